@@ -1,0 +1,23 @@
+import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
+import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { config } from '../lib/config';
+
+let documentClient: DynamoDBDocumentClient | undefined;
+
+/**
+ * One client per Lambda container. The endpoint comes from AWS_ENDPOINT_URL(_DYNAMODB) when set,
+ * which is how the local stack points the same code at DynamoDB Local.
+ */
+export function db(): DynamoDBDocumentClient {
+  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 5 }), {
+    marshallOptions: { removeUndefinedValues: true },
+  });
+  return documentClient;
+}
+
+export const tableName = (): string => config().TABLE_NAME;
+
+/** For tests that inject faults or point at another endpoint. */
+export function setDb(client: DynamoDBDocumentClient | undefined): void {
+  documentClient = client;
+}

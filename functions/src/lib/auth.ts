@@ -1,0 +1,50 @@
+import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { config } from './config';
+import { unauthenticated } from './errors';
+
+export interface AuthContext {
+  userId: string;
+  groups: string[];
+  tokenId: string;
+  expiresAt: number;
+}
+
+let jwks: { url: string; keys: ReturnType<typeof createRemoteJWKSet> } | undefined;
+
+function keySet() {
+  const url = config().AUTH_JWKS_URL;
+  if (jwks?.url !== url) jwks = { url, keys: createRemoteJWKSet(new URL(url), { cooldownDuration: 30_000 }) };
+  return jwks.keys;
+}
+
+/**
+ * Verifies an access token exactly as Cognito issues them (signature from the JWKS, issuer, expiry,
+ * `token_use` = access, `client_id` = our app client). The local issuer signs the same claims,
+ * so local and cloud share this one path.
+ */
+export async function verifyAccessToken(token: string): Promise<AuthContext> {
+  let payload: JWTPayload;
+  try {
+    ({ payload } = await jwtVerify(token, keySet(), { issuer: config().AUTH_ISSUER, algorithms: ['RS256'] }));
+  } catch {
+    throw unauthenticated();
+  }
+  if (payload['token_use'] !== 'access' || payload['client_id'] !== config().AUTH_AUDIENCE) {
+    throw unauthenticated();
+  }
+  if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw unauthenticated();
+  const groups = payload['cognito:groups'];
+  return {
+    userId: payload.sub,
+    groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
+    tokenId: typeof payload.jti === 'string' ? payload.jti : '',
+    expiresAt: payload.exp,
+  };
+}
+
+export function bearerToken(headers: Record<string, string | undefined>): string | null {
+  const value = headers['authorization'] ?? headers['Authorization'];
+  if (!value) return null;
+  const match = /^Bearer\s+(.+)$/i.exec(value.trim());
+  return match ? match[1]! : null;
+}

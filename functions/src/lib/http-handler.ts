@@ -1,0 +1,205 @@
+import middy from '@middy/core';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import type { z} from 'zod';
+import { type ZodType } from 'zod';
+import { routes, type RouteName } from '@golf/shared/contracts';
+import { useJapaneseZodMessages } from '@golf/shared/schemas/zod-locale';
+import { AppError, badRequest, forbidden, unauthenticated, validationFailed } from './errors';
+import { bearerToken, verifyAccessToken, type AuthContext } from './auth';
+import { logger } from './logger';
+
+useJapaneseZodMessages();
+
+/** A handler may return a plain body (200 JSON) or this, to choose the status and headers. */
+export class HttpResponse {
+  constructor(
+    readonly statusCode: number,
+    readonly body: unknown,
+    readonly headers: Record<string, string> = {},
+  ) {}
+}
+
+export interface HttpRequest<P, Q, B, A extends AuthContext | null> {
+  params: P;
+  query: Q;
+  body: B;
+  auth: A;
+  event: APIGatewayProxyEventV2;
+  /** The request's instant; handlers use it instead of reading the clock themselves. */
+  now: Date;
+  sourceIp: string;
+}
+
+interface Schemas<P extends ZodType, Q extends ZodType, B extends ZodType> {
+  params?: P;
+  query?: Q;
+  body?: B;
+}
+
+type AuthFor<N extends RouteName> = (typeof routes)[N]['access'] extends 'public'
+  ? AuthContext | null
+  : AuthContext;
+
+interface Internal {
+  rawBody: unknown;
+  auth: AuthContext | null;
+}
+
+/** Turns zod issues into `{ field: [messages] }`, the field errors every 422 carries. */
+export function fieldErrors(error: z.ZodError, prefix = ''): Record<string, string[]> {
+  const errors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = prefix + (issue.path.length ? issue.path.join('.') : '_');
+    (errors[key] ??= []).push(issue.message);
+  }
+  return errors;
+}
+
+const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' };
+
+function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
+  if (event.body === undefined || event.body === null || event.body === '') return undefined;
+  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+  const contentType = (event.headers['content-type'] ?? '').toLowerCase();
+  if (contentType && !contentType.includes('json')) {
+    throw new AppError(415, 'bad_request', 'JSON形式で送信してください。');
+  }
+  try {
+    return JSON.parse(text);
+  } catch {
+    throw badRequest('JSONの形式が正しくありません。');
+  }
+}
+
+/**
+ * Wraps a handler in the middleware chain: parse -> auth (the route table's access) -> validate ->
+ * handler, with error mapping and one structured log line per request. Authentication runs before
+ * validation so an anonymous caller learns nothing about a protected endpoint's input rules.
+ */
+export function httpHandler<
+  N extends RouteName,
+  P extends ZodType = ZodType<Record<string, never>>,
+  Q extends ZodType = ZodType<Record<string, never>>,
+  B extends ZodType = ZodType<undefined>,
+>(
+  routeName: N,
+  schemas: Schemas<P, Q, B>,
+  fn: (request: HttpRequest<z.infer<P>, z.infer<Q>, z.infer<B>, AuthFor<N>>) => Promise<unknown>,
+) {
+  const route = routes[routeName];
+  const internal = new WeakMap<APIGatewayProxyEventV2, Internal>();
+
+  const core = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+    const state = internal.get(event)!;
+    const parse = <T extends ZodType>(schema: T | undefined, value: unknown, prefix: string) => {
+      if (!schema) return value ?? {};
+      const result = schema.safeParse(value ?? {});
+      if (!result.success) throw validationFailed(fieldErrors(result.error, prefix));
+      return result.data;
+    };
+    // Path parameters are reported without a prefix would clash with body fields; query and body
+    // errors are keyed by the field name the client sent.
+    const params = parse(schemas.params, event.pathParameters, '');
+    const query = parse(schemas.query, event.queryStringParameters, '');
+    const body = schemas.body ? parse(schemas.body, state.rawBody, '') : undefined;
+    const result = await fn({
+      params,
+      query,
+      body,
+      auth: state.auth as AuthFor<N>,
+      event,
+      now: new Date(event.requestContext?.timeEpoch ?? Date.now()),
+      sourceIp: event.requestContext?.http?.sourceIp ?? '',
+    } as HttpRequest<z.infer<P>, z.infer<Q>, z.infer<B>, AuthFor<N>>);
+    if (result instanceof HttpResponse) {
+      return {
+        statusCode: result.statusCode,
+        headers: { ...jsonHeaders, ...cacheHeaders(), ...result.headers },
+        body: result.body === undefined ? '' : JSON.stringify(result.body),
+      };
+    }
+    return {
+      statusCode: 200,
+      headers: { ...jsonHeaders, ...cacheHeaders() },
+      body: JSON.stringify(result ?? {}),
+    };
+  };
+
+  const cacheHeaders = (): Record<string, string> =>
+    'cacheSeconds' in route && route.access === 'public'
+      ? { 'cache-control': `public, max-age=${route.cacheSeconds}, s-maxage=${route.cacheSeconds}` }
+      : { 'cache-control': 'no-store' };
+
+  const started = new WeakMap<APIGatewayProxyEventV2, number>();
+
+  return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
+    .use({
+      before: async ({ event }) => {
+        started.set(event, performance.now());
+        internal.set(event, { rawBody: undefined, auth: null });
+      },
+      after: async ({ event, response }) => {
+        logger.info('request', {
+          route: routeName,
+          path: event.rawPath,
+          status: response?.statusCode,
+          ms: Math.round(performance.now() - (started.get(event) ?? 0)),
+        });
+      },
+      onError: async (request) => {
+        const error = request.error;
+        let appError: AppError;
+        if (error instanceof AppError) {
+          appError = error;
+        } else {
+          logger.error('unhandled error', {
+            route: routeName,
+            path: request.event.rawPath,
+            error:
+              error instanceof Error
+                ? { name: error.name, message: error.message, stack: error.stack }
+                : error,
+          });
+          appError = new AppError(500, 'internal');
+        }
+        if (appError.statusCode >= 500 && error instanceof AppError) {
+          logger.error('server error', { route: routeName, code: appError.code });
+        }
+        request.response = {
+          statusCode: appError.statusCode,
+          headers: { ...jsonHeaders, 'cache-control': 'no-store' },
+          body: JSON.stringify(appError.toBody()),
+        };
+        logger.info('request', {
+          route: routeName,
+          path: request.event.rawPath,
+          status: appError.statusCode,
+          code: appError.code,
+          ms: Math.round(performance.now() - (started.get(request.event) ?? 0)),
+        });
+      },
+    })
+    .use({
+      before: async ({ event }) => {
+        internal.get(event)!.rawBody = parseJsonBody(event);
+      },
+    })
+    .use({
+      before: async ({ event }) => {
+        const token = bearerToken(event.headers ?? {});
+        const state = internal.get(event)!;
+        if (token) {
+          try {
+            state.auth = await verifyAccessToken(token);
+          } catch (error) {
+            // A stale token on a public page is not an error; on a protected one it is.
+            if (route.access !== 'public') throw error;
+          }
+        }
+        if (route.access === 'public') return;
+        if (!state.auth) throw unauthenticated();
+        if (route.access === 'operator' && !state.auth.groups.includes('operators')) throw forbidden();
+      },
+    })
+    .handler(core);
+}

@@ -1,0 +1,50 @@
+import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
+import { ulid } from 'ulid';
+import { config } from './config';
+
+/**
+ * The local stand-in for Cognito's token signing: RS256 access tokens with Cognito's claims
+ * (token_use, client_id, cognito:groups), verified by the same code as in AWS through the JWKS the
+ * local stack serves. Its private key comes from LOCAL_AUTH_PRIVATE_JWK; it never runs in AWS.
+ */
+export const localKeyId = 'local-1';
+
+export async function generateLocalSigningKey(): Promise<JWK> {
+  const { privateKey } = await generateKeyPair('RS256', { extractable: true });
+  return { ...(await exportJWK(privateKey)), kid: localKeyId, alg: 'RS256', use: 'sig' };
+}
+
+function privateJwk(): JWK {
+  const raw = process.env['LOCAL_AUTH_PRIVATE_JWK'];
+  if (!raw) throw new Error('LOCAL_AUTH_PRIVATE_JWK is not set: the local issuer is not configured');
+  return JSON.parse(raw) as JWK;
+}
+
+export function localPublicJwks(): { keys: JWK[] } {
+  const { d: _d, p: _p, q: _q, dp: _dp, dq: _dq, qi: _qi, ...publicKey } = privateJwk();
+  return { keys: [publicKey] };
+}
+
+export async function signLocalAccessToken(
+  claims: { sub: string; groups?: string[]; jti?: string },
+  lifetimeSeconds = 24 * 3600,
+  now = new Date(),
+): Promise<{ token: string; expiresAt: Date; tokenId: string }> {
+  const key = await importJWK(privateJwk(), 'RS256');
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  const tokenId = claims.jti ?? ulid(now.getTime());
+  const token = await new SignJWT({
+    token_use: 'access',
+    client_id: config().AUTH_AUDIENCE,
+    scope: 'aws.cognito.signin.user.admin',
+    ...(claims.groups?.length ? { 'cognito:groups': claims.groups } : {}),
+  })
+    .setProtectedHeader({ alg: 'RS256', kid: localKeyId })
+    .setSubject(claims.sub)
+    .setIssuer(config().AUTH_ISSUER)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + lifetimeSeconds)
+    .setJti(tokenId)
+    .sign(key);
+  return { token, expiresAt: new Date((issuedAt + lifetimeSeconds) * 1000), tokenId };
+}

@@ -1,0 +1,123 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
+import { matchRoute, type RouteDefinition, type RouteName } from '../../shared/src/contracts';
+import { repositoryRoot } from './paths';
+
+type LambdaHandler = (
+  event: APIGatewayProxyEventV2,
+  context: Context,
+) => Promise<APIGatewayProxyStructuredResultV2>;
+
+const handlerCache = new Map<string, Promise<LambdaHandler>>();
+
+function loadHandler(route: RouteDefinition): Promise<LambdaHandler> {
+  let loaded = handlerCache.get(route.handler);
+  if (!loaded) {
+    const file = pathToFileURL(join(repositoryRoot, 'functions/src/handlers', `${route.handler}.ts`)).href;
+    loaded = import(file).then((module: { handler?: LambdaHandler }) => {
+      if (typeof module.handler !== 'function') throw new Error(`${route.handler} exports no handler`);
+      return module.handler;
+    });
+    handlerCache.set(route.handler, loaded);
+  }
+  return loaded;
+}
+
+const textTypes = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;
+
+function readBody(request: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    request.on('data', (chunk: Buffer) => chunks.push(chunk));
+    request.on('end', () => resolve(Buffer.concat(chunks)));
+    request.on('error', reject);
+  });
+}
+
+function send(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  response.end(JSON.stringify(body));
+}
+
+/**
+ * A small API Gateway (HTTP API, payload 2.0) in front of the same handlers the CDK stack deploys:
+ * routes come from the shared route table, events have API Gateway's shape, and binary bodies
+ * arrive base64-encoded as they do in AWS.
+ */
+export async function handleApiRequest(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: { includeLocalOnly: boolean },
+): Promise<void> {
+  const url = new URL(request.url ?? '/', 'http://local');
+  const method = (request.method ?? 'GET').toUpperCase();
+  const match = matchRoute(method === 'HEAD' ? 'GET' : method, url.pathname);
+  if (!match || ('route' in match && match.route.localOnly && !options.includeLocalOnly)) {
+    send(response, 404, { message: 'お探しのページが見つかりませんでした。', code: 'not_found' });
+    return;
+  }
+  if ('methodNotAllowed' in match) {
+    send(response, 405, { message: 'この操作は利用できません。', code: 'method_not_allowed' });
+    return;
+  }
+  const { route, params } = match;
+  const raw = await readBody(request);
+  const contentType = String(request.headers['content-type'] ?? '');
+  const isText = raw.length === 0 || textTypes.test(contentType);
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams)
+    query[name] = name in query ? `${query[name]},${value}` : value;
+  const now = Date.now();
+  const routeKey = `${route.method} ${route.path}`;
+  const event: APIGatewayProxyEventV2 = {
+    version: '2.0',
+    routeKey,
+    rawPath: url.pathname,
+    rawQueryString: url.search.slice(1),
+    cookies: headers['cookie']?.split(/;\s*/),
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(params).length ? params : undefined,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers['host'] ?? 'localhost',
+      domainPrefix: 'local',
+      http: {
+        method,
+        path: url.pathname,
+        protocol: `HTTP/${request.httpVersion}`,
+        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        userAgent: headers['user-agent'] ?? '',
+      },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: new Date(now).toISOString(),
+      timeEpoch: now,
+    },
+    body: raw.length ? (isText ? raw.toString('utf8') : raw.toString('base64')) : undefined,
+    isBase64Encoded: !isText,
+  };
+  const handler = await loadHandler(route);
+  const context = {
+    functionName: (route as { name?: RouteName }).name ?? route.handler,
+    awsRequestId: event.requestContext.requestId,
+  } as Context;
+  const result = await handler(event, context);
+  const outHeaders: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
+  if (result.cookies?.length) outHeaders['set-cookie'] = result.cookies;
+  response.writeHead(result.statusCode ?? 200, outHeaders);
+  const body = result.body ?? '';
+  response.end(method === 'HEAD' ? undefined : result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+}

@@ -1,0 +1,40 @@
+import { mkdirSync } from 'node:fs';
+import S3rver from 's3rver';
+import { freePort } from './process-utils';
+
+const corsConfiguration = `<CORSConfiguration>
+  <CORSRule>
+    <AllowedOrigin>*</AllowedOrigin>
+    <AllowedMethod>GET</AllowedMethod>
+    <AllowedMethod>HEAD</AllowedMethod>
+    <AllowedMethod>POST</AllowedMethod>
+    <AllowedMethod>PUT</AllowedMethod>
+    <AllowedHeader>*</AllowedHeader>
+    <MaxAgeSeconds>3000</MaxAgeSeconds>
+  </CORSRule>
+</CORSConfiguration>`;
+
+export interface S3Local {
+  endpoint: string;
+  stop(): Promise<void>;
+}
+
+/** s3rver, an S3-compatible server, in this process: presigned POST and GET work as in S3. */
+export async function startS3Local(options: {
+  directory: string;
+  bucket: string;
+  port?: number;
+}): Promise<S3Local> {
+  mkdirSync(options.directory, { recursive: true });
+  const port = options.port ?? (await freePort());
+  const server = new S3rver({
+    port,
+    address: '127.0.0.1',
+    silent: true,
+    directory: options.directory,
+    vhostBuckets: false,
+    configureBuckets: [{ name: options.bucket, configs: [corsConfiguration] }],
+  });
+  await server.run();
+  return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
+}

@@ -1,0 +1,151 @@
+import { createServer, type Server } from 'node:http';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { resetConfig } from '../../functions/src/lib/config';
+import { generateLocalSigningKey } from '../../functions/src/lib/local-issuer';
+import { setDb } from '../../functions/src/db/client';
+import { seedIfEmpty } from '../seed/seed';
+import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
+import { handleApiRequest } from './lambda-adapter';
+import { repositoryRoot } from './paths';
+import { startS3Local, type S3Local } from './s3-local';
+import { serveStatic } from './static-site';
+
+export interface StackOptions {
+  port?: number;
+  host?: string;
+  /** Where DynamoDB Local, s3rver and the signing key keep their data; null keeps everything in memory. */
+  dataDir?: string | null;
+  /** Seed the sample season when the table is empty. */
+  seed?: boolean;
+  /** The instant the sample season is built around (defaults to now). */
+  seedNow?: Date;
+  /** The built SPA to serve; null serves the API only. */
+  spaDir?: string | null;
+  quiet?: boolean;
+}
+
+export interface Stack {
+  url: string;
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+const tableName = 'golf-local';
+const bucketName = 'golf-uploads';
+
+/**
+ * The whole game on one origin: DynamoDB Local, s3rver, the local issuer, the handlers behind the
+ * route table and the built SPA. Environment variables that already point at another endpoint
+ * (AWS_ENDPOINT_URL, AWS_ENDPOINT_URL_DYNAMODB, AWS_ENDPOINT_URL_S3) are honoured instead.
+ */
+export async function startStack(options: StackOptions = {}): Promise<Stack> {
+  const dataDir = options.dataDir === undefined ? join(repositoryRoot, '.data') : options.dataDir;
+  const log = (line: string) => options.quiet || console.log(line);
+  const stops: Array<() => Promise<void>> = [];
+  const stop = async () => {
+    for (const fn of stops.reverse()) await fn().catch(() => undefined);
+    stops.length = 0;
+  };
+
+  try {
+    const externalDynamo = process.env['AWS_ENDPOINT_URL_DYNAMODB'] ?? process.env['AWS_ENDPOINT_URL'];
+    const externalS3 = process.env['AWS_ENDPOINT_URL_S3'] ?? process.env['AWS_ENDPOINT_URL'];
+    let dynamo: DynamoDbLocal | undefined;
+    let s3: S3Local | undefined;
+    if (!externalDynamo) {
+      dynamo = await startDynamoDbLocal({ dataDir: dataDir ? join(dataDir, 'dynamodb') : null });
+      stops.push(dynamo.stop);
+    }
+    if (!externalS3) {
+      const directory = dataDir ? join(dataDir, 's3') : mkdtempSync(join(tmpdir(), 'golf-s3-'));
+      s3 = await startS3Local({ directory, bucket: bucketName });
+      stops.push(s3.stop);
+      if (!dataDir) stops.push(async () => rmSync(directory, { recursive: true, force: true }));
+    }
+
+    const server: Server = createServer();
+    const host = options.host ?? '127.0.0.1';
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen(options.port ?? 3000, host, () => resolve());
+    });
+    stops.push(() => new Promise<void>((resolve) => server.close(() => resolve())));
+    server.closeIdleConnections?.();
+    const port = (server.address() as AddressInfo).port;
+    const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+
+    const signingKey = await loadSigningKey(dataDir);
+    const env: Record<string, string> = {
+      AWS_REGION: process.env['AWS_REGION'] ?? 'ap-northeast-1',
+      AWS_ACCESS_KEY_ID: process.env['AWS_ACCESS_KEY_ID'] ?? (externalDynamo ? '' : 'S3RVER'),
+      AWS_SECRET_ACCESS_KEY: process.env['AWS_SECRET_ACCESS_KEY'] ?? (externalDynamo ? '' : 'S3RVER'),
+      AWS_ENDPOINT_URL_DYNAMODB: externalDynamo ?? dynamo!.endpoint,
+      AWS_ENDPOINT_URL_S3: externalS3 ?? s3!.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      TABLE_NAME: process.env['TABLE_NAME'] ?? tableName,
+      UPLOADS_BUCKET: process.env['UPLOADS_BUCKET'] ?? bucketName,
+      UPLOADS_PUBLIC_URL: `${externalS3 ?? s3!.endpoint}/${process.env['UPLOADS_BUCKET'] ?? bucketName}`,
+      AUTH_ISSUER: `${url}/api/dev/auth`,
+      AUTH_JWKS_URL: `${url}/api/dev/auth/.well-known/jwks.json`,
+      AUTH_AUDIENCE: 'golf-web',
+      LOCAL_AUTH_PRIVATE_JWK: JSON.stringify(signingKey),
+      MAIL_TRANSPORT: 'outbox',
+      SITE_URL: url,
+      LOG_LEVEL: process.env['LOG_LEVEL'] ?? (options.quiet ? 'warn' : 'info'),
+    };
+    for (const [name, value] of Object.entries(env)) if (value !== '') process.env[name] = value;
+    resetConfig();
+    setDb(undefined);
+
+    const { created } = await (await import('./table')).ensureTable(env['TABLE_NAME']!);
+    if (created) log(`テーブル ${env['TABLE_NAME']} を作成しました`);
+    if (options.seed !== false) {
+      const seeded = await seedIfEmpty({ now: options.seedNow ?? new Date() });
+      if (seeded) log(`サンプルデータを投入しました (${seeded.items} 件)`);
+    }
+
+    const spaDir = options.spaDir === undefined ? join(repositoryRoot, 'frontend/dist') : options.spaDir;
+    server.on('request', (request, response) => {
+      const path = (request.url ?? '/').split('?')[0]!;
+      const task =
+        path === '/api' || path.startsWith('/api/')
+          ? handleApiRequest(request, response, { includeLocalOnly: true })
+          : Promise.resolve(
+              spaDir
+                ? serveStatic(spaDir, request, response)
+                : (response.writeHead(404, { 'content-type': 'text/plain' }), response.end('not found')),
+            );
+      task.catch((error: unknown) => {
+        console.error(error);
+        if (!response.headersSent) {
+          response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
+          response.end(
+            JSON.stringify({
+              message: '現在データを更新中です。約1～2時間を予定しております。',
+              code: 'internal',
+            }),
+          );
+        } else {
+          response.end();
+        }
+      });
+    });
+    return { url, env, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function loadSigningKey(dataDir: string | null) {
+  if (!dataDir) return generateLocalSigningKey();
+  const file = join(dataDir, 'auth-signing-key.json');
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8'));
+  mkdirSync(dataDir, { recursive: true });
+  const key = await generateLocalSigningKey();
+  writeFileSync(file, JSON.stringify(key), { mode: 0o600 });
+  return key;
+}

@@ -1,0 +1,52 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { JavaMissingError } from './dynamodb-local';
+import { repositoryRoot } from './paths';
+import { startStack } from './stack';
+
+/**
+ * `npm start`: builds the SPA when needed and runs the whole game on one origin.
+ * `npm start -- --fresh` wipes .data/ first; `--no-build` serves the existing build.
+ */
+async function main() {
+  const args = new Set(process.argv.slice(2));
+  const dataDir = join(repositoryRoot, '.data');
+  if (args.has('--fresh')) {
+    rmSync(dataDir, { recursive: true, force: true });
+    console.log('.data/ を初期化しました');
+  }
+  const dist = join(repositoryRoot, 'frontend/dist/index.html');
+  if (!args.has('--no-build') && (args.has('--build') || !existsSync(dist) || process.env['CI'] !== 'true')) {
+    console.log('フロントエンドをビルドしています…');
+    execFileSync('npm', ['run', 'build', '--silent'], { cwd: repositoryRoot, stdio: 'inherit' });
+  }
+  const stack = await startStack({
+    port: Number(process.env['PORT'] ?? 3000),
+    host: process.env['HOST'] ?? '127.0.0.1',
+    dataDir,
+  });
+  console.log(
+    `\nゴルフドリームチームを起動しました: ${stack.url}\n(メール受信箱: ${stack.url}/dev/outbox ・ 終了: Ctrl-C)`,
+  );
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\n停止しています…');
+    await stack.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof JavaMissingError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

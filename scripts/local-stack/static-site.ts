@@ -1,0 +1,43 @@
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+
+const contentTypes: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.jpeg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.webmanifest': 'application/manifest+json',
+};
+
+/** Serves the built SPA: real files as they are, every other path as index.html (client routing). */
+export function serveStatic(spaDir: string, request: IncomingMessage, response: ServerResponse): void {
+  const root = resolve(spaDir);
+  const url = new URL(request.url ?? '/', 'http://local');
+  const requested = normalize(join(root, decodeURIComponent(url.pathname)));
+  const isFile = requested.startsWith(root) && existsSync(requested) && statSync(requested).isFile();
+  const file = isFile ? requested : join(root, 'index.html');
+  if (!existsSync(file)) {
+    response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8' });
+    response.end('フロントエンドがビルドされていません: npm run build');
+    return;
+  }
+  const hashedAsset = isFile && url.pathname.startsWith('/assets/');
+  response.writeHead(200, {
+    'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
+    'cache-control': hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
+  });
+  if (request.method === 'HEAD') {
+    response.end();
+    return;
+  }
+  createReadStream(file).pipe(response);
+}

@@ -1,0 +1,39 @@
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/src/db/client';
+import { batchWriteAll } from '../../functions/src/db/batch-write';
+import { fieldEntryItem, tournamentItem } from '../../functions/src/db/repositories/tournament-repository';
+import { prizeItem } from '../../functions/src/db/repositories/prize-repository';
+import { keys } from '../../functions/src/db/keys';
+import { generateSampleSeason } from './generate';
+
+const seedMarker = { PK: 'META', SK: 'SAMPLE_SEASON' };
+
+export function sampleItems(now: Date): Record<string, unknown>[] {
+  const season = generateSampleSeason(now);
+  const playerItems = season.players.map(({ skill: _skill, spread: _spread, ...player }) => ({
+    ...keys.player(player.player_id),
+    entity: 'player',
+    ...player,
+  }));
+  return [
+    ...playerItems,
+    ...season.tournaments.map(tournamentItem),
+    ...season.fields.map(fieldEntryItem),
+    ...season.prizes.map(prizeItem),
+  ];
+}
+
+/** Writes the sample season once: a marker item records that the table was seeded. */
+export async function seedIfEmpty(options: { now: Date }): Promise<{ items: number } | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: seedMarker }));
+  if (Item) return null;
+  const items = sampleItems(options.now);
+  await batchWriteAll(items);
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...seedMarker, seeded_at: options.now.toISOString(), items: items.length },
+    }),
+  );
+  return { items: items.length };
+}

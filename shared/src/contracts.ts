@@ -1,0 +1,116 @@
+/**
+ * The one route table. The local API server, the CDK API stack and the route tests all read it,
+ * so local and cloud cannot drift. `handler` is the module under functions/src/handlers that
+ * exports `handler`; `access` is enforced by the handler middleware.
+ */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type Access = 'public' | 'user' | 'operator';
+
+export interface RouteDefinition {
+  method: HttpMethod;
+  /** API Gateway style path: `/api/golf/guild/manage/{id}/fetch`. */
+  path: string;
+  handler: string;
+  access: Access;
+  /** Seconds a shared cache (CloudFront) may keep a public answer; absent = `no-store`. */
+  cacheSeconds?: number;
+  /** Served by the local stack only (dev outbox, local identity provider); never deployed. */
+  localOnly?: boolean;
+}
+
+export const routes = {
+  getMasterList: {
+    method: 'GET',
+    path: '/api/master/{list}',
+    handler: 'master/get-master-list',
+    access: 'public',
+    cacheSeconds: 3600,
+  },
+  getCampaignMasterList: {
+    method: 'GET',
+    path: '/api/master/akifuyu_campaign/{list}',
+    handler: 'master/get-campaign-master-list',
+    access: 'public',
+    cacheSeconds: 3600,
+  },
+  getGolfMasterList: {
+    method: 'GET',
+    path: '/api/golf/master/{list}',
+    handler: 'master/get-golf-master-list',
+    access: 'public',
+    cacheSeconds: 60,
+  },
+  getTournamentScore: {
+    method: 'GET',
+    path: '/api/golf/schedule/score',
+    handler: 'schedule/get-tournament-score',
+    access: 'public',
+    cacheSeconds: 30,
+  },
+  listDevOutbox: {
+    method: 'GET',
+    path: '/api/dev/outbox',
+    handler: 'dev/list-outbox',
+    access: 'public',
+    localOnly: true,
+  },
+  getDevJwks: {
+    method: 'GET',
+    path: '/api/dev/auth/.well-known/jwks.json',
+    handler: 'dev/get-jwks',
+    access: 'public',
+    localOnly: true,
+  },
+} as const satisfies Record<string, RouteDefinition>;
+
+export type RouteName = keyof typeof routes;
+
+export const routeList = (): Array<RouteDefinition & { name: RouteName }> =>
+  (Object.keys(routes) as RouteName[]).map((name) => ({ name, ...routes[name] }));
+
+/** Turns `/api/a/{id}` into a matcher; literal segments win over parameters when both match. */
+export function matchRoute(
+  method: string,
+  path: string,
+  definitions: Array<RouteDefinition & { name: RouteName }> = routeList(),
+):
+  | { route: RouteDefinition & { name: RouteName }; params: Record<string, string> }
+  | { methodNotAllowed: true }
+  | null {
+  const segments = path.replace(/\/+$/, '').split('/');
+  let best: {
+    route: RouteDefinition & { name: RouteName };
+    params: Record<string, string>;
+    literals: number;
+  } | null = null;
+  let pathMatched = false;
+  for (const route of definitions) {
+    const pattern = route.path.split('/');
+    if (pattern.length !== segments.length) continue;
+    const params: Record<string, string> = {};
+    let literals = 0;
+    let ok = true;
+    for (let i = 0; i < pattern.length; i++) {
+      const part = pattern[i]!;
+      const actual = segments[i]!;
+      if (part.startsWith('{') && part.endsWith('}')) {
+        if (actual === '') {
+          ok = false;
+          break;
+        }
+        params[part.slice(1, -1)] = decodeURIComponent(actual);
+      } else if (part === actual) {
+        literals++;
+      } else {
+        ok = false;
+        break;
+      }
+    }
+    if (!ok) continue;
+    pathMatched = true;
+    if (route.method !== method) continue;
+    if (!best || literals > best.literals) best = { route, params, literals };
+  }
+  if (best) return { route: best.route, params: best.params };
+  return pathMatched ? { methodNotAllowed: true } : null;
+}

@@ -1,0 +1,78 @@
+import type { Schedule, ScheduleRound, RoundStatus } from '../schemas/schedule';
+import type { StoredRound, TournamentRecord } from './tournament-record';
+
+const weekdays = ['日', '月', '火', '水', '木', '金', '土'] as const;
+
+/** '2026-11-19' -> '11月19日(木)'. Calendar dates carry no time zone, so UTC arithmetic is exact. */
+export function displayDate(isoDate: string): string {
+  const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
+  const weekday = weekdays[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
+  return `${month}月${day}日(${weekday})`;
+}
+
+/** The Asia/Tokyo calendar date of an instant (Japan has no daylight saving: UTC+9 all year). */
+export function tokyoDate(instant: Date): string {
+  return new Date(instant.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
+}
+
+export function roundStatus(round: StoredRound, now: Date): RoundStatus {
+  if (round.cancelled) return 'cancelled';
+  if (round.results === 'final') return 'final';
+  if (round.results === 'provisional') return 'provisional';
+  return now.getTime() < Date.parse(round.deadline_at) ? 'scheduled' : 'locked';
+}
+
+/**
+ * The schedule as players see it at `now`. `current_round` is the round open for picks (the first
+ * round whose deadline is still ahead), or the last round once every deadline has passed.
+ */
+export function deriveSchedule(record: TournamentRecord, now: Date): Schedule {
+  const rounds: ScheduleRound[] = record.rounds.map((round) => ({
+    round: round.round,
+    play_on: round.play_on,
+    deadline_at: round.deadline_at,
+    status: roundStatus(round, now),
+    deadline_note: round.deadline_note,
+  }));
+  const open = rounds.find((round) => round.status === 'scheduled');
+  const today = tokyoDate(now);
+  const isRoundDaysOver = today > record.end_on;
+  const everyRoundSettled = rounds.every((round) => round.status === 'final' || round.status === 'cancelled');
+  const firstDeadlinePassed = now.getTime() >= Date.parse(record.rounds[0]!.deadline_at);
+  const status = record.cancelled
+    ? 'cancelled'
+    : everyRoundSettled && isRoundDaysOver
+      ? 'finished'
+      : firstDeadlinePassed
+        ? 'in_progress'
+        : 'upcoming';
+  return {
+    value: record.game_global_id,
+    name: record.tournament_name,
+    season_id: record.season_id,
+    game_global_id: record.game_global_id,
+    tournament_name: record.tournament_name,
+    venue: record.venue,
+    tournament_start_on: record.start_on,
+    tournament_display_start_on: displayDate(record.start_on),
+    tournament_end_on: record.end_on,
+    tournament_display_end_on: displayDate(record.end_on),
+    current_round: open?.round ?? 4,
+    is_round_days_over: isRoundDaysOver,
+    status,
+    rounds,
+  };
+}
+
+/** The tournament the top page features: the one in progress, else the next, else the latest. */
+export function currentTournament<T extends { status: Schedule['status']; tournament_start_on: string }>(
+  schedules: T[],
+): T | undefined {
+  const byStart = [...schedules].sort((a, b) => a.tournament_start_on.localeCompare(b.tournament_start_on));
+  return (
+    byStart.find((s) => s.status === 'in_progress') ??
+    byStart.find((s) => s.status === 'upcoming') ??
+    byStart.filter((s) => s.status !== 'cancelled').at(-1) ??
+    byStart.at(-1)
+  );
+}

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { playerStatusSchema } from '../schemas/schedule';
+
+/** What is stored for a tournament; the schedule the API returns is derived from it at read time. */
+export const storedRoundSchema = z.object({
+  round: z.number().int().min(1).max(4),
+  play_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  deadline_at: z.iso.datetime(),
+  results: z.enum(['none', 'provisional', 'final']),
+  cancelled: z.boolean(),
+  deadline_note: z.string().nullable(),
+});
+export type StoredRound = z.infer<typeof storedRoundSchema>;
+
+export const tournamentRecordSchema = z.object({
+  game_global_id: z.string().min(1).max(64),
+  season_id: z.number().int(),
+  tournament_name: z.string().min(1),
+  venue: z.string(),
+  start_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  end_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
+  cancelled: z.boolean(),
+  rounds: z.array(storedRoundSchema).length(4),
+});
+export type TournamentRecord = z.infer<typeof tournamentRecordSchema>;
+
+export const playerRoundResultSchema = z.object({
+  strokes: z.number().int().nullable(),
+  to_par: z.number().int().nullable(),
+  birdies: z.number().int().min(0),
+  eagles: z.number().int().min(0),
+  bogeys: z.number().int().min(0),
+  /** Holes completed (18 = round complete). */
+  thru: z.number().int().min(0).max(18),
+  completed: z.boolean(),
+});
+export type PlayerRoundResult = z.infer<typeof playerRoundResultSchema>;
+
+/** One player in one tournament's field, with his results so far (index 0 = round 1). */
+export const fieldEntryRecordSchema = z.object({
+  game_global_id: z.string(),
+  player_id: z.string(),
+  name: z.string(),
+  name_kana: z.string(),
+  country: z.string(),
+  world_rank: z.number().int().positive().nullable(),
+  is_amateur: z.boolean(),
+  status: playerStatusSchema,
+  rounds: z.array(playerRoundResultSchema.nullable()).length(4),
+});
+export type FieldEntryRecord = z.infer<typeof fieldEntryRecordSchema>;

@@ -1,0 +1,44 @@
+import { inject } from 'vitest';
+import { resetConfig } from '../../../functions/src/lib/config';
+import { setDb } from '../../../functions/src/db/client';
+import { signLocalAccessToken } from '../../../functions/src/lib/local-issuer';
+
+const baseUrl = inject('apiUrl');
+for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
+process.env['LOG_LEVEL'] = 'silent';
+resetConfig();
+setDb(undefined);
+
+export interface ApiResult<T = unknown> {
+  status: number;
+  headers: Headers;
+  body: T;
+}
+
+/** Calls the local API as the browser does; `token` sends a Bearer header. */
+export async function api<T = unknown>(
+  method: string,
+  path: string,
+  options: { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> } = {},
+): Promise<ApiResult<T>> {
+  const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
+  if (options.token) headers['authorization'] = `Bearer ${options.token}`;
+  let body: string | undefined = options.rawBody;
+  if (options.body !== undefined) {
+    headers['content-type'] ??= 'application/json';
+    body = JSON.stringify(options.body);
+  }
+  const response = await fetch(baseUrl + path, { method, headers, body });
+  const text = await response.text();
+  return {
+    status: response.status,
+    headers: response.headers,
+    body: (text ? JSON.parse(text) : undefined) as T,
+  };
+}
+
+export async function tokenFor(userId: string, groups: string[] = []): Promise<string> {
+  return (await signLocalAccessToken({ sub: userId, groups })).token;
+}
+
+export { baseUrl };
