@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { mkdirSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { freePort, killGroup, waitFor } from './process-utils';
@@ -46,6 +47,7 @@ export async function startDynamoDbLocal(options: {
     '-port',
     String(port),
     '-sharedDb',
+    '-disableTelemetry',
   ];
   if (options.dataDir) {
     mkdirSync(options.dataDir, { recursive: true });
@@ -53,7 +55,9 @@ export async function startDynamoDbLocal(options: {
   } else {
     args.push('-inMemory');
   }
-  const child: ChildProcess = spawn('java', args, { detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  // DynamoDB Local writes a metadata file into its working directory: keep it out of the repository.
+  const cwd = options.dataDir ?? tmpdir();
+  const child: ChildProcess = spawn('java', args, { cwd, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const endpoint = `http://127.0.0.1:${port}`;

@@ -9,7 +9,8 @@ let stack: Stack | undefined;
 /** The whole game on one origin (in memory, seeded) for the browser journeys. `npm test` builds first. */
 export async function setup(project: TestProject) {
   const spaDir = join(repositoryRoot, 'frontend/dist');
-  if (!existsSync(join(spaDir, 'index.html'))) throw new Error('frontend/dist is missing: run `npm run build` first');
+  if (!existsSync(join(spaDir, 'index.html')))
+    throw new Error('frontend/dist is missing: run `npm run build` first');
   stack = await startStack({ port: 0, dataDir: null, spaDir, quiet: true });
   project.provide('baseUrl', stack.url);
   project.provide('stackEnv', stack.env);
