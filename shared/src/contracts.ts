@@ -3,6 +3,12 @@
  * so local and cloud cannot drift. `handler` is the module under functions/src/handlers that
  * exports `handler`; `access` is enforced by the handler middleware.
  */
+import { accountRoutes } from './routes/account';
+import { devRoutes } from './routes/dev';
+import { gameRoutes } from './routes/game';
+import { masterRoutes } from './routes/master';
+import { scheduleRoutes } from './routes/schedule';
+
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'public' | 'user' | 'operator';
 
@@ -18,49 +24,13 @@ export interface RouteDefinition {
   localOnly?: boolean;
 }
 
+/** Each area keeps its rows in shared/src/routes/<area>.ts; this is the union of them all. */
 export const routes = {
-  getMasterList: {
-    method: 'GET',
-    path: '/api/master/{list}',
-    handler: 'master/get-master-list',
-    access: 'public',
-    cacheSeconds: 3600,
-  },
-  getCampaignMasterList: {
-    method: 'GET',
-    path: '/api/master/akifuyu_campaign/{list}',
-    handler: 'master/get-campaign-master-list',
-    access: 'public',
-    cacheSeconds: 3600,
-  },
-  getGolfMasterList: {
-    method: 'GET',
-    path: '/api/golf/master/{list}',
-    handler: 'master/get-golf-master-list',
-    access: 'public',
-    cacheSeconds: 60,
-  },
-  getTournamentScore: {
-    method: 'GET',
-    path: '/api/golf/schedule/score',
-    handler: 'schedule/get-tournament-score',
-    access: 'public',
-    cacheSeconds: 30,
-  },
-  listDevOutbox: {
-    method: 'GET',
-    path: '/api/dev/outbox',
-    handler: 'dev/list-outbox',
-    access: 'public',
-    localOnly: true,
-  },
-  getDevJwks: {
-    method: 'GET',
-    path: '/api/dev/auth/.well-known/jwks.json',
-    handler: 'dev/get-jwks',
-    access: 'public',
-    localOnly: true,
-  },
+  ...masterRoutes,
+  ...scheduleRoutes,
+  ...accountRoutes,
+  ...gameRoutes,
+  ...devRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;

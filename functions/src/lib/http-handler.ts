@@ -6,6 +6,7 @@ import { useJapaneseZodMessages } from '@golf/shared/schemas/zod-locale';
 import { AppError, badRequest, forbidden, unauthenticated, validationFailed } from './errors';
 import { bearerToken, verifyAccessToken, type AuthContext } from './auth';
 import { logger } from './logger';
+import { parseMultipart, type UploadedFile } from './multipart';
 
 useJapaneseZodMessages();
 
@@ -22,6 +23,8 @@ export interface HttpRequest<P, Q, B, A extends AuthContext | null> {
   params: P;
   query: Q;
   body: B;
+  /** Files of a multipart body, by field name. */
+  files: Record<string, UploadedFile>;
   auth: A;
   event: APIGatewayProxyEventV2;
   /** The request's instant; handlers use it instead of reading the clock themselves. */
@@ -41,6 +44,7 @@ type AuthFor<N extends RouteName> = (typeof routes)[N]['access'] extends 'public
 
 interface Internal {
   rawBody: unknown;
+  files: Record<string, UploadedFile>;
   auth: AuthContext | null;
 }
 
@@ -56,15 +60,26 @@ export function fieldErrors(error: z.ZodError, prefix = ''): Record<string, stri
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' };
 
-function parseJsonBody(event: APIGatewayProxyEventV2): unknown {
-  if (event.body === undefined || event.body === null || event.body === '') return undefined;
-  const text = event.isBase64Encoded ? Buffer.from(event.body, 'base64').toString('utf8') : event.body;
+/**
+ * Reads the body: JSON (malformed -> 400) or multipart/form-data, whose text fields become the
+ * object the body schema validates and whose files arrive in `files`.
+ */
+async function parseBody(
+  event: APIGatewayProxyEventV2,
+): Promise<{ body: unknown; files: Record<string, UploadedFile> }> {
+  if (event.body === undefined || event.body === null || event.body === '')
+    return { body: undefined, files: {} };
+  const raw = event.isBase64Encoded ? Buffer.from(event.body, 'base64') : Buffer.from(event.body, 'utf8');
   const contentType = (event.headers['content-type'] ?? '').toLowerCase();
+  if (contentType.startsWith('multipart/form-data')) {
+    const { fields, files } = await parseMultipart(raw, event.headers['content-type']!);
+    return { body: fields, files };
+  }
   if (contentType && !contentType.includes('json')) {
     throw new AppError(415, 'bad_request', 'JSON形式で送信してください。');
   }
   try {
-    return JSON.parse(text);
+    return { body: JSON.parse(raw.toString('utf8')), files: {} };
   } catch {
     throw badRequest('JSONの形式が正しくありません。');
   }
@@ -96,8 +111,6 @@ export function httpHandler<
       if (!result.success) throw validationFailed(fieldErrors(result.error, prefix));
       return result.data;
     };
-    // Path parameters are reported without a prefix would clash with body fields; query and body
-    // errors are keyed by the field name the client sent.
     const params = parse(schemas.params, event.pathParameters, '');
     const query = parse(schemas.query, event.queryStringParameters, '');
     const body = schemas.body ? parse(schemas.body, state.rawBody, '') : undefined;
@@ -105,6 +118,7 @@ export function httpHandler<
       params,
       query,
       body,
+      files: state.files,
       auth: state.auth as AuthFor<N>,
       event,
       now: new Date(event.requestContext?.timeEpoch ?? Date.now()),
@@ -135,7 +149,7 @@ export function httpHandler<
     .use({
       before: async ({ event }) => {
         started.set(event, performance.now());
-        internal.set(event, { rawBody: undefined, auth: null });
+        internal.set(event, { rawBody: undefined, files: {}, auth: null });
       },
       after: async ({ event, response }) => {
         logger.info('request', {
@@ -180,7 +194,8 @@ export function httpHandler<
     })
     .use({
       before: async ({ event }) => {
-        internal.get(event)!.rawBody = parseJsonBody(event);
+        const state = internal.get(event)!;
+        ({ body: state.rawBody, files: state.files } = await parseBody(event));
       },
     })
     .use({

@@ -1,0 +1,19 @@
+import type { RouteDefinition } from '../contracts';
+
+/** Served by the local stack only: never deployed. */
+export const devRoutes = {
+  listDevOutbox: {
+    method: 'GET',
+    path: '/api/dev/outbox',
+    handler: 'dev/list-outbox',
+    access: 'public',
+    localOnly: true,
+  },
+  getDevJwks: {
+    method: 'GET',
+    path: '/api/dev/auth/.well-known/jwks.json',
+    handler: 'dev/get-jwks',
+    access: 'public',
+    localOnly: true,
+  },
+} as const satisfies Record<string, RouteDefinition>;

@@ -1,0 +1,25 @@
+import type { RouteDefinition } from '../contracts';
+
+export const masterRoutes = {
+  getMasterList: {
+    method: 'GET',
+    path: '/api/master/{list}',
+    handler: 'master/get-master-list',
+    access: 'public',
+    cacheSeconds: 3600,
+  },
+  getCampaignMasterList: {
+    method: 'GET',
+    path: '/api/master/akifuyu_campaign/{list}',
+    handler: 'master/get-campaign-master-list',
+    access: 'public',
+    cacheSeconds: 3600,
+  },
+  getGolfMasterList: {
+    method: 'GET',
+    path: '/api/golf/master/{list}',
+    handler: 'master/get-golf-master-list',
+    access: 'public',
+    cacheSeconds: 60,
+  },
+} as const satisfies Record<string, RouteDefinition>;
