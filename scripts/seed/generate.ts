@@ -104,8 +104,9 @@ function makePlayers(random: SeededRandom, count: number): SamplePlayer[] {
 }
 
 function roundResult(random: SeededRandom, player: SamplePlayer, holes: number): PlayerRoundResult {
-  const full = Math.round(random.normal(player.skill, player.spread));
-  const toPar = holes === 18 ? full : Math.round((full * holes) / 18);
+  // `|| 0` turns -0 into 0: JSON has no -0 and equality checks would trip on it.
+  const full = Math.round(random.normal(player.skill, player.spread)) || 0;
+  const toPar = holes === 18 ? full : Math.round((full * holes) / 18) || 0;
   const eagles = holes > 0 && random.chance(0.07 * (holes / 18)) ? 1 : 0;
   let birdies = Math.max(0, Math.round(((4 - player.skill * 0.4 + random.normal(0, 1)) * holes) / 18));
   let bogeys = toPar + birdies + 2 * eagles;

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { deriveSchedule } from '../../shared/src/schedule/derive-schedule';
+import { generateSampleSeason } from './generate';
+
+const now = new Date('2026-11-22T03:00:00Z');
+
+describe('the sample season', () => {
+  it('is the same for the same instant', () => {
+    expect(generateSampleSeason(now)).toEqual(generateSampleSeason(now));
+  });
+
+  it('has about 120 players with Japanese names and a tournament mid-way through round 3', () => {
+    const season = generateSampleSeason(now);
+    expect(season.players).toHaveLength(120);
+    expect(season.players.filter((p) => p.country === 'JPN').length).toBeGreaterThan(100);
+    const schedules = season.tournaments.map((t) => deriveSchedule(t, now));
+    const current = schedules.filter((s) => s.status === 'in_progress');
+    expect(current).toHaveLength(1);
+    expect(current[0]!.rounds.map((r) => r.status)).toEqual(['final', 'final', 'provisional', 'scheduled']);
+    expect(schedules.filter((s) => s.status === 'finished').length).toBeGreaterThanOrEqual(5);
+    const field = season.fields.filter((f) => f.game_global_id === current[0]!.game_global_id);
+    expect(field.some((f) => f.status === 'cut')).toBe(true);
+    expect(field.some((f) => f.rounds[2] && !f.rounds[2].completed)).toBe(true);
+    expect(field.every((f) => f.rounds[3] === null)).toBe(true);
+  });
+
+  it('keeps to-par consistent with birdies, eagles and bogeys', () => {
+    for (const entry of generateSampleSeason(now).fields) {
+      for (const result of entry.rounds) {
+        if (!result || result.to_par === null) continue;
+        expect(result.bogeys - result.birdies - 2 * result.eagles).toBe(result.to_par);
+        if (result.completed) expect(result.strokes).toBe(72 + result.to_par);
+      }
+    }
+  });
+});
