@@ -6,6 +6,8 @@
 import { accountRoutes } from './routes/account';
 import { devRoutes } from './routes/dev';
 import { gameRoutes } from './routes/game';
+import { guildRoutes } from './routes/guild';
+import { rankingRoutes } from './routes/ranking';
 import { masterRoutes } from './routes/master';
 import { scheduleRoutes } from './routes/schedule';
 
@@ -30,6 +32,8 @@ export const routes = {
   ...scheduleRoutes,
   ...accountRoutes,
   ...gameRoutes,
+  ...guildRoutes,
+  ...rankingRoutes,
   ...devRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 

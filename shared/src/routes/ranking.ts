@@ -1,0 +1,3 @@
+import type { RouteDefinition } from '../contracts';
+
+export const rankingRoutes = {} as const satisfies Record<string, RouteDefinition>;
