@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import type { PlayerStats } from './ai-selection';
+import { settleTeamAtDeadline, settledPlayerIds } from './carry-over';
+import type { RoundTeam } from './team';
+import { picksFrom } from './team';
+
+const stats = (player_id: string, season_avg_to_par: number): PlayerStats => ({
+  player_id,
+  world_rank: null,
+  season_avg_to_par,
+  recent_to_par: [],
+  to_par_stddev: null,
+  birdie_rate: null,
+  top10_count: null,
+  driving_distance: null,
+  fairway_pct: null,
+  gir_pct: null,
+  putts_per_round: null,
+  scrambling_pct: null,
+});
+// Best condition pick first: a (-3) ... h (+4).
+const field = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((id, i) => stats(id, i - 3));
+const without = (...ids: string[]) => field.filter((p) => !ids.includes(p.player_id));
+const deadline = '2025-11-21T22:30:00Z';
+
+const round1: RoundTeam = {
+  round: 1,
+  picks: picksFrom(['c', 'd', 'e', 'f']),
+  last_saved_at: '2025-11-19T10:00:00Z',
+};
+
+describe('carry-over', () => {
+  it('copies the previous team when no team was saved, every pick AUTO, last save = copy time', () => {
+    const outcome = settleTeamAtDeadline({
+      round: 2,
+      saved: null,
+      previous: round1,
+      copyNextRound: true,
+      eligiblePlayers: field,
+      nowIso: deadline,
+    });
+    expect(outcome).toEqual({
+      kind: 'carried',
+      team: {
+        round: 2,
+        picks: [
+          { slot: 1, player_id: 'c', auto: true },
+          { slot: 2, player_id: 'd', auto: true },
+          { slot: 3, player_id: 'e', auto: true },
+          { slot: 4, player_id: 'f', auto: true },
+        ],
+        last_saved_at: deadline,
+      },
+    });
+  });
+
+  it('replaces ineligible players by the condition pick, skipping players already on the team', () => {
+    // 'd' missed the cut and 'f' withdrew; 'a' and 'b' are the best not on the team.
+    const outcome = settleTeamAtDeadline({
+      round: 3,
+      saved: null,
+      previous: { ...round1, round: 2, picks: picksFrom(['d', 'a', 'f', 'c']) },
+      copyNextRound: true,
+      eligiblePlayers: without('d', 'f'),
+      nowIso: deadline,
+    });
+    expect(settledPlayerIds(outcome)).toEqual(['b', 'a', 'e', 'c']);
+  });
+
+  it('does nothing when the user saved a team for the round', () => {
+    const saved: RoundTeam = {
+      round: 2,
+      picks: picksFrom(['a', 'b', 'g', 'h']),
+      last_saved_at: '2025-11-20T01:00:00Z',
+    };
+    const outcome = settleTeamAtDeadline({
+      round: 2,
+      saved,
+      previous: round1,
+      copyNextRound: true,
+      eligiblePlayers: field,
+      nowIso: deadline,
+    });
+    expect(outcome).toEqual({ kind: 'saved', team: saved, changed: false });
+  });
+
+  it('gives no team when copying is off or there is nothing to copy', () => {
+    const base = { round: 2 as const, saved: null, eligiblePlayers: field, nowIso: deadline };
+    expect(settleTeamAtDeadline({ ...base, previous: round1, copyNextRound: false })).toEqual({
+      kind: 'none',
+    });
+    expect(settleTeamAtDeadline({ ...base, previous: null, copyNextRound: true })).toEqual({ kind: 'none' });
+  });
+
+  it('is idempotent: running again on its own result changes nothing', () => {
+    const input = {
+      round: 2 as const,
+      saved: null,
+      previous: round1,
+      copyNextRound: true,
+      eligiblePlayers: without('e'),
+      nowIso: deadline,
+    };
+    const first = settleTeamAtDeadline(input);
+    if (first.kind === 'none') throw new Error('expected a team');
+    const second = settleTeamAtDeadline({ ...input, saved: first.team, nowIso: '2025-11-21T22:35:00Z' });
+    expect(second).toEqual({ kind: 'saved', team: first.team, changed: false });
+  });
+});
+
+describe('WD before a deadline', () => {
+  const saved: RoundTeam = {
+    round: 2,
+    picks: picksFrom(['a', 'c', 'e', 'g']),
+    last_saved_at: '2025-11-20T01:00:00Z',
+  };
+
+  it('a withdrawn player still on a saved team at the deadline is replaced by the condition pick (AUTO)', () => {
+    const outcome = settleTeamAtDeadline({
+      round: 2,
+      saved,
+      previous: round1,
+      copyNextRound: true,
+      eligiblePlayers: without('c'),
+      nowIso: deadline,
+    });
+    expect(outcome.kind).toBe('saved');
+    if (outcome.kind !== 'saved') return;
+    expect(outcome.changed).toBe(true);
+    expect(outcome.team.picks).toEqual([
+      { slot: 1, player_id: 'a', auto: false },
+      { slot: 2, player_id: 'b', auto: true },
+      { slot: 3, player_id: 'e', auto: false },
+      { slot: 4, player_id: 'g', auto: false },
+    ]);
+    // The replacement is not the user's save.
+    expect(outcome.team.last_saved_at).toBe(saved.last_saved_at);
+  });
+});

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { correctResult, correctionNote } from './correction';
+import type { PlayerRoundResult } from './scoring';
+import { indexRound, teamRoundScore } from './scoring';
+
+const row = (player_id: string, to_par: number | null, status: PlayerRoundResult['status'] = 'active') => ({
+  player_id,
+  round: 4 as const,
+  to_par,
+  strokes: to_par === null ? null : 72 + to_par,
+  birdies: 0,
+  eagles: 0,
+  status,
+  completed: to_par !== null,
+});
+
+describe('corrections after final', () => {
+  const rows: PlayerRoundResult[] = [
+    row('a', -2),
+    row('b', 8),
+    row('c', 1),
+    row('d', null, 'wd'),
+    row('e', 0),
+  ];
+  const meta = { by: 'operator-1', at: '2025-11-24T03:00:00Z', reason: 'スコア誤記の訂正' };
+
+  it('recomputes from the corrected rows (the field worst and the penalty move) with an audit record', () => {
+    const team = ['a', 'c', 'd', 'e'];
+    expect(teamRoundScore(team, indexRound(rows, 'final'))).toMatchObject({ score: -2 + 1 + 9 + 0 });
+    const { rows: corrected, audit } = correctResult(rows, row('b', 6), meta);
+    expect(audit).toEqual({ ...meta, before: rows[1], after: row('b', 6) });
+    expect(indexRound(corrected, 'final').penalty).toBe(7);
+    expect(teamRoundScore(team, indexRound(corrected, 'final'))).toMatchObject({ score: -2 + 1 + 7 + 0 });
+    expect(rows[1]).toEqual(row('b', 8));
+  });
+
+  it('needs an operator and a reason, and one round', () => {
+    expect(() => correctResult(rows, row('b', 6), { ...meta, reason: ' ' })).toThrow(RangeError);
+    expect(() => correctResult(rows, row('b', 6), { ...meta, by: '' })).toThrow(RangeError);
+    expect(() => correctResult(rows, { ...row('b', 6), round: 3 }, meta)).toThrow(RangeError);
+  });
+
+  it('adds a row for a player who had none, and builds the note shown with the results', () => {
+    const { rows: corrected, audit } = correctResult(rows, row('f', 3), meta);
+    expect(corrected).toHaveLength(6);
+    expect(audit.before).toBeNull();
+    expect(correctionNote(audit)).toBe('11/24(月) 12:00 結果を訂正しました（スコア誤記の訂正）');
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Prize order for rank prizes (DESIGN.md section 3). Ranks stay shared on ties; only prizes break
+ * them, in this order:
+ *   1. lower score (the round or tournament score the prize is for);
+ *   2. better best single player: for a round prize, the best player round score of the team that
+ *      round; for a tournament prize, the best tournament total among the 4 players of the team of
+ *      the last non-cancelled round;
+ *   3. more picked players under par (round prize: real round to-par < 0; tournament prize: the same
+ *      4 players' tournament totals < 0);
+ *   4. earlier last save of the team (a carried team's last save is its copy time);
+ *   5. the seeded lottery key (see lottery.ts; passed in so this module stays browser-safe).
+ * Prizes are decided from final results only.
+ */
+import { parseInstant } from './instant';
+import type { IndexedRound } from './scoring';
+import { playerRoundScore } from './scoring';
+
+export interface PrizeCandidate {
+  user_id: string;
+  /** Round or tournament score; lower is better. */
+  score: number;
+  /** Best single player (lower is better); null when unknown or no team (ranks after any number). */
+  best_player: number | null;
+  under_par_count: number;
+  /** ISO instant of the team's last save; null (no team) ranks after any instant. */
+  last_saved_at: string | null;
+  /** lotteryKey(seed, prizeId, userId). */
+  lottery_key: string;
+}
+
+function compareNullableAsc(a: number | null, b: number | null): number {
+  if (a === null || b === null) return a === b ? 0 : a === null ? 1 : -1;
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Total order of candidates for a prize: negative when `a` wins over `b`. */
+export function comparePrizeCandidates(a: PrizeCandidate, b: PrizeCandidate): number {
+  return (
+    compareNullableAsc(a.score, b.score) ||
+    compareNullableAsc(a.best_player, b.best_player) ||
+    b.under_par_count - a.under_par_count ||
+    compareNullableAsc(
+      a.last_saved_at === null ? null : parseInstant(a.last_saved_at),
+      b.last_saved_at === null ? null : parseInstant(b.last_saved_at),
+    ) ||
+    (a.lottery_key < b.lottery_key ? -1 : a.lottery_key > b.lottery_key ? 1 : 0) ||
+    (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0)
+  );
+}
+
+/** Candidates in prize order (a sorted copy). */
+export function orderPrizeCandidates(candidates: readonly PrizeCandidate[]): PrizeCandidate[] {
+  return [...candidates].sort(comparePrizeCandidates);
+}
+
+export interface TieBreakStats {
+  best_player: number | null;
+  under_par_count: number;
+}
+
+/** Tie-break stats of a team for a round prize; best_player is null while any pick is pending. */
+export function roundTieBreakStats(team: readonly string[] | null, round: IndexedRound): TieBreakStats {
+  if (team === null) return { best_player: null, under_par_count: 0 };
+  let best: number | null = null;
+  let pending = false;
+  let underPar = 0;
+  for (const playerId of team) {
+    const s = playerRoundScore(round.byPlayer.get(playerId), round.penalty);
+    if (s.kind === 'pending') {
+      pending = true;
+      continue;
+    }
+    if (best === null || s.to_par < best) best = s.to_par;
+    if (s.kind === 'real' && s.to_par < 0) underPar++;
+  }
+  return { best_player: pending ? null : best, under_par_count: underPar };
+}
+
+/**
+ * Tie-break stats for a tournament prize from the team of the last non-cancelled round and each
+ * player's tournament total to par (players without a total are skipped).
+ */
+export function tournamentTieBreakStats(
+  finalRoundTeam: readonly string[] | null,
+  playerTotals: ReadonlyMap<string, number>,
+): TieBreakStats {
+  let best: number | null = null;
+  let underPar = 0;
+  for (const playerId of finalRoundTeam ?? []) {
+    const total = playerTotals.get(playerId);
+    if (total === undefined) continue;
+    if (best === null || total < best) best = total;
+    if (total < 0) underPar++;
+  }
+  return { best_player: best, under_par_count: underPar };
+}
+
+export type PrizeDecision = { kind: 'not_final' } | { kind: 'decided'; winners: string[] };
+
+/**
+ * Winners of a rank prize covering positions rank_from..rank_to (1-based, inclusive) of the
+ * tie-broken order: one winner per position. Refused while results are not final.
+ */
+export function decideRankPrize(
+  candidates: readonly PrizeCandidate[],
+  range: { rank_from: number; rank_to: number },
+  final: boolean,
+): PrizeDecision {
+  if (!final) return { kind: 'not_final' };
+  const { rank_from: from, rank_to: to } = range;
+  if (!Number.isSafeInteger(from) || !Number.isSafeInteger(to) || from < 1 || to < from) {
+    throw new RangeError(`bad rank range ${from}..${to}`);
+  }
+  const winners = orderPrizeCandidates(candidates)
+    .slice(from - 1, to)
+    .map((c) => c.user_id);
+  return { kind: 'decided', winners };
+}
