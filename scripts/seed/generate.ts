@@ -5,7 +5,7 @@ import type {
 } from '../../shared/src/schedule/tournament-record';
 import type { PrizeRecord } from '../../shared/src/schemas/prize';
 import type { PlayerStatus } from '../../shared/src/schemas/schedule';
-import { tokyoDate } from '../../shared/src/schedule/derive-schedule';
+import { tokyoCalendarDate } from '../../shared/src/game/format';
 import { SeededRandom } from './random';
 import { familyNames, givenNames, overseasPlayers, tournaments as tournamentNames } from './names';
 
@@ -187,7 +187,7 @@ function simulateField(
 export function generateSampleSeason(now: Date, seed = 20260401): SampleSeason {
   const random = new SeededRandom(seed);
   const players = makePlayers(random, 120);
-  const today = tokyoDate(now);
+  const today = tokyoCalendarDate(now);
   const currentStart = addDays(today, -2);
   const seasonId = Number(currentStart.slice(0, 4));
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { currentTournament, deriveSchedule, displayDate, tokyoDate } from './derive-schedule';
+import { tokyoCalendarDate } from '../game/format';
+import { currentTournament, deriveSchedule, displayDate } from './derive-schedule';
 import type { TournamentRecord } from './tournament-record';
 
 const record = (overrides: Partial<TournamentRecord> = {}): TournamentRecord => ({
@@ -68,8 +69,8 @@ describe('deriveSchedule', () => {
   });
 
   it('uses the Tokyo calendar date whatever the server time zone', () => {
-    expect(tokyoDate(new Date('2026-11-22T14:59:59Z'))).toBe('2026-11-22');
-    expect(tokyoDate(new Date('2026-11-22T15:00:00Z'))).toBe('2026-11-23');
+    expect(tokyoCalendarDate(new Date('2026-11-22T14:59:59Z'))).toBe('2026-11-22');
+    expect(tokyoCalendarDate(new Date('2026-11-22T15:00:00Z'))).toBe('2026-11-23');
     expect(displayDate('2027-01-01')).toBe('1月1日(金)');
   });
 });

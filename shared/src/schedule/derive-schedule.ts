@@ -1,3 +1,4 @@
+import { tokyoCalendarDate } from '../game/format';
 import type { Schedule, ScheduleRound, RoundStatus } from '../schemas/schedule';
 import type { StoredRound, TournamentRecord } from './tournament-record';
 
@@ -8,11 +9,6 @@ export function displayDate(isoDate: string): string {
   const [year, month, day] = isoDate.split('-').map(Number) as [number, number, number];
   const weekday = weekdays[new Date(Date.UTC(year, month - 1, day)).getUTCDay()]!;
   return `${month}月${day}日(${weekday})`;
-}
-
-/** The Asia/Tokyo calendar date of an instant (Japan has no daylight saving: UTC+9 all year). */
-export function tokyoDate(instant: Date): string {
-  return new Date(instant.getTime() + 9 * 3600_000).toISOString().slice(0, 10);
 }
 
 export function roundStatus(round: StoredRound, now: Date): RoundStatus {
@@ -35,7 +31,7 @@ export function deriveSchedule(record: TournamentRecord, now: Date): Schedule {
     deadline_note: round.deadline_note,
   }));
   const open = rounds.find((round) => round.status === 'scheduled');
-  const today = tokyoDate(now);
+  const today = tokyoCalendarDate(now);
   const isRoundDaysOver = today > record.end_on;
   const everyRoundSettled = rounds.every((round) => round.status === 'final' || round.status === 'cancelled');
   const firstDeadlinePassed = now.getTime() >= Date.parse(record.rounds[0]!.deadline_at);
