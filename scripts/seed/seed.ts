@@ -5,6 +5,7 @@ import { fieldEntryItem, tournamentItem } from '../../functions/src/db/repositor
 import { prizeItem } from '../../functions/src/db/repositories/prize-repository';
 import { keys } from '../../functions/src/db/keys';
 import { generateSampleSeason } from './generate';
+import { sampleTeamItems } from './teams';
 
 const seedMarker = { PK: 'META', SK: 'SAMPLE_SEASON' };
 
@@ -20,6 +21,7 @@ export function sampleItems(now: Date): Record<string, unknown>[] {
     ...season.tournaments.map(tournamentItem),
     ...season.fields.map(fieldEntryItem),
     ...season.prizes.map(prizeItem),
+    ...sampleTeamItems(season, now),
   ];
 }
 

@@ -17,6 +17,26 @@ export const keys = {
   }),
   fieldPrefix: (gameGlobalId: string) => ({ PK: `TOURNAMENT#${gameGlobalId}`, SKPrefix: 'FIELD#' }),
   player: (playerId: string) => ({ PK: `PLAYER#${playerId}`, SK: 'PROFILE' }),
+  /** A user's team for one round; the partition lists every team of the round. */
+  team: (gameGlobalId: string, round: number, userId: string) => ({
+    PK: `TEAM#${gameGlobalId}#R${round}`,
+    SK: `USER#${userId}`,
+  }),
+  teamPartition: (gameGlobalId: string, round: number) => `TEAM#${gameGlobalId}#R${round}`,
+  /** A team's computed round score (written by results imports); the partition feeds rankings. */
+  teamScore: (gameGlobalId: string, round: number, userId: string) => ({
+    PK: `SCORE#${gameGlobalId}#R${round}`,
+    SK: `USER#${userId}`,
+  }),
+  teamScorePartition: (gameGlobalId: string, round: number) => `SCORE#${gameGlobalId}#R${round}`,
+  /** Operator audit trail of a tournament (deadline moves, corrections, finals), in time order. */
+  audit: (gameGlobalId: string, at: string, auditId: string) => ({
+    PK: `AUDIT#${gameGlobalId}`,
+    SK: `${at}#${auditId}`,
+  }),
+  auditPartition: (gameGlobalId: string) => `AUDIT#${gameGlobalId}`,
+  /** The user's profile (accounts area): carry-over reads `is_copy_next_round` from it. */
+  carryOverSetting: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   prize: (prizeId: string) => ({ PK: `PRIZE#${prizeId}`, SK: 'META' }),
   /** GSI1: prizes of one kind, in display order. */
   prizeListing: (kind: string, order: number, prizeId: string) => ({
@@ -24,4 +44,29 @@ export const keys = {
     GSI1SK: `${pad(order, 4)}#${prizeId}`,
   }),
   outboxMessage: (sentAt: string, messageId: string) => ({ PK: 'OUTBOX', SK: `${sentAt}#${messageId}` }),
+  guild: (guildId: string) => ({ PK: `GUILD#${guildId}`, SK: 'META' }),
+  /** GSI1: public guilds, newest first (search filters names within it). */
+  guildListing: (createdAt: string, guildId: string) => ({
+    GSI1PK: 'GUILDS#PUBLIC',
+    GSI1SK: `${createdAt}#${guildId}`,
+  }),
+  guildListingPartition: 'GUILDS#PUBLIC',
+  /** GSI2: a guild by its current join code. */
+  guildJoinCode: (code: string) => ({ GSI2PK: `GUILD_CODE#${code}`, GSI2SK: 'GUILD' }),
+  guildMember: (guildId: string, userId: string) => ({ PK: `GUILD#${guildId}`, SK: `MEMBER#${userId}` }),
+  guildMemberPrefix: (guildId: string) => ({ PK: `GUILD#${guildId}`, SKPrefix: 'MEMBER#' }),
+  /** One per user: its existence is the "at most one guild" lock, written in every join's transaction. */
+  guildMembership: (userId: string) => ({ PK: `USER#${userId}`, SK: 'GUILD_MEMBERSHIP' }),
+  guildChatMessage: (guildId: string, messageId: string) => ({
+    PK: `GUILD_CHAT#${guildId}`,
+    SK: `MSG#${messageId}`,
+  }),
+  guildChatPartition: (guildId: string) => `GUILD_CHAT#${guildId}`,
+  /** A fixed-window counter (expires by TTL) for per-user rate limits. */
+  rateLimit: (action: string, userId: string, windowStart: number) => ({
+    PK: `RATE#${action}#${userId}`,
+    SK: `W#${windowStart}`,
+  }),
+  /** The user's profile (accounts area): guild lists read `nickname` from it. */
+  memberProfile: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
 } as const;

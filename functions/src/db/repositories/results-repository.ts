@@ -1,0 +1,121 @@
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
+import type { AuditRecord } from '@golf/shared/schemas/game';
+import { batchWriteAll } from '../batch-write';
+import { db, tableName } from '../client';
+import { fromItem } from '../item';
+import { keys } from '../keys';
+import { queryAll } from '../query-all';
+import { fieldEntryItem, tournamentItem } from './tournament-repository';
+
+/** A team's computed round score, rewritten whenever that round's results change. */
+export interface TeamScoreRecord {
+  game_global_id: string;
+  round: number;
+  user_id: string;
+  kind: 'scored' | 'pending' | 'cancelled';
+  score: number | null;
+  provisional: boolean;
+  player_ids: string[];
+  /** Per pick, slot order: the score that counted (null while pending). */
+  pick_scores: Array<number | null>;
+  birdies: number;
+  eagles: number;
+  under_par_picks: number;
+  last_saved_at: string;
+}
+
+export const teamScoreItem = (record: TeamScoreRecord) => ({
+  ...keys.teamScore(record.game_global_id, record.round, record.user_id),
+  entity: 'team_score',
+  ...record,
+});
+
+/**
+ * The tournament item; an unpublished one (`published: false`, staged by operators) is left out of
+ * the GSI1 listing, so the schedule and the current tournament do not see it until it is published.
+ */
+export function storedTournamentItem(record: TournamentRecord & { published?: boolean }) {
+  const { GSI1PK: _pk, GSI1SK: _sk, ...unlisted } = tournamentItem(record);
+  return record.published === false ? unlisted : tournamentItem(record);
+}
+
+export const auditItem = (record: AuditRecord) => ({
+  ...keys.audit(record.game_global_id, record.at, record.id),
+  entity: 'audit',
+  ...record,
+});
+
+export const resultsRepository = {
+  async listScores(gameGlobalId: string, round: number): Promise<TeamScoreRecord[]> {
+    const items = await queryAll<Record<string, unknown>>({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.teamScorePartition(gameGlobalId, round) },
+    });
+    return items.map((item) => fromItem<TeamScoreRecord>(item));
+  },
+
+  async getScore(gameGlobalId: string, round: number, userId: string): Promise<TeamScoreRecord | undefined> {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.teamScore(gameGlobalId, round, userId) }),
+    );
+    return Item ? fromItem<TeamScoreRecord>(Item) : undefined;
+  },
+
+  async writeScores(records: TeamScoreRecord[]): Promise<void> {
+    await batchWriteAll(records.map(teamScoreItem));
+  },
+
+  async writeFieldEntries(entries: FieldEntryRecord[]): Promise<void> {
+    await batchWriteAll(entries.map(fieldEntryItem));
+  },
+
+  async putTournament(record: TournamentRecord): Promise<void> {
+    await db().send(new PutCommand({ TableName: tableName(), Item: storedTournamentItem(record) }));
+  },
+
+  /** Writes the tournament (and optionally one field entry) together with its audit record. */
+  async putTournamentWithAudit(
+    record: TournamentRecord,
+    audit: AuditRecord,
+    entry?: FieldEntryRecord,
+  ): Promise<void> {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: storedTournamentItem(record) } },
+          ...(entry ? [{ Put: { TableName: tableName(), Item: fieldEntryItem(entry) } }] : []),
+          {
+            Put: {
+              TableName: tableName(),
+              Item: auditItem(audit),
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
+    );
+  },
+
+  async listAudit(gameGlobalId: string): Promise<AuditRecord[]> {
+    const items = await queryAll<Record<string, unknown>>({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.auditPartition(gameGlobalId) },
+    });
+    return items.map((item) => fromItem<AuditRecord>(item));
+  },
+
+  /** `is_copy_next_round` of the user's profile; a missing profile means off. */
+  async copyNextRound(userId: string): Promise<boolean> {
+    const { Item } = await db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.carryOverSetting(userId),
+        ProjectionExpression: 'is_copy_next_round',
+      }),
+    );
+    return Item?.['is_copy_next_round'] === true;
+  },
+};

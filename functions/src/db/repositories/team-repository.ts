@@ -1,0 +1,128 @@
+import { GetCommand, TransactWriteCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { TeamPick } from '@golf/shared/game/team';
+import type { TeamSource } from '@golf/shared/schemas/game';
+import { db, tableName } from '../client';
+import { fromItem } from '../item';
+import { keys } from '../keys';
+import { queryAll } from '../query-all';
+
+/** A user's team for one round as stored; `picks` holds 0-4 picks ordered by slot. */
+export interface TeamRecord {
+  game_global_id: string;
+  round: number;
+  user_id: string;
+  picks: TeamPick[];
+  source: TeamSource;
+  last_saved_at: string;
+  /** Bumped on every write: concurrent slot saves of one user cannot overwrite each other. */
+  version: number;
+}
+
+export const teamItem = (record: TeamRecord) => ({
+  ...keys.team(record.game_global_id, record.round, record.user_id),
+  entity: 'team',
+  ...record,
+});
+
+/** Why a guarded team write was refused. */
+export type TeamWriteRefusal =
+  { kind: 'deadline_passed' } | { kind: 'player_ineligible'; playerId: string } | { kind: 'conflict' };
+
+export const teamRepository = {
+  async get(gameGlobalId: string, round: number, userId: string): Promise<TeamRecord | undefined> {
+    const { Item } = await db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.team(gameGlobalId, round, userId),
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? fromItem<TeamRecord>(Item) : undefined;
+  },
+
+  /** The user's teams for the given rounds of one tournament. */
+  async getRounds(gameGlobalId: string, rounds: number[], userId: string): Promise<Map<number, TeamRecord>> {
+    const result = new Map<number, TeamRecord>();
+    if (!rounds.length) return result;
+    const { Responses } = await db().send(
+      new BatchGetCommand({
+        RequestItems: {
+          [tableName()]: { Keys: rounds.map((round) => keys.team(gameGlobalId, round, userId)) },
+        },
+      }),
+    );
+    for (const item of Responses?.[tableName()] ?? []) {
+      const team = fromItem<TeamRecord>(item);
+      result.set(team.round, team);
+    }
+    return result;
+  },
+
+  async listRound(gameGlobalId: string, round: number): Promise<TeamRecord[]> {
+    const items = await queryAll<Record<string, unknown>>({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.teamPartition(gameGlobalId, round) },
+    });
+    return items.map((item) => fromItem<TeamRecord>(item));
+  },
+
+  /**
+   * Writes a user's team in one transaction that also checks, against the stored tournament item,
+   * that `nowIso` is still before the round's deadline (ISO instants in UTC compare as strings), that
+   * every newly chosen player is still active in the field, and that nobody wrote the team since it
+   * was read (`expectedVersion`, 0 = no team yet).
+   */
+  async guardedPut(
+    team: TeamRecord,
+    options: { nowIso: string; newPlayerIds: string[]; expectedVersion: number },
+  ): Promise<TeamWriteRefusal | null> {
+    const { game_global_id: gameGlobalId, round } = team;
+    const players = [...new Set(options.newPlayerIds)];
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: keys.tournament(gameGlobalId),
+                ConditionExpression: `rounds[${round - 1}].deadline_at > :now`,
+                ExpressionAttributeValues: { ':now': options.nowIso },
+              },
+            },
+            ...players.map((playerId) => ({
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: keys.fieldEntry(gameGlobalId, playerId),
+                ConditionExpression: '#status = :active',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: { ':active': 'active' },
+              },
+            })),
+            {
+              Put: {
+                TableName: tableName(),
+                Item: teamItem({ ...team, version: options.expectedVersion + 1 }),
+                ConditionExpression:
+                  options.expectedVersion === 0 ? 'attribute_not_exists(PK)' : 'version = :version',
+                ...(options.expectedVersion === 0
+                  ? {}
+                  : { ExpressionAttributeValues: { ':version': options.expectedVersion } }),
+              },
+            },
+          ],
+        }),
+      );
+      return null;
+    } catch (error) {
+      if (!(error instanceof TransactionCanceledException)) throw error;
+      const reasons = error.CancellationReasons ?? [];
+      if (reasons[0]?.Code === 'ConditionalCheckFailed') return { kind: 'deadline_passed' };
+      const failedPlayer = players.findIndex((_, i) => reasons[i + 1]?.Code === 'ConditionalCheckFailed');
+      if (failedPlayer >= 0) return { kind: 'player_ineligible', playerId: players[failedPlayer]! };
+      return { kind: 'conflict' };
+    }
+  },
+};

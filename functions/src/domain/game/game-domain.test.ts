@@ -1,0 +1,169 @@
+import { describe, expect, it } from 'vitest';
+import { indexRound, type PlayerRoundResult } from '@golf/shared/game/scoring';
+import type { FieldEntryRecord } from '@golf/shared/schedule/tournament-record';
+import type { TeamRecord } from '../../db/repositories/team-repository';
+import { parseCsv } from './csv';
+import { ImportRejected, parseResultsFile, parseTournamentFile } from './import-service';
+import { indicatorsFor, ineligibility } from './players';
+import { stableEqual } from './stable-equal';
+import { teamScore } from './team-scoring';
+
+const entry = (status: FieldEntryRecord['status']): FieldEntryRecord => ({
+  game_global_id: 't',
+  player_id: 'p',
+  name: 'n',
+  name_kana: 'k',
+  country: 'JPN',
+  world_rank: 1,
+  is_amateur: false,
+  status,
+  rounds: [null, null, null, null],
+});
+
+const row = (
+  player_id: string,
+  to_par: number | null,
+  completed: boolean,
+  status: PlayerRoundResult['status'] = 'active',
+): PlayerRoundResult => ({
+  player_id,
+  round: 1,
+  to_par,
+  strokes: to_par === null ? null : 72 + to_par,
+  birdies: 0,
+  eagles: 0,
+  status,
+  completed,
+});
+
+const team = (ids: string[]): TeamRecord => ({
+  game_global_id: 't',
+  round: 1,
+  user_id: 'u',
+  picks: ids.map((player_id, i) => ({ slot: (i + 1) as 1 | 2 | 3 | 4, player_id, auto: false })),
+  source: 'manual',
+  last_saved_at: '2026-01-01T00:00:00Z',
+  version: 1,
+});
+
+describe('eligibility', () => {
+  it('eligibility: withdrawn and disqualified players are out of every round, missed cut only of rounds 3-4', () => {
+    expect(ineligibility(entry('wd'), 1)).toBe('wd');
+    expect(ineligibility(entry('dq'), 4)).toBe('dq');
+    expect(ineligibility(entry('cut'), 2)).toBeNull();
+    expect(ineligibility(entry('cut'), 3)).toBe('cut');
+    expect(ineligibility(undefined, 1)).toBe('not_in_field');
+    expect(ineligibility(entry('active'), 4)).toBeNull();
+  });
+});
+
+describe('team scores of stored teams', () => {
+  const round = indexRound(
+    [row('a', -3, true), row('b', 2, true), row('c', 1, false, 'wd'), row('d', -1, true)],
+    'provisional',
+  );
+
+  it('penalty: a withdrawn player scores the worst completed to-par + 1; his partial round never counts', () => {
+    expect(teamScore(team(['a', 'b', 'c', 'd']), round)).toEqual({
+      kind: 'scored',
+      score: -3 + 2 + 3 - 1,
+      provisional: true,
+    });
+  });
+
+  it('no team: 4 x the penalty; an empty slot of a saved team scores the penalty', () => {
+    expect(teamScore(undefined, round)).toEqual({ kind: 'scored', score: 12, provisional: true });
+    expect(teamScore(team(['a', 'b']), round)).toEqual({ kind: 'scored', score: -1 + 6, provisional: true });
+  });
+
+  it('a player missing from the results keeps the round pending', () => {
+    expect(teamScore(team(['a', 'b', 'd', 'x']), round).kind).toBe('pending');
+  });
+
+  it('a cancelled round counts for nobody', () => {
+    expect(teamScore(team(['a', 'b', 'c', 'd']), indexRound([], 'cancelled')).kind).toBe('cancelled');
+  });
+});
+
+describe('indicators', () => {
+  it('scales each stat over the field to 0-100, lower-is-better stats inverted', () => {
+    const stat = (d: number, putts: number) => ({
+      average_score: 70,
+      driving_distance: d,
+      fairway_rate: null,
+      green_in_regulation_rate: 60,
+      average_putts: putts,
+      scrambling_rate: null,
+      birdie_rate: null,
+      top10_count: null,
+      earnings_yen: null,
+    });
+    const result = indicatorsFor([
+      { player_id: 'a', stats: stat(300, 1.7), condition: -1 },
+      { player_id: 'b', stats: stat(280, 1.8), condition: 1 },
+      { player_id: 'c', stats: stat(290, 1.75), condition: 0 },
+    ]);
+    expect(result.get('a')).toEqual({
+      distance: 100,
+      accuracy: 0,
+      approach: 50,
+      putting: 100,
+      scoring: 50,
+      form: 100,
+    });
+    expect(result.get('c')?.distance).toBe(50);
+    expect(result.get('b')?.putting).toBe(0);
+  });
+});
+
+describe('feed files', () => {
+  it('reads quoted CSV fields and keeps each row’s file line', () => {
+    const { header, rows } = parseCsv('a,b\r\n"x, ""y""",2\n\n3,4\n');
+    expect(header).toEqual(['a', 'b']);
+    expect(rows).toEqual([
+      { line: 2, values: { a: 'x, "y"', b: '2' } },
+      { line: 4, values: { a: '3', b: '4' } },
+    ]);
+  });
+
+  it('import validation: every bad results row is reported by line', () => {
+    const csv = [
+      'game_global_id,round,player_id,strokes,to_par,thru,birdies,eagles,bogeys,status',
+      't,1,p1,70,-2,18,3,0,1,active',
+      't,5,p2,70,-2,18,3,0,1,active',
+      't,1,p1,70,-2,18,3,0,1,active',
+      'u,1,p3,,,18,0,0,0,active',
+    ].join('\n');
+    const { errors, rows } = parseResultsFile('csv', csv);
+    expect(errors.map((e) => e.line)).toEqual([3, 4, 5]);
+    expect(rows).toHaveLength(1);
+  });
+
+  it('import validation: tournament JSON errors point at the document (0) or the field row', () => {
+    const doc = {
+      game_global_id: 't',
+      season_id: 2026,
+      tournament_name: 'x',
+      venue: 'y',
+      start_on: '2026-01-01',
+      end_on: '2026-01-04',
+      rounds: [1, 2, 3].map((round) => ({ round, deadline_at: `2026-01-0${round}T07:00:00+09:00` })),
+      field: [
+        { player_id: 'p1', name: 'a', name_kana: 'A', country: 'JPN', world_rank: 1 },
+        { player_id: 'p2' },
+      ],
+    };
+    try {
+      parseTournamentFile('json', JSON.stringify(doc));
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ImportRejected);
+      expect((error as ImportRejected).lines.map((l) => l.line)).toEqual([0, 2]);
+    }
+  });
+
+  it('compares stored records whatever their attribute order', () => {
+    expect(stableEqual({ a: 1, b: [{ c: 2, d: 3 }] }, { b: [{ d: 3, c: 2 }], a: 1 })).toBe(true);
+    expect(stableEqual({ a: 1 }, { a: 2 })).toBe(false);
+  });
+});

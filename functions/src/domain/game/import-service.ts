@@ -1,0 +1,368 @@
+/**
+ * The results feed (docs/operations.md): a tournament (field, deadlines) and round results, from
+ * JSON or CSV. Every row is validated first; any error means nothing is imported and every bad row
+ * is reported with its line. Importing the same file twice changes nothing; a changed value
+ * overwrites the stored one (a correction) until the round is final. Used by the operator API calls
+ * and, through them, by `npm run ops`.
+ */
+import { z } from 'zod';
+import { isBeforeDeadline } from '@golf/shared/game/lock';
+import { tokyoCalendarDate } from '@golf/shared/game/format';
+import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
+import { playerStatusSchema } from '@golf/shared/schemas/schedule';
+import type { ImportResult } from '@golf/shared/schemas/game';
+import { playerRepository, playerProfileItem } from '../../db/repositories/player-repository';
+import { resultsRepository } from '../../db/repositories/results-repository';
+import { tournamentRepository } from '../../db/repositories/tournament-repository';
+import { batchWriteAll } from '../../db/batch-write';
+import { AppError } from '../../lib/errors';
+import { parseCsv } from './csv';
+import { recomputeScores } from './score-service';
+import { stableEqual } from './stable-equal';
+
+export type ImportFormat = 'json' | 'csv';
+export interface ImportError {
+  line: number;
+  messages: string[];
+}
+
+/** 422 carrying every bad line; nothing was written. */
+export class ImportRejected extends AppError {
+  constructor(readonly lines: ImportError[]) {
+    super(
+      422,
+      'validation_failed',
+      `${lines.length}行に誤りがあるため、何も取り込みませんでした。`,
+      Object.fromEntries(lines.map((l) => [`line ${l.line}`, l.messages])),
+    );
+  }
+}
+
+const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日付は YYYY-MM-DD で指定してください。');
+const instant = z.iso.datetime({
+  offset: true,
+  message: '日時は ISO 8601（例 2026-12-03T07:00:00+09:00）で指定してください。',
+});
+const optionalInt = z.preprocess(
+  (v) => (v === '' || v === undefined ? null : v),
+  z.coerce.number().int().nullable(),
+);
+const count = z.preprocess((v) => (v === '' || v === undefined ? 0 : v), z.coerce.number().int().min(0));
+const bool = z.preprocess(
+  (v) => (typeof v === 'string' ? ['true', '1', 'yes'].includes(v.toLowerCase()) : v),
+  z.boolean(),
+);
+
+const tournamentHeaderSchema = z.object({
+  game_global_id: z.string().min(1).max(64),
+  season_id: z.coerce.number().int().min(2000).max(2100),
+  tournament_name: z.string().min(1).max(100),
+  venue: z.string().max(100),
+  start_on: date,
+  end_on: date,
+  deadlines: z.array(instant).length(4),
+  /** false stages the tournament: stored, but not in the schedule until imported again with true. */
+  published: z.preprocess((v) => (v === '' || v === undefined ? true : v), bool),
+});
+const fieldRowSchema = z.object({
+  player_id: z.string().min(1).max(64),
+  name: z.string().min(1).max(60),
+  name_kana: z.string().max(60),
+  country: z.string().min(2).max(3),
+  world_rank: optionalInt.refine((v) => v === null || v > 0, '世界ランクは1以上です。'),
+  is_amateur: bool.default(false),
+});
+const resultRowSchema = z
+  .object({
+    round: z.coerce.number().int().min(1).max(4),
+    player_id: z.string().min(1).max(64),
+    strokes: optionalInt,
+    to_par: optionalInt,
+    thru: z.coerce.number().int().min(0).max(18),
+    birdies: count,
+    eagles: count,
+    bogeys: count,
+    status: playerStatusSchema,
+  })
+  .refine((r) => r.thru < 18 || (r.strokes !== null && r.to_par !== null), {
+    message: '18ホールを終えた選手には strokes と to_par が必要です。',
+  })
+  .refine((r) => r.thru === 0 || r.to_par !== null, { message: 'プレー中の選手には to_par が必要です。' });
+
+const messagesOf = (error: z.ZodError) =>
+  error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ` : '') + i.message);
+
+function parseJson(content: string): unknown {
+  try {
+    return JSON.parse(content);
+  } catch {
+    throw new ImportRejected([{ line: 0, messages: ['JSONの形式が正しくありません。'] }]);
+  }
+}
+
+// ---- tournament ----
+
+interface TournamentFile {
+  header: z.infer<typeof tournamentHeaderSchema>;
+  field: Array<z.infer<typeof fieldRowSchema>>;
+}
+
+/**
+ * JSON: `{ game_global_id, season_id, tournament_name, venue, start_on, end_on, rounds: [{ round,
+ * deadline_at }], field: [...] }`; errors at line 0 (the document) or i (field[i-1]).
+ * CSV: one row per player, the tournament columns repeated on every row; errors at the file line.
+ */
+export function parseTournamentFile(format: ImportFormat, content: string): TournamentFile {
+  const errors: ImportError[] = [];
+  let header: TournamentFile['header'] | undefined;
+  const field: TournamentFile['field'] = [];
+  const rows: Array<{ line: number; raw: unknown; headerRaw: unknown }> = [];
+  if (format === 'json') {
+    const doc = parseJson(content) as Record<string, unknown>;
+    const rounds = Array.isArray(doc?.['rounds']) ? (doc['rounds'] as Array<Record<string, unknown>>) : [];
+    const headerRaw = {
+      ...doc,
+      deadlines: [1, 2, 3, 4].map((n) => rounds.find((r) => Number(r?.['round']) === n)?.['deadline_at']),
+    };
+    const parsed = tournamentHeaderSchema.safeParse(headerRaw);
+    if (parsed.success) header = parsed.data;
+    else errors.push({ line: 0, messages: messagesOf(parsed.error) });
+    const list = Array.isArray(doc?.['field']) ? (doc['field'] as unknown[]) : [];
+    if (!list.length) errors.push({ line: 0, messages: ['field: 選手が1人もいません。'] });
+    list.forEach((raw, i) => rows.push({ line: i + 1, raw, headerRaw: null }));
+  } else {
+    const { rows: csvRows } = parseCsv(content);
+    if (!csvRows.length) errors.push({ line: 1, messages: ['データ行がありません。'] });
+    for (const row of csvRows) {
+      const v = row.values;
+      rows.push({
+        line: row.line,
+        raw: v,
+        headerRaw: {
+          ...v,
+          deadlines: [v['deadline_r1'], v['deadline_r2'], v['deadline_r3'], v['deadline_r4']],
+        },
+      });
+    }
+  }
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const messages: string[] = [];
+    if (row.headerRaw) {
+      const parsed = tournamentHeaderSchema.safeParse(row.headerRaw);
+      if (!parsed.success) messages.push(...messagesOf(parsed.error));
+      else if (!header) header = parsed.data;
+      else if (!stableEqual(header, parsed.data)) messages.push('大会の列が1行目と異なります。');
+    }
+    const parsed = fieldRowSchema.safeParse(row.raw);
+    if (!parsed.success) messages.push(...messagesOf(parsed.error));
+    else if (seen.has(parsed.data.player_id))
+      messages.push(`player_id ${parsed.data.player_id} が重複しています。`);
+    else {
+      seen.add(parsed.data.player_id);
+      field.push(parsed.data);
+    }
+    if (messages.length) errors.push({ line: row.line, messages });
+  }
+  if (header) {
+    const deadlines = header.deadlines.map((d) => Date.parse(d));
+    if (deadlines.some((d, i) => i > 0 && d <= deadlines[i - 1]!))
+      errors.push({
+        line: format === 'json' ? 0 : 2,
+        messages: ['締め切りはラウンド順に遅くなる必要があります。'],
+      });
+  }
+  if (errors.length || !header) throw new ImportRejected(errors.sort((a, b) => a.line - b.line));
+  return { header, field };
+}
+
+export async function importTournament(
+  format: ImportFormat,
+  content: string,
+  now: Date,
+  dryRun = false,
+): Promise<ImportResult> {
+  const file = parseTournamentFile(format, content);
+  const { header } = file;
+  const existing = await tournamentRepository.get(header.game_global_id);
+  const nowIso = now.toISOString();
+  const errors: ImportError[] = [];
+  const rounds = header.deadlines.map((deadline, i) => {
+    const before = existing?.rounds[i];
+    const deadlineAt = new Date(deadline).toISOString();
+    if (before && before.deadline_at !== deadlineAt && !isBeforeDeadline(nowIso, before.deadline_at))
+      errors.push({
+        line: 0,
+        messages: [`第${i + 1}ラウンドの締め切りは過ぎています。変更は move-deadline で行ってください。`],
+      });
+    return {
+      round: i + 1,
+      play_on: tokyoCalendarDate(deadlineAt),
+      deadline_at: deadlineAt,
+      results: before?.results ?? 'none',
+      cancelled: before?.cancelled ?? false,
+      deadline_note: before?.deadline_note ?? null,
+    };
+  }) as TournamentRecord['rounds'];
+  if (errors.length) throw new ImportRejected(errors);
+  const record: TournamentRecord & { published: boolean } = {
+    published: header.published,
+    game_global_id: header.game_global_id,
+    season_id: header.season_id,
+    tournament_name: header.tournament_name,
+    venue: header.venue,
+    start_on: header.start_on,
+    end_on: header.end_on,
+    cancelled: existing?.cancelled ?? false,
+    rounds,
+  };
+  const storedField = new Map(
+    (await tournamentRepository.field(header.game_global_id)).map((e) => [e.player_id, e]),
+  );
+  const entries: FieldEntryRecord[] = file.field.map((row) => {
+    const before = storedField.get(row.player_id);
+    return {
+      game_global_id: header.game_global_id,
+      player_id: row.player_id,
+      name: row.name,
+      name_kana: row.name_kana,
+      country: row.country,
+      world_rank: row.world_rank,
+      is_amateur: row.is_amateur,
+      status: before?.status ?? 'active',
+      rounds: before?.rounds ?? [null, null, null, null],
+    };
+  });
+  const changedEntries = entries.filter((e) => !stableEqual(storedField.get(e.player_id), e));
+  const tournamentChanged = !stableEqual(existing, record);
+  const result: ImportResult = {
+    game_global_id: header.game_global_id,
+    imported: !dryRun,
+    rows: entries.length,
+    changed: changedEntries.length + (tournamentChanged ? 1 : 0),
+    unchanged: entries.length - changedEntries.length + (tournamentChanged ? 0 : 1),
+    scores_written: 0,
+  };
+  if (dryRun) return result;
+  const profiles = await playerRepository.getMany(entries.map((e) => e.player_id));
+  const newProfiles = file.field
+    .filter((row) => !profiles.has(row.player_id))
+    .map((row) => playerProfileItem({ ...row, photo_url: null, stats: {} }));
+  await batchWriteAll(newProfiles);
+  await resultsRepository.writeFieldEntries(changedEntries);
+  if (tournamentChanged) await resultsRepository.putTournament(record);
+  return result;
+}
+
+// ---- results ----
+
+type ResultRow = z.infer<typeof resultRowSchema> & { line: number };
+
+/**
+ * JSON: `{ game_global_id, results: [{ round, player_id, strokes, to_par, thru, birdies, eagles,
+ * bogeys, status }] }`; errors at line i (results[i-1]). CSV: the same columns plus game_global_id.
+ */
+export function parseResultsFile(
+  format: ImportFormat,
+  content: string,
+): { gameGlobalId: string; rows: ResultRow[]; errors: ImportError[] } {
+  const errors: ImportError[] = [];
+  const raws: Array<{ line: number; raw: Record<string, unknown> }> = [];
+  let gameGlobalId = '';
+  if (format === 'json') {
+    const doc = parseJson(content) as Record<string, unknown>;
+    gameGlobalId = typeof doc?.['game_global_id'] === 'string' ? doc['game_global_id'] : '';
+    if (!gameGlobalId) errors.push({ line: 0, messages: ['game_global_id がありません。'] });
+    const list = Array.isArray(doc?.['results']) ? (doc['results'] as Array<Record<string, unknown>>) : [];
+    if (!list.length) errors.push({ line: 0, messages: ['results: 結果が1行もありません。'] });
+    list.forEach((raw, i) => raws.push({ line: i + 1, raw: raw ?? {} }));
+  } else {
+    const { rows } = parseCsv(content);
+    if (!rows.length) errors.push({ line: 1, messages: ['データ行がありません。'] });
+    gameGlobalId = rows[0]?.values['game_global_id'] ?? '';
+    for (const row of rows) raws.push({ line: row.line, raw: row.values });
+  }
+  const rows: ResultRow[] = [];
+  const seen = new Set<string>();
+  for (const { line, raw } of raws) {
+    const messages: string[] = [];
+    if (format === 'csv' && raw['game_global_id'] !== gameGlobalId)
+      messages.push('game_global_id が1行目と異なります。');
+    const parsed = resultRowSchema.safeParse(raw);
+    if (!parsed.success) messages.push(...messagesOf(parsed.error));
+    else {
+      const key = `${parsed.data.round}#${parsed.data.player_id}`;
+      if (seen.has(key))
+        messages.push(`第${parsed.data.round}ラウンドの ${parsed.data.player_id} が重複しています。`);
+      seen.add(key);
+    }
+    if (messages.length) errors.push({ line, messages });
+    else if (parsed.success) rows.push({ ...parsed.data, line });
+  }
+  return { gameGlobalId, rows, errors };
+}
+
+export async function importResults(
+  format: ImportFormat,
+  content: string,
+  now: Date,
+  dryRun = false,
+): Promise<ImportResult> {
+  const parsed = parseResultsFile(format, content);
+  const record = parsed.gameGlobalId ? await tournamentRepository.get(parsed.gameGlobalId) : undefined;
+  const errors = [...parsed.errors];
+  if (parsed.gameGlobalId && !record)
+    errors.push({ line: 0, messages: [`大会 ${parsed.gameGlobalId} は登録されていません。`] });
+  const field = record ? await tournamentRepository.field(record.game_global_id) : [];
+  const byId = new Map(field.map((e) => [e.player_id, structuredClone(e)]));
+  if (record) {
+    for (const row of parsed.rows) {
+      const messages: string[] = [];
+      const stored = record.rounds[row.round - 1]!;
+      if (!byId.has(row.player_id)) messages.push(`${row.player_id} はこの大会のフィールドにいません。`);
+      if (stored.cancelled) messages.push(`第${row.round}ラウンドは中止です。`);
+      if (stored.results === 'final')
+        messages.push(`第${row.round}ラウンドは確定済みです。訂正は correct-result で行ってください。`);
+      if (isBeforeDeadline(now.toISOString(), stored.deadline_at))
+        messages.push(`第${row.round}ラウンドはまだ始まっていません。`);
+      if (messages.length) errors.push({ line: row.line, messages });
+    }
+  }
+  if (errors.length || !record) throw new ImportRejected(errors.sort((a, b) => a.line - b.line));
+  const before = new Map(field.map((e) => [e.player_id, e]));
+  // Rows in round order, so a player's status is the one of his latest round in the file.
+  for (const row of [...parsed.rows].sort((a, b) => a.round - b.round)) {
+    const entry = byId.get(row.player_id)!;
+    entry.rounds[row.round - 1] = {
+      strokes: row.strokes,
+      to_par: row.to_par,
+      birdies: row.birdies,
+      eagles: row.eagles,
+      bogeys: row.bogeys,
+      thru: row.thru,
+      completed: row.thru === 18,
+    };
+    entry.status = row.status;
+  }
+  const changed = [...byId.values()].filter((e) => !stableEqual(before.get(e.player_id), e));
+  const rounds = [...new Set(parsed.rows.map((r) => r.round))];
+  const nextRecord: TournamentRecord = {
+    ...record,
+    rounds: record.rounds.map((r) =>
+      rounds.includes(r.round) && r.results === 'none' ? { ...r, results: 'provisional' as const } : r,
+    ) as TournamentRecord['rounds'],
+  };
+  const result: ImportResult = {
+    game_global_id: record.game_global_id,
+    imported: !dryRun,
+    rows: parsed.rows.length,
+    changed: changed.length,
+    unchanged: parsed.rows.length - changed.length,
+    scores_written: 0,
+  };
+  if (dryRun) return result;
+  await resultsRepository.writeFieldEntries(changed);
+  if (!stableEqual(record, nextRecord)) await resultsRepository.putTournament(nextRecord);
+  result.scores_written = await recomputeScores(nextRecord, now, { field: [...byId.values()] });
+  return result;
+}

@@ -1,0 +1,93 @@
+/**
+ * Team scores over the shared scoring rules (shared/src/game/scoring.ts), for stored teams that may
+ * have empty slots: an empty slot at scoring time scores the round's penalty, like a missing team.
+ */
+import {
+  indexRound,
+  playerRoundScore,
+  resultFromFieldEntry,
+  teamRoundScore,
+  type IndexedRound,
+  type PlayerRoundResult,
+} from '@golf/shared/game/scoring';
+import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
+import { roundStatus } from '@golf/shared/schedule/derive-schedule';
+import type { RoundNumber } from '@golf/shared/schemas/schedule';
+import type { RoundScoreView } from '@golf/shared/schemas/game';
+import type { TeamRecord } from '../../db/repositories/team-repository';
+import type { TeamScoreRecord } from '../../db/repositories/results-repository';
+
+export function indexTournamentRound(
+  record: TournamentRecord,
+  field: readonly FieldEntryRecord[],
+  round: number,
+  now: Date,
+): IndexedRound {
+  const stored = record.rounds[round - 1]!;
+  const rows = field
+    .map((entry) => resultFromFieldEntry(entry, round as RoundNumber))
+    .filter((row): row is PlayerRoundResult => row !== null);
+  return indexRound(rows, roundStatus(stored, now));
+}
+
+export type PickScore =
+  | { kind: 'real'; to_par: number; reason: null }
+  | { kind: 'penalty'; to_par: number; reason: 'cut' | 'wd' | 'dq' | 'empty' }
+  | { kind: 'pending'; to_par: null; reason: null };
+
+export function pickScore(playerId: string | null, round: IndexedRound): PickScore {
+  if (playerId === null) {
+    return round.penalty === null
+      ? { kind: 'pending', to_par: null, reason: null }
+      : { kind: 'penalty', to_par: round.penalty, reason: 'empty' };
+  }
+  const score = playerRoundScore(round.byPlayer.get(playerId), round.penalty);
+  if (score.kind === 'real') return { kind: 'real', to_par: score.to_par, reason: null };
+  if (score.kind === 'penalty') return { kind: 'penalty', to_par: score.to_par, reason: score.reason };
+  return { kind: 'pending', to_par: null, reason: null };
+}
+
+/** A stored team's round score (a team of 4 goes through the shared teamRoundScore as is). */
+export function teamScore(team: TeamRecord | undefined, round: IndexedRound): RoundScoreView {
+  const picks = team?.picks ?? [];
+  if (round.status === 'cancelled') return { kind: 'cancelled', score: null, provisional: false };
+  if (round.status === 'scheduled' || round.status === 'locked') {
+    if (round.byPlayer.size === 0) return { kind: 'not_started', score: null, provisional: true };
+  }
+  const provisional = round.status !== 'final';
+  if (picks.length === 4 || picks.length === 0) {
+    const result = teamRoundScore(picks.length ? picks.map((p) => p.player_id) : null, round);
+    if (result.kind === 'scored') return { kind: 'scored', score: result.score, provisional };
+    if (result.kind === 'cancelled') return { kind: 'cancelled', score: null, provisional: false };
+    return { kind: 'pending', score: null, provisional: true };
+  }
+  let total = 0;
+  for (const slot of [1, 2, 3, 4]) {
+    const score = pickScore(picks.find((p) => p.slot === slot)?.player_id ?? null, round);
+    if (score.kind === 'pending') return { kind: 'pending', score: null, provisional: true };
+    total += score.to_par;
+  }
+  return { kind: 'scored', score: total, provisional };
+}
+
+/** The score item of one stored team (teams with no pick have none: rankings use 4 x penalty). */
+export function teamScoreRecord(team: TeamRecord, round: IndexedRound): TeamScoreRecord {
+  const view = teamScore(team, round);
+  const ordered = [...team.picks].sort((a, b) => a.slot - b.slot);
+  const scores = ordered.map((pick) => pickScore(pick.player_id, round));
+  const results = ordered.map((pick) => round.byPlayer.get(pick.player_id));
+  return {
+    game_global_id: team.game_global_id,
+    round: team.round,
+    user_id: team.user_id,
+    kind: view.kind === 'scored' || view.kind === 'cancelled' ? view.kind : 'pending',
+    score: view.score,
+    provisional: view.provisional,
+    player_ids: ordered.map((p) => p.player_id),
+    pick_scores: scores.map((s) => s.to_par),
+    birdies: results.reduce((sum, r) => sum + (r?.birdies ?? 0), 0),
+    eagles: results.reduce((sum, r) => sum + (r?.eagles ?? 0), 0),
+    under_par_picks: scores.filter((s) => s.kind === 'real' && s.to_par < 0).length,
+    last_saved_at: team.last_saved_at,
+  };
+}

@@ -1,0 +1,149 @@
+/**
+ * Saving picks. The refusals: after the deadline 409 `deadline_passed` (decided in the write
+ * itself, by a condition on the stored deadline), duplicates and ineligible players 422, a
+ * concurrent save of the same team 409 `conflict`.
+ */
+import { aiModeLabels, type AiMode } from '@golf/shared/game/ai-selection';
+import { isBeforeDeadline } from '@golf/shared/game/lock';
+import type { DraftSlot, TeamPick } from '@golf/shared/game/team';
+import type { TeamSource } from '@golf/shared/schemas/game';
+import { teamRepository, type TeamRecord } from '../../db/repositories/team-repository';
+import { conflict, deadlinePassed, validationFailed } from '../../lib/errors';
+import { ineligibility, ineligibleMessages } from './players';
+import { aiTeam, loadRoundContext, resolveTournament, type RoundContext } from './tournament-context';
+
+export const deadlineMessage = 'エントリーの締め切りを過ぎているため、チームを変更できません。';
+
+interface SaveInput {
+  userId: string;
+  gameGlobalId: string | undefined;
+  round: number;
+  now: Date;
+}
+
+async function prepare(
+  input: SaveInput,
+  withProfiles = false,
+): Promise<{ context: RoundContext; existing: TeamRecord | undefined }> {
+  const record = await resolveTournament(input.gameGlobalId, input.now);
+  const stored = record.rounds[input.round - 1]!;
+  // A quick answer for the obvious case; the write below decides for real.
+  if (record.cancelled || stored.cancelled || !isBeforeDeadline(input.now.toISOString(), stored.deadline_at))
+    throw deadlinePassed(deadlineMessage);
+  const [context, existing] = await Promise.all([
+    loadRoundContext(record, input.round, { profiles: withProfiles }),
+    teamRepository.get(record.game_global_id, input.round, input.userId),
+  ]);
+  return { context, existing };
+}
+
+function checkPlayers(context: RoundContext, chosen: Array<{ field: string; playerId: string }>): void {
+  const errors: Record<string, string[]> = {};
+  for (const { field, playerId } of chosen) {
+    const reason = ineligibility(context.byId.get(playerId), context.round);
+    if (reason) (errors[field] ??= []).push(ineligibleMessages[reason]);
+  }
+  if (Object.keys(errors).length) throw validationFailed(errors, '選択できない選手が含まれています。');
+}
+
+async function write(
+  input: SaveInput,
+  context: RoundContext,
+  existing: TeamRecord | undefined,
+  picks: TeamPick[],
+  source: TeamSource,
+  newPlayerIds: string[],
+): Promise<TeamRecord> {
+  const team: TeamRecord = {
+    game_global_id: context.record.game_global_id,
+    round: input.round,
+    user_id: input.userId,
+    picks: [...picks].sort((a, b) => a.slot - b.slot),
+    source,
+    last_saved_at: input.now.toISOString(),
+    version: existing?.version ?? 0,
+  };
+  const refusal = await teamRepository.guardedPut(team, {
+    nowIso: input.now.toISOString(),
+    newPlayerIds,
+    expectedVersion: existing?.version ?? 0,
+  });
+  if (refusal?.kind === 'deadline_passed') throw deadlinePassed(deadlineMessage);
+  if (refusal?.kind === 'player_ineligible')
+    throw validationFailed(
+      { player_id: ['この選手は現在選択できません。'] },
+      '選択できない選手が含まれています。',
+    );
+  if (refusal) throw conflict();
+  return { ...team, version: team.version + 1 };
+}
+
+const sameLineUp = (a: readonly TeamPick[], b: readonly TeamPick[]) =>
+  a.length === b.length &&
+  a.every((pick, i) => pick.slot === b[i]!.slot && pick.player_id === b[i]!.player_id);
+
+/** Puts a player in one draft slot (replacing whoever was there). */
+export async function savePick(
+  input: SaveInput & { slot: DraftSlot; playerId: string },
+): Promise<TeamRecord> {
+  const { context, existing } = await prepare(input);
+  const others = (existing?.picks ?? []).filter((p) => p.slot !== input.slot);
+  if (others.some((p) => p.player_id === input.playerId))
+    throw validationFailed(
+      { player_id: ['この選手はすでにチームに入っています。'] },
+      '同じ選手は選べません。',
+    );
+  const current = existing?.picks.find((p) => p.slot === input.slot);
+  if (current?.player_id === input.playerId && existing) return existing;
+  checkPlayers(context, [{ field: 'player_id', playerId: input.playerId }]);
+  const picks = [...others, { slot: input.slot, player_id: input.playerId, auto: false }];
+  return write(input, context, existing, picks, 'manual', [input.playerId]);
+}
+
+/** Saves the whole team; an identical line-up changes nothing, not even the last save. */
+export async function saveTeam(input: SaveInput & { playerIds: string[] }): Promise<TeamRecord> {
+  const { context, existing } = await prepare(input);
+  const errors: Record<string, string[]> = {};
+  input.playerIds.forEach((id, i) => {
+    if (input.playerIds.indexOf(id) !== i)
+      (errors[`player_ids.${i}`] ??= []).push('この選手はすでにチームに入っています。');
+  });
+  if (Object.keys(errors).length) throw validationFailed(errors, '同じ選手は選べません。');
+  const picks = input.playerIds.map((player_id, i) => ({
+    slot: (i + 1) as DraftSlot,
+    player_id,
+    auto: false,
+  }));
+  if (existing && existing.source === 'manual' && sameLineUp(existing.picks, picks)) return existing;
+  const kept = new Set(existing?.picks.map((p) => p.player_id) ?? []);
+  const added = input.playerIds.filter((id) => !kept.has(id));
+  checkPlayers(
+    context,
+    input.playerIds
+      .map((playerId, i) => ({ field: `player_ids.${i}`, playerId }))
+      .filter((c) => added.includes(c.playerId)),
+  );
+  return write(input, context, existing, picks, 'manual', added);
+}
+
+export async function deletePick(input: SaveInput & { slot: DraftSlot }): Promise<TeamRecord | null> {
+  const { context, existing } = await prepare(input);
+  if (!existing || !existing.picks.some((p) => p.slot === input.slot)) return existing ?? null;
+  const picks = existing.picks.filter((p) => p.slot !== input.slot);
+  return write(input, context, existing, picks, existing.source, []);
+}
+
+/** The AI team of a mode, saved with every pick marked `auto`. */
+export async function saveAiTeam(input: SaveInput & { mode: AiMode }): Promise<TeamRecord> {
+  const { context, existing } = await prepare(input, true);
+  let chosen: string[];
+  try {
+    chosen = aiTeam(context, input.mode).map((p) => p.player_id);
+  } catch {
+    throw validationFailed({ type: [`${aiModeLabels[input.mode]}で選べる選手が足りません。`] });
+  }
+  const picks = chosen.map((player_id, i) => ({ slot: (i + 1) as DraftSlot, player_id, auto: true }));
+  const source = `ai:${input.mode}` as TeamSource;
+  if (existing && existing.source === source && sameLineUp(existing.picks, picks)) return existing;
+  return write(input, context, existing, picks, source, chosen);
+}

@@ -1,0 +1,300 @@
+/** What the round, field, player and score screens read. */
+import { aiScore, rankPlayers, type AiMode } from '@golf/shared/game/ai-selection';
+import { canSeeOtherTeams, isBeforeDeadline } from '@golf/shared/game/lock';
+import { tournamentScore } from '@golf/shared/game/scoring';
+import { deriveSchedule } from '@golf/shared/schedule/derive-schedule';
+import type { FieldEntryRecord } from '@golf/shared/schedule/tournament-record';
+import type {
+  FieldPlayer,
+  MyScore,
+  PlayerDetail,
+  RoundField,
+  RoundView,
+  TeamView,
+} from '@golf/shared/schemas/game';
+import type { IndexedRound } from '@golf/shared/game/scoring';
+import { playerRepository } from '../../db/repositories/player-repository';
+import { resultsRepository } from '../../db/repositories/results-repository';
+import { teamRepository, type TeamRecord } from '../../db/repositories/team-repository';
+import { tournamentRepository } from '../../db/repositories/tournament-repository';
+import { forbidden, notFound } from '../../lib/errors';
+import {
+  aiStats,
+  indicatorsFor,
+  ineligibility,
+  ineligibleMessages,
+  playerSummary,
+  seasonStats,
+} from './players';
+import { indexTournamentRound, pickScore, teamScore } from './team-scoring';
+import { loadRoundContext, resolveTournament, type RoundContext } from './tournament-context';
+
+const roundLine = (entry: FieldEntryRecord | undefined, round: number) => {
+  const result = entry?.rounds[round - 1];
+  return result ? { round, ...result } : null;
+};
+
+export function teamView(
+  team: TeamRecord | undefined,
+  context: RoundContext,
+  indexed: IndexedRound,
+): TeamView | null {
+  if (!team || team.picks.length === 0) return null;
+  const slots = [1, 2, 3, 4].map((slot) => {
+    const pick = team.picks.find((p) => p.slot === slot);
+    if (!pick) return null;
+    const entry = context.byId.get(pick.player_id);
+    const summary = entry
+      ? playerSummary(entry, context.profiles.get(pick.player_id))
+      : {
+          player_id: pick.player_id,
+          name: pick.player_id,
+          name_kana: '',
+          country: '',
+          world_rank: null,
+          is_amateur: false,
+          photo_url: null,
+          status: 'wd' as const,
+        };
+    const started = indexed.byPlayer.size > 0;
+    const score = started
+      ? pickScore(pick.player_id, indexed)
+      : { kind: 'pending' as const, to_par: null, reason: null };
+    return { slot, auto: pick.auto, player: summary, result: roundLine(entry, team.round), score };
+  });
+  return { source: team.source, last_saved_at: team.last_saved_at, slots };
+}
+
+export async function roundView(input: {
+  userId: string;
+  gameGlobalId: string | undefined;
+  round: number;
+  now: Date;
+}): Promise<RoundView> {
+  const record = await resolveTournament(input.gameGlobalId, input.now);
+  const [context, team, audit, copyNextRound] = await Promise.all([
+    loadRoundContext(record, input.round),
+    teamRepository.get(record.game_global_id, input.round, input.userId),
+    resultsRepository.listAudit(record.game_global_id),
+    resultsRepository.copyNextRound(input.userId),
+  ]);
+  const schedule = deriveSchedule(record, input.now);
+  const scheduleRound = schedule.rounds[input.round - 1]!;
+  const indexed = indexTournamentRound(record, context.field, input.round, input.now);
+  const nowIso = input.now.toISOString();
+  const open = scheduleRound.status !== 'cancelled' && isBeforeDeadline(nowIso, scheduleRound.deadline_at);
+  const warnings = open
+    ? (team?.picks ?? []).flatMap((pick) => {
+        const reason = ineligibility(context.byId.get(pick.player_id), input.round);
+        return reason
+          ? [
+              {
+                slot: pick.slot,
+                player_id: pick.player_id,
+                reason,
+                message: `${ineligibleMessages[reason]}締め切りまでに入れ替えない場合、AIが自動で選手を入れ替えます。`,
+              },
+            ]
+          : [];
+      })
+    : [];
+  const notes = audit
+    .filter((a) => a.round === input.round && a.action !== 'mark_final')
+    .reverse()
+    .map((a) => a.note);
+  return {
+    game_global_id: record.game_global_id,
+    tournament_name: record.tournament_name,
+    round: scheduleRound,
+    is_open: open,
+    teams_visible: canSeeOtherTeams(nowIso, scheduleRound.deadline_at),
+    team: teamView(team, context, indexed),
+    score:
+      team && team.picks.length
+        ? teamScore(team, indexed)
+        : open
+          ? { kind: 'not_started', score: null, provisional: true }
+          : teamScore(undefined, indexed),
+    warnings,
+    notes,
+    is_copy_next_round: copyNextRound,
+  };
+}
+
+export async function otherUserTeam(input: {
+  viewerId: string;
+  userId: string;
+  gameGlobalId: string | undefined;
+  round: number;
+  now: Date;
+}) {
+  const record = await resolveTournament(input.gameGlobalId, input.now);
+  const stored = record.rounds[input.round - 1]!;
+  if (input.viewerId !== input.userId && !canSeeOtherTeams(input.now.toISOString(), stored.deadline_at))
+    throw forbidden('締め切り前のため、ほかのユーザーのチームは表示できません。');
+  const [context, team] = await Promise.all([
+    loadRoundContext(record, input.round),
+    teamRepository.get(record.game_global_id, input.round, input.userId),
+  ]);
+  const indexed = indexTournamentRound(record, context.field, input.round, input.now);
+  return {
+    user_id: input.userId,
+    round: input.round,
+    team: teamView(team, context, indexed),
+    score: teamScore(team, indexed),
+  };
+}
+
+export async function roundField(input: {
+  gameGlobalId: string | undefined;
+  round: number;
+  now: Date;
+}): Promise<RoundField> {
+  const record = await resolveTournament(input.gameGlobalId, input.now);
+  const context = await loadRoundContext(record, input.round);
+  const players = context.field.map((entry) => {
+    const stats = seasonStats(context.profiles.get(entry.player_id));
+    const ai = aiStats(entry, context.profiles.get(entry.player_id), input.round);
+    return { entry, stats, ai, condition: aiScore('condition', ai) };
+  });
+  const indicators = indicatorsFor(
+    players.map((p) => ({ player_id: p.entry.player_id, stats: p.stats, condition: p.condition })),
+  );
+  const result: FieldPlayer[] = players.map(({ entry, stats, ai }) => {
+    const reason = ineligibility(entry, input.round);
+    const completed = entry.rounds.map((r) => (r?.completed && r.to_par !== null ? r.to_par : null));
+    const played = completed.filter((v): v is number => v !== null);
+    return {
+      ...playerSummary(entry, context.profiles.get(entry.player_id)),
+      eligible: reason === null,
+      ineligible_reason: reason,
+      indicators: indicators.get(entry.player_id)!,
+      stats,
+      tournament_rounds: completed,
+      tournament_to_par: played.length ? played.reduce((a, b) => a + b, 0) : null,
+      ai_values: {
+        condition: aiScore('condition', ai),
+        stability: aiScore('stability', ai),
+        chance: aiScore('chance', ai),
+      },
+    };
+  });
+  result.sort(
+    (a, b) =>
+      Number(b.eligible) - Number(a.eligible) ||
+      (a.world_rank ?? 1e9) - (b.world_rank ?? 1e9) ||
+      a.player_id.localeCompare(b.player_id),
+  );
+  return { game_global_id: record.game_global_id, round: input.round, players: result };
+}
+
+export async function aiPreview(input: {
+  gameGlobalId: string | undefined;
+  round: number;
+  mode: AiMode;
+  now: Date;
+}) {
+  const record = await resolveTournament(input.gameGlobalId, input.now);
+  const context = await loadRoundContext(record, input.round);
+  const stats = new Map(context.eligible.map((s) => [s.player_id, s]));
+  const ids = rankPlayers(input.mode, context.eligible).slice(0, 4);
+  return {
+    type: input.mode,
+    players: ids.map((id) => ({
+      ...playerSummary(context.byId.get(id)!, context.profiles.get(id)),
+      ai_value: aiScore(input.mode, stats.get(id)!),
+    })),
+  };
+}
+
+export async function playerDetail(input: {
+  playerId: string;
+  gameGlobalId: string | undefined;
+  now: Date;
+}): Promise<PlayerDetail> {
+  const record = await resolveTournament(input.gameGlobalId, input.now);
+  const [profile, field] = await Promise.all([
+    playerRepository.get(input.playerId),
+    tournamentRepository.field(record.game_global_id),
+  ]);
+  const entry = field.find((e) => e.player_id === input.playerId);
+  if (!entry && !profile) throw notFound('選手が見つかりませんでした。');
+  const summaryEntry: FieldEntryRecord = entry ?? {
+    game_global_id: record.game_global_id,
+    player_id: profile!.player_id,
+    name: profile!.name,
+    name_kana: profile!.name_kana,
+    country: profile!.country,
+    world_rank: profile!.world_rank,
+    is_amateur: profile!.is_amateur,
+    status: 'active',
+    rounds: [null, null, null, null],
+  };
+  let indicators = null;
+  if (entry) {
+    const profiles = await playerRepository.getMany(field.map((e) => e.player_id));
+    const currentRound = deriveSchedule(record, input.now).current_round || 1;
+    const all = field.map((e) => {
+      const ai = aiStats(e, profiles.get(e.player_id), currentRound);
+      return {
+        player_id: e.player_id,
+        stats: seasonStats(profiles.get(e.player_id)),
+        condition: aiScore('condition', ai),
+      };
+    });
+    indicators = indicatorsFor(all).get(entry.player_id) ?? null;
+  }
+  return {
+    player: playerSummary(summaryEntry, profile),
+    stats: seasonStats(profile),
+    indicators,
+    game_global_id: record.game_global_id,
+    rounds: [1, 2, 3, 4].map((round) => roundLine(entry, round)),
+  };
+}
+
+export async function myScore(input: {
+  userId: string;
+  gameGlobalId: string | undefined;
+  now: Date;
+}): Promise<MyScore> {
+  const record = await resolveTournament(input.gameGlobalId, input.now);
+  const [field, teams] = await Promise.all([
+    tournamentRepository.field(record.game_global_id),
+    teamRepository.getRounds(record.game_global_id, [1, 2, 3, 4], input.userId),
+  ]);
+  const schedule = deriveSchedule(record, input.now);
+  const nowIso = input.now.toISOString();
+  const rounds = schedule.rounds.map((scheduleRound) => {
+    const team = teams.get(scheduleRound.round);
+    const locked = !isBeforeDeadline(nowIso, scheduleRound.deadline_at);
+    const indexed = indexTournamentRound(record, field, scheduleRound.round, input.now);
+    const score =
+      locked || scheduleRound.status === 'cancelled'
+        ? teamScore(team, indexed)
+        : { kind: 'not_started' as const, score: null, provisional: true };
+    return {
+      round: scheduleRound.round,
+      status: scheduleRound.status,
+      deadline_at: scheduleRound.deadline_at,
+      has_team: Boolean(team?.picks.length),
+      score,
+    };
+  });
+  const counted = rounds.filter((r) => r.score.kind !== 'not_started');
+  const total = tournamentScore(
+    counted.map((r) =>
+      r.score.kind === 'scored'
+        ? { kind: 'scored', score: r.score.score!, provisional: r.score.provisional }
+        : r.score.kind === 'cancelled'
+          ? { kind: 'cancelled' }
+          : { kind: 'pending', missing: [] },
+    ),
+  );
+  return {
+    game_global_id: record.game_global_id,
+    tournament_name: record.tournament_name,
+    rounds,
+    total: { score: total.score, provisional: total.provisional || counted.length < 4 },
+  };
+}

@@ -1,0 +1,26 @@
+import { correctResultBodySchema } from '@golf/shared/schemas/game';
+import { correctFinalResult } from '../../domain/game/operator-service';
+import { httpHandler } from '../../lib/http-handler';
+
+export const handler = httpHandler(
+  'correctResult',
+  { body: correctResultBodySchema },
+  async ({ body, auth, now }) =>
+    correctFinalResult({
+      gameGlobalId: body.game_global_id,
+      round: body.round,
+      operatorId: auth.userId,
+      now,
+      playerId: body.player_id,
+      status: body.status,
+      reason: body.reason,
+      result: {
+        strokes: body.strokes,
+        to_par: body.to_par,
+        thru: body.thru,
+        birdies: body.birdies,
+        eagles: body.eagles,
+        bogeys: body.bogeys,
+      },
+    }),
+);

@@ -1,0 +1,17 @@
+import { moveDeadlineBodySchema } from '@golf/shared/schemas/game';
+import { moveDeadline } from '../../domain/game/operator-service';
+import { httpHandler } from '../../lib/http-handler';
+
+export const handler = httpHandler(
+  'moveDeadline',
+  { body: moveDeadlineBodySchema },
+  async ({ body, auth, now }) =>
+    moveDeadline({
+      gameGlobalId: body.game_global_id,
+      round: body.round,
+      operatorId: auth.userId,
+      now,
+      deadlineAt: body.deadline_at,
+      reason: body.reason,
+    }),
+);

@@ -1,0 +1,126 @@
+/**
+ * Operator CLI: `npm run ops -- <command> [args] [--url URL] [--token TOKEN] [--dry-run]`.
+ * It calls the operator API (the same domain services as the admin endpoints). Against the local
+ * stack (`npm start`) it signs its own operator token with the key in `.data/auth-signing-key.json`;
+ * against AWS pass `--token` (an access token of a user in the Cognito group `operators`).
+ * See docs/operations.md.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { extname, join } from 'node:path';
+import { resetConfig } from '../../functions/src/lib/config';
+import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+
+const usage = `usage: npm run ops -- <command> [options]
+  import-tournament <file.json|file.csv>
+  import-results <file.json|file.csv>
+  mark-final <game_global_id> <round>
+  move-deadline <game_global_id> <round> <deadline ISO, e.g. 2026-12-03T08:30:00+09:00> <reason>
+  correct-result <file.json>          (the body of POST /api/golf/ops/result/correction)
+  carry-over [game_global_id]
+options: --url http://127.0.0.1:3000  --token <operator access token>  --dry-run  --format json|csv`;
+
+function parseArgs(argv: string[]) {
+  const positional: string[] = [];
+  const options: Record<string, string | true> = {};
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('--')) positional.push(arg);
+    else if (arg === '--dry-run') options['dry-run'] = true;
+    else options[arg.slice(2)] = argv[++i] ?? '';
+  }
+  return { positional, options };
+}
+
+async function operatorToken(url: string, given: string | true | undefined): Promise<string> {
+  if (typeof given === 'string' && given) return given;
+  const keyFile = join(process.cwd(), '.data', 'auth-signing-key.json');
+  if (!existsSync(keyFile))
+    throw new Error(`no --token and no local signing key at ${keyFile} (start the local stack once)`);
+  process.env['LOCAL_AUTH_PRIVATE_JWK'] = readFileSync(keyFile, 'utf8');
+  process.env['AUTH_ISSUER'] = `${url}/api/dev/auth`;
+  process.env['AUTH_AUDIENCE'] = 'golf-web';
+  resetConfig();
+  return (await signLocalAccessToken({ sub: 'ops-cli', groups: ['operators'] }, 600)).token;
+}
+
+async function main(): Promise<number> {
+  const { positional, options } = parseArgs(process.argv.slice(2));
+  const [command, ...args] = positional;
+  const url = (typeof options['url'] === 'string' ? options['url'] : 'http://127.0.0.1:3000').replace(
+    /\/$/,
+    '',
+  );
+  const dryRun = options['dry-run'] === true;
+  const fileBody = (file: string | undefined) => {
+    if (!file) throw new Error(usage);
+    const format =
+      typeof options['format'] === 'string'
+        ? options['format']
+        : extname(file).toLowerCase() === '.csv'
+          ? 'csv'
+          : 'json';
+    return { format, content: readFileSync(file, 'utf8'), dry_run: dryRun };
+  };
+  let path: string;
+  let body: unknown;
+  switch (command) {
+    case 'import-tournament':
+      [path, body] = ['/api/golf/ops/tournament', fileBody(args[0])];
+      break;
+    case 'import-results':
+      [path, body] = ['/api/golf/ops/results', fileBody(args[0])];
+      break;
+    case 'mark-final':
+      [path, body] = ['/api/golf/ops/round/final', { game_global_id: args[0], round: Number(args[1]) }];
+      break;
+    case 'move-deadline':
+      [path, body] = [
+        '/api/golf/ops/round/deadline',
+        {
+          game_global_id: args[0],
+          round: Number(args[1]),
+          deadline_at: args[2],
+          reason: args.slice(3).join(' '),
+        },
+      ];
+      break;
+    case 'correct-result':
+      if (!args[0]) throw new Error(usage);
+      [path, body] = ['/api/golf/ops/result/correction', JSON.parse(readFileSync(args[0], 'utf8'))];
+      break;
+    case 'carry-over':
+      [path, body] = ['/api/golf/ops/carry-over', args[0] ? { game_global_id: args[0] } : {}];
+      break;
+    default:
+      console.error(usage);
+      return 2;
+  }
+  const token = await operatorToken(url, options['token']);
+  const response = await fetch(url + path, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify(body),
+  });
+  const text = await response.text();
+  const answer = text ? (JSON.parse(text) as { message?: string; errors?: Record<string, string[]> }) : {};
+  if (response.ok) {
+    console.log(JSON.stringify(answer, null, 2));
+    return 0;
+  }
+  console.error(`${response.status} ${answer.message ?? ''}`);
+  for (const [where, messages] of Object.entries(answer.errors ?? {}))
+    for (const message of messages) console.error(`  ${where}: ${message}`);
+  return 1;
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    console.error(error instanceof Error ? error.message : error);
+    process.exit(1);
+  },
+);

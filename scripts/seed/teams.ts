@@ -1,0 +1,136 @@
+/**
+ * Sample teams: the 300 sample users (`sample-user-0001`..`0300`) in the season's past tournaments
+ * and in the current one up to its latest passed deadline: hand-picked, AI-selected and carried-over
+ * teams, some rounds skipped, with the round scores the results import would have written.
+ */
+import {
+  pickTeam,
+  replaceIneligible,
+  type AiMode,
+  type PlayerStats,
+} from '../../shared/src/game/ai-selection';
+import type { DraftSlot, TeamPick } from '../../shared/src/game/team';
+import type { FieldEntryRecord, TournamentRecord } from '../../shared/src/schedule/tournament-record';
+import type { TeamSource } from '../../shared/src/schemas/game';
+import { teamItem, type TeamRecord } from '../../functions/src/db/repositories/team-repository';
+import { teamScoreItem } from '../../functions/src/db/repositories/results-repository';
+import { aiStats } from '../../functions/src/domain/game/players';
+import { indexTournamentRound, teamScoreRecord } from '../../functions/src/domain/game/team-scoring';
+import type { SampleSeason } from './generate';
+import { SeededRandom } from './random';
+
+export const SAMPLE_USER_COUNT = 300;
+export const sampleUserId = (n: number) => `sample-user-${String(n).padStart(4, '0')}`;
+
+const modes: AiMode[] = ['condition', 'stability', 'chance'];
+
+/** Players who could be picked at the round's deadline: those who started it, or all still eligible. */
+function eligibleAtDeadline(field: FieldEntryRecord[], round: number): FieldEntryRecord[] {
+  return field.filter((entry) => {
+    if (entry.rounds[round - 1] !== null) return true;
+    if (entry.status === 'active') return true;
+    return entry.status === 'cut' && round <= 2;
+  });
+}
+
+export function sampleTeams(season: SampleSeason, now: Date): TeamRecord[] {
+  const random = new SeededRandom(20261105);
+  const profiles = new Map(season.players.map((p) => [p.player_id, p]));
+  const teams: TeamRecord[] = [];
+  for (const record of season.tournaments) {
+    const field = season.fields.filter((e) => e.game_global_id === record.game_global_id);
+    const previous = new Map<string, TeamRecord>();
+    // Every 10th user never plays; the others enter about 60% of the tournaments.
+    const entrants = new Set<number>();
+    for (let n = 1; n <= SAMPLE_USER_COUNT; n++) if (n % 10 !== 0 && random.next() < 0.6) entrants.add(n);
+    for (const stored of record.rounds) {
+      if (Date.parse(stored.deadline_at) > now.getTime()) break;
+      const eligible = eligibleAtDeadline(field, stored.round);
+      const stats: PlayerStats[] = eligible.map((entry) =>
+        aiStats(entry, profiles.get(entry.player_id), stored.round),
+      );
+      const byStrength = [...eligible].sort(
+        (a, b) => profiles.get(a.player_id)!.skill - profiles.get(b.player_id)!.skill,
+      );
+      for (let n = 1; n <= SAMPLE_USER_COUNT; n++) {
+        const userId = sampleUserId(n);
+        // An entrant skips about one round in ten.
+        if (!entrants.has(n) || random.next() < 0.1) continue;
+        const before = previous.get(userId);
+        const roll = random.next();
+        let playerIds: string[];
+        let source: TeamSource;
+        let auto = false;
+        let savedAt = new Date(Date.parse(stored.deadline_at) - random.int(1, 60) * 3600_000).toISOString();
+        if (before && roll < 0.25) {
+          playerIds = replaceIneligible(
+            before.picks.map((p) => p.player_id),
+            stats,
+          );
+          source = 'carry_over';
+          auto = true;
+          savedAt = stored.deadline_at;
+        } else if (roll < 0.45) {
+          const mode = random.pick(modes);
+          playerIds = pickTeam(mode, stats);
+          source = `ai:${mode}` as TeamSource;
+          auto = true;
+        } else {
+          const pool = byStrength.slice(0, 50);
+          playerIds = random
+            .shuffle(pool)
+            .slice(0, 4)
+            .map((e) => e.player_id);
+          source = 'manual';
+        }
+        const picks: TeamPick[] = playerIds.map((player_id, i) => ({
+          slot: (i + 1) as DraftSlot,
+          player_id,
+          auto,
+        }));
+        const team: TeamRecord = {
+          game_global_id: record.game_global_id,
+          round: stored.round,
+          user_id: userId,
+          picks,
+          source,
+          last_saved_at: savedAt,
+          version: 1,
+        };
+        teams.push(team);
+        previous.set(userId, team);
+      }
+    }
+  }
+  return teams;
+}
+
+/** Team items and their score items, scored with the same code as a results import. */
+export function sampleTeamItems(season: SampleSeason, now: Date): Record<string, unknown>[] {
+  const teams = sampleTeams(season, now);
+  const byTournament = new Map<string, TournamentRecord>(
+    season.tournaments.map((t) => [t.game_global_id, t]),
+  );
+  const fields = new Map<string, FieldEntryRecord[]>();
+  for (const entry of season.fields) {
+    const list = fields.get(entry.game_global_id) ?? [];
+    list.push(entry);
+    fields.set(entry.game_global_id, list);
+  }
+  const indexed = new Map<string, ReturnType<typeof indexTournamentRound>>();
+  const scores = teams.map((team) => {
+    const key = `${team.game_global_id}#${team.round}`;
+    let round = indexed.get(key);
+    if (!round) {
+      round = indexTournamentRound(
+        byTournament.get(team.game_global_id)!,
+        fields.get(team.game_global_id)!,
+        team.round,
+        now,
+      );
+      indexed.set(key, round);
+    }
+    return teamScoreItem(teamScoreRecord(team, round));
+  });
+  return [...teams.map(teamItem), ...scores];
+}

@@ -1,0 +1,72 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
+import { baseUrl, tokenFor } from './support/api';
+
+const run = promisify(execFile);
+
+// The documented examples, staged unpublished so the tournament stays out of the shared schedule.
+const dir = mkdtempSync(join(tmpdir(), 'ops-cli-'));
+const example = (name: string) => readFileSync(join('docs/examples', name), 'utf8');
+const staged = (name: string, content: string) => {
+  writeFileSync(join(dir, name), content);
+  return join(dir, name);
+};
+const tournamentCsv = staged(
+  'tournament.csv',
+  example('tournament.csv')
+    .trimEnd()
+    .split('\n')
+    .map((line, i) => `${line},${i === 0 ? 'published' : 'false'}`)
+    .join('\n'),
+);
+const tournamentJson = staged(
+  'tournament.json',
+  JSON.stringify({ ...JSON.parse(example('tournament.json')), published: false }),
+);
+
+async function ops(...args: string[]) {
+  const token = await tokenFor('ops-cli-test', ['operators']);
+  try {
+    const { stdout } = await run('npx', [
+      'tsx',
+      'scripts/ops/cli.ts',
+      ...args,
+      '--url',
+      baseUrl,
+      '--token',
+      token,
+    ]);
+    return { code: 0, stdout, stderr: '' };
+  } catch (error) {
+    const failed = error as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+describe('ops CLI', () => {
+  it('imports the documented example files (CSV), then the JSON versions change nothing (idempotent)', async () => {
+    let result = await ops('import-tournament', tournamentCsv);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ game_global_id: 'example-2026-90', rows: 6 });
+    result = await ops('import-results', 'docs/examples/results.csv');
+    expect(result.code).toBe(0);
+    expect(
+      (await tournamentRepository.field('example-2026-90')).find((e) => e.player_id === 'ex-p04')?.status,
+    ).toBe('wd');
+    result = await ops('import-tournament', tournamentJson);
+    expect(JSON.parse(result.stdout)).toMatchObject({ changed: 0 });
+    result = await ops('import-results', 'docs/examples/results.json');
+    expect(JSON.parse(result.stdout)).toMatchObject({ changed: 0 });
+  }, 60_000);
+
+  it('import validation: reports bad lines on stderr and exits 1', async () => {
+    const result = await ops('import-results', 'docs/examples/results.csv', '--format', 'json');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('line 0');
+  }, 60_000);
+});

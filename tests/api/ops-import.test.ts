@@ -1,0 +1,289 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import {
+  importResultSchema,
+  operatorActionResultSchema,
+  roundViewSchema,
+  myScoreSchema,
+} from '../../shared/src/schemas/game';
+import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
+import { resultsRepository } from '../../functions/src/db/repositories/results-repository';
+import { teamRepository } from '../../functions/src/db/repositories/team-repository';
+import { batchWriteAll } from '../../functions/src/db/batch-write';
+import { teamItem } from '../../functions/src/db/repositories/team-repository';
+import { api, tokenFor } from './support/api';
+import { team } from './support/game-fixtures';
+
+const gid = 'test-ops-import';
+const hour = 3600 * 1000;
+const at = (offsetHours: number) => new Date(Date.now() + offsetHours * hour).toISOString();
+const deadlines = [at(-50), at(-26), at(22), at(46)];
+const players = Array.from({ length: 8 }, (_, i) => `ops-p${i + 1}`);
+let operator: string;
+let user: string;
+
+interface ErrorBody {
+  code: string;
+  message: string;
+  errors?: Record<string, string[]>;
+}
+
+const tournamentCsv = (rows: string[][]) =>
+  [
+    'game_global_id,season_id,tournament_name,venue,start_on,end_on,deadline_r1,deadline_r2,deadline_r3,deadline_r4,player_id,name,name_kana,country,world_rank,is_amateur,published',
+    ...rows.map((r) => [...r, 'false'].join(',')),
+  ].join('\n');
+const tournamentColumns = (id = gid) => [
+  id,
+  '2026',
+  '"テスト オープン, 取込"',
+  'テストGC',
+  at(-50).slice(0, 10),
+  at(46).slice(0, 10),
+  ...deadlines,
+];
+const resultsCsv = (rows: Array<Array<string | number>>) =>
+  [
+    'game_global_id,round,player_id,strokes,to_par,thru,birdies,eagles,bogeys,status',
+    ...rows.map((r) => [gid, ...r].join(',')),
+  ].join('\n');
+
+beforeAll(async () => {
+  operator = await tokenFor('ops-operator', ['operators']);
+  user = await tokenFor('ops-user');
+});
+
+describe('operator access', () => {
+  it.each([
+    ['POST', '/api/golf/ops/tournament'],
+    ['POST', '/api/golf/ops/results'],
+    ['POST', '/api/golf/ops/round/final'],
+    ['POST', '/api/golf/ops/round/deadline'],
+    ['POST', '/api/golf/ops/result/correction'],
+    ['POST', '/api/golf/ops/carry-over'],
+  ])('%s %s: anonymous 401, normal user 403', async (method, path) => {
+    expect((await api(method, path, { body: {} })).status).toBe(401);
+    expect((await api(method, path, { body: {}, token: user })).status).toBe(403);
+  });
+});
+
+describe('results feed', () => {
+  it('import validation: a tournament file with bad rows imports nothing and reports every bad line', async () => {
+    const csv = tournamentCsv([
+      [...tournamentColumns(), players[0]!, '選手 一', 'センシュ イチ', 'JPN', '5', 'false'],
+      [...tournamentColumns(), players[1]!, '', 'センシュ ニ', 'JPN', '7', 'false'],
+      [...tournamentColumns(), players[0]!, '選手 三', 'センシュ サン', 'JPN', 'x', 'false'],
+    ]);
+    const result = await api<ErrorBody>('POST', '/api/golf/ops/tournament', {
+      token: operator,
+      body: { format: 'csv', content: csv },
+    });
+    expect(result.status).toBe(422);
+    expect(Object.keys(result.body.errors ?? {}).sort()).toEqual(['line 3', 'line 4']);
+    expect(await tournamentRepository.get(gid)).toBeUndefined();
+  });
+
+  it('import idempotency: the same tournament file twice changes nothing the second time', async () => {
+    const csv = tournamentCsv(
+      players.map((id, i) => [
+        ...tournamentColumns(),
+        id,
+        `選手 ${i + 1}`,
+        `センシュ ${i + 1}`,
+        'JPN',
+        String(i + 1),
+        'false',
+      ]),
+    );
+    const first = importResultSchema.parse(
+      (
+        await api('POST', '/api/golf/ops/tournament', {
+          token: operator,
+          body: { format: 'csv', content: csv },
+        })
+      ).body,
+    );
+    expect(first.changed).toBe(9);
+    const second = importResultSchema.parse(
+      (
+        await api('POST', '/api/golf/ops/tournament', {
+          token: operator,
+          body: { format: 'csv', content: csv },
+        })
+      ).body,
+    );
+    expect(second).toMatchObject({ changed: 0, unchanged: 9 });
+    const stored = await tournamentRepository.get(gid);
+    expect(stored?.tournament_name).toBe('テスト オープン, 取込');
+    expect(stored?.rounds.map((r) => r.deadline_at)).toEqual(deadlines);
+  });
+
+  it('import validation: a results file with bad rows imports nothing and reports every bad line', async () => {
+    await batchWriteAll([teamItem(team(gid, 1, 'ops-user', players.slice(0, 4)))]);
+    const csv = resultsCsv([
+      [1, players[0]!, 70, -2, 18, 4, 0, 2, 'active'],
+      [1, 'ops-unknown', 70, -2, 18, 4, 0, 2, 'active'],
+      [1, players[1]!, '', '', 18, 0, 0, 0, 'active'],
+      [3, players[2]!, 70, -2, 18, 4, 0, 2, 'active'],
+      [1, players[3]!, 70, -2, 18, 4, 0, 2, 'retired'],
+    ]);
+    const result = await api<ErrorBody>('POST', '/api/golf/ops/results', {
+      token: operator,
+      body: { format: 'csv', content: csv },
+    });
+    expect(result.status).toBe(422);
+    expect(Object.keys(result.body.errors ?? {}).sort()).toEqual(['line 3', 'line 4', 'line 5', 'line 6']);
+    const field = await tournamentRepository.field(gid);
+    expect(field.every((e) => e.rounds[0] === null)).toBe(true);
+  });
+
+  it('import idempotency: results twice write scores once; a changed row before final is a correction', async () => {
+    const rows = players.map(
+      (id, i) => [1, id, 70 + i, i - 2, 18, 3, 0, 1, 'active'] as Array<string | number>,
+    );
+    const csv = resultsCsv(rows);
+    const first = importResultSchema.parse(
+      (await api('POST', '/api/golf/ops/results', { token: operator, body: { format: 'csv', content: csv } }))
+        .body,
+    );
+    expect(first).toMatchObject({ changed: 8, scores_written: 1 });
+    expect((await resultsRepository.getScore(gid, 1, 'ops-user'))?.score).toBe(-2 - 1 + 0 + 1);
+    const again = importResultSchema.parse(
+      (await api('POST', '/api/golf/ops/results', { token: operator, body: { format: 'csv', content: csv } }))
+        .body,
+    );
+    expect(again).toMatchObject({ changed: 0, scores_written: 0 });
+    rows[0] = [1, players[0]!, 69, -3, 18, 4, 0, 1, 'active'];
+    const corrected = importResultSchema.parse(
+      (
+        await api('POST', '/api/golf/ops/results', {
+          token: operator,
+          body: { format: 'csv', content: resultsCsv(rows) },
+        })
+      ).body,
+    );
+    expect(corrected).toMatchObject({ changed: 1, scores_written: 1 });
+    const score = await resultsRepository.getScore(gid, 1, 'ops-user');
+    expect(score).toMatchObject({ score: -3, provisional: true });
+  });
+
+  it('accepts the same results as JSON', async () => {
+    const body = {
+      game_global_id: gid,
+      results: [
+        {
+          round: 1,
+          player_id: players[0],
+          strokes: 69,
+          to_par: -3,
+          thru: 18,
+          birdies: 4,
+          eagles: 0,
+          bogeys: 1,
+          status: 'active',
+        },
+      ],
+    };
+    const result = await api('POST', '/api/golf/ops/results', {
+      token: operator,
+      body: { format: 'json', content: JSON.stringify(body) },
+    });
+    expect(importResultSchema.parse(result.body)).toMatchObject({ changed: 0 });
+  });
+
+  it('a player missing from the results: the round cannot be marked final while a picked player has no result', async () => {
+    await batchWriteAll([teamItem(team(gid, 2, 'ops-user', players.slice(0, 4)))]);
+    const csv = resultsCsv(players.slice(1).map((id) => [2, id, 72, 0, 18, 3, 0, 3, 'active']));
+    await api('POST', '/api/golf/ops/results', { token: operator, body: { format: 'csv', content: csv } });
+    const refused = await api<ErrorBody>('POST', '/api/golf/ops/round/final', {
+      token: operator,
+      body: { game_global_id: gid, round: 2 },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors?.['player_ids']).toEqual([players[0]]);
+    const withdrawal = resultsCsv([[2, players[0]!, '', 1, 9, 1, 0, 2, 'wd']]);
+    await api('POST', '/api/golf/ops/results', {
+      token: operator,
+      body: { format: 'csv', content: withdrawal },
+    });
+    const final = await api('POST', '/api/golf/ops/round/final', {
+      token: operator,
+      body: { game_global_id: gid, round: 2 },
+    });
+    expect(final.status).toBe(200);
+    // WD scores the worst completed to-par (0) + 1; the partial +1 after 9 holes never counts.
+    expect(await resultsRepository.getScore(gid, 2, 'ops-user')).toMatchObject({
+      score: 1,
+      provisional: false,
+    });
+  });
+
+  it('corrections after final: refused in the import, accepted by the operator call with an audit record and a note', async () => {
+    const csv = resultsCsv([[2, players[1]!, 71, -1, 18, 3, 0, 2, 'active']]);
+    const refused = await api<ErrorBody>('POST', '/api/golf/ops/results', {
+      token: operator,
+      body: { format: 'csv', content: csv },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors?.['line 2']?.[0]).toContain('確定済み');
+    const result = await api('POST', '/api/golf/ops/result/correction', {
+      token: operator,
+      body: {
+        game_global_id: gid,
+        round: 2,
+        player_id: players[1],
+        strokes: 71,
+        to_par: -1,
+        thru: 18,
+        birdies: 3,
+        eagles: 0,
+        bogeys: 2,
+        status: 'active',
+        reason: 'スコアカードの誤記',
+      },
+    });
+    expect(result.status).toBe(200);
+    const action = operatorActionResultSchema.parse(result.body);
+    expect(action.audit).toMatchObject({
+      action: 'correct_result',
+      by: 'ops-operator',
+      reason: 'スコアカードの誤記',
+    });
+    expect(action.audit?.before).toMatchObject({ result: { to_par: 0 } });
+    expect(action.audit?.after).toMatchObject({ result: { to_par: -1 } });
+    expect(action.scores_written).toBe(1);
+    const audit = await resultsRepository.listAudit(gid);
+    expect(audit.map((a) => a.action)).toContain('correct_result');
+    const view = roundViewSchema.parse(
+      (await api('GET', `/api/golf/round/2?game_global_id=${gid}`, { token: user })).body,
+    );
+    expect(view.notes[0]).toContain('結果を訂正しました（スコアカードの誤記）');
+    expect(view.score).toEqual({ kind: 'scored', score: 0, provisional: false });
+    const mine = myScoreSchema.parse(
+      (await api('GET', `/api/golf/schedule/score/me?game_global_id=${gid}`, { token: user })).body,
+    );
+    expect(mine.total.score).toBe(-3 + 0);
+  });
+
+  it('deadline moves: audited with who, when, why, before and after, and shown on the round', async () => {
+    const after = at(23);
+    const result = await api('POST', '/api/golf/ops/round/deadline', {
+      token: operator,
+      body: { game_global_id: gid, round: 3, deadline_at: after, reason: '濃霧のため' },
+    });
+    expect(result.status).toBe(200);
+    const action = operatorActionResultSchema.parse(result.body);
+    expect(action.audit).toMatchObject({
+      action: 'move_deadline',
+      by: 'ops-operator',
+      before: deadlines[2],
+      after,
+      reason: '濃霧のため',
+    });
+    expect((await tournamentRepository.get(gid))?.rounds[2]?.deadline_at).toBe(after);
+    const view = roundViewSchema.parse(
+      (await api('GET', `/api/golf/round/3?game_global_id=${gid}`, { token: user })).body,
+    );
+    expect(view.round.deadline_note).toContain('濃霧のため');
+    expect(await teamRepository.get(gid, 3, 'ops-user')).toBeUndefined();
+  });
+});

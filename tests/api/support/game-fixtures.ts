@@ -1,0 +1,105 @@
+import type { FieldEntryRecord, TournamentRecord } from '../../../shared/src/schedule/tournament-record';
+import type { PlayerStatus } from '../../../shared/src/schemas/schedule';
+import { batchWriteAll } from '../../../functions/src/db/batch-write';
+import { fieldEntryItem } from '../../../functions/src/db/repositories/tournament-repository';
+import { storedTournamentItem } from '../../../functions/src/db/repositories/results-repository';
+import { playerProfileItem } from '../../../functions/src/db/repositories/player-repository';
+import { teamItem, type TeamRecord } from '../../../functions/src/db/repositories/team-repository';
+
+const day = 24 * 3600 * 1000;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * A 12-player tournament around the real clock: rounds 1-2 played (final), their deadlines past;
+ * rounds 3-4 open (deadlines 1 and 2 days ahead). Players 10-12 are dq / cut / wd.
+ */
+export function gameFixture(id: string) {
+  const now = Date.now();
+  const playerIds = Array.from({ length: 12 }, (_, i) => `${id}-p${String(i + 1).padStart(2, '0')}`);
+  const statusOf = (index: number): PlayerStatus =>
+    index === 9 ? 'dq' : index === 10 ? 'cut' : index === 11 ? 'wd' : 'active';
+  const record: TournamentRecord = {
+    game_global_id: id,
+    season_id: 2099,
+    tournament_name: `テスト大会 ${id}`,
+    venue: 'テストCC',
+    start_on: iso(now - 2 * day).slice(0, 10),
+    end_on: iso(now + 2 * day).slice(0, 10),
+    cancelled: false,
+    rounds: [1, 2, 3, 4].map((round) => ({
+      round,
+      play_on: iso(now + (round - 3) * day).slice(0, 10),
+      deadline_at: iso(now + (round - 3) * day + (round >= 3 ? day / 2 : -day / 2)),
+      results: round <= 2 ? 'final' : 'none',
+      cancelled: false,
+      deadline_note: null,
+    })) as TournamentRecord['rounds'],
+  };
+  const result = (toPar: number) => ({
+    strokes: 72 + toPar,
+    to_par: toPar,
+    birdies: Math.max(0, 3 - toPar),
+    eagles: 0,
+    bogeys: Math.max(0, toPar),
+    thru: 18,
+    completed: true,
+  });
+  const field: FieldEntryRecord[] = playerIds.map((player_id, index) => ({
+    game_global_id: id,
+    player_id,
+    name: `選手 ${index + 1}`,
+    name_kana: `センシュ ${index + 1}`,
+    country: 'JPN',
+    world_rank: index + 1,
+    is_amateur: false,
+    status: statusOf(index),
+    rounds: [result(index - 4), index === 11 ? null : result(4 - index), null, null],
+  }));
+  const profiles = field.map((entry, index) => ({
+    player_id: entry.player_id,
+    name: entry.name,
+    name_kana: entry.name_kana,
+    country: entry.country,
+    is_amateur: false,
+    world_rank: entry.world_rank,
+    stats: {
+      average_score: 70 + index * 0.3,
+      driving_distance: 300 - index,
+      fairway_rate: 60 + index,
+      green_in_regulation_rate: 70 - index,
+      average_putts: 1.75 + index * 0.005,
+      scrambling_rate: 55,
+      birdie_rate: 4 - index * 0.1,
+      top10_count: 12 - index,
+      earnings_yen: 1_000_000 * (12 - index),
+    },
+  }));
+  return { id, record, field, playerIds, profiles };
+}
+
+export async function writeFixture(fixture: ReturnType<typeof gameFixture>, teams: TeamRecord[] = []) {
+  await batchWriteAll([
+    // Unpublished: test tournaments stay out of the schedule other tests read.
+    storedTournamentItem({ ...fixture.record, published: false }),
+    ...fixture.field.map(fieldEntryItem),
+    ...fixture.profiles.map(playerProfileItem),
+    ...teams.map(teamItem),
+  ]);
+}
+
+export const team = (
+  gameGlobalId: string,
+  round: number,
+  userId: string,
+  playerIds: string[],
+  overrides: Partial<TeamRecord> = {},
+): TeamRecord => ({
+  game_global_id: gameGlobalId,
+  round,
+  user_id: userId,
+  picks: playerIds.map((player_id, i) => ({ slot: (i + 1) as 1 | 2 | 3 | 4, player_id, auto: false })),
+  source: 'manual',
+  last_saved_at: '2026-01-01T00:00:00.000Z',
+  version: 1,
+  ...overrides,
+});
