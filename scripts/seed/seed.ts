@@ -6,6 +6,7 @@ import { prizeItem } from '../../functions/src/db/repositories/prize-repository'
 import { keys } from '../../functions/src/db/keys';
 import { generateSampleSeason } from './generate';
 import { sampleTeamItems } from './teams';
+import { sampleGuildItems } from './guilds';
 
 const seedMarker = { PK: 'META', SK: 'SAMPLE_SEASON' };
 
@@ -22,6 +23,7 @@ export function sampleItems(now: Date): Record<string, unknown>[] {
     ...season.fields.map(fieldEntryItem),
     ...season.prizes.map(prizeItem),
     ...sampleTeamItems(season, now),
+    ...sampleGuildItems(now),
   ];
 }
 

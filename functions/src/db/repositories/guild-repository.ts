@@ -1,0 +1,574 @@
+import {
+  BatchGetCommand,
+  GetCommand,
+  QueryCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GUILD_MAX_MEMBERS, type MemberRole } from '@golf/shared/schemas/guild';
+import { db, tableName } from '../client';
+import { fromItem } from '../item';
+import { keys } from '../keys';
+import { queryAll } from '../query-all';
+
+export interface GuildRecord {
+  guild_id: string;
+  name: string;
+  comment: string;
+  entry_type: 1 | 2;
+  is_public: boolean;
+  image_key: string | null;
+  image_type: number;
+  owner_id: string;
+  join_code: string;
+  /** Moved only in the transactions that add or remove a member item. */
+  member_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface GuildMemberRecord {
+  guild_id: string;
+  user_id: string;
+  role: MemberRole;
+  joined_at: string;
+}
+
+export interface ChatMessageRecord {
+  guild_id: string;
+  message_id: string;
+  user_id: string;
+  message: string;
+  posted_at: string;
+}
+
+export const guildItem = (record: GuildRecord) => ({
+  ...keys.guild(record.guild_id),
+  ...(record.is_public ? keys.guildListing(record.created_at, record.guild_id) : {}),
+  ...keys.guildJoinCode(record.join_code),
+  entity: 'guild',
+  ...record,
+});
+
+export const guildMemberItem = (record: GuildMemberRecord) => ({
+  ...keys.guildMember(record.guild_id, record.user_id),
+  entity: 'guild_member',
+  ...record,
+});
+
+export const guildMembershipItem = (record: GuildMemberRecord) => ({
+  ...keys.guildMembership(record.user_id),
+  entity: 'guild_membership',
+  guild_id: record.guild_id,
+  joined_at: record.joined_at,
+});
+
+export const chatMessageItem = (record: ChatMessageRecord) => ({
+  ...keys.guildChatMessage(record.guild_id, record.message_id),
+  entity: 'guild_chat_message',
+  ...record,
+});
+
+/** Why a guarded guild write was refused; the service turns each into its answer. */
+export type MembershipRefusal =
+  | 'guild_missing'
+  | 'guild_full'
+  | 'not_joinable'
+  | 'already_in_a_guild'
+  | 'not_member'
+  | 'not_owner'
+  | 'conflict';
+
+const isCancelled = (error: unknown): error is TransactionCanceledException =>
+  error instanceof TransactionCanceledException ||
+  (error as { name?: string })?.name === 'TransactionCanceledException';
+
+const failedAt = (error: TransactionCanceledException, index: number) =>
+  error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
+
+export const guildRepository = {
+  async get(guildId: string, consistent = true): Promise<GuildRecord | undefined> {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.guild(guildId), ConsistentRead: consistent }),
+    );
+    return Item ? fromItem<GuildRecord>(Item) : undefined;
+  },
+
+  async getMembership(userId: string): Promise<{ guild_id: string; joined_at: string } | undefined> {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.guildMembership(userId), ConsistentRead: true }),
+    );
+    return Item ? { guild_id: String(Item['guild_id']), joined_at: String(Item['joined_at']) } : undefined;
+  },
+
+  async getMember(guildId: string, userId: string): Promise<GuildMemberRecord | undefined> {
+    const { Item } = await db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.guildMember(guildId, userId),
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? fromItem<GuildMemberRecord>(Item) : undefined;
+  },
+
+  /** Members, longest-standing first. */
+  async listMembers(guildId: string): Promise<GuildMemberRecord[]> {
+    const prefix = keys.guildMemberPrefix(guildId);
+    const items = await queryAll<Record<string, unknown>>({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :sk)',
+      ExpressionAttributeValues: { ':pk': prefix.PK, ':sk': prefix.SKPrefix },
+      ConsistentRead: true,
+    });
+    return items
+      .map((item) => fromItem<GuildMemberRecord>(item))
+      .sort((a, b) => a.joined_at.localeCompare(b.joined_at) || a.user_id.localeCompare(b.user_id));
+  },
+
+  async listPublic(): Promise<GuildRecord[]> {
+    const items = await queryAll<Record<string, unknown>>({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.guildListingPartition },
+      ScanIndexForward: false,
+    });
+    return items.map((item) => fromItem<GuildRecord>(item));
+  },
+
+  async findByCode(code: string): Promise<GuildRecord | undefined> {
+    const index = keys.guildJoinCode(code);
+    const { Items } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        IndexName: 'GSI2',
+        KeyConditionExpression: 'GSI2PK = :pk AND GSI2SK = :sk',
+        ExpressionAttributeValues: { ':pk': index.GSI2PK, ':sk': index.GSI2SK },
+      }),
+    );
+    return Items?.[0] ? fromItem<GuildRecord>(Items[0]) : undefined;
+  },
+
+  /** The guild, its owner's member item and the owner's lock, in one transaction. */
+  async create(guild: GuildRecord): Promise<MembershipRefusal | null> {
+    const owner: GuildMemberRecord = {
+      guild_id: guild.guild_id,
+      user_id: guild.owner_id,
+      role: 'owner',
+      joined_at: guild.created_at,
+    };
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName(),
+                Item: guildMembershipItem(owner),
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: guildItem({ ...guild, member_count: 1 }),
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            { Put: { TableName: tableName(), Item: guildMemberItem(owner) } },
+          ],
+        }),
+      );
+      return null;
+    } catch (error) {
+      if (!isCancelled(error)) throw error;
+      return failedAt(error, 0) ? 'already_in_a_guild' : 'conflict';
+    }
+  },
+
+  /**
+   * Adds a member: the guild's counter (condition `member_count < 50`, and the entry rule), the
+   * user's membership lock (must not exist) and the member item move together or not at all.
+   */
+  async join(
+    guildId: string,
+    userId: string,
+    joinedAt: string,
+    rule: { entryType: 1 } | { code: string },
+  ): Promise<MembershipRefusal | null> {
+    const member: GuildMemberRecord = {
+      guild_id: guildId,
+      user_id: userId,
+      role: 'member',
+      joined_at: joinedAt,
+    };
+    const ruleCondition = 'code' in rule ? 'join_code = :code' : 'entry_type = :open';
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.guild(guildId),
+                UpdateExpression: 'SET member_count = member_count + :one',
+                ConditionExpression: `attribute_exists(PK) AND member_count < :max AND ${ruleCondition}`,
+                ExpressionAttributeValues: {
+                  ':one': 1,
+                  ':max': GUILD_MAX_MEMBERS,
+                  ...('code' in rule ? { ':code': rule.code } : { ':open': 1 }),
+                },
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: guildMembershipItem(member),
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: guildMemberItem(member),
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          ],
+        }),
+      );
+      return null;
+    } catch (error) {
+      if (!isCancelled(error)) throw error;
+      if (failedAt(error, 1) || failedAt(error, 2)) return 'already_in_a_guild';
+      if (failedAt(error, 0)) {
+        const guild = await this.get(guildId);
+        if (!guild) return 'guild_missing';
+        if (guild.member_count >= GUILD_MAX_MEMBERS) return 'guild_full';
+        const ruleHolds = 'code' in rule ? guild.join_code === rule.code : guild.entry_type === 1;
+        // Full a moment ago and freed since: worth another try.
+        return ruleHolds ? 'conflict' : 'not_joinable';
+      }
+      return 'conflict';
+    }
+  },
+
+  /**
+   * Removes a member (leave or kick): member item, lock and counter together. `ownerId` set =
+   * a kick, which also checks that the caller still owns the guild.
+   */
+  async removeMember(guildId: string, userId: string, ownerId?: string): Promise<MembershipRefusal | null> {
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.guild(guildId),
+                UpdateExpression: 'SET member_count = member_count - :one',
+                ConditionExpression: ownerId
+                  ? 'attribute_exists(PK) AND owner_id = :owner'
+                  : 'attribute_exists(PK) AND owner_id <> :user',
+                ExpressionAttributeValues: {
+                  ':one': 1,
+                  ...(ownerId ? { ':owner': ownerId } : { ':user': userId }),
+                },
+              },
+            },
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: keys.guildMember(guildId, userId),
+                ConditionExpression: 'attribute_exists(PK) AND #role = :member',
+                ExpressionAttributeNames: { '#role': 'role' },
+                ExpressionAttributeValues: { ':member': 'member' },
+              },
+            },
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: keys.guildMembership(userId),
+                ConditionExpression: 'guild_id = :guild',
+                ExpressionAttributeValues: { ':guild': guildId },
+              },
+            },
+          ],
+        }),
+      );
+      return null;
+    } catch (error) {
+      if (!isCancelled(error)) throw error;
+      if (failedAt(error, 0)) return ownerId ? 'not_owner' : 'conflict';
+      if (failedAt(error, 1) || failedAt(error, 2)) return 'not_member';
+      return 'conflict';
+    }
+  },
+
+  /** The owner leaves: `successorId` (already a member) becomes the owner in the same transaction. */
+  async handOver(guildId: string, ownerId: string, successorId: string): Promise<boolean> {
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.guild(guildId),
+                UpdateExpression: 'SET member_count = member_count - :one, owner_id = :successor',
+                ConditionExpression: 'owner_id = :owner AND member_count > :one',
+                ExpressionAttributeValues: { ':one': 1, ':owner': ownerId, ':successor': successorId },
+              },
+            },
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.guildMember(guildId, successorId),
+                UpdateExpression: 'SET #role = :owner',
+                ConditionExpression: 'attribute_exists(PK)',
+                ExpressionAttributeNames: { '#role': 'role' },
+                ExpressionAttributeValues: { ':owner': 'owner' },
+              },
+            },
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: keys.guildMember(guildId, ownerId),
+                ConditionExpression: 'attribute_exists(PK)',
+              },
+            },
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: keys.guildMembership(ownerId),
+                ConditionExpression: 'guild_id = :guild',
+                ExpressionAttributeValues: { ':guild': guildId },
+              },
+            },
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!isCancelled(error)) throw error;
+      return false;
+    }
+  },
+
+  /** The owner leaves alone: the guild closes (its item, the member item and the lock go). */
+  async close(guildId: string, ownerId: string): Promise<boolean> {
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: keys.guild(guildId),
+                ConditionExpression: 'owner_id = :owner AND member_count = :one',
+                ExpressionAttributeValues: { ':owner': ownerId, ':one': 1 },
+              },
+            },
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: keys.guildMember(guildId, ownerId),
+                ConditionExpression: 'attribute_exists(PK)',
+              },
+            },
+            {
+              Delete: {
+                TableName: tableName(),
+                Key: keys.guildMembership(ownerId),
+                ConditionExpression: 'guild_id = :guild',
+                ExpressionAttributeValues: { ':guild': guildId },
+              },
+            },
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (!isCancelled(error)) throw error;
+      return false;
+    }
+  },
+
+  /** Settings and image of a guild, only while `ownerId` owns it; false when it does not. */
+  async updateSettings(
+    guildId: string,
+    ownerId: string,
+    changes: Pick<
+      GuildRecord,
+      'name' | 'comment' | 'entry_type' | 'is_public' | 'image_key' | 'image_type' | 'updated_at'
+    >,
+    createdAt: string,
+  ): Promise<boolean> {
+    const listing = keys.guildListing(createdAt, guildId);
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.guild(guildId),
+          UpdateExpression:
+            'SET #name = :name, #comment = :comment, entry_type = :entry, is_public = :public, image_key = :imageKey, ' +
+            'image_type = :imageType, updated_at = :updated' +
+            (changes.is_public ? ', GSI1PK = :gpk, GSI1SK = :gsk' : ' REMOVE GSI1PK, GSI1SK'),
+          ConditionExpression: 'attribute_exists(PK) AND owner_id = :owner',
+          ExpressionAttributeNames: { '#name': 'name', '#comment': 'comment' },
+          ExpressionAttributeValues: {
+            ':name': changes.name,
+            ':comment': changes.comment,
+            ':entry': changes.entry_type,
+            ':public': changes.is_public,
+            ':imageKey': changes.image_key,
+            ':imageType': changes.image_type,
+            ':updated': changes.updated_at,
+            ':owner': ownerId,
+            ...(changes.is_public ? { ':gpk': listing.GSI1PK, ':gsk': listing.GSI1SK } : {}),
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  },
+
+  async setJoinCode(guildId: string, ownerId: string, code: string): Promise<boolean> {
+    const index = keys.guildJoinCode(code);
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.guild(guildId),
+          UpdateExpression: 'SET join_code = :code, GSI2PK = :gpk, GSI2SK = :gsk',
+          ConditionExpression: 'attribute_exists(PK) AND owner_id = :owner',
+          ExpressionAttributeValues: {
+            ':code': code,
+            ':gpk': index.GSI2PK,
+            ':gsk': index.GSI2SK,
+            ':owner': ownerId,
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  },
+
+  async putChatMessage(record: ChatMessageRecord): Promise<void> {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            // Membership is checked in the write: a member kicked a moment ago cannot post.
+            ConditionCheck: {
+              TableName: tableName(),
+              Key: keys.guildMember(record.guild_id, record.user_id),
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: chatMessageItem(record),
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
+    );
+  },
+
+  /** Newest first; `after` is the last sort key of the previous page. */
+  async listChat(
+    guildId: string,
+    limit: number,
+    after?: string,
+  ): Promise<{ messages: ChatMessageRecord[]; lastKey: string | null }> {
+    const partition = keys.guildChatPartition(guildId);
+    const { Items, LastEvaluatedKey } = await db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': partition },
+        ScanIndexForward: false,
+        Limit: limit,
+        ExclusiveStartKey: after ? { PK: partition, SK: after } : undefined,
+      }),
+    );
+    const messages = (Items ?? []).map((item) => fromItem<ChatMessageRecord>(item));
+    return { messages, lastKey: LastEvaluatedKey ? String(LastEvaluatedKey['SK']) : null };
+  },
+
+  /** Nicknames (and profile images) from the accounts area's profile items. */
+  async profiles(userIds: string[]): Promise<Map<string, { nickname?: string; profile_img_url?: string }>> {
+    const result = new Map<string, { nickname?: string; profile_img_url?: string }>();
+    const unique = [...new Set(userIds)];
+    for (let i = 0; i < unique.length; i += 100) {
+      let requestKeys: Record<string, unknown>[] = unique
+        .slice(i, i + 100)
+        .map((id) => keys.memberProfile(id));
+      for (let attempt = 0; requestKeys.length && attempt < 5; attempt++) {
+        const { Responses, UnprocessedKeys } = await db().send(
+          new BatchGetCommand({
+            RequestItems: {
+              [tableName()]: { Keys: requestKeys, ProjectionExpression: 'PK, nickname, profile_img_url' },
+            },
+          }),
+        );
+        for (const item of Responses?.[tableName()] ?? []) {
+          const userId = String(item['PK']).slice('USER#'.length);
+          result.set(userId, {
+            nickname: typeof item['nickname'] === 'string' ? item['nickname'] : undefined,
+            profile_img_url:
+              typeof item['profile_img_url'] === 'string' ? item['profile_img_url'] : undefined,
+          });
+        }
+        requestKeys = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[];
+      }
+    }
+    return result;
+  },
+
+  /**
+   * Counts one action in a fixed window (the counter item expires by TTL); false once `limit`
+   * actions were counted in the window.
+   */
+  async countAction(
+    action: string,
+    userId: string,
+    windowSeconds: number,
+    limit: number,
+    now: Date,
+  ): Promise<boolean> {
+    const windowStart = Math.floor(now.getTime() / 1000 / windowSeconds) * windowSeconds;
+    try {
+      await db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.rateLimit(action, userId, windowStart),
+          UpdateExpression: 'ADD #count :one SET expiresAt = :expires, entity = :entity',
+          ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+          ExpressionAttributeNames: { '#count': 'count' },
+          ExpressionAttributeValues: {
+            ':one': 1,
+            ':limit': limit,
+            ':expires': windowStart + windowSeconds * 2,
+            ':entity': 'rate_limit',
+          },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      throw error;
+    }
+  },
+};

@@ -1,0 +1,491 @@
+import { randomInt } from 'node:crypto';
+import { monotonicFactory } from 'ulid';
+import {
+  GUILD_MAX_MEMBERS,
+  GUILD_PAGE_SIZE,
+  UPLOAD_MAX_BYTES,
+  type ChatPage,
+  type GuildConfirm,
+  type GuildDetail,
+  type GuildForm,
+  type GuildList,
+  type GuildManage,
+  type GuildMemberList,
+  type GuildSummary,
+  type JoinCode,
+  type JoinResult,
+  type LeaveResult,
+  type MyGuild,
+  type OwnedGuild,
+} from '@golf/shared/schemas/guild';
+import {
+  guildRepository,
+  type GuildRecord,
+  type MembershipRefusal,
+} from '../../db/repositories/guild-repository';
+import type { AppError } from '../../lib/errors';
+import { conflict, forbidden, notFound, rateLimited, validationFailed } from '../../lib/errors';
+import type { UploadedFile } from '../../lib/multipart';
+import { checkUploadedImage, publicUrl, sniffImageType, storeImageFile } from '../../lib/uploads';
+
+const ulid = monotonicFactory();
+
+export const GUEST_NICKNAME = 'ゲスト';
+export const CHAT_RATE_LIMIT = { windowSeconds: 10, limit: 5 };
+
+export const messages = {
+  full: 'このギルドは満員のため参加できません。',
+  alreadyInGuild: 'すでに他のギルドに参加しています。',
+  alreadyMember: 'すでにこのギルドに参加しています。',
+  notFound: 'ギルドが見つかりませんでした。',
+  codeNotFound: '参加コードが正しくありません。',
+  notJoinable: 'このギルドには参加コードが必要です。',
+  notMember: 'このギルドのメンバーではありません。',
+  notOwner: 'ギルドを管理できるのはギルドマスターだけです。',
+  ownerCannotBeKicked: 'ギルドマスターは退会させられません。',
+  busy: 'ほかの操作と重なりました。もう一度お試しください。',
+  chatTooFast: '短時間に続けて投稿できません。しばらくしてからお試しください。',
+};
+
+// Crockford-like alphabet without look-alikes (0/O, 1/I/L).
+const codeAlphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
+export const newJoinCode = (): string =>
+  Array.from({ length: 8 }, () => codeAlphabet[randomInt(codeAlphabet.length)]).join('');
+
+const imageUrl = (guild: Pick<GuildRecord, 'image_key'>) =>
+  guild.image_key ? publicUrl(guild.image_key) : null;
+
+async function nicknames(
+  userIds: string[],
+): Promise<Map<string, { nickname: string; profile_img_url: string | null }>> {
+  const profiles = await guildRepository.profiles(userIds);
+  return new Map(
+    userIds.map((id) => [
+      id,
+      {
+        nickname: profiles.get(id)?.nickname || GUEST_NICKNAME,
+        profile_img_url: profiles.get(id)?.profile_img_url ?? null,
+      },
+    ]),
+  );
+}
+
+function summary(guild: GuildRecord, ownerNickname: string): GuildSummary {
+  return {
+    guild_id: guild.guild_id,
+    name: guild.name,
+    comment: guild.comment,
+    entry_type: guild.entry_type,
+    is_public: guild.is_public,
+    image_url: imageUrl(guild),
+    image_type: guild.image_type,
+    number_of_member: guild.member_count,
+    owner_id: guild.owner_id,
+    owner_nickname: ownerNickname,
+    created_at: guild.created_at,
+  };
+}
+
+async function summaryOf(guild: GuildRecord): Promise<GuildSummary> {
+  const names = await nicknames([guild.owner_id]);
+  return summary(guild, names.get(guild.owner_id)!.nickname);
+}
+
+async function requireGuild(guildId: string): Promise<GuildRecord> {
+  const guild = await guildRepository.get(guildId);
+  if (!guild) throw notFound(messages.notFound);
+  return guild;
+}
+
+async function requireOwner(guildId: string, userId: string): Promise<GuildRecord> {
+  const guild = await requireGuild(guildId);
+  if (guild.owner_id !== userId) throw forbidden(messages.notOwner);
+  return guild;
+}
+
+async function requireMember(guildId: string, userId: string): Promise<GuildRecord> {
+  const guild = await requireGuild(guildId);
+  if (!(await guildRepository.getMember(guildId, userId))) throw forbidden(messages.notMember);
+  return guild;
+}
+
+function refusalError(refusal: MembershipRefusal): AppError {
+  switch (refusal) {
+    case 'guild_full':
+      return conflict(messages.full);
+    case 'already_in_a_guild':
+      return conflict(messages.alreadyInGuild);
+    case 'guild_missing':
+      return notFound(messages.notFound);
+    case 'not_joinable':
+      return forbidden(messages.notJoinable);
+    case 'not_member':
+      return forbidden(messages.notMember);
+    case 'not_owner':
+      return forbidden(messages.notOwner);
+    case 'conflict':
+      return conflict(messages.busy);
+  }
+}
+
+/** The image the form names: a new multipart file, an uploaded object's key, or none. */
+async function resolveImage(
+  form: GuildForm,
+  file: UploadedFile | undefined,
+  userId: string,
+  current: Pick<GuildRecord, 'image_key' | 'image_type'> | null,
+  store: boolean,
+): Promise<{ image_key: string | null; image_type: number; preview_url: string | null }> {
+  const key = form.guild_img_key ?? form.guild_img;
+  if (file && file.data.length > 0) {
+    const stored = store
+      ? await storeImageFile({ file, purpose: 'guild', userId, field: 'guild_img' })
+      : await checkFileOnly(file);
+    return { image_key: stored, image_type: 2, preview_url: stored ? publicUrl(stored) : null };
+  }
+  if (key) {
+    const field = form.guild_img_key ? 'guild_img_key' : 'guild_img';
+    await checkUploadedImage({ key, purpose: 'guild', userId, field });
+    return { image_key: key, image_type: 2, preview_url: publicUrl(key) };
+  }
+  if (form.image_type === 1 || !current) return { image_key: null, image_type: 1, preview_url: null };
+  return { ...current, preview_url: current.image_key ? publicUrl(current.image_key) : null };
+}
+
+/** Confirm checks a multipart file without storing it. */
+async function checkFileOnly(file: UploadedFile): Promise<null> {
+  if (file.data.length > UPLOAD_MAX_BYTES)
+    throw validationFailed({ guild_img: ['画像は5MB以下にしてください。'] }, '画像は5MB以下にしてください。');
+  if (!sniffImageType(file.data))
+    throw validationFailed(
+      { guild_img: ['画像はJPEG・PNG・WebP形式にしてください。'] },
+      '画像はJPEG・PNG・WebP形式にしてください。',
+    );
+  return null;
+}
+
+export async function confirmGuild(input: {
+  userId: string;
+  form: GuildForm;
+  file?: UploadedFile;
+}): Promise<GuildConfirm> {
+  if (await guildRepository.getMembership(input.userId)) throw conflict(messages.alreadyInGuild);
+  const image = await resolveImage(input.form, input.file, input.userId, null, false);
+  return {
+    name: input.form.name,
+    comment: input.form.comment,
+    entry_type: input.form.entry_type,
+    is_public: input.form.is_public,
+    image_url: image.preview_url,
+    image_type: input.file && input.file.data.length > 0 ? 2 : image.image_type,
+  };
+}
+
+function owned(guild: GuildRecord, ownerNickname: string): OwnedGuild {
+  return { ...summary(guild, ownerNickname), join_code: guild.entry_type === 2 ? guild.join_code : null };
+}
+
+export async function createGuild(input: {
+  userId: string;
+  form: GuildForm;
+  file?: UploadedFile;
+  now: Date;
+}): Promise<OwnedGuild> {
+  // Refuse before storing an image for someone who cannot create a guild anyway.
+  if (await guildRepository.getMembership(input.userId)) throw conflict(messages.alreadyInGuild);
+  const image = await resolveImage(input.form, input.file, input.userId, null, true);
+  const at = input.now.toISOString();
+  const guild: GuildRecord = {
+    guild_id: ulid(input.now.getTime()),
+    name: input.form.name,
+    comment: input.form.comment,
+    entry_type: input.form.entry_type as 1 | 2,
+    is_public: input.form.is_public,
+    image_key: image.image_key,
+    image_type: image.image_type,
+    owner_id: input.userId,
+    join_code: newJoinCode(),
+    member_count: 1,
+    created_at: at,
+    updated_at: at,
+  };
+  const refusal = await guildRepository.create(guild);
+  if (refusal) throw refusalError(refusal);
+  return owned(guild, (await nicknames([input.userId])).get(input.userId)!.nickname);
+}
+
+export async function updateGuild(input: {
+  userId: string;
+  guildId: string;
+  form: GuildForm;
+  file?: UploadedFile;
+  now: Date;
+}): Promise<OwnedGuild> {
+  const current = await requireOwner(input.guildId, input.userId);
+  const image = await resolveImage(input.form, input.file, input.userId, current, true);
+  const changes = {
+    name: input.form.name,
+    comment: input.form.comment,
+    entry_type: input.form.entry_type as 1 | 2,
+    is_public: input.form.is_public,
+    image_key: image.image_key,
+    image_type: image.image_type,
+    updated_at: input.now.toISOString(),
+  };
+  if (!(await guildRepository.updateSettings(input.guildId, input.userId, changes, current.created_at)))
+    throw forbidden(messages.notOwner);
+  const updated = await requireGuild(input.guildId);
+  return owned(updated, (await nicknames([input.userId])).get(input.userId)!.nickname);
+}
+
+export async function fetchManagedGuild(userId: string, guildId: string): Promise<GuildManage> {
+  const guild = await requireOwner(guildId, userId);
+  return {
+    name: guild.name,
+    comment: guild.comment,
+    entry_type: guild.entry_type,
+    is_public: guild.is_public,
+    image_url: imageUrl(guild),
+    image_type: guild.image_type,
+    join_code: guild.join_code,
+  };
+}
+
+export async function regenerateJoinCode(userId: string, guildId: string): Promise<JoinCode> {
+  await requireOwner(guildId, userId);
+  const code = newJoinCode();
+  if (!(await guildRepository.setJoinCode(guildId, userId, code))) throw forbidden(messages.notOwner);
+  return { guild_id: guildId, join_code: code };
+}
+
+async function detail(guild: GuildRecord, userId: string): Promise<GuildDetail> {
+  const [member, membership, base] = await Promise.all([
+    guildRepository.getMember(guild.guild_id, userId),
+    guildRepository.getMembership(userId),
+    summaryOf(guild),
+  ]);
+  const isFull = guild.member_count >= GUILD_MAX_MEMBERS;
+  return {
+    ...base,
+    is_member: Boolean(member),
+    my_role: member?.role ?? null,
+    join_code: member?.role === 'owner' ? guild.join_code : null,
+    is_full: isFull,
+    can_join: !membership && !isFull && guild.entry_type === 1,
+  };
+}
+
+export async function showGuild(userId: string, guildId: string): Promise<GuildDetail> {
+  const guild = await requireGuild(guildId);
+  // A private guild is shown to its members only (others reach it with a code).
+  if (!guild.is_public && !(await guildRepository.getMember(guildId, userId)))
+    throw notFound(messages.notFound);
+  return detail(guild, userId);
+}
+
+export async function myGuild(userId: string): Promise<MyGuild> {
+  const membership = await guildRepository.getMembership(userId);
+  if (!membership) return { guild: null };
+  const guild = await guildRepository.get(membership.guild_id);
+  return { guild: guild ? await detail(guild, userId) : null };
+}
+
+/** Search compares NFKC-normalised, lower-cased names, so ｶﾞｲﾄﾞ finds ガイド and ABC finds abc. */
+const normalise = (value: string) => value.normalize('NFKC').toLowerCase();
+
+export async function listGuilds(input: { name?: string; page: number }): Promise<GuildList> {
+  const all = await guildRepository.listPublic();
+  const needle = input.name ? normalise(input.name) : '';
+  const matching = needle ? all.filter((guild) => normalise(guild.name).includes(needle)) : all;
+  const start = (input.page - 1) * GUILD_PAGE_SIZE;
+  const pageItems = matching.slice(start, start + GUILD_PAGE_SIZE);
+  const names = await nicknames(pageItems.map((guild) => guild.owner_id));
+  return {
+    guilds: pageItems.map((guild) => summary(guild, names.get(guild.owner_id)!.nickname)),
+    page: input.page,
+    total: matching.length,
+    has_next: start + GUILD_PAGE_SIZE < matching.length,
+  };
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A join that lost a race (transaction conflict, a seat freed meanwhile) is retried a few times. */
+async function joinWithRetry(
+  guildId: string,
+  userId: string,
+  at: string,
+  rule: { entryType: 1 } | { code: string },
+): Promise<MembershipRefusal | null> {
+  let refusal: MembershipRefusal | null = 'conflict';
+  for (let attempt = 0; attempt < 5 && refusal === 'conflict'; attempt++) {
+    if (attempt) await pause(20 * attempt + Math.random() * 30);
+    refusal = await guildRepository.join(guildId, userId, at, rule);
+  }
+  return refusal;
+}
+
+async function joined(guildId: string, joinedAt: string): Promise<JoinResult> {
+  const guild = await requireGuild(guildId);
+  return { guild_id: guildId, name: guild.name, number_of_member: guild.member_count, joined_at: joinedAt };
+}
+
+async function explainAlreadyIn(userId: string, guildId: string): Promise<AppError> {
+  const membership = await guildRepository.getMembership(userId);
+  return conflict(membership?.guild_id === guildId ? messages.alreadyMember : messages.alreadyInGuild);
+}
+
+export async function joinGuild(input: { userId: string; guildId: string; now: Date }): Promise<JoinResult> {
+  const guild = await requireGuild(input.guildId);
+  if (guild.entry_type !== 1) throw forbidden(messages.notJoinable);
+  const at = input.now.toISOString();
+  const refusal = await joinWithRetry(input.guildId, input.userId, at, { entryType: 1 });
+  if (refusal === 'already_in_a_guild') throw await explainAlreadyIn(input.userId, input.guildId);
+  if (refusal) throw refusalError(refusal);
+  return joined(input.guildId, at);
+}
+
+export async function joinGuildByCode(input: {
+  userId: string;
+  code: string;
+  now: Date;
+}): Promise<JoinResult> {
+  const guild = await guildRepository.findByCode(input.code);
+  if (!guild) throw notFound(messages.codeNotFound);
+  const at = input.now.toISOString();
+  const refusal = await joinWithRetry(guild.guild_id, input.userId, at, { code: input.code });
+  if (refusal === 'already_in_a_guild') throw await explainAlreadyIn(input.userId, guild.guild_id);
+  if (refusal === 'not_joinable') throw notFound(messages.codeNotFound);
+  if (refusal) throw refusalError(refusal);
+  return joined(guild.guild_id, at);
+}
+
+/**
+ * Leaving: a member just leaves; the owner hands the guild to the longest-standing other member,
+ * or closes it when alone. Retried when another join or leave lands in between.
+ */
+export async function leaveGuild(input: { userId: string; guildId: string }): Promise<LeaveResult> {
+  for (let attempt = 0; attempt < 5; attempt++) {
+    const guild = await requireGuild(input.guildId);
+    const member = await guildRepository.getMember(input.guildId, input.userId);
+    if (!member) throw forbidden(messages.notMember);
+    if (guild.owner_id !== input.userId) {
+      const refusal = await guildRepository.removeMember(input.guildId, input.userId);
+      if (!refusal) return { guild_id: input.guildId, outcome: 'left', new_owner_id: null };
+      if (refusal !== 'conflict') throw refusalError(refusal);
+      continue;
+    }
+    const successor = (await guildRepository.listMembers(input.guildId)).find(
+      (m) => m.user_id !== input.userId,
+    );
+    if (!successor) {
+      if (await guildRepository.close(input.guildId, input.userId))
+        return { guild_id: input.guildId, outcome: 'closed', new_owner_id: null };
+      continue;
+    }
+    if (await guildRepository.handOver(input.guildId, input.userId, successor.user_id))
+      return { guild_id: input.guildId, outcome: 'handed_over', new_owner_id: successor.user_id };
+  }
+  throw conflict(messages.busy);
+}
+
+export async function kickMember(input: {
+  userId: string;
+  guildId: string;
+  memberId: string;
+}): Promise<GuildMemberList> {
+  const guild = await requireOwner(input.guildId, input.userId);
+  if (input.memberId === guild.owner_id) throw forbidden(messages.ownerCannotBeKicked);
+  const refusal = await guildRepository.removeMember(input.guildId, input.memberId, input.userId);
+  if (refusal === 'not_member') throw notFound(messages.notMember);
+  if (refusal) throw refusalError(refusal);
+  return listMembersOf(input.guildId);
+}
+
+async function listMembersOf(guildId: string): Promise<GuildMemberList> {
+  const members = await guildRepository.listMembers(guildId);
+  const names = await nicknames(members.map((m) => m.user_id));
+  return {
+    guild_id: guildId,
+    number_of_member: members.length,
+    members: members.map((m) => ({
+      user_id: m.user_id,
+      nickname: names.get(m.user_id)!.nickname,
+      profile_img_url: names.get(m.user_id)!.profile_img_url,
+      role: m.role,
+      joined_at: m.joined_at,
+    })),
+  };
+}
+
+export async function listMembers(userId: string, guildId: string): Promise<GuildMemberList> {
+  const guild = await requireGuild(guildId);
+  if (!guild.is_public && !(await guildRepository.getMember(guildId, userId)))
+    throw notFound(messages.notFound);
+  return listMembersOf(guildId);
+}
+
+/** Opaque to clients: the sort key of the last message of the page, base64url. */
+const encodeCursor = (sortKey: string) => Buffer.from(sortKey, 'utf8').toString('base64url');
+const decodeCursor = (cursor: string): string | undefined => {
+  const sortKey = Buffer.from(cursor, 'base64url').toString('utf8');
+  return /^MSG#[0-9A-Z]{26}$/.test(sortKey) ? sortKey : undefined;
+};
+
+export async function listChat(input: {
+  userId: string;
+  guildId: string;
+  cursor?: string;
+  limit: number;
+}): Promise<ChatPage> {
+  await requireMember(input.guildId, input.userId);
+  const after = input.cursor ? decodeCursor(input.cursor) : undefined;
+  if (input.cursor && !after) {
+    throw validationFailed({ cursor: ['カーソルが正しくありません。'] });
+  }
+  const page = await guildRepository.listChat(input.guildId, input.limit, after);
+  const names = await nicknames(page.messages.map((m) => m.user_id));
+  return {
+    messages: page.messages.map((m) => ({
+      message_id: m.message_id,
+      user_id: m.user_id,
+      nickname: names.get(m.user_id)!.nickname,
+      message: m.message,
+      posted_at: m.posted_at,
+    })),
+    next_cursor: page.lastKey ? encodeCursor(page.lastKey) : null,
+  };
+}
+
+export async function postChat(input: {
+  userId: string;
+  guildId: string;
+  message: string;
+  now: Date;
+}): Promise<ChatPage['messages'][number]> {
+  await requireMember(input.guildId, input.userId);
+  const allowed = await guildRepository.countAction(
+    'guild-chat',
+    input.userId,
+    CHAT_RATE_LIMIT.windowSeconds,
+    CHAT_RATE_LIMIT.limit,
+    input.now,
+  );
+  if (!allowed) throw rateLimited(messages.chatTooFast);
+  const record = {
+    guild_id: input.guildId,
+    message_id: ulid(input.now.getTime()),
+    user_id: input.userId,
+    message: input.message,
+    posted_at: input.now.toISOString(),
+  };
+  try {
+    await guildRepository.putChatMessage(record);
+  } catch (error) {
+    if ((error as { name?: string }).name === 'TransactionCanceledException')
+      throw forbidden(messages.notMember);
+    throw error;
+  }
+  const names = await nicknames([input.userId]);
+  return { ...record, nickname: names.get(input.userId)!.nickname };
+}

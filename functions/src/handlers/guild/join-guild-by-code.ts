@@ -1,0 +1,10 @@
+import { joinByCodeBodySchema, type JoinResult } from '@golf/shared/schemas/guild';
+import { joinGuildByCode } from '../../domain/guild/guild-service';
+import { httpHandler } from '../../lib/http-handler';
+
+export const handler = httpHandler(
+  'joinGuildByCode',
+  { body: joinByCodeBodySchema },
+  async ({ body, auth, now }): Promise<JoinResult> =>
+    joinGuildByCode({ userId: auth.userId, code: body.code, now }),
+);

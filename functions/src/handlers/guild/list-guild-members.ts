@@ -1,0 +1,9 @@
+import { guildParamsSchema, type GuildMemberList } from '@golf/shared/schemas/guild';
+import { listMembers } from '../../domain/guild/guild-service';
+import { httpHandler } from '../../lib/http-handler';
+
+export const handler = httpHandler(
+  'listGuildMembers',
+  { params: guildParamsSchema },
+  async ({ params, auth }): Promise<GuildMemberList> => listMembers(auth.userId, params.id),
+);

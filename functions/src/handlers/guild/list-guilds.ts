@@ -1,0 +1,9 @@
+import { guildListQuerySchema, type GuildList } from '@golf/shared/schemas/guild';
+import { listGuilds } from '../../domain/guild/guild-service';
+import { httpHandler } from '../../lib/http-handler';
+
+export const handler = httpHandler(
+  'listGuilds',
+  { query: guildListQuerySchema },
+  async ({ query }): Promise<GuildList> => listGuilds({ name: query.name, page: query.page }),
+);

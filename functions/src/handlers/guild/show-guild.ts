@@ -1,0 +1,9 @@
+import { guildParamsSchema, type GuildDetail } from '@golf/shared/schemas/guild';
+import { showGuild } from '../../domain/guild/guild-service';
+import { httpHandler } from '../../lib/http-handler';
+
+export const handler = httpHandler(
+  'showGuild',
+  { params: guildParamsSchema },
+  async ({ params, auth }): Promise<GuildDetail> => showGuild(auth.userId, params.id),
+);

@@ -1,0 +1,224 @@
+/**
+ * Requests and responses of the guild calls: create / confirm / manage, my guild, search, detail,
+ * join (open or by code), leave, members, kick, chat, join code, and image uploads
+ * (docs/api.md, section Guilds).
+ */
+import { z } from 'zod';
+
+export const GUILD_MAX_MEMBERS = 50;
+export const GUILD_NAME_MAX = 20;
+export const GUILD_COMMENT_MAX = 200;
+export const CHAT_MESSAGE_MAX = 200;
+export const GUILD_PAGE_SIZE = 20;
+export const CHAT_PAGE_SIZE = 30;
+
+/** Upload rules shared by the presign policy, the object check and direct multipart files. */
+export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
+export const uploadContentTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
+export const uploadPurposeSchema = z.enum(['guild', 'profile']);
+export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
+
+// eslint-disable-next-line no-control-regex
+const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+// eslint-disable-next-line no-control-regex
+const controlCharactersWithNewlines = /[\u0000-\u001f\u007f]/;
+
+const text = (max: number, options: { min: number; newlines: boolean }) =>
+  z
+    .string()
+    .trim()
+    .min(options.min)
+    .max(max)
+    .refine((value) => !(options.newlines ? controlCharacters : controlCharactersWithNewlines).test(value), {
+      message: '使用できない文字が含まれています。',
+    });
+
+/** Multipart sends every field as text: accept 1/2 as numbers or strings. */
+export const entryTypeSchema = z.coerce
+  .number()
+  .int()
+  .refine((value) => value === 1 || value === 2, { message: '参加方法を選択してください。' });
+/** 1 = open (anyone may join), 2 = join by code. */
+export type EntryType = 1 | 2;
+
+const booleanField = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1'),
+  z.union([z.literal(1), z.literal(0)]).transform((value) => value === 1),
+]);
+
+/** 1 = the stock image (no upload), 2 = an uploaded image. */
+export const imageTypeSchema = z.coerce
+  .number()
+  .int()
+  .refine((value) => value === 1 || value === 2, { message: '画像の種類が正しくありません。' });
+
+const uploadKey = z.string().trim().min(1).max(300);
+
+export const guildIdSchema = z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, 'ギルドIDが正しくありません。');
+export const guildParamsSchema = z.object({ id: guildIdSchema });
+export const guildMemberParamsSchema = guildParamsSchema.extend({
+  user_id: z.string().min(1).max(128),
+});
+
+/**
+ * The guild form (confirm, create, update), as JSON or multipart. An image comes either as the key
+ * of an object uploaded with `POST /api/uploads/presign` (`guild_img_key`, or `guild_img` as text)
+ * or as a multipart file in `guild_img`.
+ */
+export const guildFormSchema = z.object({
+  name: text(GUILD_NAME_MAX, { min: 1, newlines: false }),
+  comment: text(GUILD_COMMENT_MAX, { min: 0, newlines: true }).default(''),
+  entry_type: entryTypeSchema,
+  is_public: booleanField,
+  image_type: imageTypeSchema.optional(),
+  guild_img_key: uploadKey.optional(),
+  guild_img: uploadKey.optional(),
+});
+export type GuildForm = z.infer<typeof guildFormSchema>;
+
+export const guildListQuerySchema = z.object({
+  name: z.string().trim().max(GUILD_NAME_MAX).optional(),
+  page: z.coerce.number().int().min(1).max(1000).default(1),
+});
+export const joinByCodeBodySchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[0-9A-Z]{8}$/, '参加コードは8文字の英数字です。'),
+});
+export const chatQuerySchema = z.object({
+  cursor: z
+    .string()
+    .regex(/^[0-9A-Za-z_-]{1,200}$/)
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(100).default(CHAT_PAGE_SIZE),
+});
+export const postChatBodySchema = z.object({
+  message: text(CHAT_MESSAGE_MAX, { min: 1, newlines: true }),
+});
+export const presignBodySchema = z.object({
+  purpose: uploadPurposeSchema,
+  content_type: z.enum(uploadContentTypes),
+});
+
+// ---- responses ----
+
+export const memberRoleSchema = z.enum(['owner', 'member']);
+export type MemberRole = z.infer<typeof memberRoleSchema>;
+
+export const guildSummarySchema = z.object({
+  guild_id: z.string(),
+  name: z.string(),
+  comment: z.string(),
+  entry_type: z.number().int(),
+  is_public: z.boolean(),
+  image_url: z.string().nullable(),
+  image_type: z.number().int(),
+  number_of_member: z.number().int(),
+  owner_id: z.string(),
+  owner_nickname: z.string(),
+  created_at: z.string(),
+});
+export type GuildSummary = z.infer<typeof guildSummarySchema>;
+
+/** Create / update answer: the owner also sees the join code (code guilds). */
+export const ownedGuildSchema = guildSummarySchema.extend({ join_code: z.string().nullable() });
+export type OwnedGuild = z.infer<typeof ownedGuildSchema>;
+
+export const guildConfirmSchema = z.object({
+  name: z.string(),
+  comment: z.string(),
+  entry_type: z.number().int(),
+  is_public: z.boolean(),
+  image_url: z.string().nullable(),
+  image_type: z.number().int(),
+});
+export type GuildConfirm = z.infer<typeof guildConfirmSchema>;
+
+/** `GET /api/golf/guild/manage/{id}/fetch`: the edit form's values (owner only). */
+export const guildManageSchema = guildConfirmSchema.extend({ join_code: z.string().nullable() });
+export type GuildManage = z.infer<typeof guildManageSchema>;
+
+export const guildDetailSchema = guildSummarySchema.extend({
+  is_member: z.boolean(),
+  my_role: memberRoleSchema.nullable(),
+  /** Only for the owner. */
+  join_code: z.string().nullable(),
+  is_full: z.boolean(),
+  /** Whether the caller can join with `POST /api/golf/guild/{id}/join` right now. */
+  can_join: z.boolean(),
+});
+export type GuildDetail = z.infer<typeof guildDetailSchema>;
+
+export const myGuildSchema = z.object({
+  guild: guildDetailSchema.nullable(),
+});
+export type MyGuild = z.infer<typeof myGuildSchema>;
+
+export const guildListSchema = z.object({
+  guilds: z.array(guildSummarySchema),
+  page: z.number().int(),
+  total: z.number().int(),
+  has_next: z.boolean(),
+});
+export type GuildList = z.infer<typeof guildListSchema>;
+
+export const guildMemberSchema = z.object({
+  user_id: z.string(),
+  nickname: z.string(),
+  profile_img_url: z.string().nullable(),
+  role: memberRoleSchema,
+  joined_at: z.string(),
+});
+export type GuildMember = z.infer<typeof guildMemberSchema>;
+export const guildMemberListSchema = z.object({
+  guild_id: z.string(),
+  number_of_member: z.number().int(),
+  members: z.array(guildMemberSchema),
+});
+export type GuildMemberList = z.infer<typeof guildMemberListSchema>;
+
+export const joinResultSchema = z.object({
+  guild_id: z.string(),
+  name: z.string(),
+  number_of_member: z.number().int(),
+  joined_at: z.string(),
+});
+export type JoinResult = z.infer<typeof joinResultSchema>;
+
+export const leaveResultSchema = z.object({
+  guild_id: z.string(),
+  /** `left`, `handed_over` (owner left; `new_owner_id` owns it now) or `closed` (owner was alone). */
+  outcome: z.enum(['left', 'handed_over', 'closed']),
+  new_owner_id: z.string().nullable(),
+});
+export type LeaveResult = z.infer<typeof leaveResultSchema>;
+
+export const chatMessageSchema = z.object({
+  message_id: z.string(),
+  user_id: z.string(),
+  nickname: z.string(),
+  message: z.string(),
+  posted_at: z.string(),
+});
+export type ChatMessage = z.infer<typeof chatMessageSchema>;
+export const chatPageSchema = z.object({
+  messages: z.array(chatMessageSchema),
+  /** Pass as `?cursor=` for older messages; null at the oldest. */
+  next_cursor: z.string().nullable(),
+});
+export type ChatPage = z.infer<typeof chatPageSchema>;
+
+export const joinCodeSchema = z.object({ guild_id: z.string(), join_code: z.string() });
+export type JoinCode = z.infer<typeof joinCodeSchema>;
+
+export const presignedUploadSchema = z.object({
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+  key: z.string(),
+  max_bytes: z.number().int(),
+  expires_in: z.number().int(),
+});
+export type PresignedUpload = z.infer<typeof presignedUploadSchema>;
