@@ -1,0 +1,3 @@
+import { buildApp } from '../lib/app';
+
+buildApp().app.synth();
