@@ -9,7 +9,7 @@ export const socialProviders = ['google', 'twitter', 'line', 'apple'] as const;
  * Stateful: the Cognito user pool (e-mail + password), its app client and hosted domain, and the
  * `operators` group. Google, Apple and LINE (OIDC) are added as identity providers once their
  * client secrets exist in the account; X has no native Cognito provider and is bridged through
- * an OIDC shim (docs/deploy.md).
+ * an OIDC shim (README, "Deploying").
  */
 export class AuthStack extends Stack {
   readonly userPool: cognito.UserPool;
