@@ -1,0 +1,21 @@
+import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
+import { masterListSchema, type masterListNames } from '@golf/shared/schemas/master';
+import { apiRequest } from '../../../lib/api-client';
+
+export type MasterListName = (typeof masterListNames)[number];
+
+/**
+ * Form option lists (`[{ value, name }]`: age, gender, prefecture...). They change only with a
+ * release, so each is fetched once per page load and shared by every form.
+ */
+export const masterListQueryOptions = (list: MasterListName) =>
+  queryOptions({
+    queryKey: ['master', 'common', list],
+    queryFn: ({ signal }) => apiRequest(`/api/master/${list}`, { signal, schema: masterListSchema }),
+    staleTime: Infinity,
+    gcTime: Infinity,
+  });
+
+export function useMasterList(list: MasterListName) {
+  return useSuspenseQuery(masterListQueryOptions(list)).data;
+}

@@ -1,0 +1,88 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { ApiError, apiRequest, buildApiUrl, setUnauthenticatedHandler, toApiError } from './api-client';
+
+const jsonResponse = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  setUnauthenticatedHandler(null);
+});
+
+describe('toApiError', () => {
+  it('keeps the server message, code and field errors', () => {
+    const error = toApiError(422, {
+      message: '入力内容に誤りがあります。',
+      code: 'validation_failed',
+      errors: { email: ['メールアドレスを入力してください。'] },
+    });
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({
+      status: 422,
+      code: 'validation_failed',
+      message: '入力内容に誤りがあります。',
+      errors: { email: ['メールアドレスを入力してください。'] },
+    });
+  });
+
+  it('derives code and Japanese text from the status when the body is not the error shape', () => {
+    expect(toApiError(503, '<html>')).toMatchObject({
+      code: 'service_unavailable',
+      message: '現在アクセスが集中しています。時間を置いて、再度ご確認ください。',
+    });
+    expect(toApiError(502, undefined)).toMatchObject({ code: 'internal', errors: undefined });
+    expect(toApiError(404, { code: 'whatever' }).code).toBe('not_found');
+  });
+});
+
+describe('buildApiUrl', () => {
+  it('appends defined query values only', () => {
+    expect(buildApiUrl('/api/golf/schedule/score', { game_global_id: '2026-01', page: undefined })).toBe(
+      '/api/golf/schedule/score?game_global_id=2026-01',
+    );
+    expect(buildApiUrl('/api/x', { rank: null })).toBe('/api/x');
+  });
+});
+
+describe('apiRequest', () => {
+  it('asks for JSON, sends JSON bodies and validates the answer', async () => {
+    const fetchMock = vi.fn(async (_url: string, _init?: RequestInit) => jsonResponse(200, { ok: true }));
+    vi.stubGlobal('fetch', fetchMock);
+    const answer = await apiRequest('/api/thing', {
+      method: 'POST',
+      body: { a: 1 },
+      schema: z.object({ ok: z.boolean() }),
+    });
+    expect(answer).toEqual({ ok: true });
+    const init = fetchMock.mock.calls[0]![1]!;
+    const headers = new Headers(init.headers);
+    expect(headers.get('accept')).toBe('application/json');
+    expect(headers.get('content-type')).toBe('application/json');
+    expect(headers.has('authorization')).toBe(false);
+    expect(init.body).toBe('{"a":1}');
+  });
+
+  it('throws ApiError with the status and reports a 401', async () => {
+    vi.stubGlobal('fetch', async () =>
+      jsonResponse(401, { message: 'ログインが必要です。', code: 'unauthenticated' }),
+    );
+    const onUnauthenticated = vi.fn();
+    setUnauthenticatedHandler(onUnauthenticated);
+    await expect(apiRequest('/api/user/me')).rejects.toMatchObject({ status: 401, code: 'unauthenticated' });
+    expect(onUnauthenticated).toHaveBeenCalledTimes(1);
+  });
+
+  it('turns a broken contract into a 500 and a lost connection into a network error', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    vi.stubGlobal('fetch', async () => jsonResponse(200, { ok: 'yes' }));
+    await expect(apiRequest('/api/thing', { schema: z.object({ ok: z.boolean() }) })).rejects.toMatchObject({
+      status: 500,
+      code: 'internal',
+    });
+    vi.stubGlobal('fetch', async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    await expect(apiRequest('/api/thing')).rejects.toMatchObject({ status: 0, code: 'network' });
+  });
+});

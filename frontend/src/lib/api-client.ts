@@ -1,0 +1,161 @@
+import type { ZodType } from 'zod';
+import { errorCodes, errorMessages, type ApiErrorBody, type ErrorCode } from '@golf/shared/errors';
+import { readCookie, tokenCookieName } from './cookies';
+
+/** `network`: the request never got an answer (offline, DNS, connection reset). */
+export type ApiErrorCode = ErrorCode | 'network';
+
+/** An API call that did not succeed, in the server's one error shape `{ message, code, errors? }`. */
+export class ApiError extends Error {
+  override readonly name = 'ApiError';
+  readonly status: number;
+  readonly code: ApiErrorCode;
+  readonly errors?: Record<string, string[]>;
+
+  constructor(init: {
+    status: number;
+    code: ApiErrorCode;
+    message: string;
+    errors?: Record<string, string[]>;
+  }) {
+    super(init.message);
+    this.status = init.status;
+    this.code = init.code;
+    if (init.errors) this.errors = init.errors;
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError;
+}
+
+export const networkErrorMessage = '通信に失敗しました。通信環境をご確認のうえ、もう一度お試しください。';
+
+const codeByStatus: Record<number, ErrorCode> = {
+  400: 'bad_request',
+  401: 'unauthenticated',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  409: 'conflict',
+  422: 'validation_failed',
+  429: 'rate_limited',
+  503: 'service_unavailable',
+};
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && (errorCodes as readonly string[]).includes(value);
+}
+
+function isFieldErrors(value: unknown): value is Record<string, string[]> {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    Object.values(value).every(
+      (messages) => Array.isArray(messages) && messages.every((m) => typeof m === 'string'),
+    )
+  );
+}
+
+/**
+ * The ApiError for a failed answer. A body that is not the error shape (a proxy's HTML page, an
+ * empty 502) still gives a code from the status and the Japanese text for that code.
+ */
+export function toApiError(status: number, body: unknown): ApiError {
+  const shape = (typeof body === 'object' && body !== null ? body : {}) as Partial<ApiErrorBody>;
+  const code = isErrorCode(shape.code) ? shape.code : (codeByStatus[status] ?? 'internal');
+  const message =
+    typeof shape.message === 'string' && shape.message !== '' ? shape.message : errorMessages[code];
+  return new ApiError({
+    status,
+    code,
+    message,
+    ...(isFieldErrors(shape.errors) && { errors: shape.errors }),
+  });
+}
+
+type UnauthenticatedHandler = (error: ApiError) => void;
+let onUnauthenticated: UnauthenticatedHandler | null = null;
+
+/** What a 401 does (log out locally, go to /login?token=invalid); the app registers it at start-up. */
+export function setUnauthenticatedHandler(handler: UnauthenticatedHandler | null): void {
+  onUnauthenticated = handler;
+}
+
+export type QueryValue = string | number | boolean | null | undefined;
+
+export interface ApiRequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Appended as a query string; null and undefined values are left out. */
+  query?: Record<string, QueryValue>;
+  /** Sent as JSON, or as multipart when it is FormData. */
+  body?: unknown;
+  signal?: AbortSignal;
+  /** Validates the answer; a mismatch is reported as a 500 (the contract is broken, not the user). */
+  schema?: ZodType<T>;
+}
+
+export function buildApiUrl(path: string, query?: Record<string, QueryValue>): string {
+  if (!query) return path;
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== null && value !== undefined) search.append(name, String(value));
+  }
+  const text = search.toString();
+  return text === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${text}`;
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text();
+  if (text === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Every API call goes through here: `Accept: application/json`, `Authorization: Bearer {token}` when
+ * the token cookie exists, JSON bodies, and failures as `ApiError`.
+ */
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
+  const headers = new Headers({ Accept: 'application/json' });
+  const token = readCookie(tokenCookieName);
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData) {
+    body = options.body;
+  } else if (options.body !== undefined) {
+    headers.set('Content-Type', 'application/json');
+    body = JSON.stringify(options.body);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(buildApiUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal: options.signal,
+      credentials: 'same-origin',
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError({ status: 0, code: 'network', message: networkErrorMessage });
+  }
+
+  const data = await readJson(response);
+  if (!response.ok) {
+    const error = toApiError(response.status, data);
+    if (response.status === 401) onUnauthenticated?.(error);
+    throw error;
+  }
+  if (!options.schema) return data as T;
+  const parsed = options.schema.safeParse(data);
+  if (!parsed.success) {
+    console.error(`unexpected answer from ${path}`, parsed.error.issues);
+    throw new ApiError({ status: 500, code: 'internal', message: errorMessages.internal });
+  }
+  return parsed.data;
+}

@@ -1,0 +1,127 @@
+import { useSyncExternalStore } from 'react';
+import { z } from 'zod';
+import { apiRequest, isApiError } from './api-client';
+import { createStore } from './create-store';
+import { deleteCookie, readCookie, tokenCookieName, writeCookie } from './cookies';
+
+/**
+ * The signed-in user as `GET /api/user/me` returns it. Only the fields the shell reads are checked;
+ * the rest passes through for the screens that need it.
+ */
+export const authUserSchema = z.looseObject({
+  status: z.string().optional(),
+  nickname: z.string().nullable().optional(),
+  email: z.string().nullable().optional(),
+  is_registed_email: z.boolean().optional(),
+  is_accepted_policy: z.boolean().optional(),
+  profile_img_url: z.string().nullable().optional(),
+});
+export type AuthUser = z.infer<typeof authUserSchema>;
+
+export interface AuthState {
+  authUser: AuthUser | null;
+  authToken: string | null;
+  userEmail: string | null;
+  isAuthenticated: boolean;
+  isAcceptedPolicy: boolean;
+}
+
+const signedOut: AuthState = {
+  authUser: null,
+  authToken: null,
+  userEmail: null,
+  isAuthenticated: false,
+  isAcceptedPolicy: false,
+};
+
+const store = createStore<AuthState>(signedOut);
+
+export const getAuthState = store.get;
+
+export function useAuth(): AuthState {
+  return useSyncExternalStore(store.subscribe, store.get, store.get);
+}
+
+function signedIn(token: string, user: AuthUser): AuthState {
+  return {
+    authUser: user,
+    authToken: token,
+    userEmail: user.email ?? null,
+    isAuthenticated: true,
+    isAcceptedPolicy: user.is_accepted_policy === true,
+  };
+}
+
+/**
+ * After a login or a verification link: keeps the token in the cookie (expiring at `expires_at`
+ * when the server gives one, else at the end of the browser session) and, with a user, signs in.
+ */
+export function setAuth(auth: {
+  access_token: string;
+  expires_at?: string | null;
+  user?: AuthUser | null;
+}): void {
+  writeCookie(tokenCookieName, auth.access_token, { expiresAt: auth.expires_at ?? null });
+  store.set(
+    auth.user ? signedIn(auth.access_token, auth.user) : { ...store.get(), authToken: auth.access_token },
+  );
+}
+
+export function setAuthUser(user: AuthUser): void {
+  const token = store.get().authToken ?? readCookie(tokenCookieName);
+  if (token) store.set(signedIn(token, user));
+}
+
+export function setUserEmail(email: string | null): void {
+  store.set({ ...store.get(), userEmail: email });
+}
+
+/** Policy acceptance only ever turns the flag on. */
+export function acceptPolicy(): void {
+  const state = store.get();
+  store.set({
+    ...state,
+    isAcceptedPolicy: true,
+    authUser: state.authUser && { ...state.authUser, is_accepted_policy: true },
+  });
+}
+
+/** Forgets everything local: cookie, token, user, flags. */
+export function clearAuth(): void {
+  deleteCookie(tokenCookieName);
+  store.set(signedOut);
+}
+
+let initialisation: Promise<void> | null = null;
+
+/**
+ * Start-up: the token cookie, if any, is checked with `GET /api/user/me`. Any failure leaves the
+ * player signed out; only a 401 (the token itself is refused) also drops the cookie, so a passing
+ * outage does not log anyone out.
+ */
+export function initialiseAuth(): Promise<void> {
+  initialisation ??= (async () => {
+    const token = readCookie(tokenCookieName);
+    if (!token) return;
+    store.set({ ...signedOut, authToken: token });
+    try {
+      const user = await apiRequest('/api/user/me', { schema: authUserSchema });
+      store.set(signedIn(token, user));
+    } catch (error) {
+      if (isApiError(error) && error.status === 401) clearAuth();
+      else store.set(signedOut);
+    }
+  })();
+  return initialisation;
+}
+
+/** Asks the server to end the session; whatever it answers, the local session ends. */
+export async function logout(): Promise<void> {
+  try {
+    await apiRequest('/api/auth/token', { method: 'DELETE' });
+  } catch (error) {
+    console.warn('logout request failed', error);
+  } finally {
+    clearAuth();
+  }
+}

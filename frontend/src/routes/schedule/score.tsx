@@ -1,0 +1,100 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { tournamentScoreQuerySchema } from '@golf/shared/schemas/schedule';
+import { Badge } from '../../components/ui/badge';
+import { EmptyState } from '../../components/ui/empty-state';
+import { LinkCardBody } from '../../components/ui/link-card-body';
+import { Skeleton, SkeletonCard } from '../../components/ui/skeleton';
+import { schedulesQueryOptions, useSchedules } from '../../features/schedule/api/get-schedules';
+import {
+  tournamentScoreQueryOptions,
+  useTournamentScore,
+} from '../../features/schedule/api/get-tournament-score';
+import { LeaderboardTable } from '../../features/schedule/components/leaderboard-table';
+import { RoundPhaseBadge } from '../../features/schedule/components/round-phase-badge';
+import { TournamentSummary } from '../../features/schedule/components/tournament-summary';
+import { TournamentSwitcher } from '../../features/schedule/components/tournament-switcher';
+import { roundPhase } from '../../features/schedule/utils/tournament';
+import { useNow } from '../../lib/use-now';
+
+export const Route = createFileRoute('/schedule/score')({
+  // A malformed id in a shared link shows the current tournament rather than an error.
+  validateSearch: (search: Record<string, unknown>) => {
+    const parsed = tournamentScoreQuerySchema.safeParse(search);
+    return parsed.success ? parsed.data : {};
+  },
+  loaderDeps: ({ search }) => ({ gameGlobalId: search.game_global_id }),
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(schedulesQueryOptions()),
+      context.queryClient.ensureQueryData(tournamentScoreQueryOptions(deps.gameGlobalId)),
+    ]),
+  pendingComponent: LeaderboardSkeleton,
+  component: LeaderboardPage,
+});
+
+function LeaderboardSkeleton() {
+  return (
+    <div className="page-body" role="status" aria-label="読み込み中">
+      <Skeleton height={48} radius={12} />
+      <SkeletonCard lines={2} />
+      <div className="card skeleton-card">
+        {Array.from({ length: 8 }, (_, index) => (
+          <Skeleton key={index} height={28} />
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function LeaderboardPage() {
+  const { game_global_id: gameGlobalId } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const schedules = useSchedules();
+  const { schedule, is_provisional: isProvisional, leaderboard } = useTournamentScore(gameGlobalId);
+  const now = useNow(30_000);
+
+  return (
+    <div className="page-body">
+      {schedules.length > 1 && (
+        <TournamentSwitcher
+          schedules={schedules}
+          value={schedule.game_global_id}
+          onChange={(id) => void navigate({ search: { game_global_id: id } })}
+        />
+      )}
+      <section className="card">
+        <TournamentSummary schedule={schedule} badges={isProvisional && <Badge tone="live">速報</Badge>} />
+        <ul className="round-chips" aria-label="ラウンドの状況">
+          {schedule.rounds.map((round) => (
+            <li key={round.round}>
+              <span>R{round.round}</span>
+              <RoundPhaseBadge phase={roundPhase(round, now)} />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      {leaderboard.length > 0 && leaderboard.every((row) => row.total_to_par === null) && (
+        <p className="notice">大会開始前のため、スコアはまだありません。出場予定の選手を表示しています。</p>
+      )}
+      {leaderboard.length === 0 ? (
+        <EmptyState>第1ラウンドが始まると、ここに順位が表示されます。</EmptyState>
+      ) : (
+        <section className="card card--flush" aria-label="リーダーボード">
+          <LeaderboardTable rows={leaderboard} />
+          <p className="table-note">
+            <span className="to-par" data-tone="under">
+              赤字
+            </span>
+            はアンダーパー。
+            {isProvisional && '速報値のため、確定時に変わることがあります。'}
+          </p>
+        </section>
+      )}
+
+      <Link to="/gametop" className="card link-card">
+        <LinkCardBody icon="flag" title="ゲームトップ" text="ラウンドごとの締切とチーム編成" />
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,27 @@
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { tanstackRouter } from '@tanstack/router-plugin/vite';
+
+/** Paths relative to this file, so the build works from the repository root and from frontend/. */
+const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
+
+/** `npm start` serves the API on port 3000; API_ORIGIN points the dev server elsewhere. */
+const api = { '/api': { target: process.env['API_ORIGIN'] ?? 'http://127.0.0.1:3000' } };
+
+export default defineConfig({
+  root: fromHere('.'),
+  plugins: [
+    tanstackRouter({
+      target: 'react',
+      autoCodeSplitting: true,
+      routesDirectory: fromHere('./src/routes'),
+      generatedRouteTree: fromHere('./src/routeTree.gen.ts'),
+      quoteStyle: 'single',
+    }),
+    react(),
+  ],
+  server: { host: '127.0.0.1', port: 5173, proxy: api },
+  preview: { host: '127.0.0.1', port: 4173, proxy: api },
+  build: { outDir: fromHere('./dist'), emptyOutDir: true, target: 'es2022' },
+});

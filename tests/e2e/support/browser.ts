@@ -1,0 +1,61 @@
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+/** Debian's chromium, quiet and headless: no sandbox (containers), no background traffic. */
+export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+/** A phone, as the game is designed for: 375 px wide, Japanese, Tokyo time. */
+export const phone = {
+  viewport: { width: 375, height: 812 },
+  locale: 'ja-JP',
+  timezoneId: 'Asia/Tokyo',
+} as const;
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+}
+
+/** The origin the global setup started the whole stack on. */
+export function baseUrl(): string {
+  return inject('baseUrl');
+}
+
+export interface BrowserSession {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught exceptions in the page; a journey should end with none. */
+  pageErrors: Error[];
+  close(): Promise<void>;
+}
+
+/** A fresh context (no cookies, no storage) with one page whose relative URLs go to the stack. */
+export async function newPage(browser: Browser, options: { baseUrl?: string } = {}): Promise<BrowserSession> {
+  const context = await browser.newContext({ ...phone, baseURL: options.baseUrl ?? baseUrl() });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const pageErrors: Error[] = [];
+  page.on('pageerror', (error) => pageErrors.push(error));
+  return { context, page, pageErrors, close: () => context.close() };
+}
+
+/** Waits until the page shows `pathname` (the SPA navigates without loading a document). */
+export async function waitForPath(page: Page, pathname: string): Promise<void> {
+  await page.waitForURL((url) => url.pathname === pathname);
+}
+
+/** JSON from the stack's API, for comparing what a screen shows with what the server says. */
+export async function apiGet<T>(path: string): Promise<T> {
+  const response = await fetch(new URL(path, baseUrl()), { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${path}: ${response.status}`);
+  return (await response.json()) as T;
+}
