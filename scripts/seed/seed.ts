@@ -7,6 +7,7 @@ import { keys } from '../../functions/src/db/keys';
 import { generateSampleSeason } from './generate';
 import { sampleTeamItems } from './teams';
 import { sampleGuildItems } from './guilds';
+import { sampleUserItems } from './users';
 
 const seedMarker = { PK: 'META', SK: 'SAMPLE_SEASON' };
 
@@ -24,6 +25,7 @@ export function sampleItems(now: Date): Record<string, unknown>[] {
     ...season.prizes.map(prizeItem),
     ...sampleTeamItems(season, now),
     ...sampleGuildItems(now),
+    ...sampleUserItems(now),
   ];
 }
 

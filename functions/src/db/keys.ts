@@ -69,4 +69,10 @@ export const keys = {
   }),
   /** The user's profile (accounts area): guild lists read `nickname` from it. */
   memberProfile: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
+  /** The user entity (accounts area): profile fields, status, flags. */
+  userProfile: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
+  /** Local identity: the login of one e-mail (user id, scrypt hash, groups). */
+  login: (email: string) => ({ PK: `LOGIN#${email.toLowerCase()}`, SK: 'LOGIN' }),
+  /** A signed-out access token (expires by TTL with the token); the auth path rejects it. */
+  revokedToken: (tokenId: string) => ({ PK: `REVOKED#${tokenId}`, SK: 'TOKEN' }),
 } as const;

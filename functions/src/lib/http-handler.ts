@@ -7,6 +7,7 @@ import { AppError, badRequest, forbidden, unauthenticated, validationFailed } fr
 import { bearerToken, verifyAccessToken, type AuthContext } from './auth';
 import { logger } from './logger';
 import { parseMultipart, type UploadedFile } from './multipart';
+import { isTokenRevoked } from '../db/repositories/user-repository';
 
 useJapaneseZodMessages();
 
@@ -205,6 +206,12 @@ export function httpHandler<
         if (token) {
           try {
             state.auth = await verifyAccessToken(token);
+            // Signed out (or withdrawn): one GetItem on the revocation record. Public routes skip
+            // it, so cacheable reads cost no extra request on a spike.
+            if (route.access !== 'public' && (await isTokenRevoked(state.auth.tokenId))) {
+              state.auth = null;
+              throw unauthenticated();
+            }
           } catch (error) {
             // A stale token on a public page is not an error; on a protected one it is.
             if (route.access !== 'public') throw error;

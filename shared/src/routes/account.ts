@@ -1,4 +1,36 @@
 import type { RouteDefinition } from '../contracts';
 
 /** Registration, sign-in, profile, settings and withdrawal (docs/api.md). */
-export const accountRoutes = {} as const satisfies Record<string, RouteDefinition>;
+export const accountRoutes = {
+  createAuthToken: {
+    method: 'POST',
+    path: '/api/auth/token',
+    handler: 'auth/create-token',
+    access: 'public',
+  },
+  deleteAuthToken: {
+    method: 'DELETE',
+    path: '/api/auth/token',
+    handler: 'auth/delete-token',
+    access: 'user',
+  },
+  getUserMe: { method: 'GET', path: '/api/user/me', handler: 'user/get-me', access: 'user' },
+  acceptUserPolicy: {
+    method: 'PATCH',
+    path: '/api/user/policy',
+    handler: 'user/accept-policy',
+    access: 'user',
+  },
+  finishUserTutorial: {
+    method: 'POST',
+    path: '/api/user/tutorial',
+    handler: 'user/finish-tutorial',
+    access: 'user',
+  },
+  toggleUserCopyNextRound: {
+    method: 'POST',
+    path: '/api/user/is_copy_next_round',
+    handler: 'user/toggle-copy-next-round',
+    access: 'user',
+  },
+} as const satisfies Record<string, RouteDefinition>;

@@ -1,0 +1,136 @@
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { UserStatus } from '@golf/shared/schemas/account';
+import { db, tableName } from '../client';
+import { fromItem } from '../item';
+import { keys } from '../keys';
+
+export interface UserRecord {
+  user_id: string;
+  email: string | null;
+  nickname: string | null;
+  gender: number | null;
+  age: number | null;
+  address: number | null;
+  golf_play_history: number | null;
+  profile_img_key: string | null;
+  is_copy_next_round: boolean;
+  tutorial_flg: boolean;
+  is_registed_email: boolean;
+  is_accepted_policy: boolean;
+  status: UserStatus;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface LoginRecord {
+  email: string;
+  user_id: string;
+  password_hash: string;
+  groups: string[];
+}
+
+export const userItem = (record: UserRecord) => ({
+  ...keys.userProfile(record.user_id),
+  entity: 'user',
+  ...record,
+});
+export const loginItem = (record: LoginRecord) => ({
+  ...keys.login(record.email),
+  entity: 'login',
+  ...record,
+});
+
+export async function getUser(userId: string): Promise<UserRecord | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.userProfile(userId) }));
+  return Item && Item['entity'] === 'user' ? fromItem<UserRecord>(Item) : null;
+}
+
+export async function getLogin(email: string): Promise<LoginRecord | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.login(email) }));
+  return Item ? fromItem<LoginRecord>(Item) : null;
+}
+
+/** Signs a token out until it would have expired anyway. */
+export async function revokeToken(tokenId: string, expiresAt: number): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.revokedToken(tokenId), entity: 'revoked', expiresAt },
+    }),
+  );
+}
+
+/** One GetItem on the auth path. */
+export async function isTokenRevoked(tokenId: string): Promise<boolean> {
+  if (!tokenId) return false;
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.revokedToken(tokenId), ProjectionExpression: 'PK' }),
+  );
+  return Boolean(Item);
+}
+
+/**
+ * Counts one attempt in a fixed window (a counter item expiring by TTL). Returns the seconds until
+ * the window ends when `limit` attempts were already counted, else null.
+ */
+export async function countAttempt(
+  action: string,
+  subject: string,
+  windowSeconds: number,
+  limit: number,
+  now: Date,
+): Promise<number | null> {
+  const nowSeconds = Math.floor(now.getTime() / 1000);
+  const windowStart = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.rateLimit(action, subject, windowStart),
+        UpdateExpression: 'ADD #count :one SET expiresAt = :expires, entity = :entity',
+        ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
+        ExpressionAttributeNames: { '#count': 'count' },
+        ExpressionAttributeValues: {
+          ':one': 1,
+          ':limit': limit,
+          ':expires': windowStart + windowSeconds * 2,
+          ':entity': 'rate_limit',
+        },
+      }),
+    );
+    return null;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException)
+      return Math.max(1, windowStart + windowSeconds - nowSeconds);
+    throw error;
+  }
+}
+
+export async function updateUserFields(
+  userId: string,
+  fields: Partial<Omit<UserRecord, 'user_id' | 'created_at'>>,
+  now: Date,
+): Promise<UserRecord | null> {
+  const entries = Object.entries({ ...fields, updated_at: now.toISOString() });
+  try {
+    const { Attributes } = await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.userProfile(userId),
+        UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
+        ConditionExpression: 'entity = :user',
+        ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
+        ExpressionAttributeValues: {
+          ':user': 'user',
+          ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+        },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return Attributes ? fromItem<UserRecord>(Attributes) : null;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return null;
+    throw error;
+  }
+}

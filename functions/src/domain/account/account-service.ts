@@ -1,0 +1,115 @@
+import type { AuthResponse, UserMeResponse } from '@golf/shared/schemas/account';
+import {
+  countAttempt,
+  getUser,
+  revokeToken,
+  updateUserFields,
+  type UserRecord,
+} from '../../db/repositories/user-repository';
+import { AppError, notFound } from '../../lib/errors';
+import { identity, type IssuedToken } from '../../lib/identity/identity-port';
+import { publicUrl } from '../../lib/uploads';
+
+export const loginFailedMessage = 'メールアドレスまたはパスワードが正しくありません。';
+
+export function authResponse(issued: IssuedToken, user: UserRecord): AuthResponse {
+  return {
+    access_token: issued.token,
+    expires_at: issued.expiresAt.toISOString(),
+    user: {
+      user_id: user.user_id,
+      is_accepted_policy: user.is_accepted_policy,
+      status: user.status,
+      is_registed_email: user.is_registed_email,
+    },
+  };
+}
+
+/** Login: 10 attempts per account and 200 per IP address in 15 minutes. */
+export const loginLimits = { windowSeconds: 15 * 60, perAccount: 10, perIp: 200 } as const;
+
+async function limit(action: string, subjects: Array<[string, number]>, windowSeconds: number, now: Date) {
+  for (const [subject, max] of subjects) {
+    const retryAfter = await countAttempt(action, subject, windowSeconds, max, now);
+    if (retryAfter !== null) throw new RateLimitedError(retryAfter);
+  }
+}
+
+/** A 429 carrying its Retry-After seconds (the handler sets the header). */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfter: number) {
+    super(429, 'rate_limited');
+  }
+}
+
+export async function signIn(
+  email: string,
+  password: string,
+  now: Date,
+  sourceIp: string,
+): Promise<AuthResponse> {
+  await limit(
+    'login',
+    [
+      [`mail:${email.toLowerCase()}`, loginLimits.perAccount],
+      [`ip:${sourceIp || 'unknown'}`, loginLimits.perIp],
+    ],
+    loginLimits.windowSeconds,
+    now,
+  );
+  const result = await identity().signIn(email, password, now);
+  const user = result ? await getUser(result.userId) : null;
+  if (!result || !user) throw new AppError(401, 'unauthenticated', loginFailedMessage);
+  return authResponse(result.issued, user);
+}
+
+export const signOut = (tokenId: string, expiresAt: number) => revokeToken(tokenId, expiresAt);
+
+export function toMe(user: UserRecord): UserMeResponse {
+  return {
+    user_id: user.user_id,
+    nickname: user.nickname,
+    gender: user.gender,
+    age: user.age,
+    address: user.address,
+    golf_play_history: user.golf_play_history,
+    email: user.email,
+    profile_img_url: user.profile_img_key ? publicUrl(user.profile_img_key) : null,
+    is_copy_next_round: user.is_copy_next_round,
+    tutorial_flg: user.tutorial_flg,
+    is_registed_email: user.is_registed_email,
+    is_accepted_policy: user.is_accepted_policy,
+    status: user.status,
+  };
+}
+
+export async function getMe(userId: string): Promise<UserMeResponse> {
+  const user = await getUser(userId);
+  if (!user) throw notFound('ユーザーが見つかりません。');
+  return toMe(user);
+}
+
+async function update(userId: string, fields: Parameters<typeof updateUserFields>[1], now: Date) {
+  const user = await updateUserFields(userId, fields, now);
+  if (!user) throw notFound('ユーザーが見つかりません。');
+  return user;
+}
+
+export async function acceptPolicy(userId: string, now: Date): Promise<UserMeResponse> {
+  return toMe(await update(userId, { is_accepted_policy: true }, now));
+}
+
+/** Only moves to true: the tutorial is shown once. */
+export async function finishTutorial(userId: string, now: Date): Promise<{ tutorial_flg: boolean }> {
+  return { tutorial_flg: (await update(userId, { tutorial_flg: true }, now)).tutorial_flg };
+}
+
+export async function toggleCopyNextRound(
+  userId: string,
+  now: Date,
+): Promise<{ is_copy_next_round: boolean }> {
+  const user = await getUser(userId);
+  if (!user) throw notFound('ユーザーが見つかりません。');
+  const next = !user.is_copy_next_round;
+  return { is_copy_next_round: (await update(userId, { is_copy_next_round: next }, now)).is_copy_next_round };
+}

@@ -1,0 +1,59 @@
+/**
+ * The pure step of a ranking recompute: from each user's 7 personal metrics (null = not ranked in
+ * that type) to fixed-size pages per type and one rank record per user holding all 7 types.
+ * Typed arrays only, so a million users x 7 types stays well within a Lambda's memory.
+ */
+import { competitionRanking } from '@golf/shared/game/ranking';
+import {
+  personalRankingDirection,
+  personalRankingTypes,
+  type PersonalRankingType,
+} from '@golf/shared/game/personal-ranking';
+
+export const SNAPSHOT_PAGE_SIZE = 100;
+
+export interface MetricTable {
+  userIds: readonly string[];
+  /** metrics[t - 1][i] = user i's value in type t; NaN = no entry in that type. */
+  metrics: readonly Float64Array[];
+}
+
+export interface TypeRanking {
+  type: PersonalRankingType;
+  /** Indexes into userIds in ranking order, and their competition ranks. */
+  order: Uint32Array;
+  rankAt: Uint32Array;
+  pageCount: number;
+}
+
+export interface SnapshotTables {
+  types: TypeRanking[];
+  /** userRank[(t - 1) * n + i] = user i's rank in type t, 0 = no entry. */
+  userRank: Uint32Array;
+}
+
+export function buildSnapshotTables(table: MetricTable): SnapshotTables {
+  const n = table.userIds.length;
+  const userRank = new Uint32Array(n * personalRankingTypes.length);
+  const types = personalRankingTypes.map((type) => {
+    const values = table.metrics[type - 1]!;
+    const present: number[] = [];
+    for (let i = 0; i < n; i++) if (!Number.isNaN(values[i]!)) present.push(i);
+    const scores = new Float64Array(present.length);
+    for (let p = 0; p < present.length; p++) scores[p] = values[present[p]!]!;
+    const ranking = competitionRanking(scores, personalRankingDirection(type));
+    const order = new Uint32Array(present.length);
+    for (let p = 0; p < present.length; p++) {
+      const user = present[ranking.order[p]!]!;
+      order[p] = user;
+      userRank[(type - 1) * n + user] = ranking.rankAt[p]!;
+    }
+    return {
+      type,
+      order,
+      rankAt: ranking.rankAt,
+      pageCount: Math.max(1, Math.ceil(present.length / SNAPSHOT_PAGE_SIZE)),
+    };
+  });
+  return { types, userRank };
+}

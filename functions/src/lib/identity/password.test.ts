@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { hashPassword, hashPasswordSync, verifyPassword } from './password';
+
+describe('password hashing', () => {
+  it.each([
+    ['the right password', 'golf-pass-1', 'golf-pass-1', true],
+    ['a wrong password', 'golf-pass-1', 'golf-pass-2', false],
+    ['an empty attempt', 'golf-pass-1', '', false],
+    ['full-width digits (NFKC)', 'ｇｏｌｆ１２３４', 'golf1234', true],
+  ])('%s', async (_name, stored, attempt, expected) => {
+    const hash = await hashPassword(stored, { N: 1024, r: 8, p: 1 });
+    expect(hash).not.toContain(stored);
+    expect(await verifyPassword(attempt, hash)).toBe(expected);
+  });
+
+  it.each([['garbage'], ['bcrypt$x$y'], ['scrypt$1024$8$1$$']])(
+    'rejects a malformed stored hash %s',
+    async (stored) => {
+      expect(await verifyPassword('x', stored)).toBe(false);
+    },
+  );
+
+  it('the seed hash carries its cost and verifies', async () => {
+    const hash = hashPasswordSync('golf-ops-1', Buffer.alloc(16, 1));
+    expect(hash.startsWith('scrypt$1024$8$1$')).toBe(true);
+    expect(await verifyPassword('golf-ops-1', hash)).toBe(true);
+  });
+});

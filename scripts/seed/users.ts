@@ -1,0 +1,70 @@
+/**
+ * Sample users: `sample-user-0001`..`0300`, complete profiles with the policy accepted, plus the two
+ * documented log-ins: player@example.com / golf-pass-1 (sample-user-0001) and
+ * operator@example.com / golf-ops-1 (sample-operator, in the `operators` group). Passwords are
+ * hashed with a cheap scrypt cost (stored with the hash) so seeding stays fast.
+ */
+import { createHash } from 'node:crypto';
+import { masterLists } from '@golf/shared/master/static-lists';
+import { loginItem, userItem, type UserRecord } from '../../functions/src/db/repositories/user-repository';
+import { hashPasswordSync } from '../../functions/src/lib/identity/password';
+import { familyNames, givenNames } from './names';
+import { SeededRandom } from './random';
+import { sampleUserId } from './teams';
+
+export const sampleLogins = [
+  { email: 'player@example.com', password: 'golf-pass-1', userId: sampleUserId(1), groups: [] as string[] },
+  { email: 'operator@example.com', password: 'golf-ops-1', userId: 'sample-operator', groups: ['operators'] },
+] as const;
+
+const nicknameSuffixes = ['', 'ゴルフ', 'プロ', '@週末', 'ちゃん', 'さん', '部長', '29'];
+
+const optionValue = (random: SeededRandom, list: ReadonlyArray<{ value: string }>) =>
+  Number(random.pick(list).value);
+
+export function sampleUserItems(now: Date): Record<string, unknown>[] {
+  const random = new SeededRandom(4_2026);
+  const at = now.toISOString();
+  const user = (userId: string, nickname: string, email: string | null): UserRecord => ({
+    user_id: userId,
+    email,
+    nickname,
+    gender: optionValue(random, masterLists.gender),
+    age: optionValue(random, masterLists.age),
+    address: optionValue(random, masterLists.prefecture),
+    golf_play_history: optionValue(random, masterLists.golf_play_history),
+    profile_img_key: null,
+    is_copy_next_round: random.chance(0.3),
+    tutorial_flg: true,
+    is_registed_email: email !== null,
+    is_accepted_policy: true,
+    status: 'complete',
+    created_at: at,
+    updated_at: at,
+  });
+  const items: Record<string, unknown>[] = [];
+  for (let n = 1; n <= 300; n++) {
+    const [family] = random.pick(familyNames);
+    const [given] = random.pick(givenNames);
+    const nickname = random.chance(0.5)
+      ? `${family}${random.pick(nicknameSuffixes)}`
+      : `${given}${random.pick(nicknameSuffixes)}`;
+    items.push(
+      userItem(user(sampleUserId(n), nickname.slice(0, 20), n === 1 ? sampleLogins[0].email : null)),
+    );
+  }
+  items.push(userItem(user('sample-operator', '運営スタッフ', sampleLogins[1].email)));
+  for (const login of sampleLogins) {
+    // A deterministic salt keeps the seed reproducible; the cost is low on purpose (sample data only).
+    const salt = createHash('sha256').update(`seed-salt:${login.email}`).digest().subarray(0, 16);
+    items.push(
+      loginItem({
+        email: login.email,
+        user_id: login.userId,
+        password_hash: hashPasswordSync(login.password, salt),
+        groups: [...login.groups],
+      }),
+    );
+  }
+  return items;
+}
