@@ -57,7 +57,11 @@ export async function startDynamoDbLocal(options: {
   }
   // DynamoDB Local writes a metadata file into its working directory: keep it out of the repository.
   const cwd = options.dataDir ?? tmpdir();
-  const child: ChildProcess = spawn('java', args, { cwd, detached: true, stdio: ['ignore', 'ignore', 'pipe'] });
+  const child: ChildProcess = spawn('java', args, {
+    cwd,
+    detached: true,
+    stdio: ['ignore', 'ignore', 'pipe'],
+  });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const endpoint = `http://127.0.0.1:${port}`;
