@@ -14,6 +14,7 @@ import './styles/base.css';
 import './styles/shell.css';
 import './styles/components.css';
 import './styles/screens.css';
+import './styles/game.css';
 
 configureJapaneseZodMessages();
 installChunkReload();

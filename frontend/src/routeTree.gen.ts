@@ -12,6 +12,15 @@ import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as GametopRouteImport } from './routes/gametop'
 import { Route as ScheduleScoreRouteImport } from './routes/schedule/score'
+import { Route as ScheduleRoundRoundIndexRouteImport } from './routes/schedule/round/$round/index'
+import { Route as ScheduleRoundRoundAboutModeRouteImport } from './routes/schedule/round/$round/about-mode'
+import { Route as ScheduleRoundRoundDraftAutoTypeRouteImport } from './routes/schedule/round/$round/draft/auto/$type'
+import { Route as ScheduleRoundRoundDraftDraftAdvancedIndexRouteImport } from './routes/schedule/round/$round/draft/$draft/advanced/index'
+import { Route as ScheduleRoundRoundDraftDraftAdvancedPlayerRouteImport } from './routes/schedule/round/$round/draft/$draft/advanced/$player'
+import { Route as ScheduleRoundRoundDraftDraftEasyIndexRouteImport } from './routes/schedule/round/$round/draft/$draft/easy/index'
+import { Route as ScheduleRoundRoundDraftDraftEasyPlayerRouteImport } from './routes/schedule/round/$round/draft/$draft/easy/$player'
+import { Route as ScheduleRoundRoundDraftDraftEasyCompareRouteImport } from './routes/schedule/round/$round/draft/$draft/easy/compare'
+import { Route as ScheduleRoundRoundDraftDraftEasyIndicatorRouteImport } from './routes/schedule/round/$round/draft/$draft/easy/indicator'
 
 const IndexRoute = IndexRouteImport.update({
   id: '/',
@@ -28,35 +37,161 @@ const ScheduleScoreRoute = ScheduleScoreRouteImport.update({
   path: '/schedule/score',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ScheduleRoundRoundIndexRoute = ScheduleRoundRoundIndexRouteImport.update({
+  id: '/schedule/round/$round/',
+  path: '/schedule/round/$round/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ScheduleRoundRoundAboutModeRoute =
+  ScheduleRoundRoundAboutModeRouteImport.update({
+    id: '/schedule/round/$round/about-mode',
+    path: '/schedule/round/$round/about-mode',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ScheduleRoundRoundDraftAutoTypeRoute =
+  ScheduleRoundRoundDraftAutoTypeRouteImport.update({
+    id: '/schedule/round/$round/draft/auto/$type',
+    path: '/schedule/round/$round/draft/auto/$type',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ScheduleRoundRoundDraftDraftAdvancedIndexRoute =
+  ScheduleRoundRoundDraftDraftAdvancedIndexRouteImport.update({
+    id: '/schedule/round/$round/draft/$draft/advanced/',
+    path: '/schedule/round/$round/draft/$draft/advanced/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ScheduleRoundRoundDraftDraftAdvancedPlayerRoute =
+  ScheduleRoundRoundDraftDraftAdvancedPlayerRouteImport.update({
+    id: '/schedule/round/$round/draft/$draft/advanced/$player',
+    path: '/schedule/round/$round/draft/$draft/advanced/$player',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ScheduleRoundRoundDraftDraftEasyIndexRoute =
+  ScheduleRoundRoundDraftDraftEasyIndexRouteImport.update({
+    id: '/schedule/round/$round/draft/$draft/easy/',
+    path: '/schedule/round/$round/draft/$draft/easy/',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ScheduleRoundRoundDraftDraftEasyPlayerRoute =
+  ScheduleRoundRoundDraftDraftEasyPlayerRouteImport.update({
+    id: '/schedule/round/$round/draft/$draft/easy/$player',
+    path: '/schedule/round/$round/draft/$draft/easy/$player',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ScheduleRoundRoundDraftDraftEasyCompareRoute =
+  ScheduleRoundRoundDraftDraftEasyCompareRouteImport.update({
+    id: '/schedule/round/$round/draft/$draft/easy/compare',
+    path: '/schedule/round/$round/draft/$draft/easy/compare',
+    getParentRoute: () => rootRouteImport,
+  } as any)
+const ScheduleRoundRoundDraftDraftEasyIndicatorRoute =
+  ScheduleRoundRoundDraftDraftEasyIndicatorRouteImport.update({
+    id: '/schedule/round/$round/draft/$draft/easy/indicator',
+    path: '/schedule/round/$round/draft/$draft/easy/indicator',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/gametop': typeof GametopRoute
   '/schedule/score': typeof ScheduleScoreRoute
+  '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
+  '/schedule/round/$round/': typeof ScheduleRoundRoundIndexRoute
+  '/schedule/round/$round/draft/auto/$type': typeof ScheduleRoundRoundDraftAutoTypeRoute
+  '/schedule/round/$round/draft/$draft/advanced/$player': typeof ScheduleRoundRoundDraftDraftAdvancedPlayerRoute
+  '/schedule/round/$round/draft/$draft/easy/$player': typeof ScheduleRoundRoundDraftDraftEasyPlayerRoute
+  '/schedule/round/$round/draft/$draft/easy/compare': typeof ScheduleRoundRoundDraftDraftEasyCompareRoute
+  '/schedule/round/$round/draft/$draft/easy/indicator': typeof ScheduleRoundRoundDraftDraftEasyIndicatorRoute
+  '/schedule/round/$round/draft/$draft/advanced/': typeof ScheduleRoundRoundDraftDraftAdvancedIndexRoute
+  '/schedule/round/$round/draft/$draft/easy/': typeof ScheduleRoundRoundDraftDraftEasyIndexRoute
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/gametop': typeof GametopRoute
   '/schedule/score': typeof ScheduleScoreRoute
+  '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
+  '/schedule/round/$round': typeof ScheduleRoundRoundIndexRoute
+  '/schedule/round/$round/draft/auto/$type': typeof ScheduleRoundRoundDraftAutoTypeRoute
+  '/schedule/round/$round/draft/$draft/advanced/$player': typeof ScheduleRoundRoundDraftDraftAdvancedPlayerRoute
+  '/schedule/round/$round/draft/$draft/easy/$player': typeof ScheduleRoundRoundDraftDraftEasyPlayerRoute
+  '/schedule/round/$round/draft/$draft/easy/compare': typeof ScheduleRoundRoundDraftDraftEasyCompareRoute
+  '/schedule/round/$round/draft/$draft/easy/indicator': typeof ScheduleRoundRoundDraftDraftEasyIndicatorRoute
+  '/schedule/round/$round/draft/$draft/advanced': typeof ScheduleRoundRoundDraftDraftAdvancedIndexRoute
+  '/schedule/round/$round/draft/$draft/easy': typeof ScheduleRoundRoundDraftDraftEasyIndexRoute
 }
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/gametop': typeof GametopRoute
   '/schedule/score': typeof ScheduleScoreRoute
+  '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
+  '/schedule/round/$round/': typeof ScheduleRoundRoundIndexRoute
+  '/schedule/round/$round/draft/auto/$type': typeof ScheduleRoundRoundDraftAutoTypeRoute
+  '/schedule/round/$round/draft/$draft/advanced/$player': typeof ScheduleRoundRoundDraftDraftAdvancedPlayerRoute
+  '/schedule/round/$round/draft/$draft/easy/$player': typeof ScheduleRoundRoundDraftDraftEasyPlayerRoute
+  '/schedule/round/$round/draft/$draft/easy/compare': typeof ScheduleRoundRoundDraftDraftEasyCompareRoute
+  '/schedule/round/$round/draft/$draft/easy/indicator': typeof ScheduleRoundRoundDraftDraftEasyIndicatorRoute
+  '/schedule/round/$round/draft/$draft/advanced/': typeof ScheduleRoundRoundDraftDraftAdvancedIndexRoute
+  '/schedule/round/$round/draft/$draft/easy/': typeof ScheduleRoundRoundDraftDraftEasyIndexRoute
 }
 export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
-  fullPaths: '/' | '/gametop' | '/schedule/score'
+  fullPaths:
+    | '/'
+    | '/gametop'
+    | '/schedule/score'
+    | '/schedule/round/$round/about-mode'
+    | '/schedule/round/$round/'
+    | '/schedule/round/$round/draft/auto/$type'
+    | '/schedule/round/$round/draft/$draft/advanced/$player'
+    | '/schedule/round/$round/draft/$draft/easy/$player'
+    | '/schedule/round/$round/draft/$draft/easy/compare'
+    | '/schedule/round/$round/draft/$draft/easy/indicator'
+    | '/schedule/round/$round/draft/$draft/advanced/'
+    | '/schedule/round/$round/draft/$draft/easy/'
   fileRoutesByTo: FileRoutesByTo
-  to: '/' | '/gametop' | '/schedule/score'
-  id: '__root__' | '/' | '/gametop' | '/schedule/score'
+  to:
+    | '/'
+    | '/gametop'
+    | '/schedule/score'
+    | '/schedule/round/$round/about-mode'
+    | '/schedule/round/$round'
+    | '/schedule/round/$round/draft/auto/$type'
+    | '/schedule/round/$round/draft/$draft/advanced/$player'
+    | '/schedule/round/$round/draft/$draft/easy/$player'
+    | '/schedule/round/$round/draft/$draft/easy/compare'
+    | '/schedule/round/$round/draft/$draft/easy/indicator'
+    | '/schedule/round/$round/draft/$draft/advanced'
+    | '/schedule/round/$round/draft/$draft/easy'
+  id:
+    | '__root__'
+    | '/'
+    | '/gametop'
+    | '/schedule/score'
+    | '/schedule/round/$round/about-mode'
+    | '/schedule/round/$round/'
+    | '/schedule/round/$round/draft/auto/$type'
+    | '/schedule/round/$round/draft/$draft/advanced/$player'
+    | '/schedule/round/$round/draft/$draft/easy/$player'
+    | '/schedule/round/$round/draft/$draft/easy/compare'
+    | '/schedule/round/$round/draft/$draft/easy/indicator'
+    | '/schedule/round/$round/draft/$draft/advanced/'
+    | '/schedule/round/$round/draft/$draft/easy/'
   fileRoutesById: FileRoutesById
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   GametopRoute: typeof GametopRoute
   ScheduleScoreRoute: typeof ScheduleScoreRoute
+  ScheduleRoundRoundAboutModeRoute: typeof ScheduleRoundRoundAboutModeRoute
+  ScheduleRoundRoundIndexRoute: typeof ScheduleRoundRoundIndexRoute
+  ScheduleRoundRoundDraftAutoTypeRoute: typeof ScheduleRoundRoundDraftAutoTypeRoute
+  ScheduleRoundRoundDraftDraftAdvancedPlayerRoute: typeof ScheduleRoundRoundDraftDraftAdvancedPlayerRoute
+  ScheduleRoundRoundDraftDraftEasyPlayerRoute: typeof ScheduleRoundRoundDraftDraftEasyPlayerRoute
+  ScheduleRoundRoundDraftDraftEasyCompareRoute: typeof ScheduleRoundRoundDraftDraftEasyCompareRoute
+  ScheduleRoundRoundDraftDraftEasyIndicatorRoute: typeof ScheduleRoundRoundDraftDraftEasyIndicatorRoute
+  ScheduleRoundRoundDraftDraftAdvancedIndexRoute: typeof ScheduleRoundRoundDraftDraftAdvancedIndexRoute
+  ScheduleRoundRoundDraftDraftEasyIndexRoute: typeof ScheduleRoundRoundDraftDraftEasyIndexRoute
 }
 
 declare module '@tanstack/react-router' {
@@ -82,6 +217,69 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ScheduleScoreRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/schedule/round/$round/': {
+      id: '/schedule/round/$round/'
+      path: '/schedule/round/$round'
+      fullPath: '/schedule/round/$round/'
+      preLoaderRoute: typeof ScheduleRoundRoundIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/schedule/round/$round/about-mode': {
+      id: '/schedule/round/$round/about-mode'
+      path: '/schedule/round/$round/about-mode'
+      fullPath: '/schedule/round/$round/about-mode'
+      preLoaderRoute: typeof ScheduleRoundRoundAboutModeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/schedule/round/$round/draft/auto/$type': {
+      id: '/schedule/round/$round/draft/auto/$type'
+      path: '/schedule/round/$round/draft/auto/$type'
+      fullPath: '/schedule/round/$round/draft/auto/$type'
+      preLoaderRoute: typeof ScheduleRoundRoundDraftAutoTypeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/schedule/round/$round/draft/$draft/advanced/': {
+      id: '/schedule/round/$round/draft/$draft/advanced/'
+      path: '/schedule/round/$round/draft/$draft/advanced'
+      fullPath: '/schedule/round/$round/draft/$draft/advanced/'
+      preLoaderRoute: typeof ScheduleRoundRoundDraftDraftAdvancedIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/schedule/round/$round/draft/$draft/advanced/$player': {
+      id: '/schedule/round/$round/draft/$draft/advanced/$player'
+      path: '/schedule/round/$round/draft/$draft/advanced/$player'
+      fullPath: '/schedule/round/$round/draft/$draft/advanced/$player'
+      preLoaderRoute: typeof ScheduleRoundRoundDraftDraftAdvancedPlayerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/schedule/round/$round/draft/$draft/easy/': {
+      id: '/schedule/round/$round/draft/$draft/easy/'
+      path: '/schedule/round/$round/draft/$draft/easy'
+      fullPath: '/schedule/round/$round/draft/$draft/easy/'
+      preLoaderRoute: typeof ScheduleRoundRoundDraftDraftEasyIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/schedule/round/$round/draft/$draft/easy/$player': {
+      id: '/schedule/round/$round/draft/$draft/easy/$player'
+      path: '/schedule/round/$round/draft/$draft/easy/$player'
+      fullPath: '/schedule/round/$round/draft/$draft/easy/$player'
+      preLoaderRoute: typeof ScheduleRoundRoundDraftDraftEasyPlayerRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/schedule/round/$round/draft/$draft/easy/compare': {
+      id: '/schedule/round/$round/draft/$draft/easy/compare'
+      path: '/schedule/round/$round/draft/$draft/easy/compare'
+      fullPath: '/schedule/round/$round/draft/$draft/easy/compare'
+      preLoaderRoute: typeof ScheduleRoundRoundDraftDraftEasyCompareRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/schedule/round/$round/draft/$draft/easy/indicator': {
+      id: '/schedule/round/$round/draft/$draft/easy/indicator'
+      path: '/schedule/round/$round/draft/$draft/easy/indicator'
+      fullPath: '/schedule/round/$round/draft/$draft/easy/indicator'
+      preLoaderRoute: typeof ScheduleRoundRoundDraftDraftEasyIndicatorRouteImport
+      parentRoute: typeof rootRouteImport
+    }
   }
 }
 
@@ -89,6 +287,21 @@ const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   GametopRoute: GametopRoute,
   ScheduleScoreRoute: ScheduleScoreRoute,
+  ScheduleRoundRoundAboutModeRoute: ScheduleRoundRoundAboutModeRoute,
+  ScheduleRoundRoundIndexRoute: ScheduleRoundRoundIndexRoute,
+  ScheduleRoundRoundDraftAutoTypeRoute: ScheduleRoundRoundDraftAutoTypeRoute,
+  ScheduleRoundRoundDraftDraftAdvancedPlayerRoute:
+    ScheduleRoundRoundDraftDraftAdvancedPlayerRoute,
+  ScheduleRoundRoundDraftDraftEasyPlayerRoute:
+    ScheduleRoundRoundDraftDraftEasyPlayerRoute,
+  ScheduleRoundRoundDraftDraftEasyCompareRoute:
+    ScheduleRoundRoundDraftDraftEasyCompareRoute,
+  ScheduleRoundRoundDraftDraftEasyIndicatorRoute:
+    ScheduleRoundRoundDraftDraftEasyIndicatorRoute,
+  ScheduleRoundRoundDraftDraftAdvancedIndexRoute:
+    ScheduleRoundRoundDraftDraftAdvancedIndexRoute,
+  ScheduleRoundRoundDraftDraftEasyIndexRoute:
+    ScheduleRoundRoundDraftDraftEasyIndexRoute,
 }
 export const routeTree = rootRouteImport
   ._addFileChildren(rootRouteChildren)

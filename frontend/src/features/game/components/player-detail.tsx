@@ -1,0 +1,97 @@
+import { useNavigate } from '@tanstack/react-router';
+import type { PlayerDetail, FieldPlayer } from '@golf/shared/schemas/game';
+import { formatToPar } from '@golf/shared/game/format';
+import { Badge } from '../../../components/ui/badge';
+import { useSavePick } from '../api/save-pick';
+import { ineligibleLabels } from '../utils/labels';
+import { IndicatorBars } from './indicator-bars';
+import { PlayerStats } from './player-stats';
+import { SaveError } from './save-error';
+
+/** A player's page inside a draft: profile, indicators, stats, rounds, and the button that picks him. */
+export function PlayerDetailView({
+  round,
+  draft,
+  detail,
+  fieldPlayer,
+}: {
+  round: number;
+  draft: number;
+  detail: PlayerDetail;
+  fieldPlayer: FieldPlayer | undefined;
+}) {
+  const navigate = useNavigate();
+  const save = useSavePick(round, draft);
+  const { player } = detail;
+  const eligible = fieldPlayer?.eligible ?? false;
+  const reason = fieldPlayer?.ineligible_reason ?? 'not_in_field';
+  const indicators = fieldPlayer?.indicators ?? detail.indicators;
+
+  return (
+    <div className="page-body">
+      <section className="card player-head">
+        <p className="player-head__slot">ドラフト{draft} の候補</p>
+        <h2 className="player-head__name" data-testid="player-name">
+          {player.name}
+        </h2>
+        <p className="player-head__kana">{player.name_kana}</p>
+        <p className="player-head__meta">
+          <span>{player.country}</span>
+          <span>世界ランク {player.world_rank ?? '-'}</span>
+          {player.is_amateur && <Badge tone="blue">アマ</Badge>}
+          {!eligible && <Badge tone="red">{ineligibleLabels[reason]}</Badge>}
+        </p>
+      </section>
+
+      {indicators && (
+        <section className="card" aria-label="指標">
+          <h3 className="card-title">指標</h3>
+          <IndicatorBars indicators={indicators} />
+        </section>
+      )}
+
+      <section className="card" aria-label="この大会のスコア">
+        <h3 className="card-title">この大会</h3>
+        <ul className="round-line">
+          {[0, 1, 2, 3].map((index) => {
+            const line = detail.rounds[index] ?? null;
+            return (
+              <li key={index}>
+                <span>R{index + 1}</span>
+                <strong>{line?.to_par == null ? '-' : formatToPar(line.to_par)}</strong>
+              </li>
+            );
+          })}
+        </ul>
+      </section>
+
+      <section className="card" aria-label="シーズン成績">
+        <h3 className="card-title">シーズン成績</h3>
+        <PlayerStats stats={detail.stats} isAmateur={player.is_amateur} />
+      </section>
+
+      <div className="sticky-action">
+        <SaveError error={save.error} />
+        {eligible ? (
+          <button
+            type="button"
+            className="button button--primary button--block"
+            disabled={save.isPending}
+            onClick={() =>
+              save.mutate(player.player_id, {
+                onSuccess: () =>
+                  void navigate({ to: '/schedule/round/$round', params: { round: String(round) } }),
+              })
+            }
+          >
+            {save.isPending ? '保存中…' : '選択する'}
+          </button>
+        ) : (
+          <p className="notice">
+            この選手は{ineligibleLabels[reason]}のため、このラウンドでは選択できません。
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

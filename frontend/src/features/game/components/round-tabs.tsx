@@ -1,0 +1,20 @@
+import { Link } from '@tanstack/react-router';
+
+/** Rounds 1-4 as tabs between the round pages. */
+export function RoundTabs({ current }: { current: number }) {
+  return (
+    <nav className="round-tabs" aria-label="ラウンド">
+      {[1, 2, 3, 4].map((round) => (
+        <Link
+          key={round}
+          to="/schedule/round/$round"
+          params={{ round: String(round) }}
+          className="round-tabs__tab"
+          aria-current={round === current ? 'page' : undefined}
+        >
+          R{round}
+        </Link>
+      ))}
+    </nav>
+  );
+}

@@ -1,0 +1,230 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import type { RoundView, TeamPickView } from '@golf/shared/schemas/game';
+import { formatToPar } from '@golf/shared/game/format';
+import { Badge } from '../../../../components/ui/badge';
+import { LinkCardBody } from '../../../../components/ui/link-card-body';
+import { Skeleton, SkeletonCard } from '../../../../components/ui/skeleton';
+import { useDeletePick } from '../../../../features/game/api/delete-pick';
+import { roundQueryOptions, useRound } from '../../../../features/game/api/get-round';
+import { RoundTabs } from '../../../../features/game/components/round-tabs';
+import { SaveError } from '../../../../features/game/components/save-error';
+import { aiModeLabels, aiModes, parseRound } from '../../../../features/game/utils/labels';
+import { DeadlineCountdown } from '../../../../features/schedule/components/deadline-countdown';
+import { toParTone } from '../../../../lib/format';
+
+export const Route = createFileRoute('/schedule/round/$round/')({
+  loader: ({ context, params }) =>
+    context.queryClient.ensureQueryData(roundQueryOptions(parseRound(params.round))),
+  pendingComponent: RoundSkeleton,
+  component: RoundPage,
+});
+
+function RoundSkeleton() {
+  return (
+    <div className="page-body" role="status" aria-label="読み込み中">
+      <Skeleton height={40} radius={12} />
+      <SkeletonCard lines={2} />
+      {Array.from({ length: 4 }, (_, index) => (
+        <Skeleton key={index} height={72} radius={12} />
+      ))}
+    </div>
+  );
+}
+
+function StatusBadge({ view }: { view: RoundView }) {
+  if (view.round.status === 'final') return <Badge tone="green">確定</Badge>;
+  if (view.round.status === 'provisional') return <Badge tone="live">速報</Badge>;
+  if (view.round.status === 'cancelled') return <Badge tone="grey">中止</Badge>;
+  return view.is_open ? <Badge tone="gold">受付中</Badge> : <Badge tone="grey">締切済み</Badge>;
+}
+
+function teamScoreText(view: RoundView): string {
+  switch (view.score.kind) {
+    case 'scored':
+      return view.score.score === null ? '-' : formatToPar(view.score.score);
+    case 'pending':
+      return '集計中';
+    case 'cancelled':
+      return '中止';
+    default:
+      return '-';
+  }
+}
+
+function pickScoreText(pick: TeamPickView): string | null {
+  if (pick.score.kind === 'pending') {
+    if (pick.result?.to_par != null) return `${formatToPar(pick.result.to_par)}（${pick.result.thru}H）`;
+    return null;
+  }
+  return pick.score.to_par === null ? null : formatToPar(pick.score.to_par);
+}
+
+function RoundPage() {
+  const round = parseRound(Route.useParams().round);
+  const view = useRound(round);
+  const remove = useDeletePick(round);
+  const slots = view.team?.slots ?? [null, null, null, null];
+  const warningBySlot = new Map(view.warnings.map((warning) => [warning.slot, warning]));
+
+  return (
+    <div className="page-body">
+      <RoundTabs current={round} />
+
+      <section className="card round-head">
+        <h2 className="round-head__tournament">{view.tournament_name}</h2>
+        <div className="round-head__row">
+          <p className="round-head__title">ROUND {round}</p>
+          <StatusBadge view={view} />
+        </div>
+        {view.is_open && <DeadlineCountdown deadline={view.round.deadline_at} />}
+        {view.round.deadline_note && <p className="notice">{view.round.deadline_note}</p>}
+        <div className="team-score">
+          <span className="team-score__label">チームスコア</span>
+          <strong
+            className="team-score__value to-par"
+            data-tone={toParTone(view.score.kind === 'scored' ? view.score.score : null)}
+            data-testid="team-score"
+          >
+            {teamScoreText(view)}
+          </strong>
+          {view.score.kind === 'scored' &&
+            view.round.status !== 'final' &&
+            view.round.status !== 'provisional' && (
+              <Badge tone={view.score.provisional ? 'live' : 'green'}>
+                {view.score.provisional ? '速報' : '確定'}
+              </Badge>
+            )}
+        </div>
+      </section>
+
+      {view.notes.map((note) => (
+        <p key={note} className="notice">
+          {note}
+        </p>
+      ))}
+
+      {view.warnings.length > 0 && (
+        <div className="game-error" role="alert">
+          {view.warnings.map((warning) => (
+            <p key={`${warning.slot}-${warning.player_id}`}>
+              ドラフト{warning.slot}：{warning.message}
+            </p>
+          ))}
+        </div>
+      )}
+
+      <section className="section" aria-labelledby="team-heading">
+        <h2 id="team-heading" className="section__title">
+          マイチーム
+        </h2>
+        <SaveError error={remove.error} />
+        <ol className="slots">
+          {slots.map((pick, index) => {
+            const draft = index + 1;
+            const warning = warningBySlot.get(draft);
+            const score = pick ? pickScoreText(pick) : null;
+            return (
+              <li
+                key={draft}
+                className="slot"
+                data-testid={`slot-${draft}`}
+                data-filled={pick ? 'true' : 'false'}
+              >
+                <span className="slot__number">
+                  <small>DRAFT</small>
+                  {draft}
+                </span>
+                {pick ? (
+                  <div className="slot__body">
+                    <p className="slot__name">
+                      {pick.player.name}
+                      {pick.auto && <span className="slot__auto">(AUTO)</span>}
+                    </p>
+                    <p className="slot__kana">{pick.player.name_kana}</p>
+                    {warning && <Badge tone="red">選択不可</Badge>}
+                    {pick.score.kind === 'penalty' && <Badge tone="red">ペナルティ</Badge>}
+                  </div>
+                ) : (
+                  <div className="slot__body slot__body--empty">
+                    {view.is_open ? (
+                      <div className="slot__choose">
+                        <Link
+                          to="/schedule/round/$round/draft/$draft/easy"
+                          params={{ round: String(round), draft: String(draft) }}
+                          className="button button--primary button--small"
+                        >
+                          かんたん
+                        </Link>
+                        <Link
+                          to="/schedule/round/$round/draft/$draft/advanced"
+                          params={{ round: String(round), draft: String(draft) }}
+                          className="button button--outline button--small"
+                        >
+                          アドバンス
+                        </Link>
+                      </div>
+                    ) : (
+                      <p className="slot__kana">未選択</p>
+                    )}
+                  </div>
+                )}
+                {pick && score !== null && (
+                  <strong
+                    className="slot__score to-par"
+                    data-tone={toParTone(pick.score.to_par ?? pick.result?.to_par)}
+                  >
+                    {score}
+                  </strong>
+                )}
+                {pick && view.is_open && (
+                  <button
+                    type="button"
+                    className="button button--ghost button--small slot__remove"
+                    disabled={remove.isPending}
+                    onClick={() => remove.mutate(draft)}
+                  >
+                    外す
+                  </button>
+                )}
+              </li>
+            );
+          })}
+        </ol>
+      </section>
+
+      {view.is_open && (
+        <section className="section" aria-labelledby="ai-heading">
+          <h2 id="ai-heading" className="section__title">
+            AIセレクトモード
+          </h2>
+          <p className="section__lead">タイプを選ぶと、AIが4人まとめて選びます。</p>
+          <ul className="ai-links">
+            {aiModes.map((type) => (
+              <li key={type}>
+                <Link
+                  to="/schedule/round/$round/draft/auto/$type"
+                  params={{ round: String(round), type }}
+                  className="card link-card"
+                >
+                  <LinkCardBody
+                    icon="chart"
+                    title={aiModeLabels[type].title}
+                    text={aiModeLabels[type].text}
+                  />
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+
+      <Link
+        to="/schedule/round/$round/about-mode"
+        params={{ round: String(round) }}
+        className="card link-card"
+      >
+        <LinkCardBody icon="book" title="モードの説明" text="かんたん・アドバンス・AIセレクトの違い" />
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,93 @@
+/**
+ * Ranking calls (product spec section 7). Query strings arrive as text, so numbers are coerced.
+ * `rank` asks for the page that holds that rank (the server computes the page); `game_global_id`
+ * defaults to the current tournament.
+ */
+import { z } from 'zod';
+
+const positiveInt = z.coerce.number().int().min(1);
+
+export const rankingPerPageDefault = 100;
+export const rankingPerPageMax = 100;
+
+const gameQuery = { game_global_id: z.string().min(1).max(64).optional() };
+const pagingQuery = {
+  page: positiveInt.optional(),
+  rank: positiveInt.optional(),
+};
+
+export const personalRankingQuerySchema = z.object({
+  ...gameQuery,
+  ...pagingQuery,
+  type: z.coerce.number().int().min(1).max(7).default(1),
+  round: z.coerce.number().int().min(1).max(4).optional(),
+  perPage: positiveInt.max(rankingPerPageMax).default(rankingPerPageDefault),
+});
+export type PersonalRankingQuery = z.infer<typeof personalRankingQuerySchema>;
+
+export const yearlyRankingQuerySchema = z.object({
+  ...pagingQuery,
+  type: z.coerce.number().int().min(1).max(7).default(1),
+  perPage: positiveInt.max(rankingPerPageMax).default(rankingPerPageDefault),
+  year: z.coerce.number().int().min(2000).max(2100).optional(),
+});
+export type YearlyRankingQuery = z.infer<typeof yearlyRankingQuerySchema>;
+
+/** guild_member, guild, guild_top4, quiz. */
+export const roundRankingQuerySchema = z.object({
+  ...gameQuery,
+  ...pagingQuery,
+  round: z.coerce.number().int().min(1).max(4).optional(),
+});
+export type RoundRankingQuery = z.infer<typeof roundRankingQuerySchema>;
+
+/** user, user_quiz: the caller's own rows. */
+export const ownRankingQuerySchema = z.object({
+  ...gameQuery,
+  round: z.coerce.number().int().min(1).max(4).optional(),
+});
+export type OwnRankingQuery = z.infer<typeof ownRankingQuerySchema>;
+
+export const rankingRowSchema = z.object({
+  rank: z.number().int().min(1),
+  /** A user id; a guild id on guild and guild_top4 rankings. */
+  user_id: z.string(),
+  guild_id: z.string().optional(),
+  nickname: z.string(),
+  value: z.number(),
+  /** `value` formatted as section 9 says (to par, 割分厘, percent, counts). */
+  display_value: z.string(),
+  is_withdrawn: z.boolean(),
+  /** Personal rows only: the ranking type this row belongs to (the user call returns all 7). */
+  type: z.number().int().min(1).max(7).optional(),
+});
+export type RankingRow = z.infer<typeof rankingRowSchema>;
+
+const rankingMeta = {
+  type: z.number().int().min(1).max(7).nullable(),
+  title: z.string(),
+  is_provisional: z.boolean(),
+  snapshot_id: z.string().nullable(),
+};
+
+export const rankingPageResponseSchema = z.object({
+  rankings: z.array(rankingRowSchema),
+  active_round: z.number().int().min(1).max(4).nullable(),
+  current_page: z.number().int().min(1),
+  last_page: z.number().int().min(1),
+  ...rankingMeta,
+});
+export type RankingPageResponse = z.infer<typeof rankingPageResponseSchema>;
+
+export const ownRankingResponseSchema = z.object({
+  rankings: z.array(rankingRowSchema),
+  ...rankingMeta,
+});
+export type OwnRankingResponse = z.infer<typeof ownRankingResponseSchema>;
+
+export const recomputeRankingsBodySchema = z.object({ game_global_id: z.string().min(1).optional() });
+export const recomputeRankingsResponseSchema = z.object({
+  snapshot_id: z.string(),
+  items_written: z.number().int().min(0),
+  duration_ms: z.number().min(0),
+});

@@ -1,0 +1,128 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import type { RoundField } from '@golf/shared/schemas/game';
+import { resetConfig } from '../../functions/src/lib/config';
+import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+import { apiGet, baseUrl, launchBrowser, newPage, waitForPath, type BrowserSession } from './support/browser';
+
+for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
+resetConfig();
+
+const roundPath = '/schedule/round/4';
+const aiTypes = ['condition', 'stability', 'chance'] as const;
+
+let browser: Browser;
+let session: BrowserSession;
+let page: Page;
+let token: string;
+let field: RoundField;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  token = (await signLocalAccessToken({ sub: `e2e-game-${Date.now()}` })).token;
+  field = await apiGet<RoundField>('/api/golf/round/4/field');
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+beforeEach(async () => {
+  session = await newPage(browser);
+  page = session.page;
+  await session.context.addCookies([{ name: 'token', value: token, url: baseUrl() }]);
+});
+
+afterEach(async () => {
+  const errors = session.pageErrors.map((error) => error.message);
+  await session.close();
+  expect(errors).toEqual([]);
+});
+
+const slot = (draft: number) => page.getByTestId(`slot-${draft}`);
+const filledSlot = (draft: number) => page.locator(`[data-testid="slot-${draft}"][data-filled="true"]`);
+const emptySlot = (draft: number) => page.locator(`[data-testid="slot-${draft}"][data-filled="false"]`);
+
+async function pickFrom(mode: 'easy' | 'advanced', draft: number, index: number): Promise<string> {
+  await emptySlot(draft).waitFor();
+  await slot(draft)
+    .getByRole('link', { name: mode === 'easy' ? 'かんたん' : 'アドバンス' })
+    .click();
+  await waitForPath(page, `${roundPath}/draft/${draft}/${mode}`);
+  const cards = page.getByTestId(mode === 'easy' ? 'indicator-card' : 'field-player');
+  await cards.nth(index).click();
+  const name = page.getByTestId('player-name');
+  await name.waitFor();
+  const chosen = await name.innerText();
+  await page.getByRole('button', { name: '選択する' }).click();
+  await waitForPath(page, roundPath);
+  await filledSlot(draft).waitFor();
+  return chosen;
+}
+
+async function clearTeam(): Promise<void> {
+  for (const draft of [1, 2, 3, 4]) {
+    await filledSlot(draft).waitFor();
+    await slot(draft).getByRole('button', { name: '外す' }).click();
+    await emptySlot(draft).waitFor();
+  }
+}
+
+describe('round 4 team', () => {
+  it('picks a full team in the easy mode, then in the advanced mode', async () => {
+    await page.goto(roundPath);
+    await slot(1).waitFor();
+    expect(await page.locator('.title-bar__title').innerText()).toBe('ラウンド 4');
+    expect(await page.getByRole('timer').isVisible()).toBe(true);
+
+    const easy: string[] = [];
+    for (const draft of [1, 2, 3, 4]) easy.push(await pickFrom('easy', draft, draft - 1));
+    for (const [index, name] of easy.entries()) {
+      expect(await slot(index + 1).innerText()).toContain(name);
+      expect(await slot(index + 1).innerText()).not.toContain('(AUTO)');
+    }
+
+    await clearTeam();
+    const advanced: string[] = [];
+    for (const draft of [1, 2, 3, 4]) advanced.push(await pickFrom('advanced', draft, draft + 3));
+    for (const [index, name] of advanced.entries()) {
+      expect(await slot(index + 1).innerText()).toContain(name);
+    }
+  });
+
+  it('saves the AI team of each type', async () => {
+    for (const type of aiTypes) {
+      await page.goto(`${roundPath}/draft/auto/${type}`);
+      const players = page.getByTestId('ai-player');
+      await players.nth(3).waitFor();
+      const names = await players.locator('.slot__name').allInnerTexts();
+      expect(names).toHaveLength(4);
+      await page.getByRole('button', { name: 'このチームで決定' }).click();
+      await waitForPath(page, roundPath);
+      for (const [index, name] of names.entries()) {
+        await page.locator(`[data-testid="slot-${index + 1}"]:has-text("${name}")`).waitFor();
+        expect(await slot(index + 1).innerText()).toContain('(AUTO)');
+      }
+    }
+  });
+
+  it('compares two players and shows a radar chart', async () => {
+    const [first, second] = field.players.filter((player) => player.eligible);
+    if (!first || !second) throw new Error('the sample field has fewer than two eligible players');
+
+    await page.goto(`${roundPath}/draft/1/easy/compare?p1=${first.player_id}&p2=${second.player_id}`);
+    const table = page.getByTestId('compare-table');
+    await table.waitFor();
+    const header = await table.locator('thead').innerText();
+    expect(header).toContain(first.name);
+    expect(header).toContain(second.name);
+    expect(await page.locator('svg.radar polygon.radar__area').count()).toBe(2);
+
+    await page.goto(`${roundPath}/draft/1/easy/indicator?player=${second.player_id}`);
+    const radar = page.getByTestId('radar');
+    await radar.waitFor();
+    expect(await radar.locator('.card-title').innerText()).toBe(second.name);
+    expect(await page.locator('.title-bar__title').innerText()).toBe('レーダーチャート');
+    expect(await radar.locator('polygon.radar__area').count()).toBe(1);
+  });
+});
