@@ -14,6 +14,8 @@ import { RoundPhaseBadge } from '../../features/schedule/components/round-phase-
 import { TournamentSummary } from '../../features/schedule/components/tournament-summary';
 import { TournamentSwitcher } from '../../features/schedule/components/tournament-switcher';
 import { roundPhase } from '../../features/schedule/utils/tournament';
+import { MyScoreCard } from '../../features/game/components/my-score-card';
+import { useAuth } from '../../lib/auth';
 import { useNow } from '../../lib/use-now';
 
 export const Route = createFileRoute('/schedule/score')({
@@ -52,6 +54,7 @@ function LeaderboardPage() {
   const schedules = useSchedules();
   const { schedule, is_provisional: isProvisional, leaderboard } = useTournamentScore(gameGlobalId);
   const now = useNow(30_000);
+  const { isAuthenticated } = useAuth();
 
   return (
     <div className="page-body">
@@ -73,6 +76,8 @@ function LeaderboardPage() {
           ))}
         </ul>
       </section>
+
+      <MyScoreCard gameGlobalId={gameGlobalId} enabled={isAuthenticated} />
 
       {leaderboard.length > 0 && leaderboard.every((row) => row.total_to_par === null) && (
         <p className="notice">大会開始前のため、スコアはまだありません。出場予定の選手を表示しています。</p>
