@@ -1,11 +1,15 @@
 import { App, type AppProps } from 'aws-cdk-lib';
 import { readConfig } from './config';
-import { ApiStack } from './stacks/api-stack';
+import { ApiStack, deployedRoutes } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 import { WebStack } from './stacks/web-stack';
 
-/** The whole deployment: stateful data and auth stacks, stateless api and web stacks. */
+/**
+ * The whole deployment: the stateful data and auth stacks (retained resources, rarely changed)
+ * and the stateless api and web stacks, which take what they need from them as props.
+ * No account or region is fixed, so the synth needs no AWS access.
+ */
 export function buildApp(props: AppProps = {}) {
   const app = new App(props);
   const config = readConfig(app.node);
@@ -20,6 +24,6 @@ export function buildApp(props: AppProps = {}) {
     userPool: auth.userPool,
     client: auth.client,
   });
-  const web = new WebStack(app, `${prefix}-Web`, { api: api.api });
-  return { app, data, auth, api, web };
+  const web = new WebStack(app, `${prefix}-Web`, { api: api.api, routes: deployedRoutes() });
+  return { app, config, data, auth, api, web };
 }

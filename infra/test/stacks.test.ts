@@ -1,37 +1,94 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { routeList } from '../../shared/src/contracts';
 import { buildApp } from '../lib/app';
+import { repositoryRoot } from '../lib/paths';
 
-// Bundling every function with esbuild is what `cdk synth` does; the assertions only need the templates.
-const { data, auth, api, web } = buildApp({ context: { 'aws:cdk:bundling-stacks': [] } });
+// The context `cdk synth` uses (feature flags included); bundling every function with esbuild is
+// what `cdk synth` does, and the assertions only need the templates.
+const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
+  context: Record<string, unknown>;
+};
+const { data, auth, api, web } = buildApp({ context: { ...context, 'aws:cdk:bundling-stacks': [] } });
 const deployed = routeList().filter((route) => !route.localOnly);
+
+const pascalCase = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
+
+/** The IAM actions granted to the function of one route, as a flat list. */
+function actionsOf(template: Template, routeName: string): string[] {
+  const policies = Object.entries(template.findResources('AWS::IAM::Policy')).filter(([id]) =>
+    id.startsWith(`${pascalCase(routeName)}Function`),
+  );
+  return policies.flatMap(([, policy]) =>
+    (
+      policy as { Properties: { PolicyDocument: { Statement: Array<{ Action: string | string[] }> } } }
+    ).Properties.PolicyDocument.Statement.flatMap((statement) => statement.Action),
+  );
+}
 
 describe('data stack', () => {
   const template = Template.fromStack(data);
 
-  it('has the single table with its keys, two GSIs and TTL', () => {
-    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
-      KeySchema: [
-        { AttributeName: 'PK', KeyType: 'HASH' },
-        { AttributeName: 'SK', KeyType: 'RANGE' },
-      ],
-      TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
-      GlobalSecondaryIndexes: Match.arrayWith([
-        Match.objectLike({ IndexName: 'GSI1' }),
-        Match.objectLike({ IndexName: 'GSI2' }),
-      ]),
+  it('has the single on-demand table with its keys, two GSIs, TTL and point-in-time recovery', () => {
+    template.resourceCountIs('AWS::DynamoDB::GlobalTable', 1);
+    template.hasResource('AWS::DynamoDB::GlobalTable', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        BillingMode: 'PAY_PER_REQUEST',
+        KeySchema: [
+          { AttributeName: 'PK', KeyType: 'HASH' },
+          { AttributeName: 'SK', KeyType: 'RANGE' },
+        ],
+        TimeToLiveSpecification: { AttributeName: 'expiresAt', Enabled: true },
+        GlobalSecondaryIndexes: [
+          Match.objectLike({
+            IndexName: 'GSI1',
+            KeySchema: [
+              { AttributeName: 'GSI1PK', KeyType: 'HASH' },
+              { AttributeName: 'GSI1SK', KeyType: 'RANGE' },
+            ],
+          }),
+          Match.objectLike({
+            IndexName: 'GSI2',
+            KeySchema: [
+              { AttributeName: 'GSI2PK', KeyType: 'HASH' },
+              { AttributeName: 'GSI2SK', KeyType: 'RANGE' },
+            ],
+          }),
+        ],
+        Replicas: [
+          Match.objectLike({
+            PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+          }),
+        ],
+      }),
     });
   });
 
-  it('keeps the uploads bucket private', () => {
-    template.hasResourceProperties('AWS::S3::Bucket', {
-      PublicAccessBlockConfiguration: {
-        BlockPublicAcls: true,
-        BlockPublicPolicy: true,
-        IgnorePublicAcls: true,
-        RestrictPublicBuckets: true,
-      },
+  it('keeps the uploads bucket private, open to presigned POSTs from the site, and tidy', () => {
+    template.hasResource('AWS::S3::Bucket', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        PublicAccessBlockConfiguration: {
+          BlockPublicAcls: true,
+          BlockPublicPolicy: true,
+          IgnorePublicAcls: true,
+          RestrictPublicBuckets: true,
+        },
+        CorsConfiguration: {
+          CorsRules: [
+            Match.objectLike({
+              AllowedMethods: Match.arrayWith(['POST']),
+              AllowedOrigins: ['http://localhost:3000'],
+            }),
+          ],
+        },
+        LifecycleConfiguration: {
+          Rules: [Match.objectLike({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } })],
+        },
+      }),
     });
   });
 });
@@ -39,14 +96,33 @@ describe('data stack', () => {
 describe('auth stack', () => {
   const template = Template.fromStack(auth);
 
-  it('has an e-mail user pool, a public client, a domain and the operators group', () => {
-    template.hasResourceProperties('AWS::Cognito::UserPool', { UsernameAttributes: ['email'] });
+  it('has an e-mail user pool with self sign-up and verification', () => {
+    template.hasResource('AWS::Cognito::UserPool', {
+      DeletionPolicy: 'Retain',
+      Properties: Match.objectLike({
+        UsernameAttributes: ['email'],
+        AutoVerifiedAttributes: ['email'],
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+        Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
+      }),
+    });
+  });
+
+  it('has a public code-grant client with the site callbacks, a hosted domain and the operators group', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
       AllowedOAuthFlows: ['code'],
-      CallbackURLs: Match.arrayWith(['http://localhost:3000/login/google/callback']),
+      AllowedOAuthFlowsUserPoolClient: true,
+      SupportedIdentityProviders: ['COGNITO'],
+      CallbackURLs: [
+        'http://localhost:3000/login/google/callback',
+        'http://localhost:3000/login/twitter/callback',
+        'http://localhost:3000/login/line/callback',
+        'http://localhost:3000/login/apple/callback',
+      ],
+      LogoutURLs: ['http://localhost:3000/logout'],
     });
-    template.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
+    template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'golf-dream-team' });
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'operators' });
   });
 });
@@ -54,11 +130,19 @@ describe('auth stack', () => {
 describe('api stack', () => {
   const template = Template.fromStack(api);
 
-  it('has one function per deployed route of the route table', () => {
+  it('has one arm64 function per deployed route of the route table', () => {
     const functions = template.findResources('AWS::Lambda::Function', {
-      Properties: { Runtime: 'nodejs20.x' },
+      Properties: {
+        Runtime: 'nodejs20.x',
+        Architectures: ['arm64'],
+        MemorySize: 512,
+        Timeout: 10,
+        Handler: 'index.handler',
+        LoggingConfig: Match.objectLike({ LogFormat: 'JSON' }),
+      },
     });
     expect(Object.keys(functions)).toHaveLength(deployed.length);
+    template.resourceCountIs('AWS::Logs::LogGroup', deployed.length);
   });
 
   it('has every deployed route key and no local-only one', () => {
@@ -66,19 +150,81 @@ describe('api stack', () => {
       (resource) => (resource as { Properties: { RouteKey: string } }).Properties.RouteKey,
     );
     expect(keys.sort()).toEqual(deployed.map((route) => `${route.method} ${route.path}`).sort());
+    expect(keys).toContain('GET /api/master/{list}');
     expect(keys.some((key) => key.includes('/api/dev/'))).toBe(false);
+  });
+
+  it('gives the functions the issuer, audience, table and mail settings', () => {
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({
+          TABLE_NAME: Match.anyValue(),
+          UPLOADS_BUCKET: Match.anyValue(),
+          AUTH_ISSUER: Match.anyValue(),
+          AUTH_JWKS_URL: Match.anyValue(),
+          AUTH_AUDIENCE: Match.anyValue(),
+          MAIL_TRANSPORT: 'ses',
+          MAIL_FROM: 'no-reply@golf-dream.example',
+          NODE_OPTIONS: '--enable-source-maps',
+        }),
+      },
+    });
+  });
+
+  it('grants public reads read-only table access and writes to the rest', () => {
+    for (const route of deployed) {
+      const actions = actionsOf(template, route.name);
+      expect(actions, route.name).toContain('dynamodb:GetItem');
+      const writes = actions.includes('dynamodb:PutItem');
+      expect(writes, route.name).toBe(!(route.method === 'GET' && route.access === 'public'));
+    }
+  });
+
+  it('grants the uploads bucket only to code that reaches S3', () => {
+    expect(actionsOf(template, 'presignUpload')).toContain('s3:PutObject');
+    expect(actionsOf(template, 'getMasterList').some((action) => action.startsWith('s3:'))).toBe(false);
+    expect(actionsOf(template, 'saveTeam').some((action) => action.startsWith('s3:'))).toBe(false);
   });
 });
 
 describe('web stack', () => {
-  it('serves the SPA and routes /api/* to the HTTP API through CloudFront', () => {
-    const template = Template.fromStack(web);
+  const template = Template.fromStack(web);
+
+  it('serves the SPA from a private bucket and routes /api/* to the HTTP API', () => {
     template.hasResourceProperties('AWS::CloudFront::Distribution', {
       DistributionConfig: Match.objectLike({
         DefaultRootObject: 'index.html',
-        CacheBehaviors: Match.arrayWith([Match.objectLike({ PathPattern: '/api/*' })]),
+        CustomErrorResponses: Match.absent(),
+        DefaultCacheBehavior: Match.objectLike({
+          FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+        }),
+        CacheBehaviors: [
+          Match.objectLike({
+            PathPattern: '/api/*',
+            AllowedMethods: Match.arrayWith(['PUT', 'PATCH', 'POST', 'DELETE']),
+            FunctionAssociations: [Match.objectLike({ EventType: 'viewer-request' })],
+          }),
+        ],
       }),
     });
-    template.resourceCountIs('AWS::CloudFront::Function', 1);
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      PublicAccessBlockConfiguration: Match.objectLike({ BlockPublicPolicy: true }),
+    });
+    template.resourceCountIs('AWS::CloudFront::OriginAccessControl', 1);
+    template.resourceCountIs('AWS::CloudFront::Function', 2);
+  });
+
+  it('caches API answers by their Cache-Control, query string and Authorization', () => {
+    template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
+      CachePolicyConfig: Match.objectLike({
+        MinTTL: 0,
+        DefaultTTL: 0,
+        MaxTTL: 86400,
+        ParametersInCacheKeyAndForwardedToOrigin: Match.objectLike({
+          QueryStringsConfig: { QueryStringBehavior: 'all' },
+          HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
+        }),
+      }),
+    });
   });
 });

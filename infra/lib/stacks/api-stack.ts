@@ -1,32 +1,46 @@
+import { existsSync } from 'node:fs';
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
-import * as iam from 'aws-cdk-lib/aws-iam';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { routeList } from '../../../shared/src/contracts';
+import { routeList, type RouteDefinition } from '../../../shared/src/contracts';
+import { awsServicesByEntry } from '../aws-sdk-usage';
 import type { InfraConfig } from '../config';
 import { ApiFunction } from '../constructs/api-function';
+import { handlerEntry } from '../paths';
 
 export interface ApiStackProps extends StackProps {
   config: InfraConfig;
   table: dynamodb.ITableV2;
   uploads: s3.IBucket;
+  /** Base URL the browser loads uploaded images from. */
   uploadsPublicUrl: string;
   userPool: cognito.IUserPool;
   client: cognito.IUserPoolClient;
 }
 
-/** Stateless: the HTTP API, one function per route of the shared route table (local-only rows left out). */
+/** The routes the cloud serves: every row of the route table except the local-only ones. */
+export const deployedRoutes = () => routeList().filter((route) => !route.localOnly);
+
+/** Public reads only read; every other route may write. */
+export const tableAccessFor = (route: RouteDefinition) =>
+  route.method === 'GET' && route.access === 'public' ? 'read' : 'readWrite';
+
+const pascalCase = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
+
+/** Stateless: the HTTP API, one function per route of the shared route table. */
 export class ApiStack extends Stack {
   readonly api: apigw.HttpApi;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    this.api = new apigw.HttpApi(this, 'Api', { createDefaultStage: true });
+    this.api = new apigw.HttpApi(this, 'Api', { description: 'Golf dream team API (/api/*)' });
+
     const issuer = `https://cognito-idp.${this.region}.amazonaws.com/${props.userPool.userPoolId}`;
+    // The variables functions/src/lib/config.ts reads.
     const environment = {
       TABLE_NAME: props.table.tableName,
       UPLOADS_BUCKET: props.uploads.bucketName,
@@ -39,31 +53,33 @@ export class ApiStack extends Stack {
       MAIL_FROM: props.config.mailFrom,
       SITE_URL: props.config.siteUrls[0]!,
     };
+    const resources = {
+      table: props.table,
+      uploads: props.uploads,
+      userPool: props.userPool,
+      mailFrom: props.config.mailFrom,
+    };
 
-    for (const route of routeList()) {
-      if (route.localOnly) continue;
-      const { function: fn } = new ApiFunction(
-        this,
-        `${route.name[0]!.toUpperCase()}${route.name.slice(1)}`,
-        {
-          handler: route.handler,
-          environment,
-        },
-      );
-      // Public reads only read; everything else may write.
-      if (route.method === 'GET' && route.access === 'public') props.table.grantReadData(fn);
-      else props.table.grantReadWriteData(fn);
-      if (route.method !== 'GET') props.uploads.grantReadWrite(fn, 'uploads/*');
-      if (route.handler.startsWith('auth/') || route.handler.startsWith('user/')) {
-        fn.addToRolePolicy(new iam.PolicyStatement({ actions: ['ses:SendEmail'], resources: ['*'] }));
-        fn.addToRolePolicy(
-          new iam.PolicyStatement({ actions: ['cognito-idp:*'], resources: [props.userPool.userPoolArn] }),
-        );
-      }
+    const routes = deployedRoutes();
+    const handlers = [...new Set(routes.map((route) => route.handler))];
+    const missing = handlers.filter((handler) => !existsSync(handlerEntry(handler)));
+    if (missing.length > 0) {
+      throw new Error(`route handlers without a module under functions/src/handlers: ${missing.join(', ')}`);
+    }
+    const services = awsServicesByEntry(handlers.map(handlerEntry));
+
+    for (const route of routes) {
+      const { function: fn } = new ApiFunction(this, pascalCase(route.name), {
+        handler: route.handler,
+        tableAccess: tableAccessFor(route),
+        services: services.get(handlerEntry(route.handler))!,
+        environment,
+        resources,
+      });
       this.api.addRoutes({
         path: route.path,
-        methods: [route.method as apigw.HttpMethod],
-        integration: new HttpLambdaIntegration(`${route.name}Integration`, fn),
+        methods: [apigw.HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${pascalCase(route.name)}Integration`, fn),
       });
     }
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.apiEndpoint });

@@ -36,6 +36,7 @@ export class DataStack extends Stack {
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
       removalPolicy: RemovalPolicy.RETAIN,
+      // The browser posts straight to the bucket with a presigned POST from the site.
       cors: [
         {
           allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.GET],
@@ -52,6 +53,8 @@ export class DataStack extends Stack {
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
       },
+      // Class 200 includes the edge locations in Japan, where the players are.
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
     });
   }
 }

@@ -7,77 +7,96 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as deployment from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
-import { repositoryRoot } from '../constructs/api-function';
+import type { RouteDefinition } from '../../../shared/src/contracts';
+import { sharedCacheCode, spaRewriteCode } from '../cloudfront-functions';
+import { repositoryRoot } from '../paths';
 
 export interface WebStackProps extends StackProps {
   api: apigw.IHttpApi;
+  /** The routes the API serves; their cache rules shape the /api/* behaviour. */
+  routes: readonly RouteDefinition[];
 }
-
-/** Extension-less paths are SPA routes: serve index.html for them, but never for /api/*. */
-const spaRewrite = `function handler(event) {
-  var request = event.request;
-  if (request.uri.indexOf('.') === -1) request.uri = '/index.html';
-  return request;
-}`;
 
 /**
  * Stateless: the built SPA in a private bucket and the API, behind one CloudFront distribution.
- * /api/* honours the Cache-Control the handlers send, so public rankings absorb a spike at the edge.
+ * /api/* honours the Cache-Control the handlers send, so public answers absorb a spike at the edge.
  */
 export class WebStack extends Stack {
+  readonly distribution: cloudfront.Distribution;
+
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
     const site = new s3.Bucket(this, 'Site', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
+      encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
+      // Only build output lives here; the next deploy uploads it again.
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
     });
+
+    // TTLs come from the handlers' Cache-Control (no-store unless a route sets cacheSeconds).
+    // Authorization is in the key because CloudFront forwards it to the origin only from there;
+    // the viewer function removes it where the answer is the same for everyone.
     const apiCache = new cloudfront.CachePolicy(this, 'ApiCache', {
+      comment: 'API: origin Cache-Control, all query strings, Authorization',
       minTtl: Duration.seconds(0),
       defaultTtl: Duration.seconds(0),
       maxTtl: Duration.days(1),
       queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
-      headerBehavior: cloudfront.CacheHeaderBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization'),
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
       enableAcceptEncodingGzip: true,
       enableAcceptEncodingBrotli: true,
     });
+    const viewerRequest = (id: string, code: string) => [
+      {
+        eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
+        function: new cloudfront.Function(this, id, {
+          code: cloudfront.FunctionCode.fromInline(code),
+          runtime: cloudfront.FunctionRuntime.JS_2_0,
+        }),
+      },
+    ];
+    // https://{id}.execute-api.{region}.amazonaws.com -> the host name.
     const apiDomain = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
-    const distribution = new cloudfront.Distribution(this, 'Distribution', {
+
+    this.distribution = new cloudfront.Distribution(this, 'Distribution', {
       defaultRootObject: 'index.html',
+      // Class 200 includes the edge locations in Japan, where the players are.
+      priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(site),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
-        functionAssociations: [
-          {
-            eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
-            function: new cloudfront.Function(this, 'SpaRewrite', {
-              code: cloudfront.FunctionCode.fromInline(spaRewrite),
-              runtime: cloudfront.FunctionRuntime.JS_2_0,
-            }),
-          },
-        ],
+        cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        // Per request rather than as error responses, so an API 404 stays a 404.
+        functionAssociations: viewerRequest('SpaRewrite', spaRewriteCode),
       },
       additionalBehaviors: {
         '/api/*': {
-          origin: new origins.HttpOrigin(apiDomain),
+          origin: new origins.HttpOrigin(apiDomain, {
+            protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+          }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: apiCache,
           originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          functionAssociations: viewerRequest('ApiSharedCache', sharedCacheCode(props.routes)),
         },
       },
     });
-    // The built SPA is uploaded only when it exists, so `npm run synth` works before a build.
+
+    // Uploaded only when the SPA has been built, so `npm run synth` also works before a build
+    // (`npm run deploy` builds first).
     const dist = join(repositoryRoot, 'frontend/dist');
     if (existsSync(join(dist, 'index.html'))) {
       new deployment.BucketDeployment(this, 'DeploySite', {
         sources: [deployment.Source.asset(dist)],
         destinationBucket: site,
-        distribution,
+        distribution: this.distribution,
       });
     }
-    new CfnOutput(this, 'SiteUrl', { value: `https://${distribution.distributionDomainName}` });
+    new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
   }
 }

@@ -1,0 +1,65 @@
+import { resolve } from 'node:path';
+import { buildSync } from 'esbuild';
+import { repositoryRoot } from './paths';
+
+/** The AWS services a function may be granted; each comes from one adapter in functions/src/lib. */
+export type AwsService = 'dynamodb' | 's3' | 'ses' | 'cognito';
+
+const servicesByPackage: Record<string, AwsService | null> = {
+  '@aws-sdk/client-dynamodb': 'dynamodb',
+  '@aws-sdk/lib-dynamodb': 'dynamodb',
+  '@aws-sdk/util-dynamodb': 'dynamodb',
+  '@aws-sdk/client-s3': 's3',
+  '@aws-sdk/s3-presigned-post': 's3',
+  '@aws-sdk/s3-request-presigner': 's3',
+  '@aws-sdk/lib-storage': 's3',
+  '@aws-sdk/client-sesv2': 'ses',
+  '@aws-sdk/client-ses': 'ses',
+  '@aws-sdk/client-cognito-identity-provider': 'cognito',
+  '@aws-sdk/types': null,
+};
+
+const packageName = (specifier: string) => specifier.split('/').slice(0, 2).join('/');
+
+/**
+ * The AWS services each handler module reaches, read from the bundler's own import graph (the
+ * same resolution the Lambda bundles use), so a function's IAM grants follow its code. Only
+ * adapters import SDK clients; an SDK package this table does not know stops the synth.
+ */
+export function awsServicesByEntry(entries: readonly string[]): Map<string, Set<AwsService>> {
+  const { metafile } = buildSync({
+    absWorkingDir: repositoryRoot,
+    entryPoints: [...entries],
+    bundle: true,
+    write: false,
+    metafile: true,
+    outdir: 'aws-sdk-usage',
+    platform: 'node',
+    format: 'esm',
+    mainFields: ['module', 'main'],
+    // Third-party packages are not followed (only our adapters talk to AWS), which keeps this fast;
+    // the workspace packages are our code, so they are.
+    packages: 'external',
+    alias: { '@golf/shared': './shared/src', '@golf/functions': './functions/src' },
+    logLevel: 'silent',
+  });
+  const usage = new Map<string, Set<AwsService>>();
+  for (const output of Object.values(metafile.outputs)) {
+    if (!output.entryPoint) continue;
+    const entry = resolve(repositoryRoot, output.entryPoint);
+    const services = new Set<AwsService>();
+    for (const imported of output.imports) {
+      if (!imported.external || !imported.path.startsWith('@aws-sdk/')) continue;
+      const name = packageName(imported.path);
+      const service = servicesByPackage[name];
+      if (service === undefined) {
+        throw new Error(
+          `${output.entryPoint} imports ${name}: add it to infra/lib/aws-sdk-usage.ts and grant its access`,
+        );
+      }
+      if (service) services.add(service);
+    }
+    usage.set(entry, services);
+  }
+  return usage;
+}
