@@ -10,6 +10,7 @@ import { GUILD_MAX_MEMBERS, type MemberRole } from '@golf/shared/schemas/guild';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
+import { countAttempt } from './rate-limit-repository';
 import { queryAll } from '../query-all';
 
 export interface GuildRecord {
@@ -548,27 +549,6 @@ export const guildRepository = {
     limit: number,
     now: Date,
   ): Promise<boolean> {
-    const windowStart = Math.floor(now.getTime() / 1000 / windowSeconds) * windowSeconds;
-    try {
-      await db().send(
-        new UpdateCommand({
-          TableName: tableName(),
-          Key: keys.rateLimit(action, userId, windowStart),
-          UpdateExpression: 'ADD #count :one SET expiresAt = :expires, entity = :entity',
-          ConditionExpression: 'attribute_not_exists(#count) OR #count < :limit',
-          ExpressionAttributeNames: { '#count': 'count' },
-          ExpressionAttributeValues: {
-            ':one': 1,
-            ':limit': limit,
-            ':expires': windowStart + windowSeconds * 2,
-            ':entity': 'rate_limit',
-          },
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+    return (await countAttempt(action, userId, windowSeconds, limit, now)) === null;
   },
 };

@@ -1,6 +1,6 @@
 import type { AuthResponse, UserMeResponse } from '@golf/shared/schemas/account';
+import { countAttempt } from '../../db/repositories/rate-limit-repository';
 import {
-  countAttempt,
   getUser,
   revokeToken,
   updateUserFields,
