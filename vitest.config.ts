@@ -10,6 +10,7 @@ export default defineConfig({
             'shared/**/*.test.ts',
             'functions/**/*.test.ts',
             'frontend/src/**/*.test.{ts,tsx}',
+            'frontend/build/**/*.test.ts',
             'scripts/**/*.test.ts',
             'infra/test/**/*.test.ts',
           ],

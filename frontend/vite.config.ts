@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
+import { gameRulesPlugin } from './build/rules-markdown';
 
 /** Paths relative to this file, so the build works from the repository root and from frontend/. */
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -20,6 +21,7 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
+    gameRulesPlugin(fromHere('../docs/game-rules.md')),
   ],
   server: { host: '127.0.0.1', port: 5173, proxy: api },
   preview: { host: '127.0.0.1', port: 4173, proxy: api },

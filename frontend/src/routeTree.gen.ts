@@ -11,6 +11,7 @@
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
 import { Route as GametopRouteImport } from './routes/gametop'
+import { Route as HowtoRouteImport } from './routes/howto'
 import { Route as ScheduleScoreRouteImport } from './routes/schedule/score'
 import { Route as ScheduleRoundRoundIndexRouteImport } from './routes/schedule/round/$round/index'
 import { Route as ScheduleRoundRoundAboutModeRouteImport } from './routes/schedule/round/$round/about-mode'
@@ -30,6 +31,11 @@ const IndexRoute = IndexRouteImport.update({
 const GametopRoute = GametopRouteImport.update({
   id: '/gametop',
   path: '/gametop',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const HowtoRoute = HowtoRouteImport.update({
+  id: '/howto',
+  path: '/howto',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ScheduleScoreRoute = ScheduleScoreRouteImport.update({
@@ -94,6 +100,7 @@ const ScheduleRoundRoundDraftDraftEasyIndicatorRoute =
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
   '/gametop': typeof GametopRoute
+  '/howto': typeof HowtoRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
   '/schedule/round/$round/': typeof ScheduleRoundRoundIndexRoute
@@ -108,6 +115,7 @@ export interface FileRoutesByFullPath {
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
   '/gametop': typeof GametopRoute
+  '/howto': typeof HowtoRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
   '/schedule/round/$round': typeof ScheduleRoundRoundIndexRoute
@@ -123,6 +131,7 @@ export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
   '/gametop': typeof GametopRoute
+  '/howto': typeof HowtoRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
   '/schedule/round/$round/': typeof ScheduleRoundRoundIndexRoute
@@ -139,6 +148,7 @@ export interface FileRouteTypes {
   fullPaths:
     | '/'
     | '/gametop'
+    | '/howto'
     | '/schedule/score'
     | '/schedule/round/$round/about-mode'
     | '/schedule/round/$round/'
@@ -153,6 +163,7 @@ export interface FileRouteTypes {
   to:
     | '/'
     | '/gametop'
+    | '/howto'
     | '/schedule/score'
     | '/schedule/round/$round/about-mode'
     | '/schedule/round/$round'
@@ -167,6 +178,7 @@ export interface FileRouteTypes {
     | '__root__'
     | '/'
     | '/gametop'
+    | '/howto'
     | '/schedule/score'
     | '/schedule/round/$round/about-mode'
     | '/schedule/round/$round/'
@@ -182,6 +194,7 @@ export interface FileRouteTypes {
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
   GametopRoute: typeof GametopRoute
+  HowtoRoute: typeof HowtoRoute
   ScheduleScoreRoute: typeof ScheduleScoreRoute
   ScheduleRoundRoundAboutModeRoute: typeof ScheduleRoundRoundAboutModeRoute
   ScheduleRoundRoundIndexRoute: typeof ScheduleRoundRoundIndexRoute
@@ -208,6 +221,13 @@ declare module '@tanstack/react-router' {
       path: '/gametop'
       fullPath: '/gametop'
       preLoaderRoute: typeof GametopRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/howto': {
+      id: '/howto'
+      path: '/howto'
+      fullPath: '/howto'
+      preLoaderRoute: typeof HowtoRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/schedule/score': {
@@ -286,6 +306,7 @@ declare module '@tanstack/react-router' {
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
   GametopRoute: GametopRoute,
+  HowtoRoute: HowtoRoute,
   ScheduleScoreRoute: ScheduleScoreRoute,
   ScheduleRoundRoundAboutModeRoute: ScheduleRoundRoundAboutModeRoute,
   ScheduleRoundRoundIndexRoute: ScheduleRoundRoundIndexRoute,
