@@ -46,6 +46,7 @@ export function MyScoreCard({
               to="/schedule/round/$round"
               params={{ round: String(round.round) }}
               className="my-score-round"
+              data-testid={`my-score-round-${round.round}`}
             >
               <span className="my-score-label">R{round.round}</span>
               <RoundCell round={round} />

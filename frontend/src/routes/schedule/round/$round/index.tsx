@@ -8,6 +8,7 @@ import { useDeletePick } from '../../../../features/game/api/delete-pick';
 import { roundQueryOptions, useRound } from '../../../../features/game/api/get-round';
 import { RoundTabs } from '../../../../features/game/components/round-tabs';
 import { SaveError } from '../../../../features/game/components/save-error';
+import { TutorialDialog } from '../../../../features/game/components/tutorial-dialog';
 import { aiModeLabels, aiModes, parseRound } from '../../../../features/game/utils/labels';
 import { DeadlineCountdown } from '../../../../features/schedule/components/deadline-countdown';
 import { toParTone } from '../../../../lib/format';
@@ -68,6 +69,7 @@ function RoundPage() {
 
   return (
     <div className="page-body">
+      <TutorialDialog />
       <RoundTabs current={round} />
 
       <section className="card round-head">
