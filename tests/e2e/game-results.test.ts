@@ -1,0 +1,117 @@
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatToPar } from '@golf/shared/game/format';
+import type { MyScore, RoundView } from '@golf/shared/schemas/game';
+import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+import { repositoryRoot } from '../../scripts/local-stack/paths';
+import { startStack, type Stack } from '../../scripts/local-stack/stack';
+import { launchBrowser, newPage, waitForPath } from './support/browser';
+import { createPlayer } from './support/users';
+
+/**
+ * A whole round as a player lives it: pick a team while the round is open, the round starts, the
+ * results arrive through the operator API, and the score shows up. Moving a deadline and importing
+ * results change the season for good, so this journey runs on a stack of its own.
+ */
+let stack: Stack;
+let browser: Browser;
+
+beforeAll(async () => {
+  stack = await startStack({
+    port: 0,
+    dataDir: null,
+    spaDir: join(repositoryRoot, 'frontend/dist'),
+    quiet: true,
+  });
+  browser = await launchBrowser();
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await stack?.stop();
+});
+
+async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
+  const response = await fetch(new URL(path, stack.url), {
+    method,
+    headers: {
+      accept: 'application/json',
+      authorization: `Bearer ${token}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
+  return JSON.parse(text) as T;
+}
+
+describe('round 4 from pick to score', () => {
+  it('picks a team, then sees its score on /schedule/score once the results are imported', async () => {
+    const { token: player } = await createPlayer(`e2e-results-${Date.now()}`);
+    const operator = (await signLocalAccessToken({ sub: 'e2e-operator', groups: ['operators'] })).token;
+
+    const session = await newPage(browser, { baseUrl: stack.url });
+    const { page } = session;
+    await session.context.addCookies([{ name: 'token', value: player, url: stack.url }]);
+
+    await page.goto('/schedule/round/4/draft/auto/condition');
+    await page.getByTestId('ai-player').nth(3).waitFor();
+    await page.getByRole('button', { name: 'このチームで決定' }).click();
+    await waitForPath(page, '/schedule/round/4');
+    await page.locator('[data-testid="slot-4"][data-filled="true"]').waitFor();
+
+    const before = await api<RoundView>('GET', '/api/golf/round/4', player);
+    const picks = before.team!.slots.map((slot) => slot!.player.player_id);
+    expect(new Set(picks).size).toBe(4);
+
+    // The round starts: operators bring the deadline to now (as after a suspension), then results come in.
+    const deadline = new Date(Date.now() + 1_500);
+    await api('POST', '/api/golf/ops/round/deadline', operator, {
+      game_global_id: before.game_global_id,
+      round: 4,
+      deadline_at: deadline.toISOString(),
+      reason: '天候による変更',
+    });
+    await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline.getTime() - Date.now()) + 200));
+
+    const toPars = [-3, 1, 0, -2];
+    await api('POST', '/api/golf/ops/results', operator, {
+      format: 'json',
+      content: JSON.stringify({
+        game_global_id: before.game_global_id,
+        results: picks.map((player_id, index) => ({
+          round: 4,
+          player_id,
+          strokes: 72 + toPars[index]!,
+          to_par: toPars[index],
+          thru: 18,
+          birdies: 4,
+          eagles: 0,
+          bogeys: 2,
+          status: 'active',
+        })),
+      }),
+    });
+    const expected = -4;
+
+    await page.goto('/schedule/score');
+    const round4 = page.getByTestId('my-score-round-4');
+    await round4.waitFor();
+    expect(await round4.locator('.my-score-value').innerText()).toBe(formatToPar(expected));
+    const myScore = await api<MyScore>('GET', '/api/golf/schedule/score/me', player);
+    expect(myScore.rounds[3]!.score).toMatchObject({ kind: 'scored', score: expected, provisional: true });
+    expect(await page.getByTestId('my-score-total').innerText()).toBe(formatToPar(myScore.total.score));
+
+    await page.goto('/schedule/round/4');
+    const teamScore = page.getByTestId('team-score');
+    await teamScore.waitFor();
+    expect(await teamScore.innerText()).toBe(formatToPar(expected));
+    expect(await page.locator('.notice').first().innerText()).toContain('天候による変更');
+
+    const errors = session.pageErrors.map((error) => error.message);
+    await session.close();
+    expect(errors).toEqual([]);
+  });
+});
