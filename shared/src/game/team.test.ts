@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RoundTeam } from './team';
-import { applySave, ineligiblePicks, picksFrom, teamPlayerIds } from './team';
+import { applySave, ineligiblePicks, picksFrom, samePicks, teamPlayerIds } from './team';
 
 describe('team saves', () => {
   const saved: RoundTeam = {
@@ -29,5 +29,33 @@ describe('team saves', () => {
 
   it('lists picks that are no longer eligible (the round page warns)', () => {
     expect(ineligiblePicks(saved, new Set(['a', 'c', 'd'])).map((p) => p.player_id)).toEqual(['b']);
+  });
+});
+
+describe('samePicks', () => {
+  it('compares slot and player, not the listing order or the auto flag', () => {
+    const a = [
+      { slot: 2 as const, player_id: 'p2', auto: true },
+      { slot: 1 as const, player_id: 'p1', auto: false },
+    ];
+    expect(
+      samePicks(a, [
+        { slot: 1, player_id: 'p1' },
+        { slot: 2, player_id: 'p2' },
+      ]),
+    ).toBe(true);
+    expect(
+      samePicks(a, [
+        { slot: 1, player_id: 'p2' },
+        { slot: 2, player_id: 'p1' },
+      ]),
+    ).toBe(false);
+    expect(samePicks(a, [{ slot: 1, player_id: 'p1' }])).toBe(false);
+    expect(
+      samePicks(a, [
+        { slot: 1, player_id: 'p1' },
+        { slot: 3, player_id: 'p2' },
+      ]),
+    ).toBe(false);
   });
 });

@@ -42,10 +42,24 @@ export function ineligiblePicks(team: RoundTeam, eligibleIds: ReadonlySet<string
   return team.picks.filter((p) => !eligibleIds.has(p.player_id));
 }
 
-/** Same player in every slot. */
+type SlotPick = Pick<TeamPick, 'slot' | 'player_id'>;
+
+/** The same player in every slot, whatever order the picks are listed in; `auto` is not compared. */
+export function samePicks(a: readonly SlotPick[], b: readonly SlotPick[]): boolean {
+  const key = (picks: readonly SlotPick[]) =>
+    [...picks]
+      .sort((x, y) => x.slot - y.slot)
+      .map((p) => `${p.slot}:${p.player_id}`)
+      .join(',');
+  return a.length === b.length && key(a) === key(b);
+}
+
+/** Same player in every slot, the ids given in slot order. */
 export function sameLineUp(team: RoundTeam, playerIds: readonly string[]): boolean {
-  const current = teamPlayerIds(team);
-  return current.length === playerIds.length && current.every((id, i) => id === playerIds[i]);
+  return samePicks(
+    team.picks,
+    playerIds.map((player_id, i) => ({ slot: draftSlots[i]!, player_id })),
+  );
 }
 
 /**

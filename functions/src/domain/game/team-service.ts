@@ -5,7 +5,7 @@
  */
 import { aiModeLabels, type AiMode } from '@golf/shared/game/ai-selection';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
-import type { DraftSlot, TeamPick } from '@golf/shared/game/team';
+import { samePicks, type DraftSlot, type TeamPick } from '@golf/shared/game/team';
 import type { TeamSource } from '@golf/shared/schemas/game';
 import { teamRepository, type TeamRecord } from '../../db/repositories/team-repository';
 import { conflict, deadlinePassed, validationFailed } from '../../lib/errors';
@@ -78,10 +78,6 @@ async function write(
   return { ...team, version: team.version + 1 };
 }
 
-const sameLineUp = (a: readonly TeamPick[], b: readonly TeamPick[]) =>
-  a.length === b.length &&
-  a.every((pick, i) => pick.slot === b[i]!.slot && pick.player_id === b[i]!.player_id);
-
 /** Puts a player in one draft slot (replacing whoever was there). */
 export async function savePick(
   input: SaveInput & { slot: DraftSlot; playerId: string },
@@ -114,7 +110,7 @@ export async function saveTeam(input: SaveInput & { playerIds: string[] }): Prom
     player_id,
     auto: false,
   }));
-  if (existing && existing.source === 'manual' && sameLineUp(existing.picks, picks)) return existing;
+  if (existing && existing.source === 'manual' && samePicks(existing.picks, picks)) return existing;
   const kept = new Set(existing?.picks.map((p) => p.player_id) ?? []);
   const added = input.playerIds.filter((id) => !kept.has(id));
   checkPlayers(
@@ -144,6 +140,6 @@ export async function saveAiTeam(input: SaveInput & { mode: AiMode }): Promise<T
   }
   const picks = chosen.map((player_id, i) => ({ slot: (i + 1) as DraftSlot, player_id, auto: true }));
   const source = `ai:${input.mode}` as TeamSource;
-  if (existing && existing.source === source && sameLineUp(existing.picks, picks)) return existing;
+  if (existing && existing.source === source && samePicks(existing.picks, picks)) return existing;
   return write(input, context, existing, picks, source, chosen);
 }
