@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { gameRulesPlugin } from './build/rules-markdown';
+import { markdownDocumentsPlugin, playersEndMarker } from './build/markdown-documents';
 
 /** Paths relative to this file, so the build works from the repository root and from frontend/. */
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -21,7 +21,13 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
-    gameRulesPlugin(fromHere('../docs/game-rules.md')),
+    markdownDocumentsPlugin({
+      'game-rules': { file: fromHere('../docs/game-rules.md'), endMarker: playersEndMarker },
+      faq: { file: fromHere('./content/faq.md') },
+      terms: { file: fromHere('./content/terms.md') },
+      'privacy-policy': { file: fromHere('./content/privacy-policy.md') },
+      company: { file: fromHere('./content/company.md') },
+    }),
   ],
   server: { host: '127.0.0.1', port: 5173, proxy: api },
   preview: { host: '127.0.0.1', port: 4173, proxy: api },

@@ -10,8 +10,12 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as FaqRouteImport } from './routes/faq'
 import { Route as GametopRouteImport } from './routes/gametop'
 import { Route as HowtoRouteImport } from './routes/howto'
+import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
+import { Route as TermsRouteImport } from './routes/terms'
+import { Route as AboutCompanyRouteImport } from './routes/about/company'
 import { Route as ScheduleScoreRouteImport } from './routes/schedule/score'
 import { Route as ScheduleRoundRoundIndexRouteImport } from './routes/schedule/round/$round/index'
 import { Route as ScheduleRoundRoundAboutModeRouteImport } from './routes/schedule/round/$round/about-mode'
@@ -28,6 +32,11 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const FaqRoute = FaqRouteImport.update({
+  id: '/faq',
+  path: '/faq',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const GametopRoute = GametopRouteImport.update({
   id: '/gametop',
   path: '/gametop',
@@ -36,6 +45,21 @@ const GametopRoute = GametopRouteImport.update({
 const HowtoRoute = HowtoRouteImport.update({
   id: '/howto',
   path: '/howto',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
+  id: '/privacy-policy',
+  path: '/privacy-policy',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TermsRoute = TermsRouteImport.update({
+  id: '/terms',
+  path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const AboutCompanyRoute = AboutCompanyRouteImport.update({
+  id: '/about/company',
+  path: '/about/company',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ScheduleScoreRoute = ScheduleScoreRouteImport.update({
@@ -99,8 +123,12 @@ const ScheduleRoundRoundDraftDraftEasyIndicatorRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/faq': typeof FaqRoute
   '/gametop': typeof GametopRoute
   '/howto': typeof HowtoRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/terms': typeof TermsRoute
+  '/about/company': typeof AboutCompanyRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
   '/schedule/round/$round/': typeof ScheduleRoundRoundIndexRoute
@@ -114,8 +142,12 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/faq': typeof FaqRoute
   '/gametop': typeof GametopRoute
   '/howto': typeof HowtoRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/terms': typeof TermsRoute
+  '/about/company': typeof AboutCompanyRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
   '/schedule/round/$round': typeof ScheduleRoundRoundIndexRoute
@@ -130,8 +162,12 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/faq': typeof FaqRoute
   '/gametop': typeof GametopRoute
   '/howto': typeof HowtoRoute
+  '/privacy-policy': typeof PrivacyPolicyRoute
+  '/terms': typeof TermsRoute
+  '/about/company': typeof AboutCompanyRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
   '/schedule/round/$round/': typeof ScheduleRoundRoundIndexRoute
@@ -147,8 +183,12 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/faq'
     | '/gametop'
     | '/howto'
+    | '/privacy-policy'
+    | '/terms'
+    | '/about/company'
     | '/schedule/score'
     | '/schedule/round/$round/about-mode'
     | '/schedule/round/$round/'
@@ -162,8 +202,12 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/faq'
     | '/gametop'
     | '/howto'
+    | '/privacy-policy'
+    | '/terms'
+    | '/about/company'
     | '/schedule/score'
     | '/schedule/round/$round/about-mode'
     | '/schedule/round/$round'
@@ -177,8 +221,12 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/faq'
     | '/gametop'
     | '/howto'
+    | '/privacy-policy'
+    | '/terms'
+    | '/about/company'
     | '/schedule/score'
     | '/schedule/round/$round/about-mode'
     | '/schedule/round/$round/'
@@ -193,8 +241,12 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  FaqRoute: typeof FaqRoute
   GametopRoute: typeof GametopRoute
   HowtoRoute: typeof HowtoRoute
+  PrivacyPolicyRoute: typeof PrivacyPolicyRoute
+  TermsRoute: typeof TermsRoute
+  AboutCompanyRoute: typeof AboutCompanyRoute
   ScheduleScoreRoute: typeof ScheduleScoreRoute
   ScheduleRoundRoundAboutModeRoute: typeof ScheduleRoundRoundAboutModeRoute
   ScheduleRoundRoundIndexRoute: typeof ScheduleRoundRoundIndexRoute
@@ -216,6 +268,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/faq': {
+      id: '/faq'
+      path: '/faq'
+      fullPath: '/faq'
+      preLoaderRoute: typeof FaqRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/gametop': {
       id: '/gametop'
       path: '/gametop'
@@ -228,6 +287,27 @@ declare module '@tanstack/react-router' {
       path: '/howto'
       fullPath: '/howto'
       preLoaderRoute: typeof HowtoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/privacy-policy': {
+      id: '/privacy-policy'
+      path: '/privacy-policy'
+      fullPath: '/privacy-policy'
+      preLoaderRoute: typeof PrivacyPolicyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/terms': {
+      id: '/terms'
+      path: '/terms'
+      fullPath: '/terms'
+      preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/about/company': {
+      id: '/about/company'
+      path: '/about/company'
+      fullPath: '/about/company'
+      preLoaderRoute: typeof AboutCompanyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/schedule/score': {
@@ -305,8 +385,12 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  FaqRoute: FaqRoute,
   GametopRoute: GametopRoute,
   HowtoRoute: HowtoRoute,
+  PrivacyPolicyRoute: PrivacyPolicyRoute,
+  TermsRoute: TermsRoute,
+  AboutCompanyRoute: AboutCompanyRoute,
   ScheduleScoreRoute: ScheduleScoreRoute,
   ScheduleRoundRoundAboutModeRoute: ScheduleRoundRoundAboutModeRoute,
   ScheduleRoundRoundIndexRoute: ScheduleRoundRoundIndexRoute,

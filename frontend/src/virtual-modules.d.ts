@@ -1,7 +1,7 @@
-/** The players' part of docs/game-rules.md, rendered at build time (frontend/build/rules-markdown.ts). */
-declare module 'virtual:game-rules' {
+/** Our Markdown documents, rendered at build time (frontend/build/markdown-documents.ts, vite.config.ts). */
+declare module 'virtual:doc/*' {
   // An ambient module may not import a relative path, but may name one in an import type.
   // eslint-disable-next-line @typescript-eslint/consistent-type-imports
-  const rules: import('../build/rules-markdown').RulesDocument;
-  export default rules;
+  const document: import('../build/markdown-documents').MarkdownDocument;
+  export default document;
 }

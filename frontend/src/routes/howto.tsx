@@ -1,6 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { AppLink } from '../components/ui/app-link';
-import { RulesSections, rulesSections, rulesTitle } from '../features/rules/components/rules-sections';
+import rules from 'virtual:doc/game-rules';
+import { DocumentSections } from '../components/ui/document-sections';
 import { useAuth } from '../lib/auth';
 
 export const Route = createFileRoute('/howto')({
@@ -12,12 +13,12 @@ function HowToPage() {
   return (
     <div className="page-body">
       <section className="card" aria-labelledby="howto-contents">
-        <h1 id="howto-contents" className="card-title">
-          {rulesTitle}
-        </h1>
+        <h2 id="howto-contents" className="card-title">
+          {rules.title}
+        </h2>
         <nav aria-label="目次">
-          <ol className="rules-toc">
-            {rulesSections.map((section) => (
+          <ol className="document-toc">
+            {rules.sections.map((section) => (
               <li key={section.id}>
                 <a
                   href={`#${section.id}`}
@@ -35,7 +36,7 @@ function HowToPage() {
           </ol>
         </nav>
       </section>
-      <RulesSections />
+      <DocumentSections sections={rules.sections} />
       <AppLink
         href={isAuthenticated ? '/gametop' : '/register'}
         className="button button--primary button--block"

@@ -1,10 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
+import rules from 'virtual:doc/game-rules';
 import { AppLink } from '../../../../components/ui/app-link';
+import { DocumentSections } from '../../../../components/ui/document-sections';
 import { parseRound } from '../../../../features/game/utils/labels';
-import { RulesSections } from '../../../../features/rules/components/rules-sections';
 
 /** The sections of the rules document that explain how a team is chosen. */
-const modeSections = ['遊び方', '選び方', '次のラウンドへの引き継ぎ'] as const;
+const modeSections: readonly string[] = ['遊び方', '選び方', '次のラウンドへの引き継ぎ'];
 
 export const Route = createFileRoute('/schedule/round/$round/about-mode')({
   component: AboutModePage,
@@ -14,7 +15,7 @@ function AboutModePage() {
   const round = parseRound(Route.useParams().round);
   return (
     <div className="page-body">
-      <RulesSections titles={modeSections} />
+      <DocumentSections sections={rules.sections.filter((section) => modeSections.includes(section.title))} />
       <AppLink href="/howto" className="text-link text-link--end">
         スコアの計算やランキングのルール
       </AppLink>

@@ -1,0 +1,56 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parseMarkdownDocument, playersEndMarker } from './markdown-documents';
+
+describe('parseMarkdownDocument', () => {
+  it('renders each section and leaves out what follows the end marker', () => {
+    const document = parseMarkdownDocument(
+      `# ルール\n\n## 遊び方\n\n- **4人**を選びます。\n\n| a | b |\n| - | - |\n| 1 | 2 |\n\n## 順位\n\n同じ順位です。\n\n---\n\n${playersEndMarker}\n\n## For developers\n\nsecret\n`,
+      { idPrefix: 'rules', endMarker: playersEndMarker },
+    );
+    expect(document.title).toBe('ルール');
+    expect(document.sections.map((section) => [section.id, section.title])).toEqual([
+      ['rules-1', '遊び方'],
+      ['rules-2', '順位'],
+    ]);
+    expect(document.sections[0]!.html).toContain('<strong>4人</strong>');
+    expect(document.sections[0]!.html).toContain('<table>');
+    expect(document.sections[1]!.html).toBe('<p>同じ順位です。</p>');
+    expect(JSON.stringify(document)).not.toContain('secret');
+  });
+
+  it('refuses a document without its end marker, so developer notes never leak by accident', () => {
+    expect(() =>
+      parseMarkdownDocument('# ルール\n\n## 遊び方\n\ntext\n', {
+        idPrefix: 'rules',
+        endMarker: playersEndMarker,
+      }),
+    ).toThrow(playersEndMarker);
+  });
+
+  it('refuses a document without a title or sections', () => {
+    expect(() => parseMarkdownDocument('## 遊び方\n\ntext\n', { idPrefix: 'x' })).toThrow('title');
+    expect(() => parseMarkdownDocument('# ルール\n\ntext\n', { idPrefix: 'x' })).toThrow('section');
+  });
+
+  it("reads the project's own rules document without its developers' part", () => {
+    const document = parseMarkdownDocument(
+      readFileSync(new URL('../../docs/game-rules.md', import.meta.url), 'utf8'),
+      { idPrefix: 'rules', endMarker: playersEndMarker },
+    );
+    expect(document.sections.map((section) => section.title)).toContain('スコアの計算');
+    expect(JSON.stringify(document)).not.toMatch(/For developers|scoring\.ts/);
+  });
+
+  it('reads every page of frontend/content', () => {
+    const directory = new URL('../content/', import.meta.url);
+    const files = readdirSync(directory).filter((file) => file.endsWith('.md'));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const document = parseMarkdownDocument(readFileSync(new URL(file, directory), 'utf8'), {
+        idPrefix: 'x',
+      });
+      expect(document.sections.length, file).toBeGreaterThan(0);
+    }
+  });
+});

@@ -1,0 +1,104 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser, newPage, waitForPath, type BrowserSession } from './support/browser';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function finish(session: BrowserSession) {
+  const errors = session.pageErrors.map((error) => error.message);
+  await session.close();
+  expect(errors).toEqual([]);
+}
+
+describe('/howto', () => {
+  it("shows the players' part of the rules document with a working table of contents", async () => {
+    const session = await newPage(browser);
+    const { page } = session;
+    await page.goto('/howto');
+    await page.getByRole('heading', { name: 'ゲームのルール' }).waitFor();
+    await page.locator('.document-section').last().waitFor();
+    expect(await page.locator('.title-bar__title').innerText()).toBe('遊び方');
+    const titles = await page.locator('.document-section h2').allInnerTexts();
+    expect(titles).toEqual(
+      expect.arrayContaining(['遊び方', '選び方', 'スコアの計算', '個人ランキング', '賞品']),
+    );
+    expect(await page.locator('.document-section table').count()).toBeGreaterThan(0);
+    expect(await page.content()).not.toContain('For developers');
+
+    await page
+      .getByRole('navigation', { name: '目次' })
+      .getByRole('link', { name: '年間ランキング' })
+      .click();
+    const yearly = page.locator('.document-section', {
+      has: page.getByRole('heading', { name: '年間ランキング' }),
+    });
+    await expect
+      .poll(() => yearly.evaluate((element) => element.getBoundingClientRect().top < 400))
+      .toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/howto');
+
+    await page.getByRole('link', { name: '新規登録してはじめる' }).waitFor();
+    await finish(session);
+  });
+});
+
+describe('/schedule/round/{round}/about-mode', () => {
+  it('explains the modes from the same rules document and links to the round', async () => {
+    const session = await newPage(browser);
+    const { page } = session;
+    await page.goto('/schedule/round/2/about-mode');
+    await page.locator('.document-section').nth(2).waitFor();
+    const titles = await page.locator('.document-section h2').allInnerTexts();
+    expect(titles).toEqual(['遊び方', '選び方', '次のラウンドへの引き継ぎ']);
+    expect(await page.locator('.document-section').nth(1).innerText()).toContain('コンディション重視');
+    await page.getByRole('link', { name: 'スコアの計算やランキングのルール' }).click();
+    await waitForPath(page, '/howto');
+    await finish(session);
+  });
+});
+
+describe('/faq', () => {
+  it('opens an answer in place and follows an in-site link without reloading the page', async () => {
+    const session = await newPage(browser);
+    const { page } = session;
+    await page.goto('/faq');
+    expect(await page.locator('.title-bar__title').innerText()).toBe('よくある質問');
+    const question = page.locator('details', { hasText: 'チームはいつまで変更できますか？' });
+    await question.locator('summary').click();
+    expect(await question.getAttribute('open')).not.toBeNull();
+    expect(await question.innerText()).toContain('締め切り');
+
+    await page.evaluate(() => ((globalThis as unknown as { marker: number }).marker = 1));
+    const first = page.locator('details').first();
+    await first.locator('summary').click();
+    await first.getByRole('link', { name: '遊び方' }).click();
+    await waitForPath(page, '/howto');
+    expect(await page.evaluate(() => (globalThis as unknown as { marker?: number }).marker)).toBe(1);
+    await finish(session);
+  });
+});
+
+describe('terms, privacy policy and company', () => {
+  for (const [path, title, heading] of [
+    ['/terms', '利用規約', '第1条（適用）'],
+    ['/privacy-policy', 'プライバシーポリシー', '2. 取得する情報'],
+    ['/about/company', '運営会社', '運営'],
+  ] as const) {
+    it(`${path} shows the whole document`, async () => {
+      const session = await newPage(browser);
+      const { page } = session;
+      await page.goto(path);
+      await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+      expect(await page.locator('.title-bar__title').innerText()).toBe(title);
+      await finish(session);
+    });
+  }
+});
