@@ -16,6 +16,10 @@ import { Route as HowtoRouteImport } from './routes/howto'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as AboutCompanyRouteImport } from './routes/about/company'
+import { Route as CampaignGdo_2023RouteImport } from './routes/campaign/gdo_2023'
+import { Route as ContactIndexRouteImport } from './routes/contact/index'
+import { Route as ContactCompleteRouteImport } from './routes/contact/complete'
+import { Route as ContactConfirmRouteImport } from './routes/contact/confirm'
 import { Route as ScheduleScoreRouteImport } from './routes/schedule/score'
 import { Route as ScheduleRoundRoundIndexRouteImport } from './routes/schedule/round/$round/index'
 import { Route as ScheduleRoundRoundAboutModeRouteImport } from './routes/schedule/round/$round/about-mode'
@@ -60,6 +64,26 @@ const TermsRoute = TermsRouteImport.update({
 const AboutCompanyRoute = AboutCompanyRouteImport.update({
   id: '/about/company',
   path: '/about/company',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const CampaignGdo_2023Route = CampaignGdo_2023RouteImport.update({
+  id: '/campaign/gdo_2023',
+  path: '/campaign/gdo_2023',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactIndexRoute = ContactIndexRouteImport.update({
+  id: '/contact/',
+  path: '/contact/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactCompleteRoute = ContactCompleteRouteImport.update({
+  id: '/contact/complete',
+  path: '/contact/complete',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ContactConfirmRoute = ContactConfirmRouteImport.update({
+  id: '/contact/confirm',
+  path: '/contact/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ScheduleScoreRoute = ScheduleScoreRouteImport.update({
@@ -129,7 +153,11 @@ export interface FileRoutesByFullPath {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms': typeof TermsRoute
   '/about/company': typeof AboutCompanyRoute
+  '/campaign/gdo_2023': typeof CampaignGdo_2023Route
+  '/contact/complete': typeof ContactCompleteRoute
+  '/contact/confirm': typeof ContactConfirmRoute
   '/schedule/score': typeof ScheduleScoreRoute
+  '/contact/': typeof ContactIndexRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
   '/schedule/round/$round/': typeof ScheduleRoundRoundIndexRoute
   '/schedule/round/$round/draft/auto/$type': typeof ScheduleRoundRoundDraftAutoTypeRoute
@@ -148,7 +176,11 @@ export interface FileRoutesByTo {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms': typeof TermsRoute
   '/about/company': typeof AboutCompanyRoute
+  '/campaign/gdo_2023': typeof CampaignGdo_2023Route
+  '/contact/complete': typeof ContactCompleteRoute
+  '/contact/confirm': typeof ContactConfirmRoute
   '/schedule/score': typeof ScheduleScoreRoute
+  '/contact': typeof ContactIndexRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
   '/schedule/round/$round': typeof ScheduleRoundRoundIndexRoute
   '/schedule/round/$round/draft/auto/$type': typeof ScheduleRoundRoundDraftAutoTypeRoute
@@ -168,7 +200,11 @@ export interface FileRoutesById {
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms': typeof TermsRoute
   '/about/company': typeof AboutCompanyRoute
+  '/campaign/gdo_2023': typeof CampaignGdo_2023Route
+  '/contact/complete': typeof ContactCompleteRoute
+  '/contact/confirm': typeof ContactConfirmRoute
   '/schedule/score': typeof ScheduleScoreRoute
+  '/contact/': typeof ContactIndexRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
   '/schedule/round/$round/': typeof ScheduleRoundRoundIndexRoute
   '/schedule/round/$round/draft/auto/$type': typeof ScheduleRoundRoundDraftAutoTypeRoute
@@ -189,7 +225,11 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/terms'
     | '/about/company'
+    | '/campaign/gdo_2023'
+    | '/contact/complete'
+    | '/contact/confirm'
     | '/schedule/score'
+    | '/contact/'
     | '/schedule/round/$round/about-mode'
     | '/schedule/round/$round/'
     | '/schedule/round/$round/draft/auto/$type'
@@ -208,7 +248,11 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/terms'
     | '/about/company'
+    | '/campaign/gdo_2023'
+    | '/contact/complete'
+    | '/contact/confirm'
     | '/schedule/score'
+    | '/contact'
     | '/schedule/round/$round/about-mode'
     | '/schedule/round/$round'
     | '/schedule/round/$round/draft/auto/$type'
@@ -227,7 +271,11 @@ export interface FileRouteTypes {
     | '/privacy-policy'
     | '/terms'
     | '/about/company'
+    | '/campaign/gdo_2023'
+    | '/contact/complete'
+    | '/contact/confirm'
     | '/schedule/score'
+    | '/contact/'
     | '/schedule/round/$round/about-mode'
     | '/schedule/round/$round/'
     | '/schedule/round/$round/draft/auto/$type'
@@ -247,7 +295,11 @@ export interface RootRouteChildren {
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   TermsRoute: typeof TermsRoute
   AboutCompanyRoute: typeof AboutCompanyRoute
+  CampaignGdo_2023Route: typeof CampaignGdo_2023Route
+  ContactCompleteRoute: typeof ContactCompleteRoute
+  ContactConfirmRoute: typeof ContactConfirmRoute
   ScheduleScoreRoute: typeof ScheduleScoreRoute
+  ContactIndexRoute: typeof ContactIndexRoute
   ScheduleRoundRoundAboutModeRoute: typeof ScheduleRoundRoundAboutModeRoute
   ScheduleRoundRoundIndexRoute: typeof ScheduleRoundRoundIndexRoute
   ScheduleRoundRoundDraftAutoTypeRoute: typeof ScheduleRoundRoundDraftAutoTypeRoute
@@ -308,6 +360,34 @@ declare module '@tanstack/react-router' {
       path: '/about/company'
       fullPath: '/about/company'
       preLoaderRoute: typeof AboutCompanyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/campaign/gdo_2023': {
+      id: '/campaign/gdo_2023'
+      path: '/campaign/gdo_2023'
+      fullPath: '/campaign/gdo_2023'
+      preLoaderRoute: typeof CampaignGdo_2023RouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact/': {
+      id: '/contact/'
+      path: '/contact'
+      fullPath: '/contact/'
+      preLoaderRoute: typeof ContactIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact/complete': {
+      id: '/contact/complete'
+      path: '/contact/complete'
+      fullPath: '/contact/complete'
+      preLoaderRoute: typeof ContactCompleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/contact/confirm': {
+      id: '/contact/confirm'
+      path: '/contact/confirm'
+      fullPath: '/contact/confirm'
+      preLoaderRoute: typeof ContactConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/schedule/score': {
@@ -391,7 +471,11 @@ const rootRouteChildren: RootRouteChildren = {
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   TermsRoute: TermsRoute,
   AboutCompanyRoute: AboutCompanyRoute,
+  CampaignGdo_2023Route: CampaignGdo_2023Route,
+  ContactCompleteRoute: ContactCompleteRoute,
+  ContactConfirmRoute: ContactConfirmRoute,
   ScheduleScoreRoute: ScheduleScoreRoute,
+  ContactIndexRoute: ContactIndexRoute,
   ScheduleRoundRoundAboutModeRoute: ScheduleRoundRoundAboutModeRoute,
   ScheduleRoundRoundIndexRoute: ScheduleRoundRoundIndexRoute,
   ScheduleRoundRoundDraftAutoTypeRoute: ScheduleRoundRoundDraftAutoTypeRoute,

@@ -5,7 +5,7 @@
  * against AWS pass `--token` (an access token of a user in the Cognito group `operators`).
  * See docs/operations.md.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { resetConfig } from '../../functions/src/lib/config';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
@@ -17,6 +17,8 @@ const usage = `usage: npm run ops -- <command> [options]
   move-deadline <game_global_id> <round> <deadline ISO, e.g. 2026-12-03T08:30:00+09:00> <reason>
   correct-result <file.json>          (the body of POST /api/golf/ops/result/correction)
   carry-over [game_global_id]
+  export-contacts [--since ISO] [--out file.csv]          (contact-form inquiries as CSV)
+  export-campaign-entries [--since ISO] [--out file.csv]  (campaign entries as CSV)
 options: --url http://127.0.0.1:3000  --token <operator access token>  --dry-run  --format json|csv`;
 
 function parseArgs(argv: string[]) {
@@ -63,6 +65,8 @@ async function main(): Promise<number> {
   };
   let path: string;
   let body: unknown;
+  let method = 'POST';
+  const since = typeof options['since'] === 'string' ? `?since=${encodeURIComponent(options['since'])}` : '';
   switch (command) {
     case 'import-tournament':
       [path, body] = ['/api/golf/ops/tournament', fileBody(args[0])];
@@ -91,22 +95,42 @@ async function main(): Promise<number> {
     case 'carry-over':
       [path, body] = ['/api/golf/ops/carry-over', args[0] ? { game_global_id: args[0] } : {}];
       break;
+    case 'export-contacts':
+      [method, path] = ['GET', `/api/ops/contacts/export${since}`];
+      break;
+    case 'export-campaign-entries':
+      [method, path] = ['GET', `/api/ops/campaign-entries/export${since}`];
+      break;
     default:
       console.error(usage);
       return 2;
   }
   const token = await operatorToken(url, options['token']);
   const response = await fetch(url + path, {
-    method: 'POST',
+    method,
     headers: {
-      'content-type': 'application/json',
+      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
       accept: 'application/json',
       authorization: `Bearer ${token}`,
     },
-    body: JSON.stringify(body),
+    body: method === 'POST' ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
-  const answer = text ? (JSON.parse(text) as { message?: string; errors?: Record<string, string[]> }) : {};
+  const answer = text
+    ? (JSON.parse(text) as {
+        message?: string;
+        errors?: Record<string, string[]>;
+        csv?: string;
+        count?: number;
+      })
+    : {};
+  if (response.ok && typeof answer.csv === 'string') {
+    // Exports: the CSV itself, to a file or to standard output; the count goes to standard error.
+    if (typeof options['out'] === 'string') writeFileSync(options['out'], answer.csv);
+    else process.stdout.write(answer.csv);
+    console.error(`${answer.count ?? 0} 件`);
+    return 0;
+  }
   if (response.ok) {
     console.log(JSON.stringify(answer, null, 2));
     return 0;

@@ -5,6 +5,7 @@
  */
 import { accountRoutes } from './routes/account';
 import { devRoutes } from './routes/dev';
+import { formRoutes } from './routes/forms';
 import { gameRoutes } from './routes/game';
 import { guildRoutes } from './routes/guild';
 import { rankingRoutes } from './routes/ranking';
@@ -34,6 +35,7 @@ export const routes = {
   ...gameRoutes,
   ...guildRoutes,
   ...rankingRoutes,
+  ...formRoutes,
   ...devRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 

@@ -69,4 +69,22 @@ describe('ops CLI', () => {
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('line 0');
   }, 60_000);
+
+  it('exports contact-form inquiries as CSV to a file', async () => {
+    const email = `cli-export-${Date.now()}@example.com`;
+    const sent = await fetch(`${baseUrl}/api/contact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json' },
+      body: JSON.stringify({ email, contactType: '7', contactContent: 'CLI の確認' }),
+    });
+    expect(sent.status).toBe(201);
+    const out = join(dir, 'contacts.csv');
+    const since = new Date(Date.now() - 60_000).toISOString();
+    const result = await ops('export-contacts', '--since', since, '--out', out);
+    expect(result.code).toBe(0);
+    const csv = readFileSync(out, 'utf8');
+    expect(csv.startsWith('\ufeff"id","received_at"')).toBe(true);
+    expect(csv).toContain(`"${email}"`);
+    expect(csv).toContain('"その他"');
+  }, 60_000);
 });

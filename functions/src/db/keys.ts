@@ -75,4 +75,18 @@ export const keys = {
   login: (email: string) => ({ PK: `LOGIN#${email.toLowerCase()}`, SK: 'LOGIN' }),
   /** A signed-out access token (expires by TTL with the token); the auth path rejects it. */
   revokedToken: (tokenId: string) => ({ PK: `REVOKED#${tokenId}`, SK: 'TOKEN' }),
+  /** A contact-form inquiry; one partition in time order (operators export by date). */
+  contactEntry: (receivedAt: string, entryId: string) => ({ PK: 'CONTACT', SK: `${receivedAt}#${entryId}` }),
+  contactPartition: 'CONTACT',
+  /** A campaign entry; one partition per campaign, in time order. */
+  campaignEntry: (campaignId: string, receivedAt: string, entryId: string) => ({
+    PK: `CAMPAIGN#${campaignId}`,
+    SK: `${receivedAt}#${entryId}`,
+  }),
+  campaignPartition: (campaignId: string) => `CAMPAIGN#${campaignId}`,
+  /** One per business e-mail and campaign: its existence refuses a second entry. */
+  campaignEntrant: (campaignId: string, email: string) => ({
+    PK: `CAMPAIGN#${campaignId}`,
+    SK: `ENTRANT#${email.toLowerCase()}`,
+  }),
 } as const;

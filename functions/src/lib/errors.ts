@@ -13,6 +13,11 @@ export class AppError extends Error {
     this.name = 'AppError';
   }
 
+  /** Response headers that go with this error (the handler plumbing adds them). */
+  get headers(): Record<string, string> {
+    return {};
+  }
+
   toBody(): ApiErrorBody {
     return this.errors
       ? { message: this.message, code: this.code, errors: this.errors }
@@ -29,3 +34,17 @@ export const notFound = (message?: string) => new AppError(404, 'not_found', mes
 export const conflict = (message?: string) => new AppError(409, 'conflict', message);
 export const deadlinePassed = (message?: string) => new AppError(409, 'deadline_passed', message);
 export const rateLimited = (message?: string) => new AppError(429, 'rate_limited', message);
+
+/** 429 with the seconds until the caller may try again, sent as Retry-After. */
+export class TooManyRequestsError extends AppError {
+  constructor(
+    readonly retryAfter: number,
+    message?: string,
+  ) {
+    super(429, 'rate_limited', message);
+  }
+
+  override get headers(): Record<string, string> {
+    return { 'retry-after': String(this.retryAfter) };
+  }
+}

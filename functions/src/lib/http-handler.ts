@@ -181,7 +181,7 @@ export function httpHandler<
         }
         request.response = {
           statusCode: appError.statusCode,
-          headers: { ...jsonHeaders, 'cache-control': 'no-store' },
+          headers: { ...jsonHeaders, 'cache-control': 'no-store', ...appError.headers },
           body: JSON.stringify(appError.toBody()),
         };
         logger.info('request', {

@@ -1,0 +1,91 @@
+import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { CampaignEntry } from '@golf/shared/schemas/campaign';
+import { db, tableName } from '../client';
+import { fromItem } from '../item';
+import { keys } from '../keys';
+import { queryAll } from '../query-all';
+
+export interface ContactRecord {
+  id: string;
+  received_at: string;
+  email: string;
+  contact_type: string;
+  content: string;
+  /** The signed-in sender, when there was one. */
+  user_id: string | null;
+}
+
+export interface CampaignEntryRecord extends CampaignEntry {
+  id: string;
+  campaign_id: string;
+  received_at: string;
+}
+
+export async function putContact(record: ContactRecord): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.contactEntry(record.received_at, record.id), entity: 'contact', ...record },
+      ConditionExpression: 'attribute_not_exists(PK)',
+    }),
+  );
+}
+
+/** Stores the entry and its entrant lock in one transaction; false when the e-mail already entered. */
+export async function putCampaignEntry(record: CampaignEntryRecord): Promise<boolean> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.campaignEntrant(record.campaign_id, record.business_email),
+                entity: 'campaign_entrant',
+                entry_id: record.id,
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: {
+                ...keys.campaignEntry(record.campaign_id, record.received_at, record.id),
+                entity: 'campaign_entry',
+                ...record,
+              },
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (
+      error instanceof TransactionCanceledException &&
+      error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
+    )
+      return false;
+    throw error;
+  }
+}
+
+/** Entries received at or after `since` (all when absent), oldest first. */
+const receivedSince = async <T>(partition: string, since: string | undefined): Promise<T[]> =>
+  (
+    await queryAll<Record<string, unknown>>({
+      TableName: tableName(),
+      // Entry sort keys start with their ISO instant (digits); the entrant locks (`ENTRANT#`) sort after.
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :until',
+      ExpressionAttributeValues: { ':pk': partition, ':from': since ?? '0', ':until': '9999' },
+    })
+  ).map((item) => fromItem<T>(item));
+
+export const listContacts = (since?: string) => receivedSince<ContactRecord>(keys.contactPartition, since);
+
+export const listCampaignEntries = (campaignId: string, since?: string) =>
+  receivedSince<CampaignEntryRecord>(keys.campaignPartition(campaignId), since);
