@@ -20,7 +20,11 @@ import { Route as CampaignGdo_2023RouteImport } from './routes/campaign/gdo_2023
 import { Route as ContactIndexRouteImport } from './routes/contact/index'
 import { Route as ContactCompleteRouteImport } from './routes/contact/complete'
 import { Route as ContactConfirmRouteImport } from './routes/contact/confirm'
+import { Route as PrizeIndexRouteImport } from './routes/prize/index'
 import { Route as ScheduleScoreRouteImport } from './routes/schedule/score'
+import { Route as PrizeEntryIdRouteImport } from './routes/prize/entry/$id'
+import { Route as PrizeGameIdRouteImport } from './routes/prize/game/$id'
+import { Route as PrizeYearlyIdRouteImport } from './routes/prize/yearly/$id'
 import { Route as ScheduleRoundRoundIndexRouteImport } from './routes/schedule/round/$round/index'
 import { Route as ScheduleRoundRoundAboutModeRouteImport } from './routes/schedule/round/$round/about-mode'
 import { Route as ScheduleRoundRoundDraftAutoTypeRouteImport } from './routes/schedule/round/$round/draft/auto/$type'
@@ -86,9 +90,29 @@ const ContactConfirmRoute = ContactConfirmRouteImport.update({
   path: '/contact/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const PrizeIndexRoute = PrizeIndexRouteImport.update({
+  id: '/prize/',
+  path: '/prize/',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ScheduleScoreRoute = ScheduleScoreRouteImport.update({
   id: '/schedule/score',
   path: '/schedule/score',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrizeEntryIdRoute = PrizeEntryIdRouteImport.update({
+  id: '/prize/entry/$id',
+  path: '/prize/entry/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrizeGameIdRoute = PrizeGameIdRouteImport.update({
+  id: '/prize/game/$id',
+  path: '/prize/game/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const PrizeYearlyIdRoute = PrizeYearlyIdRouteImport.update({
+  id: '/prize/yearly/$id',
+  path: '/prize/yearly/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ScheduleRoundRoundIndexRoute = ScheduleRoundRoundIndexRouteImport.update({
@@ -158,6 +182,10 @@ export interface FileRoutesByFullPath {
   '/contact/confirm': typeof ContactConfirmRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/contact/': typeof ContactIndexRoute
+  '/prize/': typeof PrizeIndexRoute
+  '/prize/entry/$id': typeof PrizeEntryIdRoute
+  '/prize/game/$id': typeof PrizeGameIdRoute
+  '/prize/yearly/$id': typeof PrizeYearlyIdRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
   '/schedule/round/$round/': typeof ScheduleRoundRoundIndexRoute
   '/schedule/round/$round/draft/auto/$type': typeof ScheduleRoundRoundDraftAutoTypeRoute
@@ -181,6 +209,10 @@ export interface FileRoutesByTo {
   '/contact/confirm': typeof ContactConfirmRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/contact': typeof ContactIndexRoute
+  '/prize': typeof PrizeIndexRoute
+  '/prize/entry/$id': typeof PrizeEntryIdRoute
+  '/prize/game/$id': typeof PrizeGameIdRoute
+  '/prize/yearly/$id': typeof PrizeYearlyIdRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
   '/schedule/round/$round': typeof ScheduleRoundRoundIndexRoute
   '/schedule/round/$round/draft/auto/$type': typeof ScheduleRoundRoundDraftAutoTypeRoute
@@ -205,6 +237,10 @@ export interface FileRoutesById {
   '/contact/confirm': typeof ContactConfirmRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/contact/': typeof ContactIndexRoute
+  '/prize/': typeof PrizeIndexRoute
+  '/prize/entry/$id': typeof PrizeEntryIdRoute
+  '/prize/game/$id': typeof PrizeGameIdRoute
+  '/prize/yearly/$id': typeof PrizeYearlyIdRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
   '/schedule/round/$round/': typeof ScheduleRoundRoundIndexRoute
   '/schedule/round/$round/draft/auto/$type': typeof ScheduleRoundRoundDraftAutoTypeRoute
@@ -230,6 +266,10 @@ export interface FileRouteTypes {
     | '/contact/confirm'
     | '/schedule/score'
     | '/contact/'
+    | '/prize/'
+    | '/prize/entry/$id'
+    | '/prize/game/$id'
+    | '/prize/yearly/$id'
     | '/schedule/round/$round/about-mode'
     | '/schedule/round/$round/'
     | '/schedule/round/$round/draft/auto/$type'
@@ -253,6 +293,10 @@ export interface FileRouteTypes {
     | '/contact/confirm'
     | '/schedule/score'
     | '/contact'
+    | '/prize'
+    | '/prize/entry/$id'
+    | '/prize/game/$id'
+    | '/prize/yearly/$id'
     | '/schedule/round/$round/about-mode'
     | '/schedule/round/$round'
     | '/schedule/round/$round/draft/auto/$type'
@@ -276,6 +320,10 @@ export interface FileRouteTypes {
     | '/contact/confirm'
     | '/schedule/score'
     | '/contact/'
+    | '/prize/'
+    | '/prize/entry/$id'
+    | '/prize/game/$id'
+    | '/prize/yearly/$id'
     | '/schedule/round/$round/about-mode'
     | '/schedule/round/$round/'
     | '/schedule/round/$round/draft/auto/$type'
@@ -300,6 +348,10 @@ export interface RootRouteChildren {
   ContactConfirmRoute: typeof ContactConfirmRoute
   ScheduleScoreRoute: typeof ScheduleScoreRoute
   ContactIndexRoute: typeof ContactIndexRoute
+  PrizeIndexRoute: typeof PrizeIndexRoute
+  PrizeEntryIdRoute: typeof PrizeEntryIdRoute
+  PrizeGameIdRoute: typeof PrizeGameIdRoute
+  PrizeYearlyIdRoute: typeof PrizeYearlyIdRoute
   ScheduleRoundRoundAboutModeRoute: typeof ScheduleRoundRoundAboutModeRoute
   ScheduleRoundRoundIndexRoute: typeof ScheduleRoundRoundIndexRoute
   ScheduleRoundRoundDraftAutoTypeRoute: typeof ScheduleRoundRoundDraftAutoTypeRoute
@@ -390,11 +442,39 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ContactConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/prize/': {
+      id: '/prize/'
+      path: '/prize'
+      fullPath: '/prize/'
+      preLoaderRoute: typeof PrizeIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/schedule/score': {
       id: '/schedule/score'
       path: '/schedule/score'
       fullPath: '/schedule/score'
       preLoaderRoute: typeof ScheduleScoreRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/prize/entry/$id': {
+      id: '/prize/entry/$id'
+      path: '/prize/entry/$id'
+      fullPath: '/prize/entry/$id'
+      preLoaderRoute: typeof PrizeEntryIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/prize/game/$id': {
+      id: '/prize/game/$id'
+      path: '/prize/game/$id'
+      fullPath: '/prize/game/$id'
+      preLoaderRoute: typeof PrizeGameIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/prize/yearly/$id': {
+      id: '/prize/yearly/$id'
+      path: '/prize/yearly/$id'
+      fullPath: '/prize/yearly/$id'
+      preLoaderRoute: typeof PrizeYearlyIdRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/schedule/round/$round/': {
@@ -476,6 +556,10 @@ const rootRouteChildren: RootRouteChildren = {
   ContactConfirmRoute: ContactConfirmRoute,
   ScheduleScoreRoute: ScheduleScoreRoute,
   ContactIndexRoute: ContactIndexRoute,
+  PrizeIndexRoute: PrizeIndexRoute,
+  PrizeEntryIdRoute: PrizeEntryIdRoute,
+  PrizeGameIdRoute: PrizeGameIdRoute,
+  PrizeYearlyIdRoute: PrizeYearlyIdRoute,
   ScheduleRoundRoundAboutModeRoute: ScheduleRoundRoundAboutModeRoute,
   ScheduleRoundRoundIndexRoute: ScheduleRoundRoundIndexRoute,
   ScheduleRoundRoundDraftAutoTypeRoute: ScheduleRoundRoundDraftAutoTypeRoute,

@@ -1,0 +1,4 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { prizeDetailRoute } from '../../../features/prize/components/prize-detail';
+
+export const Route = createFileRoute('/prize/game/$id')(prizeDetailRoute('game'));
