@@ -1,26 +1,11 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser, newPage, waitForPath, type BrowserSession } from './support/browser';
+import { describe, expect, it } from 'vitest';
+import { closeChecked, newPage, useBrowser, waitForPath } from './support/browser';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function finish(session: BrowserSession) {
-  const errors = session.pageErrors.map((error) => error.message);
-  await session.close();
-  expect(errors).toEqual([]);
-}
+const browser = useBrowser();
 
 describe('/howto', () => {
   it("shows the players' part of the rules document with a working table of contents", async () => {
-    const session = await newPage(browser);
+    const session = await newPage(browser());
     const { page } = session;
     await page.goto('/howto');
     await page.getByRole('heading', { name: 'ゲームのルール' }).waitFor();
@@ -46,13 +31,13 @@ describe('/howto', () => {
     expect(new URL(page.url()).pathname).toBe('/howto');
 
     await page.getByRole('link', { name: '新規登録してはじめる' }).waitFor();
-    await finish(session);
+    await closeChecked(session);
   });
 });
 
 describe('/schedule/round/{round}/about-mode', () => {
   it('explains the modes from the same rules document and links to the round', async () => {
-    const session = await newPage(browser);
+    const session = await newPage(browser());
     const { page } = session;
     await page.goto('/schedule/round/2/about-mode');
     await page.locator('.document-section').nth(2).waitFor();
@@ -61,13 +46,13 @@ describe('/schedule/round/{round}/about-mode', () => {
     expect(await page.locator('.document-section').nth(1).innerText()).toContain('コンディション重視');
     await page.getByRole('link', { name: 'スコアの計算やランキングのルール' }).click();
     await waitForPath(page, '/howto');
-    await finish(session);
+    await closeChecked(session);
   });
 });
 
 describe('/faq', () => {
   it('opens an answer in place and follows an in-site link without reloading the page', async () => {
-    const session = await newPage(browser);
+    const session = await newPage(browser());
     const { page } = session;
     await page.goto('/faq');
     expect(await page.locator('.title-bar__title').innerText()).toBe('よくある質問');
@@ -82,7 +67,7 @@ describe('/faq', () => {
     await first.getByRole('link', { name: '遊び方' }).click();
     await waitForPath(page, '/howto');
     expect(await page.evaluate(() => (globalThis as unknown as { marker?: number }).marker)).toBe(1);
-    await finish(session);
+    await closeChecked(session);
   });
 });
 
@@ -93,12 +78,12 @@ describe('terms, privacy policy and company', () => {
     ['/about/company', '運営会社', '運営'],
   ] as const) {
     it(`${path} shows the whole document`, async () => {
-      const session = await newPage(browser);
+      const session = await newPage(browser());
       const { page } = session;
       await page.goto(path);
       await page.getByRole('heading', { name: heading, exact: true }).waitFor();
       expect(await page.locator('.title-bar__title').innerText()).toBe(title);
-      await finish(session);
+      await closeChecked(session);
     });
   }
 });

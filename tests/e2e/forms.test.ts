@@ -1,31 +1,16 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { resetConfig } from '../../functions/src/lib/config';
 import { listCampaignEntries, listContacts } from '../../functions/src/db/repositories/form-entry-repository';
-import { launchBrowser, newPage, waitForPath, type BrowserSession } from './support/browser';
+import { closeChecked, newPage, useBrowser, waitForPath } from './support/browser';
 
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
 resetConfig();
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function finish(session: BrowserSession) {
-  const errors = session.pageErrors.map((error) => error.message);
-  await session.close();
-  expect(errors).toEqual([]);
-}
+const browser = useBrowser();
 
 describe('contact form', () => {
   it('checks the fields, confirms, sends, and starts empty again', async () => {
-    const session = await newPage(browser);
+    const session = await newPage(browser());
     const { page } = session;
     const email = `e2e-contact-${Date.now()}@example.com`;
 
@@ -59,13 +44,13 @@ describe('contact form', () => {
     await page.goto('/contact');
     expect(await page.getByLabel('メールアドレス').inputValue()).toBe('');
     expect(await page.getByRole('checkbox').isChecked()).toBe(false);
-    await finish(session);
+    await closeChecked(session);
   });
 });
 
 describe('campaign entry form', () => {
   it('shows the server field errors, confirms with option names, and applies once', async () => {
-    const session = await newPage(browser);
+    const session = await newPage(browser());
     const { page } = session;
     const email = `e2e-campaign-${Date.now()}@example.co.jp`;
 
@@ -104,6 +89,6 @@ describe('campaign entry form', () => {
     const stored = (await listCampaignEntries('gdo_2023')).filter((row) => row.business_email === email);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ company_size: '4', post: '1', last_name_kana: 'ヤマダ' });
-    await finish(session);
+    await closeChecked(session);
   });
 });

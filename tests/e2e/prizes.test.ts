@@ -1,29 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatYen } from '@golf/shared/game/format';
 import type { PrizeOption } from '@golf/shared/schemas/prize';
-import { apiGet, launchBrowser, newPage, waitForPath, type BrowserSession } from './support/browser';
+import { apiGet, closeChecked, newPage, useBrowser, waitForPath } from './support/browser';
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function finish(session: BrowserSession) {
-  const errors = session.pageErrors.map((error) => error.message);
-  await session.close();
-  expect(errors).toEqual([]);
-}
+const browser = useBrowser();
 
 describe('prizes', () => {
   it('lists each kind of prize to a visitor and opens one', async () => {
     const yearly = await apiGet<PrizeOption[]>('/api/golf/master/yearly_ranking_prize');
-    const session = await newPage(browser);
+    const session = await newPage(browser());
     const { page } = session;
 
     await page.goto('/prize');
@@ -45,13 +30,13 @@ describe('prizes', () => {
     expect(await detail.innerText()).toContain(yearly[0]!.name);
     expect(await detail.innerText()).toContain(`${formatYen(yearly[0]!.value_yen)}相当`);
     await page.getByRole('link', { name: '年間ランキングを見る' }).waitFor();
-    await finish(session);
+    await closeChecked(session);
   });
 
   it('opens game and entry prize pages directly, and says so when a prize does not exist', async () => {
     const [game] = await apiGet<PrizeOption[]>('/api/golf/master/game_prize');
     const [entry] = await apiGet<PrizeOption[]>('/api/golf/master/entry_prize');
-    const session = await newPage(browser);
+    const session = await newPage(browser());
     const { page } = session;
 
     await page.goto(`/prize/game/${game!.id}`);
@@ -60,6 +45,6 @@ describe('prizes', () => {
     expect(await page.getByTestId('prize-detail').innerText()).toContain('抽選');
     await page.goto('/prize/game/no-such-prize');
     await page.getByText('この賞品は見つかりませんでした').waitFor();
-    await finish(session);
+    await closeChecked(session);
   });
 });

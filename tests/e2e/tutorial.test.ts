@@ -1,33 +1,18 @@
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { resetConfig } from '../../functions/src/lib/config';
-import { baseUrl, launchBrowser, newPage, type BrowserSession } from './support/browser';
+import { baseUrl, closeChecked, newPage, useBrowser } from './support/browser';
 import { createPlayer } from './support/users';
 
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
 resetConfig();
 
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function finish(session: BrowserSession) {
-  const errors = session.pageErrors.map((error) => error.message);
-  await session.close();
-  expect(errors).toEqual([]);
-}
+const browser = useBrowser();
 
 describe('first-visit tutorial', () => {
   it('shows once to a new player, and never again after it is finished', async () => {
     const { token } = await createPlayer(`e2e-tutorial-${Date.now()}`, { tutorial_flg: false });
 
-    const session = await newPage(browser);
+    const session = await newPage(browser());
     const { page } = session;
     await session.context.addCookies([{ name: 'token', value: token, url: baseUrl() }]);
     await page.goto('/schedule/round/4');
@@ -45,6 +30,6 @@ describe('first-visit tutorial', () => {
     await page.reload();
     await page.getByTestId('slot-1').waitFor();
     expect(await page.getByTestId('tutorial').count()).toBe(0);
-    await finish(session);
+    await closeChecked(session);
   });
 });

@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 /** Debian's chromium, quiet and headless: no sandbox (containers), no background traffic. */
 export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -58,4 +58,29 @@ export async function apiGet<T>(path: string): Promise<T> {
   const response = await fetch(new URL(path, baseUrl()), { headers: { Accept: 'application/json' } });
   if (!response.ok) throw new Error(`${path}: ${response.status}`);
   return (await response.json()) as T;
+}
+
+/**
+ * One browser for the file's tests: launched before them, closed after. Call at the top of a test
+ * file; the returned function gives the browser inside tests.
+ */
+export function useBrowser(): () => Browser {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return () => {
+    if (!browser) throw new Error('the browser is not launched yet');
+    return browser;
+  };
+}
+
+/** Closes the session; a journey must end with no uncaught error in the page. */
+export async function closeChecked(session: BrowserSession): Promise<void> {
+  const errors = session.pageErrors.map((error) => error.message);
+  await session.close();
+  expect(errors).toEqual([]);
 }
