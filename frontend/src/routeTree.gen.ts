@@ -15,6 +15,7 @@ import { Route as GametopRouteImport } from './routes/gametop'
 import { Route as HowtoRouteImport } from './routes/howto'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as TermsRouteImport } from './routes/terms'
+import { Route as TopicsRouteImport } from './routes/topics'
 import { Route as AboutCompanyRouteImport } from './routes/about/company'
 import { Route as CampaignGdo_2023RouteImport } from './routes/campaign/gdo_2023'
 import { Route as ContactIndexRouteImport } from './routes/contact/index'
@@ -63,6 +64,11 @@ const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
 const TermsRoute = TermsRouteImport.update({
   id: '/terms',
   path: '/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const TopicsRoute = TopicsRouteImport.update({
+  id: '/topics',
+  path: '/topics',
   getParentRoute: () => rootRouteImport,
 } as any)
 const AboutCompanyRoute = AboutCompanyRouteImport.update({
@@ -176,6 +182,7 @@ export interface FileRoutesByFullPath {
   '/howto': typeof HowtoRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms': typeof TermsRoute
+  '/topics': typeof TopicsRoute
   '/about/company': typeof AboutCompanyRoute
   '/campaign/gdo_2023': typeof CampaignGdo_2023Route
   '/contact/complete': typeof ContactCompleteRoute
@@ -203,6 +210,7 @@ export interface FileRoutesByTo {
   '/howto': typeof HowtoRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms': typeof TermsRoute
+  '/topics': typeof TopicsRoute
   '/about/company': typeof AboutCompanyRoute
   '/campaign/gdo_2023': typeof CampaignGdo_2023Route
   '/contact/complete': typeof ContactCompleteRoute
@@ -231,6 +239,7 @@ export interface FileRoutesById {
   '/howto': typeof HowtoRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms': typeof TermsRoute
+  '/topics': typeof TopicsRoute
   '/about/company': typeof AboutCompanyRoute
   '/campaign/gdo_2023': typeof CampaignGdo_2023Route
   '/contact/complete': typeof ContactCompleteRoute
@@ -260,6 +269,7 @@ export interface FileRouteTypes {
     | '/howto'
     | '/privacy-policy'
     | '/terms'
+    | '/topics'
     | '/about/company'
     | '/campaign/gdo_2023'
     | '/contact/complete'
@@ -287,6 +297,7 @@ export interface FileRouteTypes {
     | '/howto'
     | '/privacy-policy'
     | '/terms'
+    | '/topics'
     | '/about/company'
     | '/campaign/gdo_2023'
     | '/contact/complete'
@@ -314,6 +325,7 @@ export interface FileRouteTypes {
     | '/howto'
     | '/privacy-policy'
     | '/terms'
+    | '/topics'
     | '/about/company'
     | '/campaign/gdo_2023'
     | '/contact/complete'
@@ -342,6 +354,7 @@ export interface RootRouteChildren {
   HowtoRoute: typeof HowtoRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   TermsRoute: typeof TermsRoute
+  TopicsRoute: typeof TopicsRoute
   AboutCompanyRoute: typeof AboutCompanyRoute
   CampaignGdo_2023Route: typeof CampaignGdo_2023Route
   ContactCompleteRoute: typeof ContactCompleteRoute
@@ -405,6 +418,13 @@ declare module '@tanstack/react-router' {
       path: '/terms'
       fullPath: '/terms'
       preLoaderRoute: typeof TermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/topics': {
+      id: '/topics'
+      path: '/topics'
+      fullPath: '/topics'
+      preLoaderRoute: typeof TopicsRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/about/company': {
@@ -550,6 +570,7 @@ const rootRouteChildren: RootRouteChildren = {
   HowtoRoute: HowtoRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   TermsRoute: TermsRoute,
+  TopicsRoute: TopicsRoute,
   AboutCompanyRoute: AboutCompanyRoute,
   CampaignGdo_2023Route: CampaignGdo_2023Route,
   ContactCompleteRoute: ContactCompleteRoute,

@@ -17,6 +17,8 @@ const usage = `usage: npm run ops -- <command> [options]
   move-deadline <game_global_id> <round> <deadline ISO, e.g. 2026-12-03T08:30:00+09:00> <reason>
   correct-result <file.json>          (the body of POST /api/golf/ops/result/correction)
   carry-over [game_global_id]
+  publish-topics <file.json>          ({ "topics": [...] }; docs/examples/topics.json)
+  withdraw-topic <topic id>
   export-contacts [--since ISO] [--out file.csv]          (contact-form inquiries as CSV)
   export-campaign-entries [--since ISO] [--out file.csv]  (campaign entries as CSV)
 options: --url http://127.0.0.1:3000  --token <operator access token>  --dry-run  --format json|csv`;
@@ -94,6 +96,14 @@ async function main(): Promise<number> {
       break;
     case 'carry-over':
       [path, body] = ['/api/golf/ops/carry-over', args[0] ? { game_global_id: args[0] } : {}];
+      break;
+    case 'publish-topics':
+      if (!args[0]) throw new Error(usage);
+      [path, body] = ['/api/ops/topics', JSON.parse(readFileSync(args[0], 'utf8'))];
+      break;
+    case 'withdraw-topic':
+      if (!args[0]) throw new Error(usage);
+      [method, path] = ['DELETE', `/api/ops/topics/${encodeURIComponent(args[0])}`];
       break;
     case 'export-contacts':
       [method, path] = ['GET', `/api/ops/contacts/export${since}`];

@@ -7,6 +7,7 @@ import { keys } from '../../functions/src/db/keys';
 import { generateSampleSeason } from './generate';
 import { sampleTeamItems } from './teams';
 import { sampleGuildItems } from './guilds';
+import { sampleTopicItems } from './topics';
 import { sampleUserItems } from './users';
 
 const seedMarker = { PK: 'META', SK: 'SAMPLE_SEASON' };
@@ -26,6 +27,7 @@ export function sampleItems(now: Date): Record<string, unknown>[] {
     ...sampleTeamItems(season, now),
     ...sampleGuildItems(now),
     ...sampleUserItems(now),
+    ...sampleTopicItems(season, now),
   ];
 }
 

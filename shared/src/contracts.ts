@@ -6,6 +6,7 @@
 import { accountRoutes } from './routes/account';
 import { devRoutes } from './routes/dev';
 import { formRoutes } from './routes/forms';
+import { topicRoutes } from './routes/topics';
 import { gameRoutes } from './routes/game';
 import { guildRoutes } from './routes/guild';
 import { rankingRoutes } from './routes/ranking';
@@ -36,6 +37,7 @@ export const routes = {
   ...guildRoutes,
   ...rankingRoutes,
   ...formRoutes,
+  ...topicRoutes,
   ...devRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 

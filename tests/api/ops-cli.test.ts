@@ -87,4 +87,16 @@ describe('ops CLI', () => {
     expect(csv).toContain(`"${email}"`);
     expect(csv).toContain('"その他"');
   }, 60_000);
+
+  it('publishes the documented topics file once, then withdraws the topic', async () => {
+    let result = await ops('publish-topics', 'docs/examples/topics.json');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ published: 1, unchanged: 0 });
+    result = await ops('publish-topics', 'docs/examples/topics.json');
+    expect(JSON.parse(result.stdout)).toEqual({ published: 0, unchanged: 1 });
+    result = await ops('withdraw-topic', 'maintenance-2026-12-01');
+    expect(result.code).toBe(0);
+    result = await ops('withdraw-topic', 'maintenance-2026-12-01');
+    expect(result.code).toBe(1);
+  }, 60_000);
 });

@@ -7,6 +7,7 @@ import { SkeletonCard } from '../components/ui/skeleton';
 import { FeatureTiles } from '../features/home/components/feature-tiles';
 import { Hero } from '../features/home/components/hero';
 import { HowToSteps } from '../features/home/components/how-to-steps';
+import { LatestTopics } from '../features/home/components/latest-topics';
 import { schedulesQueryOptions, useSchedules } from '../features/schedule/api/get-schedules';
 import { TournamentCard } from '../features/schedule/components/tournament-card';
 import { useAuth } from '../lib/auth';
@@ -59,6 +60,7 @@ function TopPage() {
             <Icon name="next" size={14} />
           </Link>
         </section>
+        <LatestTopics />
         <section className="section" aria-labelledby="top-features-heading">
           <h2 id="top-features-heading" className="section__title">
             ゲームを楽しむ

@@ -89,4 +89,11 @@ export const keys = {
     PK: `CAMPAIGN#${campaignId}`,
     SK: `ENTRANT#${email.toLowerCase()}`,
   }),
+  topic: (topicId: string) => ({ PK: `TOPIC#${topicId}`, SK: 'META' }),
+  /** GSI1: every topic by publication instant (scheduled ones sort after now). */
+  topicListing: (publishedAt: string, topicId: string) => ({
+    GSI1PK: 'TOPICS',
+    GSI1SK: `${publishedAt}#${topicId}`,
+  }),
+  topicListingPartition: 'TOPICS',
 } as const;

@@ -1,0 +1,66 @@
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { z } from 'zod';
+import { EmptyState } from '../components/ui/empty-state';
+import { SkeletonCard } from '../components/ui/skeleton';
+import { topicsQueryOptions, useTopics } from '../features/topics/api/get-topics';
+import { TopicItem } from '../features/topics/components/topic-item';
+
+const searchSchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  open: z.string().optional(),
+});
+
+export const Route = createFileRoute('/topics')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => ({ page: search.page }),
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(topicsQueryOptions(deps.page)),
+  pendingComponent: () => (
+    <div className="page-body" role="status" aria-label="読み込み中">
+      <SkeletonCard lines={5} />
+    </div>
+  ),
+  component: TopicsPage,
+});
+
+function TopicsPage() {
+  const { page, open } = Route.useSearch();
+  const list = useTopics(page);
+  if (list.topics.length === 0)
+    return (
+      <div className="page-body">
+        <EmptyState title="お知らせはありません" icon="news">
+          新しいお知らせがあれば、ここに表示されます。
+        </EmptyState>
+      </div>
+    );
+  return (
+    <div className="page-body">
+      <div className="card card--flush">
+        {list.topics.map((topic) => (
+          <TopicItem key={topic.id} topic={topic} open={topic.id === open} />
+        ))}
+      </div>
+      {list.last_page > 1 && (
+        <nav className="pager" aria-label="ページ">
+          {page > 1 ? (
+            <Link to="/topics" search={{ page: page - 1 }} className="button button--outline">
+              前へ
+            </Link>
+          ) : (
+            <span />
+          )}
+          <span className="pager__status">
+            {page} / {list.last_page}
+          </span>
+          {page < list.last_page ? (
+            <Link to="/topics" search={{ page: page + 1 }} className="button button--outline">
+              次へ
+            </Link>
+          ) : (
+            <span />
+          )}
+        </nav>
+      )}
+    </div>
+  );
+}

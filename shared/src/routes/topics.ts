@@ -1,0 +1,24 @@
+import type { RouteDefinition } from '../contracts';
+
+/** Topics (docs/api.md, section Topics). */
+export const topicRoutes = {
+  listTopics: {
+    method: 'GET',
+    path: '/api/topics',
+    handler: 'topics/list-topics',
+    access: 'public',
+    cacheSeconds: 60,
+  },
+  publishTopics: {
+    method: 'POST',
+    path: '/api/ops/topics',
+    handler: 'topics/publish-topics',
+    access: 'operator',
+  },
+  withdrawTopic: {
+    method: 'DELETE',
+    path: '/api/ops/topics/{id}',
+    handler: 'topics/withdraw-topic',
+    access: 'operator',
+  },
+} as const satisfies Record<string, RouteDefinition>;
