@@ -21,6 +21,7 @@ import { Route as CampaignGdo_2023RouteImport } from './routes/campaign/gdo_2023
 import { Route as ContactIndexRouteImport } from './routes/contact/index'
 import { Route as ContactCompleteRouteImport } from './routes/contact/complete'
 import { Route as ContactConfirmRouteImport } from './routes/contact/confirm'
+import { Route as MypageIndexRouteImport } from './routes/mypage/index'
 import { Route as PrizeIndexRouteImport } from './routes/prize/index'
 import { Route as ScheduleScoreRouteImport } from './routes/schedule/score'
 import { Route as PrizeEntryIdRouteImport } from './routes/prize/entry/$id'
@@ -94,6 +95,11 @@ const ContactCompleteRoute = ContactCompleteRouteImport.update({
 const ContactConfirmRoute = ContactConfirmRouteImport.update({
   id: '/contact/confirm',
   path: '/contact/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MypageIndexRoute = MypageIndexRouteImport.update({
+  id: '/mypage/',
+  path: '/mypage/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrizeIndexRoute = PrizeIndexRouteImport.update({
@@ -189,6 +195,7 @@ export interface FileRoutesByFullPath {
   '/contact/confirm': typeof ContactConfirmRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/contact/': typeof ContactIndexRoute
+  '/mypage/': typeof MypageIndexRoute
   '/prize/': typeof PrizeIndexRoute
   '/prize/entry/$id': typeof PrizeEntryIdRoute
   '/prize/game/$id': typeof PrizeGameIdRoute
@@ -217,6 +224,7 @@ export interface FileRoutesByTo {
   '/contact/confirm': typeof ContactConfirmRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/contact': typeof ContactIndexRoute
+  '/mypage': typeof MypageIndexRoute
   '/prize': typeof PrizeIndexRoute
   '/prize/entry/$id': typeof PrizeEntryIdRoute
   '/prize/game/$id': typeof PrizeGameIdRoute
@@ -246,6 +254,7 @@ export interface FileRoutesById {
   '/contact/confirm': typeof ContactConfirmRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/contact/': typeof ContactIndexRoute
+  '/mypage/': typeof MypageIndexRoute
   '/prize/': typeof PrizeIndexRoute
   '/prize/entry/$id': typeof PrizeEntryIdRoute
   '/prize/game/$id': typeof PrizeGameIdRoute
@@ -276,6 +285,7 @@ export interface FileRouteTypes {
     | '/contact/confirm'
     | '/schedule/score'
     | '/contact/'
+    | '/mypage/'
     | '/prize/'
     | '/prize/entry/$id'
     | '/prize/game/$id'
@@ -304,6 +314,7 @@ export interface FileRouteTypes {
     | '/contact/confirm'
     | '/schedule/score'
     | '/contact'
+    | '/mypage'
     | '/prize'
     | '/prize/entry/$id'
     | '/prize/game/$id'
@@ -332,6 +343,7 @@ export interface FileRouteTypes {
     | '/contact/confirm'
     | '/schedule/score'
     | '/contact/'
+    | '/mypage/'
     | '/prize/'
     | '/prize/entry/$id'
     | '/prize/game/$id'
@@ -361,6 +373,7 @@ export interface RootRouteChildren {
   ContactConfirmRoute: typeof ContactConfirmRoute
   ScheduleScoreRoute: typeof ScheduleScoreRoute
   ContactIndexRoute: typeof ContactIndexRoute
+  MypageIndexRoute: typeof MypageIndexRoute
   PrizeIndexRoute: typeof PrizeIndexRoute
   PrizeEntryIdRoute: typeof PrizeEntryIdRoute
   PrizeGameIdRoute: typeof PrizeGameIdRoute
@@ -460,6 +473,13 @@ declare module '@tanstack/react-router' {
       path: '/contact/confirm'
       fullPath: '/contact/confirm'
       preLoaderRoute: typeof ContactConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mypage/': {
+      id: '/mypage/'
+      path: '/mypage'
+      fullPath: '/mypage/'
+      preLoaderRoute: typeof MypageIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/prize/': {
@@ -577,6 +597,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactConfirmRoute: ContactConfirmRoute,
   ScheduleScoreRoute: ScheduleScoreRoute,
   ContactIndexRoute: ContactIndexRoute,
+  MypageIndexRoute: MypageIndexRoute,
   PrizeIndexRoute: PrizeIndexRoute,
   PrizeEntryIdRoute: PrizeEntryIdRoute,
   PrizeGameIdRoute: PrizeGameIdRoute,

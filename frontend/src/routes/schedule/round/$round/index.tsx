@@ -7,6 +7,7 @@ import { Skeleton, SkeletonCard } from '../../../../components/ui/skeleton';
 import { useDeletePick } from '../../../../features/game/api/delete-pick';
 import { roundQueryOptions, useRound } from '../../../../features/game/api/get-round';
 import { RoundTabs } from '../../../../features/game/components/round-tabs';
+import { CopyNextRoundToggle } from '../../../../features/game/components/copy-next-round-toggle';
 import { SaveError } from '../../../../features/game/components/save-error';
 import { TutorialDialog } from '../../../../features/game/components/tutorial-dialog';
 import { aiModeLabels, aiModes, parseRound } from '../../../../features/game/utils/labels';
@@ -193,6 +194,8 @@ function RoundPage() {
           })}
         </ol>
       </section>
+
+      {round < 4 && <CopyNextRoundToggle checked={view.is_copy_next_round} />}
 
       {view.is_open && (
         <section className="section" aria-labelledby="ai-heading">
