@@ -24,9 +24,12 @@ import { Route as ContactConfirmRouteImport } from './routes/contact/confirm'
 import { Route as MypageIndexRouteImport } from './routes/mypage/index'
 import { Route as PrizeIndexRouteImport } from './routes/prize/index'
 import { Route as ScheduleScoreRouteImport } from './routes/schedule/score'
+import { Route as MypagePrizeEmail_sendRouteImport } from './routes/mypage/prize/email_send'
 import { Route as PrizeEntryIdRouteImport } from './routes/prize/entry/$id'
 import { Route as PrizeGameIdRouteImport } from './routes/prize/game/$id'
 import { Route as PrizeYearlyIdRouteImport } from './routes/prize/yearly/$id'
+import { Route as MypagePrizeIdIndexRouteImport } from './routes/mypage/prize/$id/index'
+import { Route as MypagePrizeIdConfirmRouteImport } from './routes/mypage/prize/$id/confirm'
 import { Route as ScheduleRoundRoundIndexRouteImport } from './routes/schedule/round/$round/index'
 import { Route as ScheduleRoundRoundAboutModeRouteImport } from './routes/schedule/round/$round/about-mode'
 import { Route as ScheduleRoundRoundDraftAutoTypeRouteImport } from './routes/schedule/round/$round/draft/auto/$type'
@@ -112,6 +115,11 @@ const ScheduleScoreRoute = ScheduleScoreRouteImport.update({
   path: '/schedule/score',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MypagePrizeEmail_sendRoute = MypagePrizeEmail_sendRouteImport.update({
+  id: '/mypage/prize/email_send',
+  path: '/mypage/prize/email_send',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrizeEntryIdRoute = PrizeEntryIdRouteImport.update({
   id: '/prize/entry/$id',
   path: '/prize/entry/$id',
@@ -125,6 +133,16 @@ const PrizeGameIdRoute = PrizeGameIdRouteImport.update({
 const PrizeYearlyIdRoute = PrizeYearlyIdRouteImport.update({
   id: '/prize/yearly/$id',
   path: '/prize/yearly/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MypagePrizeIdIndexRoute = MypagePrizeIdIndexRouteImport.update({
+  id: '/mypage/prize/$id/',
+  path: '/mypage/prize/$id/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const MypagePrizeIdConfirmRoute = MypagePrizeIdConfirmRouteImport.update({
+  id: '/mypage/prize/$id/confirm',
+  path: '/mypage/prize/$id/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ScheduleRoundRoundIndexRoute = ScheduleRoundRoundIndexRouteImport.update({
@@ -197,10 +215,13 @@ export interface FileRoutesByFullPath {
   '/contact/': typeof ContactIndexRoute
   '/mypage/': typeof MypageIndexRoute
   '/prize/': typeof PrizeIndexRoute
+  '/mypage/prize/email_send': typeof MypagePrizeEmail_sendRoute
   '/prize/entry/$id': typeof PrizeEntryIdRoute
   '/prize/game/$id': typeof PrizeGameIdRoute
   '/prize/yearly/$id': typeof PrizeYearlyIdRoute
+  '/mypage/prize/$id/confirm': typeof MypagePrizeIdConfirmRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
+  '/mypage/prize/$id/': typeof MypagePrizeIdIndexRoute
   '/schedule/round/$round/': typeof ScheduleRoundRoundIndexRoute
   '/schedule/round/$round/draft/auto/$type': typeof ScheduleRoundRoundDraftAutoTypeRoute
   '/schedule/round/$round/draft/$draft/advanced/$player': typeof ScheduleRoundRoundDraftDraftAdvancedPlayerRoute
@@ -226,10 +247,13 @@ export interface FileRoutesByTo {
   '/contact': typeof ContactIndexRoute
   '/mypage': typeof MypageIndexRoute
   '/prize': typeof PrizeIndexRoute
+  '/mypage/prize/email_send': typeof MypagePrizeEmail_sendRoute
   '/prize/entry/$id': typeof PrizeEntryIdRoute
   '/prize/game/$id': typeof PrizeGameIdRoute
   '/prize/yearly/$id': typeof PrizeYearlyIdRoute
+  '/mypage/prize/$id/confirm': typeof MypagePrizeIdConfirmRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
+  '/mypage/prize/$id': typeof MypagePrizeIdIndexRoute
   '/schedule/round/$round': typeof ScheduleRoundRoundIndexRoute
   '/schedule/round/$round/draft/auto/$type': typeof ScheduleRoundRoundDraftAutoTypeRoute
   '/schedule/round/$round/draft/$draft/advanced/$player': typeof ScheduleRoundRoundDraftDraftAdvancedPlayerRoute
@@ -256,10 +280,13 @@ export interface FileRoutesById {
   '/contact/': typeof ContactIndexRoute
   '/mypage/': typeof MypageIndexRoute
   '/prize/': typeof PrizeIndexRoute
+  '/mypage/prize/email_send': typeof MypagePrizeEmail_sendRoute
   '/prize/entry/$id': typeof PrizeEntryIdRoute
   '/prize/game/$id': typeof PrizeGameIdRoute
   '/prize/yearly/$id': typeof PrizeYearlyIdRoute
+  '/mypage/prize/$id/confirm': typeof MypagePrizeIdConfirmRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
+  '/mypage/prize/$id/': typeof MypagePrizeIdIndexRoute
   '/schedule/round/$round/': typeof ScheduleRoundRoundIndexRoute
   '/schedule/round/$round/draft/auto/$type': typeof ScheduleRoundRoundDraftAutoTypeRoute
   '/schedule/round/$round/draft/$draft/advanced/$player': typeof ScheduleRoundRoundDraftDraftAdvancedPlayerRoute
@@ -287,10 +314,13 @@ export interface FileRouteTypes {
     | '/contact/'
     | '/mypage/'
     | '/prize/'
+    | '/mypage/prize/email_send'
     | '/prize/entry/$id'
     | '/prize/game/$id'
     | '/prize/yearly/$id'
+    | '/mypage/prize/$id/confirm'
     | '/schedule/round/$round/about-mode'
+    | '/mypage/prize/$id/'
     | '/schedule/round/$round/'
     | '/schedule/round/$round/draft/auto/$type'
     | '/schedule/round/$round/draft/$draft/advanced/$player'
@@ -316,10 +346,13 @@ export interface FileRouteTypes {
     | '/contact'
     | '/mypage'
     | '/prize'
+    | '/mypage/prize/email_send'
     | '/prize/entry/$id'
     | '/prize/game/$id'
     | '/prize/yearly/$id'
+    | '/mypage/prize/$id/confirm'
     | '/schedule/round/$round/about-mode'
+    | '/mypage/prize/$id'
     | '/schedule/round/$round'
     | '/schedule/round/$round/draft/auto/$type'
     | '/schedule/round/$round/draft/$draft/advanced/$player'
@@ -345,10 +378,13 @@ export interface FileRouteTypes {
     | '/contact/'
     | '/mypage/'
     | '/prize/'
+    | '/mypage/prize/email_send'
     | '/prize/entry/$id'
     | '/prize/game/$id'
     | '/prize/yearly/$id'
+    | '/mypage/prize/$id/confirm'
     | '/schedule/round/$round/about-mode'
+    | '/mypage/prize/$id/'
     | '/schedule/round/$round/'
     | '/schedule/round/$round/draft/auto/$type'
     | '/schedule/round/$round/draft/$draft/advanced/$player'
@@ -375,10 +411,13 @@ export interface RootRouteChildren {
   ContactIndexRoute: typeof ContactIndexRoute
   MypageIndexRoute: typeof MypageIndexRoute
   PrizeIndexRoute: typeof PrizeIndexRoute
+  MypagePrizeEmail_sendRoute: typeof MypagePrizeEmail_sendRoute
   PrizeEntryIdRoute: typeof PrizeEntryIdRoute
   PrizeGameIdRoute: typeof PrizeGameIdRoute
   PrizeYearlyIdRoute: typeof PrizeYearlyIdRoute
+  MypagePrizeIdConfirmRoute: typeof MypagePrizeIdConfirmRoute
   ScheduleRoundRoundAboutModeRoute: typeof ScheduleRoundRoundAboutModeRoute
+  MypagePrizeIdIndexRoute: typeof MypagePrizeIdIndexRoute
   ScheduleRoundRoundIndexRoute: typeof ScheduleRoundRoundIndexRoute
   ScheduleRoundRoundDraftAutoTypeRoute: typeof ScheduleRoundRoundDraftAutoTypeRoute
   ScheduleRoundRoundDraftDraftAdvancedPlayerRoute: typeof ScheduleRoundRoundDraftDraftAdvancedPlayerRoute
@@ -496,6 +535,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ScheduleScoreRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/mypage/prize/email_send': {
+      id: '/mypage/prize/email_send'
+      path: '/mypage/prize/email_send'
+      fullPath: '/mypage/prize/email_send'
+      preLoaderRoute: typeof MypagePrizeEmail_sendRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/prize/entry/$id': {
       id: '/prize/entry/$id'
       path: '/prize/entry/$id'
@@ -515,6 +561,20 @@ declare module '@tanstack/react-router' {
       path: '/prize/yearly/$id'
       fullPath: '/prize/yearly/$id'
       preLoaderRoute: typeof PrizeYearlyIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mypage/prize/$id/': {
+      id: '/mypage/prize/$id/'
+      path: '/mypage/prize/$id'
+      fullPath: '/mypage/prize/$id/'
+      preLoaderRoute: typeof MypagePrizeIdIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/mypage/prize/$id/confirm': {
+      id: '/mypage/prize/$id/confirm'
+      path: '/mypage/prize/$id/confirm'
+      fullPath: '/mypage/prize/$id/confirm'
+      preLoaderRoute: typeof MypagePrizeIdConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/schedule/round/$round/': {
@@ -599,10 +659,13 @@ const rootRouteChildren: RootRouteChildren = {
   ContactIndexRoute: ContactIndexRoute,
   MypageIndexRoute: MypageIndexRoute,
   PrizeIndexRoute: PrizeIndexRoute,
+  MypagePrizeEmail_sendRoute: MypagePrizeEmail_sendRoute,
   PrizeEntryIdRoute: PrizeEntryIdRoute,
   PrizeGameIdRoute: PrizeGameIdRoute,
   PrizeYearlyIdRoute: PrizeYearlyIdRoute,
+  MypagePrizeIdConfirmRoute: MypagePrizeIdConfirmRoute,
   ScheduleRoundRoundAboutModeRoute: ScheduleRoundRoundAboutModeRoute,
+  MypagePrizeIdIndexRoute: MypagePrizeIdIndexRoute,
   ScheduleRoundRoundIndexRoute: ScheduleRoundRoundIndexRoute,
   ScheduleRoundRoundDraftAutoTypeRoute: ScheduleRoundRoundDraftAutoTypeRoute,
   ScheduleRoundRoundDraftDraftAdvancedPlayerRoute:

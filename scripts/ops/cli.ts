@@ -17,6 +17,7 @@ const usage = `usage: npm run ops -- <command> [options]
   move-deadline <game_global_id> <round> <deadline ISO, e.g. 2026-12-03T08:30:00+09:00> <reason>
   correct-result <file.json>          (the body of POST /api/golf/ops/result/correction)
   carry-over [game_global_id]
+  draw-prizes <game_global_id> [--seed SEED] [--redraw]   (the tournament's game and entry prizes)
   publish-topics <file.json>          ({ "topics": [...] }; docs/examples/topics.json)
   withdraw-topic <topic id>
   export-contacts [--since ISO] [--out file.csv]          (contact-form inquiries as CSV)
@@ -29,7 +30,7 @@ function parseArgs(argv: string[]) {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (!arg.startsWith('--')) positional.push(arg);
-    else if (arg === '--dry-run') options['dry-run'] = true;
+    else if (arg === '--dry-run' || arg === '--redraw') options[arg.slice(2)] = true;
     else options[arg.slice(2)] = argv[++i] ?? '';
   }
   return { positional, options };
@@ -96,6 +97,17 @@ async function main(): Promise<number> {
       break;
     case 'carry-over':
       [path, body] = ['/api/golf/ops/carry-over', args[0] ? { game_global_id: args[0] } : {}];
+      break;
+    case 'draw-prizes':
+      if (!args[0]) throw new Error(usage);
+      [path, body] = [
+        '/api/golf/ops/prizes/draw',
+        {
+          game_global_id: args[0],
+          ...(typeof options['seed'] === 'string' ? { seed: options['seed'] } : {}),
+          ...(options['redraw'] === true ? { redraw: true } : {}),
+        },
+      ];
       break;
     case 'publish-topics':
       if (!args[0]) throw new Error(usage);

@@ -4,6 +4,7 @@ import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { fieldEntryItem, tournamentItem } from '../../functions/src/db/repositories/tournament-repository';
 import { prizeItem } from '../../functions/src/db/repositories/prize-repository';
 import { keys } from '../../functions/src/db/keys';
+import { drawTournamentPrizes } from '../../functions/src/domain/prize/prize-draw-service';
 import { generateSampleSeason } from './generate';
 import { sampleTeamItems } from './teams';
 import { sampleGuildItems } from './guilds';
@@ -12,8 +13,7 @@ import { sampleUserItems } from './users';
 
 const seedMarker = { PK: 'META', SK: 'SAMPLE_SEASON' };
 
-export function sampleItems(now: Date): Record<string, unknown>[] {
-  const season = generateSampleSeason(now);
+export function sampleItems(now: Date, season = generateSampleSeason(now)): Record<string, unknown>[] {
   const playerItems = season.players.map(({ skill: _skill, spread: _spread, ...player }) => ({
     ...keys.player(player.player_id),
     entity: 'player',
@@ -35,8 +35,21 @@ export function sampleItems(now: Date): Record<string, unknown>[] {
 export async function seedIfEmpty(options: { now: Date }): Promise<{ items: number } | null> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: seedMarker }));
   if (Item) return null;
-  const items = sampleItems(options.now);
+  const season = generateSampleSeason(options.now);
+  const items = sampleItems(options.now, season);
   await batchWriteAll(items);
+  // Finished tournaments have their prizes drawn, so winners see them on their page.
+  for (const tournament of season.tournaments)
+    if (
+      !tournament.cancelled &&
+      tournament.rounds.every((round) => round.cancelled || round.results === 'final')
+    )
+      await drawTournamentPrizes({
+        gameGlobalId: tournament.game_global_id,
+        seed: `sample-${tournament.game_global_id}`,
+        operatorId: 'sample-operator',
+        now: options.now,
+      });
   await db().send(
     new PutCommand({
       TableName: tableName(),

@@ -6,6 +6,7 @@
 import { accountRoutes } from './routes/account';
 import { devRoutes } from './routes/dev';
 import { formRoutes } from './routes/forms';
+import { prizeRoutes } from './routes/prizes';
 import { topicRoutes } from './routes/topics';
 import { gameRoutes } from './routes/game';
 import { guildRoutes } from './routes/guild';
@@ -38,6 +39,7 @@ export const routes = {
   ...rankingRoutes,
   ...formRoutes,
   ...topicRoutes,
+  ...prizeRoutes,
   ...devRoutes,
 } as const satisfies Record<string, RouteDefinition>;
 

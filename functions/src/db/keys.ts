@@ -96,4 +96,9 @@ export const keys = {
     GSI1SK: `${publishedAt}#${topicId}`,
   }),
   topicListingPartition: 'TOPICS',
+  /** The draw of one prize: seed, instant, operator, winners in order. */
+  prizeDraw: (prizeId: string) => ({ PK: `PRIZE#${prizeId}`, SK: 'DRAW' }),
+  /** A prize a user won, with its claim; the user's partition lists them. */
+  prizeWin: (userId: string, prizeId: string) => ({ PK: `USER#${userId}`, SK: `PRIZE_WIN#${prizeId}` }),
+  prizeWinPrefix: (userId: string) => ({ PK: `USER#${userId}`, SKPrefix: 'PRIZE_WIN#' }),
 } as const;

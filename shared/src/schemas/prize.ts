@@ -25,3 +25,60 @@ export type PrizeRecord = z.infer<typeof prizeRecordSchema>;
 
 export const prizeOptionSchema = prizeRecordSchema.extend({ value: z.string(), name: z.string() });
 export type PrizeOption = z.infer<typeof prizeOptionSchema>;
+
+// ---- draws (operators) and claims (winners) ----
+
+export const prizeIdSchema = z.string().regex(/^[0-9A-Za-z_-]{1,80}$/, '賞品IDが正しくありません。');
+
+export const drawPrizesBodySchema = z.object({
+  game_global_id: z.string().min(1).max(64),
+  /** Published with the result; anyone can re-run the draw with it. Generated when absent. */
+  seed: z
+    .string()
+    .regex(/^[0-9A-Za-z_.:-]{1,64}$/, 'シードは英数字と _ . : - の64文字以内で指定してください。')
+    .optional(),
+  /** Draw again prizes already drawn (refused once a winner has claimed). */
+  redraw: z.boolean().optional(),
+});
+
+export const prizeDrawResultSchema = z.object({
+  game_global_id: z.string(),
+  seed: z.string(),
+  prizes: z.array(
+    z.object({
+      prize_id: z.string(),
+      kind: prizeKindSchema,
+      /** drawn now, or already drawn earlier (left as it was). */
+      state: z.enum(['drawn', 'kept']),
+      winners: z.number().int(),
+    }),
+  ),
+});
+export type PrizeDrawResult = z.infer<typeof prizeDrawResultSchema>;
+
+/** A prize the signed-in player won, with the state of its claim. */
+export const wonPrizeSchema = z.object({
+  prize: prizeRecordSchema,
+  won_at: z.string(),
+  claim: z.object({ email: z.string(), claimed_at: z.string() }).nullable(),
+});
+export type WonPrize = z.infer<typeof wonPrizeSchema>;
+export const wonPrizeListSchema = z.object({ prizes: z.array(wonPrizeSchema) });
+
+/** POST /api/golf/user_golf_game_prize(/confirm): where the winner wants the prize's details sent. */
+export const prizeClaimBodySchema = z
+  .object({
+    id: prizeIdSchema,
+    email: z.email().max(254),
+    email_confirmation: z.string().max(254),
+  })
+  .refine((body) => body.email === body.email_confirmation, {
+    path: ['email_confirmation'],
+    message: '確認用のメールアドレスが一致しません。',
+  });
+export type PrizeClaimBody = z.input<typeof prizeClaimBodySchema>;
+export const prizeClaimSchema = z.object({
+  id: z.string(),
+  email: z.string(),
+  claimed_at: z.string().nullable(),
+});

@@ -6,6 +6,7 @@ import { LinkCardBody } from '../../components/ui/link-card-body';
 import { SkeletonCard } from '../../components/ui/skeleton';
 import { CopyNextRoundToggle } from '../../features/game/components/copy-next-round-toggle';
 import { MyScoreCard } from '../../features/game/components/my-score-card';
+import { WonPrizeList } from '../../features/prize/components/won-prize-list';
 import { schedulesQueryOptions, useSchedules } from '../../features/schedule/api/get-schedules';
 import { useAuth } from '../../lib/auth';
 
@@ -68,6 +69,8 @@ function MyPage() {
           <MyScoreCard gameGlobalId={tournament.game_global_id} enabled />
         </section>
       )}
+
+      <WonPrizeList />
 
       <CopyNextRoundToggle checked={authUser?.['is_copy_next_round'] === true} />
 

@@ -1,0 +1,37 @@
+import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { prizeClaimSchema, wonPrizeListSchema, type PrizeClaimBody } from '@golf/shared/schemas/prize';
+import { apiRequest } from '../../../lib/api-client';
+
+/** The signed-in player's prizes and their claims (GET /api/golf/user_golf_game_prize). */
+export const wonPrizesQueryOptions = () =>
+  queryOptions({
+    queryKey: ['prize', 'won'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/golf/user_golf_game_prize', { signal, schema: wonPrizeListSchema }),
+  });
+
+export function useWonPrizes() {
+  return useSuspenseQuery(wonPrizesQueryOptions()).data.prizes;
+}
+
+/** POST …/confirm: the server checks the prize is the player's and unclaimed; nothing is stored. */
+export function useConfirmPrizeClaim() {
+  return useMutation({
+    mutationFn: (body: PrizeClaimBody) =>
+      apiRequest('/api/golf/user_golf_game_prize/confirm', {
+        method: 'POST',
+        body,
+        schema: prizeClaimSchema,
+      }),
+  });
+}
+
+/** POST /api/golf/user_golf_game_prize: the claim, stored once and acknowledged by mail. */
+export function useClaimPrize() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PrizeClaimBody) =>
+      apiRequest('/api/golf/user_golf_game_prize', { method: 'POST', body, schema: prizeClaimSchema }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['prize', 'won'] }),
+  });
+}

@@ -1,0 +1,44 @@
+import { useQuery } from '@tanstack/react-query';
+import { AppLink } from '../../../components/ui/app-link';
+import { Badge } from '../../../components/ui/badge';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { wonPrizesQueryOptions } from '../api/won-prizes';
+import { PrizeImage } from './prize-image';
+
+/** My page's list of won prizes; nothing at all when the player has not won yet. */
+export function WonPrizeList() {
+  const { data, isPending, isError } = useQuery(wonPrizesQueryOptions());
+  if (isError || (data && data.prizes.length === 0)) return null;
+  return (
+    <section className="section" aria-labelledby="mypage-prizes-heading">
+      <h2 id="mypage-prizes-heading" className="section__title">
+        当選した賞品
+      </h2>
+      {isPending ? (
+        <Skeleton height={96} radius={18} />
+      ) : (
+        <ul className="prize-list">
+          {data.prizes.map(({ prize, claim }) => (
+            <li key={prize.id}>
+              <AppLink
+                href={`/mypage/prize/${prize.id}`}
+                className="card link-card prize-card"
+                data-testid="won-prize"
+              >
+                <PrizeImage prize={prize} size="thumb" />
+                <span className="prize-card__body">
+                  {claim ? (
+                    <Badge tone="green">手続き済み</Badge>
+                  ) : (
+                    <Badge tone="red">受け取り手続きへ</Badge>
+                  )}
+                  <span className="prize-card__name">{prize.name}</span>
+                </span>
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,49 @@
+import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
+import { ConfirmList } from '../../../../components/ui/form-field';
+import { SaveError } from '../../../../features/game/components/save-error';
+import { useClaimPrize } from '../../../../features/prize/api/won-prizes';
+import { usePrizeEntryDraft } from '../../../../features/prize/prize-entry-draft';
+
+export const Route = createFileRoute('/mypage/prize/$id/confirm')({
+  component: PrizeClaimConfirmPage,
+});
+
+function PrizeClaimConfirmPage() {
+  const { id } = Route.useParams();
+  const navigate = useNavigate();
+  const draft = usePrizeEntryDraft();
+  const claim = useClaimPrize();
+  // Opened directly or after a reload: back to the form.
+  if (draft.id !== id) return <Navigate to="/mypage/prize/$id" params={{ id }} replace />;
+  return (
+    <div className="page-body">
+      <p className="section__lead">このメールアドレスに、賞品の発送のご案内をお送りします。</p>
+      <section className="card">
+        <ConfirmList rows={[{ label: 'メールアドレス', value: draft.email }]} />
+      </section>
+      <SaveError error={claim.error} />
+      <div className="form-actions">
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={claim.isPending}
+          onClick={() =>
+            claim.mutate(draft, {
+              onSuccess: () => void navigate({ to: '/mypage/prize/email_send', replace: true }),
+            })
+          }
+        >
+          {claim.isPending ? '送信中…' : '送信する'}
+        </button>
+        <button
+          type="button"
+          className="button button--outline button--block"
+          disabled={claim.isPending}
+          onClick={() => void navigate({ to: '/mypage/prize/$id', params: { id } })}
+        >
+          入力内容を修正する
+        </button>
+      </div>
+    </div>
+  );
+}

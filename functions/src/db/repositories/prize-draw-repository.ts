@@ -1,0 +1,109 @@
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import type { PrizeKind } from '@golf/shared/schemas/prize';
+import { batchWriteAll } from '../batch-write';
+import { db, tableName } from '../client';
+import { fromItem } from '../item';
+import { keys } from '../keys';
+
+export interface PrizeDrawRecord {
+  prize_id: string;
+  game_global_id: string | null;
+  seed: string;
+  drawn_at: string;
+  drawn_by: string;
+  /** In prize order (rank prizes) or lottery order (entry prizes). */
+  winners: string[];
+}
+
+export interface PrizeWinRecord {
+  user_id: string;
+  prize_id: string;
+  kind: PrizeKind;
+  won_at: string;
+  claim_email: string | null;
+  claimed_at: string | null;
+}
+
+export async function getPrizeDraw(prizeId: string): Promise<PrizeDrawRecord | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.prizeDraw(prizeId) }));
+  return Item ? fromItem<PrizeDrawRecord>(Item) : null;
+}
+
+export async function getPrizeWin(userId: string, prizeId: string): Promise<PrizeWinRecord | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.prizeWin(userId, prizeId) }),
+  );
+  return Item ? fromItem<PrizeWinRecord>(Item) : null;
+}
+
+export async function listPrizeWins(userId: string): Promise<PrizeWinRecord[]> {
+  const { PK, SKPrefix } = keys.prizeWinPrefix(userId);
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+      ExpressionAttributeValues: { ':pk': PK, ':prefix': SKPrefix },
+    }),
+  );
+  return Items.map((item) => fromItem<PrizeWinRecord>(item));
+}
+
+/**
+ * Replaces a prize's draw: the new winners' items, the removal of earlier winners who did not win
+ * again, then the draw item (last, so it names only winners already written). Claimed wins are
+ * never removed here: the caller refuses a redraw once anyone has claimed.
+ */
+export async function replacePrizeDraw(
+  draw: PrizeDrawRecord,
+  kind: PrizeKind,
+  previousWinners: readonly string[],
+): Promise<void> {
+  const winners = new Set(draw.winners);
+  await batchWriteAll(
+    draw.winners.map((userId) => ({
+      ...keys.prizeWin(userId, draw.prize_id),
+      entity: 'prize_win',
+      ...({
+        user_id: userId,
+        prize_id: draw.prize_id,
+        kind,
+        won_at: draw.drawn_at,
+        claim_email: null,
+        claimed_at: null,
+      } satisfies PrizeWinRecord),
+    })),
+  );
+  for (const userId of previousWinners.filter((id) => !winners.has(id)))
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.prizeWin(userId, draw.prize_id) }));
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.prizeDraw(draw.prize_id), entity: 'prize_draw', ...draw },
+    }),
+  );
+}
+
+/** Records the claim once: false when the win does not exist or was already claimed. */
+export async function claimPrizeWin(
+  userId: string,
+  prizeId: string,
+  email: string,
+  at: string,
+): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.prizeWin(userId, prizeId),
+        UpdateExpression: 'SET claim_email = :email, claimed_at = :at',
+        ConditionExpression: 'attribute_exists(PK) AND claimed_at = :null',
+        ExpressionAttributeValues: { ':email': email, ':at': at, ':null': null },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,152 @@
+/**
+ * Drawing a tournament's prizes once its results are final (DESIGN.md section 3, Prizes): rank
+ * prizes go to positions of the tie-broken tournament order, entry prizes to a seeded lottery among
+ * the users who entered every round that was played. A prize already drawn is kept unless the
+ * operator asks for a redraw, and a redraw is refused once a winner has claimed.
+ */
+import { decideRankPrize, tournamentTieBreakStats, type PrizeCandidate } from '@golf/shared/game/prize';
+import { drawLottery, lotteryKey } from '@golf/shared/game/lottery';
+import { playerRoundScore } from '@golf/shared/game/scoring';
+import type { PrizeDrawResult, PrizeRecord } from '@golf/shared/schemas/prize';
+import { prizeRepository } from '../../db/repositories/prize-repository';
+import { getPrizeDraw, getPrizeWin, replacePrizeDraw } from '../../db/repositories/prize-draw-repository';
+import { resultsRepository, type TeamScoreRecord } from '../../db/repositories/results-repository';
+import { tournamentRepository } from '../../db/repositories/tournament-repository';
+import { AppError, conflict, notFound } from '../../lib/errors';
+import { indexTournamentRound } from '../game/team-scoring';
+
+export interface DrawInput {
+  gameGlobalId: string;
+  seed?: string | undefined;
+  redraw?: boolean | undefined;
+  operatorId: string;
+  now: Date;
+}
+
+/** Everything a draw needs about one tournament's entrants, from stored scores and results. */
+async function tournamentEntrants(gameGlobalId: string, now: Date) {
+  const record = await tournamentRepository.get(gameGlobalId);
+  if (!record) throw notFound(`大会 ${gameGlobalId} は登録されていません。`);
+  const played = record.rounds.filter((round) => !round.cancelled);
+  if (record.cancelled || played.length === 0) throw conflict('中止になった大会の賞品は抽選できません。');
+  if (played.some((round) => round.results !== 'final'))
+    throw new AppError(409, 'conflict', 'すべてのラウンドの結果が確定してから抽選してください。');
+
+  const field = await tournamentRepository.field(gameGlobalId);
+  const rounds = await Promise.all(
+    played.map(async (stored) => ({
+      round: stored.round,
+      indexed: indexTournamentRound(record, field, stored.round, now),
+      scores: new Map(
+        (await resultsRepository.listScores(gameGlobalId, stored.round)).map((s) => [s.user_id, s]),
+      ),
+    })),
+  );
+
+  // Each player's tournament total over the rounds played, penalties included (tie-break 2).
+  const playerTotals = new Map<string, number>();
+  for (const entry of field) {
+    let total = 0;
+    let complete = true;
+    for (const { indexed } of rounds) {
+      const score = playerRoundScore(indexed.byPlayer.get(entry.player_id), indexed.penalty);
+      if (score.kind === 'pending') complete = false;
+      else total += score.to_par;
+    }
+    if (complete) playerTotals.set(entry.player_id, total);
+  }
+
+  const users = new Set(rounds.flatMap(({ scores }) => [...scores.keys()]));
+  const last = rounds[rounds.length - 1]!;
+  const entrants = [...users].map((userId) => {
+    let score = 0;
+    for (const { indexed, scores } of rounds) {
+      const stored: TeamScoreRecord | undefined = scores.get(userId);
+      score += stored?.kind === 'scored' && stored.score !== null ? stored.score : 4 * (indexed.penalty ?? 0);
+    }
+    const lastTeam = last.scores.get(userId);
+    return {
+      userId,
+      score,
+      enteredEveryRound: rounds.every(({ scores }) => scores.has(userId)),
+      lastTeam: lastTeam?.player_ids ?? null,
+      lastSavedAt: lastTeam?.last_saved_at ?? null,
+    };
+  });
+  return { entrants, playerTotals };
+}
+
+function winnersOf(
+  prize: PrizeRecord,
+  seed: string,
+  data: Awaited<ReturnType<typeof tournamentEntrants>>,
+): string[] {
+  if (prize.rank_from === null || prize.rank_to === null)
+    return drawLottery(
+      seed,
+      prize.id,
+      data.entrants.filter((entrant) => entrant.enteredEveryRound).map((entrant) => entrant.userId),
+      prize.winners_count,
+    );
+  const candidates: PrizeCandidate[] = data.entrants.map((entrant) => ({
+    user_id: entrant.userId,
+    score: entrant.score,
+    ...tournamentTieBreakStats(entrant.lastTeam, data.playerTotals),
+    last_saved_at: entrant.lastSavedAt,
+    lottery_key: lotteryKey(seed, prize.id, entrant.userId),
+  }));
+  const decision = decideRankPrize(candidates, { rank_from: prize.rank_from, rank_to: prize.rank_to }, true);
+  return decision.kind === 'decided' ? decision.winners : [];
+}
+
+export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawResult> {
+  const [game, entry] = await Promise.all([
+    prizeRepository.listByKind('game'),
+    prizeRepository.listByKind('entry'),
+  ]);
+  const prizes = [...game, ...entry].filter((prize) => prize.game_global_id === input.gameGlobalId);
+  if (prizes.length === 0) throw notFound('この大会の賞品はありません。');
+  const data = await tournamentEntrants(input.gameGlobalId, input.now);
+  const seed = input.seed ?? `${input.gameGlobalId}:${input.now.toISOString()}`;
+
+  const previous = new Map(
+    await Promise.all(prizes.map(async (p) => [p.id, await getPrizeDraw(p.id)] as const)),
+  );
+  if (input.redraw) {
+    for (const prize of prizes) {
+      const draw = previous.get(prize.id);
+      for (const userId of draw?.winners ?? [])
+        if ((await getPrizeWin(userId, prize.id))?.claimed_at)
+          throw conflict(`${prize.name} は受け取り手続き済みの当選者がいるため、再抽選できません。`);
+    }
+  }
+
+  const result: PrizeDrawResult = { game_global_id: input.gameGlobalId, seed, prizes: [] };
+  for (const prize of prizes) {
+    const earlier = previous.get(prize.id);
+    if (earlier && !input.redraw) {
+      result.prizes.push({
+        prize_id: prize.id,
+        kind: prize.kind,
+        state: 'kept',
+        winners: earlier.winners.length,
+      });
+      continue;
+    }
+    const winners = winnersOf(prize, seed, data);
+    await replacePrizeDraw(
+      {
+        prize_id: prize.id,
+        game_global_id: input.gameGlobalId,
+        seed,
+        drawn_at: input.now.toISOString(),
+        drawn_by: input.operatorId,
+        winners,
+      },
+      prize.kind,
+      earlier?.winners ?? [],
+    );
+    result.prizes.push({ prize_id: prize.id, kind: prize.kind, state: 'drawn', winners: winners.length });
+  }
+  return result;
+}

@@ -1,0 +1,9 @@
+import { prizeClaimBodySchema } from '@golf/shared/schemas/prize';
+import { confirmPrizeClaim } from '../../domain/prize/prize-claim-service';
+import { httpHandler } from '../../lib/http-handler';
+
+export const handler = httpHandler(
+  'confirmPrizeClaim',
+  { body: prizeClaimBodySchema },
+  async ({ body, auth }) => confirmPrizeClaim(auth.userId, body.id, body.email),
+);

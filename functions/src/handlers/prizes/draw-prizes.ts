@@ -1,0 +1,16 @@
+import { drawPrizesBodySchema } from '@golf/shared/schemas/prize';
+import { drawTournamentPrizes } from '../../domain/prize/prize-draw-service';
+import { httpHandler } from '../../lib/http-handler';
+
+export const handler = httpHandler(
+  'drawPrizes',
+  { body: drawPrizesBodySchema },
+  async ({ body, auth, now }) =>
+    drawTournamentPrizes({
+      gameGlobalId: body.game_global_id,
+      seed: body.seed,
+      redraw: body.redraw,
+      operatorId: auth.userId,
+      now,
+    }),
+);

@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { lotteryOrder } from '../../shared/src/game/lottery';
+import { prizeDrawResultSchema, wonPrizeListSchema } from '../../shared/src/schemas/prize';
+import { getPrizeDraw, getPrizeWin } from '../../functions/src/db/repositories/prize-draw-repository';
+import { prizeRepository } from '../../functions/src/db/repositories/prize-repository';
+import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
+import { resultsRepository } from '../../functions/src/db/repositories/results-repository';
+import { api, tokenFor } from './support/api';
+
+type ErrorBody = { code: string; message: string; errors?: Record<string, string[]> };
+
+const finished = async () => {
+  const all = await tournamentRepository.list();
+  return all.filter((t) => !t.cancelled && t.rounds.every((r) => r.cancelled || r.results === 'final'));
+};
+
+describe('sample prize draws', () => {
+  it('drew every finished tournament: rank prizes by position, entry prizes by the published seed', async () => {
+    const [tournament] = await finished();
+    const prizes = (await prizeRepository.listByKind('entry')).filter(
+      (p) => p.game_global_id === tournament!.game_global_id,
+    );
+    const draw = await getPrizeDraw(prizes[0]!.id);
+    expect(draw?.seed).toBe(`sample-${tournament!.game_global_id}`);
+    const played = tournament!.rounds.filter((r) => !r.cancelled).map((r) => r.round);
+    const perRound = await Promise.all(
+      played.map(
+        async (round) =>
+          new Set(
+            (await resultsRepository.listScores(tournament!.game_global_id, round)).map((s) => s.user_id),
+          ),
+      ),
+    );
+    const everyRound = [...perRound[0]!].filter((user) => perRound.every((set) => set.has(user)));
+    expect(draw?.winners).toEqual(
+      lotteryOrder(draw!.seed, prizes[0]!.id, everyRound).slice(0, prizes[0]!.winners_count),
+    );
+
+    const first = (await prizeRepository.listByKind('game')).find(
+      (p) => p.game_global_id === tournament!.game_global_id && p.rank_from === 1,
+    );
+    expect((await getPrizeDraw(first!.id))?.winners).toHaveLength(1);
+  });
+});
+
+describe('prize claims', () => {
+  it('lists a winner their prizes and takes one claim, mailed, then refuses another', async () => {
+    const [tournament] = await finished();
+    const prize = (await prizeRepository.listByKind('entry')).find(
+      (p) => p.game_global_id === tournament!.game_global_id,
+    )!;
+    const winner = (await getPrizeDraw(prize.id))!.winners[0]!;
+    const token = await tokenFor(winner);
+
+    const list = wonPrizeListSchema.parse(
+      (await api('GET', '/api/golf/user_golf_game_prize', { token })).body,
+    );
+    expect(list.prizes.map((p) => p.prize.id)).toContain(prize.id);
+
+    const body = { id: prize.id, email: 'winner@example.com', email_confirmation: 'winner@example.com' };
+    const confirmed = await api('POST', '/api/golf/user_golf_game_prize/confirm', { body, token });
+    expect(confirmed.status).toBe(200);
+    expect((await getPrizeWin(winner, prize.id))?.claimed_at).toBeNull();
+
+    const claimed = await api<{ claimed_at: string }>('POST', '/api/golf/user_golf_game_prize', {
+      body,
+      token,
+    });
+    expect(claimed.status).toBe(201);
+    expect((await getPrizeWin(winner, prize.id))?.claim_email).toBe('winner@example.com');
+    const outbox = await api<Array<{ to: string; subject: string }>>('GET', '/api/dev/outbox');
+    expect(JSON.stringify(outbox.body)).toContain('winner@example.com');
+
+    const again = await api<ErrorBody>('POST', '/api/golf/user_golf_game_prize', {
+      body: { ...body, email: 'other@example.com', email_confirmation: 'other@example.com' },
+      token,
+    });
+    expect(again.status).toBe(409);
+    expect((await getPrizeWin(winner, prize.id))?.claim_email).toBe('winner@example.com');
+  });
+
+  it("refuses another user's prize, mismatched or malformed e-mails, and visitors", async () => {
+    const [tournament] = await finished();
+    const prize = (await prizeRepository.listByKind('game')).find(
+      (p) => p.game_global_id === tournament!.game_global_id,
+    )!;
+    const winners = (await getPrizeDraw(prize.id))!.winners;
+    const stranger = await tokenFor('prize-stranger');
+    const body = { id: prize.id, email: 'x@example.com', email_confirmation: 'x@example.com' };
+
+    for (const path of ['/api/golf/user_golf_game_prize/confirm', '/api/golf/user_golf_game_prize']) {
+      expect((await api('POST', path, { body })).status).toBe(401);
+      expect((await api<ErrorBody>('POST', path, { body, token: stranger })).status).toBe(404);
+    }
+    const token = await tokenFor(winners[0]!);
+    const mismatch = await api<ErrorBody>('POST', '/api/golf/user_golf_game_prize', {
+      body: { ...body, email_confirmation: 'y@example.com' },
+      token,
+    });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.errors?.['email_confirmation']?.[0]).toBeTruthy();
+    const malformed = await api<ErrorBody>('POST', '/api/golf/user_golf_game_prize', {
+      body: { ...body, email: 'nope', email_confirmation: 'nope' },
+      token,
+    });
+    expect(malformed.status).toBe(422);
+    expect(
+      (
+        await api<ErrorBody>('POST', '/api/golf/user_golf_game_prize', {
+          body: { ...body, id: '../x' },
+          token,
+        })
+      ).status,
+    ).toBe(422);
+    expect((await getPrizeWin(winners[0]!, prize.id))?.claimed_at).toBeNull();
+  });
+});
+
+describe('operators draw prizes', () => {
+  it('refuses players, keeps a drawn prize, redraws with a new seed, and refuses a tournament not final', async () => {
+    const [tournament] = await finished();
+    const body = { game_global_id: tournament!.game_global_id };
+    expect(
+      (await api('POST', '/api/golf/ops/prizes/draw', { body, token: await tokenFor('draw-player') })).status,
+    ).toBe(403);
+
+    const operator = await tokenFor('draw-operator', ['operators']);
+    const kept = prizeDrawResultSchema.parse(
+      (await api('POST', '/api/golf/ops/prizes/draw', { body, token: operator })).body,
+    );
+    expect(kept.prizes.every((p) => p.state === 'kept')).toBe(true);
+
+    const current = (await tournamentRepository.list()).find((t) =>
+      t.rounds.some((r) => r.results !== 'final' && !r.cancelled),
+    )!;
+    const notFinal = await api<ErrorBody>('POST', '/api/golf/ops/prizes/draw', {
+      body: { game_global_id: current.game_global_id },
+      token: operator,
+    });
+    expect(notFinal.status).toBe(409);
+    expect(notFinal.body.message).toContain('確定');
+    expect(
+      (
+        await api<ErrorBody>('POST', '/api/golf/ops/prizes/draw', {
+          body: { game_global_id: 'nope' },
+          token: operator,
+        })
+      ).status,
+    ).toBe(404);
+    expect(
+      (
+        await api<ErrorBody>('POST', '/api/golf/ops/prizes/draw', {
+          body: { ...body, seed: 'has space' },
+          token: operator,
+        })
+      ).status,
+    ).toBe(422);
+
+    const [, second] = await finished();
+    const redraw = await api('POST', '/api/golf/ops/prizes/draw', {
+      body: { game_global_id: second!.game_global_id, seed: 'redraw-1', redraw: true },
+      token: operator,
+    });
+    expect(redraw.status).toBe(200);
+    const result = prizeDrawResultSchema.parse(redraw.body);
+    expect(result.seed).toBe('redraw-1');
+    expect(result.prizes.every((p) => p.state === 'drawn')).toBe(true);
+    const entry = result.prizes.find((p) => p.kind === 'entry')!;
+    const draw = await getPrizeDraw(entry.prize_id);
+    expect(draw?.seed).toBe('redraw-1');
+    for (const userId of draw!.winners.slice(0, 3))
+      expect(await getPrizeWin(userId, entry.prize_id)).not.toBeNull();
+  });
+});
