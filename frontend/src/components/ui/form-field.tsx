@@ -78,3 +78,37 @@ export function ConfirmList({ rows }: { rows: ReadonlyArray<{ label: string; val
     </dl>
   );
 }
+
+/** The two buttons under a confirm view: send (busy while pending) and go back to the form. */
+export function ConfirmActions({
+  pending,
+  submitLabel,
+  onSubmit,
+  onBack,
+}: {
+  pending: boolean;
+  submitLabel: string;
+  onSubmit: () => void;
+  onBack: () => void;
+}) {
+  return (
+    <div className="form-actions">
+      <button
+        type="button"
+        className="button button--primary button--block"
+        disabled={pending}
+        onClick={onSubmit}
+      >
+        {pending ? '送信中…' : submitLabel}
+      </button>
+      <button
+        type="button"
+        className="button button--outline button--block"
+        disabled={pending}
+        onClick={onBack}
+      >
+        入力内容を修正する
+      </button>
+    </div>
+  );
+}

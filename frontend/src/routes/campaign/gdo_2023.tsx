@@ -4,6 +4,7 @@ import { campaignMasterListNames } from '@golf/shared/schemas/master';
 import { AppLink } from '../../components/ui/app-link';
 import { CompleteCard } from '../../components/ui/complete-card';
 import {
+  ConfirmActions,
   ConfirmList,
   controlProps,
   Field,
@@ -134,35 +135,23 @@ function CampaignPage() {
               {store.error.message}
             </p>
           )}
-          <div className="form-actions">
-            <button
-              type="button"
-              className="button button--primary button--block"
-              disabled={store.isPending}
-              onClick={() =>
-                store.mutate(form, {
-                  onSuccess: () => {
-                    setForm(emptyCampaignForm());
-                    setStep('complete');
-                    top();
-                  },
-                })
-              }
-            >
-              {store.isPending ? '送信中…' : '申し込む'}
-            </button>
-            <button
-              type="button"
-              className="button button--outline button--block"
-              disabled={store.isPending}
-              onClick={() => {
-                store.reset();
-                setStep('input');
-              }}
-            >
-              入力内容を修正する
-            </button>
-          </div>
+          <ConfirmActions
+            pending={store.isPending}
+            submitLabel="申し込む"
+            onSubmit={() =>
+              store.mutate(form, {
+                onSuccess: () => {
+                  setForm(emptyCampaignForm());
+                  setStep('complete');
+                  top();
+                },
+              })
+            }
+            onBack={() => {
+              store.reset();
+              setStep('input');
+            }}
+          />
         </>
       ) : (
         <form className="card form" onSubmit={submit} noValidate>

@@ -1,6 +1,6 @@
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { contactTypes } from '@golf/shared/schemas/contact';
-import { ConfirmList } from '../../components/ui/form-field';
+import { ConfirmActions, ConfirmList } from '../../components/ui/form-field';
 import { useSendContact } from '../../features/contact/api/send-contact';
 import { useContactDraft } from '../../features/contact/contact-draft';
 import { isApiError } from '../../lib/api-client';
@@ -41,29 +41,17 @@ function ContactConfirmPage() {
           ))}
         </div>
       )}
-      <div className="form-actions">
-        <button
-          type="button"
-          className="button button--primary button--block"
-          disabled={send.isPending}
-          onClick={() =>
-            send.mutate(
-              { email: draft.email, contactType: draft.contactType, contactContent: draft.contactContent },
-              { onSuccess: () => void navigate({ to: '/contact/complete', replace: true }) },
-            )
-          }
-        >
-          {send.isPending ? '送信中…' : '送信する'}
-        </button>
-        <button
-          type="button"
-          className="button button--outline button--block"
-          disabled={send.isPending}
-          onClick={() => void navigate({ to: '/contact' })}
-        >
-          入力内容を修正する
-        </button>
-      </div>
+      <ConfirmActions
+        pending={send.isPending}
+        submitLabel="送信する"
+        onSubmit={() =>
+          send.mutate(
+            { email: draft.email, contactType: draft.contactType, contactContent: draft.contactContent },
+            { onSuccess: () => void navigate({ to: '/contact/complete', replace: true }) },
+          )
+        }
+        onBack={() => void navigate({ to: '/contact' })}
+      />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
-import { ConfirmList } from '../../../../components/ui/form-field';
+import { ConfirmActions, ConfirmList } from '../../../../components/ui/form-field';
 import { SaveError } from '../../../../features/game/components/save-error';
 import { useClaimPrize } from '../../../../features/prize/api/won-prizes';
 import { usePrizeEntryDraft } from '../../../../features/prize/prize-entry-draft';
@@ -22,28 +22,16 @@ function PrizeClaimConfirmPage() {
         <ConfirmList rows={[{ label: 'メールアドレス', value: draft.email }]} />
       </section>
       <SaveError error={claim.error} />
-      <div className="form-actions">
-        <button
-          type="button"
-          className="button button--primary button--block"
-          disabled={claim.isPending}
-          onClick={() =>
-            claim.mutate(draft, {
-              onSuccess: () => void navigate({ to: '/mypage/prize/email_send', replace: true }),
-            })
-          }
-        >
-          {claim.isPending ? '送信中…' : '送信する'}
-        </button>
-        <button
-          type="button"
-          className="button button--outline button--block"
-          disabled={claim.isPending}
-          onClick={() => void navigate({ to: '/mypage/prize/$id', params: { id } })}
-        >
-          入力内容を修正する
-        </button>
-      </div>
+      <ConfirmActions
+        pending={claim.isPending}
+        submitLabel="送信する"
+        onSubmit={() =>
+          claim.mutate(draft, {
+            onSuccess: () => void navigate({ to: '/mypage/prize/email_send', replace: true }),
+          })
+        }
+        onBack={() => void navigate({ to: '/mypage/prize/$id', params: { id } })}
+      />
     </div>
   );
 }
