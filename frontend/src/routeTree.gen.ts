@@ -10,9 +10,11 @@
 
 import { Route as rootRouteImport } from './routes/__root'
 import { Route as IndexRouteImport } from './routes/index'
+import { Route as ComingSoonRouteImport } from './routes/coming-soon'
 import { Route as FaqRouteImport } from './routes/faq'
 import { Route as GametopRouteImport } from './routes/gametop'
 import { Route as HowtoRouteImport } from './routes/howto'
+import { Route as LogoutRouteImport } from './routes/logout'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TopicsRouteImport } from './routes/topics'
@@ -21,6 +23,7 @@ import { Route as CampaignGdo_2023RouteImport } from './routes/campaign/gdo_2023
 import { Route as ContactIndexRouteImport } from './routes/contact/index'
 import { Route as ContactCompleteRouteImport } from './routes/contact/complete'
 import { Route as ContactConfirmRouteImport } from './routes/contact/confirm'
+import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as MypageIndexRouteImport } from './routes/mypage/index'
 import { Route as PrizeIndexRouteImport } from './routes/prize/index'
 import { Route as ScheduleScoreRouteImport } from './routes/schedule/score'
@@ -45,6 +48,11 @@ const IndexRoute = IndexRouteImport.update({
   path: '/',
   getParentRoute: () => rootRouteImport,
 } as any)
+const ComingSoonRoute = ComingSoonRouteImport.update({
+  id: '/coming-soon',
+  path: '/coming-soon',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const FaqRoute = FaqRouteImport.update({
   id: '/faq',
   path: '/faq',
@@ -58,6 +66,11 @@ const GametopRoute = GametopRouteImport.update({
 const HowtoRoute = HowtoRouteImport.update({
   id: '/howto',
   path: '/howto',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LogoutRoute = LogoutRouteImport.update({
+  id: '/logout',
+  path: '/logout',
   getParentRoute: () => rootRouteImport,
 } as any)
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
@@ -98,6 +111,11 @@ const ContactCompleteRoute = ContactCompleteRouteImport.update({
 const ContactConfirmRoute = ContactConfirmRouteImport.update({
   id: '/contact/confirm',
   path: '/contact/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const LoginIndexRoute = LoginIndexRouteImport.update({
+  id: '/login/',
+  path: '/login/',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MypageIndexRoute = MypageIndexRouteImport.update({
@@ -201,9 +219,11 @@ const ScheduleRoundRoundDraftDraftEasyIndicatorRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/coming-soon': typeof ComingSoonRoute
   '/faq': typeof FaqRoute
   '/gametop': typeof GametopRoute
   '/howto': typeof HowtoRoute
+  '/logout': typeof LogoutRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms': typeof TermsRoute
   '/topics': typeof TopicsRoute
@@ -213,6 +233,7 @@ export interface FileRoutesByFullPath {
   '/contact/confirm': typeof ContactConfirmRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/contact/': typeof ContactIndexRoute
+  '/login/': typeof LoginIndexRoute
   '/mypage/': typeof MypageIndexRoute
   '/prize/': typeof PrizeIndexRoute
   '/mypage/prize/email_send': typeof MypagePrizeEmail_sendRoute
@@ -233,9 +254,11 @@ export interface FileRoutesByFullPath {
 }
 export interface FileRoutesByTo {
   '/': typeof IndexRoute
+  '/coming-soon': typeof ComingSoonRoute
   '/faq': typeof FaqRoute
   '/gametop': typeof GametopRoute
   '/howto': typeof HowtoRoute
+  '/logout': typeof LogoutRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms': typeof TermsRoute
   '/topics': typeof TopicsRoute
@@ -245,6 +268,7 @@ export interface FileRoutesByTo {
   '/contact/confirm': typeof ContactConfirmRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/contact': typeof ContactIndexRoute
+  '/login': typeof LoginIndexRoute
   '/mypage': typeof MypageIndexRoute
   '/prize': typeof PrizeIndexRoute
   '/mypage/prize/email_send': typeof MypagePrizeEmail_sendRoute
@@ -266,9 +290,11 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/coming-soon': typeof ComingSoonRoute
   '/faq': typeof FaqRoute
   '/gametop': typeof GametopRoute
   '/howto': typeof HowtoRoute
+  '/logout': typeof LogoutRoute
   '/privacy-policy': typeof PrivacyPolicyRoute
   '/terms': typeof TermsRoute
   '/topics': typeof TopicsRoute
@@ -278,6 +304,7 @@ export interface FileRoutesById {
   '/contact/confirm': typeof ContactConfirmRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/contact/': typeof ContactIndexRoute
+  '/login/': typeof LoginIndexRoute
   '/mypage/': typeof MypageIndexRoute
   '/prize/': typeof PrizeIndexRoute
   '/mypage/prize/email_send': typeof MypagePrizeEmail_sendRoute
@@ -300,9 +327,11 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/coming-soon'
     | '/faq'
     | '/gametop'
     | '/howto'
+    | '/logout'
     | '/privacy-policy'
     | '/terms'
     | '/topics'
@@ -312,6 +341,7 @@ export interface FileRouteTypes {
     | '/contact/confirm'
     | '/schedule/score'
     | '/contact/'
+    | '/login/'
     | '/mypage/'
     | '/prize/'
     | '/mypage/prize/email_send'
@@ -332,9 +362,11 @@ export interface FileRouteTypes {
   fileRoutesByTo: FileRoutesByTo
   to:
     | '/'
+    | '/coming-soon'
     | '/faq'
     | '/gametop'
     | '/howto'
+    | '/logout'
     | '/privacy-policy'
     | '/terms'
     | '/topics'
@@ -344,6 +376,7 @@ export interface FileRouteTypes {
     | '/contact/confirm'
     | '/schedule/score'
     | '/contact'
+    | '/login'
     | '/mypage'
     | '/prize'
     | '/mypage/prize/email_send'
@@ -364,9 +397,11 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/coming-soon'
     | '/faq'
     | '/gametop'
     | '/howto'
+    | '/logout'
     | '/privacy-policy'
     | '/terms'
     | '/topics'
@@ -376,6 +411,7 @@ export interface FileRouteTypes {
     | '/contact/confirm'
     | '/schedule/score'
     | '/contact/'
+    | '/login/'
     | '/mypage/'
     | '/prize/'
     | '/mypage/prize/email_send'
@@ -397,9 +433,11 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  ComingSoonRoute: typeof ComingSoonRoute
   FaqRoute: typeof FaqRoute
   GametopRoute: typeof GametopRoute
   HowtoRoute: typeof HowtoRoute
+  LogoutRoute: typeof LogoutRoute
   PrivacyPolicyRoute: typeof PrivacyPolicyRoute
   TermsRoute: typeof TermsRoute
   TopicsRoute: typeof TopicsRoute
@@ -409,6 +447,7 @@ export interface RootRouteChildren {
   ContactConfirmRoute: typeof ContactConfirmRoute
   ScheduleScoreRoute: typeof ScheduleScoreRoute
   ContactIndexRoute: typeof ContactIndexRoute
+  LoginIndexRoute: typeof LoginIndexRoute
   MypageIndexRoute: typeof MypageIndexRoute
   PrizeIndexRoute: typeof PrizeIndexRoute
   MypagePrizeEmail_sendRoute: typeof MypagePrizeEmail_sendRoute
@@ -437,6 +476,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof IndexRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/coming-soon': {
+      id: '/coming-soon'
+      path: '/coming-soon'
+      fullPath: '/coming-soon'
+      preLoaderRoute: typeof ComingSoonRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/faq': {
       id: '/faq'
       path: '/faq'
@@ -456,6 +502,13 @@ declare module '@tanstack/react-router' {
       path: '/howto'
       fullPath: '/howto'
       preLoaderRoute: typeof HowtoRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/logout': {
+      id: '/logout'
+      path: '/logout'
+      fullPath: '/logout'
+      preLoaderRoute: typeof LogoutRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/privacy-policy': {
@@ -512,6 +565,13 @@ declare module '@tanstack/react-router' {
       path: '/contact/confirm'
       fullPath: '/contact/confirm'
       preLoaderRoute: typeof ContactConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/login/': {
+      id: '/login/'
+      path: '/login'
+      fullPath: '/login/'
+      preLoaderRoute: typeof LoginIndexRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/mypage/': {
@@ -645,9 +705,11 @@ declare module '@tanstack/react-router' {
 
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  ComingSoonRoute: ComingSoonRoute,
   FaqRoute: FaqRoute,
   GametopRoute: GametopRoute,
   HowtoRoute: HowtoRoute,
+  LogoutRoute: LogoutRoute,
   PrivacyPolicyRoute: PrivacyPolicyRoute,
   TermsRoute: TermsRoute,
   TopicsRoute: TopicsRoute,
@@ -657,6 +719,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactConfirmRoute: ContactConfirmRoute,
   ScheduleScoreRoute: ScheduleScoreRoute,
   ContactIndexRoute: ContactIndexRoute,
+  LoginIndexRoute: LoginIndexRoute,
   MypageIndexRoute: MypageIndexRoute,
   PrizeIndexRoute: PrizeIndexRoute,
   MypagePrizeEmail_sendRoute: MypagePrizeEmail_sendRoute,

@@ -115,13 +115,24 @@ export function initialiseAuth(): Promise<void> {
   return initialisation;
 }
 
-/** Asks the server to end the session; whatever it answers, the local session ends. */
-export async function logout(): Promise<void> {
-  try {
-    await apiRequest('/api/auth/token', { method: 'DELETE' });
-  } catch (error) {
-    console.warn('logout request failed', error);
-  } finally {
-    clearAuth();
-  }
+let ending: Promise<void> | null = null;
+
+/**
+ * Asks the server to end the session; whatever it answers, the local session ends. The state reads
+ * signed out while the request runs, so its own 401 (a token already refused) is not a second logout,
+ * and a repeated call joins the one under way.
+ */
+export function logout(): Promise<void> {
+  ending ??= (async () => {
+    store.set(signedOut);
+    try {
+      await apiRequest('/api/auth/token', { method: 'DELETE' });
+    } catch (error) {
+      console.warn('logout request failed', error);
+    } finally {
+      clearAuth();
+      ending = null;
+    }
+  })();
+  return ending;
 }

@@ -112,3 +112,34 @@ export function ConfirmActions({
     </div>
   );
 }
+
+/** A required e-mail address field (contact, login and the account forms). */
+export function EmailField({
+  label = 'メールアドレス',
+  value,
+  onChange,
+  errors,
+  hint,
+}: {
+  label?: string;
+  value: string;
+  onChange: (value: string) => void;
+  errors?: string[] | undefined;
+  hint?: ReactNode;
+}) {
+  return (
+    <Field label={label} required errors={errors} hint={hint}>
+      {(control) => (
+        <input
+          {...controlProps(control)}
+          className="form-control"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          value={value}
+          onChange={(event) => onChange(event.target.value)}
+        />
+      )}
+    </Field>
+  );
+}

@@ -2,7 +2,13 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { CONTACT_CONTENT_MAX, contactBodySchema, contactTypes } from '@golf/shared/schemas/contact';
 import { AppLink } from '../../components/ui/app-link';
-import { controlProps, Field, fieldErrorsOf, type FieldErrors } from '../../components/ui/form-field';
+import {
+  controlProps,
+  EmailField,
+  Field,
+  fieldErrorsOf,
+  type FieldErrors,
+} from '../../components/ui/form-field';
 import { setContactDraft, useContactDraft } from '../../features/contact/contact-draft';
 import { useAuth } from '../../lib/auth';
 
@@ -38,24 +44,12 @@ function ContactPage() {
         もあわせてご覧ください。
       </p>
       <form className="card form" onSubmit={submit} noValidate>
-        <Field
-          label="メールアドレス"
-          required
+        <EmailField
+          value={draft.email}
+          onChange={(email) => setDraft({ ...draft, email })}
           errors={errors['email']}
           hint="回答はこのアドレスにお送りします。"
-        >
-          {(control) => (
-            <input
-              {...controlProps(control)}
-              className="form-control"
-              type="email"
-              autoComplete="email"
-              inputMode="email"
-              value={draft.email}
-              onChange={(event) => setDraft({ ...draft, email: event.target.value })}
-            />
-          )}
-        </Field>
+        />
         <Field label="お問い合わせの種類" required errors={errors['contactType']}>
           {(control) => (
             <select

@@ -1,0 +1,180 @@
+import { describe, expect, it } from 'vitest';
+import {
+  guardRedirect,
+  launchGateFromEnv,
+  normaliseForLaunchGate,
+  safeReturnPath,
+  type GuardState,
+  type GuardUser,
+} from './guards';
+
+const visitor: GuardState = { isAuthenticated: false, user: null };
+const signedIn = (user: GuardUser): GuardState => ({ isAuthenticated: true, user });
+const complete = signedIn({ status: 'complete', is_registed_email: true, is_accepted_policy: true });
+const socialNew = signedIn({ status: 'mail_verify', is_registed_email: false, is_accepted_policy: false });
+const policyPending = signedIn({
+  status: 'required_not_enter',
+  is_registed_email: true,
+  is_accepted_policy: false,
+});
+const necessaryPending = signedIn({
+  status: 'required_not_enter',
+  is_registed_email: true,
+  is_accepted_policy: true,
+});
+const gateOff = { launchGate: false };
+const gateOn = { launchGate: true };
+
+const at = (href: string) => ({ pathname: href.split(/[?#]/)[0]!, href });
+
+describe('visitor whitelist (spec section 6)', () => {
+  it.each([
+    '/',
+    '/password',
+    '/contact',
+    '/contact/confirm',
+    '/contact/complete',
+    '/privacy-policy',
+    '/faq',
+    '/campaign/gdo_2023',
+    '/register',
+    '/register/send',
+    '/register/verify',
+    '/register/mail/complete',
+    '/login',
+    '/login/google/callback',
+    '/login/twitter/callback',
+    '/login/line/callback',
+    '/login/apple/callback',
+    '/logout',
+    '/reset-password',
+    '/reset-password/mail',
+    '/reset-password/send',
+    '/reset-password/complete',
+    '/topics',
+    '/terms',
+    '/prize',
+    '/prize/game/3',
+    '/prize/entry/3',
+    '/prize/yearly/3',
+    '/howto',
+    '/about/company',
+    '/coming-soon',
+    '/settings/mail/change',
+    '/gametop',
+    '/schedule/score',
+    '/withdrawal/complete',
+  ])('a visitor may open %s', (path) => {
+    expect(guardRedirect(at(path), visitor, gateOff)).toBeNull();
+  });
+
+  it.each([
+    ['/mypage', '/login?to=%2Fmypage'],
+    ['/guild', '/login?to=%2Fguild'],
+    ['/guild/12/chat', '/login?to=%2Fguild%2F12%2Fchat'],
+    ['/schedule/round/2?game_global_id=g1', '/login?to=%2Fschedule%2Fround%2F2%3Fgame_global_id%3Dg1'],
+    ['/register/mail', '/login?to=%2Fregister%2Fmail'],
+    ['/register/terms', '/login?to=%2Fregister%2Fterms'],
+    ['/settings/mail', '/login?to=%2Fsettings%2Fmail'],
+    ['/settings/password', '/login?to=%2Fsettings%2Fpassword'],
+    ['/withdrawal', '/login?to=%2Fwithdrawal'],
+    ['/quiz', '/login?to=%2Fquiz'],
+    ['/ranking/golf/personal', '/login?to=%2Franking%2Fgolf%2Fpersonal'],
+    ['/mypage/prize/4', '/login?to=%2Fmypage%2Fprize%2F4'],
+  ])('a visitor opening %s goes to %s', (path, to) => {
+    expect(guardRedirect(at(path), visitor, gateOff)).toBe(to);
+  });
+
+  it('leaves unknown paths to the 404 page', () => {
+    expect(guardRedirect(at('/no-such-page'), visitor, gateOff)).toBeNull();
+  });
+});
+
+describe('registration-state redirects (spec section 4)', () => {
+  it.each<[string, GuardState, string, string | null]>([
+    ['complete player anywhere', complete, '/mypage', null],
+    ['complete player on /register/mail', complete, '/register/mail', '/'],
+    ['complete player on /register/mail/send', complete, '/register/mail/send', '/'],
+    ['complete player on /register/mail/complete', complete, '/register/mail/complete', '/'],
+    ['complete player on /register/terms', complete, '/register/terms', null],
+    ['policy not accepted', policyPending, '/mypage', '/register/terms'],
+    ['policy not accepted, on the step', policyPending, '/register/terms', null],
+    ['policy not accepted, reading the terms', policyPending, '/terms', null],
+    ['policy not accepted, logging out', policyPending, '/logout', null],
+    ['policy not accepted, on /register/necessary', policyPending, '/register/necessary', '/register/terms'],
+    ['mail_verify is never sent to terms', socialNew, '/register/mail', null],
+    ['necessary missing', necessaryPending, '/gametop', '/register/necessary'],
+    ['necessary missing, on the step', necessaryPending, '/register/necessary', null],
+    ['necessary missing, confirming', necessaryPending, '/register/confirm', null],
+    ['necessary missing, logging out', necessaryPending, '/logout', null],
+    ['no e-mail, top page', socialNew, '/', '/register/mail'],
+    ['no e-mail, my page', socialNew, '/mypage', '/register/mail'],
+    ['no e-mail, terms', socialNew, '/terms', null],
+    ['no e-mail, faq', socialNew, '/faq', null],
+    ['no e-mail, contact', socialNew, '/contact', null],
+    ['no e-mail, contact confirm', socialNew, '/contact/confirm', null],
+    ['no e-mail, privacy', socialNew, '/privacy-policy', null],
+    ['no e-mail, logout', socialNew, '/logout', null],
+    ['no e-mail, register step', socialNew, '/register/mail/send', null],
+    ['no e-mail, register verify', socialNew, '/register/verify', null],
+    ['no e-mail, the e-mail link', socialNew, '/settings/mail/change', null],
+    [
+      'no e-mail and not mail_verify: policy first',
+      signedIn({ status: 'required_not_enter', is_registed_email: false, is_accepted_policy: false }),
+      '/mypage',
+      '/register/terms',
+    ],
+    ['signed in, user not loaded yet', { isAuthenticated: true, user: null }, '/mypage', null],
+  ])('%s', (_name, state, path, to) => {
+    expect(guardRedirect(at(path), state, gateOff)).toBe(to);
+  });
+});
+
+describe('launch gate', () => {
+  it.each<[string, string]>([
+    ['/', '/'],
+    ['/prize/game/12', '/prize/game/:id'],
+    ['/guild/345/chat', '/guild/:id/chat'],
+    ['/ranking/2023', '/ranking/2023'],
+    ['/campaign/gdo_2023', '/campaign/gdo_2023'],
+    ['/prize/yearly/7/', '/prize/yearly/:id'],
+  ])('normalises %s to %s', (path, normalised) => {
+    expect(normaliseForLaunchGate(path)).toBe(normalised);
+  });
+
+  it.each<[string, GuardState, string | null]>([
+    ['/coming-soon', visitor, null],
+    ['/terms', visitor, null],
+    ['/contact/confirm', visitor, null],
+    ['/campaign/gdo_2023', visitor, null],
+    ['/prize/game/12', visitor, null],
+    ['/', visitor, '/coming-soon'],
+    ['/login', visitor, '/coming-soon'],
+    ['/gametop', complete, '/coming-soon'],
+    ['/mypage', visitor, '/coming-soon'],
+    ['/guild/3/show', complete, '/coming-soon'],
+  ])('with the gate on, %s goes to %s', (path, state, to) => {
+    expect(guardRedirect(at(path), state, gateOn)).toBe(to);
+  });
+
+  it('is off unless configured', () => {
+    expect(launchGateFromEnv(undefined)).toBe(false);
+    expect(launchGateFromEnv('off')).toBe(false);
+    expect(launchGateFromEnv('on')).toBe(true);
+    expect(guardRedirect(at('/'), visitor, gateOff)).toBeNull();
+  });
+});
+
+describe('safeReturnPath', () => {
+  it.each<[unknown, string]>([
+    ['/mypage', '/mypage'],
+    ['/schedule/round/2?x=1', '/schedule/round/2?x=1'],
+    ['//evil.example', '/'],
+    ['https://evil.example', '/'],
+    ['/\\evil.example', '/'],
+    [undefined, '/'],
+    [3, '/'],
+  ])('%s -> %s', (to, path) => {
+    expect(safeReturnPath(to)).toBe(path);
+  });
+});

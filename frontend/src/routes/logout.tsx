@@ -1,0 +1,29 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { logout } from '../lib/auth';
+
+export const Route = createFileRoute('/logout')({
+  component: LogoutPage,
+});
+
+/** Ends the session (a failed DELETE is only logged; the local state is cleared anyway), then /. */
+function LogoutPage() {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    let active = true;
+    void logout().then(() => {
+      queryClient.removeQueries({ queryKey: ['user'] });
+      if (active) void navigate({ to: '/', replace: true });
+    });
+    return () => {
+      active = false;
+    };
+  }, [navigate, queryClient]);
+  return (
+    <p className="muted" role="status" aria-live="polite">
+      ログアウトしています…
+    </p>
+  );
+}
