@@ -1,5 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import { closeChecked, newPage, useBrowser, waitForPath } from './support/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { resetConfig } from '../../functions/src/lib/config';
+import { baseUrl, closeChecked, newPage, useBrowser, waitForPath } from './support/browser';
+import { createPlayer } from './support/users';
+
+for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
+resetConfig();
 
 const browser = useBrowser();
 
@@ -39,6 +44,9 @@ describe('/schedule/round/{round}/about-mode', () => {
   it('explains the modes from the same rules document and links to the round', async () => {
     const session = await newPage(browser());
     const { page } = session;
+    // Round pages are for signed-in players (spec section 6).
+    const { token } = await createPlayer(`e2e-about-${Date.now()}`);
+    await session.context.addCookies([{ name: 'token', value: token, url: baseUrl() }]);
     await page.goto('/schedule/round/2/about-mode');
     await page.locator('.document-section').nth(2).waitFor();
     const titles = await page.locator('.document-section h2').allInnerTexts();

@@ -2,8 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RoundField } from '@golf/shared/schemas/game';
 import { resetConfig } from '../../functions/src/lib/config';
-import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { apiGet, baseUrl, launchBrowser, newPage, waitForPath, type BrowserSession } from './support/browser';
+import { createPlayer } from './support/users';
 
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
 resetConfig();
@@ -19,7 +19,8 @@ let field: RoundField;
 
 beforeAll(async () => {
   browser = await launchBrowser();
-  token = (await signLocalAccessToken({ sub: `e2e-game-${Date.now()}` })).token;
+  // A registered player: the guards send a token without a user to /login.
+  ({ token } = await createPlayer(`e2e-game-${Date.now()}`));
   field = await apiGet<RoundField>('/api/golf/round/4/field');
 });
 

@@ -21,7 +21,7 @@ afterAll(async () => {
 
 describe('/schedule/score for a signed-in player', () => {
   it("shows the player's own team score per round and in total, as the API computes it", async () => {
-    const { token } = await signLocalAccessToken({ sub: 'sample-user-0002' });
+    const { token } = await signLocalAccessToken({ sub: 'sample-user-0001' });
     const response = await fetch(`${baseUrl()}/api/golf/schedule/score/me`, {
       headers: { authorization: `Bearer ${token}` },
     });

@@ -209,7 +209,12 @@ describe('signed-in player', () => {
       authorizations.push(route.request().headers()['authorization']);
       return route.fulfill({
         contentType: 'application/json',
-        body: JSON.stringify({ nickname: 'テスト', status: 'complete', is_accepted_policy: true }),
+        body: JSON.stringify({
+          nickname: 'テスト',
+          status: 'complete',
+          is_accepted_policy: true,
+          is_registed_email: true,
+        }),
       });
     });
   });
