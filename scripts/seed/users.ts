@@ -50,7 +50,15 @@ export function sampleUserItems(now: Date): Record<string, unknown>[] {
       ? `${family}${random.pick(nicknameSuffixes)}`
       : `${given}${random.pick(nicknameSuffixes)}`;
     items.push(
-      userItem(user(sampleUserId(n), nickname.slice(0, 20), n === 1 ? sampleLogins[0].email : null)),
+      // Every sample player is registered ('complete' needs a registered e-mail, or the guards send
+      // them to /register/mail); only the first can log in with a password.
+      userItem(
+        user(
+          sampleUserId(n),
+          nickname.slice(0, 20),
+          n === 1 ? sampleLogins[0].email : `${sampleUserId(n)}@example.com`,
+        ),
+      ),
     );
   }
   items.push(userItem(user('sample-operator', '運営スタッフ', sampleLogins[1].email)));
