@@ -27,6 +27,7 @@ import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as MypageIndexRouteImport } from './routes/mypage/index'
 import { Route as PrizeIndexRouteImport } from './routes/prize/index'
 import { Route as ScheduleScoreRouteImport } from './routes/schedule/score'
+import { Route as LoginProviderCallbackRouteImport } from './routes/login/$provider/callback'
 import { Route as MypagePrizeEmail_sendRouteImport } from './routes/mypage/prize/email_send'
 import { Route as PrizeEntryIdRouteImport } from './routes/prize/entry/$id'
 import { Route as PrizeGameIdRouteImport } from './routes/prize/game/$id'
@@ -133,6 +134,11 @@ const ScheduleScoreRoute = ScheduleScoreRouteImport.update({
   path: '/schedule/score',
   getParentRoute: () => rootRouteImport,
 } as any)
+const LoginProviderCallbackRoute = LoginProviderCallbackRouteImport.update({
+  id: '/login/$provider/callback',
+  path: '/login/$provider/callback',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const MypagePrizeEmail_sendRoute = MypagePrizeEmail_sendRouteImport.update({
   id: '/mypage/prize/email_send',
   path: '/mypage/prize/email_send',
@@ -236,6 +242,7 @@ export interface FileRoutesByFullPath {
   '/login/': typeof LoginIndexRoute
   '/mypage/': typeof MypageIndexRoute
   '/prize/': typeof PrizeIndexRoute
+  '/login/$provider/callback': typeof LoginProviderCallbackRoute
   '/mypage/prize/email_send': typeof MypagePrizeEmail_sendRoute
   '/prize/entry/$id': typeof PrizeEntryIdRoute
   '/prize/game/$id': typeof PrizeGameIdRoute
@@ -271,6 +278,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginIndexRoute
   '/mypage': typeof MypageIndexRoute
   '/prize': typeof PrizeIndexRoute
+  '/login/$provider/callback': typeof LoginProviderCallbackRoute
   '/mypage/prize/email_send': typeof MypagePrizeEmail_sendRoute
   '/prize/entry/$id': typeof PrizeEntryIdRoute
   '/prize/game/$id': typeof PrizeGameIdRoute
@@ -307,6 +315,7 @@ export interface FileRoutesById {
   '/login/': typeof LoginIndexRoute
   '/mypage/': typeof MypageIndexRoute
   '/prize/': typeof PrizeIndexRoute
+  '/login/$provider/callback': typeof LoginProviderCallbackRoute
   '/mypage/prize/email_send': typeof MypagePrizeEmail_sendRoute
   '/prize/entry/$id': typeof PrizeEntryIdRoute
   '/prize/game/$id': typeof PrizeGameIdRoute
@@ -344,6 +353,7 @@ export interface FileRouteTypes {
     | '/login/'
     | '/mypage/'
     | '/prize/'
+    | '/login/$provider/callback'
     | '/mypage/prize/email_send'
     | '/prize/entry/$id'
     | '/prize/game/$id'
@@ -379,6 +389,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/mypage'
     | '/prize'
+    | '/login/$provider/callback'
     | '/mypage/prize/email_send'
     | '/prize/entry/$id'
     | '/prize/game/$id'
@@ -414,6 +425,7 @@ export interface FileRouteTypes {
     | '/login/'
     | '/mypage/'
     | '/prize/'
+    | '/login/$provider/callback'
     | '/mypage/prize/email_send'
     | '/prize/entry/$id'
     | '/prize/game/$id'
@@ -450,6 +462,7 @@ export interface RootRouteChildren {
   LoginIndexRoute: typeof LoginIndexRoute
   MypageIndexRoute: typeof MypageIndexRoute
   PrizeIndexRoute: typeof PrizeIndexRoute
+  LoginProviderCallbackRoute: typeof LoginProviderCallbackRoute
   MypagePrizeEmail_sendRoute: typeof MypagePrizeEmail_sendRoute
   PrizeEntryIdRoute: typeof PrizeEntryIdRoute
   PrizeGameIdRoute: typeof PrizeGameIdRoute
@@ -595,6 +608,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ScheduleScoreRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/login/$provider/callback': {
+      id: '/login/$provider/callback'
+      path: '/login/$provider/callback'
+      fullPath: '/login/$provider/callback'
+      preLoaderRoute: typeof LoginProviderCallbackRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/mypage/prize/email_send': {
       id: '/mypage/prize/email_send'
       path: '/mypage/prize/email_send'
@@ -722,6 +742,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginIndexRoute: LoginIndexRoute,
   MypageIndexRoute: MypageIndexRoute,
   PrizeIndexRoute: PrizeIndexRoute,
+  LoginProviderCallbackRoute: LoginProviderCallbackRoute,
   MypagePrizeEmail_sendRoute: MypagePrizeEmail_sendRoute,
   PrizeEntryIdRoute: PrizeEntryIdRoute,
   PrizeGameIdRoute: PrizeGameIdRoute,

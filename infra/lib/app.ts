@@ -23,6 +23,7 @@ export function buildApp(props: AppProps = {}) {
     uploadsPublicUrl: `https://${data.uploadsCdn.distributionDomainName}`,
     userPool: auth.userPool,
     client: auth.client,
+    oauthBaseUrl: auth.domain.baseUrl(),
   });
   const web = new WebStack(app, `${prefix}-Web`, { api: api.api, routes: deployedRoutes() });
   return { app, config, data, auth, api, web };

@@ -18,6 +18,10 @@ export interface InfraConfig {
   logoutUrls: string[];
   /** A verified SES identity. */
   mailFrom: string;
+  /** Secrets Manager name prefix of the social providers' credentials (`{prefix}/google` etc.). */
+  socialSecretPrefix: string;
+  /** Issuer of the OIDC bridge in front of X's OAuth 2.0 (X has no native Cognito provider). */
+  xOidcIssuerUrl: string;
 }
 
 export const configDefaults = {
@@ -25,6 +29,8 @@ export const configDefaults = {
   domainPrefix: 'golf-dream-team',
   siteUrl: 'http://localhost:3000',
   mailFrom: 'no-reply@golf-dream.example',
+  socialSecretPrefix: 'golf/social',
+  xOidcIssuerUrl: 'https://x-oidc.golf-dream.example',
 } as const;
 
 type Context = Pick<Node, 'tryGetContext'>;
@@ -79,8 +85,21 @@ export function readConfig(node: Context): InfraConfig {
   const mailFrom = text('mailFrom');
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom)) problems.push(`mailFrom ${mailFrom}: an e-mail address`);
 
+  const socialSecretPrefix = text('socialSecretPrefix');
+  const xOidcIssuerUrl = withoutTrailingSlash(text('xOidcIssuerUrl'));
+  if (!xOidcIssuerUrl.startsWith('https://')) problems.push(`xOidcIssuerUrl ${xOidcIssuerUrl}: an https URL`);
+
   if (problems.length > 0) throw new Error(`Invalid CDK context:\n- ${problems.join('\n- ')}`);
-  return { stage, domainPrefix, siteUrls, callbackUrls, logoutUrls, mailFrom };
+  return {
+    stage,
+    domainPrefix,
+    siteUrls,
+    callbackUrls,
+    logoutUrls,
+    mailFrom,
+    socialSecretPrefix,
+    xOidcIssuerUrl,
+  };
 }
 
 function isSiteUrl(value: string): boolean {

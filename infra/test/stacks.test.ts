@@ -113,7 +113,14 @@ describe('auth stack', () => {
       GenerateSecret: false,
       AllowedOAuthFlows: ['code'],
       AllowedOAuthFlowsUserPoolClient: true,
-      SupportedIdentityProviders: ['COGNITO'],
+      // The four social providers by reference to their IdentityProvider resources.
+      SupportedIdentityProviders: [
+        'COGNITO',
+        { Ref: Match.stringLikeRegexp('^Google') },
+        { Ref: Match.stringLikeRegexp('^Apple') },
+        { Ref: Match.stringLikeRegexp('^Line') },
+        { Ref: Match.stringLikeRegexp('^X') },
+      ],
       CallbackURLs: [
         'http://localhost:3000/login/google/callback',
         'http://localhost:3000/login/twitter/callback',
@@ -124,6 +131,38 @@ describe('auth stack', () => {
     });
     template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'golf-dream-team' });
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'operators' });
+  });
+
+  it('has the four social providers (Google, Apple, LINE and the X bridge over OIDC), secrets by reference', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 4);
+    template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Google',
+      ProviderType: 'Google',
+      ProviderDetails: Match.objectLike({ authorize_scopes: 'openid email profile' }),
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'SignInWithApple',
+      ProviderType: 'SignInWithApple',
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'LINE',
+      ProviderType: 'OIDC',
+      ProviderDetails: Match.objectLike({ oidc_issuer: 'https://access.line.me' }),
+    });
+    template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderName: 'Twitter',
+      ProviderType: 'OIDC',
+      ProviderDetails: Match.objectLike({ oidc_issuer: 'https://x-oidc.golf-dream.example' }),
+    });
+    const providers = JSON.stringify(template.findResources('AWS::Cognito::UserPoolIdentityProvider'));
+    for (const reference of [
+      'golf/social/google:SecretString:clientSecret',
+      'golf/social/apple:SecretString:privateKey',
+      'golf/social/line:SecretString:channelSecret',
+      'golf/social/x:SecretString:clientSecret',
+    ]) {
+      expect(providers).toContain(`{{resolve:secretsmanager:${reference}::}}`);
+    }
   });
 });
 

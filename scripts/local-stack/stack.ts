@@ -9,6 +9,7 @@ import { setDb } from '../../functions/src/db/client';
 import { seedIfEmpty } from '../seed/seed';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { handleApiRequest } from './lambda-adapter';
+import { handleOAuthStandIn, oauthStandInPrefix } from './oauth-standin';
 import { repositoryRoot } from './paths';
 import { startS3Local, type S3Local } from './s3-local';
 import { serveStatic } from './static-site';
@@ -91,6 +92,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       AUTH_ISSUER: `${url}/api/dev/auth`,
       AUTH_JWKS_URL: `${url}/api/dev/auth/.well-known/jwks.json`,
       AUTH_AUDIENCE: 'golf-web',
+      AUTH_OAUTH_URL: `${url}/api/dev/auth`,
       LOCAL_AUTH_PRIVATE_JWK: JSON.stringify(signingKey),
       MAIL_TRANSPORT: 'outbox',
       SITE_URL: url,
@@ -110,8 +112,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const spaDir = options.spaDir === undefined ? join(repositoryRoot, 'frontend/dist') : options.spaDir;
     server.on('request', (request, response) => {
       const path = (request.url ?? '/').split('?')[0]!;
-      const task =
-        path === '/api' || path.startsWith('/api/')
+      const task = path.startsWith(oauthStandInPrefix)
+        ? handleOAuthStandIn(request, response).then((handled) => {
+            if (!handled) response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+          })
+        : path === '/api' || path.startsWith('/api/')
           ? handleApiRequest(request, response, { includeLocalOnly: true })
           : Promise.resolve(
               spaDir

@@ -7,6 +7,8 @@ export interface AuthContext {
   groups: string[];
   tokenId: string;
   expiresAt: number;
+  /** Cognito's `username` claim (`{ProviderName}_{subject}` for a federated user). */
+  username: string;
 }
 
 let jwks: { url: string; keys: ReturnType<typeof createRemoteJWKSet> } | undefined;
@@ -39,6 +41,7 @@ export async function verifyAccessToken(token: string): Promise<AuthContext> {
     groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
     tokenId: typeof payload.jti === 'string' ? payload.jti : '',
     expiresAt: payload.exp,
+    username: typeof payload['username'] === 'string' ? payload['username'] : '',
   };
 }
 

@@ -17,6 +17,8 @@ const configSchema = z.object({
   AUTH_ISSUER: z.string().default('http://127.0.0.1:3000/api/dev/auth'),
   AUTH_JWKS_URL: z.string().default('http://127.0.0.1:3000/api/dev/auth/.well-known/jwks.json'),
   AUTH_AUDIENCE: z.string().default('golf-web'),
+  /** Base of the hosted OAuth endpoints (/oauth2/authorize, /oauth2/token): Cognito's domain, or the local stand-in. */
+  AUTH_OAUTH_URL: z.string().default('http://127.0.0.1:3000/api/dev/auth'),
   MAIL_TRANSPORT: z.enum(['outbox', 'ses']).default('outbox'),
   MAIL_FROM: z.string().default('no-reply@golf-dream.example'),
   SITE_URL: z.string().default('http://127.0.0.1:3000'),

@@ -26,7 +26,7 @@ export function localPublicJwks(): { keys: JWK[] } {
 }
 
 export async function signLocalAccessToken(
-  claims: { sub: string; groups?: string[]; jti?: string },
+  claims: { sub: string; groups?: string[]; jti?: string; username?: string },
   lifetimeSeconds = 24 * 3600,
   now = new Date(),
 ): Promise<{ token: string; expiresAt: Date; tokenId: string }> {
@@ -37,6 +37,8 @@ export async function signLocalAccessToken(
     token_use: 'access',
     client_id: config().AUTH_AUDIENCE,
     scope: 'aws.cognito.signin.user.admin',
+    // Cognito's user name: the sub for a pool user, `{ProviderName}_{subject}` for a federated one.
+    username: claims.username ?? claims.sub,
     ...(claims.groups?.length ? { 'cognito:groups': claims.groups } : {}),
   })
     .setProtectedHeader({ alg: 'RS256', kid: localKeyId })

@@ -20,6 +20,8 @@ export interface ApiStackProps extends StackProps {
   uploadsPublicUrl: string;
   userPool: cognito.IUserPool;
   client: cognito.IUserPoolClient;
+  /** The user pool's hosted domain (`https://...amazoncognito.com`): /oauth2/authorize and /oauth2/token. */
+  oauthBaseUrl: string;
 }
 
 /** The routes the cloud serves: every row of the route table except the local-only ones. */
@@ -48,6 +50,7 @@ export class ApiStack extends Stack {
       AUTH_ISSUER: issuer,
       AUTH_JWKS_URL: `${issuer}/.well-known/jwks.json`,
       AUTH_AUDIENCE: props.client.userPoolClientId,
+      AUTH_OAUTH_URL: props.oauthBaseUrl,
       COGNITO_USER_POOL_ID: props.userPool.userPoolId,
       MAIL_TRANSPORT: 'ses',
       MAIL_FROM: props.config.mailFrom,

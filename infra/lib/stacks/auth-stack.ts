@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import type { InfraConfig } from '../config';
@@ -40,7 +40,7 @@ export class AuthStack extends Stack {
       cognitoDomain: { domainPrefix: config.domainPrefix },
     });
 
-    const providers = this.identityProviders();
+    const providers = this.identityProviders(config);
     this.client = this.userPool.addClient('Web', {
       // A browser app: no secret; the code grant with PKCE, which Cognito applies to public clients.
       generateSecret: false,
@@ -68,8 +68,55 @@ export class AuthStack extends Stack {
     });
   }
 
-  /** The federated providers; none until their client ids and secrets are configured. */
-  private identityProviders(): cognito.IUserPoolIdentityProvider[] {
-    return [];
+  /**
+   * The four federated providers. Every credential is a reference to the Secrets Manager secret
+   * `{socialSecretPrefix}/{google|apple|line|x}` (JSON fields below), resolved by CloudFormation at
+   * deploy time: nothing secret is in the template. X has no native Cognito provider and no OIDC of
+   * its own: it joins as the OIDC provider `Twitter` served by a bridge (`xOidcIssuerUrl`) that speaks OIDC
+   * to Cognito and OAuth 2.0 to X, issuing ID tokens whose `sub` is the X user id.
+   */
+  private identityProviders(config: InfraConfig): cognito.IUserPoolIdentityProvider[] {
+    const secret = (provider: string, field: string) =>
+      SecretValue.secretsManager(`${config.socialSecretPrefix}/${provider}`, { jsonField: field });
+    const text = (provider: string, field: string) => secret(provider, field).unsafeUnwrap();
+    const userPool = this.userPool;
+    const email = { email: cognito.ProviderAttribute.other('email') };
+
+    const google = new cognito.UserPoolIdentityProviderGoogle(this, 'Google', {
+      userPool,
+      clientId: text('google', 'clientId'),
+      clientSecretValue: secret('google', 'clientSecret'),
+      scopes: ['openid', 'email', 'profile'],
+      attributeMapping: { email: cognito.ProviderAttribute.GOOGLE_EMAIL },
+    });
+    const apple = new cognito.UserPoolIdentityProviderApple(this, 'Apple', {
+      userPool,
+      clientId: text('apple', 'servicesId'),
+      teamId: text('apple', 'teamId'),
+      keyId: text('apple', 'keyId'),
+      privateKeyValue: secret('apple', 'privateKey'),
+      scopes: ['email', 'name'],
+      attributeMapping: { email: cognito.ProviderAttribute.APPLE_EMAIL },
+    });
+    const line = new cognito.UserPoolIdentityProviderOidc(this, 'Line', {
+      userPool,
+      name: 'LINE',
+      clientId: text('line', 'channelId'),
+      clientSecret: text('line', 'channelSecret'),
+      issuerUrl: 'https://access.line.me',
+      scopes: ['openid', 'profile', 'email'],
+      attributeRequestMethod: cognito.OidcAttributeRequestMethod.GET,
+      attributeMapping: email,
+    });
+    const x = new cognito.UserPoolIdentityProviderOidc(this, 'X', {
+      userPool,
+      name: 'Twitter',
+      clientId: text('x', 'clientId'),
+      clientSecret: text('x', 'clientSecret'),
+      issuerUrl: config.xOidcIssuerUrl,
+      scopes: ['openid', 'profile'],
+      attributeRequestMethod: cognito.OidcAttributeRequestMethod.GET,
+    });
+    return [google, apple, line, x];
   }
 }

@@ -14,6 +14,18 @@ export const accountRoutes = {
     handler: 'auth/delete-token',
     access: 'user',
   },
+  getSocialAuthorize: {
+    method: 'GET',
+    path: '/api/auth/social/{provider}/authorize',
+    handler: 'auth/get-social-authorize',
+    access: 'public',
+  },
+  createSocialToken: {
+    method: 'POST',
+    path: '/api/auth/social/{provider}/token',
+    handler: 'auth/create-social-token',
+    access: 'public',
+  },
   getUserMe: { method: 'GET', path: '/api/user/me', handler: 'user/get-me', access: 'user' },
   acceptUserPolicy: {
     method: 'PATCH',

@@ -12,6 +12,7 @@ import {
 } from '../../components/ui/form-field';
 import { safeReturnPath } from '../../config/guards';
 import { loginErrorMessage, useLogin } from '../../features/account/login';
+import { SocialButtons } from '../../features/account/social-buttons';
 import { isApiError } from '../../lib/api-client';
 
 const searchSchema = z.object({
@@ -92,6 +93,7 @@ function LoginPage() {
           パスワードをお忘れの方
         </AppLink>
       </form>
+      <SocialButtons to={safeReturnPath(to)} />
       <section className="card">
         <h2 className="card-title">はじめての方</h2>
         <AppLink href="/register" className="button button--gold button--block">

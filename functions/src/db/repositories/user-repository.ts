@@ -51,6 +51,25 @@ export async function getLogin(email: string): Promise<LoginRecord | null> {
   return Item ? fromItem<LoginRecord>(Item) : null;
 }
 
+/** Writes a new user unless one with that id exists (two first sign-ins at once); returns the stored one. */
+export async function createUserIfAbsent(record: UserRecord): Promise<UserRecord> {
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: userItem(record),
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+    return record;
+  } catch (error) {
+    if (!(error instanceof ConditionalCheckFailedException)) throw error;
+    const existing = await getUser(record.user_id);
+    if (!existing) throw error;
+    return existing;
+  }
+}
+
 /** Signs a token out until it would have expired anyway. */
 export async function revokeToken(tokenId: string, expiresAt: number): Promise<void> {
   await db().send(

@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import type { AuthResponse } from '@golf/shared/schemas/account';
+import {
+  socialCallbackPath,
+  socialProviderInfo,
+  type SocialAuthorizeQuery,
+  type SocialProvider,
+  type SocialTokenBody,
+} from '@golf/shared/schemas/social';
+import { createUserIfAbsent, getUser, type UserRecord } from '../../db/repositories/user-repository';
+import { verifyAccessToken } from '../../lib/auth';
+import { config } from '../../lib/config';
+import { AppError, validationFailed } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { authResponse } from './account-service';
+
+/**
+ * Social sign-in through the user pool's hosted OAuth endpoints (Cognito's domain in AWS, the local
+ * stand-in under the local issuer): the browser is sent to `/oauth2/authorize` for one provider with
+ * its state and PKCE challenge; the code it brings back is exchanged here at `/oauth2/token` with the
+ * browser's code_verifier, the access token verified like any other, and the player found or created.
+ */
+export const socialSignInFailedMessage = 'ログインに失敗しました。もう一度お試しください。';
+
+function checkRedirectUri(provider: SocialProvider, redirectUri: string): void {
+  if (redirectUri !== `${config().SITE_URL}${socialCallbackPath(provider)}`) {
+    throw validationFailed({ redirect_uri: ['このリダイレクト先は使用できません。'] });
+  }
+}
+
+export function socialAuthorizeUrl(provider: SocialProvider, query: SocialAuthorizeQuery): string {
+  checkRedirectUri(provider, query.redirect_uri);
+  const url = new URL(`${config().AUTH_OAUTH_URL}/oauth2/authorize`);
+  url.search = new URLSearchParams({
+    identity_provider: socialProviderInfo[provider].cognitoName,
+    client_id: config().AUTH_AUDIENCE,
+    response_type: 'code',
+    scope: 'openid email profile',
+    redirect_uri: query.redirect_uri,
+    state: query.state,
+    code_challenge: query.code_challenge,
+    code_challenge_method: 'S256',
+  }).toString();
+  return url.toString();
+}
+
+const tokenAnswerSchema = z.object({ access_token: z.string(), expires_in: z.number().int().positive() });
+
+async function exchangeCode(body: SocialTokenBody): Promise<string> {
+  const response = await fetch(`${config().AUTH_OAUTH_URL}/oauth2/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json' },
+    body: new URLSearchParams({
+      grant_type: 'authorization_code',
+      client_id: config().AUTH_AUDIENCE,
+      code: body.code,
+      redirect_uri: body.redirect_uri,
+      code_verifier: body.code_verifier,
+    }).toString(),
+  });
+  const answer = tokenAnswerSchema.safeParse(await response.json().catch(() => null));
+  if (!response.ok || !answer.success) {
+    logger.warn('social code exchange refused', { status: response.status });
+    throw new AppError(401, 'unauthenticated', socialSignInFailedMessage);
+  }
+  return answer.data.access_token;
+}
+
+/** A player who signed in with a provider for the first time: no registered e-mail yet. */
+function newSocialUser(userId: string, now: Date): UserRecord {
+  const at = now.toISOString();
+  return {
+    user_id: userId,
+    email: null,
+    nickname: null,
+    gender: null,
+    age: null,
+    address: null,
+    golf_play_history: null,
+    profile_img_key: null,
+    is_copy_next_round: false,
+    tutorial_flg: false,
+    is_registed_email: false,
+    is_accepted_policy: false,
+    status: 'mail_verify',
+    created_at: at,
+    updated_at: at,
+  };
+}
+
+export async function signInWithProvider(
+  provider: SocialProvider,
+  body: SocialTokenBody,
+  now: Date,
+): Promise<AuthResponse> {
+  checkRedirectUri(provider, body.redirect_uri);
+  const accessToken = await exchangeCode(body);
+  const auth = await verifyAccessToken(accessToken);
+  // A federated user's username is `{IdentityProviderName}_{subject}`: the token must come from this provider.
+  if (!auth.username.startsWith(`${socialProviderInfo[provider].cognitoName}_`)) {
+    throw new AppError(401, 'unauthenticated', socialSignInFailedMessage);
+  }
+  const user = (await getUser(auth.userId)) ?? (await createUserIfAbsent(newSocialUser(auth.userId, now)));
+  return authResponse(
+    { token: accessToken, expiresAt: new Date(auth.expiresAt * 1000), tokenId: auth.tokenId },
+    user,
+  );
+}

@@ -1,0 +1,175 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { socialProviderInfo, socialProviders } from '../../shared/src/schemas/social';
+import { config } from '../../functions/src/lib/config';
+import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+
+/**
+ * The local stand-in for Cognito's hosted sign-in with a social provider (`/oauth2/authorize`,
+ * `/oauth2/token` under the local issuer), so the whole authorization-code flow runs without the
+ * internet. The authorize page plays the provider: it shows who signs in and hands back a one-time
+ * code bound to the client, the redirect URI and the PKCE challenge; the token endpoint checks all
+ * three and answers with an access token of the local issuer, whose `username` is
+ * `{ProviderName}_{subject}` as Cognito names federated users.
+ */
+export const oauthStandInPrefix = '/api/dev/auth/oauth2/';
+
+interface IssuedCode {
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string;
+  providerName: string;
+  subject: string;
+  expiresAt: number;
+}
+
+const codeLifetimeMs = 5 * 60 * 1000;
+const codes = new Map<string, IssuedCode>();
+
+const providerByCognitoName = new Map(
+  socialProviders.map((provider) => [socialProviderInfo[provider].cognitoName, provider] as const),
+);
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+function sendJson(response: ServerResponse, status: number, body: unknown): void {
+  response.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'cache-control': 'no-store',
+  });
+  response.end(JSON.stringify(body));
+}
+
+function sendHtml(response: ServerResponse, status: number, html: string): void {
+  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  response.end(html);
+}
+
+async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
+}
+
+/** The query of an authorize request, checked as Cognito checks it; null with the reason when not. */
+function checkAuthorize(params: URLSearchParams): { error: string } | { providerName: string } {
+  const providerName = params.get('identity_provider') ?? '';
+  if (!providerByCognitoName.has(providerName)) return { error: 'unknown identity_provider' };
+  if (params.get('client_id') !== config().AUTH_AUDIENCE) return { error: 'invalid client_id' };
+  if (params.get('response_type') !== 'code') return { error: 'response_type must be code' };
+  const redirectUri = params.get('redirect_uri') ?? '';
+  if (!redirectUri.startsWith(`${config().SITE_URL}/login/`)) return { error: 'redirect_uri not registered' };
+  if (params.get('code_challenge_method') !== 'S256' || !params.get('code_challenge'))
+    return { error: 'PKCE (S256) is required' };
+  if (!params.get('state')) return { error: 'state is required' };
+  return { providerName };
+}
+
+function authorizePage(params: URLSearchParams, providerName: string): string {
+  const provider = providerByCognitoName.get(providerName)!;
+  const label = socialProviderInfo[provider].label;
+  const hidden = [...params.entries()]
+    .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
+    .join('');
+  return `<!doctype html><html lang="ja"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1"><title>${label} でログイン (ローカル)</title>
+<style>body{font-family:sans-serif;margin:0;padding:24px;background:#f4f6f4;color:#1d2b22}
+main{max-width:360px;margin:0 auto;background:#fff;border-radius:12px;padding:20px}
+label{display:block;margin:12px 0 4px;font-size:14px}input[type=text]{width:100%;box-sizing:border-box;padding:10px;font-size:16px}
+button{width:100%;margin-top:16px;padding:12px;font-size:16px;border-radius:8px;border:0;background:#1f6b3a;color:#fff}
+button[value=deny]{background:#ccc;color:#222}p{font-size:13px;color:#555}</style></head>
+<body><main><h1>${label} でログイン</h1>
+<p>ローカル環境の ${label} の代わりです。ログインするアカウントを指定してください。</p>
+<form method="post">${hidden}
+<label for="subject">${label} のアカウントID</label>
+<input type="text" id="subject" name="subject" required maxlength="64" pattern="[A-Za-z0-9_.-]+" value="local-${provider}-user">
+<button type="submit" name="decision" value="allow">許可する</button>
+<button type="submit" name="decision" value="deny">キャンセル</button>
+</form></main></body></html>`;
+}
+
+function withQuery(uri: string, query: Record<string, string>): string {
+  const url = new URL(uri);
+  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+  return url.toString();
+}
+
+async function authorize(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
+  const params = request.method === 'POST' ? await readForm(request) : url.searchParams;
+  const checked = checkAuthorize(params);
+  if ('error' in checked) return sendHtml(response, 400, `<p>${escapeHtml(checked.error)}</p>`);
+  if (request.method !== 'POST') return sendHtml(response, 200, authorizePage(params, checked.providerName));
+
+  const redirectUri = params.get('redirect_uri')!;
+  const state = params.get('state')!;
+  const subject = params.get('subject') ?? '';
+  let location: string;
+  if (params.get('decision') !== 'allow') {
+    location = withQuery(redirectUri, { error: 'access_denied', state });
+  } else if (!/^[A-Za-z0-9_.-]{1,64}$/.test(subject)) {
+    return sendHtml(response, 400, '<p>invalid subject</p>');
+  } else {
+    const code = randomBytes(24).toString('base64url');
+    codes.set(code, {
+      clientId: params.get('client_id')!,
+      redirectUri,
+      codeChallenge: params.get('code_challenge')!,
+      providerName: checked.providerName,
+      subject,
+      expiresAt: Date.now() + codeLifetimeMs,
+    });
+    location = withQuery(redirectUri, { code, state });
+  }
+  response.writeHead(302, { location, 'cache-control': 'no-store' });
+  response.end();
+}
+
+/** The user id a federated identity gets: stable per provider and subject, like Cognito's sub. */
+export function standInUserId(providerName: string, subject: string): string {
+  return `fed-${createHash('sha256').update(`${providerName}|${subject}`).digest('hex').slice(0, 24)}`;
+}
+
+async function token(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  const form = await readForm(request);
+  const code = form.get('code') ?? '';
+  const issued = codes.get(code);
+  // One use only: a code is gone once presented, whether the exchange succeeds or not.
+  codes.delete(code);
+  if (form.get('grant_type') !== 'authorization_code')
+    return sendJson(response, 400, { error: 'unsupported_grant_type' });
+  if (!issued || issued.expiresAt < Date.now()) return sendJson(response, 400, { error: 'invalid_grant' });
+  if (form.get('client_id') !== issued.clientId) return sendJson(response, 400, { error: 'invalid_client' });
+  const challenge = createHash('sha256')
+    .update(form.get('code_verifier') ?? '')
+    .digest('base64url');
+  if (form.get('redirect_uri') !== issued.redirectUri || challenge !== issued.codeChallenge)
+    return sendJson(response, 400, { error: 'invalid_grant' });
+
+  const username = `${issued.providerName}_${issued.subject}`;
+  const lifetime = 3600;
+  const signed = await signLocalAccessToken(
+    { sub: standInUserId(issued.providerName, issued.subject), username },
+    lifetime,
+  );
+  sendJson(response, 200, { access_token: signed.token, token_type: 'Bearer', expires_in: lifetime });
+}
+
+/** Serves `/api/dev/auth/oauth2/{authorize,token}`; false for any other path. */
+export async function handleOAuthStandIn(
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<boolean> {
+  const url = new URL(request.url ?? '/', 'http://local');
+  if (
+    url.pathname === `${oauthStandInPrefix}authorize` &&
+    (request.method === 'GET' || request.method === 'POST')
+  ) {
+    await authorize(request, response, url);
+    return true;
+  }
+  if (url.pathname === `${oauthStandInPrefix}token` && request.method === 'POST') {
+    await token(request, response);
+    return true;
+  }
+  return false;
+}

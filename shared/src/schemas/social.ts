@@ -1,0 +1,48 @@
+import { z } from 'zod';
+
+/** The social sign-in providers of the spec, as they appear in `/login/{provider}/callback`. */
+export const socialProviders = ['google', 'twitter', 'line', 'apple'] as const;
+export const socialProviderSchema = z.enum(socialProviders);
+export type SocialProvider = z.infer<typeof socialProviderSchema>;
+
+/**
+ * Each provider's name as a Cognito identity provider (`identity_provider=` of /oauth2/authorize and
+ * the prefix of a federated user's `username`) and its label on the buttons. X has no native Cognito
+ * provider: it is an OIDC provider named `Twitter`, served by the bridge in front of X's OAuth 2.0.
+ */
+export const socialProviderInfo: Record<SocialProvider, { cognitoName: string; label: string }> = {
+  google: { cognitoName: 'Google', label: 'Google' },
+  twitter: { cognitoName: 'Twitter', label: 'X' },
+  line: { cognitoName: 'LINE', label: 'LINE' },
+  apple: { cognitoName: 'SignInWithApple', label: 'Apple' },
+};
+
+const base64Url = (min: number, max: number) =>
+  z
+    .string()
+    .min(min)
+    .max(max)
+    .regex(/^[A-Za-z0-9_-]+$/, '使用できない文字が含まれています。');
+
+export const socialProviderParamsSchema = z.object({ provider: socialProviderSchema });
+
+/** GET /api/auth/social/{provider}/authorize: where the browser goes to sign in. */
+export const socialAuthorizeQuerySchema = z.object({
+  redirect_uri: z.url().max(500),
+  state: base64Url(16, 128),
+  /** S256 of the PKCE code_verifier the browser keeps. */
+  code_challenge: base64Url(43, 43),
+});
+export type SocialAuthorizeQuery = z.infer<typeof socialAuthorizeQuerySchema>;
+export const socialAuthorizeResponseSchema = z.object({ authorize_url: z.string() });
+
+/** POST /api/auth/social/{provider}/token: the code from the callback, exchanged with PKCE. */
+export const socialTokenBodySchema = z.object({
+  code: base64Url(8, 512),
+  code_verifier: base64Url(43, 128),
+  redirect_uri: z.url().max(500),
+});
+export type SocialTokenBody = z.infer<typeof socialTokenBodySchema>;
+
+/** The callback path of a provider on the site (also a registered OAuth callback URL). */
+export const socialCallbackPath = (provider: SocialProvider) => `/login/${provider}/callback`;

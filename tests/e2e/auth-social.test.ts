@@ -1,0 +1,74 @@
+import { describe, expect, inject, it } from 'vitest';
+import { resetConfig } from '../../functions/src/lib/config';
+import { closeChecked, newPage, useBrowser, waitForPath } from './support/browser';
+
+for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
+resetConfig();
+
+const browser = useBrowser();
+
+const providers = [
+  ['google', 'Google'],
+  ['twitter', 'X'],
+  ['line', 'LINE'],
+  ['apple', 'Apple'],
+] as const;
+
+describe('social sign-in through the local provider stand-in', () => {
+  it.each(providers)('signs in with %s: a new player goes on to /register/mail', async (provider, label) => {
+    const session = await newPage(browser());
+    const { page } = session;
+    await page.goto('/login?to=%2Fmypage');
+    await page.getByRole('button', { name: `${label}でログイン` }).click();
+    await page.waitForURL((url) => url.pathname === '/api/dev/auth/oauth2/authorize');
+    await page.getByRole('heading', { name: `${label} でログイン` }).waitFor();
+    await page.getByLabel(`${label} のアカウントID`).fill(`e2e-${provider}-${Date.now()}`);
+    await page.getByRole('button', { name: '許可する' }).click();
+    // The callback exchanges the code, stores the token and goes on to ?to=; the guard sends a
+    // player without a registered e-mail to /register/mail.
+    await waitForPath(page, '/register/mail');
+    const cookie = (await session.context.cookies()).find((c) => c.name === 'token');
+    expect(cookie?.sameSite).toBe('Lax');
+    await closeChecked(session);
+  });
+
+  it('refuses a callback with a forged state, and a replayed one', async () => {
+    const session = await newPage(browser());
+    const { page } = session;
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Googleでログイン' }).click();
+    await page.waitForURL((url) => url.pathname === '/api/dev/auth/oauth2/authorize');
+    const authorize = new URL(page.url());
+    const state = authorize.searchParams.get('state')!;
+
+    // Forged: a state this browser never issued, with a made-up code.
+    await page.goto('/login/google/callback?code=forged-code-123&state=forged-state-value-0123');
+    await page.getByTestId('social-callback-error').waitFor();
+    expect(await page.getByRole('alert').innerText()).toContain('ログインの確認に失敗しました');
+
+    // The real attempt completes once...
+    await page.goto(authorize.toString());
+    await page.getByLabel('Google のアカウントID').fill(`e2e-replay-${Date.now()}`);
+    await page.getByRole('button', { name: '許可する' }).click();
+    await waitForPath(page, '/register/mail');
+    // ...and its callback URL does not work a second time.
+    const callback = `/login/google/callback?code=used-code-value&state=${state}`;
+    await page.goto('/logout');
+    await waitForPath(page, '/');
+    await page.goto(callback);
+    await page.getByTestId('social-callback-error').waitFor();
+    expect((await session.context.cookies()).some((c) => c.name === 'token')).toBe(false);
+    await closeChecked(session);
+  });
+
+  it('a cancelled sign-in says so', async () => {
+    const session = await newPage(browser());
+    const { page } = session;
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'LINEでログイン' }).click();
+    await page.getByRole('button', { name: 'キャンセル' }).click();
+    await page.getByTestId('social-callback-error').waitFor();
+    expect(await page.getByRole('alert').innerText()).toContain('キャンセル');
+    await closeChecked(session);
+  });
+});
