@@ -23,15 +23,28 @@ import { Route as CampaignGdo_2023RouteImport } from './routes/campaign/gdo_2023
 import { Route as ContactIndexRouteImport } from './routes/contact/index'
 import { Route as ContactCompleteRouteImport } from './routes/contact/complete'
 import { Route as ContactConfirmRouteImport } from './routes/contact/confirm'
+import { Route as GuildIndexRouteImport } from './routes/guild/index'
+import { Route as GuildListRouteImport } from './routes/guild/list'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as MypageIndexRouteImport } from './routes/mypage/index'
 import { Route as PrizeIndexRouteImport } from './routes/prize/index'
 import { Route as ScheduleScoreRouteImport } from './routes/schedule/score'
+import { Route as GuildIdChatRouteImport } from './routes/guild/$id/chat'
+import { Route as GuildIdEditRouteImport } from './routes/guild/$id/edit'
+import { Route as GuildIdMemberRouteImport } from './routes/guild/$id/member'
+import { Route as GuildIdShowRouteImport } from './routes/guild/$id/show'
+import { Route as GuildCodeIndexRouteImport } from './routes/guild/code/index'
+import { Route as GuildCreateIndexRouteImport } from './routes/guild/create/index'
+import { Route as GuildCreateCompleteRouteImport } from './routes/guild/create/complete'
+import { Route as GuildCreateConfirmRouteImport } from './routes/guild/create/confirm'
+import { Route as GuildEntryCompleteRouteImport } from './routes/guild/entry/complete'
+import { Route as GuildWithdrawalCompleteRouteImport } from './routes/guild/withdrawal/complete'
 import { Route as LoginProviderCallbackRouteImport } from './routes/login/$provider/callback'
 import { Route as MypagePrizeEmail_sendRouteImport } from './routes/mypage/prize/email_send'
 import { Route as PrizeEntryIdRouteImport } from './routes/prize/entry/$id'
 import { Route as PrizeGameIdRouteImport } from './routes/prize/game/$id'
 import { Route as PrizeYearlyIdRouteImport } from './routes/prize/yearly/$id'
+import { Route as GuildCodeIdCompleteRouteImport } from './routes/guild/code/$id/complete'
 import { Route as MypagePrizeIdIndexRouteImport } from './routes/mypage/prize/$id/index'
 import { Route as MypagePrizeIdConfirmRouteImport } from './routes/mypage/prize/$id/confirm'
 import { Route as ScheduleRoundRoundIndexRouteImport } from './routes/schedule/round/$round/index'
@@ -114,6 +127,16 @@ const ContactConfirmRoute = ContactConfirmRouteImport.update({
   path: '/contact/confirm',
   getParentRoute: () => rootRouteImport,
 } as any)
+const GuildIndexRoute = GuildIndexRouteImport.update({
+  id: '/guild/',
+  path: '/guild/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuildListRoute = GuildListRouteImport.update({
+  id: '/guild/list',
+  path: '/guild/list',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const LoginIndexRoute = LoginIndexRouteImport.update({
   id: '/login/',
   path: '/login/',
@@ -132,6 +155,56 @@ const PrizeIndexRoute = PrizeIndexRouteImport.update({
 const ScheduleScoreRoute = ScheduleScoreRouteImport.update({
   id: '/schedule/score',
   path: '/schedule/score',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuildIdChatRoute = GuildIdChatRouteImport.update({
+  id: '/guild/$id/chat',
+  path: '/guild/$id/chat',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuildIdEditRoute = GuildIdEditRouteImport.update({
+  id: '/guild/$id/edit',
+  path: '/guild/$id/edit',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuildIdMemberRoute = GuildIdMemberRouteImport.update({
+  id: '/guild/$id/member',
+  path: '/guild/$id/member',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuildIdShowRoute = GuildIdShowRouteImport.update({
+  id: '/guild/$id/show',
+  path: '/guild/$id/show',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuildCodeIndexRoute = GuildCodeIndexRouteImport.update({
+  id: '/guild/code/',
+  path: '/guild/code/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuildCreateIndexRoute = GuildCreateIndexRouteImport.update({
+  id: '/guild/create/',
+  path: '/guild/create/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuildCreateCompleteRoute = GuildCreateCompleteRouteImport.update({
+  id: '/guild/create/complete',
+  path: '/guild/create/complete',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuildCreateConfirmRoute = GuildCreateConfirmRouteImport.update({
+  id: '/guild/create/confirm',
+  path: '/guild/create/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuildEntryCompleteRoute = GuildEntryCompleteRouteImport.update({
+  id: '/guild/entry/complete',
+  path: '/guild/entry/complete',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuildWithdrawalCompleteRoute = GuildWithdrawalCompleteRouteImport.update({
+  id: '/guild/withdrawal/complete',
+  path: '/guild/withdrawal/complete',
   getParentRoute: () => rootRouteImport,
 } as any)
 const LoginProviderCallbackRoute = LoginProviderCallbackRouteImport.update({
@@ -157,6 +230,11 @@ const PrizeGameIdRoute = PrizeGameIdRouteImport.update({
 const PrizeYearlyIdRoute = PrizeYearlyIdRouteImport.update({
   id: '/prize/yearly/$id',
   path: '/prize/yearly/$id',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const GuildCodeIdCompleteRoute = GuildCodeIdCompleteRouteImport.update({
+  id: '/guild/code/$id/complete',
+  path: '/guild/code/$id/complete',
   getParentRoute: () => rootRouteImport,
 } as any)
 const MypagePrizeIdIndexRoute = MypagePrizeIdIndexRouteImport.update({
@@ -237,16 +315,29 @@ export interface FileRoutesByFullPath {
   '/campaign/gdo_2023': typeof CampaignGdo_2023Route
   '/contact/complete': typeof ContactCompleteRoute
   '/contact/confirm': typeof ContactConfirmRoute
+  '/guild/list': typeof GuildListRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/contact/': typeof ContactIndexRoute
+  '/guild/': typeof GuildIndexRoute
   '/login/': typeof LoginIndexRoute
   '/mypage/': typeof MypageIndexRoute
   '/prize/': typeof PrizeIndexRoute
+  '/guild/$id/chat': typeof GuildIdChatRoute
+  '/guild/$id/edit': typeof GuildIdEditRoute
+  '/guild/$id/member': typeof GuildIdMemberRoute
+  '/guild/$id/show': typeof GuildIdShowRoute
+  '/guild/create/complete': typeof GuildCreateCompleteRoute
+  '/guild/create/confirm': typeof GuildCreateConfirmRoute
+  '/guild/entry/complete': typeof GuildEntryCompleteRoute
+  '/guild/withdrawal/complete': typeof GuildWithdrawalCompleteRoute
   '/login/$provider/callback': typeof LoginProviderCallbackRoute
   '/mypage/prize/email_send': typeof MypagePrizeEmail_sendRoute
   '/prize/entry/$id': typeof PrizeEntryIdRoute
   '/prize/game/$id': typeof PrizeGameIdRoute
   '/prize/yearly/$id': typeof PrizeYearlyIdRoute
+  '/guild/code/': typeof GuildCodeIndexRoute
+  '/guild/create/': typeof GuildCreateIndexRoute
+  '/guild/code/$id/complete': typeof GuildCodeIdCompleteRoute
   '/mypage/prize/$id/confirm': typeof MypagePrizeIdConfirmRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
   '/mypage/prize/$id/': typeof MypagePrizeIdIndexRoute
@@ -273,16 +364,29 @@ export interface FileRoutesByTo {
   '/campaign/gdo_2023': typeof CampaignGdo_2023Route
   '/contact/complete': typeof ContactCompleteRoute
   '/contact/confirm': typeof ContactConfirmRoute
+  '/guild/list': typeof GuildListRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/contact': typeof ContactIndexRoute
+  '/guild': typeof GuildIndexRoute
   '/login': typeof LoginIndexRoute
   '/mypage': typeof MypageIndexRoute
   '/prize': typeof PrizeIndexRoute
+  '/guild/$id/chat': typeof GuildIdChatRoute
+  '/guild/$id/edit': typeof GuildIdEditRoute
+  '/guild/$id/member': typeof GuildIdMemberRoute
+  '/guild/$id/show': typeof GuildIdShowRoute
+  '/guild/create/complete': typeof GuildCreateCompleteRoute
+  '/guild/create/confirm': typeof GuildCreateConfirmRoute
+  '/guild/entry/complete': typeof GuildEntryCompleteRoute
+  '/guild/withdrawal/complete': typeof GuildWithdrawalCompleteRoute
   '/login/$provider/callback': typeof LoginProviderCallbackRoute
   '/mypage/prize/email_send': typeof MypagePrizeEmail_sendRoute
   '/prize/entry/$id': typeof PrizeEntryIdRoute
   '/prize/game/$id': typeof PrizeGameIdRoute
   '/prize/yearly/$id': typeof PrizeYearlyIdRoute
+  '/guild/code': typeof GuildCodeIndexRoute
+  '/guild/create': typeof GuildCreateIndexRoute
+  '/guild/code/$id/complete': typeof GuildCodeIdCompleteRoute
   '/mypage/prize/$id/confirm': typeof MypagePrizeIdConfirmRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
   '/mypage/prize/$id': typeof MypagePrizeIdIndexRoute
@@ -310,16 +414,29 @@ export interface FileRoutesById {
   '/campaign/gdo_2023': typeof CampaignGdo_2023Route
   '/contact/complete': typeof ContactCompleteRoute
   '/contact/confirm': typeof ContactConfirmRoute
+  '/guild/list': typeof GuildListRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/contact/': typeof ContactIndexRoute
+  '/guild/': typeof GuildIndexRoute
   '/login/': typeof LoginIndexRoute
   '/mypage/': typeof MypageIndexRoute
   '/prize/': typeof PrizeIndexRoute
+  '/guild/$id/chat': typeof GuildIdChatRoute
+  '/guild/$id/edit': typeof GuildIdEditRoute
+  '/guild/$id/member': typeof GuildIdMemberRoute
+  '/guild/$id/show': typeof GuildIdShowRoute
+  '/guild/create/complete': typeof GuildCreateCompleteRoute
+  '/guild/create/confirm': typeof GuildCreateConfirmRoute
+  '/guild/entry/complete': typeof GuildEntryCompleteRoute
+  '/guild/withdrawal/complete': typeof GuildWithdrawalCompleteRoute
   '/login/$provider/callback': typeof LoginProviderCallbackRoute
   '/mypage/prize/email_send': typeof MypagePrizeEmail_sendRoute
   '/prize/entry/$id': typeof PrizeEntryIdRoute
   '/prize/game/$id': typeof PrizeGameIdRoute
   '/prize/yearly/$id': typeof PrizeYearlyIdRoute
+  '/guild/code/': typeof GuildCodeIndexRoute
+  '/guild/create/': typeof GuildCreateIndexRoute
+  '/guild/code/$id/complete': typeof GuildCodeIdCompleteRoute
   '/mypage/prize/$id/confirm': typeof MypagePrizeIdConfirmRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
   '/mypage/prize/$id/': typeof MypagePrizeIdIndexRoute
@@ -348,16 +465,29 @@ export interface FileRouteTypes {
     | '/campaign/gdo_2023'
     | '/contact/complete'
     | '/contact/confirm'
+    | '/guild/list'
     | '/schedule/score'
     | '/contact/'
+    | '/guild/'
     | '/login/'
     | '/mypage/'
     | '/prize/'
+    | '/guild/$id/chat'
+    | '/guild/$id/edit'
+    | '/guild/$id/member'
+    | '/guild/$id/show'
+    | '/guild/create/complete'
+    | '/guild/create/confirm'
+    | '/guild/entry/complete'
+    | '/guild/withdrawal/complete'
     | '/login/$provider/callback'
     | '/mypage/prize/email_send'
     | '/prize/entry/$id'
     | '/prize/game/$id'
     | '/prize/yearly/$id'
+    | '/guild/code/'
+    | '/guild/create/'
+    | '/guild/code/$id/complete'
     | '/mypage/prize/$id/confirm'
     | '/schedule/round/$round/about-mode'
     | '/mypage/prize/$id/'
@@ -384,16 +514,29 @@ export interface FileRouteTypes {
     | '/campaign/gdo_2023'
     | '/contact/complete'
     | '/contact/confirm'
+    | '/guild/list'
     | '/schedule/score'
     | '/contact'
+    | '/guild'
     | '/login'
     | '/mypage'
     | '/prize'
+    | '/guild/$id/chat'
+    | '/guild/$id/edit'
+    | '/guild/$id/member'
+    | '/guild/$id/show'
+    | '/guild/create/complete'
+    | '/guild/create/confirm'
+    | '/guild/entry/complete'
+    | '/guild/withdrawal/complete'
     | '/login/$provider/callback'
     | '/mypage/prize/email_send'
     | '/prize/entry/$id'
     | '/prize/game/$id'
     | '/prize/yearly/$id'
+    | '/guild/code'
+    | '/guild/create'
+    | '/guild/code/$id/complete'
     | '/mypage/prize/$id/confirm'
     | '/schedule/round/$round/about-mode'
     | '/mypage/prize/$id'
@@ -420,16 +563,29 @@ export interface FileRouteTypes {
     | '/campaign/gdo_2023'
     | '/contact/complete'
     | '/contact/confirm'
+    | '/guild/list'
     | '/schedule/score'
     | '/contact/'
+    | '/guild/'
     | '/login/'
     | '/mypage/'
     | '/prize/'
+    | '/guild/$id/chat'
+    | '/guild/$id/edit'
+    | '/guild/$id/member'
+    | '/guild/$id/show'
+    | '/guild/create/complete'
+    | '/guild/create/confirm'
+    | '/guild/entry/complete'
+    | '/guild/withdrawal/complete'
     | '/login/$provider/callback'
     | '/mypage/prize/email_send'
     | '/prize/entry/$id'
     | '/prize/game/$id'
     | '/prize/yearly/$id'
+    | '/guild/code/'
+    | '/guild/create/'
+    | '/guild/code/$id/complete'
     | '/mypage/prize/$id/confirm'
     | '/schedule/round/$round/about-mode'
     | '/mypage/prize/$id/'
@@ -457,16 +613,29 @@ export interface RootRouteChildren {
   CampaignGdo_2023Route: typeof CampaignGdo_2023Route
   ContactCompleteRoute: typeof ContactCompleteRoute
   ContactConfirmRoute: typeof ContactConfirmRoute
+  GuildListRoute: typeof GuildListRoute
   ScheduleScoreRoute: typeof ScheduleScoreRoute
   ContactIndexRoute: typeof ContactIndexRoute
+  GuildIndexRoute: typeof GuildIndexRoute
   LoginIndexRoute: typeof LoginIndexRoute
   MypageIndexRoute: typeof MypageIndexRoute
   PrizeIndexRoute: typeof PrizeIndexRoute
+  GuildIdChatRoute: typeof GuildIdChatRoute
+  GuildIdEditRoute: typeof GuildIdEditRoute
+  GuildIdMemberRoute: typeof GuildIdMemberRoute
+  GuildIdShowRoute: typeof GuildIdShowRoute
+  GuildCreateCompleteRoute: typeof GuildCreateCompleteRoute
+  GuildCreateConfirmRoute: typeof GuildCreateConfirmRoute
+  GuildEntryCompleteRoute: typeof GuildEntryCompleteRoute
+  GuildWithdrawalCompleteRoute: typeof GuildWithdrawalCompleteRoute
   LoginProviderCallbackRoute: typeof LoginProviderCallbackRoute
   MypagePrizeEmail_sendRoute: typeof MypagePrizeEmail_sendRoute
   PrizeEntryIdRoute: typeof PrizeEntryIdRoute
   PrizeGameIdRoute: typeof PrizeGameIdRoute
   PrizeYearlyIdRoute: typeof PrizeYearlyIdRoute
+  GuildCodeIndexRoute: typeof GuildCodeIndexRoute
+  GuildCreateIndexRoute: typeof GuildCreateIndexRoute
+  GuildCodeIdCompleteRoute: typeof GuildCodeIdCompleteRoute
   MypagePrizeIdConfirmRoute: typeof MypagePrizeIdConfirmRoute
   ScheduleRoundRoundAboutModeRoute: typeof ScheduleRoundRoundAboutModeRoute
   MypagePrizeIdIndexRoute: typeof MypagePrizeIdIndexRoute
@@ -580,6 +749,20 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof ContactConfirmRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/guild/': {
+      id: '/guild/'
+      path: '/guild'
+      fullPath: '/guild/'
+      preLoaderRoute: typeof GuildIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/guild/list': {
+      id: '/guild/list'
+      path: '/guild/list'
+      fullPath: '/guild/list'
+      preLoaderRoute: typeof GuildListRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/login/': {
       id: '/login/'
       path: '/login'
@@ -606,6 +789,76 @@ declare module '@tanstack/react-router' {
       path: '/schedule/score'
       fullPath: '/schedule/score'
       preLoaderRoute: typeof ScheduleScoreRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/guild/$id/chat': {
+      id: '/guild/$id/chat'
+      path: '/guild/$id/chat'
+      fullPath: '/guild/$id/chat'
+      preLoaderRoute: typeof GuildIdChatRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/guild/$id/edit': {
+      id: '/guild/$id/edit'
+      path: '/guild/$id/edit'
+      fullPath: '/guild/$id/edit'
+      preLoaderRoute: typeof GuildIdEditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/guild/$id/member': {
+      id: '/guild/$id/member'
+      path: '/guild/$id/member'
+      fullPath: '/guild/$id/member'
+      preLoaderRoute: typeof GuildIdMemberRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/guild/$id/show': {
+      id: '/guild/$id/show'
+      path: '/guild/$id/show'
+      fullPath: '/guild/$id/show'
+      preLoaderRoute: typeof GuildIdShowRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/guild/code/': {
+      id: '/guild/code/'
+      path: '/guild/code'
+      fullPath: '/guild/code/'
+      preLoaderRoute: typeof GuildCodeIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/guild/create/': {
+      id: '/guild/create/'
+      path: '/guild/create'
+      fullPath: '/guild/create/'
+      preLoaderRoute: typeof GuildCreateIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/guild/create/complete': {
+      id: '/guild/create/complete'
+      path: '/guild/create/complete'
+      fullPath: '/guild/create/complete'
+      preLoaderRoute: typeof GuildCreateCompleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/guild/create/confirm': {
+      id: '/guild/create/confirm'
+      path: '/guild/create/confirm'
+      fullPath: '/guild/create/confirm'
+      preLoaderRoute: typeof GuildCreateConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/guild/entry/complete': {
+      id: '/guild/entry/complete'
+      path: '/guild/entry/complete'
+      fullPath: '/guild/entry/complete'
+      preLoaderRoute: typeof GuildEntryCompleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/guild/withdrawal/complete': {
+      id: '/guild/withdrawal/complete'
+      path: '/guild/withdrawal/complete'
+      fullPath: '/guild/withdrawal/complete'
+      preLoaderRoute: typeof GuildWithdrawalCompleteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/login/$provider/callback': {
@@ -641,6 +894,13 @@ declare module '@tanstack/react-router' {
       path: '/prize/yearly/$id'
       fullPath: '/prize/yearly/$id'
       preLoaderRoute: typeof PrizeYearlyIdRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/guild/code/$id/complete': {
+      id: '/guild/code/$id/complete'
+      path: '/guild/code/$id/complete'
+      fullPath: '/guild/code/$id/complete'
+      preLoaderRoute: typeof GuildCodeIdCompleteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/mypage/prize/$id/': {
@@ -737,16 +997,29 @@ const rootRouteChildren: RootRouteChildren = {
   CampaignGdo_2023Route: CampaignGdo_2023Route,
   ContactCompleteRoute: ContactCompleteRoute,
   ContactConfirmRoute: ContactConfirmRoute,
+  GuildListRoute: GuildListRoute,
   ScheduleScoreRoute: ScheduleScoreRoute,
   ContactIndexRoute: ContactIndexRoute,
+  GuildIndexRoute: GuildIndexRoute,
   LoginIndexRoute: LoginIndexRoute,
   MypageIndexRoute: MypageIndexRoute,
   PrizeIndexRoute: PrizeIndexRoute,
+  GuildIdChatRoute: GuildIdChatRoute,
+  GuildIdEditRoute: GuildIdEditRoute,
+  GuildIdMemberRoute: GuildIdMemberRoute,
+  GuildIdShowRoute: GuildIdShowRoute,
+  GuildCreateCompleteRoute: GuildCreateCompleteRoute,
+  GuildCreateConfirmRoute: GuildCreateConfirmRoute,
+  GuildEntryCompleteRoute: GuildEntryCompleteRoute,
+  GuildWithdrawalCompleteRoute: GuildWithdrawalCompleteRoute,
   LoginProviderCallbackRoute: LoginProviderCallbackRoute,
   MypagePrizeEmail_sendRoute: MypagePrizeEmail_sendRoute,
   PrizeEntryIdRoute: PrizeEntryIdRoute,
   PrizeGameIdRoute: PrizeGameIdRoute,
   PrizeYearlyIdRoute: PrizeYearlyIdRoute,
+  GuildCodeIndexRoute: GuildCodeIndexRoute,
+  GuildCreateIndexRoute: GuildCreateIndexRoute,
+  GuildCodeIdCompleteRoute: GuildCodeIdCompleteRoute,
   MypagePrizeIdConfirmRoute: MypagePrizeIdConfirmRoute,
   ScheduleRoundRoundAboutModeRoute: ScheduleRoundRoundAboutModeRoute,
   MypagePrizeIdIndexRoute: MypagePrizeIdIndexRoute,

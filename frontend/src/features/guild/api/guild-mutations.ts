@@ -1,0 +1,104 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  chatMessageSchema,
+  guildConfirmSchema,
+  guildMemberListSchema,
+  joinResultSchema,
+  leaveResultSchema,
+  ownedGuildSchema,
+  presignedUploadSchema,
+} from '@golf/shared/schemas/guild';
+import { ApiError, apiRequest } from '../../../lib/api-client';
+
+/** The guild form as the API takes it (JSON); the image is the key of an uploaded object. */
+export interface GuildFormBody {
+  name: string;
+  comment: string;
+  entry_type: 1 | 2;
+  is_public: boolean;
+  image_type: 1 | 2;
+  guild_img_key?: string | undefined;
+}
+
+/** Refreshes every guild query after a change. */
+function useGuildMutation<T, V>(fn: (variables: V) => Promise<T>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: fn,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['guild'] }),
+  });
+}
+
+export const useConfirmGuild = () =>
+  useMutation({
+    mutationFn: (body: GuildFormBody) =>
+      apiRequest('/api/golf/guild/confirm', { method: 'POST', body, schema: guildConfirmSchema }),
+  });
+
+export const useCreateGuild = () =>
+  useGuildMutation((body: GuildFormBody) =>
+    apiRequest('/api/golf/guild/create', { method: 'POST', body, schema: ownedGuildSchema }),
+  );
+
+export const useUpdateGuild = (id: string) =>
+  useGuildMutation((body: GuildFormBody) =>
+    apiRequest(`/api/golf/guild/manage/${id}/update`, { method: 'POST', body, schema: ownedGuildSchema }),
+  );
+
+export const useJoinGuild = (id: string) =>
+  useGuildMutation(() =>
+    apiRequest(`/api/golf/guild/${id}/join`, { method: 'POST', schema: joinResultSchema }),
+  );
+
+export const useJoinGuildByCode = () =>
+  useGuildMutation((code: string) =>
+    apiRequest('/api/golf/guild/code', { method: 'POST', body: { code }, schema: joinResultSchema }),
+  );
+
+export const useLeaveGuild = (id: string) =>
+  useGuildMutation(() =>
+    apiRequest(`/api/golf/guild/${id}/leave`, { method: 'POST', schema: leaveResultSchema }),
+  );
+
+export const useKickMember = (id: string) =>
+  useGuildMutation((userId: string) =>
+    apiRequest(`/api/golf/guild/${id}/member/${encodeURIComponent(userId)}/kick`, {
+      method: 'POST',
+      schema: guildMemberListSchema,
+    }),
+  );
+
+export const usePostChat = (id: string) =>
+  useGuildMutation((message: string) =>
+    apiRequest(`/api/golf/guild/${id}/chat`, {
+      method: 'POST',
+      body: { message },
+      schema: chatMessageSchema,
+    }),
+  );
+
+/**
+ * Uploads an image straight to storage: a presigned POST from the API, then the browser's form
+ * POST of its fields and the file. Returns the key to send as `guild_img_key`.
+ */
+export async function uploadGuildImage(file: File): Promise<string> {
+  const presigned = await apiRequest('/api/uploads/presign', {
+    method: 'POST',
+    body: { purpose: 'guild', content_type: file.type },
+    schema: presignedUploadSchema,
+  });
+  if (file.size > presigned.max_bytes)
+    throw new ApiError({ status: 422, code: 'validation_failed', message: '画像は5MB以下にしてください。' });
+  const form = new FormData();
+  for (const [name, value] of Object.entries(presigned.fields)) form.append(name, value);
+  form.append('file', file);
+  const response = await fetch(presigned.url, { method: 'POST', body: form });
+  if (!response.ok)
+    throw new ApiError({
+      status: 422,
+      code: 'validation_failed',
+      message:
+        '画像をアップロードできませんでした。形式（JPEG・PNG・WebP）と大きさ（5MB以下）をご確認ください。',
+    });
+  return presigned.key;
+}

@@ -1,0 +1,31 @@
+import { useQuery } from '@tanstack/react-query';
+import { CompleteCard } from '../../../components/ui/complete-card';
+import { guildQueryOptions } from '../api/guild-queries';
+
+/** The end of a join or a create: what happened, the guild's name (and code for its owner), where next. */
+export function GuildComplete({
+  title,
+  guildId,
+  text,
+}: {
+  title: string;
+  guildId?: string | undefined;
+  text: string;
+}) {
+  const guild = useQuery({ ...guildQueryOptions(guildId ?? ''), enabled: Boolean(guildId) }).data;
+  return (
+    <div className="page-body">
+      <CompleteCard title={title} action={{ href: '/guild', label: 'ギルドへ' }}>
+        {guild ? `「${guild.name}」${text}` : text}
+      </CompleteCard>
+      {guild?.join_code && (
+        <section className="card">
+          <p className="guild-code" data-testid="join-code">
+            参加コード <strong>{guild.join_code}</strong>
+          </p>
+          <p className="muted">このコードを伝えると、仲間がギルドに参加できます。</p>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { CHAT_MESSAGE_MAX, type ChatMessage } from '@golf/shared/schemas/guild';
+import { formatTokyoDateTime } from '@golf/shared/game/format';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { SaveError } from '../../../features/game/components/save-error';
+import { usePostChat } from '../../../features/guild/api/guild-mutations';
+import { guildChatQueryOptions, olderGuildChat } from '../../../features/guild/api/guild-queries';
+import { isApiError } from '../../../lib/api-client';
+import { useAuth } from '../../../lib/auth';
+
+export const Route = createFileRoute('/guild/$id/chat')({
+  component: GuildChatPage,
+});
+
+/** Messages are text: React escapes them, and nothing here ever sets HTML. */
+function Message({ message, mine }: { message: ChatMessage; mine: boolean }) {
+  return (
+    <li className="chat-message" data-mine={mine} data-testid="chat-message">
+      {!mine && <span className="chat-message__name">{message.nickname}</span>}
+      <p className="chat-message__text">{message.message}</p>
+      <time className="chat-message__time" dateTime={message.posted_at}>
+        {formatTokyoDateTime(message.posted_at)}
+      </time>
+    </li>
+  );
+}
+
+function GuildChatPage() {
+  const { id } = Route.useParams();
+  const me = useAuth().authUser?.['user_id'];
+  const chat = useQuery(guildChatQueryOptions(id));
+  const [older, setOlder] = useState<{ messages: ChatMessage[]; cursor: string | null } | null>(null);
+  const [loadingOlder, setLoadingOlder] = useState(false);
+  const post = usePostChat(id);
+  const [draft, setDraft] = useState('');
+
+  if (chat.isError) {
+    const forbidden = isApiError(chat.error) && chat.error.status === 403;
+    return (
+      <div className="page-body">
+        <EmptyState
+          title={forbidden ? 'このギルドのメンバーではありません' : 'チャットを読み込めませんでした'}
+          icon="guild"
+        >
+          {forbidden
+            ? 'チャットはギルドのメンバーだけが見られます。'
+            : '時間をおいて、もう一度お試しください。'}
+        </EmptyState>
+      </div>
+    );
+  }
+
+  const latest = chat.data?.messages ?? [];
+  const seen = new Set(latest.map((message) => message.message_id));
+  // Newest first from the API; shown oldest at the top, the newest next to the input.
+  const messages = [...latest, ...(older?.messages ?? []).filter((m) => !seen.has(m.message_id))].reverse();
+  const cursor = older ? older.cursor : (chat.data?.next_cursor ?? null);
+
+  const loadOlder = async () => {
+    if (!cursor) return;
+    setLoadingOlder(true);
+    try {
+      const page = await olderGuildChat(id, cursor);
+      setOlder({ messages: [...(older?.messages ?? []), ...page.messages], cursor: page.next_cursor });
+    } finally {
+      setLoadingOlder(false);
+    }
+  };
+
+  const send = (event: FormEvent) => {
+    event.preventDefault();
+    const message = draft.trim();
+    if (!message) return;
+    post.mutate(message, { onSuccess: () => setDraft('') });
+  };
+
+  return (
+    <div className="chat">
+      <div className="chat__log" aria-live="polite">
+        {chat.isPending ? (
+          <Skeleton height={120} />
+        ) : messages.length === 0 ? (
+          <EmptyState title="まだメッセージはありません" icon="news">
+            最初のメッセージを送ってみましょう。
+          </EmptyState>
+        ) : (
+          <>
+            {cursor && (
+              <button
+                type="button"
+                className="button button--outline button--small chat__older"
+                disabled={loadingOlder}
+                onClick={() => void loadOlder()}
+              >
+                以前のメッセージ
+              </button>
+            )}
+            <ol className="chat__messages">
+              {messages.map((message) => (
+                <Message key={message.message_id} message={message} mine={message.user_id === me} />
+              ))}
+            </ol>
+          </>
+        )}
+      </div>
+      <form className="chat__form" onSubmit={send}>
+        <SaveError error={post.error} />
+        <div className="chat__compose">
+          <textarea
+            className="form-control chat__input"
+            aria-label="メッセージ"
+            placeholder="メッセージを入力"
+            maxLength={CHAT_MESSAGE_MAX}
+            rows={1}
+            value={draft}
+            onChange={(event) => setDraft(event.target.value)}
+          />
+          <button type="submit" className="button button--primary" disabled={post.isPending || !draft.trim()}>
+            送信
+          </button>
+        </div>
+        <p className="chat__count">
+          {draft.length} / {CHAT_MESSAGE_MAX}
+        </p>
+      </form>
+    </div>
+  );
+}

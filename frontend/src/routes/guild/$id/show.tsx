@@ -1,0 +1,132 @@
+import { useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { formatPublicLabel } from '@golf/shared/game/format';
+import { GUILD_MAX_MEMBERS } from '@golf/shared/schemas/guild';
+import { AppLink } from '../../../components/ui/app-link';
+import { Badge } from '../../../components/ui/badge';
+import { SkeletonCard } from '../../../components/ui/skeleton';
+import { SaveError } from '../../../features/game/components/save-error';
+import { useJoinGuild, useLeaveGuild } from '../../../features/guild/api/guild-mutations';
+import { guildQueryOptions } from '../../../features/guild/api/guild-queries';
+import { entryTypeLabel } from '../../../features/guild/components/guild-card';
+import { GuildImage } from '../../../features/guild/components/guild-image';
+
+export const Route = createFileRoute('/guild/$id/show')({
+  loader: ({ context, params }) => context.queryClient.ensureQueryData(guildQueryOptions(params.id)),
+  pendingComponent: () => (
+    <div className="page-body" role="status" aria-label="読み込み中">
+      <SkeletonCard lines={6} />
+    </div>
+  ),
+  component: GuildShowPage,
+});
+
+function GuildShowPage() {
+  const { id } = Route.useParams();
+  const navigate = useNavigate();
+  const guild = useSuspenseQuery(guildQueryOptions(id)).data;
+  const join = useJoinGuild(id);
+  const leave = useLeaveGuild(id);
+  const [confirmLeave, setConfirmLeave] = useState(false);
+
+  return (
+    <div className="page-body">
+      <section className="card guild-hero" data-testid="guild-detail">
+        <GuildImage url={guild.image_url} size="hero" />
+        <div className="guild-hero__badges">
+          <Badge tone={guild.entry_type === 2 ? 'gold' : 'green'}>{entryTypeLabel(guild.entry_type)}</Badge>
+          <Badge tone="grey">{formatPublicLabel(guild.is_public)}</Badge>
+          {guild.is_full && <Badge tone="red">満員</Badge>}
+        </div>
+        <h2 className="guild-hero__name">{guild.name}</h2>
+        <p className="muted">
+          ギルドマスター：{guild.owner_nickname}・メンバー {guild.number_of_member} / {GUILD_MAX_MEMBERS}人
+        </p>
+        {guild.comment && <p className="guild-hero__comment">{guild.comment}</p>}
+        {guild.join_code && (
+          <p className="guild-code" data-testid="join-code">
+            参加コード <strong>{guild.join_code}</strong>
+          </p>
+        )}
+      </section>
+
+      <SaveError error={join.error ?? leave.error} />
+
+      {guild.is_member ? (
+        <div className="form-actions">
+          <AppLink href={`/guild/${id}/chat`} className="button button--primary button--block">
+            チャットを開く
+          </AppLink>
+          <AppLink href={`/guild/${id}/member`} className="button button--outline button--block">
+            メンバーを見る
+          </AppLink>
+          {guild.my_role === 'owner' && (
+            <AppLink href={`/guild/${id}/edit`} className="button button--outline button--block">
+              ギルドを編集する
+            </AppLink>
+          )}
+          {confirmLeave ? (
+            <div className="card confirm-box" role="alertdialog" aria-label="ギルドから退出">
+              <p>
+                {guild.my_role === 'owner'
+                  ? guild.number_of_member > 1
+                    ? 'ギルドマスターが退出すると、いちばん長く参加しているメンバーがギルドマスターになります。退出しますか？'
+                    : 'あなただけのギルドです。退出するとギルドは解散します。退出しますか？'
+                  : 'ギルドから退出しますか？'}
+              </p>
+              <button
+                type="button"
+                className="button button--primary button--block"
+                disabled={leave.isPending}
+                onClick={() =>
+                  leave.mutate(undefined, {
+                    onSuccess: () => void navigate({ to: '/guild/withdrawal/complete', replace: true }),
+                  })
+                }
+              >
+                退出する
+              </button>
+              <button
+                type="button"
+                className="button button--outline button--block"
+                onClick={() => setConfirmLeave(false)}
+              >
+                やめる
+              </button>
+            </div>
+          ) : (
+            <button
+              type="button"
+              className="button button--danger button--block"
+              onClick={() => setConfirmLeave(true)}
+            >
+              ギルドから退出する
+            </button>
+          )}
+        </div>
+      ) : guild.can_join ? (
+        <button
+          type="button"
+          className="button button--primary button--block"
+          disabled={join.isPending}
+          onClick={() =>
+            join.mutate(undefined, {
+              onSuccess: () => void navigate({ to: '/guild/entry/complete', replace: true }),
+            })
+          }
+        >
+          このギルドに参加する
+        </button>
+      ) : (
+        <p className="notice">
+          {guild.is_full
+            ? 'このギルドは満員のため参加できません。'
+            : guild.entry_type === 2
+              ? 'このギルドには参加コードが必要です。ギルドマスターからコードを受け取って参加してください。'
+              : 'すでに他のギルドに参加しているため、このギルドには参加できません。'}
+        </p>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { GuildComplete } from '../../../../features/guild/components/guild-complete';
+
+export const Route = createFileRoute('/guild/code/$id/complete')({
+  component: GuildCodeCompletePage,
+});
+
+function GuildCodeCompletePage() {
+  return (
+    <GuildComplete title="ギルドに参加しました" guildId={Route.useParams().id} text="に参加しました。" />
+  );
+}
