@@ -44,6 +44,7 @@ import { Route as MypagePrizeEmail_sendRouteImport } from './routes/mypage/prize
 import { Route as PrizeEntryIdRouteImport } from './routes/prize/entry/$id'
 import { Route as PrizeGameIdRouteImport } from './routes/prize/game/$id'
 import { Route as PrizeYearlyIdRouteImport } from './routes/prize/yearly/$id'
+import { Route as GuildIdProfileEditRouteImport } from './routes/guild/$id/profile/edit'
 import { Route as GuildCodeIdCompleteRouteImport } from './routes/guild/code/$id/complete'
 import { Route as MypagePrizeIdIndexRouteImport } from './routes/mypage/prize/$id/index'
 import { Route as MypagePrizeIdConfirmRouteImport } from './routes/mypage/prize/$id/confirm'
@@ -232,6 +233,11 @@ const PrizeYearlyIdRoute = PrizeYearlyIdRouteImport.update({
   path: '/prize/yearly/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const GuildIdProfileEditRoute = GuildIdProfileEditRouteImport.update({
+  id: '/guild/$id/profile/edit',
+  path: '/guild/$id/profile/edit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const GuildCodeIdCompleteRoute = GuildCodeIdCompleteRouteImport.update({
   id: '/guild/code/$id/complete',
   path: '/guild/code/$id/complete',
@@ -337,6 +343,7 @@ export interface FileRoutesByFullPath {
   '/prize/yearly/$id': typeof PrizeYearlyIdRoute
   '/guild/code/': typeof GuildCodeIndexRoute
   '/guild/create/': typeof GuildCreateIndexRoute
+  '/guild/$id/profile/edit': typeof GuildIdProfileEditRoute
   '/guild/code/$id/complete': typeof GuildCodeIdCompleteRoute
   '/mypage/prize/$id/confirm': typeof MypagePrizeIdConfirmRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
@@ -386,6 +393,7 @@ export interface FileRoutesByTo {
   '/prize/yearly/$id': typeof PrizeYearlyIdRoute
   '/guild/code': typeof GuildCodeIndexRoute
   '/guild/create': typeof GuildCreateIndexRoute
+  '/guild/$id/profile/edit': typeof GuildIdProfileEditRoute
   '/guild/code/$id/complete': typeof GuildCodeIdCompleteRoute
   '/mypage/prize/$id/confirm': typeof MypagePrizeIdConfirmRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
@@ -436,6 +444,7 @@ export interface FileRoutesById {
   '/prize/yearly/$id': typeof PrizeYearlyIdRoute
   '/guild/code/': typeof GuildCodeIndexRoute
   '/guild/create/': typeof GuildCreateIndexRoute
+  '/guild/$id/profile/edit': typeof GuildIdProfileEditRoute
   '/guild/code/$id/complete': typeof GuildCodeIdCompleteRoute
   '/mypage/prize/$id/confirm': typeof MypagePrizeIdConfirmRoute
   '/schedule/round/$round/about-mode': typeof ScheduleRoundRoundAboutModeRoute
@@ -487,6 +496,7 @@ export interface FileRouteTypes {
     | '/prize/yearly/$id'
     | '/guild/code/'
     | '/guild/create/'
+    | '/guild/$id/profile/edit'
     | '/guild/code/$id/complete'
     | '/mypage/prize/$id/confirm'
     | '/schedule/round/$round/about-mode'
@@ -536,6 +546,7 @@ export interface FileRouteTypes {
     | '/prize/yearly/$id'
     | '/guild/code'
     | '/guild/create'
+    | '/guild/$id/profile/edit'
     | '/guild/code/$id/complete'
     | '/mypage/prize/$id/confirm'
     | '/schedule/round/$round/about-mode'
@@ -585,6 +596,7 @@ export interface FileRouteTypes {
     | '/prize/yearly/$id'
     | '/guild/code/'
     | '/guild/create/'
+    | '/guild/$id/profile/edit'
     | '/guild/code/$id/complete'
     | '/mypage/prize/$id/confirm'
     | '/schedule/round/$round/about-mode'
@@ -635,6 +647,7 @@ export interface RootRouteChildren {
   PrizeYearlyIdRoute: typeof PrizeYearlyIdRoute
   GuildCodeIndexRoute: typeof GuildCodeIndexRoute
   GuildCreateIndexRoute: typeof GuildCreateIndexRoute
+  GuildIdProfileEditRoute: typeof GuildIdProfileEditRoute
   GuildCodeIdCompleteRoute: typeof GuildCodeIdCompleteRoute
   MypagePrizeIdConfirmRoute: typeof MypagePrizeIdConfirmRoute
   ScheduleRoundRoundAboutModeRoute: typeof ScheduleRoundRoundAboutModeRoute
@@ -896,6 +909,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrizeYearlyIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/guild/$id/profile/edit': {
+      id: '/guild/$id/profile/edit'
+      path: '/guild/$id/profile/edit'
+      fullPath: '/guild/$id/profile/edit'
+      preLoaderRoute: typeof GuildIdProfileEditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/guild/code/$id/complete': {
       id: '/guild/code/$id/complete'
       path: '/guild/code/$id/complete'
@@ -1019,6 +1039,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrizeYearlyIdRoute: PrizeYearlyIdRoute,
   GuildCodeIndexRoute: GuildCodeIndexRoute,
   GuildCreateIndexRoute: GuildCreateIndexRoute,
+  GuildIdProfileEditRoute: GuildIdProfileEditRoute,
   GuildCodeIdCompleteRoute: GuildCodeIdCompleteRoute,
   MypagePrizeIdConfirmRoute: MypagePrizeIdConfirmRoute,
   ScheduleRoundRoundAboutModeRoute: ScheduleRoundRoundAboutModeRoute,

@@ -85,13 +85,29 @@ describe('guilds', () => {
     // Members: both listed; only the owner edits.
     await o.goto(`/guild/${guildId}/member`);
     await expect.poll(() => o.getByTestId('guild-member').count()).toBe(2);
+    await m.goto(`/guild/${guildId}/profile/edit`);
+    await m.getByText('このギルドは編集できません').waitFor();
     await m.goto(`/guild/${guildId}/edit`);
     await m.getByText('このギルドは編集できません').waitFor();
-    await o.goto(`/guild/${guildId}/edit`);
+    await o.goto(`/guild/${guildId}/show`);
+    await o.getByRole('link', { name: 'ギルドのプロフィールを編集する' }).click();
+    await waitForPath(o, `/guild/${guildId}/profile/edit`);
     await o.getByRole('textbox', { name: '紹介文' }).fill('初心者も歓迎します');
     await o.getByRole('button', { name: '保存する' }).click();
     await waitForPath(o, `/guild/${guildId}/show`);
     expect(await o.getByTestId('guild-detail').innerText()).toContain('初心者も歓迎します');
+
+    // Settings: a new join code replaces the old one; the guild opens to anyone.
+    await o.getByRole('link', { name: '参加方法・公開の設定' }).click();
+    await waitForPath(o, `/guild/${guildId}/edit`);
+    await o.getByRole('button', { name: '新しい参加コードを発行する' }).click();
+    await expect
+      .poll(async () => (await o.getByTestId('join-code').locator('strong').innerText()).trim())
+      .not.toBe(code);
+    await o.getByRole('radio', { name: 'だれでも参加できる' }).check();
+    await o.getByRole('button', { name: '保存する' }).click();
+    await waitForPath(o, `/guild/${guildId}/show`);
+    expect(await o.getByTestId('guild-detail').innerText()).toContain('だれでも参加');
 
     // The member leaves.
     await m.goto(`/guild/${guildId}/show`);

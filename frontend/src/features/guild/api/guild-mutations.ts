@@ -3,6 +3,7 @@ import {
   chatMessageSchema,
   guildConfirmSchema,
   guildMemberListSchema,
+  joinCodeSchema,
   joinResultSchema,
   leaveResultSchema,
   ownedGuildSchema,
@@ -20,12 +21,15 @@ export interface GuildFormBody {
   guild_img_key?: string | undefined;
 }
 
-/** Refreshes every guild query after a change. */
+/**
+ * Refreshes every guild query after a change, the ones of pages not open too, before the caller
+ * navigates on: the page it goes to never shows what was there before the change.
+ */
 function useGuildMutation<T, V>(fn: (variables: V) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['guild'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['guild'], refetchType: 'all' }),
   });
 }
 
@@ -43,6 +47,11 @@ export const useCreateGuild = () =>
 export const useUpdateGuild = (id: string) =>
   useGuildMutation((body: GuildFormBody) =>
     apiRequest(`/api/golf/guild/manage/${id}/update`, { method: 'POST', body, schema: ownedGuildSchema }),
+  );
+
+export const useRegenerateJoinCode = (id: string) =>
+  useGuildMutation(() =>
+    apiRequest(`/api/golf/guild/manage/${id}/code`, { method: 'POST', schema: joinCodeSchema }),
   );
 
 export const useJoinGuild = (id: string) =>

@@ -13,11 +13,15 @@ export const emptyGuildForm = (): GuildFormBody => ({
   image_type: 1,
 });
 
+/** Which part of the guild a form edits: everything (create), its profile, or its settings. */
+export type GuildFormPart = 'all' | 'profile' | 'settings';
+
 /**
  * The guild form of create and edit. A chosen image is uploaded at once (presigned POST) and sent
  * as its key; `onSubmit` gets the body the API takes and answers with the API's error, if any.
  */
 export function GuildForm({
+  part = 'all',
   initial,
   initialPreview,
   submitLabel,
@@ -25,6 +29,7 @@ export function GuildForm({
   error,
   onSubmit,
 }: {
+  part?: GuildFormPart;
   initial: GuildFormBody;
   initialPreview: string | null;
   submitLabel: string;
@@ -76,90 +81,98 @@ export function GuildForm({
           {error.message}
         </p>
       )}
-      <Field
-        label="ギルド画像"
-        errors={imageErrors.length ? imageErrors : undefined}
-        hint="JPEG・PNG・WebP、5MBまで"
-      >
-        {(control) => (
-          <div className="guild-form__image">
-            <GuildImage url={preview} size="hero" />
-            <input
-              {...controlProps(control)}
-              type="file"
-              accept="image/jpeg,image/png,image/webp"
-              disabled={uploading}
-              onChange={(event) => void choose(event.target.files?.[0])}
-            />
-            {uploading && <p className="muted">アップロード中…</p>}
-            {preview && (
-              <button
-                type="button"
-                className="button button--outline button--small"
-                onClick={() => {
-                  setPreview(null);
-                  setBody({ ...body, image_type: 1, guild_img_key: undefined });
-                }}
-              >
-                画像を外す
-              </button>
+      {part !== 'settings' && (
+        <>
+          <Field
+            label="ギルド画像"
+            errors={imageErrors.length ? imageErrors : undefined}
+            hint="JPEG・PNG・WebP、5MBまで"
+          >
+            {(control) => (
+              <div className="guild-form__image">
+                <GuildImage url={preview} size="hero" />
+                <input
+                  {...controlProps(control)}
+                  type="file"
+                  accept="image/jpeg,image/png,image/webp"
+                  disabled={uploading}
+                  onChange={(event) => void choose(event.target.files?.[0])}
+                />
+                {uploading && <p className="muted">アップロード中…</p>}
+                {preview && (
+                  <button
+                    type="button"
+                    className="button button--outline button--small"
+                    onClick={() => {
+                      setPreview(null);
+                      setBody({ ...body, image_type: 1, guild_img_key: undefined });
+                    }}
+                  >
+                    画像を外す
+                  </button>
+                )}
+              </div>
             )}
-          </div>
-        )}
-      </Field>
-      <Field
-        label="ギルド名"
-        required
-        errors={errors['name']}
-        hint={`${body.name.length} / ${GUILD_NAME_MAX}文字`}
-      >
-        {(control) => (
-          <input
-            {...controlProps(control)}
-            className="form-control"
-            maxLength={GUILD_NAME_MAX}
-            value={body.name}
-            onChange={(event) => setBody({ ...body, name: event.target.value })}
-          />
-        )}
-      </Field>
-      <Field
-        label="紹介文"
-        errors={errors['comment']}
-        hint={`${body.comment.length} / ${GUILD_COMMENT_MAX}文字`}
-      >
-        {(control) => (
-          <textarea
-            {...controlProps(control)}
-            className="form-control"
-            maxLength={GUILD_COMMENT_MAX}
-            value={body.comment}
-            onChange={(event) => setBody({ ...body, comment: event.target.value })}
-          />
-        )}
-      </Field>
-      <fieldset className="form-field form-choices">
-        <legend className="form-field__label">参加方法</legend>
-        {([1, 2] as const).map((type) => (
-          <label key={type} className="form-check">
+          </Field>
+          <Field
+            label="ギルド名"
+            required
+            errors={errors['name']}
+            hint={`${body.name.length} / ${GUILD_NAME_MAX}文字`}
+          >
+            {(control) => (
+              <input
+                {...controlProps(control)}
+                className="form-control"
+                maxLength={GUILD_NAME_MAX}
+                value={body.name}
+                onChange={(event) => setBody({ ...body, name: event.target.value })}
+              />
+            )}
+          </Field>
+          <Field
+            label="紹介文"
+            errors={errors['comment']}
+            hint={`${body.comment.length} / ${GUILD_COMMENT_MAX}文字`}
+          >
+            {(control) => (
+              <textarea
+                {...controlProps(control)}
+                className="form-control"
+                maxLength={GUILD_COMMENT_MAX}
+                value={body.comment}
+                onChange={(event) => setBody({ ...body, comment: event.target.value })}
+              />
+            )}
+          </Field>
+        </>
+      )}
+      {part !== 'profile' && (
+        <>
+          <fieldset className="form-field form-choices">
+            <legend className="form-field__label">参加方法</legend>
+            {([1, 2] as const).map((type) => (
+              <label key={type} className="form-check">
+                <input
+                  type="radio"
+                  name="entry_type"
+                  checked={body.entry_type === type}
+                  onChange={() => setBody({ ...body, entry_type: type })}
+                />
+                <span>{type === 1 ? 'だれでも参加できる' : '参加コードを知っている人だけ'}</span>
+              </label>
+            ))}
+          </fieldset>
+          <label className="form-check">
             <input
-              type="radio"
-              name="entry_type"
-              checked={body.entry_type === type}
-              onChange={() => setBody({ ...body, entry_type: type })}
+              type="checkbox"
+              checked={body.is_public}
+              onChange={(event) => setBody({ ...body, is_public: event.target.checked })}
             />
-            <span>{type === 1 ? 'だれでも参加できる' : '参加コードを知っている人だけ'}</span>
+            <span>ギルド一覧に公開する（非公開にすると、検索に表示されません）</span>
           </label>
-        ))}
-      </fieldset>
-      <label className="form-check">
-        <input
-          type="checkbox"
-          checked={body.is_public}
-          onChange={(event) => setBody({ ...body, is_public: event.target.checked })}
-        />
-        <span>ギルド一覧に公開する（非公開にすると、検索に表示されません）</span>
-      </label>
+        </>
+      )}
       <button type="submit" className="button button--primary button--block" disabled={pending || uploading}>
         {pending ? '確認中…' : submitLabel}
       </button>

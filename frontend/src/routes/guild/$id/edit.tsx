@@ -1,56 +1,48 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { SkeletonCard } from '../../../components/ui/skeleton';
-import { useUpdateGuild } from '../../../features/guild/api/guild-mutations';
+import { createFileRoute } from '@tanstack/react-router';
+import { AppLink } from '../../../components/ui/app-link';
+import { SaveError } from '../../../features/game/components/save-error';
+import { useRegenerateJoinCode } from '../../../features/guild/api/guild-mutations';
 import { managedGuildQueryOptions } from '../../../features/guild/api/guild-queries';
-import { GuildForm } from '../../../features/guild/components/guild-form';
-import { isApiError } from '../../../lib/api-client';
+import { ManagedGuildForm } from '../../../features/guild/components/managed-guild-form';
 
 export const Route = createFileRoute('/guild/$id/edit')({
-  component: GuildEditPage,
+  component: GuildSettingsPage,
 });
 
-function GuildEditPage() {
+/** The owner's settings: how to join, whether the guild is listed, and its join code. */
+function GuildSettingsPage() {
   const { id } = Route.useParams();
-  const navigate = useNavigate();
   const managed = useQuery({ ...managedGuildQueryOptions(id), retry: false });
-  const update = useUpdateGuild(id);
-  if (managed.isPending)
-    return (
-      <div className="page-body" role="status" aria-label="読み込み中">
-        <SkeletonCard lines={6} />
-      </div>
-    );
-  if (managed.isError)
-    return (
-      <div className="page-body">
-        <EmptyState title="このギルドは編集できません" icon="guild">
-          {isApiError(managed.error) && managed.error.status === 403
-            ? 'ギルドを編集できるのはギルドマスターだけです。'
-            : 'ギルドを読み込めませんでした。時間をおいてお試しください。'}
-        </EmptyState>
-      </div>
-    );
-  const guild = managed.data;
+  const regenerate = useRegenerateJoinCode(id);
+  const code = regenerate.data?.join_code ?? managed.data?.join_code ?? null;
   return (
     <div className="page-body">
-      <GuildForm
-        initial={{
-          name: guild.name,
-          comment: guild.comment,
-          entry_type: guild.entry_type === 2 ? 2 : 1,
-          is_public: guild.is_public,
-          image_type: guild.image_type === 2 ? 2 : 1,
-        }}
-        initialPreview={guild.image_url}
-        submitLabel="保存する"
-        pending={update.isPending}
-        error={update.error}
-        onSubmit={(body) =>
-          update.mutate(body, { onSuccess: () => void navigate({ to: '/guild/$id/show', params: { id } }) })
-        }
-      />
+      <ManagedGuildForm id={id} part="settings" />
+      {managed.data && (
+        <>
+          {code && (
+            <section className="card">
+              <p className="guild-code" data-testid="join-code">
+                参加コード <strong>{code}</strong>
+              </p>
+              <p className="muted">新しいコードを発行すると、今のコードでは参加できなくなります。</p>
+              <SaveError error={regenerate.error} />
+              <button
+                type="button"
+                className="button button--outline button--block"
+                disabled={regenerate.isPending}
+                onClick={() => regenerate.mutate()}
+              >
+                新しい参加コードを発行する
+              </button>
+            </section>
+          )}
+          <AppLink href={`/guild/${id}/profile/edit`} className="text-link text-link--end">
+            ギルド名・紹介文・画像を編集する
+          </AppLink>
+        </>
+      )}
     </div>
   );
 }

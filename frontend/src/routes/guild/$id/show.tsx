@@ -62,9 +62,14 @@ function GuildShowPage() {
             メンバーを見る
           </AppLink>
           {guild.my_role === 'owner' && (
-            <AppLink href={`/guild/${id}/edit`} className="button button--outline button--block">
-              ギルドを編集する
-            </AppLink>
+            <>
+              <AppLink href={`/guild/${id}/profile/edit`} className="button button--outline button--block">
+                ギルドのプロフィールを編集する
+              </AppLink>
+              <AppLink href={`/guild/${id}/edit`} className="button button--outline button--block">
+                参加方法・公開の設定
+              </AppLink>
+            </>
           )}
           {confirmLeave ? (
             <div className="card confirm-box" role="alertdialog" aria-label="ギルドから退出">
