@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import type { AuditRecord } from '@golf/shared/schemas/game';
+import type { PickRecord } from '@golf/shared/game/personal-ranking';
 import { batchWriteAll } from '../batch-write';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
@@ -22,6 +23,12 @@ export interface TeamScoreRecord {
   birdies: number;
   eagles: number;
   under_par_picks: number;
+  /**
+   * Per pick, slot order, what personal rankings 4-7 read: the player's real to-par (null unless he
+   * completed the round), his birdies and eagles that round (0 unless completed), and whether he
+   * made the cut (null while not known).
+   */
+  picks: PickRecord[];
   last_saved_at: string;
 }
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { indexRound, type PlayerRoundResult } from '@golf/shared/game/scoring';
-import type { FieldEntryRecord } from '@golf/shared/schedule/tournament-record';
+import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import type { TeamRecord } from '../../db/repositories/team-repository';
 import { parseCsv } from './csv';
 import { ImportRejected, parseResultsFile, parseTournamentFile } from './import-service';
 import { indicatorsFor, ineligibility } from './players';
 import { stableEqual } from './stable-equal';
-import { teamScore } from './team-scoring';
+import { indexTournamentRound, teamScore, teamScoreRecord } from './team-scoring';
 
 const entry = (status: FieldEntryRecord['status']): FieldEntryRecord => ({
   game_global_id: 't',
@@ -165,5 +165,66 @@ describe('feed files', () => {
   it('compares stored records whatever their attribute order', () => {
     expect(stableEqual({ a: 1, b: [{ c: 2, d: 3 }] }, { b: [{ d: 3, c: 2 }], a: 1 })).toBe(true);
     expect(stableEqual({ a: 1 }, { a: 2 })).toBe(false);
+  });
+});
+
+describe('stored team score picks (rankings 4-7)', () => {
+  const result = (to_par: number, birdies: number, eagles: number, completed = true) => ({
+    strokes: 72 + to_par,
+    to_par,
+    birdies,
+    eagles,
+    bogeys: 0,
+    thru: completed ? 18 : 9,
+    completed,
+  });
+  const fieldEntry = (
+    player_id: string,
+    status: FieldEntryRecord['status'],
+    rounds: FieldEntryRecord['rounds'],
+  ): FieldEntryRecord => ({ ...entry(status), player_id, rounds });
+  const record = (second: 'provisional' | 'final'): TournamentRecord => ({
+    game_global_id: 't',
+    season_id: 2026,
+    tournament_name: 'T',
+    venue: 'V',
+    start_on: '2026-01-01',
+    end_on: '2026-01-04',
+    cancelled: false,
+    rounds: [1, 2, 3, 4].map((round) => ({
+      round,
+      play_on: `2026-01-0${round}`,
+      deadline_at: `2026-01-0${round}T00:00:00.000Z`,
+      results: round === 1 ? 'final' : round === 2 ? second : 'none',
+      cancelled: false,
+      deadline_note: null,
+    })),
+  });
+  const field = [
+    fieldEntry('a', 'active', [result(-3, 5, 1), result(-1, 3, 0), result(0, 2, 0), null]),
+    fieldEntry('b', 'cut', [result(2, 1, 0), result(4, 0, 0), null, null]),
+    fieldEntry('c', 'wd', [result(1, 2, 0, false), null, null, null]),
+    fieldEntry('d', 'active', [result(-2, 4, 0), result(-2, 4, 1), null, null]),
+  ];
+
+  it('records each pick’s real to-par, birdies, eagles and cut outcome; a partial round gives none', () => {
+    const round = indexTournamentRound(record('provisional'), field, 1, new Date('2026-01-05T00:00:00Z'));
+    const score = teamScoreRecord(team(['a', 'b', 'c', 'd']), round);
+    expect(score.picks).toEqual([
+      { player_id: 'a', to_par: -3, made_cut: true, birdies: 5, eagles: 1 },
+      { player_id: 'b', to_par: 2, made_cut: false, birdies: 1, eagles: 0 },
+      { player_id: 'c', to_par: null, made_cut: null, birdies: 0, eagles: 0 },
+      { player_id: 'd', to_par: -2, made_cut: null, birdies: 4, eagles: 0 },
+    ]);
+  });
+
+  it('an active player has made the cut once round 2 is final', () => {
+    const round = indexTournamentRound(record('final'), field, 2, new Date('2026-01-05T00:00:00Z'));
+    expect(teamScoreRecord(team(['a', 'b', 'c', 'd']), round).picks.map((p) => p.made_cut)).toEqual([
+      true,
+      false,
+      null,
+      true,
+    ]);
   });
 });

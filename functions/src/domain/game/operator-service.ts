@@ -76,7 +76,9 @@ export async function markRoundFinal(input: RoundAction) {
     note: `${formatTokyoDateTime(input.now)} 第${input.round}ラウンドの結果が確定しました`,
   };
   if (stored.results !== 'final') await resultsRepository.putTournamentWithAudit(next, audit);
-  const written = await recomputeScores(next, input.now, { field, rounds: [input.round] });
+  // Round 2 final settles the cut: round 1 picks learn whether they made it (ranking type 7).
+  const rounds = input.round === 2 ? [1, 2] : [input.round];
+  const written = await recomputeScores(next, input.now, { field, rounds });
   return {
     game_global_id: record.game_global_id,
     round: input.round,

@@ -17,17 +17,36 @@ import type { RoundScoreView } from '@golf/shared/schemas/game';
 import type { TeamRecord } from '../../db/repositories/team-repository';
 import type { TeamScoreRecord } from '../../db/repositories/results-repository';
 
+/** One round indexed for scoring, plus each field player's cut outcome (rankings type 7). */
+export interface ScoringRound extends IndexedRound {
+  readonly madeCut: ReadonlyMap<string, boolean | null>;
+}
+
+/**
+ * Whether a player made the cut, from the feed's explicit status only: 'cut' = missed; a result in
+ * round 3 or 4, or still 'active' once round 2 is final = made; otherwise not known (null): withdrawn
+ * or disqualified before the cut, or the cut not made yet. Never guessed from missing rounds.
+ */
+export function madeCut(entry: FieldEntryRecord, cutFinal: boolean): boolean | null {
+  if (entry.status === 'cut') return false;
+  if (entry.rounds[2] || entry.rounds[3]) return true;
+  return entry.status === 'active' && cutFinal ? true : null;
+}
+
 export function indexTournamentRound(
   record: TournamentRecord,
   field: readonly FieldEntryRecord[],
   round: number,
   now: Date,
-): IndexedRound {
+): ScoringRound {
   const stored = record.rounds[round - 1]!;
   const rows = field
     .map((entry) => resultFromFieldEntry(entry, round as RoundNumber))
     .filter((row): row is PlayerRoundResult => row !== null);
-  return indexRound(rows, roundStatus(stored, now));
+  const second = record.rounds[1]!;
+  const cutFinal = second.results === 'final' && !second.cancelled;
+  const cut = new Map(field.map((entry) => [entry.player_id, madeCut(entry, cutFinal)]));
+  return { ...indexRound(rows, roundStatus(stored, now)), madeCut: cut };
 }
 
 export type PickScore =
@@ -71,7 +90,7 @@ export function teamScore(team: TeamRecord | undefined, round: IndexedRound): Ro
 }
 
 /** The score item of one stored team (teams with no pick have none: rankings use 4 x penalty). */
-export function teamScoreRecord(team: TeamRecord, round: IndexedRound): TeamScoreRecord {
+export function teamScoreRecord(team: TeamRecord, round: ScoringRound): TeamScoreRecord {
   const view = teamScore(team, round);
   const ordered = [...team.picks].sort((a, b) => a.slot - b.slot);
   const scores = ordered.map((pick) => pickScore(pick.player_id, round));
@@ -88,6 +107,17 @@ export function teamScoreRecord(team: TeamRecord, round: IndexedRound): TeamScor
     birdies: results.reduce((sum, r) => sum + (r?.birdies ?? 0), 0),
     eagles: results.reduce((sum, r) => sum + (r?.eagles ?? 0), 0),
     under_par_picks: scores.filter((s) => s.kind === 'real' && s.to_par < 0).length,
+    picks: ordered.map((pick, i) => {
+      const result = results[i];
+      const completed = scores[i]!.kind === 'real';
+      return {
+        player_id: pick.player_id,
+        to_par: completed ? scores[i]!.to_par : null,
+        made_cut: round.madeCut.get(pick.player_id) ?? null,
+        birdies: completed ? (result?.birdies ?? 0) : 0,
+        eagles: completed ? (result?.eagles ?? 0) : 0,
+      };
+    }),
     last_saved_at: team.last_saved_at,
   };
 }
