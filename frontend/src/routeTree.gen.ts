@@ -44,6 +44,7 @@ import { Route as MypagePrizeEmail_sendRouteImport } from './routes/mypage/prize
 import { Route as PrizeEntryIdRouteImport } from './routes/prize/entry/$id'
 import { Route as PrizeGameIdRouteImport } from './routes/prize/game/$id'
 import { Route as PrizeYearlyIdRouteImport } from './routes/prize/yearly/$id'
+import { Route as RankingGolfPersonalRouteImport } from './routes/ranking/golf/personal'
 import { Route as GuildIdProfileEditRouteImport } from './routes/guild/$id/profile/edit'
 import { Route as GuildCodeIdCompleteRouteImport } from './routes/guild/code/$id/complete'
 import { Route as MypagePrizeIdIndexRouteImport } from './routes/mypage/prize/$id/index'
@@ -233,6 +234,11 @@ const PrizeYearlyIdRoute = PrizeYearlyIdRouteImport.update({
   path: '/prize/yearly/$id',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RankingGolfPersonalRoute = RankingGolfPersonalRouteImport.update({
+  id: '/ranking/golf/personal',
+  path: '/ranking/golf/personal',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const GuildIdProfileEditRoute = GuildIdProfileEditRouteImport.update({
   id: '/guild/$id/profile/edit',
   path: '/guild/$id/profile/edit',
@@ -341,6 +347,7 @@ export interface FileRoutesByFullPath {
   '/prize/entry/$id': typeof PrizeEntryIdRoute
   '/prize/game/$id': typeof PrizeGameIdRoute
   '/prize/yearly/$id': typeof PrizeYearlyIdRoute
+  '/ranking/golf/personal': typeof RankingGolfPersonalRoute
   '/guild/code/': typeof GuildCodeIndexRoute
   '/guild/create/': typeof GuildCreateIndexRoute
   '/guild/$id/profile/edit': typeof GuildIdProfileEditRoute
@@ -391,6 +398,7 @@ export interface FileRoutesByTo {
   '/prize/entry/$id': typeof PrizeEntryIdRoute
   '/prize/game/$id': typeof PrizeGameIdRoute
   '/prize/yearly/$id': typeof PrizeYearlyIdRoute
+  '/ranking/golf/personal': typeof RankingGolfPersonalRoute
   '/guild/code': typeof GuildCodeIndexRoute
   '/guild/create': typeof GuildCreateIndexRoute
   '/guild/$id/profile/edit': typeof GuildIdProfileEditRoute
@@ -442,6 +450,7 @@ export interface FileRoutesById {
   '/prize/entry/$id': typeof PrizeEntryIdRoute
   '/prize/game/$id': typeof PrizeGameIdRoute
   '/prize/yearly/$id': typeof PrizeYearlyIdRoute
+  '/ranking/golf/personal': typeof RankingGolfPersonalRoute
   '/guild/code/': typeof GuildCodeIndexRoute
   '/guild/create/': typeof GuildCreateIndexRoute
   '/guild/$id/profile/edit': typeof GuildIdProfileEditRoute
@@ -494,6 +503,7 @@ export interface FileRouteTypes {
     | '/prize/entry/$id'
     | '/prize/game/$id'
     | '/prize/yearly/$id'
+    | '/ranking/golf/personal'
     | '/guild/code/'
     | '/guild/create/'
     | '/guild/$id/profile/edit'
@@ -544,6 +554,7 @@ export interface FileRouteTypes {
     | '/prize/entry/$id'
     | '/prize/game/$id'
     | '/prize/yearly/$id'
+    | '/ranking/golf/personal'
     | '/guild/code'
     | '/guild/create'
     | '/guild/$id/profile/edit'
@@ -594,6 +605,7 @@ export interface FileRouteTypes {
     | '/prize/entry/$id'
     | '/prize/game/$id'
     | '/prize/yearly/$id'
+    | '/ranking/golf/personal'
     | '/guild/code/'
     | '/guild/create/'
     | '/guild/$id/profile/edit'
@@ -645,6 +657,7 @@ export interface RootRouteChildren {
   PrizeEntryIdRoute: typeof PrizeEntryIdRoute
   PrizeGameIdRoute: typeof PrizeGameIdRoute
   PrizeYearlyIdRoute: typeof PrizeYearlyIdRoute
+  RankingGolfPersonalRoute: typeof RankingGolfPersonalRoute
   GuildCodeIndexRoute: typeof GuildCodeIndexRoute
   GuildCreateIndexRoute: typeof GuildCreateIndexRoute
   GuildIdProfileEditRoute: typeof GuildIdProfileEditRoute
@@ -909,6 +922,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof PrizeYearlyIdRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ranking/golf/personal': {
+      id: '/ranking/golf/personal'
+      path: '/ranking/golf/personal'
+      fullPath: '/ranking/golf/personal'
+      preLoaderRoute: typeof RankingGolfPersonalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/guild/$id/profile/edit': {
       id: '/guild/$id/profile/edit'
       path: '/guild/$id/profile/edit'
@@ -1037,6 +1057,7 @@ const rootRouteChildren: RootRouteChildren = {
   PrizeEntryIdRoute: PrizeEntryIdRoute,
   PrizeGameIdRoute: PrizeGameIdRoute,
   PrizeYearlyIdRoute: PrizeYearlyIdRoute,
+  RankingGolfPersonalRoute: RankingGolfPersonalRoute,
   GuildCodeIndexRoute: GuildCodeIndexRoute,
   GuildCreateIndexRoute: GuildCreateIndexRoute,
   GuildIdProfileEditRoute: GuildIdProfileEditRoute,

@@ -35,6 +35,8 @@ export interface Stack {
 }
 
 const tableName = 'golf-local';
+/** How often the local stack recomputes rankings on its own (imports and finals also do at once). */
+const rankingIntervalMs = 10 * 60 * 1000;
 const bucketName = 'golf-uploads';
 
 /**
@@ -108,6 +110,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const seeded = await seedIfEmpty({ now: options.seedNow ?? new Date() });
       if (seeded) log(`サンプルデータを投入しました (${seeded.items} 件)`);
     }
+
+    // The local stand-in for the scheduled ranking recompute (EventBridge in AWS).
+    const rankingTimer = setInterval(() => {
+      void import('../../functions/src/jobs/ranking')
+        .then(({ handler }) => handler())
+        .catch((error: unknown) => {
+          if (!options.quiet) console.error('ranking recompute failed', error);
+        });
+    }, rankingIntervalMs);
+    rankingTimer.unref();
+    stops.push(async () => clearInterval(rankingTimer));
 
     const spaDir = options.spaDir === undefined ? join(repositoryRoot, 'frontend/dist') : options.spaDir;
     server.on('request', (request, response) => {

@@ -5,6 +5,7 @@ import { fieldEntryItem, tournamentItem } from '../../functions/src/db/repositor
 import { prizeItem } from '../../functions/src/db/repositories/prize-repository';
 import { keys } from '../../functions/src/db/keys';
 import { drawTournamentPrizes } from '../../functions/src/domain/prize/prize-draw-service';
+import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-service';
 import { generateSampleSeason } from './generate';
 import { sampleTeamItems } from './teams';
 import { sampleGuildItems } from './guilds';
@@ -50,6 +51,7 @@ export async function seedIfEmpty(options: { now: Date }): Promise<{ items: numb
         operatorId: 'sample-operator',
         now: options.now,
       });
+  await recomputeRankings(undefined, options.now);
   await db().send(
     new PutCommand({
       TableName: tableName(),

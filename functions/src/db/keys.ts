@@ -101,4 +101,19 @@ export const keys = {
   /** A prize a user won, with its claim; the user's partition lists them. */
   prizeWin: (userId: string, prizeId: string) => ({ PK: `USER#${userId}`, SK: `PRIZE_WIN#${prizeId}` }),
   prizeWinPrefix: (userId: string) => ({ PK: `USER#${userId}`, SKPrefix: 'PRIZE_WIN#' }),
+  /** A ranking snapshot's page of rows: one scope (round) and type, 100 rows a page. */
+  rankingPage: (snapshotId: string, round: number, type: number, page: number) => ({
+    PK: `RANK#${snapshotId}#R${round}#T${type}`,
+    SK: `P${pad(page, 6)}`,
+  }),
+  rankingPagePartition: (snapshotId: string, round: number, type: number) =>
+    `RANK#${snapshotId}#R${round}#T${type}`,
+  rankingPageSort: (page: number) => `P${pad(page, 6)}`,
+  /** A user's 7 ranks in one scope of a snapshot. */
+  rankingUser: (snapshotId: string, round: number, userId: string) => ({
+    PK: `RANKUSER#${snapshotId}#R${round}`,
+    SK: `USER#${userId}`,
+  }),
+  /** The tournament's current snapshot: switched only once a new snapshot is fully written. */
+  rankingPointer: (gameGlobalId: string) => ({ PK: `RANKPTR#${gameGlobalId}`, SK: 'CURRENT' }),
 } as const;

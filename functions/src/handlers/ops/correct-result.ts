@@ -1,12 +1,13 @@
 import { correctResultBodySchema } from '@golf/shared/schemas/game';
 import { correctFinalResult } from '../../domain/game/operator-service';
+import { recomputeRankings } from '../../domain/ranking/ranking-service';
 import { httpHandler } from '../../lib/http-handler';
 
 export const handler = httpHandler(
   'correctResult',
   { body: correctResultBodySchema },
-  async ({ body, auth, now }) =>
-    correctFinalResult({
+  async ({ body, auth, now }) => {
+    const result = await correctFinalResult({
       gameGlobalId: body.game_global_id,
       round: body.round,
       operatorId: auth.userId,
@@ -22,5 +23,8 @@ export const handler = httpHandler(
         eagles: body.eagles,
         bogeys: body.bogeys,
       },
-    }),
+    });
+    await recomputeRankings(body.game_global_id, now);
+    return result;
+  },
 );

@@ -1,10 +1,19 @@
 import { roundActionBodySchema } from '@golf/shared/schemas/game';
 import { markRoundFinal } from '../../domain/game/operator-service';
+import { recomputeRankings } from '../../domain/ranking/ranking-service';
 import { httpHandler } from '../../lib/http-handler';
 
 export const handler = httpHandler(
   'markRoundFinal',
   { body: roundActionBodySchema },
-  async ({ body, auth, now }) =>
-    markRoundFinal({ gameGlobalId: body.game_global_id, round: body.round, operatorId: auth.userId, now }),
+  async ({ body, auth, now }) => {
+    const result = await markRoundFinal({
+      gameGlobalId: body.game_global_id,
+      round: body.round,
+      operatorId: auth.userId,
+      now,
+    });
+    await recomputeRankings(body.game_global_id, now);
+    return result;
+  },
 );

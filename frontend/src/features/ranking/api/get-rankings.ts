@@ -1,0 +1,45 @@
+import { queryOptions } from '@tanstack/react-query';
+import { ownRankingResponseSchema, rankingPageResponseSchema } from '@golf/shared/schemas/ranking';
+import { apiRequest } from '../../../lib/api-client';
+
+export interface PersonalRankingParams {
+  round?: number | undefined;
+  type: number;
+  page: number;
+  rank?: number | undefined;
+}
+
+export const RANKING_PER_PAGE = 50;
+
+/** A page of the personal ranking; `rank` asks for the page that holds it. Keys: ['ranking', …]. */
+export const personalRankingQueryOptions = (params: PersonalRankingParams) =>
+  queryOptions({
+    queryKey: [
+      'ranking',
+      'personal',
+      params.type,
+      params.round ?? 'active',
+      params.rank ?? `p${params.page}`,
+    ],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/golf/ranking', {
+        signal,
+        query: {
+          type: params.type,
+          round: params.round,
+          perPage: RANKING_PER_PAGE,
+          ...(params.rank ? { rank: params.rank } : { page: params.page }),
+        },
+        schema: rankingPageResponseSchema,
+      }),
+    staleTime: 30_000,
+  });
+
+/** The signed-in player's own rows (all 7 types) for a round. */
+export const ownRankingQueryOptions = (round: number | undefined) =>
+  queryOptions({
+    queryKey: ['ranking', 'own', round ?? 'active'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/golf/ranking/user', { signal, query: { round }, schema: ownRankingResponseSchema }),
+    staleTime: 30_000,
+  });

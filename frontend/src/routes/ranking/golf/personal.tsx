@@ -1,0 +1,176 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { personalRankingLabels, personalRankingTypes } from '@golf/shared/game/personal-ranking';
+import { Badge } from '../../../components/ui/badge';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { SkeletonCard } from '../../../components/ui/skeleton';
+import {
+  ownRankingQueryOptions,
+  personalRankingQueryOptions,
+} from '../../../features/ranking/api/get-rankings';
+import { useAuth } from '../../../lib/auth';
+
+const searchSchema = z.object({
+  round: z.coerce.number().int().min(1).max(4).optional().catch(undefined),
+  type: z.coerce.number().int().min(1).max(7).catch(1).default(1),
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  rank: z.coerce.number().int().min(1).optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/ranking/golf/personal')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) => context.queryClient.ensureQueryData(personalRankingQueryOptions(deps)),
+  pendingComponent: () => (
+    <div className="page-body" role="status" aria-label="読み込み中">
+      <SkeletonCard lines={8} />
+    </div>
+  ),
+  component: PersonalRankingPage,
+});
+
+function PersonalRankingPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const { isAuthenticated, authUser } = useAuth();
+  const myId = authUser?.['user_id'];
+  const ranking = useSuspenseQuery(personalRankingQueryOptions(search)).data;
+  const round = search.round ?? ranking.active_round ?? 1;
+  const own = useQuery({ ...ownRankingQueryOptions(search.round), enabled: isAuthenticated }).data;
+  const mine = own?.rankings.find((row) => row.type === search.type);
+  const [jump, setJump] = useState('');
+  const go = (next: Partial<z.infer<typeof searchSchema>>) =>
+    void navigate({ to: '/ranking/golf/personal', search: { ...search, rank: undefined, ...next } });
+  const jumpTo = (event: FormEvent) => {
+    event.preventDefault();
+    const rank = Number(jump);
+    if (Number.isInteger(rank) && rank >= 1) go({ rank, page: 1 });
+  };
+
+  return (
+    <div className="page-body">
+      <nav className="round-tabs" aria-label="ラウンド">
+        {[1, 2, 3, 4].map((r) =>
+          r <= (ranking.active_round ?? 1) ? (
+            <Link
+              key={r}
+              to="/ranking/golf/personal"
+              search={{ ...search, round: r, page: 1, rank: undefined }}
+              className="round-tabs__tab"
+              aria-current={r === round ? 'page' : undefined}
+            >
+              R{r}
+            </Link>
+          ) : (
+            <span key={r} className="round-tabs__tab round-tabs__tab--off" aria-disabled="true">
+              R{r}
+            </span>
+          ),
+        )}
+      </nav>
+      <div className="ranking-controls">
+        <select
+          className="form-control"
+          aria-label="ランキングの種類"
+          value={search.type}
+          onChange={(event) => go({ type: Number(event.target.value), page: 1 })}
+        >
+          {personalRankingTypes.map((type) => (
+            <option key={type} value={type}>
+              {personalRankingLabels[type]}
+            </option>
+          ))}
+        </select>
+        {ranking.is_provisional ? <Badge tone="live">速報</Badge> : <Badge tone="green">確定</Badge>}
+      </div>
+
+      {mine && (
+        <section className="card ranking-mine" aria-label="あなたの順位" data-testid="my-rank">
+          <span className="ranking-mine__label">あなたの順位</span>
+          <strong className="ranking-mine__rank">{mine.rank}位</strong>
+          <span className="ranking-mine__value">{mine.display_value}</span>
+          <button
+            type="button"
+            className="button button--outline button--small"
+            onClick={() => go({ rank: mine.rank })}
+          >
+            自分の順位へ
+          </button>
+        </section>
+      )}
+
+      {ranking.rankings.length === 0 ? (
+        <EmptyState title="ランキングはまだありません" icon="ranking">
+          ラウンドの結果が出ると、ここに順位が表示されます。
+        </EmptyState>
+      ) : (
+        <div className="card card--flush">
+          <table className="ranking-table" data-testid="ranking-table">
+            <thead>
+              <tr>
+                <th scope="col">順位</th>
+                <th scope="col">ニックネーム</th>
+                <th scope="col">{ranking.title}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ranking.rankings.map((row) => (
+                <tr
+                  key={row.user_id}
+                  data-mine={row.user_id === myId}
+                  data-highlight={search.rank !== undefined && row.rank === search.rank}
+                  data-testid="ranking-row"
+                >
+                  <td className="ranking-table__rank">{row.rank}</td>
+                  <td className="ranking-table__name">
+                    {row.is_withdrawn ? '退会したユーザー' : row.nickname}
+                  </td>
+                  <td className="ranking-table__value">{row.display_value}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+
+      <nav className="pager" aria-label="ページ">
+        <button
+          type="button"
+          className="button button--outline"
+          disabled={ranking.current_page <= 1}
+          onClick={() => go({ page: ranking.current_page - 1 })}
+        >
+          前へ
+        </button>
+        <span className="pager__status">
+          {ranking.current_page} / {ranking.last_page}
+        </span>
+        <button
+          type="button"
+          className="button button--outline"
+          disabled={ranking.current_page >= ranking.last_page}
+          onClick={() => go({ page: ranking.current_page + 1 })}
+        >
+          次へ
+        </button>
+      </nav>
+      <form className="search-bar" onSubmit={jumpTo}>
+        <input
+          className="form-control"
+          type="number"
+          min={1}
+          inputMode="numeric"
+          aria-label="順位を指定"
+          placeholder="順位を指定（例：120）"
+          value={jump}
+          onChange={(event) => setJump(event.target.value)}
+        />
+        <button type="submit" className="button button--primary">
+          移動
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import type { RankingRow } from '@golf/shared/schemas/ranking';
+import { batchWriteAll } from '../batch-write';
+import { db, tableName } from '../client';
+import { fromItem } from '../item';
+import { keys } from '../keys';
+
+/** What a reader needs to find its page: the snapshot and, per round scope and type, its size. */
+export interface RankingPointer {
+  game_global_id: string;
+  snapshot_id: string;
+  created_at: string;
+  active_round: number;
+  /** scopes[round] = { provisional, totals: entries per type (index type - 1), page_size } */
+  scopes: Record<string, { provisional: boolean; totals: number[] }>;
+  page_size: number;
+}
+
+export interface RankingUserRecord {
+  user_id: string;
+  /** Per type (index type - 1): rank (0 = not ranked), value and its display. */
+  ranks: number[];
+  values: Array<number | null>;
+  display_values: Array<string | null>;
+}
+
+export type StoredRankingRow = Omit<RankingRow, 'type'>;
+
+/** Snapshot items expire a week after they are written; a newer snapshot replaces them long before. */
+export const snapshotTtlSeconds = 7 * 24 * 3600;
+
+export async function writeSnapshot(
+  items: Array<Record<string, unknown>>,
+  pointer: RankingPointer,
+  now: Date,
+): Promise<number> {
+  const expiresAt = Math.floor(now.getTime() / 1000) + snapshotTtlSeconds;
+  await batchWriteAll(items.map((item) => ({ ...item, expiresAt })));
+  // The switch: readers move to the new snapshot only now, when every page of it is written.
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: { ...keys.rankingPointer(pointer.game_global_id), entity: 'ranking_pointer', ...pointer },
+    }),
+  );
+  return items.length + 1;
+}
+
+export const rankingPageItem = (
+  snapshotId: string,
+  round: number,
+  type: number,
+  page: number,
+  rows: StoredRankingRow[],
+) => ({ ...keys.rankingPage(snapshotId, round, type, page), entity: 'ranking_page', rows });
+
+export const rankingUserItem = (snapshotId: string, round: number, record: RankingUserRecord) => ({
+  ...keys.rankingUser(snapshotId, round, record.user_id),
+  entity: 'ranking_user',
+  ...record,
+});
+
+export async function getPointer(gameGlobalId: string): Promise<RankingPointer | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.rankingPointer(gameGlobalId) }),
+  );
+  return Item ? fromItem<RankingPointer>(Item) : null;
+}
+
+/** Rows of stored pages `from..to` (one query, whatever the size of the ranking). */
+export async function readPages(
+  snapshotId: string,
+  round: number,
+  type: number,
+  from: number,
+  to: number,
+): Promise<StoredRankingRow[]> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: {
+        ':pk': keys.rankingPagePartition(snapshotId, round, type),
+        ':from': keys.rankingPageSort(from),
+        ':to': keys.rankingPageSort(to),
+      },
+    }),
+  );
+  return Items.flatMap((item) => item['rows'] as StoredRankingRow[]);
+}
+
+export async function getUserRanks(
+  snapshotId: string,
+  round: number,
+  userId: string,
+): Promise<RankingUserRecord | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.rankingUser(snapshotId, round, userId) }),
+  );
+  return Item ? fromItem<RankingUserRecord>(Item) : null;
+}

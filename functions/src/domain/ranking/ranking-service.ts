@@ -1,0 +1,273 @@
+/**
+ * Personal rankings of a tournament as precomputed snapshots (DESIGN.md sections 3 and 4). A
+ * recompute reads the stored team round scores, ranks every user in all 7 types for each round
+ * played so far (standings after that round), writes the pages and the per-user rank items of a new
+ * snapshot, then switches the pointer. A read is then a pointer Get and one Query.
+ */
+import { ulid } from 'ulid';
+import { isBeforeDeadline } from '@golf/shared/game/lock';
+import {
+  personalMetric,
+  personalRankingTypes,
+  personalRankingTitle,
+  type PersonalRankingType,
+  type UserRoundRecord,
+} from '@golf/shared/game/personal-ranking';
+import { competitionRanking, isTopTenPercent } from '@golf/shared/game/ranking';
+import { formatBattingAverage, formatPercent, formatThousands, formatToPar } from '@golf/shared/game/format';
+import type {
+  OwnRankingResponse,
+  PersonalRankingQuery,
+  RankingPageResponse,
+} from '@golf/shared/schemas/ranking';
+import { guildRepository } from '../../db/repositories/guild-repository';
+import {
+  getPointer,
+  getUserRanks,
+  rankingPageItem,
+  rankingUserItem,
+  readPages,
+  writeSnapshot,
+  type RankingPointer,
+  type StoredRankingRow,
+} from '../../db/repositories/ranking-repository';
+import { resultsRepository } from '../../db/repositories/results-repository';
+import { tournamentRepository } from '../../db/repositories/tournament-repository';
+import { notFound } from '../../lib/errors';
+import { buildSnapshotTables, SNAPSHOT_PAGE_SIZE } from './build-snapshot';
+import { indexTournamentRound } from '../game/team-scoring';
+import { resolveTournament } from '../game/tournament-context';
+
+/** A value as the ranking shows it (product spec section 9). */
+export function displayValue(type: PersonalRankingType, value: number): string {
+  switch (type) {
+    case 1:
+      return formatToPar(value);
+    case 6:
+      return formatBattingAverage(value);
+    case 7:
+      return formatPercent(value);
+    default:
+      return formatThousands(value);
+  }
+}
+
+const resolveGame = async (gameGlobalId: string | undefined, now: Date) =>
+  gameGlobalId ?? (await resolveTournament(undefined, now)).game_global_id;
+
+/** Every user's rounds in play order, from stored team scores; no-team rounds at 4 x the penalty. */
+async function userRounds(gameGlobalId: string, now: Date) {
+  const record = await tournamentRepository.get(gameGlobalId);
+  if (!record) throw notFound(`大会 ${gameGlobalId} は登録されていません。`);
+  const field = await tournamentRepository.field(gameGlobalId);
+  const started = record.rounds.filter((round) => !isBeforeDeadline(now.toISOString(), round.deadline_at));
+  const rounds = await Promise.all(
+    started.map(async (stored) => ({
+      stored,
+      indexed: indexTournamentRound(record, field, stored.round, now),
+      scores: new Map(
+        (await resultsRepository.listScores(gameGlobalId, stored.round)).map((s) => [s.user_id, s]),
+      ),
+    })),
+  );
+  const userIds = [...new Set(rounds.flatMap(({ scores }) => [...scores.keys()]))].sort();
+  const byUser = new Map<string, UserRoundRecord[]>(userIds.map((id) => [id, []]));
+  for (const { stored, indexed, scores } of rounds) {
+    const records = userIds.map((userId): UserRoundRecord => {
+      if (stored.cancelled)
+        return { state: 'cancelled', has_team: false, team_score: 0, top_ten_percent: false, picks: [] };
+      const score = scores.get(userId);
+      if (!score) {
+        return indexed.penalty === null
+          ? { state: 'pending', has_team: false, team_score: 0, top_ten_percent: false, picks: [] }
+          : {
+              state: 'scored',
+              has_team: false,
+              team_score: 4 * indexed.penalty,
+              top_ten_percent: false,
+              picks: [],
+            };
+      }
+      if (score.kind !== 'scored' || score.score === null)
+        return {
+          state: 'pending',
+          has_team: true,
+          team_score: 0,
+          top_ten_percent: false,
+          picks: score.picks ?? [],
+        };
+      return {
+        state: 'scored',
+        has_team: true,
+        team_score: score.score,
+        top_ten_percent: false,
+        picks: score.picks ?? [],
+      };
+    });
+    // Top 10% of this round: among the users scored in it.
+    const scored = records.map((r, i) => [r, i] as const).filter(([r]) => r.state === 'scored');
+    const ranking = competitionRanking(Float64Array.from(scored.map(([r]) => r.team_score)), 'lower');
+    for (let p = 0; p < ranking.order.length; p++) {
+      const [roundRecord] = scored[ranking.order[p]!]!;
+      roundRecord.top_ten_percent = isTopTenPercent(ranking.rankAt[p]!, scored.length);
+    }
+    records.forEach((r, i) => byUser.get(userIds[i]!)!.push(r));
+  }
+  return { record, started: started.map((r) => r.round), rounds, userIds, byUser };
+}
+
+/** Computes and writes a new snapshot of the tournament's personal rankings, then switches to it. */
+export async function recomputeRankings(gameGlobalId: string | undefined, now: Date) {
+  const startedAt = performance.now();
+  const gameId = await resolveGame(gameGlobalId, now);
+  const data = await userRounds(gameId, now);
+  const snapshotId = ulid(now.getTime());
+  const profiles = await guildRepository.profiles(data.userIds);
+  const items: Array<Record<string, unknown>> = [];
+  const pointer: RankingPointer = {
+    game_global_id: gameId,
+    snapshot_id: snapshotId,
+    created_at: now.toISOString(),
+    active_round: data.started.at(-1) ?? 1,
+    scopes: {},
+    page_size: SNAPSHOT_PAGE_SIZE,
+  };
+  for (const round of data.started) {
+    const upTo = data.started.indexOf(round) + 1;
+    const n = data.userIds.length;
+    const metrics = personalRankingTypes.map(() => new Float64Array(n).fill(Number.NaN));
+    data.userIds.forEach((userId, i) => {
+      const rounds = data.byUser.get(userId)!.slice(0, upTo);
+      for (const type of personalRankingTypes) {
+        const value = personalMetric(type, rounds);
+        if (value !== null) metrics[type - 1]![i] = value;
+      }
+    });
+    const tables = buildSnapshotTables({ userIds: data.userIds, metrics });
+    const provisional = data.record.rounds.slice(0, round).some((r) => !r.cancelled && r.results !== 'final');
+    pointer.scopes[String(round)] = { provisional, totals: tables.types.map((t) => t.order.length) };
+    for (const typed of tables.types) {
+      for (let page = 0; page < typed.pageCount; page++) {
+        const rows: StoredRankingRow[] = [];
+        for (
+          let p = page * SNAPSHOT_PAGE_SIZE;
+          p < Math.min(typed.order.length, (page + 1) * SNAPSHOT_PAGE_SIZE);
+          p++
+        ) {
+          const user = typed.order[p]!;
+          const userId = data.userIds[user]!;
+          const value = metrics[typed.type - 1]![user]!;
+          rows.push({
+            rank: typed.rankAt[p]!,
+            user_id: userId,
+            nickname: profiles.get(userId)?.nickname ?? '退会したユーザー',
+            value,
+            display_value: displayValue(typed.type, value),
+            is_withdrawn: !profiles.has(userId),
+          });
+        }
+        items.push(rankingPageItem(snapshotId, round, typed.type, page + 1, rows));
+      }
+    }
+    data.userIds.forEach((userId, i) =>
+      items.push(
+        rankingUserItem(snapshotId, round, {
+          user_id: userId,
+          ranks: personalRankingTypes.map((type) => tables.userRank[(type - 1) * n + i]!),
+          values: personalRankingTypes.map((type) => {
+            const value = metrics[type - 1]![i]!;
+            return Number.isNaN(value) ? null : value;
+          }),
+          display_values: personalRankingTypes.map((type) => {
+            const value = metrics[type - 1]![i]!;
+            return Number.isNaN(value) ? null : displayValue(type, value);
+          }),
+        }),
+      ),
+    );
+  }
+  const written = await writeSnapshot(items, pointer, now);
+  return {
+    snapshot_id: snapshotId,
+    items_written: written,
+    duration_ms: Math.round(performance.now() - startedAt),
+  };
+}
+
+function scopeOf(pointer: RankingPointer, round: number | undefined) {
+  const scope = String(round ?? pointer.active_round);
+  return { round: Number(scope), scope: pointer.scopes[scope] };
+}
+
+/** GET /api/golf/ranking: one page of one type, or the page holding `rank`. */
+export async function rankingPage(query: PersonalRankingQuery, now: Date): Promise<RankingPageResponse> {
+  const gameId = await resolveGame(query.game_global_id, now);
+  const pointer = await getPointer(gameId);
+  const { round, scope } = pointer
+    ? scopeOf(pointer, query.round)
+    : { round: query.round ?? 1, scope: undefined };
+  const perPage = query.perPage;
+  const total = scope?.totals[query.type - 1] ?? 0;
+  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const page = query.rank ? Math.ceil(query.rank / perPage) : (query.page ?? 1);
+  const base = {
+    active_round: pointer?.active_round ?? null,
+    current_page: page,
+    last_page: lastPage,
+    type: query.type,
+    title: personalRankingTitle(query.type),
+    is_provisional: scope?.provisional ?? true,
+    snapshot_id: pointer?.snapshot_id ?? null,
+  };
+  if (!pointer || !scope || (page - 1) * perPage >= total) return { ...base, rankings: [] };
+  const offset = (page - 1) * perPage;
+  const from = Math.floor(offset / pointer.page_size) + 1;
+  const to = Math.floor((offset + perPage - 1) / pointer.page_size) + 1;
+  const rows = await readPages(pointer.snapshot_id, round, query.type, from, to);
+  const start = offset - (from - 1) * pointer.page_size;
+  return {
+    ...base,
+    rankings: rows.slice(start, start + perPage).map((row) => ({ ...row, type: query.type })),
+  };
+}
+
+/** GET /api/golf/ranking/user: the caller's row in each of the 7 types (none when not entered). */
+export async function ownRanking(
+  userId: string,
+  query: { game_global_id?: string | undefined; round?: number | undefined },
+  now: Date,
+): Promise<OwnRankingResponse> {
+  const gameId = await resolveGame(query.game_global_id, now);
+  const pointer = await getPointer(gameId);
+  const base = {
+    type: null,
+    title: 'SCORE',
+    is_provisional: true,
+    snapshot_id: pointer?.snapshot_id ?? null,
+  };
+  if (!pointer) return { ...base, rankings: [] };
+  const { round, scope } = scopeOf(pointer, query.round);
+  const mine = await getUserRanks(pointer.snapshot_id, round, userId);
+  const profile = (await guildRepository.profiles([userId])).get(userId);
+  return {
+    ...base,
+    is_provisional: scope?.provisional ?? true,
+    rankings: mine
+      ? personalRankingTypes.flatMap((type) =>
+          mine.ranks[type - 1] && mine.values[type - 1] !== null
+            ? [
+                {
+                  rank: mine.ranks[type - 1]!,
+                  user_id: userId,
+                  nickname: profile?.nickname ?? '',
+                  value: mine.values[type - 1]!,
+                  display_value: mine.display_values[type - 1]!,
+                  is_withdrawn: false,
+                  type,
+                },
+              ]
+            : [],
+        )
+      : [],
+  };
+}

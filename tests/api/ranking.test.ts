@@ -1,0 +1,124 @@
+import { describe, expect, it } from 'vitest';
+import { rankingPageResponseSchema, ownRankingResponseSchema } from '../../shared/src/schemas/ranking';
+import { readPages } from '../../functions/src/db/repositories/ranking-repository';
+import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-service';
+import { api, tokenFor } from './support/api';
+
+type ErrorBody = { code: string; errors?: Record<string, string[]> };
+
+const page = async (query: string) => {
+  const result = await api('GET', `/api/golf/ranking${query}`);
+  expect(result.status).toBe(200);
+  return rankingPageResponseSchema.parse(result.body);
+};
+
+describe('personal ranking', () => {
+  it('answers the first page of the active round, cacheable, ranked with ties sharing a rank', async () => {
+    const result = await api('GET', '/api/golf/ranking');
+    expect(result.headers.get('cache-control')).toContain('max-age=30');
+    const first = rankingPageResponseSchema.parse(result.body);
+    expect(first.active_round).toBe(3);
+    expect(first.current_page).toBe(1);
+    expect(first.rankings.length).toBe(100);
+    expect(first.is_provisional).toBe(true);
+    expect(first.title).toBe('SCORE');
+    const ranks = first.rankings.map((row) => row.rank);
+    expect(ranks[0]).toBe(1);
+    first.rankings.forEach((row, i) => {
+      if (i === 0) return;
+      const before = first.rankings[i - 1]!;
+      expect(row.value).toBeGreaterThanOrEqual(before.value);
+      expect(row.rank).toBe(row.value === before.value ? before.rank : i + 1);
+    });
+  });
+
+  it('pages to the middle and the last page, jumps to the page of a rank, and is empty past the end', async () => {
+    const first = await page('?perPage=50');
+    expect(first.last_page).toBeGreaterThan(2);
+    const second = await page('?perPage=50&page=2');
+    expect(second.rankings[0]!.rank).toBeGreaterThanOrEqual(first.rankings.at(-1)!.rank);
+    const last = await page(`?perPage=50&page=${first.last_page}`);
+    expect(last.rankings.length).toBeGreaterThan(0);
+    expect(last.rankings.length).toBeLessThanOrEqual(50);
+    const jump = await page('?perPage=50&rank=120');
+    expect(jump.current_page).toBe(3);
+    expect(jump.rankings[0]!.rank).toBeLessThanOrEqual(120);
+    expect((await page(`?perPage=50&page=${first.last_page + 1}`)).rankings).toEqual([]);
+  });
+
+  it('ranks every type for each round, with the spec titles and formats', async () => {
+    for (const [type, title] of [
+      [2, '連続回数'],
+      [4, '回数'],
+      [6, '打率'],
+      [7, '成功率'],
+    ] as const) {
+      const result = await page(`?type=${type}&round=2`);
+      expect(result.title).toBe(title);
+      expect(result.rankings.length).toBeGreaterThan(0);
+      if (type === 6) expect(result.rankings[0]!.display_value).toMatch(/^(\.\d{3}|1\.000)$/);
+      if (type === 7) expect(result.rankings[0]!.display_value).toMatch(/%$/);
+    }
+    const round1 = await page('?round=1');
+    expect(round1.is_provisional).toBe(false);
+  });
+
+  it('refuses bad queries with 422', async () => {
+    for (const query of ['?type=8', '?round=5', '?page=0', '?perPage=101', '?rank=x']) {
+      const result = await api<ErrorBody>('GET', `/api/golf/ranking${query}`);
+      expect(result.status, query).toBe(422);
+    }
+  });
+});
+
+describe("a user's own ranking", () => {
+  it('gives a ranked player their row in each type, and nothing to a user with no entry', async () => {
+    const listed = (await page('?round=2&page=2')).rankings[0]!;
+    const mine = ownRankingResponseSchema.parse(
+      (await api('GET', '/api/golf/ranking/user?round=2', { token: await tokenFor(listed.user_id) })).body,
+    );
+    expect(mine.rankings.find((row) => row.type === 1)).toMatchObject({
+      rank: listed.rank,
+      value: listed.value,
+    });
+    const none = ownRankingResponseSchema.parse(
+      (await api('GET', '/api/golf/ranking/user', { token: await tokenFor('ranking-nobody') })).body,
+    );
+    expect(none.rankings).toEqual([]);
+    expect((await api('GET', '/api/golf/ranking/user')).status).toBe(401);
+  });
+});
+
+describe('snapshots', () => {
+  it('a read during a recompute sees the old snapshot or the new one, never a mix', async () => {
+    const old = await page('');
+    const recompute = recomputeRankings(undefined, new Date());
+    const during = await page('');
+    const result = await recompute;
+    const after = await page('');
+    expect([old.snapshot_id, result.snapshot_id]).toContain(during.snapshot_id);
+    expect(after.snapshot_id).toBe(result.snapshot_id);
+    expect(during.rankings.map((r) => [r.user_id, r.rank])).toEqual(
+      (during.snapshot_id === old.snapshot_id ? old : after).rankings.map((r) => [r.user_id, r.rank]),
+    );
+    // The old snapshot's pages are still there for readers that hold its id.
+    expect((await readPages(old.snapshot_id!, 3, 1, 1, 1)).length).toBe(100);
+  });
+
+  it('lets only operators recompute', async () => {
+    expect(
+      (
+        await api('POST', '/api/golf/ops/rankings/recompute', {
+          body: {},
+          token: await tokenFor('rank-player'),
+        })
+      ).status,
+    ).toBe(403);
+    const result = await api<{ snapshot_id: string }>('POST', '/api/golf/ops/rankings/recompute', {
+      body: {},
+      token: await tokenFor('rank-operator', ['operators']),
+    });
+    expect(result.status).toBe(200);
+    expect((await page('')).snapshot_id).toBe(result.body.snapshot_id);
+  });
+});

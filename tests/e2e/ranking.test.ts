@@ -1,0 +1,48 @@
+import { describe, expect, inject, it } from 'vitest';
+import { rankingPageResponseSchema } from '@golf/shared/schemas/ranking';
+import { resetConfig } from '../../functions/src/lib/config';
+import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+import { apiGet, baseUrl, closeChecked, newPage, useBrowser } from './support/browser';
+
+for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
+resetConfig();
+
+const browser = useBrowser();
+
+describe('/ranking/golf/personal', () => {
+  it('switches round and type, pages, jumps to a rank, and pins my own rank', async () => {
+    const second = rankingPageResponseSchema.parse(await apiGet('/api/golf/ranking?perPage=50&page=2'));
+    const me = second.rankings[3]!;
+    const { token } = await signLocalAccessToken({ sub: me.user_id });
+    const session = await newPage(browser());
+    const { page } = session;
+    await session.context.addCookies([{ name: 'token', value: token, url: baseUrl() }]);
+
+    await page.goto('/ranking/golf/personal');
+    const rows = page.getByTestId('ranking-row');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(50);
+    expect(await page.locator('.round-tabs [aria-current="page"]').innerText()).toBe('R3');
+    expect(await page.getByTestId('my-rank').innerText()).toContain(`${me.rank}位`);
+
+    await page.getByRole('button', { name: '自分の順位へ' }).click();
+    await page.locator('tr[data-mine="true"]').waitFor();
+    expect(await page.locator('.pager__status').innerText()).toMatch(/^2 \//);
+
+    await page.getByRole('button', { name: '次へ' }).click();
+    await page.locator('.pager__status', { hasText: /^3 \// }).waitFor();
+
+    await page.getByRole('link', { name: 'R1' }).click();
+    await page.locator('.round-tabs [aria-current="page"]', { hasText: 'R1' }).waitFor();
+    await page.getByText('確定', { exact: true }).waitFor();
+
+    await page.getByRole('combobox', { name: 'ランキングの種類' }).selectOption({ label: '打率' });
+    await page.locator('th', { hasText: '打率' }).waitFor();
+    expect(await rows.first().locator('.ranking-table__value').innerText()).toMatch(/^(\.\d{3}|1\.000)$/);
+
+    await page.getByRole('spinbutton', { name: '順位を指定' }).fill('120');
+    await page.getByRole('button', { name: '移動' }).click();
+    await page.locator('.pager__status', { hasText: /^3 \// }).waitFor();
+    await closeChecked(session);
+  });
+});
