@@ -22,7 +22,9 @@ describe('/ranking/golf/personal', () => {
     const rows = page.getByTestId('ranking-row');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(50);
-    expect(await page.locator('.round-tabs [aria-current="page"]').innerText()).toBe('R3');
+    expect(await page.locator('.round-tabs [aria-current="page"]').innerText()).toBe(
+      `R${second.active_round}`,
+    );
     expect(await page.getByTestId('my-rank').innerText()).toContain(`${me.rank}位`);
 
     await page.getByRole('button', { name: '自分の順位へ' }).click();
