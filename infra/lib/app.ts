@@ -3,6 +3,7 @@ import { readConfig } from './config';
 import { ApiStack, deployedRoutes } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
+import { JobsStack } from './stacks/jobs-stack';
 import { WebStack } from './stacks/web-stack';
 
 /**
@@ -25,6 +26,10 @@ export function buildApp(props: AppProps = {}) {
     client: auth.client,
     oauthBaseUrl: auth.domain.baseUrl(),
   });
+  const jobs = new JobsStack(app, `${prefix}-Jobs`, {
+    functionEnvironment: api.functionEnvironment,
+    resources: api.resources,
+  });
   const web = new WebStack(app, `${prefix}-Web`, { api: api.api, routes: deployedRoutes() });
-  return { app, config, data, auth, api, web };
+  return { app, config, data, auth, api, jobs, web };
 }

@@ -5,13 +5,14 @@ import { describe, expect, it } from 'vitest';
 import { routeList } from '../../shared/src/contracts';
 import { buildApp } from '../lib/app';
 import { repositoryRoot } from '../lib/paths';
+import { scheduledJobs } from '../lib/stacks/jobs-stack';
 
 // The context `cdk synth` uses (feature flags included); bundling every function with esbuild is
 // what `cdk synth` does, and the assertions only need the templates.
 const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
   context: Record<string, unknown>;
 };
-const { data, auth, api, web } = buildApp({ context: { ...context, 'aws:cdk:bundling-stacks': [] } });
+const { data, auth, api, jobs, web } = buildApp({ context: { ...context, 'aws:cdk:bundling-stacks': [] } });
 const deployed = routeList().filter((route) => !route.localOnly);
 
 const pascalCase = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
@@ -223,6 +224,28 @@ describe('api stack', () => {
     expect(actionsOf(template, 'presignUpload')).toContain('s3:PutObject');
     expect(actionsOf(template, 'getMasterList').some((action) => action.startsWith('s3:'))).toBe(false);
     expect(actionsOf(template, 'saveTeam').some((action) => action.startsWith('s3:'))).toBe(false);
+  });
+});
+
+describe('jobs stack', () => {
+  const template = Template.fromStack(jobs);
+
+  it('runs each job on an EventBridge schedule, with room for a whole recompute', () => {
+    expect(
+      Object.keys(
+        template.findResources('AWS::Lambda::Function', {
+          Properties: { Runtime: 'nodejs20.x', Architectures: ['arm64'], MemorySize: 1024, Timeout: 300 },
+        }),
+      ),
+    ).toHaveLength(scheduledJobs.length);
+    template.resourceCountIs('AWS::Events::Rule', scheduledJobs.length);
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: Match.arrayWith([Match.objectLike({ RetryPolicy: { MaximumRetryAttempts: 2 } })]),
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue(), MAIL_TRANSPORT: 'ses' }) },
+    });
   });
 });
 

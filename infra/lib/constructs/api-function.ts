@@ -32,6 +32,11 @@ export interface ApiResources {
 export interface ApiFunctionProps {
   /** Module under functions/src/handlers that exports `handler`. */
   handler: string;
+  /** Another module that exports `handler` (scheduled jobs under functions/src/jobs). */
+  entry?: string;
+  /** Defaults: 512 MB and 10 s, for API calls. */
+  memorySize?: number;
+  timeout?: Duration;
   /** `read` for routes that only read (public GETs); every other route may write. */
   tableAccess: 'read' | 'readWrite';
   /** The services the handler's code reaches beyond the table (see aws-sdk-usage.ts). */
@@ -50,7 +55,7 @@ export class ApiFunction extends Construct {
 
   constructor(scope: Construct, id: string, props: ApiFunctionProps) {
     super(scope, id);
-    const entry = handlerEntry(props.handler);
+    const entry = props.entry ?? handlerEntry(props.handler);
     if (!existsSync(entry)) throw new Error(`route handler ${props.handler} has no module at ${entry}`);
 
     this.function = new NodejsFunction(this, 'Function', {
@@ -58,8 +63,8 @@ export class ApiFunction extends Construct {
       handler: 'handler',
       runtime: functionRuntime,
       architecture: lambda.Architecture.ARM_64,
-      memorySize: 512,
-      timeout: Duration.seconds(10),
+      memorySize: props.memorySize ?? 512,
+      timeout: props.timeout ?? Duration.seconds(10),
       loggingFormat: lambda.LoggingFormat.JSON,
       logGroup: new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH }),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },

@@ -9,7 +9,7 @@ import type { Construct } from 'constructs';
 import { routeList, type RouteDefinition } from '../../../shared/src/contracts';
 import { awsServicesByEntry } from '../aws-sdk-usage';
 import type { InfraConfig } from '../config';
-import { ApiFunction } from '../constructs/api-function';
+import { ApiFunction, type ApiResources } from '../constructs/api-function';
 import { handlerEntry } from '../paths';
 
 export interface ApiStackProps extends StackProps {
@@ -36,6 +36,9 @@ const pascalCase = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`
 /** Stateless: the HTTP API, one function per route of the shared route table. */
 export class ApiStack extends Stack {
   readonly api: apigw.HttpApi;
+  /** What every function of the app is given: its settings and the resources it may be granted. */
+  readonly functionEnvironment: Record<string, string>;
+  readonly resources: ApiResources;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -43,7 +46,7 @@ export class ApiStack extends Stack {
 
     const issuer = `https://cognito-idp.${this.region}.amazonaws.com/${props.userPool.userPoolId}`;
     // The variables functions/src/lib/config.ts reads.
-    const environment = {
+    const environment = (this.functionEnvironment = {
       TABLE_NAME: props.table.tableName,
       UPLOADS_BUCKET: props.uploads.bucketName,
       UPLOADS_PUBLIC_URL: props.uploadsPublicUrl,
@@ -55,13 +58,13 @@ export class ApiStack extends Stack {
       MAIL_TRANSPORT: 'ses',
       MAIL_FROM: props.config.mailFrom,
       SITE_URL: props.config.siteUrls[0]!,
-    };
-    const resources = {
+    });
+    const resources = (this.resources = {
       table: props.table,
       uploads: props.uploads,
       userPool: props.userPool,
       mailFrom: props.config.mailFrom,
-    };
+    });
 
     const routes = deployedRoutes();
     const handlers = [...new Set(routes.map((route) => route.handler))];
