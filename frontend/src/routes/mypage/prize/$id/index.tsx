@@ -4,7 +4,7 @@ import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { AppLink } from '../../../../components/ui/app-link';
 import { Badge } from '../../../../components/ui/badge';
 import { EmptyState } from '../../../../components/ui/empty-state';
-import { controlProps, Field, type FieldErrors } from '../../../../components/ui/form-field';
+import { controlProps, EmailField, Field, type FieldErrors } from '../../../../components/ui/form-field';
 import { SkeletonCard } from '../../../../components/ui/skeleton';
 import {
   useConfirmPrizeClaim,
@@ -95,18 +95,11 @@ function ClaimForm({ prizeId }: { prizeId: string }) {
           {confirm.error.message}
         </p>
       )}
-      <Field label="メールアドレス" required errors={errors['email']}>
-        {(control) => (
-          <input
-            {...controlProps(control)}
-            className="form-control"
-            type="email"
-            autoComplete="email"
-            value={draft.email}
-            onChange={(event) => setDraft({ ...draft, email: event.target.value })}
-          />
-        )}
-      </Field>
+      <EmailField
+        value={draft.email}
+        errors={errors['email']}
+        onChange={(email) => setDraft({ ...draft, email })}
+      />
       <Field label="メールアドレス（確認用）" required errors={errors['email_confirmation']}>
         {(control) => (
           <input
