@@ -28,6 +28,7 @@ import { Route as GuildListRouteImport } from './routes/guild/list'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as MypageIndexRouteImport } from './routes/mypage/index'
 import { Route as PrizeIndexRouteImport } from './routes/prize/index'
+import { Route as RankingGuildRouteImport } from './routes/ranking/guild'
 import { Route as ScheduleScoreRouteImport } from './routes/schedule/score'
 import { Route as GuildIdChatRouteImport } from './routes/guild/$id/chat'
 import { Route as GuildIdEditRouteImport } from './routes/guild/$id/edit'
@@ -152,6 +153,11 @@ const MypageIndexRoute = MypageIndexRouteImport.update({
 const PrizeIndexRoute = PrizeIndexRouteImport.update({
   id: '/prize/',
   path: '/prize/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RankingGuildRoute = RankingGuildRouteImport.update({
+  id: '/ranking/guild',
+  path: '/ranking/guild',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ScheduleScoreRoute = ScheduleScoreRouteImport.update({
@@ -328,6 +334,7 @@ export interface FileRoutesByFullPath {
   '/contact/complete': typeof ContactCompleteRoute
   '/contact/confirm': typeof ContactConfirmRoute
   '/guild/list': typeof GuildListRoute
+  '/ranking/guild': typeof RankingGuildRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/contact/': typeof ContactIndexRoute
   '/guild/': typeof GuildIndexRoute
@@ -379,6 +386,7 @@ export interface FileRoutesByTo {
   '/contact/complete': typeof ContactCompleteRoute
   '/contact/confirm': typeof ContactConfirmRoute
   '/guild/list': typeof GuildListRoute
+  '/ranking/guild': typeof RankingGuildRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/contact': typeof ContactIndexRoute
   '/guild': typeof GuildIndexRoute
@@ -431,6 +439,7 @@ export interface FileRoutesById {
   '/contact/complete': typeof ContactCompleteRoute
   '/contact/confirm': typeof ContactConfirmRoute
   '/guild/list': typeof GuildListRoute
+  '/ranking/guild': typeof RankingGuildRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/contact/': typeof ContactIndexRoute
   '/guild/': typeof GuildIndexRoute
@@ -484,6 +493,7 @@ export interface FileRouteTypes {
     | '/contact/complete'
     | '/contact/confirm'
     | '/guild/list'
+    | '/ranking/guild'
     | '/schedule/score'
     | '/contact/'
     | '/guild/'
@@ -535,6 +545,7 @@ export interface FileRouteTypes {
     | '/contact/complete'
     | '/contact/confirm'
     | '/guild/list'
+    | '/ranking/guild'
     | '/schedule/score'
     | '/contact'
     | '/guild'
@@ -586,6 +597,7 @@ export interface FileRouteTypes {
     | '/contact/complete'
     | '/contact/confirm'
     | '/guild/list'
+    | '/ranking/guild'
     | '/schedule/score'
     | '/contact/'
     | '/guild/'
@@ -638,6 +650,7 @@ export interface RootRouteChildren {
   ContactCompleteRoute: typeof ContactCompleteRoute
   ContactConfirmRoute: typeof ContactConfirmRoute
   GuildListRoute: typeof GuildListRoute
+  RankingGuildRoute: typeof RankingGuildRoute
   ScheduleScoreRoute: typeof ScheduleScoreRoute
   ContactIndexRoute: typeof ContactIndexRoute
   GuildIndexRoute: typeof GuildIndexRoute
@@ -808,6 +821,13 @@ declare module '@tanstack/react-router' {
       path: '/prize'
       fullPath: '/prize/'
       preLoaderRoute: typeof PrizeIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ranking/guild': {
+      id: '/ranking/guild'
+      path: '/ranking/guild'
+      fullPath: '/ranking/guild'
+      preLoaderRoute: typeof RankingGuildRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/schedule/score': {
@@ -1038,6 +1058,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactCompleteRoute: ContactCompleteRoute,
   ContactConfirmRoute: ContactConfirmRoute,
   GuildListRoute: GuildListRoute,
+  RankingGuildRoute: RankingGuildRoute,
   ScheduleScoreRoute: ScheduleScoreRoute,
   ContactIndexRoute: ContactIndexRoute,
   GuildIndexRoute: GuildIndexRoute,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { rankingPageResponseSchema, ownRankingResponseSchema } from '../../shared/src/schemas/ranking';
+import { guildRepository } from '../../functions/src/db/repositories/guild-repository';
 import { readPages } from '../../functions/src/db/repositories/ranking-repository';
 import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-service';
 import { api, tokenFor } from './support/api';
@@ -102,7 +103,7 @@ describe('snapshots', () => {
       (during.snapshot_id === old.snapshot_id ? old : after).rankings.map((r) => [r.user_id, r.rank]),
     );
     // The old snapshot's pages are still there for readers that hold its id.
-    expect((await readPages(old.snapshot_id!, 3, 1, 1, 1)).length).toBe(100);
+    expect((await readPages(old.snapshot_id!, 3, 'T1', 1, 1)).length).toBe(100);
   });
 
   it('lets only operators recompute', async () => {
@@ -120,5 +121,39 @@ describe('snapshots', () => {
     });
     expect(result.status).toBe(200);
     expect((await page('')).snapshot_id).toBe(result.body.snapshot_id);
+  });
+});
+
+describe('guild rankings', () => {
+  it('rank guilds by their entered members: average (guild) and best-4 sum (guild_top4)', async () => {
+    const all = rankingPageResponseSchema.parse((await api('GET', '/api/golf/ranking/guild?round=2')).body);
+    expect(all.rankings.length).toBeGreaterThan(5);
+    const values = all.rankings.map((row) => row.value);
+    expect([...values].sort((a, b) => a - b)).toEqual(values);
+    expect(all.rankings[0]!.guild_id).toBe(all.rankings[0]!.user_id);
+    const top4 = await api('GET', '/api/golf/ranking/guild_top4?round=2');
+    expect(top4.headers.get('cache-control')).toContain('max-age=30');
+    const ranked = rankingPageResponseSchema.parse(top4.body);
+    expect(ranked.rankings.length).toBeGreaterThan(0);
+    expect(ranked.rankings.length).toBeLessThanOrEqual(all.rankings.length);
+    expect((await api<ErrorBody>('GET', '/api/golf/ranking/guild?round=9')).status).toBe(422);
+  });
+
+  it("ranks the caller's guild members among themselves, and nothing for a player without a guild", async () => {
+    const guild = rankingPageResponseSchema.parse((await api('GET', '/api/golf/ranking/guild?round=2')).body)
+      .rankings[0]!;
+    const memberId = (await guildRepository.listMembers(guild.guild_id!))[0]!.user_id;
+    const mine = rankingPageResponseSchema.parse(
+      (await api('GET', '/api/golf/ranking/guild_member?round=2', { token: await tokenFor(memberId) })).body,
+    );
+    expect(mine.rankings.length).toBeGreaterThan(0);
+    expect(mine.rankings.length).toBeLessThanOrEqual(50);
+    expect(mine.rankings[0]!.rank).toBe(1);
+    const none = rankingPageResponseSchema.parse(
+      (await api('GET', '/api/golf/ranking/guild_member', { token: await tokenFor('ranking-no-guild') }))
+        .body,
+    );
+    expect(none.rankings).toEqual([]);
+    expect((await api('GET', '/api/golf/ranking/guild_member')).status).toBe(401);
   });
 });

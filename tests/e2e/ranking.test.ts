@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { rankingPageResponseSchema } from '@golf/shared/schemas/ranking';
 import { resetConfig } from '../../functions/src/lib/config';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+import { guildRepository } from '../../functions/src/db/repositories/guild-repository';
 import { apiGet, baseUrl, closeChecked, newPage, useBrowser } from './support/browser';
 
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
@@ -45,6 +46,34 @@ describe('/ranking/golf/personal', () => {
     await page.getByRole('spinbutton', { name: '順位を指定' }).fill('120');
     await page.getByRole('button', { name: '移動' }).click();
     await page.locator('.pager__status', { hasText: /^3 \// }).waitFor();
+    await closeChecked(session);
+  });
+});
+
+describe('/ranking/guild', () => {
+  it('switches between all, total and member, and shows my guild and me', async () => {
+    const top = rankingPageResponseSchema.parse(await apiGet('/api/golf/ranking/guild')).rankings[0]!;
+    const [member] = await guildRepository.listMembers(top.guild_id!);
+    const { token } = await signLocalAccessToken({ sub: member!.user_id });
+    const session = await newPage(browser());
+    const { page } = session;
+    await session.context.addCookies([{ name: 'token', value: token, url: baseUrl() }]);
+
+    await page.goto('/ranking/guild');
+    await page.getByTestId('ranking-row').first().waitFor();
+    expect(await page.locator('.title-bar__title').innerText()).toBe('ギルドランキング');
+    expect(await page.locator('tr[data-mine="true"]').innerText()).toContain(top.nickname);
+
+    await page.getByRole('link', { name: '合計' }).click();
+    await page.getByText('上位4人のスコアの合計で競います', { exact: false }).waitFor();
+
+    await page.getByRole('link', { name: 'メンバー' }).click();
+    await page.locator('tr[data-mine="true"]').waitFor();
+    await page.locator('th', { hasText: 'ニックネーム' }).waitFor();
+
+    await page.getByRole('link', { name: 'R1' }).click();
+    await page.locator('.round-tabs [aria-current="page"]', { hasText: 'R1' }).waitFor();
+    await page.getByTestId('ranking-row').first().waitFor();
     await closeChecked(session);
   });
 });

@@ -102,12 +102,14 @@ export const keys = {
   prizeWin: (userId: string, prizeId: string) => ({ PK: `USER#${userId}`, SK: `PRIZE_WIN#${prizeId}` }),
   prizeWinPrefix: (userId: string) => ({ PK: `USER#${userId}`, SKPrefix: 'PRIZE_WIN#' }),
   /** A ranking snapshot's page of rows: one scope (round) and type, 100 rows a page. */
-  rankingPage: (snapshotId: string, round: number, type: number, page: number) => ({
-    PK: `RANK#${snapshotId}#R${round}#T${type}`,
+  /** `board`: `T{type}` (personal types 1-7), `GUILD`, `GUILD_TOP4` or `GM#{guild_id}` (one guild's members). */
+  rankingPage: (snapshotId: string, round: number, board: string, page: number) => ({
+    PK: `RANK#${snapshotId}#R${round}#${board}`,
     SK: `P${pad(page, 6)}`,
   }),
-  rankingPagePartition: (snapshotId: string, round: number, type: number) =>
-    `RANK#${snapshotId}#R${round}#T${type}`,
+  rankingPagePartition: (snapshotId: string, round: number, board: string) =>
+    `RANK#${snapshotId}#R${round}#${board}`,
+
   rankingPageSort: (page: number) => `P${pad(page, 6)}`,
   /** A user's 7 ranks in one scope of a snapshot. */
   rankingUser: (snapshotId: string, round: number, userId: string) => ({

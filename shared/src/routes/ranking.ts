@@ -15,6 +15,26 @@ export const rankingRoutes = {
     handler: 'ranking/get-own-ranking',
     access: 'user',
   },
+  getGuildRanking: {
+    method: 'GET',
+    path: '/api/golf/ranking/guild',
+    handler: 'ranking/get-guild-ranking',
+    access: 'public',
+    cacheSeconds: 30,
+  },
+  getGuildTop4Ranking: {
+    method: 'GET',
+    path: '/api/golf/ranking/guild_top4',
+    handler: 'ranking/get-guild-top4-ranking',
+    access: 'public',
+    cacheSeconds: 30,
+  },
+  getGuildMemberRanking: {
+    method: 'GET',
+    path: '/api/golf/ranking/guild_member',
+    handler: 'ranking/get-guild-member-ranking',
+    access: 'user',
+  },
   recomputeRankings: {
     method: 'POST',
     path: '/api/golf/ops/rankings/recompute',

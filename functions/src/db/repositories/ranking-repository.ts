@@ -12,7 +12,7 @@ export interface RankingPointer {
   created_at: string;
   active_round: number;
   /** scopes[round] = { provisional, totals: entries per type (index type - 1), page_size } */
-  scopes: Record<string, { provisional: boolean; totals: number[] }>;
+  scopes: Record<string, { provisional: boolean; totals: number[]; boards?: Record<string, number> }>;
   page_size: number;
 }
 
@@ -46,13 +46,16 @@ export async function writeSnapshot(
   return items.length + 1;
 }
 
+/** The board of a personal type (`T1`..`T7`); guild boards are `GUILD`, `GUILD_TOP4`, `GM#{guild_id}`. */
+export const personalBoard = (type: number) => `T${type}`;
+
 export const rankingPageItem = (
   snapshotId: string,
   round: number,
-  type: number,
+  board: string,
   page: number,
   rows: StoredRankingRow[],
-) => ({ ...keys.rankingPage(snapshotId, round, type, page), entity: 'ranking_page', rows });
+) => ({ ...keys.rankingPage(snapshotId, round, board, page), entity: 'ranking_page', rows });
 
 export const rankingUserItem = (snapshotId: string, round: number, record: RankingUserRecord) => ({
   ...keys.rankingUser(snapshotId, round, record.user_id),
@@ -71,7 +74,7 @@ export async function getPointer(gameGlobalId: string): Promise<RankingPointer |
 export async function readPages(
   snapshotId: string,
   round: number,
-  type: number,
+  board: string,
   from: number,
   to: number,
 ): Promise<StoredRankingRow[]> {
@@ -80,7 +83,7 @@ export async function readPages(
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
       ExpressionAttributeValues: {
-        ':pk': keys.rankingPagePartition(snapshotId, round, type),
+        ':pk': keys.rankingPagePartition(snapshotId, round, board),
         ':from': keys.rankingPageSort(from),
         ':to': keys.rankingPageSort(to),
       },

@@ -23,6 +23,7 @@ import type {
 import { guildRepository } from '../../db/repositories/guild-repository';
 import {
   getPointer,
+  personalBoard,
   getUserRanks,
   rankingPageItem,
   rankingUserItem,
@@ -33,6 +34,9 @@ import {
 } from '../../db/repositories/ranking-repository';
 import { resultsRepository } from '../../db/repositories/results-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
+import { GUILD_MAX_MEMBERS } from '@golf/shared/schemas/guild';
+import { batchGetAll } from '../../db/batch-get';
+import { keys } from '../../db/keys';
 import { notFound } from '../../lib/errors';
 import { buildSnapshotTables, SNAPSHOT_PAGE_SIZE } from './build-snapshot';
 import { indexTournamentRound } from '../game/team-scoring';
@@ -116,6 +120,82 @@ async function userRounds(gameGlobalId: string, now: Date) {
   return { record, started: started.map((r) => r.round), rounds, userIds, byUser };
 }
 
+/** Each ranked user's guild and each guild's name, read in batches. */
+async function guildsOf(userIds: readonly string[]) {
+  const memberships = await batchGetAll(userIds.map((id) => keys.guildMembership(id)));
+  const guildOf = new Map(
+    memberships.map((item) => [String(item['PK']).slice('USER#'.length), String(item['guild_id'])]),
+  );
+  const guildItems = await batchGetAll([...new Set(guildOf.values())].map((id) => keys.guild(id)));
+  const names = new Map(guildItems.map((item) => [String(item['guild_id']), String(item['name'])]));
+  return { guildOf, names };
+}
+
+/** `+1.5`, `E`, `-2.3`: a guild's average score. */
+const formatAverage = (value: number) => (value === 0 ? 'E' : `${value > 0 ? '+' : ''}${value.toFixed(1)}`);
+
+/**
+ * The guild boards of one round scope from the members' SCORE: `GUILD` ranks guilds by the average
+ * of the members who entered, `GUILD_TOP4` by the sum of their best 4 (guilds with 4 entered members
+ * or more), `GM#{id}` ranks one guild's members among themselves. Lower is better on all.
+ */
+function guildBoards(
+  scores: ReadonlyMap<string, number>,
+  guilds: Awaited<ReturnType<typeof guildsOf>>,
+  rowOf: (userId: string, rank: number, value: number) => StoredRankingRow,
+) {
+  const members = new Map<string, Array<[string, number]>>();
+  for (const [userId, score] of scores) {
+    const guildId = guilds.guildOf.get(userId);
+    if (guildId && guilds.names.has(guildId))
+      members.set(guildId, [...(members.get(guildId) ?? []), [userId, score]]);
+  }
+  const rank = (entries: Array<[string, number]>) => {
+    const ranking = competitionRanking(Float64Array.from(entries.map(([, value]) => value)), 'lower');
+    return Array.from(ranking.order, (index, p) => ({ entry: entries[index]!, rank: ranking.rankAt[p]! }));
+  };
+  const guildRow = (
+    guildId: string,
+    rankValue: number,
+    value: number,
+    display: string,
+  ): StoredRankingRow => ({
+    rank: rankValue,
+    user_id: guildId,
+    guild_id: guildId,
+    nickname: guilds.names.get(guildId)!,
+    value,
+    display_value: display,
+    is_withdrawn: false,
+  });
+  const averages: Array<[string, number]> = [...members].map(([guildId, list]) => [
+    guildId,
+    Math.round((list.reduce((sum, [, score]) => sum + score, 0) / list.length) * 10) / 10,
+  ]);
+  const top4: Array<[string, number]> = [...members]
+    .filter(([, list]) => list.length >= 4)
+    .map(([guildId, list]) => [
+      guildId,
+      list
+        .map(([, score]) => score)
+        .sort((a, b) => a - b)
+        .slice(0, 4)
+        .reduce((a, b) => a + b, 0),
+    ]);
+  return {
+    GUILD: rank(averages).map(({ entry: [id, value], rank: r }) =>
+      guildRow(id, r, value, formatAverage(value)),
+    ),
+    GUILD_TOP4: rank(top4).map(({ entry: [id, value], rank: r }) =>
+      guildRow(id, r, value, formatToPar(value)),
+    ),
+    members: [...members].map(([guildId, list]) => ({
+      board: `GM#${guildId}`,
+      rows: rank(list).map(({ entry: [userId, value], rank: r }) => rowOf(userId, r, value)),
+    })),
+  };
+}
+
 /** Computes and writes a new snapshot of the tournament's personal rankings, then switches to it. */
 export async function recomputeRankings(gameGlobalId: string | undefined, now: Date) {
   const startedAt = performance.now();
@@ -123,6 +203,7 @@ export async function recomputeRankings(gameGlobalId: string | undefined, now: D
   const data = await userRounds(gameId, now);
   const snapshotId = ulid(now.getTime());
   const profiles = await guildRepository.profiles(data.userIds);
+  const guilds = await guildsOf(data.userIds);
   const items: Array<Record<string, unknown>> = [];
   const pointer: RankingPointer = {
     game_global_id: gameId,
@@ -145,7 +226,36 @@ export async function recomputeRankings(gameGlobalId: string | undefined, now: D
     });
     const tables = buildSnapshotTables({ userIds: data.userIds, metrics });
     const provisional = data.record.rounds.slice(0, round).some((r) => !r.cancelled && r.results !== 'final');
-    pointer.scopes[String(round)] = { provisional, totals: tables.types.map((t) => t.order.length) };
+    const scores = new Map<string, number>();
+    data.userIds.forEach((userId, i) => {
+      if (!Number.isNaN(metrics[0]![i]!)) scores.set(userId, metrics[0]![i]!);
+    });
+    const boards = guildBoards(scores, guilds, (userId, rank, value) => ({
+      rank,
+      user_id: userId,
+      nickname: profiles.get(userId)?.nickname ?? '退会したユーザー',
+      value,
+      display_value: displayValue(1, value),
+      is_withdrawn: !profiles.has(userId),
+    }));
+    for (const board of ['GUILD', 'GUILD_TOP4'] as const)
+      for (let page = 0; page * SNAPSHOT_PAGE_SIZE < boards[board].length; page++)
+        items.push(
+          rankingPageItem(
+            snapshotId,
+            round,
+            board,
+            page + 1,
+            boards[board].slice(page * SNAPSHOT_PAGE_SIZE, (page + 1) * SNAPSHOT_PAGE_SIZE),
+          ),
+        );
+    for (const { board, rows } of boards.members)
+      items.push(rankingPageItem(snapshotId, round, board, 1, rows));
+    pointer.scopes[String(round)] = {
+      provisional,
+      totals: tables.types.map((t) => t.order.length),
+      boards: { GUILD: boards.GUILD.length, GUILD_TOP4: boards.GUILD_TOP4.length },
+    };
     for (const typed of tables.types) {
       for (let page = 0; page < typed.pageCount; page++) {
         const rows: StoredRankingRow[] = [];
@@ -166,7 +276,7 @@ export async function recomputeRankings(gameGlobalId: string | undefined, now: D
             is_withdrawn: !profiles.has(userId),
           });
         }
-        items.push(rankingPageItem(snapshotId, round, typed.type, page + 1, rows));
+        items.push(rankingPageItem(snapshotId, round, personalBoard(typed.type), page + 1, rows));
       }
     }
     data.userIds.forEach((userId, i) =>
@@ -199,37 +309,87 @@ function scopeOf(pointer: RankingPointer, round: number | undefined) {
   return { round: Number(scope), scope: pointer.scopes[scope] };
 }
 
-/** GET /api/golf/ranking: one page of one type, or the page holding `rank`. */
-export async function rankingPage(query: PersonalRankingQuery, now: Date): Promise<RankingPageResponse> {
+interface BoardQuery {
+  game_global_id?: string | undefined;
+  round?: number | undefined;
+  page?: number | undefined;
+  rank?: number | undefined;
+  perPage: number;
+}
+
+/**
+ * One page of a board of the current snapshot (or the page holding `rank`): a pointer Get and one
+ * Query of the stored pages it spans. `board` and its size come from the pointer's scope.
+ */
+async function boardPage(
+  query: BoardQuery,
+  now: Date,
+  board: (
+    pointer: RankingPointer,
+    scope: RankingPointer['scopes'][string],
+  ) => Promise<{ id: string; total: number } | null>,
+  meta: { type: number | null; title: string },
+): Promise<RankingPageResponse> {
   const gameId = await resolveGame(query.game_global_id, now);
   const pointer = await getPointer(gameId);
   const { round, scope } = pointer
     ? scopeOf(pointer, query.round)
     : { round: query.round ?? 1, scope: undefined };
+  const chosen = pointer && scope ? await board(pointer, scope) : null;
   const perPage = query.perPage;
-  const total = scope?.totals[query.type - 1] ?? 0;
-  const lastPage = Math.max(1, Math.ceil(total / perPage));
+  const total = chosen?.total ?? 0;
   const page = query.rank ? Math.ceil(query.rank / perPage) : (query.page ?? 1);
   const base = {
     active_round: pointer?.active_round ?? null,
     current_page: page,
-    last_page: lastPage,
-    type: query.type,
-    title: personalRankingTitle(query.type),
+    last_page: Math.max(1, Math.ceil(total / perPage)),
+    ...meta,
     is_provisional: scope?.provisional ?? true,
     snapshot_id: pointer?.snapshot_id ?? null,
   };
-  if (!pointer || !scope || (page - 1) * perPage >= total) return { ...base, rankings: [] };
+  if (!pointer || !chosen || (page - 1) * perPage >= total) return { ...base, rankings: [] };
   const offset = (page - 1) * perPage;
   const from = Math.floor(offset / pointer.page_size) + 1;
   const to = Math.floor((offset + perPage - 1) / pointer.page_size) + 1;
-  const rows = await readPages(pointer.snapshot_id, round, query.type, from, to);
+  const rows = await readPages(pointer.snapshot_id, round, chosen.id, from, to);
   const start = offset - (from - 1) * pointer.page_size;
   return {
     ...base,
-    rankings: rows.slice(start, start + perPage).map((row) => ({ ...row, type: query.type })),
+    rankings: rows
+      .slice(start, start + perPage)
+      .map((row) => ({ ...row, ...(meta.type ? { type: meta.type } : {}) })),
   };
 }
+
+/** GET /api/golf/ranking: one page of one type, or the page holding `rank`. */
+export const rankingPage = (query: PersonalRankingQuery, now: Date) =>
+  boardPage(
+    query,
+    now,
+    async (_pointer, scope) => ({ id: personalBoard(query.type), total: scope.totals[query.type - 1] ?? 0 }),
+    { type: query.type, title: personalRankingTitle(query.type) },
+  );
+
+/** GET /api/golf/ranking/guild (average of entered members) and /guild_top4 (best 4 members' sum). */
+export const guildRankingPage = (kind: 'GUILD' | 'GUILD_TOP4', query: BoardQuery, now: Date) =>
+  boardPage(query, now, async (_pointer, scope) => ({ id: kind, total: scope.boards?.[kind] ?? 0 }), {
+    type: null,
+    title: 'SCORE',
+  });
+
+/** GET /api/golf/ranking/guild_member: the caller's guild's members ranked among themselves. */
+export const guildMemberRankingPage = (userId: string, query: BoardQuery, now: Date) =>
+  boardPage(
+    query,
+    now,
+    async () => {
+      const membership = await guildRepository.getMembership(userId);
+      if (!membership) return null;
+      // A guild's members fit one stored page (at most 50).
+      return { id: `GM#${membership.guild_id}`, total: GUILD_MAX_MEMBERS };
+    },
+    { type: 1, title: 'SCORE' },
+  );
 
 /** GET /api/golf/ranking/user: the caller's row in each of the 7 types (none when not entered). */
 export async function ownRanking(

@@ -43,3 +43,25 @@ export const ownRankingQueryOptions = (round: number | undefined) =>
       apiRequest('/api/golf/ranking/user', { signal, query: { round }, schema: ownRankingResponseSchema }),
     staleTime: 30_000,
   });
+
+export type GuildRankingTab = 'all' | 'total' | 'member';
+
+/** The spec's guild ranking types: all = guild, total = guild_top4, anything else = guild_member. */
+const guildRankingPath = (tab: GuildRankingTab) =>
+  tab === 'all'
+    ? '/api/golf/ranking/guild'
+    : tab === 'total'
+      ? '/api/golf/ranking/guild_top4'
+      : '/api/golf/ranking/guild_member';
+
+export const guildRankingQueryOptions = (tab: GuildRankingTab, round: number | undefined, page: number) =>
+  queryOptions({
+    queryKey: ['ranking', 'guild', tab, round ?? 'active', page],
+    queryFn: ({ signal }) =>
+      apiRequest(guildRankingPath(tab), {
+        signal,
+        query: { round, page },
+        schema: rankingPageResponseSchema,
+      }),
+    staleTime: 30_000,
+  });

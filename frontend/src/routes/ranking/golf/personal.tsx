@@ -1,5 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { personalRankingLabels, personalRankingTypes } from '@golf/shared/game/personal-ranking';
@@ -10,6 +10,7 @@ import {
   ownRankingQueryOptions,
   personalRankingQueryOptions,
 } from '../../../features/ranking/api/get-rankings';
+import { RankingRoundTabs, RankingTable } from '../../../features/ranking/components/ranking-parts';
 import { useAuth } from '../../../lib/auth';
 
 const searchSchema = z.object({
@@ -51,25 +52,11 @@ function PersonalRankingPage() {
 
   return (
     <div className="page-body">
-      <nav className="round-tabs" aria-label="ラウンド">
-        {[1, 2, 3, 4].map((r) =>
-          r <= (ranking.active_round ?? 1) ? (
-            <Link
-              key={r}
-              to="/ranking/golf/personal"
-              search={{ ...search, round: r, page: 1, rank: undefined }}
-              className="round-tabs__tab"
-              aria-current={r === round ? 'page' : undefined}
-            >
-              R{r}
-            </Link>
-          ) : (
-            <span key={r} className="round-tabs__tab round-tabs__tab--off" aria-disabled="true">
-              R{r}
-            </span>
-          ),
-        )}
-      </nav>
+      <RankingRoundTabs
+        activeRound={ranking.active_round ?? 1}
+        current={round}
+        hrefFor={(r) => `/ranking/golf/personal?round=${r}&type=${search.type}&page=1`}
+      />
       <div className="ranking-controls">
         <select
           className="form-control"
@@ -106,33 +93,13 @@ function PersonalRankingPage() {
           ラウンドの結果が出ると、ここに順位が表示されます。
         </EmptyState>
       ) : (
-        <div className="card card--flush">
-          <table className="ranking-table" data-testid="ranking-table">
-            <thead>
-              <tr>
-                <th scope="col">順位</th>
-                <th scope="col">ニックネーム</th>
-                <th scope="col">{ranking.title}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {ranking.rankings.map((row) => (
-                <tr
-                  key={row.user_id}
-                  data-mine={row.user_id === myId}
-                  data-highlight={search.rank !== undefined && row.rank === search.rank}
-                  data-testid="ranking-row"
-                >
-                  <td className="ranking-table__rank">{row.rank}</td>
-                  <td className="ranking-table__name">
-                    {row.is_withdrawn ? '退会したユーザー' : row.nickname}
-                  </td>
-                  <td className="ranking-table__value">{row.display_value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <RankingTable
+          rows={ranking.rankings}
+          title={ranking.title}
+          nameHeader="ニックネーム"
+          isMine={(row) => row.user_id === myId}
+          highlightRank={search.rank}
+        />
       )}
 
       <nav className="pager" aria-label="ページ">

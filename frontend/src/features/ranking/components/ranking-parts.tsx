@@ -1,0 +1,80 @@
+import type { ReactNode } from 'react';
+import type { RankingRow } from '@golf/shared/schemas/ranking';
+import { AppLink } from '../../../components/ui/app-link';
+
+/** Rounds 1-4 as tabs; rounds not played yet are shown but cannot be chosen. */
+export function RankingRoundTabs({
+  activeRound,
+  current,
+  hrefFor,
+}: {
+  activeRound: number;
+  current: number;
+  hrefFor: (round: number) => string;
+}) {
+  return (
+    <nav className="round-tabs" aria-label="ラウンド">
+      {[1, 2, 3, 4].map((round) =>
+        round <= activeRound ? (
+          <AppLink
+            key={round}
+            href={hrefFor(round)}
+            className="round-tabs__tab"
+            aria-current={round === current ? 'page' : undefined}
+          >
+            R{round}
+          </AppLink>
+        ) : (
+          <span key={round} className="round-tabs__tab round-tabs__tab--off" aria-disabled="true">
+            R{round}
+          </span>
+        ),
+      )}
+    </nav>
+  );
+}
+
+/** A ranking page as a table: rank, name, value; my row marked, a jumped-to rank highlighted. */
+export function RankingTable({
+  rows,
+  title,
+  nameHeader,
+  isMine,
+  highlightRank,
+  nameOf = (row) => (row.is_withdrawn ? '退会したユーザー' : row.nickname),
+}: {
+  rows: readonly RankingRow[];
+  title: string;
+  nameHeader: string;
+  isMine: (row: RankingRow) => boolean;
+  highlightRank?: number | undefined;
+  nameOf?: (row: RankingRow) => ReactNode;
+}) {
+  return (
+    <div className="card card--flush">
+      <table className="ranking-table" data-testid="ranking-table">
+        <thead>
+          <tr>
+            <th scope="col">順位</th>
+            <th scope="col">{nameHeader}</th>
+            <th scope="col">{title}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr
+              key={row.user_id}
+              data-mine={isMine(row)}
+              data-highlight={highlightRank !== undefined && row.rank === highlightRank}
+              data-testid="ranking-row"
+            >
+              <td className="ranking-table__rank">{row.rank}</td>
+              <td className="ranking-table__name">{nameOf(row)}</td>
+              <td className="ranking-table__value">{row.display_value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
