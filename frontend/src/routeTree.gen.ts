@@ -29,6 +29,7 @@ import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as MypageIndexRouteImport } from './routes/mypage/index'
 import { Route as PrizeIndexRouteImport } from './routes/prize/index'
 import { Route as RankingGuildRouteImport } from './routes/ranking/guild'
+import { Route as RankingYearlyRouteImport } from './routes/ranking/yearly'
 import { Route as ScheduleScoreRouteImport } from './routes/schedule/score'
 import { Route as GuildIdChatRouteImport } from './routes/guild/$id/chat'
 import { Route as GuildIdEditRouteImport } from './routes/guild/$id/edit'
@@ -158,6 +159,11 @@ const PrizeIndexRoute = PrizeIndexRouteImport.update({
 const RankingGuildRoute = RankingGuildRouteImport.update({
   id: '/ranking/guild',
   path: '/ranking/guild',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RankingYearlyRoute = RankingYearlyRouteImport.update({
+  id: '/ranking/yearly',
+  path: '/ranking/yearly',
   getParentRoute: () => rootRouteImport,
 } as any)
 const ScheduleScoreRoute = ScheduleScoreRouteImport.update({
@@ -335,6 +341,7 @@ export interface FileRoutesByFullPath {
   '/contact/confirm': typeof ContactConfirmRoute
   '/guild/list': typeof GuildListRoute
   '/ranking/guild': typeof RankingGuildRoute
+  '/ranking/yearly': typeof RankingYearlyRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/contact/': typeof ContactIndexRoute
   '/guild/': typeof GuildIndexRoute
@@ -387,6 +394,7 @@ export interface FileRoutesByTo {
   '/contact/confirm': typeof ContactConfirmRoute
   '/guild/list': typeof GuildListRoute
   '/ranking/guild': typeof RankingGuildRoute
+  '/ranking/yearly': typeof RankingYearlyRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/contact': typeof ContactIndexRoute
   '/guild': typeof GuildIndexRoute
@@ -440,6 +448,7 @@ export interface FileRoutesById {
   '/contact/confirm': typeof ContactConfirmRoute
   '/guild/list': typeof GuildListRoute
   '/ranking/guild': typeof RankingGuildRoute
+  '/ranking/yearly': typeof RankingYearlyRoute
   '/schedule/score': typeof ScheduleScoreRoute
   '/contact/': typeof ContactIndexRoute
   '/guild/': typeof GuildIndexRoute
@@ -494,6 +503,7 @@ export interface FileRouteTypes {
     | '/contact/confirm'
     | '/guild/list'
     | '/ranking/guild'
+    | '/ranking/yearly'
     | '/schedule/score'
     | '/contact/'
     | '/guild/'
@@ -546,6 +556,7 @@ export interface FileRouteTypes {
     | '/contact/confirm'
     | '/guild/list'
     | '/ranking/guild'
+    | '/ranking/yearly'
     | '/schedule/score'
     | '/contact'
     | '/guild'
@@ -598,6 +609,7 @@ export interface FileRouteTypes {
     | '/contact/confirm'
     | '/guild/list'
     | '/ranking/guild'
+    | '/ranking/yearly'
     | '/schedule/score'
     | '/contact/'
     | '/guild/'
@@ -651,6 +663,7 @@ export interface RootRouteChildren {
   ContactConfirmRoute: typeof ContactConfirmRoute
   GuildListRoute: typeof GuildListRoute
   RankingGuildRoute: typeof RankingGuildRoute
+  RankingYearlyRoute: typeof RankingYearlyRoute
   ScheduleScoreRoute: typeof ScheduleScoreRoute
   ContactIndexRoute: typeof ContactIndexRoute
   GuildIndexRoute: typeof GuildIndexRoute
@@ -828,6 +841,13 @@ declare module '@tanstack/react-router' {
       path: '/ranking/guild'
       fullPath: '/ranking/guild'
       preLoaderRoute: typeof RankingGuildRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ranking/yearly': {
+      id: '/ranking/yearly'
+      path: '/ranking/yearly'
+      fullPath: '/ranking/yearly'
+      preLoaderRoute: typeof RankingYearlyRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/schedule/score': {
@@ -1059,6 +1079,7 @@ const rootRouteChildren: RootRouteChildren = {
   ContactConfirmRoute: ContactConfirmRoute,
   GuildListRoute: GuildListRoute,
   RankingGuildRoute: RankingGuildRoute,
+  RankingYearlyRoute: RankingYearlyRoute,
   ScheduleScoreRoute: ScheduleScoreRoute,
   ContactIndexRoute: ContactIndexRoute,
   GuildIndexRoute: GuildIndexRoute,

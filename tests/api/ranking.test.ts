@@ -157,3 +157,33 @@ describe('guild rankings', () => {
     expect((await api('GET', '/api/golf/ranking/guild_member')).status).toBe(401);
   });
 });
+
+describe('yearly ranking', () => {
+  it('sums integer points per tournament, higher first, and gives a player their own row', async () => {
+    const result = await api('GET', '/api/golf/ranking/yearly?perPage=50');
+    expect(result.headers.get('cache-control')).toContain('max-age=30');
+    const yearly = rankingPageResponseSchema.parse(result.body);
+    expect(yearly.title).toBe('ポイント');
+    expect(yearly.rankings.length).toBe(50);
+    const values = yearly.rankings.map((row) => row.value);
+    expect([...values].sort((a, b) => b - a)).toEqual(values);
+    expect(values.every(Number.isInteger)).toBe(true);
+    expect(yearly.rankings[0]!.display_value).toMatch(/pt$/);
+    const second = rankingPageResponseSchema.parse(
+      (await api('GET', '/api/golf/ranking/yearly?perPage=50&rank=60')).body,
+    );
+    expect(second.current_page).toBe(2);
+
+    const row = yearly.rankings[10]!;
+    const mine = ownRankingResponseSchema.parse(
+      (await api('GET', '/api/golf/ranking/yearly_personal', { token: await tokenFor(row.user_id) })).body,
+    );
+    expect(mine.rankings[0]).toMatchObject({ rank: row.rank, value: row.value });
+    const none = ownRankingResponseSchema.parse(
+      (await api('GET', '/api/golf/ranking/yearly_personal', { token: await tokenFor('yearly-nobody') }))
+        .body,
+    );
+    expect(none.rankings).toEqual([]);
+    expect((await api<ErrorBody>('GET', '/api/golf/ranking/yearly?page=0')).status).toBe(422);
+  });
+});

@@ -77,3 +77,28 @@ describe('/ranking/guild', () => {
     await closeChecked(session);
   });
 });
+
+describe('/ranking/yearly', () => {
+  it('lists the yearly points, pins my row, jumps to it and pages', async () => {
+    const first = rankingPageResponseSchema.parse(await apiGet('/api/golf/ranking/yearly?perPage=50'));
+    const me = rankingPageResponseSchema.parse(await apiGet('/api/golf/ranking/yearly?perPage=50&page=2'))
+      .rankings[0]!;
+    const { token } = await signLocalAccessToken({ sub: me.user_id });
+    const session = await newPage(browser());
+    const { page } = session;
+    await session.context.addCookies([{ name: 'token', value: token, url: baseUrl() }]);
+
+    await page.goto('/ranking/yearly');
+    await page.getByTestId('ranking-row').first().waitFor();
+    expect(await page.locator('.title-bar__title').innerText()).toBe('年間ランキング');
+    expect(await page.getByTestId('ranking-row').first().innerText()).toContain(
+      first.rankings[0]!.display_value,
+    );
+    await page.getByTestId('my-rank').waitFor();
+    await page.getByRole('button', { name: '自分の順位へ' }).click();
+    await page.locator('tr[data-mine="true"]').waitFor();
+    await page.getByRole('button', { name: '前へ' }).click();
+    await page.locator('.pager__status', { hasText: /^1 \// }).waitFor();
+    await closeChecked(session);
+  });
+});

@@ -35,6 +35,19 @@ export const rankingRoutes = {
     handler: 'ranking/get-guild-member-ranking',
     access: 'user',
   },
+  getYearlyRanking: {
+    method: 'GET',
+    path: '/api/golf/ranking/yearly',
+    handler: 'ranking/get-yearly-ranking',
+    access: 'public',
+    cacheSeconds: 30,
+  },
+  getOwnYearlyRanking: {
+    method: 'GET',
+    path: '/api/golf/ranking/yearly_personal',
+    handler: 'ranking/get-own-yearly-ranking',
+    access: 'user',
+  },
   recomputeRankings: {
     method: 'POST',
     path: '/api/golf/ops/rankings/recompute',

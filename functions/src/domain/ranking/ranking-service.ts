@@ -7,6 +7,7 @@
 import { ulid } from 'ulid';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
 import {
+  scoreMetric,
   personalMetric,
   personalRankingTypes,
   personalRankingTitle,
@@ -14,6 +15,7 @@ import {
   type UserRoundRecord,
 } from '@golf/shared/game/personal-ranking';
 import { competitionRanking, isTopTenPercent } from '@golf/shared/game/ranking';
+import { tournamentYearlyPoints } from '@golf/shared/game/yearly-points';
 import { formatBattingAverage, formatPercent, formatThousands, formatToPar } from '@golf/shared/game/format';
 import type {
   OwnRankingResponse,
@@ -196,6 +198,43 @@ function guildBoards(
   };
 }
 
+/**
+ * The season's yearly points (DESIGN.md section 3): each tournament that has started gives its
+ * entrants floor(1000 x (N - rank + 1) / N) by their shared SCORE rank; a user's points are the sum.
+ */
+async function yearlyStandings(seasonId: number, now: Date) {
+  const tournaments = (await tournamentRepository.list()).filter(
+    (t) =>
+      t.season_id === seasonId &&
+      !t.cancelled &&
+      t.rounds.some((r) => !isBeforeDeadline(now.toISOString(), r.deadline_at)),
+  );
+  const points = new Map<string, number>();
+  let provisional = false;
+  for (const tournament of tournaments) {
+    const data = await userRounds(tournament.game_global_id, now);
+    const entrants = data.userIds.filter((id) =>
+      data.byUser.get(id)!.some((round) => round.has_team && round.state !== 'cancelled'),
+    );
+    const scores = entrants.map((id) => scoreMetric(data.byUser.get(id)!));
+    const ranked = entrants.filter((_, i) => scores[i] !== null);
+    const ranking = competitionRanking(
+      Float64Array.from(ranked.map((id) => scoreMetric(data.byUser.get(id)!)!)),
+      'lower',
+    );
+    const gained = tournamentYearlyPoints(
+      Array.from(ranking.order, (index, p) => ({ user_id: ranked[index]!, rank: ranking.rankAt[p]! })),
+      { cancelled: false },
+    );
+    for (const [userId, value] of gained) points.set(userId, (points.get(userId) ?? 0) + value);
+    if (tournament.rounds.some((r) => !r.cancelled && r.results !== 'final')) provisional = true;
+  }
+  return { points, provisional };
+}
+
+/** The yearly board's scope in a snapshot (the round scopes are 1-4). */
+export const YEARLY_SCOPE = 0;
+
 /** Computes and writes a new snapshot of the tournament's personal rankings, then switches to it. */
 export async function recomputeRankings(gameGlobalId: string | undefined, now: Date) {
   const startedAt = performance.now();
@@ -296,6 +335,50 @@ export async function recomputeRankings(gameGlobalId: string | undefined, now: D
       ),
     );
   }
+  const yearly = await yearlyStandings(data.record.season_id, now);
+  const yearlyIds = [...yearly.points.keys()].sort();
+  const yearlyProfiles = await guildRepository.profiles(yearlyIds.filter((id) => !profiles.has(id)));
+  const nameOf = (id: string) => (profiles.get(id) ?? yearlyProfiles.get(id))?.nickname;
+  const yearlyRanking = competitionRanking(
+    Float64Array.from(yearlyIds.map((id) => yearly.points.get(id)!)),
+    'higher',
+  );
+  const yearlyRows: StoredRankingRow[] = Array.from(yearlyRanking.order, (index, p) => {
+    const userId = yearlyIds[index]!;
+    const value = yearly.points.get(userId)!;
+    return {
+      rank: yearlyRanking.rankAt[p]!,
+      user_id: userId,
+      nickname: nameOf(userId) ?? '退会したユーザー',
+      value,
+      display_value: `${value.toLocaleString('ja-JP')}pt`,
+      is_withdrawn: nameOf(userId) === undefined,
+    };
+  });
+  for (let page = 0; page * SNAPSHOT_PAGE_SIZE < yearlyRows.length; page++)
+    items.push(
+      rankingPageItem(
+        snapshotId,
+        YEARLY_SCOPE,
+        'YEARLY',
+        page + 1,
+        yearlyRows.slice(page * SNAPSHOT_PAGE_SIZE, (page + 1) * SNAPSHOT_PAGE_SIZE),
+      ),
+    );
+  for (const row of yearlyRows)
+    items.push(
+      rankingUserItem(snapshotId, YEARLY_SCOPE, {
+        user_id: row.user_id,
+        ranks: [row.rank],
+        values: [row.value],
+        display_values: [row.display_value],
+      }),
+    );
+  pointer.scopes[String(YEARLY_SCOPE)] = {
+    provisional: yearly.provisional,
+    totals: [],
+    boards: { YEARLY: yearlyRows.length },
+  };
   const written = await writeSnapshot(items, pointer, now);
   return {
     snapshot_id: snapshotId,
@@ -428,6 +511,41 @@ export async function ownRanking(
               ]
             : [],
         )
+      : [],
+  };
+}
+
+/** GET /api/golf/ranking/yearly: the season's yearly points, higher is better. */
+export const yearlyRankingPage = (query: Omit<BoardQuery, 'round'>, now: Date) =>
+  boardPage(
+    { ...query, round: YEARLY_SCOPE },
+    now,
+    async (_pointer, scope) => ({ id: 'YEARLY', total: scope.boards?.['YEARLY'] ?? 0 }),
+    { type: null, title: 'ポイント' },
+  );
+
+/** GET /api/golf/ranking/yearly_personal: the caller's yearly row (none before their first entry). */
+export async function ownYearlyRanking(userId: string, now: Date): Promise<OwnRankingResponse> {
+  const pointer = await getPointer(await resolveGame(undefined, now));
+  const scope = pointer?.scopes[String(YEARLY_SCOPE)];
+  const mine = pointer ? await getUserRanks(pointer.snapshot_id, YEARLY_SCOPE, userId) : null;
+  const nickname = (await guildRepository.profiles([userId])).get(userId)?.nickname ?? '';
+  return {
+    type: null,
+    title: 'ポイント',
+    is_provisional: scope?.provisional ?? true,
+    snapshot_id: pointer?.snapshot_id ?? null,
+    rankings: mine
+      ? [
+          {
+            rank: mine.ranks[0]!,
+            user_id: userId,
+            nickname,
+            value: mine.values[0]!,
+            display_value: mine.display_values[0]!,
+            is_withdrawn: false,
+          },
+        ]
       : [],
   };
 }

@@ -65,3 +65,23 @@ export const guildRankingQueryOptions = (tab: GuildRankingTab, round: number | u
       }),
     staleTime: 30_000,
   });
+
+export const yearlyRankingQueryOptions = (page: number, rank: number | undefined) =>
+  queryOptions({
+    queryKey: ['ranking', 'yearly', rank ?? `p${page}`],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/golf/ranking/yearly', {
+        signal,
+        query: { perPage: RANKING_PER_PAGE, ...(rank ? { rank } : { page }) },
+        schema: rankingPageResponseSchema,
+      }),
+    staleTime: 30_000,
+  });
+
+export const ownYearlyRankingQueryOptions = () =>
+  queryOptions({
+    queryKey: ['ranking', 'yearly', 'own'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/golf/ranking/yearly_personal', { signal, schema: ownRankingResponseSchema }),
+    staleTime: 30_000,
+  });

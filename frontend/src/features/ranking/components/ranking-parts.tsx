@@ -78,3 +78,17 @@ export function RankingTable({
     </div>
   );
 }
+
+/** The signed-in player's own rank, pinned above the table, with a jump to its page. */
+export function MyRankCard({ row, onJump }: { row: RankingRow; onJump: () => void }) {
+  return (
+    <section className="card ranking-mine" aria-label="あなたの順位" data-testid="my-rank">
+      <span className="ranking-mine__label">あなたの順位</span>
+      <strong className="ranking-mine__rank">{row.rank}位</strong>
+      <span className="ranking-mine__value">{row.display_value}</span>
+      <button type="button" className="button button--outline button--small" onClick={onJump}>
+        自分の順位へ
+      </button>
+    </section>
+  );
+}

@@ -10,7 +10,11 @@ import {
   ownRankingQueryOptions,
   personalRankingQueryOptions,
 } from '../../../features/ranking/api/get-rankings';
-import { RankingRoundTabs, RankingTable } from '../../../features/ranking/components/ranking-parts';
+import {
+  MyRankCard,
+  RankingRoundTabs,
+  RankingTable,
+} from '../../../features/ranking/components/ranking-parts';
 import { useAuth } from '../../../lib/auth';
 
 const searchSchema = z.object({
@@ -73,20 +77,7 @@ function PersonalRankingPage() {
         {ranking.is_provisional ? <Badge tone="live">速報</Badge> : <Badge tone="green">確定</Badge>}
       </div>
 
-      {mine && (
-        <section className="card ranking-mine" aria-label="あなたの順位" data-testid="my-rank">
-          <span className="ranking-mine__label">あなたの順位</span>
-          <strong className="ranking-mine__rank">{mine.rank}位</strong>
-          <span className="ranking-mine__value">{mine.display_value}</span>
-          <button
-            type="button"
-            className="button button--outline button--small"
-            onClick={() => go({ rank: mine.rank })}
-          >
-            自分の順位へ
-          </button>
-        </section>
-      )}
+      {mine && <MyRankCard row={mine} onJump={() => go({ rank: mine.rank })} />}
 
       {ranking.rankings.length === 0 ? (
         <EmptyState title="ランキングはまだありません" icon="ranking">

@@ -1,0 +1,83 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { Badge } from '../../components/ui/badge';
+import { EmptyState } from '../../components/ui/empty-state';
+import { SkeletonCard } from '../../components/ui/skeleton';
+import {
+  ownYearlyRankingQueryOptions,
+  yearlyRankingQueryOptions,
+} from '../../features/ranking/api/get-rankings';
+import { MyRankCard, RankingTable } from '../../features/ranking/components/ranking-parts';
+import { useAuth } from '../../lib/auth';
+
+const searchSchema = z.object({
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  rank: z.coerce.number().int().min(1).optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/ranking/yearly')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(yearlyRankingQueryOptions(deps.page, deps.rank)),
+  pendingComponent: () => (
+    <div className="page-body" role="status" aria-label="読み込み中">
+      <SkeletonCard lines={8} />
+    </div>
+  ),
+  component: YearlyRankingPage,
+});
+
+function YearlyRankingPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const { isAuthenticated, authUser } = useAuth();
+  const ranking = useSuspenseQuery(yearlyRankingQueryOptions(search.page, search.rank)).data;
+  const mine = useQuery({ ...ownYearlyRankingQueryOptions(), enabled: isAuthenticated }).data?.rankings[0];
+  const go = (next: Partial<z.infer<typeof searchSchema>>) =>
+    void navigate({ to: '/ranking/yearly', search: { page: search.page, ...next } });
+  return (
+    <div className="page-body">
+      <div className="ranking-controls">
+        <p className="section__lead">大会ごとの順位に応じたポイントの、シーズンの合計です。</p>
+        {ranking.is_provisional ? <Badge tone="live">速報</Badge> : <Badge tone="green">確定</Badge>}
+      </div>
+      {mine && <MyRankCard row={mine} onJump={() => go({ rank: mine.rank, page: 1 })} />}
+      {ranking.rankings.length === 0 ? (
+        <EmptyState title="年間ランキングはまだありません" icon="ranking">
+          大会の結果が出ると、ここに順位が表示されます。
+        </EmptyState>
+      ) : (
+        <RankingTable
+          rows={ranking.rankings}
+          title={ranking.title}
+          nameHeader="ニックネーム"
+          isMine={(row) => row.user_id === authUser?.['user_id']}
+          highlightRank={search.rank}
+        />
+      )}
+      <nav className="pager" aria-label="ページ">
+        <button
+          type="button"
+          className="button button--outline"
+          disabled={ranking.current_page <= 1}
+          onClick={() => go({ page: ranking.current_page - 1, rank: undefined })}
+        >
+          前へ
+        </button>
+        <span className="pager__status">
+          {ranking.current_page} / {ranking.last_page}
+        </span>
+        <button
+          type="button"
+          className="button button--outline"
+          disabled={ranking.current_page >= ranking.last_page}
+          onClick={() => go({ page: ranking.current_page + 1, rank: undefined })}
+        >
+          次へ
+        </button>
+      </nav>
+    </div>
+  );
+}
