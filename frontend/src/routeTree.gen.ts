@@ -28,6 +28,10 @@ import { Route as GuildListRouteImport } from './routes/guild/list'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as MypageIndexRouteImport } from './routes/mypage/index'
 import { Route as PrizeIndexRouteImport } from './routes/prize/index'
+import { Route as QuizIndexRouteImport } from './routes/quiz/index'
+import { Route as QuizResultRouteImport } from './routes/quiz/result'
+import { Route as QuizStartRouteImport } from './routes/quiz/start'
+import { Route as RankingGolf_qRouteImport } from './routes/ranking/golf_q'
 import { Route as RankingGuildRouteImport } from './routes/ranking/guild'
 import { Route as RankingYearlyRouteImport } from './routes/ranking/yearly'
 import { Route as ScheduleScoreRouteImport } from './routes/schedule/score'
@@ -154,6 +158,26 @@ const MypageIndexRoute = MypageIndexRouteImport.update({
 const PrizeIndexRoute = PrizeIndexRouteImport.update({
   id: '/prize/',
   path: '/prize/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const QuizIndexRoute = QuizIndexRouteImport.update({
+  id: '/quiz/',
+  path: '/quiz/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const QuizResultRoute = QuizResultRouteImport.update({
+  id: '/quiz/result',
+  path: '/quiz/result',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const QuizStartRoute = QuizStartRouteImport.update({
+  id: '/quiz/start',
+  path: '/quiz/start',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RankingGolf_qRoute = RankingGolf_qRouteImport.update({
+  id: '/ranking/golf_q',
+  path: '/ranking/golf_q',
   getParentRoute: () => rootRouteImport,
 } as any)
 const RankingGuildRoute = RankingGuildRouteImport.update({
@@ -340,6 +364,9 @@ export interface FileRoutesByFullPath {
   '/contact/complete': typeof ContactCompleteRoute
   '/contact/confirm': typeof ContactConfirmRoute
   '/guild/list': typeof GuildListRoute
+  '/quiz/result': typeof QuizResultRoute
+  '/quiz/start': typeof QuizStartRoute
+  '/ranking/golf_q': typeof RankingGolf_qRoute
   '/ranking/guild': typeof RankingGuildRoute
   '/ranking/yearly': typeof RankingYearlyRoute
   '/schedule/score': typeof ScheduleScoreRoute
@@ -348,6 +375,7 @@ export interface FileRoutesByFullPath {
   '/login/': typeof LoginIndexRoute
   '/mypage/': typeof MypageIndexRoute
   '/prize/': typeof PrizeIndexRoute
+  '/quiz/': typeof QuizIndexRoute
   '/guild/$id/chat': typeof GuildIdChatRoute
   '/guild/$id/edit': typeof GuildIdEditRoute
   '/guild/$id/member': typeof GuildIdMemberRoute
@@ -393,6 +421,9 @@ export interface FileRoutesByTo {
   '/contact/complete': typeof ContactCompleteRoute
   '/contact/confirm': typeof ContactConfirmRoute
   '/guild/list': typeof GuildListRoute
+  '/quiz/result': typeof QuizResultRoute
+  '/quiz/start': typeof QuizStartRoute
+  '/ranking/golf_q': typeof RankingGolf_qRoute
   '/ranking/guild': typeof RankingGuildRoute
   '/ranking/yearly': typeof RankingYearlyRoute
   '/schedule/score': typeof ScheduleScoreRoute
@@ -401,6 +432,7 @@ export interface FileRoutesByTo {
   '/login': typeof LoginIndexRoute
   '/mypage': typeof MypageIndexRoute
   '/prize': typeof PrizeIndexRoute
+  '/quiz': typeof QuizIndexRoute
   '/guild/$id/chat': typeof GuildIdChatRoute
   '/guild/$id/edit': typeof GuildIdEditRoute
   '/guild/$id/member': typeof GuildIdMemberRoute
@@ -447,6 +479,9 @@ export interface FileRoutesById {
   '/contact/complete': typeof ContactCompleteRoute
   '/contact/confirm': typeof ContactConfirmRoute
   '/guild/list': typeof GuildListRoute
+  '/quiz/result': typeof QuizResultRoute
+  '/quiz/start': typeof QuizStartRoute
+  '/ranking/golf_q': typeof RankingGolf_qRoute
   '/ranking/guild': typeof RankingGuildRoute
   '/ranking/yearly': typeof RankingYearlyRoute
   '/schedule/score': typeof ScheduleScoreRoute
@@ -455,6 +490,7 @@ export interface FileRoutesById {
   '/login/': typeof LoginIndexRoute
   '/mypage/': typeof MypageIndexRoute
   '/prize/': typeof PrizeIndexRoute
+  '/quiz/': typeof QuizIndexRoute
   '/guild/$id/chat': typeof GuildIdChatRoute
   '/guild/$id/edit': typeof GuildIdEditRoute
   '/guild/$id/member': typeof GuildIdMemberRoute
@@ -502,6 +538,9 @@ export interface FileRouteTypes {
     | '/contact/complete'
     | '/contact/confirm'
     | '/guild/list'
+    | '/quiz/result'
+    | '/quiz/start'
+    | '/ranking/golf_q'
     | '/ranking/guild'
     | '/ranking/yearly'
     | '/schedule/score'
@@ -510,6 +549,7 @@ export interface FileRouteTypes {
     | '/login/'
     | '/mypage/'
     | '/prize/'
+    | '/quiz/'
     | '/guild/$id/chat'
     | '/guild/$id/edit'
     | '/guild/$id/member'
@@ -555,6 +595,9 @@ export interface FileRouteTypes {
     | '/contact/complete'
     | '/contact/confirm'
     | '/guild/list'
+    | '/quiz/result'
+    | '/quiz/start'
+    | '/ranking/golf_q'
     | '/ranking/guild'
     | '/ranking/yearly'
     | '/schedule/score'
@@ -563,6 +606,7 @@ export interface FileRouteTypes {
     | '/login'
     | '/mypage'
     | '/prize'
+    | '/quiz'
     | '/guild/$id/chat'
     | '/guild/$id/edit'
     | '/guild/$id/member'
@@ -608,6 +652,9 @@ export interface FileRouteTypes {
     | '/contact/complete'
     | '/contact/confirm'
     | '/guild/list'
+    | '/quiz/result'
+    | '/quiz/start'
+    | '/ranking/golf_q'
     | '/ranking/guild'
     | '/ranking/yearly'
     | '/schedule/score'
@@ -616,6 +663,7 @@ export interface FileRouteTypes {
     | '/login/'
     | '/mypage/'
     | '/prize/'
+    | '/quiz/'
     | '/guild/$id/chat'
     | '/guild/$id/edit'
     | '/guild/$id/member'
@@ -662,6 +710,9 @@ export interface RootRouteChildren {
   ContactCompleteRoute: typeof ContactCompleteRoute
   ContactConfirmRoute: typeof ContactConfirmRoute
   GuildListRoute: typeof GuildListRoute
+  QuizResultRoute: typeof QuizResultRoute
+  QuizStartRoute: typeof QuizStartRoute
+  RankingGolf_qRoute: typeof RankingGolf_qRoute
   RankingGuildRoute: typeof RankingGuildRoute
   RankingYearlyRoute: typeof RankingYearlyRoute
   ScheduleScoreRoute: typeof ScheduleScoreRoute
@@ -670,6 +721,7 @@ export interface RootRouteChildren {
   LoginIndexRoute: typeof LoginIndexRoute
   MypageIndexRoute: typeof MypageIndexRoute
   PrizeIndexRoute: typeof PrizeIndexRoute
+  QuizIndexRoute: typeof QuizIndexRoute
   GuildIdChatRoute: typeof GuildIdChatRoute
   GuildIdEditRoute: typeof GuildIdEditRoute
   GuildIdMemberRoute: typeof GuildIdMemberRoute
@@ -834,6 +886,34 @@ declare module '@tanstack/react-router' {
       path: '/prize'
       fullPath: '/prize/'
       preLoaderRoute: typeof PrizeIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/quiz/': {
+      id: '/quiz/'
+      path: '/quiz'
+      fullPath: '/quiz/'
+      preLoaderRoute: typeof QuizIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/quiz/result': {
+      id: '/quiz/result'
+      path: '/quiz/result'
+      fullPath: '/quiz/result'
+      preLoaderRoute: typeof QuizResultRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/quiz/start': {
+      id: '/quiz/start'
+      path: '/quiz/start'
+      fullPath: '/quiz/start'
+      preLoaderRoute: typeof QuizStartRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/ranking/golf_q': {
+      id: '/ranking/golf_q'
+      path: '/ranking/golf_q'
+      fullPath: '/ranking/golf_q'
+      preLoaderRoute: typeof RankingGolf_qRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/ranking/guild': {
@@ -1078,6 +1158,9 @@ const rootRouteChildren: RootRouteChildren = {
   ContactCompleteRoute: ContactCompleteRoute,
   ContactConfirmRoute: ContactConfirmRoute,
   GuildListRoute: GuildListRoute,
+  QuizResultRoute: QuizResultRoute,
+  QuizStartRoute: QuizStartRoute,
+  RankingGolf_qRoute: RankingGolf_qRoute,
   RankingGuildRoute: RankingGuildRoute,
   RankingYearlyRoute: RankingYearlyRoute,
   ScheduleScoreRoute: ScheduleScoreRoute,
@@ -1086,6 +1169,7 @@ const rootRouteChildren: RootRouteChildren = {
   LoginIndexRoute: LoginIndexRoute,
   MypageIndexRoute: MypageIndexRoute,
   PrizeIndexRoute: PrizeIndexRoute,
+  QuizIndexRoute: QuizIndexRoute,
   GuildIdChatRoute: GuildIdChatRoute,
   GuildIdEditRoute: GuildIdEditRoute,
   GuildIdMemberRoute: GuildIdMemberRoute,

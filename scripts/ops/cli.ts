@@ -20,6 +20,7 @@ const usage = `usage: npm run ops -- <command> [options]
   draw-prizes <game_global_id> [--seed SEED] [--redraw]   (the tournament's game and entry prizes)
   publish-topics <file.json>          ({ "topics": [...] }; docs/examples/topics.json)
   withdraw-topic <topic id>
+  publish-quiz <file.json>            (one round's 5 questions; docs/examples/quiz.json)
   export-contacts [--since ISO] [--out file.csv]          (contact-form inquiries as CSV)
   export-campaign-entries [--since ISO] [--out file.csv]  (campaign entries as CSV)
 options: --url http://127.0.0.1:3000  --token <operator access token>  --dry-run  --format json|csv`;
@@ -113,6 +114,10 @@ async function main(): Promise<number> {
       if (!args[0]) throw new Error(usage);
       [path, body] = ['/api/ops/topics', JSON.parse(readFileSync(args[0], 'utf8'))];
       break;
+    case 'publish-quiz':
+      if (!args[0]) throw new Error(usage);
+      [method, path, body] = ['PUT', '/api/golf/ops/quiz', JSON.parse(readFileSync(args[0], 'utf8'))];
+      break;
     case 'withdraw-topic':
       if (!args[0]) throw new Error(usage);
       [method, path] = ['DELETE', `/api/ops/topics/${encodeURIComponent(args[0])}`];
@@ -131,11 +136,11 @@ async function main(): Promise<number> {
   const response = await fetch(url + path, {
     method,
     headers: {
-      ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
+      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
       accept: 'application/json',
       authorization: `Bearer ${token}`,
     },
-    body: method === 'POST' ? JSON.stringify(body) : undefined,
+    body: body !== undefined ? JSON.stringify(body) : undefined,
   });
   const text = await response.text();
   const answer = text

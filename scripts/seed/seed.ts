@@ -10,6 +10,7 @@ import { generateSampleSeason } from './generate';
 import { sampleTeamItems } from './teams';
 import { sampleGuildItems } from './guilds';
 import { sampleTopicItems } from './topics';
+import { sampleQuizItems } from './quiz';
 import { sampleUserItems } from './users';
 
 const seedMarker = { PK: 'META', SK: 'SAMPLE_SEASON' };
@@ -29,6 +30,7 @@ export function sampleItems(now: Date, season = generateSampleSeason(now)): Reco
     ...sampleGuildItems(now),
     ...sampleUserItems(now),
     ...sampleTopicItems(season, now),
+    ...sampleQuizItems(season, now),
   ];
 }
 

@@ -11,6 +11,7 @@ import { topicRoutes } from './routes/topics';
 import { gameRoutes } from './routes/game';
 import { guildRoutes } from './routes/guild';
 import { rankingRoutes } from './routes/ranking';
+import { quizRoutes } from './routes/quiz';
 import { masterRoutes } from './routes/master';
 import { scheduleRoutes } from './routes/schedule';
 
@@ -37,6 +38,7 @@ export const routes = {
   ...gameRoutes,
   ...guildRoutes,
   ...rankingRoutes,
+  ...quizRoutes,
   ...formRoutes,
   ...topicRoutes,
   ...prizeRoutes,

@@ -99,4 +99,16 @@ describe('ops CLI', () => {
     result = await ops('withdraw-topic', 'maintenance-2026-12-01');
     expect(result.code).toBe(1);
   }, 60_000);
+
+  it('publishes a round’s quiz from the documented file', async () => {
+    // The sample season's last tournament (nobody has answered its quizzes).
+    const last = (await tournamentRepository.list()).find((t) => /^\d{4}-09$/.test(t.game_global_id))!;
+    const file = staged(
+      'quiz.json',
+      JSON.stringify({ ...JSON.parse(example('quiz.json')), game_global_id: last.game_global_id }),
+    );
+    const result = await ops('publish-quiz', file);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ round: 1, question_count: 5, had_answers: false });
+  }, 60_000);
 });

@@ -66,6 +66,9 @@ function GameTopPage() {
       <Link to="/schedule/score" className="card link-card">
         <LinkCardBody icon="chart" title="リーダーボード" text="大会の順位と各ラウンドのスコア" />
       </Link>
+      <Link to="/quiz" className="card link-card">
+        <LinkCardBody icon="quiz" title="ゴルフクイズ" text="ラウンドごとの5問に挑戦してランキングへ" />
+      </Link>
     </div>
   );
 }

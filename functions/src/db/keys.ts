@@ -116,6 +116,24 @@ export const keys = {
     PK: `RANKUSER#${snapshotId}#R${round}`,
     SK: `USER#${userId}`,
   }),
+  /** A user's quiz ranks in one round scope of a snapshot. */
+  rankingQuizUser: (snapshotId: string, round: number, userId: string) => ({
+    PK: `RANKUSER#${snapshotId}#R${round}#QUIZ`,
+    SK: `USER#${userId}`,
+  }),
+  /** The 5 questions of one round's quiz; the partition holds a tournament's quizzes. */
+  quiz: (gameGlobalId: string, round: number) => ({ PK: `QUIZ#${gameGlobalId}`, SK: `R${round}` }),
+  /** A user's attempts at one round's quiz: the one under way, the last finished, the best. */
+  userQuiz: (userId: string, gameGlobalId: string, round: number) => ({
+    PK: `USER#${userId}`,
+    SK: `QUIZ#${gameGlobalId}#R${round}`,
+  }),
+  /** A user's best quiz result of a round; the partition feeds the quiz ranking. */
+  quizScore: (gameGlobalId: string, round: number, userId: string) => ({
+    PK: `QUIZSCORE#${gameGlobalId}#R${round}`,
+    SK: `USER#${userId}`,
+  }),
+  quizScorePartition: (gameGlobalId: string, round: number) => `QUIZSCORE#${gameGlobalId}#R${round}`,
   /** The tournament's current snapshot: switched only once a new snapshot is fully written. */
   rankingPointer: (gameGlobalId: string) => ({ PK: `RANKPTR#${gameGlobalId}`, SK: 'CURRENT' }),
 } as const;

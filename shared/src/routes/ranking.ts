@@ -48,6 +48,19 @@ export const rankingRoutes = {
     handler: 'ranking/get-own-yearly-ranking',
     access: 'user',
   },
+  getQuizRanking: {
+    method: 'GET',
+    path: '/api/golf/ranking/quiz',
+    handler: 'ranking/get-quiz-ranking',
+    access: 'public',
+    cacheSeconds: 30,
+  },
+  getOwnQuizRanking: {
+    method: 'GET',
+    path: '/api/golf/ranking/user_quiz',
+    handler: 'ranking/get-own-quiz-ranking',
+    access: 'user',
+  },
   recomputeRankings: {
     method: 'POST',
     path: '/api/golf/ops/rankings/recompute',

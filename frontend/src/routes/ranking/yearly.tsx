@@ -8,7 +8,7 @@ import {
   ownYearlyRankingQueryOptions,
   yearlyRankingQueryOptions,
 } from '../../features/ranking/api/get-rankings';
-import { MyRankCard, RankingTable } from '../../features/ranking/components/ranking-parts';
+import { MyRankCard, RankingPager, RankingTable } from '../../features/ranking/components/ranking-parts';
 import { useAuth } from '../../lib/auth';
 
 const searchSchema = z.object({
@@ -57,27 +57,11 @@ function YearlyRankingPage() {
           highlightRank={search.rank}
         />
       )}
-      <nav className="pager" aria-label="ページ">
-        <button
-          type="button"
-          className="button button--outline"
-          disabled={ranking.current_page <= 1}
-          onClick={() => go({ page: ranking.current_page - 1, rank: undefined })}
-        >
-          前へ
-        </button>
-        <span className="pager__status">
-          {ranking.current_page} / {ranking.last_page}
-        </span>
-        <button
-          type="button"
-          className="button button--outline"
-          disabled={ranking.current_page >= ranking.last_page}
-          onClick={() => go({ page: ranking.current_page + 1, rank: undefined })}
-        >
-          次へ
-        </button>
-      </nav>
+      <RankingPager
+        currentPage={ranking.current_page}
+        lastPage={ranking.last_page}
+        onPage={(page) => go({ page, rank: undefined })}
+      />
     </div>
   );
 }

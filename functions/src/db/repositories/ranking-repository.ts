@@ -12,8 +12,19 @@ export interface RankingPointer {
   created_at: string;
   active_round: number;
   /** scopes[round] = { provisional, totals: entries per type (index type - 1), page_size } */
-  scopes: Record<string, { provisional: boolean; totals: number[]; boards?: Record<string, number> }>;
+  scopes: Record<
+    string,
+    {
+      provisional: boolean;
+      totals: number[];
+      boards?: Record<string, number>;
+      /** The round's quiz is still open, so its ranking may still change. */
+      quiz_provisional?: boolean;
+    }
+  >;
   page_size: number;
+  /** The round whose quiz is open now (or the last round with quiz results). */
+  quiz_active_round?: number | null;
 }
 
 export interface RankingUserRecord {
@@ -62,6 +73,23 @@ export const rankingUserItem = (snapshotId: string, round: number, record: Ranki
   entity: 'ranking_user',
   ...record,
 });
+
+export const rankingQuizUserItem = (snapshotId: string, round: number, row: StoredRankingRow) => ({
+  ...keys.rankingQuizUser(snapshotId, round, row.user_id),
+  entity: 'ranking_quiz_user',
+  ...row,
+});
+
+export async function getQuizUserRow(
+  snapshotId: string,
+  round: number,
+  userId: string,
+): Promise<StoredRankingRow | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.rankingQuizUser(snapshotId, round, userId) }),
+  );
+  return Item ? fromItem<StoredRankingRow>(Item) : null;
+}
 
 export async function getPointer(gameGlobalId: string): Promise<RankingPointer | null> {
   const { Item } = await db().send(

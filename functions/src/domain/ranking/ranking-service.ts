@@ -26,6 +26,7 @@ import { guildRepository } from '../../db/repositories/guild-repository';
 import {
   getPointer,
   personalBoard,
+  getQuizUserRow,
   getUserRanks,
   rankingPageItem,
   rankingUserItem,
@@ -41,6 +42,7 @@ import { batchGetAll } from '../../db/batch-get';
 import { keys } from '../../db/keys';
 import { notFound } from '../../lib/errors';
 import { buildSnapshotTables, SNAPSHOT_PAGE_SIZE } from './build-snapshot';
+import { addQuizBoards, QUIZ_BOARD } from './quiz-ranking';
 import { indexTournamentRound } from '../game/team-scoring';
 import { resolveTournament } from '../game/tournament-context';
 
@@ -379,6 +381,7 @@ export async function recomputeRankings(gameGlobalId: string | undefined, now: D
     totals: [],
     boards: { YEARLY: yearlyRows.length },
   };
+  await addQuizBoards(data.record, snapshotId, pointer, items, now);
   const written = await writeSnapshot(items, pointer, now);
   return {
     snapshot_id: snapshotId,
@@ -411,23 +414,25 @@ async function boardPage(
     pointer: RankingPointer,
     scope: RankingPointer['scopes'][string],
   ) => Promise<{ id: string; total: number } | null>,
-  meta: { type: number | null; title: string },
+  meta: { type: number | null; title: string; quiz?: boolean },
 ): Promise<RankingPageResponse> {
+  const { quiz = false, ...shown } = meta;
   const gameId = await resolveGame(query.game_global_id, now);
   const pointer = await getPointer(gameId);
+  const activeRound = pointer ? (quiz ? (pointer.quiz_active_round ?? null) : pointer.active_round) : null;
   const { round, scope } = pointer
-    ? scopeOf(pointer, query.round)
+    ? scopeOf(pointer, query.round ?? activeRound ?? 1)
     : { round: query.round ?? 1, scope: undefined };
   const chosen = pointer && scope ? await board(pointer, scope) : null;
   const perPage = query.perPage;
   const total = chosen?.total ?? 0;
   const page = query.rank ? Math.ceil(query.rank / perPage) : (query.page ?? 1);
   const base = {
-    active_round: pointer?.active_round ?? null,
+    active_round: activeRound,
     current_page: page,
     last_page: Math.max(1, Math.ceil(total / perPage)),
-    ...meta,
-    is_provisional: scope?.provisional ?? true,
+    ...shown,
+    is_provisional: (quiz ? scope?.quiz_provisional : scope?.provisional) ?? true,
     snapshot_id: pointer?.snapshot_id ?? null,
   };
   if (!pointer || !chosen || (page - 1) * perPage >= total) return { ...base, rankings: [] };
@@ -440,7 +445,7 @@ async function boardPage(
     ...base,
     rankings: rows
       .slice(start, start + perPage)
-      .map((row) => ({ ...row, ...(meta.type ? { type: meta.type } : {}) })),
+      .map((row) => ({ ...row, ...(shown.type ? { type: shown.type } : {}) })),
   };
 }
 
@@ -547,5 +552,33 @@ export async function ownYearlyRanking(userId: string, now: Date): Promise<OwnRa
           },
         ]
       : [],
+  };
+}
+
+/** GET /api/golf/ranking/quiz: a round's quiz ranking (the round whose quiz is open by default). */
+export const quizRankingPage = (query: BoardQuery, now: Date) =>
+  boardPage(
+    query,
+    now,
+    async (_pointer, scope) => ({ id: QUIZ_BOARD, total: scope.boards?.[QUIZ_BOARD] ?? 0 }),
+    { type: null, title: '正解数', quiz: true },
+  );
+
+/** GET /api/golf/ranking/user_quiz: the caller's row in a round's quiz ranking (none before a result). */
+export async function ownQuizRanking(
+  userId: string,
+  query: { game_global_id?: string | undefined; round?: number | undefined },
+  now: Date,
+): Promise<OwnRankingResponse> {
+  const pointer = await getPointer(await resolveGame(query.game_global_id, now));
+  const round = query.round ?? pointer?.quiz_active_round ?? 1;
+  const scope = pointer?.scopes[String(round)];
+  const row = pointer ? await getQuizUserRow(pointer.snapshot_id, round, userId) : null;
+  return {
+    type: null,
+    title: '正解数',
+    is_provisional: scope?.quiz_provisional ?? true,
+    snapshot_id: pointer?.snapshot_id ?? null,
+    rankings: row ? [row] : [],
   };
 }

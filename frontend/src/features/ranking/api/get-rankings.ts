@@ -85,3 +85,28 @@ export const ownYearlyRankingQueryOptions = () =>
       apiRequest('/api/golf/ranking/yearly_personal', { signal, schema: ownRankingResponseSchema }),
     staleTime: 30_000,
   });
+
+/** A round's quiz ranking (100 a page, the server's default), or the page holding `rank`. */
+export const quizRankingQueryOptions = (round: number | undefined, page: number, rank: number | undefined) =>
+  queryOptions({
+    queryKey: ['ranking', 'quiz', round ?? 'active', rank ?? `p${page}`],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/golf/ranking/quiz', {
+        signal,
+        query: { round, ...(rank ? { rank } : { page }) },
+        schema: rankingPageResponseSchema,
+      }),
+    staleTime: 30_000,
+  });
+
+export const ownQuizRankingQueryOptions = (round: number | undefined) =>
+  queryOptions({
+    queryKey: ['ranking', 'quiz', 'own', round ?? 'active'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/golf/ranking/user_quiz', {
+        signal,
+        query: { round },
+        schema: ownRankingResponseSchema,
+      }),
+    staleTime: 30_000,
+  });

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import type { RankingRow } from '@golf/shared/schemas/ranking';
 import { AppLink } from '../../../components/ui/app-link';
 
@@ -90,5 +90,67 @@ export function MyRankCard({ row, onJump }: { row: RankingRow; onJump: () => voi
         自分の順位へ
       </button>
     </section>
+  );
+}
+
+/** Previous / next page buttons with "page / last". */
+export function RankingPager({
+  currentPage,
+  lastPage,
+  onPage,
+}: {
+  currentPage: number;
+  lastPage: number;
+  onPage: (page: number) => void;
+}) {
+  return (
+    <nav className="pager" aria-label="ページ">
+      <button
+        type="button"
+        className="button button--outline"
+        disabled={currentPage <= 1}
+        onClick={() => onPage(currentPage - 1)}
+      >
+        前へ
+      </button>
+      <span className="pager__status">
+        {currentPage} / {lastPage}
+      </span>
+      <button
+        type="button"
+        className="button button--outline"
+        disabled={currentPage >= lastPage}
+        onClick={() => onPage(currentPage + 1)}
+      >
+        次へ
+      </button>
+    </nav>
+  );
+}
+
+/** "Go to rank N": asks the server for the page holding that rank. */
+export function RankJumpForm({ onJump }: { onJump: (rank: number) => void }) {
+  const [value, setValue] = useState('');
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const rank = Number(value);
+    if (Number.isInteger(rank) && rank >= 1) onJump(rank);
+  };
+  return (
+    <form className="search-bar" onSubmit={submit}>
+      <input
+        className="form-control"
+        type="number"
+        min={1}
+        inputMode="numeric"
+        aria-label="順位を指定"
+        placeholder="順位を指定（例：120）"
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+      />
+      <button type="submit" className="button button--primary">
+        移動
+      </button>
+    </form>
   );
 }

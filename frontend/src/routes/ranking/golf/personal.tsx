@@ -1,6 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
 import { z } from 'zod';
 import { personalRankingLabels, personalRankingTypes } from '@golf/shared/game/personal-ranking';
 import { Badge } from '../../../components/ui/badge';
@@ -13,6 +12,8 @@ import {
 import {
   MyRankCard,
   RankingRoundTabs,
+  RankingPager,
+  RankJumpForm,
   RankingTable,
 } from '../../../features/ranking/components/ranking-parts';
 import { useAuth } from '../../../lib/auth';
@@ -45,14 +46,8 @@ function PersonalRankingPage() {
   const round = search.round ?? ranking.active_round ?? 1;
   const own = useQuery({ ...ownRankingQueryOptions(search.round), enabled: isAuthenticated }).data;
   const mine = own?.rankings.find((row) => row.type === search.type);
-  const [jump, setJump] = useState('');
   const go = (next: Partial<z.infer<typeof searchSchema>>) =>
     void navigate({ to: '/ranking/golf/personal', search: { ...search, rank: undefined, ...next } });
-  const jumpTo = (event: FormEvent) => {
-    event.preventDefault();
-    const rank = Number(jump);
-    if (Number.isInteger(rank) && rank >= 1) go({ rank, page: 1 });
-  };
 
   return (
     <div className="page-body">
@@ -93,42 +88,12 @@ function PersonalRankingPage() {
         />
       )}
 
-      <nav className="pager" aria-label="ページ">
-        <button
-          type="button"
-          className="button button--outline"
-          disabled={ranking.current_page <= 1}
-          onClick={() => go({ page: ranking.current_page - 1 })}
-        >
-          前へ
-        </button>
-        <span className="pager__status">
-          {ranking.current_page} / {ranking.last_page}
-        </span>
-        <button
-          type="button"
-          className="button button--outline"
-          disabled={ranking.current_page >= ranking.last_page}
-          onClick={() => go({ page: ranking.current_page + 1 })}
-        >
-          次へ
-        </button>
-      </nav>
-      <form className="search-bar" onSubmit={jumpTo}>
-        <input
-          className="form-control"
-          type="number"
-          min={1}
-          inputMode="numeric"
-          aria-label="順位を指定"
-          placeholder="順位を指定（例：120）"
-          value={jump}
-          onChange={(event) => setJump(event.target.value)}
-        />
-        <button type="submit" className="button button--primary">
-          移動
-        </button>
-      </form>
+      <RankingPager
+        currentPage={ranking.current_page}
+        lastPage={ranking.last_page}
+        onPage={(page) => go({ page })}
+      />
+      <RankJumpForm onJump={(rank) => go({ rank, page: 1 })} />
     </div>
   );
 }

@@ -1,0 +1,75 @@
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  activeQuizResponseSchema,
+  quizAnswerResponseSchema,
+  quizAnsweredResponseSchema,
+  quizStatusResponseSchema,
+  type QuizAnswerBody,
+} from '@golf/shared/schemas/quiz';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Where the player stands with the open quiz (GET /api/golf/user_golf_quiz_answer). Keys: ['quiz', …]. */
+export const quizStatusQueryOptions = () =>
+  queryOptions({
+    queryKey: ['quiz', 'status'],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/golf/user_golf_quiz_answer', { signal, schema: quizStatusResponseSchema }),
+    staleTime: 0,
+  });
+
+/** The question asked now (GET /api/golf/quiz); never cached, its clock runs on the server. */
+export const activeQuizQueryOptions = () =>
+  queryOptions({
+    queryKey: ['quiz', 'active'],
+    queryFn: ({ signal }) => apiRequest('/api/golf/quiz', { signal, schema: activeQuizResponseSchema }),
+    staleTime: 0,
+    gcTime: 0,
+    retry: false,
+  });
+
+/** A round's last finished attempt (GET …/answered?round=). */
+export const answeredQuizQueryOptions = (round: number) =>
+  queryOptions({
+    queryKey: ['quiz', 'answered', round],
+    queryFn: ({ signal }) =>
+      apiRequest('/api/golf/user_golf_quiz_answer/answered', {
+        signal,
+        query: { round },
+        schema: quizAnsweredResponseSchema,
+      }),
+    staleTime: 0,
+  });
+
+/** POST /api/golf/quiz/start: a new attempt with its first question (one under way resumes). */
+export function useStartQuiz() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest('/api/golf/quiz/start', { method: 'POST', schema: activeQuizResponseSchema }),
+    onSuccess: (active) => {
+      queryClient.setQueryData(['quiz', 'active'], active);
+      return queryClient.invalidateQueries({ queryKey: ['quiz', 'status'] });
+    },
+  });
+}
+
+export function useAnswerQuiz() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: QuizAnswerBody) =>
+      apiRequest('/api/golf/user_golf_quiz_answer/answer', {
+        method: 'POST',
+        body,
+        schema: quizAnswerResponseSchema,
+      }),
+    // A finished attempt changes the status, the results and (after the next recompute) the ranking;
+    // the active question is left alone, or the result screen would lose its last answer.
+    onSuccess: (result) =>
+      result.is_finished
+        ? queryClient.invalidateQueries({
+            predicate: ({ queryKey: [area, kind] }) =>
+              area === 'ranking' || (area === 'quiz' && kind !== 'active'),
+          })
+        : undefined,
+  });
+}

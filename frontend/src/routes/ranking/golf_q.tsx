@@ -1,0 +1,83 @@
+import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { z } from 'zod';
+import { AppLink } from '../../components/ui/app-link';
+import { Badge } from '../../components/ui/badge';
+import { EmptyState } from '../../components/ui/empty-state';
+import { SkeletonCard } from '../../components/ui/skeleton';
+import { ownQuizRankingQueryOptions, quizRankingQueryOptions } from '../../features/ranking/api/get-rankings';
+import {
+  MyRankCard,
+  RankingPager,
+  RankingRoundTabs,
+  RankingTable,
+  RankJumpForm,
+} from '../../features/ranking/components/ranking-parts';
+import { useAuth } from '../../lib/auth';
+
+const searchSchema = z.object({
+  round: z.coerce.number().int().min(1).max(4).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).catch(1).default(1),
+  rank: z.coerce.number().int().min(1).optional().catch(undefined),
+});
+
+export const Route = createFileRoute('/ranking/golf_q')({
+  validateSearch: searchSchema,
+  loaderDeps: ({ search }) => search,
+  loader: ({ context, deps }) =>
+    context.queryClient.ensureQueryData(quizRankingQueryOptions(deps.round, deps.page, deps.rank)),
+  pendingComponent: () => (
+    <div className="page-body" role="status" aria-label="読み込み中">
+      <SkeletonCard lines={8} />
+    </div>
+  ),
+  component: QuizRankingPage,
+});
+
+function QuizRankingPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate();
+  const { isAuthenticated, authUser } = useAuth();
+  const ranking = useSuspenseQuery(quizRankingQueryOptions(search.round, search.page, search.rank)).data;
+  const round = search.round ?? ranking.active_round ?? 1;
+  const mine = useQuery({ ...ownQuizRankingQueryOptions(round), enabled: isAuthenticated }).data?.rankings[0];
+  const go = (next: Partial<z.infer<typeof searchSchema>>) =>
+    void navigate({ to: '/ranking/golf_q', search: { ...search, rank: undefined, ...next } });
+
+  return (
+    <div className="page-body">
+      <RankingRoundTabs
+        activeRound={ranking.active_round ?? 1}
+        current={round}
+        hrefFor={(r) => `/ranking/golf_q?round=${r}&page=1`}
+      />
+      <div className="ranking-controls">
+        <p className="section__lead">正解数が多い順、同じなら合計時間が短い順です。</p>
+        {ranking.is_provisional ? <Badge tone="live">受付中</Badge> : <Badge tone="green">確定</Badge>}
+      </div>
+      {mine && <MyRankCard row={mine} onJump={() => go({ rank: mine.rank, page: 1 })} />}
+      {ranking.rankings.length === 0 ? (
+        <EmptyState title="クイズランキングはまだありません" icon="quiz">
+          クイズに挑戦した人の記録が、ここに表示されます。
+          <AppLink href="/quiz" className="text-link">
+            クイズに挑戦する
+          </AppLink>
+        </EmptyState>
+      ) : (
+        <RankingTable
+          rows={ranking.rankings}
+          title={ranking.title}
+          nameHeader="ニックネーム"
+          isMine={(row) => row.user_id === authUser?.['user_id']}
+          highlightRank={search.rank}
+        />
+      )}
+      <RankingPager
+        currentPage={ranking.current_page}
+        lastPage={ranking.last_page}
+        onPage={(page) => go({ page })}
+      />
+      <RankJumpForm onJump={(rank) => go({ rank, page: 1 })} />
+    </div>
+  );
+}

@@ -1,0 +1,106 @@
+import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { QuizRecord, UserQuizRecord } from '../../domain/quiz/quiz-attempt';
+import { db, tableName } from '../client';
+import { fromItem } from '../item';
+import { keys } from '../keys';
+import { queryAll } from '../query-all';
+
+/** A user's best result of a round, as the quiz ranking reads it. */
+export interface QuizScoreRecord {
+  user_id: string;
+  score: number;
+  total_time_ms: number;
+  finished_at: string;
+}
+
+export const quizItem = (record: QuizRecord) => ({
+  ...keys.quiz(record.game_global_id, record.round),
+  entity: 'quiz',
+  ...record,
+});
+
+export const userQuizItem = (record: UserQuizRecord) => ({
+  ...keys.userQuiz(record.user_id, record.game_global_id, record.round),
+  entity: 'user_quiz',
+  ...record,
+});
+
+export const quizScoreItem = (gameGlobalId: string, round: number, record: QuizScoreRecord) => ({
+  ...keys.quizScore(gameGlobalId, round, record.user_id),
+  entity: 'quiz_score',
+  ...record,
+});
+
+export const quizRepository = {
+  async get(gameGlobalId: string, round: number): Promise<QuizRecord | null> {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.quiz(gameGlobalId, round) }),
+    );
+    return Item ? fromItem<QuizRecord>(Item) : null;
+  },
+
+  async put(record: QuizRecord): Promise<void> {
+    await db().send(new PutCommand({ TableName: tableName(), Item: quizItem(record) }));
+  },
+
+  async getUserQuiz(userId: string, gameGlobalId: string, round: number): Promise<UserQuizRecord | null> {
+    const { Item } = await db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.userQuiz(userId, gameGlobalId, round),
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? fromItem<UserQuizRecord>(Item) : null;
+  },
+
+  /**
+   * Writes the record if it still has the version it was read with (the stored version moves on by
+   * one), and with it the user's new best for the ranking. False when another request got there first.
+   */
+  async saveUserQuiz(record: UserQuizRecord, best: QuizScoreRecord | null): Promise<boolean> {
+    const put = {
+      TableName: tableName(),
+      Item: userQuizItem({ ...record, version: record.version + 1 }),
+      ConditionExpression: 'attribute_not_exists(PK) OR version = :version',
+      ExpressionAttributeValues: { ':version': record.version },
+    };
+    try {
+      if (!best) await db().send(new PutCommand(put));
+      else
+        await db().send(
+          new TransactWriteCommand({
+            TransactItems: [
+              { Put: put },
+              {
+                Put: {
+                  TableName: tableName(),
+                  Item: quizScoreItem(record.game_global_id, record.round, best),
+                },
+              },
+            ],
+          }),
+        );
+      return true;
+    } catch (error) {
+      if (error instanceof ConditionalCheckFailedException) return false;
+      if (
+        error instanceof TransactionCanceledException &&
+        error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
+      )
+        return false;
+      throw error;
+    }
+  },
+
+  /** Every user's best result of a round (the ranking job reads the whole partition). */
+  async listScores(gameGlobalId: string, round: number): Promise<QuizScoreRecord[]> {
+    const items = await queryAll<Record<string, unknown>>({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.quizScorePartition(gameGlobalId, round) },
+    });
+    return items.map((item) => fromItem<QuizScoreRecord>(item));
+  },
+};

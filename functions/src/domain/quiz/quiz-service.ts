@@ -1,0 +1,286 @@
+/**
+ * The golf quiz (DESIGN.md section 3; docs/api.md, section Quiz). The open quiz is the current
+ * tournament's quiz for its current round, while the tournament is upcoming or in progress. Each
+ * user's attempts at a round live in one item written with an optimistic lock, so a double click or
+ * two tabs cannot record an answer twice; a finished attempt that beats the user's best also writes
+ * the best to the round's quiz score partition, which the ranking job reads.
+ */
+import { createHash, randomInt } from 'node:crypto';
+import { ulid } from 'ulid';
+import { deriveSchedule } from '@golf/shared/schedule/derive-schedule';
+import {
+  QUIZ_QUESTION_COUNT,
+  QUIZ_TIME_LIMIT_SECONDS,
+  type ActiveQuizResponse,
+  type PublishQuizBody,
+  type QuizAnswerBody,
+  type QuizAnswerResponse,
+  type QuizAnsweredResponse,
+  type QuizStatusResponse,
+} from '@golf/shared/schemas/quiz';
+import { quizRepository } from '../../db/repositories/quiz-repository';
+import { tournamentRepository } from '../../db/repositories/tournament-repository';
+import { conflict, notFound, validationFailed } from '../../lib/errors';
+import { resolveTournament } from '../game/tournament-context';
+import {
+  answer,
+  currentQuestion,
+  emptyUserQuiz,
+  finish,
+  newAttempt,
+  remainingMs,
+  resultOf,
+  retriableMinuteDiff,
+  serve,
+  settle,
+  type QuizAttempt,
+  type QuizRecord,
+  type UserQuizRecord,
+} from './quiz-attempt';
+
+const staleWrite = () => conflict('別の画面で回答が進みました。画面を読み込み直してください。');
+
+/** The quiz players can take now, if any. */
+async function openQuiz(now: Date) {
+  const record = await resolveTournament(undefined, now).catch(() => null);
+  if (!record) return null;
+  const schedule = deriveSchedule(record, now);
+  const open = schedule.status === 'upcoming' || schedule.status === 'in_progress';
+  const quiz = open ? await quizRepository.get(record.game_global_id, schedule.current_round) : null;
+  return {
+    tournament: record,
+    round: schedule.current_round,
+    quiz,
+  };
+}
+
+const roundMeta = (tournament: { game_global_id: string; tournament_name: string }, round: number) => ({
+  game_global_id: tournament.game_global_id,
+  tournament_name: tournament.tournament_name,
+  round,
+});
+
+/**
+ * The user's record for a round, brought up to `now` (time-ups recorded, an abandoned attempt
+ * closed) and written back when that changed anything.
+ */
+async function settledRecord(userId: string, gameGlobalId: string, round: number, now: Date) {
+  const stored =
+    (await quizRepository.getUserQuiz(userId, gameGlobalId, round)) ??
+    emptyUserQuiz(userId, gameGlobalId, round);
+  if (!stored.current) return stored;
+  const attempt = settle(stored.current, now);
+  if (attempt === stored.current) return stored;
+  const next = await save({ ...stored, current: attempt });
+  return next;
+}
+
+/**
+ * Saves a record whose current attempt may have just finished (folding it into last and best).
+ * Returns the record as stored, with its new version.
+ */
+async function save(record: UserQuizRecord): Promise<UserQuizRecord & { lastWasBest?: boolean }> {
+  let next: UserQuizRecord = record;
+  let isBest = false;
+  if (record.current?.finished_at) ({ record: next, isBest } = finish(record, record.current));
+  const best =
+    isBest && next.best
+      ? {
+          user_id: next.user_id,
+          score: next.best.score,
+          total_time_ms: next.best.total_time_ms,
+          finished_at: next.best.finished_at,
+        }
+      : null;
+  if (!(await quizRepository.saveUserQuiz(next, best))) throw staleWrite();
+  return { ...next, version: next.version + 1, lastWasBest: isBest };
+}
+
+const resultSummary = (attempt: QuizAttempt | null) => {
+  if (!attempt) return null;
+  const { attempt_id: _id, ...result } = resultOf(attempt);
+  return result;
+};
+
+const bestSummary = (record: UserQuizRecord) => {
+  if (!record.best) return null;
+  const { attempt_id: _id, ...result } = record.best;
+  return result;
+};
+
+/** GET /api/golf/user_golf_quiz_answer */
+export async function quizStatus(userId: string, now: Date): Promise<QuizStatusResponse> {
+  const open = await openQuiz(now);
+  const base = {
+    game_global_id: open?.tournament.game_global_id ?? null,
+    tournament_name: open?.tournament.tournament_name ?? null,
+    round: open ? open.round : null,
+    question_count: QUIZ_QUESTION_COUNT,
+    time_limit: QUIZ_TIME_LIMIT_SECONDS,
+  };
+  if (!open) {
+    return {
+      ...base,
+      is_open: false,
+      is_startable: false,
+      retriable_minute_diff: 0,
+      in_progress: false,
+      attempt_count: 0,
+      best: null,
+      last: null,
+      user_answers: [],
+    };
+  }
+  const record = await settledRecord(userId, open.tournament.game_global_id, open.round, now);
+  const wait = retriableMinuteDiff(record, now);
+  return {
+    ...base,
+    is_open: open.quiz !== null,
+    is_startable: open.quiz !== null && !record.current && wait === 0,
+    retriable_minute_diff: wait,
+    in_progress: record.current !== null,
+    attempt_count: record.attempt_count,
+    best: bestSummary(record),
+    last: resultSummary(record.last),
+    user_answers: record.last?.answers ?? [],
+  };
+}
+
+function activeResponse(
+  tournament: { game_global_id: string; tournament_name: string },
+  round: number,
+  attempt: QuizAttempt,
+  now: Date,
+): ActiveQuizResponse {
+  const question = currentQuestion(attempt)!;
+  return {
+    ...roundMeta(tournament, round),
+    attempt_id: attempt.attempt_id,
+    active_quiz_number: attempt.answers.length + 1,
+    question_count: attempt.questions.length,
+    time_limit: QUIZ_TIME_LIMIT_SECONDS,
+    remaining_ms: remainingMs(attempt, now),
+    quiz: { id: question.id, question: question.question, golf_quiz_choices: question.choices },
+    user_answers: attempt.answers,
+  };
+}
+
+const noQuiz = () => conflict('現在挑戦できるクイズはありません。');
+
+/** POST /api/golf/quiz/start: a new attempt, its first question served (an attempt under way resumes). */
+export async function startQuiz(userId: string, now: Date): Promise<ActiveQuizResponse> {
+  const open = await openQuiz(now);
+  if (!open?.quiz) throw noQuiz();
+  const record = await settledRecord(userId, open.tournament.game_global_id, open.round, now);
+  if (record.current) return activeQuestion(userId, now);
+  const wait = retriableMinuteDiff(record, now);
+  if (wait > 0) throw conflict(`次の挑戦まであと${wait}分お待ちください。`);
+  const attempt = serve(
+    newAttempt(open.quiz, ulid(now.getTime()), now, () => randomInt(2 ** 32) / 2 ** 32),
+    now,
+  );
+  await save({
+    ...record,
+    attempt_count: record.attempt_count + 1,
+    last_started_at: now.toISOString(),
+    current: attempt,
+  });
+  return activeResponse(open.tournament, open.round, attempt, now);
+}
+
+/** GET /api/golf/quiz: the question being asked now (its clock starts the first time it is served). */
+export async function activeQuestion(userId: string, now: Date): Promise<ActiveQuizResponse> {
+  const open = await openQuiz(now);
+  if (!open?.quiz) throw noQuiz();
+  const record = await settledRecord(userId, open.tournament.game_global_id, open.round, now);
+  if (!record.current) throw conflict('クイズに挑戦中ではありません。クイズのページから始めてください。');
+  const attempt = serve(record.current, now);
+  if (attempt !== record.current) await save({ ...record, current: attempt });
+  return activeResponse(open.tournament, open.round, attempt, now);
+}
+
+/** POST /api/golf/user_golf_quiz_answer/answer */
+export async function answerQuiz(
+  userId: string,
+  body: QuizAnswerBody,
+  now: Date,
+): Promise<QuizAnswerResponse> {
+  const open = await openQuiz(now);
+  if (!open?.quiz) throw noQuiz();
+  const stored = await quizRepository.getUserQuiz(userId, open.tournament.game_global_id, open.round);
+  if (!stored?.current || stored.current.attempt_id !== body.attempt_id)
+    throw conflict('この挑戦はすでに終了しています。');
+  const outcome = answer(stored.current, body.quiz_id, body.choice_id, now);
+  switch (outcome.kind) {
+    case 'not_current':
+      throw conflict('この問題にはすでに回答しています。');
+    case 'not_served':
+      throw conflict('問題を表示してから回答してください。');
+    case 'unknown_choice':
+      throw validationFailed({ choice_id: ['選択肢が正しくありません。'] });
+  }
+  const saved = await save({ ...stored, current: outcome.attempt });
+  const finished = outcome.attempt.finished_at !== null;
+  const result = finished ? resultSummary(outcome.attempt) : null;
+  return {
+    answer: outcome.answer,
+    user_answers: outcome.attempt.answers,
+    is_finished: finished,
+    result: result ? { ...result, is_best: saved.lastWasBest === true } : null,
+  };
+}
+
+/** GET /api/golf/user_golf_quiz_answer/answered?round=: the round's last finished attempt. */
+export async function answeredQuiz(
+  userId: string,
+  query: { game_global_id?: string | undefined; round: number },
+  now: Date,
+): Promise<QuizAnsweredResponse> {
+  const tournament = await resolveTournament(query.game_global_id, now);
+  const record = await settledRecord(userId, tournament.game_global_id, query.round, now);
+  return {
+    ...roundMeta(tournament, query.round),
+    user_answers: record.last?.answers ?? [],
+    last: resultSummary(record.last),
+    best: bestSummary(record),
+  };
+}
+
+/** Stable ids from the text, so publishing the same question again keeps its id. */
+const shortHash = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 10);
+
+export function quizRecordOf(body: PublishQuizBody, now: Date): QuizRecord {
+  return {
+    game_global_id: body.game_global_id,
+    round: body.round,
+    updated_at: now.toISOString(),
+    questions: body.questions.map((q) => {
+      const id = `q-${shortHash(q.question)}`;
+      const choices = q.choices.map((text) => ({ id: `c-${shortHash(`${id}\n${text}`)}`, text }));
+      return {
+        id,
+        question: q.question,
+        choices,
+        correct_choice_id: choices[q.answer]!.id,
+        explanation: q.explanation,
+      };
+    }),
+  };
+}
+
+/** PUT /api/golf/ops/quiz: publishes (or replaces) a round's 5 questions. */
+export async function publishQuiz(body: PublishQuizBody, now: Date) {
+  const tournament = await tournamentRepository.get(body.game_global_id);
+  if (!tournament) throw notFound(`大会 ${body.game_global_id} は登録されていません。`);
+  const record = quizRecordOf(body, now);
+  if (new Set(record.questions.map((q) => q.id)).size !== record.questions.length)
+    throw validationFailed({ questions: ['同じ問題が含まれています。'] });
+  const hadAnswers = (await quizRepository.listScores(body.game_global_id, body.round)).length > 0;
+  await quizRepository.put(record);
+  return {
+    game_global_id: body.game_global_id,
+    round: body.round,
+    question_count: record.questions.length,
+    had_answers: hadAnswers,
+  };
+}

@@ -1,0 +1,41 @@
+import type { RouteDefinition } from '../contracts';
+
+/** The golf quiz (docs/api.md, section Quiz). */
+export const quizRoutes = {
+  getQuizStatus: {
+    method: 'GET',
+    path: '/api/golf/user_golf_quiz_answer',
+    handler: 'quiz/get-quiz-status',
+    access: 'user',
+  },
+  startQuiz: {
+    method: 'POST',
+    path: '/api/golf/quiz/start',
+    handler: 'quiz/start-quiz',
+    access: 'user',
+  },
+  getActiveQuiz: {
+    method: 'GET',
+    path: '/api/golf/quiz',
+    handler: 'quiz/get-active-quiz',
+    access: 'user',
+  },
+  answerQuiz: {
+    method: 'POST',
+    path: '/api/golf/user_golf_quiz_answer/answer',
+    handler: 'quiz/answer-quiz',
+    access: 'user',
+  },
+  getAnsweredQuiz: {
+    method: 'GET',
+    path: '/api/golf/user_golf_quiz_answer/answered',
+    handler: 'quiz/get-answered-quiz',
+    access: 'user',
+  },
+  publishQuiz: {
+    method: 'PUT',
+    path: '/api/golf/ops/quiz',
+    handler: 'quiz/publish-quiz',
+    access: 'operator',
+  },
+} as const satisfies Record<string, RouteDefinition>;

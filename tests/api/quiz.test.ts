@@ -1,0 +1,270 @@
+import { describe, expect, it } from 'vitest';
+import {
+  activeQuizResponseSchema,
+  quizAnswerResponseSchema,
+  quizAnsweredResponseSchema,
+  quizStatusResponseSchema,
+  type ActiveQuizResponse,
+} from '../../shared/src/schemas/quiz';
+import { ownRankingResponseSchema, rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
+import { quizRepository } from '../../functions/src/db/repositories/quiz-repository';
+import { sampleQuizBank } from '../../scripts/seed/quiz-bank';
+import { api, tokenFor } from './support/api';
+
+type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
+
+const player = async (name: string) => {
+  const id = `quiz-${name}-${Date.now().toString(36)}`;
+  return { id, token: await tokenFor(id) };
+};
+
+const status = async (token: string) => {
+  const result = await api('GET', '/api/golf/user_golf_quiz_answer', { token });
+  expect(result.status).toBe(200);
+  return quizStatusResponseSchema.parse(result.body);
+};
+
+const start = async (token: string) => {
+  const result = await api('POST', '/api/golf/quiz/start', { token });
+  expect(result.status).toBe(200);
+  return activeQuizResponseSchema.parse(result.body);
+};
+
+/** The correct choice, found as a player who knows golf would: by the text in the sample bank. */
+const correctChoice = (active: ActiveQuizResponse) => {
+  const entry = sampleQuizBank.find((q) => q.question === active.quiz.question)!;
+  return active.quiz.golf_quiz_choices.find((c) => c.text === entry.choices[entry.answer])!.id;
+};
+
+const answer = (token: string, body: unknown) =>
+  api('POST', '/api/golf/user_golf_quiz_answer/answer', { token, body });
+
+describe('quiz', () => {
+  it('asks the open round’s 5 questions one at a time, keeps the answer back, and scores the attempt', async () => {
+    const me = await player('full');
+    const before = await status(me.token);
+    expect(before).toMatchObject({ is_open: true, is_startable: true, retriable_minute_diff: 0, round: 4 });
+    expect(before.user_answers).toEqual([]);
+
+    let active = await start(me.token);
+    expect(active.active_quiz_number).toBe(1);
+    expect(active.quiz.golf_quiz_choices).toHaveLength(4);
+    expect(active.remaining_ms).toBeLessThanOrEqual(30_000);
+    // Nothing in a served question tells the answer.
+    expect(JSON.stringify(active)).not.toMatch(/correct|explanation|answer"/);
+    // Reloading serves the same question on the same clock.
+    const again = activeQuizResponseSchema.parse(
+      (await api('GET', '/api/golf/quiz', { token: me.token })).body,
+    );
+    expect(again.quiz.id).toBe(active.quiz.id);
+    expect(again.attempt_id).toBe(active.attempt_id);
+
+    const seen = new Set<string>();
+    for (let n = 1; n <= 5; n++) {
+      seen.add(active.quiz.id);
+      const result = await answer(me.token, {
+        attempt_id: active.attempt_id,
+        quiz_id: active.quiz.id,
+        choice_id: correctChoice(active),
+      });
+      expect(result.status).toBe(200);
+      const body = quizAnswerResponseSchema.parse(result.body);
+      expect(body.answer).toMatchObject({ number: n, is_correct: true, is_timeout: false });
+      expect(body.answer.explanation.length).toBeGreaterThan(0);
+      expect(body.is_finished).toBe(n === 5);
+      if (n === 5) expect(body.result).toMatchObject({ score: 5, is_best: true });
+      else
+        active = activeQuizResponseSchema.parse(
+          (await api('GET', '/api/golf/quiz', { token: me.token })).body,
+        );
+    }
+    expect(seen.size).toBe(5);
+
+    const after = await status(me.token);
+    expect(after).toMatchObject({ is_startable: false, in_progress: false, attempt_count: 1 });
+    expect(after.retriable_minute_diff).toBe(60);
+    expect(after.best?.score).toBe(5);
+    expect(after.user_answers).toHaveLength(5);
+    const refused = await api<ErrorBody>('POST', '/api/golf/quiz/start', { token: me.token });
+    expect(refused.status).toBe(409);
+    expect(refused.body.message).toContain('60分');
+    expect((await api('GET', '/api/golf/quiz', { token: me.token })).status).toBe(409);
+
+    const answered = await api('GET', '/api/golf/user_golf_quiz_answer/answered?round=4', {
+      token: me.token,
+    });
+    expect(answered.status).toBe(200);
+    const result = quizAnsweredResponseSchema.parse(answered.body);
+    expect(result.last?.score).toBe(5);
+    expect(result.user_answers.map((a) => a.number)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('refuses bad answers with field errors and leaves the attempt as it was', async () => {
+    const me = await player('bad');
+    const active = await start(me.token);
+    const valid = {
+      attempt_id: active.attempt_id,
+      quiz_id: active.quiz.id,
+      choice_id: correctChoice(active),
+    };
+    for (const [body, field] of [
+      [{ ...valid, choice_id: undefined }, 'choice_id'],
+      [{ ...valid, quiz_id: 5 }, 'quiz_id'],
+      [{ ...valid, attempt_id: 'x'.repeat(65) }, 'attempt_id'],
+      [{}, 'attempt_id'],
+    ] as const) {
+      const result = await answer(me.token, body);
+      expect(result.status).toBe(422);
+      expect((result.body as ErrorBody).errors).toHaveProperty(field);
+    }
+    const unknownChoice = await answer(me.token, { ...valid, choice_id: 'c-forged' });
+    expect(unknownChoice.status).toBe(422);
+    expect((unknownChoice.body as ErrorBody).errors).toHaveProperty('choice_id');
+    const otherQuestion = await answer(me.token, { ...valid, quiz_id: 'q-other' });
+    expect(otherQuestion.status).toBe(409);
+    const malformed = await api('POST', '/api/golf/user_golf_quiz_answer/answer', {
+      token: me.token,
+      rawBody: '{"attempt_id":',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(malformed.status).toBe(400);
+    expect((await api('POST', '/api/golf/quiz/start')).status).toBe(401);
+    expect(
+      (await api('GET', '/api/golf/user_golf_quiz_answer/answered?round=9', { token: me.token })).status,
+    ).toBe(422);
+
+    const stored = await quizRepository.getUserQuiz(me.id, active.game_global_id!, active.round!);
+    expect(stored?.current?.answers).toEqual([]);
+    // Another player cannot answer in this attempt.
+    const other = await player('other');
+    expect((await answer(other.token, valid)).status).toBe(409);
+    expect((await quizRepository.getUserQuiz(me.id, active.game_global_id!, 4))?.current?.answers).toEqual(
+      [],
+    );
+  });
+
+  it('records a double-clicked answer once', async () => {
+    const me = await player('double');
+    const active = await start(me.token);
+    const body = { attempt_id: active.attempt_id, quiz_id: active.quiz.id, choice_id: correctChoice(active) };
+    const results = await Promise.all([
+      answer(me.token, body),
+      answer(me.token, body),
+      answer(me.token, body),
+    ]);
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const stored = await quizRepository.getUserQuiz(me.id, active.game_global_id!, 4);
+    expect(stored?.current?.answers).toHaveLength(1);
+  });
+
+  it('counts an answer that arrives after the time limit as time up', async () => {
+    const me = await player('late');
+    const active = await start(me.token);
+    const stored = (await quizRepository.getUserQuiz(me.id, active.game_global_id!, 4))!;
+    // The question was served 40 seconds ago by the server's clock.
+    const servedAt = new Date(Date.now() - 40_000).toISOString();
+    expect(
+      await quizRepository.saveUserQuiz(
+        { ...stored, current: { ...stored.current!, served_at: servedAt } },
+        null,
+      ),
+    ).toBe(true);
+    const result = await answer(me.token, {
+      attempt_id: active.attempt_id,
+      quiz_id: active.quiz.id,
+      choice_id: correctChoice(active),
+    });
+    expect(result.status).toBe(200);
+    expect(quizAnswerResponseSchema.parse(result.body).answer).toMatchObject({
+      is_correct: false,
+      is_timeout: true,
+      time_ms: 30_000,
+    });
+  });
+
+  it('ranks best results per round: score, then time; the caller’s own row; rank jumps', async () => {
+    const me = await player('ranked');
+    let active = await start(me.token);
+    for (let n = 1; n <= 5; n++) {
+      await answer(me.token, {
+        attempt_id: active.attempt_id,
+        quiz_id: active.quiz.id,
+        choice_id: correctChoice(active),
+      });
+      if (n < 5)
+        active = activeQuizResponseSchema.parse(
+          (await api('GET', '/api/golf/quiz', { token: me.token })).body,
+        );
+    }
+    const operator = await tokenFor('quiz-operator', ['operators']);
+    expect(
+      (await api('POST', '/api/golf/ops/rankings/recompute', { token: operator, body: {} })).status,
+    ).toBe(200);
+
+    const current = await api('GET', '/api/golf/ranking/quiz');
+    expect(current.headers.get('cache-control')).toContain('max-age=30');
+    const board = rankingPageResponseSchema.parse(current.body);
+    expect(board).toMatchObject({ active_round: 4, title: '正解数', is_provisional: true });
+    const own = ownRankingResponseSchema.parse(
+      (await api('GET', '/api/golf/ranking/user_quiz?round=4', { token: me.token })).body,
+    );
+    expect(own.rankings).toHaveLength(1);
+    expect(own.rankings[0]!.display_value).toMatch(/^5問正解 \d+\.\d秒$/);
+    expect(own.rankings[0]!.rank).toBeGreaterThanOrEqual(1);
+
+    const round1 = rankingPageResponseSchema.parse((await api('GET', '/api/golf/ranking/quiz?round=1')).body);
+    expect(round1.rankings).toHaveLength(100);
+    expect(round1.last_page).toBe(2);
+    round1.rankings.forEach((row, i) => {
+      if (i === 0) return expect(row.rank).toBe(1);
+      const before = round1.rankings[i - 1]!;
+      expect(row.value).toBeLessThanOrEqual(before.value);
+    });
+    const jump = rankingPageResponseSchema.parse(
+      (await api('GET', '/api/golf/ranking/quiz?round=1&rank=120')).body,
+    );
+    expect(jump.current_page).toBe(2);
+    expect((await api('GET', '/api/golf/ranking/user_quiz?round=1', { token: me.token })).body).toMatchObject(
+      {
+        rankings: [],
+      },
+    );
+    expect((await api('GET', '/api/golf/ranking/user_quiz')).status).toBe(401);
+    expect((await api('GET', '/api/golf/ranking/quiz?round=abc')).status).toBe(422);
+  });
+
+  it('lets operators publish a round’s questions, validated', async () => {
+    const operator = await tokenFor('quiz-operator', ['operators']);
+    const questions = sampleQuizBank.slice(0, 5);
+    const me = await player('not-operator');
+    // The last tournament of the sample season (no one has answered its quizzes).
+    const season = (await status(me.token)).game_global_id!.split('-')[0];
+    const body = { game_global_id: `${season}-09`, round: 2, questions };
+    expect((await api('PUT', '/api/golf/ops/quiz', { token: me.token, body })).status).toBe(403);
+    const tooFew = await api<ErrorBody>('PUT', '/api/golf/ops/quiz', {
+      token: operator,
+      body: { ...body, questions: questions.slice(0, 3) },
+    });
+    expect(tooFew.status).toBe(422);
+    expect(tooFew.body.errors).toHaveProperty('questions');
+    const duplicate = await api<ErrorBody>('PUT', '/api/golf/ops/quiz', {
+      token: operator,
+      body: {
+        ...body,
+        questions: [{ ...questions[0]!, choices: ['a', 'a', 'b', 'c'] }, ...questions.slice(1)],
+      },
+    });
+    expect(duplicate.status).toBe(422);
+    expect(duplicate.body.errors).toHaveProperty(['questions.0.choices']);
+    expect(
+      (await api('PUT', '/api/golf/ops/quiz', { token: operator, body: { ...body, game_global_id: 'none' } }))
+        .status,
+    ).toBe(404);
+    const published = await api('PUT', '/api/golf/ops/quiz', { token: operator, body });
+    expect(published.status).toBe(200);
+    expect(published.body).toMatchObject({ question_count: 5, had_answers: false });
+    const stored = await quizRepository.get(body.game_global_id, 2);
+    expect(stored?.questions.map((q) => q.question)).toEqual(questions.map((q) => q.question));
+  });
+});
