@@ -18,9 +18,11 @@ const deployed = routeList().filter((route) => !route.localOnly);
 const pascalCase = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
 
 /** The IAM actions granted to the function of one route, as a flat list. */
-function actionsOf(template: Template, routeName: string): string[] {
-  const policies = Object.entries(template.findResources('AWS::IAM::Policy')).filter(([id]) =>
-    id.startsWith(`${pascalCase(routeName)}Function`),
+function actionsOf(templates: readonly Template[], routeName: string): string[] {
+  const policies = templates.flatMap((template) =>
+    Object.entries(template.findResources('AWS::IAM::Policy')).filter(([id]) =>
+      id.startsWith(`${pascalCase(routeName)}Function`),
+    ),
   );
   return policies.flatMap(([, policy]) =>
     (
@@ -28,6 +30,10 @@ function actionsOf(template: Template, routeName: string): string[] {
     ).Properties.PolicyDocument.Statement.flatMap((statement) => statement.Action),
   );
 }
+
+/** Resources of one type across templates (the API's nested stacks). */
+const resourcesOf = (templates: readonly Template[], type: string, props?: unknown) =>
+  templates.flatMap((template) => Object.values(template.findResources(type, props)));
 
 describe('data stack', () => {
   const template = Template.fromStack(data);
@@ -168,10 +174,19 @@ describe('auth stack', () => {
 });
 
 describe('api stack', () => {
-  const template = Template.fromStack(api);
+  const parent = Template.fromStack(api);
+  const nested = Object.values(api.routeStacks).map((stack) => Template.fromStack(stack));
+  const templates = [parent, ...nested];
+
+  it('keeps every stack well under CloudFormation’s 500 resources, one nested stack per area', () => {
+    for (const template of templates)
+      expect(Object.keys(template.toJSON().Resources as object).length).toBeLessThan(350);
+    parent.resourceCountIs('AWS::CloudFormation::Stack', nested.length);
+    expect(Object.keys(api.routeStacks).sort()).toEqual([...new Set(deployed.map((r) => r.area))].sort());
+  });
 
   it('has one arm64 function per deployed route of the route table', () => {
-    const functions = template.findResources('AWS::Lambda::Function', {
+    const functions = resourcesOf(templates, 'AWS::Lambda::Function', {
       Properties: {
         Runtime: 'nodejs20.x',
         Architectures: ['arm64'],
@@ -181,12 +196,12 @@ describe('api stack', () => {
         LoggingConfig: Match.objectLike({ LogFormat: 'JSON' }),
       },
     });
-    expect(Object.keys(functions)).toHaveLength(deployed.length);
-    template.resourceCountIs('AWS::Logs::LogGroup', deployed.length);
+    expect(functions).toHaveLength(deployed.length);
+    expect(resourcesOf(templates, 'AWS::Logs::LogGroup')).toHaveLength(deployed.length);
   });
 
   it('has every deployed route key and no local-only one', () => {
-    const keys = Object.values(template.findResources('AWS::ApiGatewayV2::Route')).map(
+    const keys = resourcesOf(templates, 'AWS::ApiGatewayV2::Route').map(
       (resource) => (resource as { Properties: { RouteKey: string } }).Properties.RouteKey,
     );
     expect(keys.sort()).toEqual(deployed.map((route) => `${route.method} ${route.path}`).sort());
@@ -195,25 +210,28 @@ describe('api stack', () => {
   });
 
   it('gives the functions the issuer, audience, table and mail settings', () => {
-    template.hasResourceProperties('AWS::Lambda::Function', {
-      Environment: {
-        Variables: Match.objectLike({
-          TABLE_NAME: Match.anyValue(),
-          UPLOADS_BUCKET: Match.anyValue(),
-          AUTH_ISSUER: Match.anyValue(),
-          AUTH_JWKS_URL: Match.anyValue(),
-          AUTH_AUDIENCE: Match.anyValue(),
-          MAIL_TRANSPORT: 'ses',
-          MAIL_FROM: 'no-reply@golf-dream.example',
-          NODE_OPTIONS: '--enable-source-maps',
-        }),
+    const configured = resourcesOf(templates, 'AWS::Lambda::Function', {
+      Properties: {
+        Environment: {
+          Variables: Match.objectLike({
+            TABLE_NAME: Match.anyValue(),
+            UPLOADS_BUCKET: Match.anyValue(),
+            AUTH_ISSUER: Match.anyValue(),
+            AUTH_JWKS_URL: Match.anyValue(),
+            AUTH_AUDIENCE: Match.anyValue(),
+            MAIL_TRANSPORT: 'ses',
+            MAIL_FROM: 'no-reply@golf-dream.example',
+            NODE_OPTIONS: '--enable-source-maps',
+          }),
+        },
       },
     });
+    expect(configured).toHaveLength(deployed.length);
   });
 
   it('grants public reads read-only table access and writes to the rest', () => {
     for (const route of deployed) {
-      const actions = actionsOf(template, route.name);
+      const actions = actionsOf(nested, route.name);
       expect(actions, route.name).toContain('dynamodb:GetItem');
       const writes = actions.includes('dynamodb:PutItem');
       expect(writes, route.name).toBe(!(route.method === 'GET' && route.access === 'public'));
@@ -221,9 +239,9 @@ describe('api stack', () => {
   });
 
   it('grants the uploads bucket only to code that reaches S3', () => {
-    expect(actionsOf(template, 'presignUpload')).toContain('s3:PutObject');
-    expect(actionsOf(template, 'getMasterList').some((action) => action.startsWith('s3:'))).toBe(false);
-    expect(actionsOf(template, 'saveTeam').some((action) => action.startsWith('s3:'))).toBe(false);
+    expect(actionsOf(nested, 'presignUpload')).toContain('s3:PutObject');
+    expect(actionsOf(nested, 'getMasterList').some((action) => action.startsWith('s3:'))).toBe(false);
+    expect(actionsOf(nested, 'saveTeam').some((action) => action.startsWith('s3:'))).toBe(false);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { matchRoute, routeList, type RouteDefinition, type RouteName } from './contracts';
+import { matchRoute, routeList, routes, type RouteDefinition, type RouteName } from './contracts';
 
 const table = (rows: Array<Omit<RouteDefinition, 'handler' | 'access'>>) =>
   rows.map((row, index) => ({
@@ -14,6 +14,12 @@ describe('route table', () => {
     const keys = routeList().map((route) => `${route.method} ${route.path}`);
     expect(new Set(keys).size).toBe(keys.length);
     for (const route of routeList()) expect(route.path).toMatch(/^\/api\//);
+  });
+
+  it('names each row once across the areas (no row of one area hides another)', () => {
+    const names = routeList().map((route) => route.name);
+    expect(new Set(names).size).toBe(names.length);
+    expect(names.sort()).toEqual(Object.keys(routes).sort());
   });
 
   it('matches parameters and decodes them', () => {

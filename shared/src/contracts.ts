@@ -30,7 +30,26 @@ export interface RouteDefinition {
   localOnly?: boolean;
 }
 
-/** Each area keeps its rows in shared/src/routes/<area>.ts; this is the union of them all. */
+/**
+ * Each area keeps its rows in shared/src/routes/<area>.ts. The cloud deploys an area's functions
+ * together (one nested stack each, so no stack nears CloudFormation's 500 resources).
+ */
+export const routeAreas = {
+  master: masterRoutes,
+  schedule: scheduleRoutes,
+  account: accountRoutes,
+  game: gameRoutes,
+  guild: guildRoutes,
+  ranking: rankingRoutes,
+  quiz: quizRoutes,
+  forms: formRoutes,
+  topics: topicRoutes,
+  prizes: prizeRoutes,
+  dev: devRoutes,
+} as const;
+export type RouteArea = keyof typeof routeAreas;
+
+/** The union of every area's rows. */
 export const routes = {
   ...masterRoutes,
   ...scheduleRoutes,
@@ -47,8 +66,14 @@ export const routes = {
 
 export type RouteName = keyof typeof routes;
 
-export const routeList = (): Array<RouteDefinition & { name: RouteName }> =>
-  (Object.keys(routes) as RouteName[]).map((name) => ({ name, ...routes[name] }));
+export const routeList = (): Array<RouteDefinition & { name: RouteName; area: RouteArea }> =>
+  (Object.keys(routeAreas) as RouteArea[]).flatMap((area) =>
+    (Object.keys(routeAreas[area]) as RouteName[]).map((name) => ({
+      name,
+      area,
+      ...(routeAreas[area] as Record<string, RouteDefinition>)[name]!,
+    })),
+  );
 
 /** Turns `/api/a/{id}` into a matcher; literal segments win over parameters when both match. */
 export function matchRoute(

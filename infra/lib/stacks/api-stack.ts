@@ -1,12 +1,12 @@
 import { existsSync } from 'node:fs';
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { routeList, type RouteDefinition } from '../../../shared/src/contracts';
+import { routeList, type RouteArea, type RouteDefinition } from '../../../shared/src/contracts';
 import { awsServicesByEntry } from '../aws-sdk-usage';
 import type { InfraConfig } from '../config';
 import { ApiFunction, type ApiResources } from '../constructs/api-function';
@@ -33,9 +33,15 @@ export const tableAccessFor = (route: RouteDefinition) =>
 
 const pascalCase = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
 
-/** Stateless: the HTTP API, one function per route of the shared route table. */
+/**
+ * Stateless: the HTTP API, one function per route of the shared route table. A route costs seven
+ * resources (function, role, policy, log group, permission, integration, route), so each area's routes
+ * live in a nested stack of their own: no stack comes near CloudFormation's 500 resources.
+ */
 export class ApiStack extends Stack {
   readonly api: apigw.HttpApi;
+  /** One nested stack per area of the route table. */
+  readonly routeStacks: Partial<Record<RouteArea, NestedStack>> = {};
   /** What every function of the app is given: its settings and the resources it may be granted. */
   readonly functionEnvironment: Record<string, string>;
   readonly resources: ApiResources;
@@ -75,16 +81,23 @@ export class ApiStack extends Stack {
     const services = awsServicesByEntry(handlers.map(handlerEntry));
 
     for (const route of routes) {
-      const { function: fn } = new ApiFunction(this, pascalCase(route.name), {
+      const area = (this.routeStacks[route.area] ??= new NestedStack(
+        this,
+        `${pascalCase(route.area)}Routes`,
+        {
+          description: `Golf dream team API: the ${route.area} routes`,
+        },
+      ));
+      const { function: fn } = new ApiFunction(area, pascalCase(route.name), {
         handler: route.handler,
         tableAccess: tableAccessFor(route),
         services: services.get(handlerEntry(route.handler))!,
         environment,
         resources,
       });
-      this.api.addRoutes({
-        path: route.path,
-        methods: [apigw.HttpMethod[route.method]],
+      new apigw.HttpRoute(area, `${pascalCase(route.name)}Route`, {
+        httpApi: this.api,
+        routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${pascalCase(route.name)}Integration`, fn),
       });
     }
