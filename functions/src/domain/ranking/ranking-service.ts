@@ -124,8 +124,14 @@ async function userRounds(gameGlobalId: string, now: Date) {
   return { record, started: started.map((r) => r.round), rounds, userIds, byUser };
 }
 
+/** Each ranked user's guild id, and each guild's name. */
+export interface GuildIndex {
+  guildOf: ReadonlyMap<string, string>;
+  names: ReadonlyMap<string, string>;
+}
+
 /** Each ranked user's guild and each guild's name, read in batches. */
-async function guildsOf(userIds: readonly string[]) {
+async function guildsOf(userIds: readonly string[]): Promise<GuildIndex> {
   const memberships = await batchGetAll(userIds.map((id) => keys.guildMembership(id)));
   const guildOf = new Map(
     memberships.map((item) => [String(item['PK']).slice('USER#'.length), String(item['guild_id'])]),
@@ -145,7 +151,7 @@ const formatAverage = (value: number) => (value === 0 ? 'E' : `${value > 0 ? '+'
  */
 function guildBoards(
   scores: ReadonlyMap<string, number>,
-  guilds: Awaited<ReturnType<typeof guildsOf>>,
+  guilds: GuildIndex,
   rowOf: (userId: string, rank: number, value: number) => StoredRankingRow,
 ) {
   const members = new Map<string, Array<[string, number]>>();
@@ -234,6 +240,81 @@ async function yearlyStandings(seasonId: number, now: Date) {
   return { points, provisional };
 }
 
+/** What a round scope needs besides the metrics: nicknames, and each user's guild with its name. */
+export interface RoundScopeInput {
+  snapshotId: string;
+  round: number;
+  userIds: readonly string[];
+  /** metrics[t - 1][i] = user i's value in type t after this round; NaN = no entry. */
+  metrics: readonly Float64Array[];
+  profiles: ReadonlyMap<string, { nickname?: string }>;
+  guilds: GuildIndex;
+}
+
+/**
+ * One round scope of a snapshot: the 7 personal types ranked (their sizes and the guild boards' for
+ * the pointer) and its items, yielded one by one in the order they are written: guild pages, each
+ * guild's member page, the pages of the 7 types, then one rank item per user.
+ */
+export function roundScope(input: RoundScopeInput) {
+  const { snapshotId, round, userIds, metrics, profiles } = input;
+  const n = userIds.length;
+  const tables = buildSnapshotTables({ userIds, metrics });
+  const rowOf = (userId: string, rank: number, type: PersonalRankingType, value: number) => ({
+    rank,
+    user_id: userId,
+    nickname: profiles.get(userId)?.nickname ?? '退会したユーザー',
+    value,
+    display_value: displayValue(type, value),
+    is_withdrawn: !profiles.has(userId),
+  });
+  const scores = new Map<string, number>();
+  userIds.forEach((userId, i) => {
+    if (!Number.isNaN(metrics[0]![i]!)) scores.set(userId, metrics[0]![i]!);
+  });
+  const boards = guildBoards(scores, input.guilds, (userId, rank, value) => rowOf(userId, rank, 1, value));
+  function* items(): Generator<Record<string, unknown>> {
+    for (const board of ['GUILD', 'GUILD_TOP4'] as const)
+      for (let page = 0; page * SNAPSHOT_PAGE_SIZE < boards[board].length; page++)
+        yield rankingPageItem(
+          snapshotId,
+          round,
+          board,
+          page + 1,
+          boards[board].slice(page * SNAPSHOT_PAGE_SIZE, (page + 1) * SNAPSHOT_PAGE_SIZE),
+        );
+    for (const { board, rows } of boards.members) yield rankingPageItem(snapshotId, round, board, 1, rows);
+    for (const typed of tables.types) {
+      for (let page = 0; page < typed.pageCount; page++) {
+        const rows: StoredRankingRow[] = [];
+        const end = Math.min(typed.order.length, (page + 1) * SNAPSHOT_PAGE_SIZE);
+        for (let p = page * SNAPSHOT_PAGE_SIZE; p < end; p++) {
+          const user = typed.order[p]!;
+          rows.push(rowOf(userIds[user]!, typed.rankAt[p]!, typed.type, metrics[typed.type - 1]![user]!));
+        }
+        yield rankingPageItem(snapshotId, round, personalBoard(typed.type), page + 1, rows);
+      }
+    }
+    for (let i = 0; i < n; i++) {
+      const values = personalRankingTypes.map((type) => metrics[type - 1]![i]!);
+      yield rankingUserItem(snapshotId, round, {
+        user_id: userIds[i]!,
+        ranks: personalRankingTypes.map((type) => tables.userRank[(type - 1) * n + i]!),
+        values: values.map((value) => (Number.isNaN(value) ? null : value)),
+        display_values: personalRankingTypes.map((type) => {
+          const value = values[type - 1]!;
+          return Number.isNaN(value) ? null : displayValue(type, value);
+        }),
+      });
+    }
+  }
+  return {
+    totals: tables.types.map((t) => t.order.length),
+    boards: { GUILD: boards.GUILD.length, GUILD_TOP4: boards.GUILD_TOP4.length },
+    items,
+  };
+}
+
 /** The yearly board's scope in a snapshot (the round scopes are 1-4). */
 export const YEARLY_SCOPE = 0;
 
@@ -265,77 +346,10 @@ export async function recomputeRankings(gameGlobalId: string | undefined, now: D
         if (value !== null) metrics[type - 1]![i] = value;
       }
     });
-    const tables = buildSnapshotTables({ userIds: data.userIds, metrics });
     const provisional = data.record.rounds.slice(0, round).some((r) => !r.cancelled && r.results !== 'final');
-    const scores = new Map<string, number>();
-    data.userIds.forEach((userId, i) => {
-      if (!Number.isNaN(metrics[0]![i]!)) scores.set(userId, metrics[0]![i]!);
-    });
-    const boards = guildBoards(scores, guilds, (userId, rank, value) => ({
-      rank,
-      user_id: userId,
-      nickname: profiles.get(userId)?.nickname ?? '退会したユーザー',
-      value,
-      display_value: displayValue(1, value),
-      is_withdrawn: !profiles.has(userId),
-    }));
-    for (const board of ['GUILD', 'GUILD_TOP4'] as const)
-      for (let page = 0; page * SNAPSHOT_PAGE_SIZE < boards[board].length; page++)
-        items.push(
-          rankingPageItem(
-            snapshotId,
-            round,
-            board,
-            page + 1,
-            boards[board].slice(page * SNAPSHOT_PAGE_SIZE, (page + 1) * SNAPSHOT_PAGE_SIZE),
-          ),
-        );
-    for (const { board, rows } of boards.members)
-      items.push(rankingPageItem(snapshotId, round, board, 1, rows));
-    pointer.scopes[String(round)] = {
-      provisional,
-      totals: tables.types.map((t) => t.order.length),
-      boards: { GUILD: boards.GUILD.length, GUILD_TOP4: boards.GUILD_TOP4.length },
-    };
-    for (const typed of tables.types) {
-      for (let page = 0; page < typed.pageCount; page++) {
-        const rows: StoredRankingRow[] = [];
-        for (
-          let p = page * SNAPSHOT_PAGE_SIZE;
-          p < Math.min(typed.order.length, (page + 1) * SNAPSHOT_PAGE_SIZE);
-          p++
-        ) {
-          const user = typed.order[p]!;
-          const userId = data.userIds[user]!;
-          const value = metrics[typed.type - 1]![user]!;
-          rows.push({
-            rank: typed.rankAt[p]!,
-            user_id: userId,
-            nickname: profiles.get(userId)?.nickname ?? '退会したユーザー',
-            value,
-            display_value: displayValue(typed.type, value),
-            is_withdrawn: !profiles.has(userId),
-          });
-        }
-        items.push(rankingPageItem(snapshotId, round, personalBoard(typed.type), page + 1, rows));
-      }
-    }
-    data.userIds.forEach((userId, i) =>
-      items.push(
-        rankingUserItem(snapshotId, round, {
-          user_id: userId,
-          ranks: personalRankingTypes.map((type) => tables.userRank[(type - 1) * n + i]!),
-          values: personalRankingTypes.map((type) => {
-            const value = metrics[type - 1]![i]!;
-            return Number.isNaN(value) ? null : value;
-          }),
-          display_values: personalRankingTypes.map((type) => {
-            const value = metrics[type - 1]![i]!;
-            return Number.isNaN(value) ? null : displayValue(type, value);
-          }),
-        }),
-      ),
-    );
+    const scope = roundScope({ snapshotId, round, userIds: data.userIds, metrics, profiles, guilds });
+    pointer.scopes[String(round)] = { provisional, totals: scope.totals, boards: scope.boards };
+    for (const item of scope.items()) items.push(item);
   }
   const yearly = await yearlyStandings(data.record.season_id, now);
   const yearlyIds = [...yearly.points.keys()].sort();
