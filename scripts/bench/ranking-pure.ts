@@ -1,23 +1,9 @@
 /** Pure ranking step (all 7 types) on synthetic seasons; generated in memory, never stored. */
 import { buildSnapshotTables } from '../../functions/src/domain/ranking/build-snapshot';
+import { syntheticMetrics } from './synthetic-season';
 
 const n = Number(process.argv[2] ?? 10_000);
-let seed = 42;
-const rnd = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 0x1_0000_0000;
-const userIds = Array.from({ length: n }, (_, i) => `user-${i.toString().padStart(7, '0')}`);
-const metrics = [0, 1, 2, 3, 4, 5, 6].map((t) => {
-  const a = new Float64Array(n);
-  for (let i = 0; i < n; i++)
-    a[i] =
-      rnd() < 0.02
-        ? NaN
-        : t === 0
-          ? Math.round(rnd() * 60 - 30)
-          : t >= 5
-            ? Math.round(rnd() * 1000) / 1000
-            : Math.floor(rnd() * 20);
-  return a;
-});
+const { userIds, metrics } = syntheticMetrics(n);
 let peak = process.memoryUsage().rss;
 const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
 const start = performance.now();

@@ -1,0 +1,164 @@
+/**
+ * `npx tsx scripts/bench/ranking-read.ts [seconds]`: read throughput of a ranking page against the
+ * local stack (in-memory DynamoDB Local, seeded sample season), next to GET /api/master/prefecture
+ * in the same run. The stack runs in this process; the load comes from a child process (this file
+ * with `--load`): 50 concurrent keep-alive connections, a warm-up, then `seconds` of requests.
+ * DynamoDB calls are counted per request during the load. The page is measured as the screen asks
+ * for it (current tournament) and with `game_global_id` given. Prints one JSON line.
+ */
+import { spawn } from 'node:child_process';
+import { Agent, get } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { db } from '../../functions/src/db/client';
+import { resolveTournament } from '../../functions/src/domain/game/tournament-context';
+import { startStack } from '../local-stack/stack';
+import { percentile } from './stats';
+
+const connections = 50;
+const warmupSeconds = 3;
+
+interface LoadResult {
+  warmup_requests: number;
+  requests: number;
+  errors: number;
+  requests_per_s: number;
+  p50_ms: number;
+  p99_ms: number;
+}
+
+/** Child side: `connections` loops of GET `url` on one keep-alive agent. */
+async function load(url: string, seconds: number): Promise<LoadResult> {
+  const agent = new Agent({ keepAlive: true, maxSockets: connections });
+  const request = () =>
+    new Promise<number>((resolve, reject) => {
+      get(url, { agent }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      }).on('error', reject);
+    });
+  const run = async (durationMs: number, latencies: number[]) => {
+    let errors = 0;
+    const deadline = performance.now() + durationMs;
+    await Promise.all(
+      Array.from({ length: connections }, async () => {
+        while (performance.now() < deadline) {
+          const start = performance.now();
+          const status = await request();
+          latencies.push(performance.now() - start);
+          if (status !== 200) errors++;
+        }
+      }),
+    );
+    return errors;
+  };
+  const warmup: number[] = [];
+  await run(warmupSeconds * 1000, warmup);
+  const latencies: number[] = [];
+  const started = performance.now();
+  const errors = await run(seconds * 1000, latencies);
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  const round1 = (value: number) => Math.round(value * 10) / 10;
+  return {
+    warmup_requests: warmup.length,
+    requests: latencies.length,
+    errors,
+    requests_per_s: Math.round(latencies.length / elapsed),
+    p50_ms: round1(percentile(latencies, 50)),
+    p99_ms: round1(percentile(latencies, 99)),
+  };
+}
+
+function loadFromChild(url: string, seconds: number): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(
+      process.execPath,
+      [...process.execArgv, fileURLToPath(import.meta.url), '--load', url, String(seconds)],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(output.trim().split('\n').at(-1)!) as LoadResult)
+        : reject(new Error(`load generator exited with ${code}`)),
+    );
+  });
+}
+
+/** Counts the DynamoDB commands the handlers send (they share this process's client). */
+function countDynamoCalls() {
+  const counts = new Map<string, number>();
+  db().middlewareStack.add(
+    (next, context) => (args) => {
+      counts.set(context.commandName ?? '?', (counts.get(context.commandName ?? '?') ?? 0) + 1);
+      return next(args);
+    },
+    { step: 'initialize', name: 'benchCallCounter' },
+  );
+  return {
+    reset: () => counts.clear(),
+    perRequest: (requests: number) =>
+      Object.fromEntries(
+        [...counts].map(([name, count]) => [
+          name.replace(/Command$/, ''),
+          Math.round((count / requests) * 100) / 100,
+        ]),
+      ),
+  };
+}
+
+async function fetchJson(url: string) {
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as { rankings?: unknown[] };
+}
+
+async function main(seconds: number) {
+  const stack = await startStack({ port: 0, dataDir: null, spaDir: null, seed: true, quiet: true });
+  try {
+    // A round whose snapshot has a second page of type 1.
+    let rankingPath: string | undefined;
+    for (const round of [1, 2, 3, 4]) {
+      const path = `/api/golf/ranking?page=2&type=1&round=${round}`;
+      if ((await fetchJson(stack.url + path)).rankings?.length) {
+        rankingPath = path;
+        break;
+      }
+    }
+    if (!rankingPath) throw new Error('the sample season has no ranking page 2 in any round');
+    // The same page with the tournament named, which spares resolving the current one.
+    const { game_global_id: gameId } = await resolveTournament(undefined, new Date());
+    const namedPath = `${rankingPath}&game_global_id=${encodeURIComponent(gameId)}`;
+    const prefecturePath = '/api/master/prefecture';
+    for (const path of [namedPath, prefecturePath]) await fetchJson(stack.url + path);
+
+    const calls = countDynamoCalls();
+    const measure = async (path: string) => {
+      calls.reset();
+      const result = await loadFromChild(stack.url + path, seconds);
+      // The counts span the warm-up too: divide by every request the child sent.
+      const sent = result.warmup_requests + result.requests;
+      return { path, ...result, dynamodb_calls_per_request: calls.perRequest(sent) };
+    };
+    const prefecture = await measure(prefecturePath);
+    const ranking = await measure(rankingPath);
+    const named = await measure(namedPath);
+    return {
+      connections,
+      seconds,
+      results: [ranking, named, prefecture],
+      throughput_ratio: Math.round((ranking.requests_per_s / prefecture.requests_per_s) * 100) / 100,
+    };
+  } finally {
+    await stack.stop();
+  }
+}
+
+const args = process.argv.slice(2);
+if (args[0] === '--load') {
+  console.log(JSON.stringify(await load(args[1]!, Number(args[2]))));
+} else {
+  console.log(JSON.stringify(await main(Number(args[0] ?? 10))));
+}

@@ -1,0 +1,148 @@
+/**
+ * `npx tsx scripts/bench/ranking-write.ts <players> [--write]`: the snapshot items of one round scope
+ * of a synthetic season, built by the recompute's own `roundScope` (pages of the 7 personal types,
+ * guild boards, one rank item per user), counted with their DynamoDB size and write units. With
+ * `--write` they are also written to an in-memory DynamoDB Local through `writeSnapshot` (the
+ * recompute's write path: BatchWriteItem 25 at a time, retries with backoff, then the pointer),
+ * timed, counted back, read a page at a time, and a sample of items is put again to compare the
+ * write units DynamoDB Local reports with the computed ones. Prints one JSON line.
+ */
+import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { SNAPSHOT_PAGE_SIZE } from '../../functions/src/domain/ranking/build-snapshot';
+import { roundScope } from '../../functions/src/domain/ranking/ranking-service';
+import { db, setDb, tableName } from '../../functions/src/db/client';
+import {
+  readPages,
+  snapshotTtlSeconds,
+  writeSnapshot,
+  type RankingPointer,
+} from '../../functions/src/db/repositories/ranking-repository';
+import { resetConfig } from '../../functions/src/lib/config';
+import { startDynamoDbLocal } from '../local-stack/dynamodb-local';
+import { ensureTable } from '../local-stack/table';
+import { itemSizeBytes, writeUnits } from './item-size';
+import { percentile } from './stats';
+import { syntheticMembers, syntheticMetrics } from './synthetic-season';
+
+const players = Number(process.argv[2] ?? 10_000);
+const write = process.argv.includes('--write');
+const now = new Date('2026-06-01T09:00:00Z');
+const round = 1;
+
+const { userIds, metrics } = syntheticMetrics(players);
+const { profiles, guilds } = syntheticMembers(userIds);
+const snapshotId = ulid(now.getTime());
+
+const buildStart = performance.now();
+const scope = roundScope({ snapshotId, round, userIds, metrics, profiles, guilds });
+// Sized as written: writeSnapshot adds the expiry to every item.
+const expiresAt = Math.floor(now.getTime() / 1000) + snapshotTtlSeconds;
+const counts = { page: 0, user: 0, bytes: 0, wcu: 0, pageWcu: 0, maxBytes: 0 };
+const items: Array<Record<string, unknown>> = [];
+for (const item of scope.items()) {
+  const bytes = itemSizeBytes({ ...item, expiresAt });
+  const units = Math.ceil(bytes / 1024);
+  if (item['entity'] === 'ranking_page') {
+    counts.page++;
+    counts.pageWcu += units;
+  } else counts.user++;
+  counts.bytes += bytes;
+  counts.wcu += units;
+  counts.maxBytes = Math.max(counts.maxBytes, bytes);
+  if (write) items.push(item);
+}
+const buildMs = performance.now() - buildStart;
+
+const result: Record<string, number | null> = {
+  players,
+  page_items: counts.page,
+  user_items: counts.user,
+  snapshot_items: counts.page + counts.user,
+  snapshot_mb: Math.round((counts.bytes / 2 ** 20) * 10) / 10,
+  max_item_kb: Math.round((counts.maxBytes / 1024) * 10) / 10,
+  wcu: counts.wcu,
+  page_wcu: counts.pageWcu,
+  user_wcu: counts.wcu - counts.pageWcu,
+  batch_write_calls: Math.ceil((counts.page + counts.user) / 25),
+  build_ms: Math.round(buildMs),
+  write_ms: null,
+  items_per_s: null,
+  stored_items: null,
+  page_read_p50_ms: null,
+  wcu_checked_items: null,
+  wcu_mismatches: null,
+};
+
+if (write) {
+  const dynamo = await startDynamoDbLocal({ dataDir: null });
+  try {
+    Object.assign(process.env, {
+      AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
+      AWS_REGION: 'ap-northeast-1',
+      AWS_ACCESS_KEY_ID: 'local',
+      AWS_SECRET_ACCESS_KEY: 'local',
+      TABLE_NAME: 'golf-bench',
+    });
+    resetConfig();
+    setDb(undefined);
+    await ensureTable(tableName());
+    const pointer: RankingPointer = {
+      game_global_id: 'bench',
+      snapshot_id: snapshotId,
+      created_at: now.toISOString(),
+      active_round: round,
+      scopes: { [round]: { provisional: false, totals: scope.totals, boards: scope.boards } },
+      page_size: SNAPSHOT_PAGE_SIZE,
+    };
+    const writeStart = performance.now();
+    const written = await writeSnapshot(items, pointer, now);
+    const writeMs = performance.now() - writeStart;
+    result['write_ms'] = Math.round(writeMs);
+    result['items_per_s'] = Math.round(written / (writeMs / 1000));
+
+    let stored = 0;
+    let ExclusiveStartKey: Record<string, unknown> | undefined;
+    do {
+      const page = await db().send(
+        new ScanCommand({ TableName: tableName(), Select: 'COUNT', ExclusiveStartKey }),
+      );
+      stored += page.Count ?? 0;
+      ExclusiveStartKey = page.LastEvaluatedKey;
+    } while (ExclusiveStartKey);
+    result['stored_items'] = stored;
+
+    // One Query per page, whatever the size: read 200 pages of type 1 spread over the ranking.
+    const pages = Math.ceil(scope.totals[0]! / SNAPSHOT_PAGE_SIZE);
+    const latencies: number[] = [];
+    for (let i = 0; i < 200; i++) {
+      const page = 1 + ((i * 7919) % pages);
+      const start = performance.now();
+      const rows = await readPages(snapshotId, round, 'T1', page, page);
+      latencies.push(performance.now() - start);
+      if (!rows.length) throw new Error(`page ${page} of T1 is empty`);
+    }
+    result['page_read_p50_ms'] = Math.round(percentile(latencies, 50) * 10) / 10;
+
+    // The write units as DynamoDB Local reports them, for a sample of page and user items.
+    const spread = (list: typeof items) => list.filter((_, i) => i % Math.ceil(list.length / 100) === 0);
+    const sample = [
+      ...spread(items.filter((item) => item['entity'] === 'ranking_page')),
+      ...spread(items.filter((item) => item['entity'] === 'ranking_user')),
+    ];
+    let mismatches = 0;
+    for (const item of sample) {
+      const Item = { ...item, expiresAt };
+      const { ConsumedCapacity } = await db().send(
+        new PutCommand({ TableName: tableName(), Item, ReturnConsumedCapacity: 'TOTAL' }),
+      );
+      if (ConsumedCapacity?.CapacityUnits !== writeUnits(Item)) mismatches++;
+    }
+    result['wcu_checked_items'] = sample.length;
+    result['wcu_mismatches'] = mismatches;
+  } finally {
+    await dynamo.stop();
+  }
+}
+
+console.log(JSON.stringify(result));

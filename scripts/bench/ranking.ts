@@ -1,0 +1,60 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { repositoryRoot } from '../local-stack/paths';
+
+/**
+ * `npm run bench:ranking [-- pure write read]`: the ranking benchmarks on synthetic seasons of 10k,
+ * 100k and 1M players, each size in its own process so peak memory is its own. Prints a table per
+ * part and writes bench/results/ranking-{pure,write,read}.json. Numbers are measured, never asserted.
+ */
+const sizes = [10_000, 100_000, 1_000_000];
+/** Sizes actually written to DynamoDB Local; 1M is sized only. */
+const writtenSizes = new Set([10_000, 100_000]);
+
+const parts = {
+  pure: () => sizes.map((players) => run('ranking-pure.ts', String(players))),
+  write: () =>
+    sizes.map((players) =>
+      run('ranking-write.ts', String(players), ...(writtenSizes.has(players) ? ['--write'] : [])),
+    ),
+  read: () => [run('ranking-read.ts', '10')],
+};
+
+/** Runs one benchmark script in its own process; its last output line is its JSON result. */
+function run(script: string, ...args: string[]): Record<string, unknown> {
+  const output = execFileSync(
+    process.execPath,
+    [...process.execArgv, join(repositoryRoot, 'scripts/bench', script), ...args],
+    {
+      cwd: repositoryRoot,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return JSON.parse(output.trim().split('\n').at(-1)!) as Record<string, unknown>;
+}
+
+export function runRankingBenchmarks(only: readonly string[] = []) {
+  const directory = join(repositoryRoot, 'bench/results');
+  mkdirSync(directory, { recursive: true });
+  for (const [name, part] of Object.entries(parts)) {
+    if (only.length && !only.includes(name)) continue;
+    const results = part();
+    console.log(`ranking-${name}`);
+    console.table(
+      name === 'read' ? results.flatMap((r) => r['results'] as Array<Record<string, unknown>>) : results,
+    );
+    const file = join(directory, `ranking-${name}.json`);
+    writeFileSync(
+      file,
+      JSON.stringify({ measured_at: new Date().toISOString(), node: process.version, results }, null, 2) +
+        '\n',
+    );
+    console.log(file);
+  }
+}
+
+if (fileURLToPath(import.meta.url) === resolve(process.argv[1] ?? ''))
+  runRankingBenchmarks(process.argv.slice(2));

@@ -1,0 +1,65 @@
+/**
+ * A synthetic season for the ranking benchmarks, generated in memory and never stored: `n` users
+ * with UUID-shaped ids (as the identity provider issues them), their 7 personal metrics after one
+ * round, Japanese nicknames and guild memberships. Deterministic for a given `n`.
+ */
+import { familyNames, givenNames } from '../seed/names';
+import type { GuildIndex } from '../../functions/src/domain/ranking/ranking-service';
+
+/** A linear congruential generator: the same season on every run. */
+function random(seed: number) {
+  let state = seed;
+  return () => (state = (state * 1103515245 + 12345) >>> 0) / 0x1_0000_0000;
+}
+
+const userId = (i: number) => `6f1c2a4e-0b7d-4c35-9e21-${i.toString(16).padStart(12, '0')}`;
+
+/** User ids (sorted, as the recompute holds them) and metrics[t - 1][i]; NaN = no entry (2%). */
+export function syntheticMetrics(n: number) {
+  const rnd = random(42);
+  const userIds = Array.from({ length: n }, (_, i) => userId(i));
+  const metrics = [0, 1, 2, 3, 4, 5, 6].map((t) => {
+    const a = new Float64Array(n);
+    for (let i = 0; i < n; i++)
+      a[i] =
+        rnd() < 0.02
+          ? NaN
+          : t === 0
+            ? Math.round(rnd() * 60 - 30)
+            : t >= 5
+              ? Math.round(rnd() * 1000) / 1000
+              : Math.floor(rnd() * 20);
+    return a;
+  });
+  return { userIds, metrics };
+}
+
+/** Guilds of this many members; the first `guildShare` of users belong to one. */
+const guildSize = 25;
+const guildShare = 0.3;
+const suffixes = ['', 'ゴルフ', 'プロ', '@週末', 'ちゃん', 'さん', '部長', '29'];
+
+/**
+ * Nicknames for all but 1% of users (those rank as withdrawn) and guild memberships: 30% of users
+ * in guilds of 25, each guild with a 26-character id and a Japanese name.
+ */
+export function syntheticMembers(userIds: readonly string[]) {
+  const rnd = random(7);
+  const pick = <T>(list: readonly T[]) => list[Math.floor(rnd() * list.length)]!;
+  const profiles = new Map<string, { nickname: string }>();
+  for (const id of userIds)
+    if (rnd() >= 0.01)
+      profiles.set(id, { nickname: `${pick(familyNames)[0]}${pick(givenNames)[0]}${pick(suffixes)}` });
+  const guildOf = new Map<string, string>();
+  const names = new Map<string, string>();
+  const members = Math.floor(userIds.length * guildShare);
+  for (let i = 0; i < members; i++) {
+    const guildId = `01JBENCHGUILD${Math.floor(i / guildSize)
+      .toString()
+      .padStart(13, '0')}`;
+    guildOf.set(userIds[i]!, guildId);
+    if (!names.has(guildId)) names.set(guildId, `${pick(familyNames)[0]}ゴルフ部${names.size + 1}`);
+  }
+  const guilds: GuildIndex = { guildOf, names };
+  return { profiles, guilds };
+}
