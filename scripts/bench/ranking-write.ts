@@ -7,7 +7,7 @@
  * timed, counted back, read a page at a time, and a sample of items is put again to compare the
  * write units DynamoDB Local reports with the computed ones. Prints one JSON line.
  */
-import { PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { SNAPSHOT_PAGE_SIZE } from '../../functions/src/domain/ranking/build-snapshot';
 import { roundScope } from '../../functions/src/domain/ranking/ranking-service';
@@ -101,15 +101,25 @@ if (write) {
     result['write_ms'] = Math.round(writeMs);
     result['items_per_s'] = Math.round(written / (writeMs / 1000));
 
+    // Counted back partition by partition: every board's pages and the user items.
+    const partitions = new Set(items.map((item) => String(item['PK'])));
     let stored = 0;
-    let ExclusiveStartKey: Record<string, unknown> | undefined;
-    do {
-      const page = await db().send(
-        new ScanCommand({ TableName: tableName(), Select: 'COUNT', ExclusiveStartKey }),
-      );
-      stored += page.Count ?? 0;
-      ExclusiveStartKey = page.LastEvaluatedKey;
-    } while (ExclusiveStartKey);
+    for (const partition of partitions) {
+      let ExclusiveStartKey: Record<string, unknown> | undefined;
+      do {
+        const page = await db().send(
+          new QueryCommand({
+            TableName: tableName(),
+            KeyConditionExpression: 'PK = :pk',
+            ExpressionAttributeValues: { ':pk': partition },
+            Select: 'COUNT',
+            ExclusiveStartKey,
+          }),
+        );
+        stored += page.Count ?? 0;
+        ExclusiveStartKey = page.LastEvaluatedKey;
+      } while (ExclusiveStartKey);
+    }
     result['stored_items'] = stored;
 
     // One Query per page, whatever the size: read 200 pages of type 1 spread over the ranking.
