@@ -73,6 +73,10 @@ export const keys = {
   userProfile: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   /** Local identity: the login of one e-mail (user id, scrypt hash, groups). */
   login: (email: string) => ({ PK: `LOGIN#${email.toLowerCase()}`, SK: 'LOGIN' }),
+  /** A mail link (stored by the SHA-256 of its token; single use, expires by TTL and by `expires_at`). */
+  mailToken: (tokenHash: string) => ({ PK: `MAILTOKEN#${tokenHash}`, SK: 'TOKEN' }),
+  /** Written at withdrawal: the id never signs in or is created again. */
+  withdrawnUser: (userId: string) => ({ PK: `USER#${userId}`, SK: 'WITHDRAWN' }),
   /** A signed-out access token (expires by TTL with the token); the auth path rejects it. */
   revokedToken: (tokenId: string) => ({ PK: `REVOKED#${tokenId}`, SK: 'TOKEN' }),
   /** A contact-form inquiry; one partition in time order (operators export by date). */

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { masterLists } from '../master/static-lists';
+import { masterValue, plainText } from './text';
 
 /** Registration progress: e-mail unverified -> necessary profile info missing -> complete. */
 export const userStatuses = ['mail_verify', 'required_not_enter', 'complete'] as const;
@@ -41,3 +43,117 @@ export const userMeResponseSchema = z.object({
   status: userStatusSchema,
 });
 export type UserMeResponse = z.infer<typeof userMeResponseSchema>;
+
+// ---- e-mail registration, mail links, passwords, profile, withdrawal (docs/api.md, Accounts) ----
+
+/** A mail link's token: 32 random bytes, base64url. */
+export const mailTokenSchema = z
+  .string()
+  .regex(/^[A-Za-z0-9_-]{20,128}$/, 'リンクが正しくありません。メールのリンクをもう一度開いてください。');
+export const mailTokenParamsSchema = z.object({ token: mailTokenSchema });
+
+const passwordConfirmationMessage = 'パスワードが一致しません。';
+
+const confirmedPassword = {
+  password: passwordSchema,
+  password_confirmation: z.string().max(128),
+};
+
+/** New password twice: `password_confirmation` must equal `password` (422 on that field). */
+const passwordsMatch = (body: { password: string; password_confirmation: string }) =>
+  body.password === body.password_confirmation;
+const passwordsMatchIssue = { path: ['password_confirmation'], message: passwordConfirmationMessage };
+
+/** POST /api/auth/register: starts an e-mail registration (a verification link is mailed). */
+export const registerBodySchema = z
+  .object({ email: emailSchema, ...confirmedPassword })
+  .refine(passwordsMatch, passwordsMatchIssue);
+export type RegisterBody = z.infer<typeof registerBodySchema>;
+
+/** The same answer whether or not the address is known (registration and reset never tell). */
+export const mailSentResponseSchema = z.object({ message: z.string() });
+export type MailSentResponse = z.infer<typeof mailSentResponseSchema>;
+
+/** POST /api/auth/register/mail and POST /api/auth/settings/email: the address a link goes to. */
+export const emailBodySchema = z.object({ email: emailSchema });
+export type EmailBody = z.infer<typeof emailBodySchema>;
+
+const booleanFlag = z.union([
+  z.boolean(),
+  z.enum(['true', 'false', '1', '0']).transform((value) => value === 'true' || value === '1'),
+]);
+
+/**
+ * POST /api/auth/settings/email/change: the link's token. `registerFlg` true completes a social
+ * sign-up's e-mail registration (the answer is auth data); false is a plain change.
+ */
+export const emailChangeBodySchema = z.object({
+  token: mailTokenSchema,
+  registerFlg: booleanFlag.default(false),
+});
+export type EmailChangeBody = z.infer<typeof emailChangeBodySchema>;
+
+export const emailChangeResponseSchema = z.object({ email: z.string() });
+
+/** GET /api/user/email */
+export const userEmailResponseSchema = z.object({ email: z.string().nullable(), has_password: z.boolean() });
+export type UserEmailResponse = z.infer<typeof userEmailResponseSchema>;
+
+/** POST /api/auth/password/reset: the reset link's token and the new password. */
+export const passwordResetBodySchema = z
+  .object({ token: mailTokenSchema, ...confirmedPassword })
+  .refine(passwordsMatch, passwordsMatchIssue);
+export type PasswordResetBody = z.infer<typeof passwordResetBodySchema>;
+
+/** POST /api/auth/settings/password */
+export const passwordChangeBodySchema = z
+  .object({ current_password: z.string().min(1).max(128), ...confirmedPassword })
+  .refine(passwordsMatch, passwordsMatchIssue);
+export type PasswordChangeBody = z.infer<typeof passwordChangeBodySchema>;
+
+export const doneResponseSchema = z.object({ message: z.string() });
+
+/** POST /api/user/withdrawal: the player confirms; a reason is optional. */
+export const withdrawalBodySchema = z.object({
+  agree: z.literal(true, { message: '注意事項を確認のうえ、チェックを入れてください。' }),
+  reason: plainText(500, { min: 0, newlines: true }).optional(),
+});
+export type WithdrawalBody = z.infer<typeof withdrawalBodySchema>;
+
+/** 1 = no picture (the default icon), 2 = an uploaded picture; absent keeps the current one. */
+export const profileImageTypeSchema = z.coerce
+  .number()
+  .int()
+  .refine((value) => value === 1 || value === 2, { message: '画像の種類が正しくありません。' });
+
+export const NICKNAME_MAX = 20;
+
+/**
+ * The profile form (POST /api/user/confirm, /api/user, /api/user/profile), JSON or multipart. A
+ * picture comes as a multipart file `profile_img` or as the key of an upload (`profile_img_key`).
+ */
+export const profileFormSchema = z.object({
+  nickname: plainText(NICKNAME_MAX),
+  gender: masterValue(masterLists.gender, '性別を選択してください。').transform(Number),
+  age: masterValue(masterLists.age, '年代を選択してください。').transform(Number),
+  address: masterValue(masterLists.prefecture, 'お住まいの都道府県を選択してください。').transform(Number),
+  golf_play_history: masterValue(
+    masterLists.golf_play_history,
+    'ゴルフのプレー頻度を選択してください。',
+  ).transform(Number),
+  profile_img_type: profileImageTypeSchema.optional(),
+  profile_img_key: z.string().trim().min(1).max(300).optional(),
+});
+export type ProfileForm = z.infer<typeof profileFormSchema>;
+
+/** POST /api/user/confirm: the form as it will be stored (nothing is stored). */
+export const profileConfirmResponseSchema = z.object({
+  nickname: z.string(),
+  gender: z.number().int(),
+  age: z.number().int(),
+  address: z.number().int(),
+  golf_play_history: z.number().int(),
+  profile_img_url: z.string().nullable(),
+  profile_img_type: z.number().int(),
+});
+export type ProfileConfirmResponse = z.infer<typeof profileConfirmResponseSchema>;

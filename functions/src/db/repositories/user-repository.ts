@@ -1,5 +1,12 @@
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  GetCommand,
+  PutCommand,
+  TransactWriteCommand,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { queryAll } from '../query-all';
 import type { UserStatus } from '@golf/shared/schemas/account';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
@@ -26,7 +33,8 @@ export interface UserRecord {
 export interface LoginRecord {
   email: string;
   user_id: string;
-  password_hash: string;
+  /** null for a player who signs in with a provider and registered the address only. */
+  password_hash: string | null;
   groups: string[];
 }
 
@@ -115,4 +123,188 @@ export async function updateUserFields(
     if (error instanceof ConditionalCheckFailedException) return null;
     throw error;
   }
+}
+
+const isConditionFailure = (error: unknown) =>
+  error instanceof ConditionalCheckFailedException ||
+  (error instanceof TransactionCanceledException &&
+    (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed'));
+
+/**
+ * A new player and their e-mail login, written together; false when the address is already taken
+ * (nothing is written then).
+ */
+export async function createUserWithLogin(user: UserRecord, login: LoginRecord): Promise<boolean> {
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: userItem(user),
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          {
+            Put: {
+              TableName: tableName(),
+              Item: loginItem(login),
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Sets a login's password hash; false when there is no login for the address. */
+export async function setLoginPassword(email: string, passwordHash: string): Promise<boolean> {
+  try {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.login(email),
+        UpdateExpression: 'SET password_hash = :hash',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':hash': passwordHash },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (error instanceof ConditionalCheckFailedException) return false;
+    throw error;
+  }
+}
+
+/**
+ * Moves a player to a new address in one transaction: the new login (the old one's password and
+ * groups, or none), the old login removed, and the profile's e-mail set. A player still at
+ * `mail_verify` moves on to `required_not_enter`. False when the new address is taken.
+ */
+export async function moveLogin(input: {
+  user: UserRecord;
+  to: string;
+  from: LoginRecord | null;
+  now: Date;
+}): Promise<boolean> {
+  const { user, to, from, now } = input;
+  const status = user.status === 'mail_verify' ? 'required_not_enter' : user.status;
+  try {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          {
+            Put: {
+              TableName: tableName(),
+              Item: loginItem({
+                email: to.toLowerCase(),
+                user_id: user.user_id,
+                password_hash: from?.password_hash ?? null,
+                groups: from?.groups ?? [],
+              }),
+              ConditionExpression: 'attribute_not_exists(PK)',
+            },
+          },
+          ...(from
+            ? [
+                {
+                  Delete: {
+                    TableName: tableName(),
+                    Key: keys.login(from.email),
+                    ConditionExpression: 'user_id = :user',
+                    ExpressionAttributeValues: { ':user': user.user_id },
+                  },
+                },
+              ]
+            : []),
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.userProfile(user.user_id),
+              UpdateExpression:
+                'SET email = :email, is_registed_email = :yes, #status = :status, updated_at = :at',
+              ConditionExpression: 'entity = :user',
+              ExpressionAttributeNames: { '#status': 'status' },
+              ExpressionAttributeValues: {
+                ':email': to,
+                ':yes': true,
+                ':status': status,
+                ':at': now.toISOString(),
+                ':user': 'user',
+              },
+            },
+          },
+        ],
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** The withdrawal marker: the id is never created or signed in again. */
+export async function isWithdrawn(userId: string): Promise<boolean> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.withdrawnUser(userId), ProjectionExpression: 'PK' }),
+  );
+  return Boolean(Item);
+}
+
+/**
+ * Removes everything personal kept under the player (profile, won prizes and their claim addresses,
+ * quiz attempts, settings) and their login, and leaves the withdrawal marker. Teams, scores and quiz
+ * results stay, so rankings keep the entry (shown as withdrawn).
+ */
+export async function deleteUserData(input: {
+  userId: string;
+  email: string | null;
+  reason: string | null;
+  now: Date;
+}): Promise<void> {
+  const own = await queryAll<Record<string, unknown>>({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': keys.userProfile(input.userId).PK },
+    ProjectionExpression: 'PK, SK',
+  });
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.withdrawnUser(input.userId),
+        entity: 'withdrawn_user',
+        withdrawn_at: input.now.toISOString(),
+        reason: input.reason,
+      },
+    }),
+  );
+  // A player's own partition is small (profile, guild lock, prizes won, quiz rounds).
+  await Promise.all(
+    own
+      .filter((item) => item['SK'] !== keys.withdrawnUser(input.userId).SK)
+      .map((item) =>
+        db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: item['PK'], SK: item['SK'] } })),
+      ),
+  );
+  if (input.email)
+    await db()
+      .send(
+        new DeleteCommand({
+          TableName: tableName(),
+          Key: keys.login(input.email),
+          ConditionExpression: 'attribute_not_exists(PK) OR user_id = :user',
+          ExpressionAttributeValues: { ':user': input.userId },
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!(error instanceof ConditionalCheckFailedException)) throw error;
+      });
 }

@@ -1,5 +1,4 @@
 import type { AuthResponse, UserMeResponse } from '@golf/shared/schemas/account';
-import { countAttempt } from '../../db/repositories/rate-limit-repository';
 import {
   getUser,
   revokeToken,
@@ -7,6 +6,7 @@ import {
   type UserRecord,
 } from '../../db/repositories/user-repository';
 import { AppError, notFound } from '../../lib/errors';
+import { enforceLimits } from '../../lib/rate-limit';
 import { identity, type IssuedToken } from '../../lib/identity/identity-port';
 import { publicUrl } from '../../lib/uploads';
 
@@ -28,19 +28,13 @@ export function authResponse(issued: IssuedToken, user: UserRecord): AuthRespons
 /** Login: 10 attempts per account and 200 per IP address in 15 minutes. */
 export const loginLimits = { windowSeconds: 15 * 60, perAccount: 10, perIp: 200 } as const;
 
-async function limit(action: string, subjects: Array<[string, number]>, windowSeconds: number, now: Date) {
-  for (const [subject, max] of subjects) {
-    const retryAfter = await countAttempt(action, subject, windowSeconds, max, now);
-    if (retryAfter !== null) throw new RateLimitedError(retryAfter);
-  }
-}
-
-/** A 429 carrying its Retry-After seconds (the handler sets the header). */
-export class RateLimitedError extends AppError {
-  constructor(readonly retryAfter: number) {
-    super(429, 'rate_limited');
-  }
-}
+/** Per account, per network address, per window: a clear 429 with Retry-After beyond. */
+export const limit = (
+  action: string,
+  subjects: ReadonlyArray<readonly [string, number]>,
+  windowSeconds: number,
+  now: Date,
+) => enforceLimits(action, subjects, windowSeconds, now);
 
 export async function signIn(
   email: string,

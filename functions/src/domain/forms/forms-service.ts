@@ -2,7 +2,7 @@ import { ulid } from 'ulid';
 import { CAMPAIGN_ID, campaignFieldNames, type CampaignEntry } from '@golf/shared/schemas/campaign';
 import { contactTypes, type CsvExport } from '@golf/shared/schemas/contact';
 import { campaignMasterLists } from '@golf/shared/master/static-lists';
-import { countAttempt } from '../../db/repositories/rate-limit-repository';
+import { enforceLimits } from '../../lib/rate-limit';
 import {
   listCampaignEntries,
   listContacts,
@@ -10,24 +10,22 @@ import {
   putContact,
 } from '../../db/repositories/form-entry-repository';
 import { formatCsv } from '../../lib/csv-format';
-import { conflict, TooManyRequestsError } from '../../lib/errors';
+import { conflict } from '../../lib/errors';
 
 /** Per window of an hour: a sender's address and a network each get a few sends, then a 429. */
 export const formLimits = { windowSeconds: 3600, perEmail: 3, perIp: 10 } as const;
 
-async function limit(action: string, email: string, sourceIp: string, now: Date): Promise<void> {
-  for (const [subject, max] of [
-    [`mail:${email.toLowerCase()}`, formLimits.perEmail],
-    [`ip:${sourceIp || 'unknown'}`, formLimits.perIp],
-  ] as const) {
-    const retryAfter = await countAttempt(action, subject, formLimits.windowSeconds, max, now);
-    if (retryAfter !== null)
-      throw new TooManyRequestsError(
-        retryAfter,
-        '送信が続いたため、しばらく受け付けを停止しています。時間をおいてお試しください。',
-      );
-  }
-}
+const limit = (action: string, email: string, sourceIp: string, now: Date) =>
+  enforceLimits(
+    action,
+    [
+      [`mail:${email.toLowerCase()}`, formLimits.perEmail],
+      [`ip:${sourceIp || 'unknown'}`, formLimits.perIp],
+    ],
+    formLimits.windowSeconds,
+    now,
+    '送信が続いたため、しばらく受け付けを停止しています。時間をおいてお試しください。',
+  );
 
 export async function sendContact(input: {
   email: string;

@@ -1,0 +1,259 @@
+/**
+ * The account flows that go through a mailed link: e-mail registration, a social player's e-mail
+ * registration, e-mail change and password reset; and the password change that mails a notice.
+ * Links carry 32 random bytes; only their SHA-256 is stored, with a 24-hour expiry, and a link is
+ * taken out of the table when used, so it works once. Registration and reset answer the same
+ * whether or not an address is known; every mail-sending call is rate limited.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import { ulid } from 'ulid';
+import type {
+  AuthResponse,
+  EmailChangeBody,
+  MailSentResponse,
+  PasswordChangeBody,
+  PasswordResetBody,
+  RegisterBody,
+  UserEmailResponse,
+} from '@golf/shared/schemas/account';
+import {
+  consumeMailToken,
+  putMailToken,
+  type MailTokenPurpose,
+  type MailTokenRecord,
+} from '../../db/repositories/mail-token-repository';
+import { getLogin, getUser, type UserRecord } from '../../db/repositories/user-repository';
+import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
+import { identity } from '../../lib/identity/identity-port';
+import { hashPassword } from '../../lib/identity/password';
+import { sendMail } from '../../lib/mail';
+import { accountMail } from './account-mail';
+import { authResponse, limit, loginLimits } from './account-service';
+
+export const MAIL_LINK_HOURS = 24;
+
+/** Per address and per network address, an hour: links cannot be used to flood a mailbox. */
+export const mailLimits = { windowSeconds: 3600, perAddress: 5, perIp: 30 } as const;
+
+export const mailSentMessage =
+  'メールを送信しました。メールに記載のリンクから、24時間以内に手続きを完了してください。';
+
+const invalidLinkMessage =
+  'このリンクは無効か、すでに使用されています。お手数ですが、もう一度お手続きください。';
+const expiredLinkMessage =
+  'このリンクの有効期限（24時間）が切れています。お手数ですが、もう一度お手続きください。';
+
+const linkError = (message: string) => new AppError(400, 'bad_request', message, { token: [message] });
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+async function issueLink(
+  purpose: MailTokenPurpose,
+  fields: Pick<MailTokenRecord, 'email' | 'user_id' | 'password_hash'>,
+  now: Date,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await putMailToken(hashToken(token), {
+    purpose,
+    ...fields,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + MAIL_LINK_HOURS * 3600_000).toISOString(),
+  });
+  return token;
+}
+
+/** The link's record, used up; a clear 400 when it is unknown, used or expired. */
+async function redeem(token: string, purpose: MailTokenPurpose, now: Date): Promise<MailTokenRecord> {
+  const record = await consumeMailToken(hashToken(token), purpose);
+  if (!record) throw linkError(invalidLinkMessage);
+  if (Date.parse(record.expires_at) <= now.getTime()) throw linkError(expiredLinkMessage);
+  return record;
+}
+
+const limitMail = (action: string, email: string, sourceIp: string, now: Date) =>
+  limit(
+    action,
+    [
+      [`mail:${email.toLowerCase()}`, mailLimits.perAddress],
+      [`ip:${sourceIp || 'unknown'}`, mailLimits.perIp],
+    ],
+    mailLimits.windowSeconds,
+    now,
+  );
+
+const sent = (): MailSentResponse => ({ message: mailSentMessage });
+
+async function requireUser(userId: string): Promise<UserRecord> {
+  const user = await getUser(userId);
+  if (!user) throw notFound('ユーザーが見つかりません。');
+  return user;
+}
+
+// ---- e-mail registration ----
+
+/** POST /api/auth/register: a verification link to a new address; a notice to a known one. */
+export async function startRegistration(body: RegisterBody, sourceIp: string, now: Date) {
+  await limitMail('register', body.email, sourceIp, now);
+  if (await getLogin(body.email)) {
+    await sendMail(accountMail.alreadyRegistered(body.email), now);
+    return sent();
+  }
+  const token = await issueLink(
+    'register',
+    { email: body.email, user_id: null, password_hash: await hashPassword(body.password) },
+    now,
+  );
+  await sendMail(accountMail.registerVerify(body.email, token), now);
+  return sent();
+}
+
+/** GET /api/auth/register/verify/{token}: creates the player and signs them in. */
+export async function verifyRegistration(token: string, now: Date): Promise<AuthResponse> {
+  const record = await redeem(token, 'register', now);
+  const at = now.toISOString();
+  const user: UserRecord & { email: string } = {
+    user_id: ulid(now.getTime()),
+    email: record.email,
+    nickname: null,
+    gender: null,
+    age: null,
+    address: null,
+    golf_play_history: null,
+    profile_img_key: null,
+    is_copy_next_round: false,
+    tutorial_flg: false,
+    is_registed_email: true,
+    is_accepted_policy: false,
+    status: 'required_not_enter',
+    created_at: at,
+    updated_at: at,
+  };
+  if (!(await identity().createPlayer(user, record.password_hash!)))
+    throw conflict('このメールアドレスはすでに登録されています。ログインしてください。');
+  return authResponse(await identity().issueFor(user.user_id, [], now), user);
+}
+
+// ---- e-mail address: a social player's registration, and changes ----
+
+/** GET /api/user/email */
+export async function userEmail(userId: string): Promise<UserEmailResponse> {
+  const user = await requireUser(userId);
+  const login = user.email ? await getLogin(user.email) : null;
+  return { email: user.email, has_password: Boolean(login?.password_hash) };
+}
+
+async function sendAddressLink(
+  purpose: 'register_mail' | 'email_change',
+  user: UserRecord,
+  email: string,
+  sourceIp: string,
+  now: Date,
+) {
+  await limitMail(purpose, email, sourceIp, now);
+  await limit('mail-user', [[user.user_id, mailLimits.perAddress]], mailLimits.windowSeconds, now);
+  const taken = await getLogin(email);
+  if (taken && taken.user_id !== user.user_id) {
+    await sendMail(accountMail.emailInUse(email), now);
+    return sent();
+  }
+  const token = await issueLink(purpose, { email, user_id: user.user_id, password_hash: null }, now);
+  await sendMail(
+    purpose === 'register_mail'
+      ? accountMail.registerMail(email, token)
+      : accountMail.emailChange(email, token),
+    now,
+  );
+  return sent();
+}
+
+/** POST /api/auth/register/mail: a player who signed up with a provider registers an address. */
+export async function startEmailRegistration(userId: string, email: string, sourceIp: string, now: Date) {
+  const user = await requireUser(userId);
+  if (user.is_registed_email) throw conflict('メールアドレスはすでに登録されています。');
+  return sendAddressLink('register_mail', user, email, sourceIp, now);
+}
+
+/** POST /api/auth/settings/email: a link to the new address; the change happens when it is opened. */
+export async function startEmailChange(userId: string, email: string, sourceIp: string, now: Date) {
+  const user = await requireUser(userId);
+  if (!user.is_registed_email) throw conflict('先にメールアドレスを登録してください。');
+  if (user.email?.toLowerCase() === email.toLowerCase())
+    throw validationFailed({ email: ['現在のメールアドレスと同じです。'] });
+  return sendAddressLink('email_change', user, email, sourceIp, now);
+}
+
+/**
+ * POST /api/auth/settings/email/change: the link was opened. With `registerFlg` it completes a
+ * social sign-up's e-mail registration and answers with auth data; otherwise it is a plain change
+ * (the old address gets a notice). The link alone authorises it: it may be opened signed out.
+ */
+export async function completeEmailChange(
+  body: EmailChangeBody,
+  now: Date,
+): Promise<AuthResponse | { email: string }> {
+  const record = await redeem(body.token, body.registerFlg ? 'register_mail' : 'email_change', now);
+  const user = await getUser(record.user_id!);
+  if (!user) throw linkError(invalidLinkMessage);
+  if (!(await identity().changeEmail(user, record.email, now)))
+    throw conflict('このメールアドレスはすでに別のアカウントで使われています。');
+  if (!body.registerFlg) {
+    if (user.email) await sendMail(accountMail.emailChanged(user.email, record.email), now);
+    return { email: record.email };
+  }
+  const updated = (await getUser(user.user_id))!;
+  const login = await getLogin(record.email);
+  return authResponse(await identity().issueFor(user.user_id, login?.groups ?? [], now), updated);
+}
+
+// ---- passwords ----
+
+/** POST /api/auth/password/reset/send: a reset link, mailed only to a known address. */
+export async function startPasswordReset(email: string, sourceIp: string, now: Date) {
+  await limitMail('password-reset', email, sourceIp, now);
+  const login = await getLogin(email);
+  if (login) {
+    const token = await issueLink(
+      'password_reset',
+      { email, user_id: login.user_id, password_hash: null },
+      now,
+    );
+    await sendMail(accountMail.passwordReset(email, token), now);
+  }
+  return sent();
+}
+
+/** POST /api/auth/password/reset: the link's new password. */
+export async function resetPassword(body: PasswordResetBody, now: Date) {
+  const record = await redeem(body.token, 'password_reset', now);
+  const login = await getLogin(record.email);
+  if (
+    !login ||
+    login.user_id !== record.user_id ||
+    !(await identity().setPassword(record.email, body.password))
+  )
+    throw linkError(invalidLinkMessage);
+  await sendMail(accountMail.passwordChanged(record.email), now);
+  return { message: 'パスワードを再設定しました。新しいパスワードでログインしてください。' };
+}
+
+/** POST /api/auth/settings/password: the current password, then the new one. */
+export async function changePassword(userId: string, body: PasswordChangeBody, sourceIp: string, now: Date) {
+  const user = await requireUser(userId);
+  if (!user.email) throw conflict('メールアドレスが登録されていません。');
+  await limit(
+    'password-change',
+    [
+      [`user:${userId}`, loginLimits.perAccount],
+      [`ip:${sourceIp || 'unknown'}`, loginLimits.perIp],
+    ],
+    loginLimits.windowSeconds,
+    now,
+  );
+  const check = await identity().checkPassword(user.email, body.current_password);
+  if (!check.hasPassword)
+    throw conflict('パスワードが設定されていません。パスワードの再設定から設定できます。');
+  if (!check.ok) throw validationFailed({ current_password: ['現在のパスワードが正しくありません。'] });
+  await identity().setPassword(user.email, body.password);
+  await sendMail(accountMail.passwordChanged(user.email), now);
+  return { message: 'パスワードを変更しました。' };
+}

@@ -1,0 +1,163 @@
+/**
+ * The player's profile (registration's necessary step, and later edits) and withdrawal.
+ */
+import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import type {
+  ProfileConfirmResponse,
+  ProfileForm,
+  UserMeResponse,
+  WithdrawalBody,
+} from '@golf/shared/schemas/account';
+import { UPLOAD_MAX_BYTES } from '@golf/shared/schemas/guild';
+import { guildRepository } from '../../db/repositories/guild-repository';
+import {
+  deleteUserData,
+  getUser,
+  revokeToken,
+  updateUserFields,
+  type UserRecord,
+} from '../../db/repositories/user-repository';
+import { config } from '../../lib/config';
+import { conflict, notFound, validationFailed } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { sendMail } from '../../lib/mail';
+import type { UploadedFile } from '../../lib/multipart';
+import { checkUploadedImage, publicUrl, sniffImageType, storeImageFile } from '../../lib/uploads';
+import { leaveGuild } from '../guild/guild-service';
+import { accountMail } from './account-mail';
+import { toMe } from './account-service';
+
+async function requireUser(userId: string): Promise<UserRecord> {
+  const user = await getUser(userId);
+  if (!user) throw notFound('ユーザーが見つかりません。');
+  return user;
+}
+
+const refuseImage = (message: string) => validationFailed({ profile_img: [message] }, message);
+
+/**
+ * The picture the form asks for: a new file (stored, or only checked on confirm), an uploaded
+ * object's key, none (type 1), or the current one (no type given).
+ */
+async function resolveImage(
+  form: ProfileForm,
+  file: UploadedFile | undefined,
+  user: UserRecord,
+  store: boolean,
+): Promise<string | null> {
+  if (file && file.data.length > 0) {
+    if (!store) {
+      if (file.data.length > UPLOAD_MAX_BYTES) throw refuseImage('画像は5MB以下にしてください。');
+      if (!sniffImageType(file.data)) throw refuseImage('画像はJPEG・PNG・WebP形式にしてください。');
+      return null;
+    }
+    return storeImageFile({ file, purpose: 'profile', userId: user.user_id, field: 'profile_img' });
+  }
+  if (form.profile_img_key)
+    return checkUploadedImage({
+      key: form.profile_img_key,
+      purpose: 'profile',
+      userId: user.user_id,
+      field: 'profile_img_key',
+    });
+  if (form.profile_img_type === 1) return null;
+  return user.profile_img_key;
+}
+
+/** POST /api/user/confirm: checks the form (and a picture) and answers it as it would be stored. */
+export async function confirmProfile(
+  userId: string,
+  form: ProfileForm,
+  file: UploadedFile | undefined,
+): Promise<ProfileConfirmResponse> {
+  const user = await requireUser(userId);
+  const key = await resolveImage(form, file, user, false);
+  const hasNewFile = Boolean(file && file.data.length > 0);
+  return {
+    nickname: form.nickname,
+    gender: form.gender,
+    age: form.age,
+    address: form.address,
+    golf_play_history: form.golf_play_history,
+    profile_img_url: key ? publicUrl(key) : null,
+    profile_img_type: hasNewFile || key ? 2 : 1,
+  };
+}
+
+async function saveProfile(
+  user: UserRecord,
+  form: ProfileForm,
+  file: UploadedFile | undefined,
+  extra: Partial<UserRecord>,
+  now: Date,
+): Promise<UserMeResponse> {
+  const profileImgKey = await resolveImage(form, file, user, true);
+  const updated = await updateUserFields(
+    user.user_id,
+    {
+      nickname: form.nickname,
+      gender: form.gender,
+      age: form.age,
+      address: form.address,
+      golf_play_history: form.golf_play_history,
+      profile_img_key: profileImgKey,
+      ...extra,
+    },
+    now,
+  );
+  if (!updated) throw notFound('ユーザーが見つかりません。');
+  return toMe(updated);
+}
+
+/** POST /api/user: registration's necessary step; the player's registration is then complete. */
+export async function registerProfile(
+  userId: string,
+  form: ProfileForm,
+  file: UploadedFile | undefined,
+  now: Date,
+): Promise<UserMeResponse> {
+  const user = await requireUser(userId);
+  if (user.status === 'complete') throw conflict('プロフィールは登録済みです。');
+  if (!user.is_registed_email) throw conflict('先にメールアドレスを登録してください。');
+  if (!user.is_accepted_policy) throw conflict('先に利用規約に同意してください。');
+  return saveProfile(user, form, file, { status: 'complete' }, now);
+}
+
+/** POST /api/user/profile: edits a complete profile. */
+export async function updateProfile(
+  userId: string,
+  form: ProfileForm,
+  file: UploadedFile | undefined,
+  now: Date,
+): Promise<UserMeResponse> {
+  const user = await requireUser(userId);
+  if (user.status !== 'complete') throw conflict('先に会員登録を完了してください。');
+  return saveProfile(user, form, file, {}, now);
+}
+
+let s3: S3Client | undefined;
+
+/**
+ * POST /api/user/withdrawal: leaves the guild (handing it over when owner), deletes the picture,
+ * the profile, prizes' claim addresses and the login, and signs this token out. Teams and scores
+ * stay, so rankings keep the entry, shown as withdrawn. A replay finds the token signed out.
+ */
+export async function withdraw(
+  auth: { userId: string; tokenId: string; expiresAt: number },
+  body: WithdrawalBody,
+  now: Date,
+): Promise<{ message: string }> {
+  const user = await requireUser(auth.userId);
+  const membership = await guildRepository.getMembership(user.user_id);
+  if (membership) await leaveGuild({ userId: user.user_id, guildId: membership.guild_id });
+  if (user.profile_img_key) {
+    s3 ??= new S3Client({ forcePathStyle: config().S3_FORCE_PATH_STYLE });
+    await s3
+      .send(new DeleteObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: user.profile_img_key }))
+      .catch((error: unknown) => logger.warn('profile image not deleted', { error: String(error) }));
+  }
+  await deleteUserData({ userId: user.user_id, email: user.email, reason: body.reason ?? null, now });
+  await revokeToken(auth.tokenId, auth.expiresAt);
+  if (user.email) await sendMail(accountMail.withdrawn(user.email), now);
+  return { message: '退会手続きが完了しました。' };
+}

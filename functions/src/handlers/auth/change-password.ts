@@ -1,0 +1,9 @@
+import { passwordChangeBodySchema } from '@golf/shared/schemas/account';
+import { changePassword } from '../../domain/account/mail-flows';
+import { httpHandler } from '../../lib/http-handler';
+
+export const handler = httpHandler(
+  'changePassword',
+  { body: passwordChangeBodySchema },
+  async ({ body, auth, sourceIp, now }) => changePassword(auth.userId, body, sourceIp, now),
+);

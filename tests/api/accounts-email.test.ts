@@ -1,0 +1,344 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { authResponseSchema, userMeResponseSchema } from '../../shared/src/schemas/account';
+import { putMailToken } from '../../functions/src/db/repositories/mail-token-repository';
+import { createUserIfAbsent, getLogin, getUser } from '../../functions/src/db/repositories/user-repository';
+import { api, baseUrl, tokenFor } from './support/api';
+
+type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
+type Outbox = { messages: Array<{ to: string; subject: string; text: string }> };
+
+const run = Date.now().toString(36);
+let counter = 0;
+const newAddress = (name: string) => `acct-${name}-${run}-${++counter}@example.com`;
+
+const mailsTo = async (to: string) =>
+  ((await api<Outbox>('GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`)).body.messages ?? []).map(
+    (m) => m,
+  );
+
+/** The token of the newest link mailed to an address (for the given page). */
+async function linkToken(to: string, path: string): Promise<string> {
+  const [latest] = await mailsTo(to);
+  expect(latest, `a mail to ${to}`).toBeDefined();
+  const match = new RegExp(`${path.replace(/\//g, '\\/')}\\?token=([A-Za-z0-9_-]+)`).exec(latest!.text);
+  expect(match, latest!.text).not.toBeNull();
+  return match![1]!;
+}
+
+const login = (email: string, password: string) =>
+  api('POST', '/api/auth/token', { body: { email, password } });
+
+/** A player registered by e-mail through the real calls; answers the verify call's auth. */
+async function registered(name: string, password = 'first-pass-1') {
+  const email = newAddress(name);
+  expect(
+    (await api('POST', '/api/auth/register', { body: { email, password, password_confirmation: password } }))
+      .status,
+  ).toBe(202);
+  const verified = await api(
+    'GET',
+    `/api/auth/register/verify/${await linkToken(email, '/register/verify')}`,
+  );
+  expect(verified.status).toBe(200);
+  return { email, password, auth: authResponseSchema.parse(verified.body) };
+}
+
+const profile = { nickname: '新人ゴルファー', gender: '1', age: '3', address: '13', golf_play_history: '2' };
+
+async function multipart(path: string, token: string, fields: Record<string, string>, file?: Buffer) {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(fields)) data.append(name, value);
+  if (file) data.append('profile_img', new Blob([file], { type: 'image/png' }), 'me.png');
+  const response = await fetch(baseUrl + path, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+    body: data,
+  });
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const png = () => {
+  const bytes = Buffer.alloc(64);
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
+  return bytes;
+};
+
+describe('e-mail registration', () => {
+  it('mails a single-use link; opening it creates the player at the policy step and signs them in', async () => {
+    const { email, password, auth } = await registered('new');
+    expect(auth.user).toMatchObject({
+      status: 'required_not_enter',
+      is_registed_email: true,
+      is_accepted_policy: false,
+    });
+    const [mail] = await mailsTo(email);
+    expect(mail!.subject).toBe('【ゴルフドリームチーム】メールアドレスの確認');
+    expect(mail!.text).toContain('24時間');
+    // The link works once.
+    const token = /token=([A-Za-z0-9_-]+)/.exec(mail!.text)![1]!;
+    const again = await api<ErrorBody>('GET', `/api/auth/register/verify/${token}`);
+    expect(again.status).toBe(400);
+    expect(again.body.errors?.['token']?.[0]).toContain('すでに使用されています');
+    // The chosen password signs in; the password is stored only as a hash.
+    expect((await login(email, password)).status).toBe(200);
+    expect((await getLogin(email))?.password_hash).toMatch(/^scrypt\$/);
+  });
+
+  it('answers the same for a known address, and mails its owner instead of a link', async () => {
+    const { email } = await registered('known');
+    const first = await api('POST', '/api/auth/register', {
+      body: { email, password: 'another-pass', password_confirmation: 'another-pass' },
+    });
+    const fresh = await api('POST', '/api/auth/register', {
+      body: { email: newAddress('fresh'), password: 'another-pass', password_confirmation: 'another-pass' },
+    });
+    expect(first.status).toBe(202);
+    expect(first.body).toEqual(fresh.body);
+    const [notice] = await mailsTo(email);
+    expect(notice!.subject).toBe('【ゴルフドリームチーム】ご登録済みのメールアドレスです');
+    expect(notice!.text).not.toContain('token=');
+  });
+
+  it('refuses bad input with field errors and sends nothing', async () => {
+    const email = newAddress('bad');
+    for (const [body, field] of [
+      [{ password: 'abcdefgh', password_confirmation: 'abcdefgh' }, 'email'],
+      [{ email: 'not-an-address', password: 'abcdefgh', password_confirmation: 'abcdefgh' }, 'email'],
+      [
+        { email: `${'a'.repeat(250)}@example.com`, password: 'abcdefgh', password_confirmation: 'abcdefgh' },
+        'email',
+      ],
+      [{ email, password: 'short', password_confirmation: 'short' }, 'password'],
+      [{ email, password: 12345678, password_confirmation: 12345678 }, 'password'],
+      [{ email, password: 'abcdefgh', password_confirmation: 'abcdefgX' }, 'password_confirmation'],
+    ] as const) {
+      const result = await api<ErrorBody>('POST', '/api/auth/register', { body });
+      expect(result.status, JSON.stringify(body)).toBe(422);
+      expect(result.body.errors).toHaveProperty(field);
+    }
+    expect(await mailsTo(email)).toEqual([]);
+  });
+
+  it('tells a forged, malformed or expired link apart from a good one', async () => {
+    const forged = await api<ErrorBody>('GET', `/api/auth/register/verify/${'A'.repeat(43)}`);
+    expect(forged.status).toBe(400);
+    expect((await api('GET', '/api/auth/register/verify/short!')).status).toBe(422);
+    const token = `expired-${run}-${'x'.repeat(20)}`;
+    await putMailToken(createHash('sha256').update(token).digest('hex'), {
+      purpose: 'register',
+      email: newAddress('expired'),
+      user_id: null,
+      password_hash: 'scrypt$1024$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA',
+      created_at: new Date(Date.now() - 25 * 3600_000).toISOString(),
+      expires_at: new Date(Date.now() - 3600_000).toISOString(),
+    });
+    const expired = await api<ErrorBody>('GET', `/api/auth/register/verify/${token}`);
+    expect(expired.status).toBe(400);
+    expect(expired.body.message).toContain('有効期限');
+  });
+
+  it('limits mails to one address with a 429 and Retry-After', async () => {
+    const email = newAddress('flood');
+    const body = { email, password: 'abcdefgh', password_confirmation: 'abcdefgh' };
+    const statuses = [];
+    for (let i = 0; i < 6; i++) statuses.push((await api('POST', '/api/auth/register', { body })).status);
+    expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    const limited = await api('POST', '/api/auth/register', { body });
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+});
+
+describe('profile: registration step and edits', () => {
+  it('takes the profile after the policy, completes registration, then edits it with a picture', async () => {
+    const { auth } = await registered('profile');
+    const token = auth.access_token;
+    const invalid = await multipart('/api/user/confirm', token, { ...profile, nickname: '', gender: '9' });
+    expect(invalid.status).toBe(422);
+    expect(Object.keys(invalid.body['errors'] as object).sort()).toEqual(['gender', 'nickname']);
+    expect(
+      (await multipart('/api/user/confirm', token, { ...profile, nickname: 'あ'.repeat(21) })).status,
+    ).toBe(422);
+    expect((await multipart('/api/user', token, profile)).status).toBe(409); // policy not accepted yet
+    expect((await api('PATCH', '/api/user/policy', { token })).status).toBe(200);
+    const confirm = await multipart('/api/user/confirm', token, profile);
+    expect(confirm.status).toBe(200);
+    expect(confirm.body).toMatchObject({
+      nickname: '新人ゴルファー',
+      gender: 1,
+      address: 13,
+      profile_img_url: null,
+    });
+    expect((await getUser(auth.user.user_id))?.nickname).toBeNull(); // confirm stores nothing
+    const done = await multipart('/api/user', token, profile);
+    expect(done.status).toBe(200);
+    expect(userMeResponseSchema.parse(done.body)).toMatchObject({
+      status: 'complete',
+      nickname: '新人ゴルファー',
+    });
+    expect((await multipart('/api/user', token, profile)).status).toBe(409);
+
+    const notImage = await multipart('/api/user/profile', token, profile, Buffer.from('hello, not an image'));
+    expect(notImage.status).toBe(422);
+    expect(notImage.body['errors']).toHaveProperty('profile_img');
+    const edited = await multipart(
+      '/api/user/profile',
+      token,
+      { ...profile, nickname: '改名ゴルファー' },
+      png(),
+    );
+    expect(edited.status).toBe(200);
+    expect(edited.body).toMatchObject({ nickname: '改名ゴルファー' });
+    expect(String(edited.body['profile_img_url'])).toMatch(/uploads\/profile\//);
+    const removed = await multipart('/api/user/profile', token, { ...profile, profile_img_type: '1' });
+    expect(removed.body['profile_img_url']).toBeNull();
+    expect((await multipart('/api/user/profile', await tokenFor(`nobody-${run}`), profile)).status).toBe(404);
+  });
+});
+
+describe('password reset and change', () => {
+  it('resets by a mailed link without telling whether an address exists', async () => {
+    const { email } = await registered('reset');
+    const unknown = await api('POST', '/api/auth/password/reset/send', {
+      body: { email: newAddress('nobody') },
+    });
+    const known = await api('POST', '/api/auth/password/reset/send', { body: { email } });
+    expect([unknown.status, known.status]).toEqual([202, 202]);
+    expect(unknown.body).toEqual(known.body);
+    const token = await linkToken(email, '/reset-password');
+    const mismatch = await api<ErrorBody>('POST', '/api/auth/password/reset', {
+      body: { token, password: 'new-pass-123', password_confirmation: 'other-pass-123' },
+    });
+    expect(mismatch.status).toBe(422);
+    expect(mismatch.body.errors).toHaveProperty('password_confirmation');
+    const reset = await api('POST', '/api/auth/password/reset', {
+      body: { token, password: 'new-pass-123', password_confirmation: 'new-pass-123' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await login(email, 'first-pass-1')).status).toBe(401);
+    expect((await login(email, 'new-pass-123')).status).toBe(200);
+    const reused = await api('POST', '/api/auth/password/reset', {
+      body: { token, password: 'third-pass-123', password_confirmation: 'third-pass-123' },
+    });
+    expect(reused.status).toBe(400);
+    expect((await login(email, 'third-pass-123')).status).toBe(401);
+  });
+
+  it('changes the password only with the current one', async () => {
+    const { email, auth } = await registered('change');
+    const token = auth.access_token;
+    const body = {
+      current_password: 'wrong-pass',
+      password: 'changed-pass-1',
+      password_confirmation: 'changed-pass-1',
+    };
+    const wrong = await api<ErrorBody>('POST', '/api/auth/settings/password', { token, body });
+    expect(wrong.status).toBe(422);
+    expect(wrong.body.errors).toHaveProperty('current_password');
+    expect((await api('POST', '/api/auth/settings/password', { body })).status).toBe(401);
+    const ok = await api('POST', '/api/auth/settings/password', {
+      token,
+      body: { ...body, current_password: 'first-pass-1' },
+    });
+    expect(ok.status).toBe(200);
+    expect((await login(email, 'changed-pass-1')).status).toBe(200);
+    expect((await mailsTo(email))[0]!.subject).toBe('【ゴルフドリームチーム】パスワードが変更されました');
+  });
+});
+
+describe('e-mail change and a social player’s e-mail registration', () => {
+  it('changes the address when the link mailed to the new one is opened', async () => {
+    const { email, auth } = await registered('move');
+    const token = auth.access_token;
+    expect((await api('GET', '/api/user/email', { token })).body).toEqual({ email, has_password: true });
+    const same = await api<ErrorBody>('POST', '/api/auth/settings/email', { token, body: { email } });
+    expect(same.status).toBe(422);
+    const next = newAddress('moved');
+    expect((await api('POST', '/api/auth/settings/email', { token, body: { email: next } })).status).toBe(
+      202,
+    );
+    const link = await linkToken(next, '/settings/mail/change');
+    // A link for a plain change does not complete a registration (and stays usable).
+    expect(
+      (await api('POST', '/api/auth/settings/email/change', { body: { token: link, registerFlg: true } }))
+        .status,
+    ).toBe(400);
+    const changed = await api('POST', '/api/auth/settings/email/change', {
+      body: { token: link, registerFlg: false },
+    });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toEqual({ email: next });
+    expect((await login(email, 'first-pass-1')).status).toBe(401);
+    expect((await login(next, 'first-pass-1')).status).toBe(200);
+    expect((await mailsTo(email))[0]!.subject).toBe('【ゴルフドリームチーム】メールアドレスが変更されました');
+    expect((await api('GET', '/api/user/email', { token })).body).toMatchObject({ email: next });
+  });
+
+  it('registers a social player’s address with registerFlg and answers auth data', async () => {
+    const userId = `social-${run}`;
+    const at = new Date().toISOString();
+    await createUserIfAbsent({
+      user_id: userId,
+      email: null,
+      nickname: null,
+      gender: null,
+      age: null,
+      address: null,
+      golf_play_history: null,
+      profile_img_key: null,
+      is_copy_next_round: false,
+      tutorial_flg: false,
+      is_registed_email: false,
+      is_accepted_policy: false,
+      status: 'mail_verify',
+      created_at: at,
+      updated_at: at,
+    });
+    const token = await tokenFor(userId);
+    const email = newAddress('social');
+    expect((await api('POST', '/api/auth/register/mail', { token, body: { email: 'broken' } })).status).toBe(
+      422,
+    );
+    expect((await api('POST', '/api/auth/register/mail', { token, body: { email } })).status).toBe(202);
+    const link = await linkToken(email, '/settings/mail/change');
+    expect((await mailsTo(email))[0]!.text).toContain('registerFlg=true');
+    const done = await api('POST', '/api/auth/settings/email/change', {
+      body: { token: link, registerFlg: 'true' },
+    });
+    expect(done.status).toBe(200);
+    const auth = authResponseSchema.parse(done.body);
+    expect(auth.user).toMatchObject({
+      user_id: userId,
+      is_registed_email: true,
+      status: 'required_not_enter',
+    });
+    expect((await api('POST', '/api/auth/register/mail', { token, body: { email } })).status).toBe(409);
+    expect((await api('GET', '/api/user/email', { token })).body).toEqual({ email, has_password: false });
+  });
+});
+
+describe('withdrawal', () => {
+  it('deletes the login and profile, signs the token out and cannot be replayed', async () => {
+    const { email, password, auth } = await registered('leave');
+    const token = auth.access_token;
+    await api('PATCH', '/api/user/policy', { token });
+    await multipart('/api/user', token, profile);
+    const unconfirmed = await api<ErrorBody>('POST', '/api/user/withdrawal', { token, body: {} });
+    expect(unconfirmed.status).toBe(422);
+    expect(unconfirmed.body.errors).toHaveProperty('agree');
+    const done = await api('POST', '/api/user/withdrawal', {
+      token,
+      body: { agree: true, reason: 'テスト' },
+    });
+    expect(done.status).toBe(200);
+    expect((await api('POST', '/api/user/withdrawal', { token, body: { agree: true } })).status).toBe(401);
+    expect((await api('GET', '/api/user/me', { token })).status).toBe(401);
+    expect((await login(email, password)).status).toBe(401);
+    expect(await getUser(auth.user.user_id)).toBeNull();
+    expect(await getLogin(email)).toBeNull();
+    // Another session's token of the same player finds nothing to act on.
+    const other = await tokenFor(auth.user.user_id);
+    expect((await api('GET', '/api/user/me', { token: other })).status).toBe(404);
+    expect((await multipart('/api/user/profile', other, profile)).status).toBe(404);
+  });
+});
