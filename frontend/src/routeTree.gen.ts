@@ -34,7 +34,20 @@ import { Route as QuizStartRouteImport } from './routes/quiz/start'
 import { Route as RankingGolf_qRouteImport } from './routes/ranking/golf_q'
 import { Route as RankingGuildRouteImport } from './routes/ranking/guild'
 import { Route as RankingYearlyRouteImport } from './routes/ranking/yearly'
+import { Route as RegisterIndexRouteImport } from './routes/register/index'
+import { Route as RegisterCompleteRouteImport } from './routes/register/complete'
+import { Route as RegisterConfirmRouteImport } from './routes/register/confirm'
+import { Route as RegisterNecessaryRouteImport } from './routes/register/necessary'
+import { Route as RegisterSendRouteImport } from './routes/register/send'
+import { Route as RegisterTermsRouteImport } from './routes/register/terms'
+import { Route as RegisterVerifyRouteImport } from './routes/register/verify'
+import { Route as ResetPasswordIndexRouteImport } from './routes/reset-password/index'
+import { Route as ResetPasswordCompleteRouteImport } from './routes/reset-password/complete'
+import { Route as ResetPasswordMailRouteImport } from './routes/reset-password/mail'
+import { Route as ResetPasswordSendRouteImport } from './routes/reset-password/send'
 import { Route as ScheduleScoreRouteImport } from './routes/schedule/score'
+import { Route as WithdrawalIndexRouteImport } from './routes/withdrawal/index'
+import { Route as WithdrawalCompleteRouteImport } from './routes/withdrawal/complete'
 import { Route as GuildIdChatRouteImport } from './routes/guild/$id/chat'
 import { Route as GuildIdEditRouteImport } from './routes/guild/$id/edit'
 import { Route as GuildIdMemberRouteImport } from './routes/guild/$id/member'
@@ -47,10 +60,19 @@ import { Route as GuildEntryCompleteRouteImport } from './routes/guild/entry/com
 import { Route as GuildWithdrawalCompleteRouteImport } from './routes/guild/withdrawal/complete'
 import { Route as LoginProviderCallbackRouteImport } from './routes/login/$provider/callback'
 import { Route as MypagePrizeEmail_sendRouteImport } from './routes/mypage/prize/email_send'
+import { Route as MypageProfileEditRouteImport } from './routes/mypage/profile/edit'
 import { Route as PrizeEntryIdRouteImport } from './routes/prize/entry/$id'
 import { Route as PrizeGameIdRouteImport } from './routes/prize/game/$id'
 import { Route as PrizeYearlyIdRouteImport } from './routes/prize/yearly/$id'
 import { Route as RankingGolfPersonalRouteImport } from './routes/ranking/golf/personal'
+import { Route as RegisterMailIndexRouteImport } from './routes/register/mail/index'
+import { Route as RegisterMailCompleteRouteImport } from './routes/register/mail/complete'
+import { Route as RegisterMailSendRouteImport } from './routes/register/mail/send'
+import { Route as SettingsMailIndexRouteImport } from './routes/settings/mail/index'
+import { Route as SettingsMailChangeRouteImport } from './routes/settings/mail/change'
+import { Route as SettingsMailSendRouteImport } from './routes/settings/mail/send'
+import { Route as SettingsPasswordIndexRouteImport } from './routes/settings/password/index'
+import { Route as SettingsPasswordCompleteRouteImport } from './routes/settings/password/complete'
 import { Route as GuildIdProfileEditRouteImport } from './routes/guild/$id/profile/edit'
 import { Route as GuildCodeIdCompleteRouteImport } from './routes/guild/code/$id/complete'
 import { Route as MypagePrizeIdIndexRouteImport } from './routes/mypage/prize/$id/index'
@@ -190,9 +212,74 @@ const RankingYearlyRoute = RankingYearlyRouteImport.update({
   path: '/ranking/yearly',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RegisterIndexRoute = RegisterIndexRouteImport.update({
+  id: '/register/',
+  path: '/register/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterCompleteRoute = RegisterCompleteRouteImport.update({
+  id: '/register/complete',
+  path: '/register/complete',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterConfirmRoute = RegisterConfirmRouteImport.update({
+  id: '/register/confirm',
+  path: '/register/confirm',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterNecessaryRoute = RegisterNecessaryRouteImport.update({
+  id: '/register/necessary',
+  path: '/register/necessary',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterSendRoute = RegisterSendRouteImport.update({
+  id: '/register/send',
+  path: '/register/send',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterTermsRoute = RegisterTermsRouteImport.update({
+  id: '/register/terms',
+  path: '/register/terms',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterVerifyRoute = RegisterVerifyRouteImport.update({
+  id: '/register/verify',
+  path: '/register/verify',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordIndexRoute = ResetPasswordIndexRouteImport.update({
+  id: '/reset-password/',
+  path: '/reset-password/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordCompleteRoute = ResetPasswordCompleteRouteImport.update({
+  id: '/reset-password/complete',
+  path: '/reset-password/complete',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordMailRoute = ResetPasswordMailRouteImport.update({
+  id: '/reset-password/mail',
+  path: '/reset-password/mail',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const ResetPasswordSendRoute = ResetPasswordSendRouteImport.update({
+  id: '/reset-password/send',
+  path: '/reset-password/send',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const ScheduleScoreRoute = ScheduleScoreRouteImport.update({
   id: '/schedule/score',
   path: '/schedule/score',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WithdrawalIndexRoute = WithdrawalIndexRouteImport.update({
+  id: '/withdrawal/',
+  path: '/withdrawal/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const WithdrawalCompleteRoute = WithdrawalCompleteRouteImport.update({
+  id: '/withdrawal/complete',
+  path: '/withdrawal/complete',
   getParentRoute: () => rootRouteImport,
 } as any)
 const GuildIdChatRoute = GuildIdChatRouteImport.update({
@@ -255,6 +342,11 @@ const MypagePrizeEmail_sendRoute = MypagePrizeEmail_sendRouteImport.update({
   path: '/mypage/prize/email_send',
   getParentRoute: () => rootRouteImport,
 } as any)
+const MypageProfileEditRoute = MypageProfileEditRouteImport.update({
+  id: '/mypage/profile/edit',
+  path: '/mypage/profile/edit',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrizeEntryIdRoute = PrizeEntryIdRouteImport.update({
   id: '/prize/entry/$id',
   path: '/prize/entry/$id',
@@ -275,6 +367,47 @@ const RankingGolfPersonalRoute = RankingGolfPersonalRouteImport.update({
   path: '/ranking/golf/personal',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RegisterMailIndexRoute = RegisterMailIndexRouteImport.update({
+  id: '/register/mail/',
+  path: '/register/mail/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterMailCompleteRoute = RegisterMailCompleteRouteImport.update({
+  id: '/register/mail/complete',
+  path: '/register/mail/complete',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const RegisterMailSendRoute = RegisterMailSendRouteImport.update({
+  id: '/register/mail/send',
+  path: '/register/mail/send',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsMailIndexRoute = SettingsMailIndexRouteImport.update({
+  id: '/settings/mail/',
+  path: '/settings/mail/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsMailChangeRoute = SettingsMailChangeRouteImport.update({
+  id: '/settings/mail/change',
+  path: '/settings/mail/change',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsMailSendRoute = SettingsMailSendRouteImport.update({
+  id: '/settings/mail/send',
+  path: '/settings/mail/send',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsPasswordIndexRoute = SettingsPasswordIndexRouteImport.update({
+  id: '/settings/password/',
+  path: '/settings/password/',
+  getParentRoute: () => rootRouteImport,
+} as any)
+const SettingsPasswordCompleteRoute =
+  SettingsPasswordCompleteRouteImport.update({
+    id: '/settings/password/complete',
+    path: '/settings/password/complete',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const GuildIdProfileEditRoute = GuildIdProfileEditRouteImport.update({
   id: '/guild/$id/profile/edit',
   path: '/guild/$id/profile/edit',
@@ -369,13 +502,26 @@ export interface FileRoutesByFullPath {
   '/ranking/golf_q': typeof RankingGolf_qRoute
   '/ranking/guild': typeof RankingGuildRoute
   '/ranking/yearly': typeof RankingYearlyRoute
+  '/register/complete': typeof RegisterCompleteRoute
+  '/register/confirm': typeof RegisterConfirmRoute
+  '/register/necessary': typeof RegisterNecessaryRoute
+  '/register/send': typeof RegisterSendRoute
+  '/register/terms': typeof RegisterTermsRoute
+  '/register/verify': typeof RegisterVerifyRoute
+  '/reset-password/complete': typeof ResetPasswordCompleteRoute
+  '/reset-password/mail': typeof ResetPasswordMailRoute
+  '/reset-password/send': typeof ResetPasswordSendRoute
   '/schedule/score': typeof ScheduleScoreRoute
+  '/withdrawal/complete': typeof WithdrawalCompleteRoute
   '/contact/': typeof ContactIndexRoute
   '/guild/': typeof GuildIndexRoute
   '/login/': typeof LoginIndexRoute
   '/mypage/': typeof MypageIndexRoute
   '/prize/': typeof PrizeIndexRoute
   '/quiz/': typeof QuizIndexRoute
+  '/register/': typeof RegisterIndexRoute
+  '/reset-password/': typeof ResetPasswordIndexRoute
+  '/withdrawal/': typeof WithdrawalIndexRoute
   '/guild/$id/chat': typeof GuildIdChatRoute
   '/guild/$id/edit': typeof GuildIdEditRoute
   '/guild/$id/member': typeof GuildIdMemberRoute
@@ -386,12 +532,21 @@ export interface FileRoutesByFullPath {
   '/guild/withdrawal/complete': typeof GuildWithdrawalCompleteRoute
   '/login/$provider/callback': typeof LoginProviderCallbackRoute
   '/mypage/prize/email_send': typeof MypagePrizeEmail_sendRoute
+  '/mypage/profile/edit': typeof MypageProfileEditRoute
   '/prize/entry/$id': typeof PrizeEntryIdRoute
   '/prize/game/$id': typeof PrizeGameIdRoute
   '/prize/yearly/$id': typeof PrizeYearlyIdRoute
   '/ranking/golf/personal': typeof RankingGolfPersonalRoute
+  '/register/mail/complete': typeof RegisterMailCompleteRoute
+  '/register/mail/send': typeof RegisterMailSendRoute
+  '/settings/mail/change': typeof SettingsMailChangeRoute
+  '/settings/mail/send': typeof SettingsMailSendRoute
+  '/settings/password/complete': typeof SettingsPasswordCompleteRoute
   '/guild/code/': typeof GuildCodeIndexRoute
   '/guild/create/': typeof GuildCreateIndexRoute
+  '/register/mail/': typeof RegisterMailIndexRoute
+  '/settings/mail/': typeof SettingsMailIndexRoute
+  '/settings/password/': typeof SettingsPasswordIndexRoute
   '/guild/$id/profile/edit': typeof GuildIdProfileEditRoute
   '/guild/code/$id/complete': typeof GuildCodeIdCompleteRoute
   '/mypage/prize/$id/confirm': typeof MypagePrizeIdConfirmRoute
@@ -426,13 +581,26 @@ export interface FileRoutesByTo {
   '/ranking/golf_q': typeof RankingGolf_qRoute
   '/ranking/guild': typeof RankingGuildRoute
   '/ranking/yearly': typeof RankingYearlyRoute
+  '/register/complete': typeof RegisterCompleteRoute
+  '/register/confirm': typeof RegisterConfirmRoute
+  '/register/necessary': typeof RegisterNecessaryRoute
+  '/register/send': typeof RegisterSendRoute
+  '/register/terms': typeof RegisterTermsRoute
+  '/register/verify': typeof RegisterVerifyRoute
+  '/reset-password/complete': typeof ResetPasswordCompleteRoute
+  '/reset-password/mail': typeof ResetPasswordMailRoute
+  '/reset-password/send': typeof ResetPasswordSendRoute
   '/schedule/score': typeof ScheduleScoreRoute
+  '/withdrawal/complete': typeof WithdrawalCompleteRoute
   '/contact': typeof ContactIndexRoute
   '/guild': typeof GuildIndexRoute
   '/login': typeof LoginIndexRoute
   '/mypage': typeof MypageIndexRoute
   '/prize': typeof PrizeIndexRoute
   '/quiz': typeof QuizIndexRoute
+  '/register': typeof RegisterIndexRoute
+  '/reset-password': typeof ResetPasswordIndexRoute
+  '/withdrawal': typeof WithdrawalIndexRoute
   '/guild/$id/chat': typeof GuildIdChatRoute
   '/guild/$id/edit': typeof GuildIdEditRoute
   '/guild/$id/member': typeof GuildIdMemberRoute
@@ -443,12 +611,21 @@ export interface FileRoutesByTo {
   '/guild/withdrawal/complete': typeof GuildWithdrawalCompleteRoute
   '/login/$provider/callback': typeof LoginProviderCallbackRoute
   '/mypage/prize/email_send': typeof MypagePrizeEmail_sendRoute
+  '/mypage/profile/edit': typeof MypageProfileEditRoute
   '/prize/entry/$id': typeof PrizeEntryIdRoute
   '/prize/game/$id': typeof PrizeGameIdRoute
   '/prize/yearly/$id': typeof PrizeYearlyIdRoute
   '/ranking/golf/personal': typeof RankingGolfPersonalRoute
+  '/register/mail/complete': typeof RegisterMailCompleteRoute
+  '/register/mail/send': typeof RegisterMailSendRoute
+  '/settings/mail/change': typeof SettingsMailChangeRoute
+  '/settings/mail/send': typeof SettingsMailSendRoute
+  '/settings/password/complete': typeof SettingsPasswordCompleteRoute
   '/guild/code': typeof GuildCodeIndexRoute
   '/guild/create': typeof GuildCreateIndexRoute
+  '/register/mail': typeof RegisterMailIndexRoute
+  '/settings/mail': typeof SettingsMailIndexRoute
+  '/settings/password': typeof SettingsPasswordIndexRoute
   '/guild/$id/profile/edit': typeof GuildIdProfileEditRoute
   '/guild/code/$id/complete': typeof GuildCodeIdCompleteRoute
   '/mypage/prize/$id/confirm': typeof MypagePrizeIdConfirmRoute
@@ -484,13 +661,26 @@ export interface FileRoutesById {
   '/ranking/golf_q': typeof RankingGolf_qRoute
   '/ranking/guild': typeof RankingGuildRoute
   '/ranking/yearly': typeof RankingYearlyRoute
+  '/register/complete': typeof RegisterCompleteRoute
+  '/register/confirm': typeof RegisterConfirmRoute
+  '/register/necessary': typeof RegisterNecessaryRoute
+  '/register/send': typeof RegisterSendRoute
+  '/register/terms': typeof RegisterTermsRoute
+  '/register/verify': typeof RegisterVerifyRoute
+  '/reset-password/complete': typeof ResetPasswordCompleteRoute
+  '/reset-password/mail': typeof ResetPasswordMailRoute
+  '/reset-password/send': typeof ResetPasswordSendRoute
   '/schedule/score': typeof ScheduleScoreRoute
+  '/withdrawal/complete': typeof WithdrawalCompleteRoute
   '/contact/': typeof ContactIndexRoute
   '/guild/': typeof GuildIndexRoute
   '/login/': typeof LoginIndexRoute
   '/mypage/': typeof MypageIndexRoute
   '/prize/': typeof PrizeIndexRoute
   '/quiz/': typeof QuizIndexRoute
+  '/register/': typeof RegisterIndexRoute
+  '/reset-password/': typeof ResetPasswordIndexRoute
+  '/withdrawal/': typeof WithdrawalIndexRoute
   '/guild/$id/chat': typeof GuildIdChatRoute
   '/guild/$id/edit': typeof GuildIdEditRoute
   '/guild/$id/member': typeof GuildIdMemberRoute
@@ -501,12 +691,21 @@ export interface FileRoutesById {
   '/guild/withdrawal/complete': typeof GuildWithdrawalCompleteRoute
   '/login/$provider/callback': typeof LoginProviderCallbackRoute
   '/mypage/prize/email_send': typeof MypagePrizeEmail_sendRoute
+  '/mypage/profile/edit': typeof MypageProfileEditRoute
   '/prize/entry/$id': typeof PrizeEntryIdRoute
   '/prize/game/$id': typeof PrizeGameIdRoute
   '/prize/yearly/$id': typeof PrizeYearlyIdRoute
   '/ranking/golf/personal': typeof RankingGolfPersonalRoute
+  '/register/mail/complete': typeof RegisterMailCompleteRoute
+  '/register/mail/send': typeof RegisterMailSendRoute
+  '/settings/mail/change': typeof SettingsMailChangeRoute
+  '/settings/mail/send': typeof SettingsMailSendRoute
+  '/settings/password/complete': typeof SettingsPasswordCompleteRoute
   '/guild/code/': typeof GuildCodeIndexRoute
   '/guild/create/': typeof GuildCreateIndexRoute
+  '/register/mail/': typeof RegisterMailIndexRoute
+  '/settings/mail/': typeof SettingsMailIndexRoute
+  '/settings/password/': typeof SettingsPasswordIndexRoute
   '/guild/$id/profile/edit': typeof GuildIdProfileEditRoute
   '/guild/code/$id/complete': typeof GuildCodeIdCompleteRoute
   '/mypage/prize/$id/confirm': typeof MypagePrizeIdConfirmRoute
@@ -543,13 +742,26 @@ export interface FileRouteTypes {
     | '/ranking/golf_q'
     | '/ranking/guild'
     | '/ranking/yearly'
+    | '/register/complete'
+    | '/register/confirm'
+    | '/register/necessary'
+    | '/register/send'
+    | '/register/terms'
+    | '/register/verify'
+    | '/reset-password/complete'
+    | '/reset-password/mail'
+    | '/reset-password/send'
     | '/schedule/score'
+    | '/withdrawal/complete'
     | '/contact/'
     | '/guild/'
     | '/login/'
     | '/mypage/'
     | '/prize/'
     | '/quiz/'
+    | '/register/'
+    | '/reset-password/'
+    | '/withdrawal/'
     | '/guild/$id/chat'
     | '/guild/$id/edit'
     | '/guild/$id/member'
@@ -560,12 +772,21 @@ export interface FileRouteTypes {
     | '/guild/withdrawal/complete'
     | '/login/$provider/callback'
     | '/mypage/prize/email_send'
+    | '/mypage/profile/edit'
     | '/prize/entry/$id'
     | '/prize/game/$id'
     | '/prize/yearly/$id'
     | '/ranking/golf/personal'
+    | '/register/mail/complete'
+    | '/register/mail/send'
+    | '/settings/mail/change'
+    | '/settings/mail/send'
+    | '/settings/password/complete'
     | '/guild/code/'
     | '/guild/create/'
+    | '/register/mail/'
+    | '/settings/mail/'
+    | '/settings/password/'
     | '/guild/$id/profile/edit'
     | '/guild/code/$id/complete'
     | '/mypage/prize/$id/confirm'
@@ -600,13 +821,26 @@ export interface FileRouteTypes {
     | '/ranking/golf_q'
     | '/ranking/guild'
     | '/ranking/yearly'
+    | '/register/complete'
+    | '/register/confirm'
+    | '/register/necessary'
+    | '/register/send'
+    | '/register/terms'
+    | '/register/verify'
+    | '/reset-password/complete'
+    | '/reset-password/mail'
+    | '/reset-password/send'
     | '/schedule/score'
+    | '/withdrawal/complete'
     | '/contact'
     | '/guild'
     | '/login'
     | '/mypage'
     | '/prize'
     | '/quiz'
+    | '/register'
+    | '/reset-password'
+    | '/withdrawal'
     | '/guild/$id/chat'
     | '/guild/$id/edit'
     | '/guild/$id/member'
@@ -617,12 +851,21 @@ export interface FileRouteTypes {
     | '/guild/withdrawal/complete'
     | '/login/$provider/callback'
     | '/mypage/prize/email_send'
+    | '/mypage/profile/edit'
     | '/prize/entry/$id'
     | '/prize/game/$id'
     | '/prize/yearly/$id'
     | '/ranking/golf/personal'
+    | '/register/mail/complete'
+    | '/register/mail/send'
+    | '/settings/mail/change'
+    | '/settings/mail/send'
+    | '/settings/password/complete'
     | '/guild/code'
     | '/guild/create'
+    | '/register/mail'
+    | '/settings/mail'
+    | '/settings/password'
     | '/guild/$id/profile/edit'
     | '/guild/code/$id/complete'
     | '/mypage/prize/$id/confirm'
@@ -657,13 +900,26 @@ export interface FileRouteTypes {
     | '/ranking/golf_q'
     | '/ranking/guild'
     | '/ranking/yearly'
+    | '/register/complete'
+    | '/register/confirm'
+    | '/register/necessary'
+    | '/register/send'
+    | '/register/terms'
+    | '/register/verify'
+    | '/reset-password/complete'
+    | '/reset-password/mail'
+    | '/reset-password/send'
     | '/schedule/score'
+    | '/withdrawal/complete'
     | '/contact/'
     | '/guild/'
     | '/login/'
     | '/mypage/'
     | '/prize/'
     | '/quiz/'
+    | '/register/'
+    | '/reset-password/'
+    | '/withdrawal/'
     | '/guild/$id/chat'
     | '/guild/$id/edit'
     | '/guild/$id/member'
@@ -674,12 +930,21 @@ export interface FileRouteTypes {
     | '/guild/withdrawal/complete'
     | '/login/$provider/callback'
     | '/mypage/prize/email_send'
+    | '/mypage/profile/edit'
     | '/prize/entry/$id'
     | '/prize/game/$id'
     | '/prize/yearly/$id'
     | '/ranking/golf/personal'
+    | '/register/mail/complete'
+    | '/register/mail/send'
+    | '/settings/mail/change'
+    | '/settings/mail/send'
+    | '/settings/password/complete'
     | '/guild/code/'
     | '/guild/create/'
+    | '/register/mail/'
+    | '/settings/mail/'
+    | '/settings/password/'
     | '/guild/$id/profile/edit'
     | '/guild/code/$id/complete'
     | '/mypage/prize/$id/confirm'
@@ -715,13 +980,26 @@ export interface RootRouteChildren {
   RankingGolf_qRoute: typeof RankingGolf_qRoute
   RankingGuildRoute: typeof RankingGuildRoute
   RankingYearlyRoute: typeof RankingYearlyRoute
+  RegisterCompleteRoute: typeof RegisterCompleteRoute
+  RegisterConfirmRoute: typeof RegisterConfirmRoute
+  RegisterNecessaryRoute: typeof RegisterNecessaryRoute
+  RegisterSendRoute: typeof RegisterSendRoute
+  RegisterTermsRoute: typeof RegisterTermsRoute
+  RegisterVerifyRoute: typeof RegisterVerifyRoute
+  ResetPasswordCompleteRoute: typeof ResetPasswordCompleteRoute
+  ResetPasswordMailRoute: typeof ResetPasswordMailRoute
+  ResetPasswordSendRoute: typeof ResetPasswordSendRoute
   ScheduleScoreRoute: typeof ScheduleScoreRoute
+  WithdrawalCompleteRoute: typeof WithdrawalCompleteRoute
   ContactIndexRoute: typeof ContactIndexRoute
   GuildIndexRoute: typeof GuildIndexRoute
   LoginIndexRoute: typeof LoginIndexRoute
   MypageIndexRoute: typeof MypageIndexRoute
   PrizeIndexRoute: typeof PrizeIndexRoute
   QuizIndexRoute: typeof QuizIndexRoute
+  RegisterIndexRoute: typeof RegisterIndexRoute
+  ResetPasswordIndexRoute: typeof ResetPasswordIndexRoute
+  WithdrawalIndexRoute: typeof WithdrawalIndexRoute
   GuildIdChatRoute: typeof GuildIdChatRoute
   GuildIdEditRoute: typeof GuildIdEditRoute
   GuildIdMemberRoute: typeof GuildIdMemberRoute
@@ -732,12 +1010,21 @@ export interface RootRouteChildren {
   GuildWithdrawalCompleteRoute: typeof GuildWithdrawalCompleteRoute
   LoginProviderCallbackRoute: typeof LoginProviderCallbackRoute
   MypagePrizeEmail_sendRoute: typeof MypagePrizeEmail_sendRoute
+  MypageProfileEditRoute: typeof MypageProfileEditRoute
   PrizeEntryIdRoute: typeof PrizeEntryIdRoute
   PrizeGameIdRoute: typeof PrizeGameIdRoute
   PrizeYearlyIdRoute: typeof PrizeYearlyIdRoute
   RankingGolfPersonalRoute: typeof RankingGolfPersonalRoute
+  RegisterMailCompleteRoute: typeof RegisterMailCompleteRoute
+  RegisterMailSendRoute: typeof RegisterMailSendRoute
+  SettingsMailChangeRoute: typeof SettingsMailChangeRoute
+  SettingsMailSendRoute: typeof SettingsMailSendRoute
+  SettingsPasswordCompleteRoute: typeof SettingsPasswordCompleteRoute
   GuildCodeIndexRoute: typeof GuildCodeIndexRoute
   GuildCreateIndexRoute: typeof GuildCreateIndexRoute
+  RegisterMailIndexRoute: typeof RegisterMailIndexRoute
+  SettingsMailIndexRoute: typeof SettingsMailIndexRoute
+  SettingsPasswordIndexRoute: typeof SettingsPasswordIndexRoute
   GuildIdProfileEditRoute: typeof GuildIdProfileEditRoute
   GuildCodeIdCompleteRoute: typeof GuildCodeIdCompleteRoute
   MypagePrizeIdConfirmRoute: typeof MypagePrizeIdConfirmRoute
@@ -930,11 +1217,102 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RankingYearlyRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/register/': {
+      id: '/register/'
+      path: '/register'
+      fullPath: '/register/'
+      preLoaderRoute: typeof RegisterIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register/complete': {
+      id: '/register/complete'
+      path: '/register/complete'
+      fullPath: '/register/complete'
+      preLoaderRoute: typeof RegisterCompleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register/confirm': {
+      id: '/register/confirm'
+      path: '/register/confirm'
+      fullPath: '/register/confirm'
+      preLoaderRoute: typeof RegisterConfirmRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register/necessary': {
+      id: '/register/necessary'
+      path: '/register/necessary'
+      fullPath: '/register/necessary'
+      preLoaderRoute: typeof RegisterNecessaryRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register/send': {
+      id: '/register/send'
+      path: '/register/send'
+      fullPath: '/register/send'
+      preLoaderRoute: typeof RegisterSendRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register/terms': {
+      id: '/register/terms'
+      path: '/register/terms'
+      fullPath: '/register/terms'
+      preLoaderRoute: typeof RegisterTermsRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register/verify': {
+      id: '/register/verify'
+      path: '/register/verify'
+      fullPath: '/register/verify'
+      preLoaderRoute: typeof RegisterVerifyRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password/': {
+      id: '/reset-password/'
+      path: '/reset-password'
+      fullPath: '/reset-password/'
+      preLoaderRoute: typeof ResetPasswordIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password/complete': {
+      id: '/reset-password/complete'
+      path: '/reset-password/complete'
+      fullPath: '/reset-password/complete'
+      preLoaderRoute: typeof ResetPasswordCompleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password/mail': {
+      id: '/reset-password/mail'
+      path: '/reset-password/mail'
+      fullPath: '/reset-password/mail'
+      preLoaderRoute: typeof ResetPasswordMailRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/reset-password/send': {
+      id: '/reset-password/send'
+      path: '/reset-password/send'
+      fullPath: '/reset-password/send'
+      preLoaderRoute: typeof ResetPasswordSendRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/schedule/score': {
       id: '/schedule/score'
       path: '/schedule/score'
       fullPath: '/schedule/score'
       preLoaderRoute: typeof ScheduleScoreRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/withdrawal/': {
+      id: '/withdrawal/'
+      path: '/withdrawal'
+      fullPath: '/withdrawal/'
+      preLoaderRoute: typeof WithdrawalIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/withdrawal/complete': {
+      id: '/withdrawal/complete'
+      path: '/withdrawal/complete'
+      fullPath: '/withdrawal/complete'
+      preLoaderRoute: typeof WithdrawalCompleteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/guild/$id/chat': {
@@ -1021,6 +1399,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof MypagePrizeEmail_sendRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/mypage/profile/edit': {
+      id: '/mypage/profile/edit'
+      path: '/mypage/profile/edit'
+      fullPath: '/mypage/profile/edit'
+      preLoaderRoute: typeof MypageProfileEditRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/prize/entry/$id': {
       id: '/prize/entry/$id'
       path: '/prize/entry/$id'
@@ -1047,6 +1432,62 @@ declare module '@tanstack/react-router' {
       path: '/ranking/golf/personal'
       fullPath: '/ranking/golf/personal'
       preLoaderRoute: typeof RankingGolfPersonalRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register/mail/': {
+      id: '/register/mail/'
+      path: '/register/mail'
+      fullPath: '/register/mail/'
+      preLoaderRoute: typeof RegisterMailIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register/mail/complete': {
+      id: '/register/mail/complete'
+      path: '/register/mail/complete'
+      fullPath: '/register/mail/complete'
+      preLoaderRoute: typeof RegisterMailCompleteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/register/mail/send': {
+      id: '/register/mail/send'
+      path: '/register/mail/send'
+      fullPath: '/register/mail/send'
+      preLoaderRoute: typeof RegisterMailSendRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings/mail/': {
+      id: '/settings/mail/'
+      path: '/settings/mail'
+      fullPath: '/settings/mail/'
+      preLoaderRoute: typeof SettingsMailIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings/mail/change': {
+      id: '/settings/mail/change'
+      path: '/settings/mail/change'
+      fullPath: '/settings/mail/change'
+      preLoaderRoute: typeof SettingsMailChangeRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings/mail/send': {
+      id: '/settings/mail/send'
+      path: '/settings/mail/send'
+      fullPath: '/settings/mail/send'
+      preLoaderRoute: typeof SettingsMailSendRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings/password/': {
+      id: '/settings/password/'
+      path: '/settings/password'
+      fullPath: '/settings/password/'
+      preLoaderRoute: typeof SettingsPasswordIndexRouteImport
+      parentRoute: typeof rootRouteImport
+    }
+    '/settings/password/complete': {
+      id: '/settings/password/complete'
+      path: '/settings/password/complete'
+      fullPath: '/settings/password/complete'
+      preLoaderRoute: typeof SettingsPasswordCompleteRouteImport
       parentRoute: typeof rootRouteImport
     }
     '/guild/$id/profile/edit': {
@@ -1163,13 +1604,26 @@ const rootRouteChildren: RootRouteChildren = {
   RankingGolf_qRoute: RankingGolf_qRoute,
   RankingGuildRoute: RankingGuildRoute,
   RankingYearlyRoute: RankingYearlyRoute,
+  RegisterCompleteRoute: RegisterCompleteRoute,
+  RegisterConfirmRoute: RegisterConfirmRoute,
+  RegisterNecessaryRoute: RegisterNecessaryRoute,
+  RegisterSendRoute: RegisterSendRoute,
+  RegisterTermsRoute: RegisterTermsRoute,
+  RegisterVerifyRoute: RegisterVerifyRoute,
+  ResetPasswordCompleteRoute: ResetPasswordCompleteRoute,
+  ResetPasswordMailRoute: ResetPasswordMailRoute,
+  ResetPasswordSendRoute: ResetPasswordSendRoute,
   ScheduleScoreRoute: ScheduleScoreRoute,
+  WithdrawalCompleteRoute: WithdrawalCompleteRoute,
   ContactIndexRoute: ContactIndexRoute,
   GuildIndexRoute: GuildIndexRoute,
   LoginIndexRoute: LoginIndexRoute,
   MypageIndexRoute: MypageIndexRoute,
   PrizeIndexRoute: PrizeIndexRoute,
   QuizIndexRoute: QuizIndexRoute,
+  RegisterIndexRoute: RegisterIndexRoute,
+  ResetPasswordIndexRoute: ResetPasswordIndexRoute,
+  WithdrawalIndexRoute: WithdrawalIndexRoute,
   GuildIdChatRoute: GuildIdChatRoute,
   GuildIdEditRoute: GuildIdEditRoute,
   GuildIdMemberRoute: GuildIdMemberRoute,
@@ -1180,12 +1634,21 @@ const rootRouteChildren: RootRouteChildren = {
   GuildWithdrawalCompleteRoute: GuildWithdrawalCompleteRoute,
   LoginProviderCallbackRoute: LoginProviderCallbackRoute,
   MypagePrizeEmail_sendRoute: MypagePrizeEmail_sendRoute,
+  MypageProfileEditRoute: MypageProfileEditRoute,
   PrizeEntryIdRoute: PrizeEntryIdRoute,
   PrizeGameIdRoute: PrizeGameIdRoute,
   PrizeYearlyIdRoute: PrizeYearlyIdRoute,
   RankingGolfPersonalRoute: RankingGolfPersonalRoute,
+  RegisterMailCompleteRoute: RegisterMailCompleteRoute,
+  RegisterMailSendRoute: RegisterMailSendRoute,
+  SettingsMailChangeRoute: SettingsMailChangeRoute,
+  SettingsMailSendRoute: SettingsMailSendRoute,
+  SettingsPasswordCompleteRoute: SettingsPasswordCompleteRoute,
   GuildCodeIndexRoute: GuildCodeIndexRoute,
   GuildCreateIndexRoute: GuildCreateIndexRoute,
+  RegisterMailIndexRoute: RegisterMailIndexRoute,
+  SettingsMailIndexRoute: SettingsMailIndexRoute,
+  SettingsPasswordIndexRoute: SettingsPasswordIndexRoute,
   GuildIdProfileEditRoute: GuildIdProfileEditRoute,
   GuildCodeIdCompleteRoute: GuildCodeIdCompleteRoute,
   MypagePrizeIdConfirmRoute: MypagePrizeIdConfirmRoute,

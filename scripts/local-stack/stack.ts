@@ -10,6 +10,7 @@ import { seedIfEmpty } from '../seed/seed';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { handleApiRequest } from './lambda-adapter';
 import { handleOAuthStandIn, oauthStandInPrefix } from './oauth-standin';
+import { outboxPagePath, serveOutboxPage } from './outbox-page';
 import { repositoryRoot } from './paths';
 import { startS3Local, type S3Local } from './s3-local';
 import { serveStatic } from './static-site';
@@ -125,17 +126,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const spaDir = options.spaDir === undefined ? join(repositoryRoot, 'frontend/dist') : options.spaDir;
     server.on('request', (request, response) => {
       const path = (request.url ?? '/').split('?')[0]!;
-      const task = path.startsWith(oauthStandInPrefix)
-        ? handleOAuthStandIn(request, response).then((handled) => {
-            if (!handled) response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-          })
-        : path === '/api' || path.startsWith('/api/')
-          ? handleApiRequest(request, response, { includeLocalOnly: true })
-          : Promise.resolve(
-              spaDir
-                ? serveStatic(spaDir, request, response)
-                : (response.writeHead(404, { 'content-type': 'text/plain' }), response.end('not found')),
-            );
+      const task =
+        path === outboxPagePath
+          ? serveOutboxPage(request, response)
+          : path.startsWith(oauthStandInPrefix)
+            ? handleOAuthStandIn(request, response).then((handled) => {
+                if (!handled) response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+              })
+            : path === '/api' || path.startsWith('/api/')
+              ? handleApiRequest(request, response, { includeLocalOnly: true })
+              : Promise.resolve(
+                  spaDir
+                    ? serveStatic(spaDir, request, response)
+                    : (response.writeHead(404, { 'content-type': 'text/plain' }), response.end('not found')),
+                );
       task.catch((error: unknown) => {
         console.error(error);
         if (!response.headersSent) {

@@ -82,6 +82,8 @@ export const withoutEmailAllowed: readonly PathRule[] = [
 /** The pages of the policy step, and what may be read or done while on it. */
 export const policyStepAllowed: readonly PathRule[] = [
   '/register/terms',
+  // Where a social sign-up's e-mail registration ends, just before this step.
+  '/register/mail/complete',
   '/terms',
   '/privacy-policy',
   '/logout',

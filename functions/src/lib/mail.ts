@@ -1,5 +1,7 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { fromItem } from '../db/item';
+import { queryAll } from '../db/query-all';
 import { ulid } from 'ulid';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
@@ -54,4 +56,19 @@ export async function sendMail(message: MailMessage, now = new Date()): Promise<
       },
     }),
   );
+}
+
+/** The local outbox, newest first (at most 100), optionally only the messages to one address. */
+export async function listOutbox(to?: string): Promise<OutboxMessage[]> {
+  const items = await queryAll<Record<string, unknown>>({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ...(to ? { FilterExpression: '#to = :to', ExpressionAttributeNames: { '#to': 'to' } } : {}),
+    ExpressionAttributeValues: { ':pk': keys.outboxMessage('', '').PK, ...(to ? { ':to': to } : {}) },
+    ScanIndexForward: false,
+  });
+  return items
+    .slice(0, 100)
+    .map((item) => fromItem<OutboxMessage & { expiresAt?: number }>(item))
+    .map(({ expiresAt: _expires, ...message }) => message);
 }

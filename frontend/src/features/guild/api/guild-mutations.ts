@@ -7,9 +7,9 @@ import {
   joinResultSchema,
   leaveResultSchema,
   ownedGuildSchema,
-  presignedUploadSchema,
 } from '@golf/shared/schemas/guild';
-import { ApiError, apiRequest } from '../../../lib/api-client';
+import { apiRequest } from '../../../lib/api-client';
+import { uploadImage } from '../../../lib/upload-image';
 
 /** The guild form as the API takes it (JSON); the image is the key of an uploaded object. */
 export interface GuildFormBody {
@@ -86,28 +86,5 @@ export const usePostChat = (id: string) =>
     }),
   );
 
-/**
- * Uploads an image straight to storage: a presigned POST from the API, then the browser's form
- * POST of its fields and the file. Returns the key to send as `guild_img_key`.
- */
-export async function uploadGuildImage(file: File): Promise<string> {
-  const presigned = await apiRequest('/api/uploads/presign', {
-    method: 'POST',
-    body: { purpose: 'guild', content_type: file.type },
-    schema: presignedUploadSchema,
-  });
-  if (file.size > presigned.max_bytes)
-    throw new ApiError({ status: 422, code: 'validation_failed', message: '画像は5MB以下にしてください。' });
-  const form = new FormData();
-  for (const [name, value] of Object.entries(presigned.fields)) form.append(name, value);
-  form.append('file', file);
-  const response = await fetch(presigned.url, { method: 'POST', body: form });
-  if (!response.ok)
-    throw new ApiError({
-      status: 422,
-      code: 'validation_failed',
-      message:
-        '画像をアップロードできませんでした。形式（JPEG・PNG・WebP）と大きさ（5MB以下）をご確認ください。',
-    });
-  return presigned.key;
-}
+/** Uploads a guild image (presigned POST); returns the key to send as `guild_img_key`. */
+export const uploadGuildImage = (file: File): Promise<string> => uploadImage(file, 'guild');

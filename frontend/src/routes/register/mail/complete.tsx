@@ -1,0 +1,15 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CompleteCard } from '../../../components/ui/complete-card';
+
+export const Route = createFileRoute('/register/mail/complete')({
+  component: () => (
+    <div className="page-body">
+      <CompleteCard
+        title="メールアドレスを登録しました"
+        action={{ href: '/register/terms', label: '登録を続ける' }}
+      >
+        続いて、利用規約への同意とプロフィールの入力をお願いします。
+      </CompleteCard>
+    </div>
+  ),
+});

@@ -1,0 +1,70 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
+import { passwordResetBodySchema } from '@golf/shared/schemas/account';
+import { AppLink } from '../../components/ui/app-link';
+import { fieldErrorsOf, type FieldErrors } from '../../components/ui/form-field';
+import { useResetPassword } from '../../features/account/api/account-calls';
+import {
+  apiFieldErrors,
+  LinkErrorCard,
+  NewPasswordFields,
+} from '../../features/account/components/account-parts';
+
+export const Route = createFileRoute('/reset-password/')({
+  validateSearch: z.object({ token: z.string().max(200).optional().catch(undefined) }),
+  component: ResetPasswordPage,
+});
+
+/** Without a token: how a reset works. With the mailed link's token: the new password. */
+function ResetPasswordPage() {
+  const { token } = Route.useSearch();
+  const navigate = useNavigate();
+  const reset = useResetPassword();
+  const [form, setForm] = useState({ password: '', password_confirmation: '' });
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const retry = { href: '/reset-password/mail', label: '再設定のメールをもう一度送る' };
+
+  if (!token)
+    return (
+      <div className="page-body">
+        <section className="card">
+          <h2 className="card-title">パスワードをお忘れの方</h2>
+          <p>
+            ご登録のメールアドレスに、パスワード再設定のリンクをお送りします。リンクを開いて、新しいパスワードを設定してください。
+          </p>
+          <AppLink href="/reset-password/mail" className="button button--primary button--block">
+            メールアドレスを入力する
+          </AppLink>
+        </section>
+      </div>
+    );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const checked = passwordResetBodySchema.safeParse({ token, ...form });
+    setErrors(checked.success ? {} : fieldErrorsOf(checked.error.issues));
+    if (!checked.success) return;
+    reset.mutate(checked.data, {
+      onSuccess: () => void navigate({ to: '/reset-password/complete', replace: true }),
+      onError: (error) => setErrors(apiFieldErrors(error)),
+    });
+  };
+  if (errors['token'] || (reset.isError && !Object.keys(apiFieldErrors(reset.error)).length))
+    return (
+      <div className="page-body">
+        <LinkErrorCard error={reset.error} retry={retry} />
+      </div>
+    );
+  return (
+    <div className="page-body">
+      <form className="card form" onSubmit={submit} noValidate aria-label="新しいパスワード">
+        <h2 className="card-title">新しいパスワードを設定してください</h2>
+        <NewPasswordFields value={form} onChange={setForm} errors={errors} />
+        <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
+          {reset.isPending ? '送信中…' : 'パスワードを再設定する'}
+        </button>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useStartPasswordReset } from '../../features/account/api/account-calls';
+import { EmailRequestForm } from '../../features/account/components/account-parts';
+
+export const Route = createFileRoute('/reset-password/mail')({
+  component: ResetPasswordMailPage,
+});
+
+function ResetPasswordMailPage() {
+  const navigate = useNavigate();
+  return (
+    <div className="page-body">
+      <EmailRequestForm
+        ariaLabel="パスワードの再設定"
+        title="ご登録のメールアドレス"
+        lead="パスワード再設定のリンクをお送りします。"
+        submitLabel="再設定のメールを送る"
+        send={useStartPasswordReset()}
+        onSent={(email) => void navigate({ to: '/reset-password/send', search: { email } })}
+      />
+    </div>
+  );
+}

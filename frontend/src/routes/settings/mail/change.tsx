@@ -1,0 +1,74 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useEffect, useRef } from 'react';
+import { z } from 'zod';
+import { CompleteCard } from '../../../components/ui/complete-card';
+import { SkeletonCard } from '../../../components/ui/skeleton';
+import { useCompleteEmailChange } from '../../../features/account/api/account-calls';
+import { LinkErrorCard } from '../../../features/account/components/account-parts';
+import { getAuthState, setUserEmail } from '../../../lib/auth';
+
+export const Route = createFileRoute('/settings/mail/change')({
+  validateSearch: z.object({
+    token: z.string().max(200).optional().catch(undefined),
+    registerFlg: z
+      .union([z.boolean(), z.string()])
+      .transform((value) => value === true || value === 'true' || value === '1')
+      .optional()
+      .catch(undefined),
+  }),
+  component: SettingsMailChangePage,
+});
+
+/**
+ * The link of an e-mail change, or (registerFlg) of a social sign-up's e-mail registration. The
+ * link alone authorises it, so it works in a browser that is not signed in.
+ */
+function SettingsMailChangePage() {
+  const { token, registerFlg = false } = Route.useSearch();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const change = useCompleteEmailChange();
+  const started = useRef(false);
+
+  useEffect(() => {
+    if (started.current || !token) return;
+    started.current = true;
+    change.mutate(
+      { token, registerFlg },
+      {
+        onSuccess: (result) => {
+          if (registerFlg) return void navigate({ to: '/register/mail/complete', replace: true });
+          if (getAuthState().isAuthenticated) setUserEmail(result.email);
+          void queryClient.invalidateQueries({ queryKey: ['account'] });
+        },
+      },
+    );
+  }, [token, registerFlg, change, navigate, queryClient]);
+
+  const retry = registerFlg
+    ? { href: '/register/mail', label: 'メールアドレスを登録し直す' }
+    : { href: '/settings/mail', label: 'メールアドレスの変更をやり直す' };
+  if (!token || change.isError)
+    return (
+      <div className="page-body">
+        <LinkErrorCard error={change.error} retry={retry} />
+      </div>
+    );
+  if (change.isSuccess && !registerFlg)
+    return (
+      <div className="page-body">
+        <CompleteCard
+          title="メールアドレスを変更しました"
+          action={{ href: '/mypage', label: 'マイページへ' }}
+        >
+          新しいメールアドレス（{change.data.email}）でログインできます。
+        </CompleteCard>
+      </div>
+    );
+  return (
+    <div className="page-body" role="status" aria-label="メールアドレスを確認しています">
+      <SkeletonCard lines={3} />
+    </div>
+  );
+}

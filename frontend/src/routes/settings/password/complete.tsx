@@ -1,0 +1,12 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { CompleteCard } from '../../../components/ui/complete-card';
+
+export const Route = createFileRoute('/settings/password/complete')({
+  component: () => (
+    <div className="page-body">
+      <CompleteCard title="パスワードを変更しました" action={{ href: '/mypage', label: 'マイページへ' }}>
+        次回から新しいパスワードでログインしてください。
+      </CompleteCard>
+    </div>
+  ),
+});

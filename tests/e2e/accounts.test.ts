@@ -1,0 +1,203 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { resetConfig } from '../../functions/src/lib/config';
+import { closeChecked, newPage, useBrowser, waitForPath } from './support/browser';
+
+for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
+resetConfig();
+
+const browser = useBrowser();
+const run = Date.now().toString(36);
+const address = (name: string) => `e2e-${name}-${run}@example.com`;
+/** A field's label exactly (a required field's label also reads 必須). */
+const label = (text: string) => new RegExp(`^${text.replace(/[()（）]/g, (c) => `\\${c}`)}(必須)?$`);
+
+/** Opens the local mailbox for an address and follows the link of its newest mail to `path`. */
+async function followMailLink(page: Page, to: string, path: string) {
+  await page.goto(`/dev/outbox?to=${encodeURIComponent(to)}`);
+  const link = page.locator(`article >> nth=0 >> a[href*="${path}?token="]`);
+  await link.waitFor();
+  const href = (await link.getAttribute('href'))!;
+  await link.click();
+  await page.waitForURL((url) => url.pathname === path);
+  return href;
+}
+
+async function login(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel(label('メールアドレス')).fill(email);
+  await page.getByLabel(label('パスワード')).fill(password);
+  await page.getByRole('button', { name: 'ログイン', exact: true }).click();
+}
+
+/** Registration by e-mail, through every step, in the browser. */
+async function registerByEmail(page: Page, email: string, password: string, nickname: string) {
+  await page.goto('/register');
+  const form = page.getByRole('form', { name: 'メールアドレスで登録' });
+  await form.getByLabel(label('メールアドレス')).fill(email);
+  await form.getByLabel(label('パスワード')).fill(password);
+  await form.getByLabel(label('パスワード（確認）')).fill(password);
+  await form.getByRole('button', { name: '確認メールを送る' }).click();
+  await waitForPath(page, '/register/send');
+  await page.getByTestId('mail-sent').getByText(email).waitFor();
+
+  await followMailLink(page, email, '/register/verify');
+  await waitForPath(page, '/register/terms');
+  await page.getByLabel(/プライバシーポリシー\s*に同意する/).check();
+  await page.getByRole('button', { name: '同意して次へ' }).click();
+
+  await waitForPath(page, '/register/necessary');
+  await page.getByLabel(label('ニックネーム')).fill(nickname);
+  await page.getByLabel(label('性別')).selectOption({ label: '女性' });
+  await page.getByLabel(label('年代')).selectOption({ label: '30代' });
+  await page.getByLabel(label('お住まいの都道府県')).selectOption({ label: '東京都' });
+  await page.getByLabel(label('ゴルフのプレー頻度')).selectOption({ label: '月に2〜3回' });
+  await page.getByRole('button', { name: '確認画面へ' }).click();
+
+  await waitForPath(page, '/register/confirm');
+  expect(await page.locator('.confirm-list').innerText()).toContain('東京都');
+  await page.getByRole('button', { name: '登録する' }).click();
+  await waitForPath(page, '/register/complete');
+  await page.getByRole('heading', { name: '会員登録が完了しました' }).waitFor();
+}
+
+describe('accounts by e-mail', () => {
+  it('registers by e-mail to completion with the mailed link, then logs out and in again', async () => {
+    const session = await newPage(browser());
+    const { page } = session;
+    const email = address('register');
+    await registerByEmail(page, email, 'e2e-pass-123', 'はじめてゴルファー');
+    await page.getByRole('link', { name: 'ゲームをはじめる' }).click();
+    await waitForPath(page, '/gametop');
+
+    await page.goto('/logout');
+    await waitForPath(page, '/');
+    await login(page, email, 'e2e-pass-123');
+    await waitForPath(page, '/');
+    await page.goto('/mypage');
+    expect(await page.getByTestId('mypage-nickname').innerText()).toBe('はじめてゴルファー');
+    await closeChecked(session);
+  });
+
+  it('resets a forgotten password; the used link says so and offers to ask again', async () => {
+    const session = await newPage(browser());
+    const { page } = session;
+    const email = address('reset');
+    await registerByEmail(page, email, 'before-pass-1', 'リセット太郎');
+    await page.goto('/logout');
+    await waitForPath(page, '/');
+
+    await page.goto('/login');
+    await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
+    await waitForPath(page, '/reset-password');
+    await page.getByRole('link', { name: 'メールアドレスを入力する' }).click();
+    await waitForPath(page, '/reset-password/mail');
+    await page.getByLabel(label('メールアドレス')).fill(email);
+    await page.getByRole('button', { name: '再設定のメールを送る' }).click();
+    await waitForPath(page, '/reset-password/send');
+
+    const link = await followMailLink(page, email, '/reset-password');
+    await page.getByLabel(label('パスワード')).fill('after-pass-2');
+    await page.getByLabel(label('パスワード（確認）')).fill('after-pass-2');
+    await page.getByRole('button', { name: 'パスワードを再設定する' }).click();
+    await waitForPath(page, '/reset-password/complete');
+
+    await login(page, email, 'after-pass-2');
+    await waitForPath(page, '/');
+
+    // The same link again: a clear message and the way to ask again.
+    await page.goto(link);
+    await page.getByLabel(label('パスワード')).fill('third-pass-3');
+    await page.getByLabel(label('パスワード（確認）')).fill('third-pass-3');
+    await page.getByRole('button', { name: 'パスワードを再設定する' }).click();
+    await page.getByTestId('link-error').getByText('すでに使用されています', { exact: false }).waitFor();
+    await page.getByRole('link', { name: '再設定のメールをもう一度送る' }).waitFor();
+    await closeChecked(session);
+  });
+
+  it('changes the e-mail address and the password, edits the profile, then withdraws', async () => {
+    const session = await newPage(browser());
+    const { page } = session;
+    const email = address('settings');
+    const next = address('settings-new');
+    await registerByEmail(page, email, 'settings-pass-1', '設定ゴルファー');
+
+    await page.goto('/mypage');
+    await page.getByRole('link', { name: 'メールアドレスを変更する' }).click();
+    await waitForPath(page, '/settings/mail');
+    expect(await page.locator('.confirm-list').innerText()).toContain(email);
+    await page.getByLabel(label('新しいメールアドレス')).fill(next);
+    await page.getByRole('button', { name: '確認メールを送る' }).click();
+    await waitForPath(page, '/settings/mail/send');
+    await followMailLink(page, next, '/settings/mail/change');
+    await page.getByRole('heading', { name: 'メールアドレスを変更しました' }).waitFor();
+
+    await page.goto('/settings/password');
+    await page.getByLabel(label('現在のパスワード')).fill('wrong-pass-0');
+    await page.getByLabel(label('パスワード')).fill('settings-pass-2');
+    await page.getByLabel(label('パスワード（確認）')).fill('settings-pass-2');
+    await page.getByRole('button', { name: 'パスワードを変更する' }).click();
+    await page.getByText('現在のパスワードが正しくありません。').waitFor();
+    await page.getByLabel(label('現在のパスワード')).fill('settings-pass-1');
+    await page.getByRole('button', { name: 'パスワードを変更する' }).click();
+    await waitForPath(page, '/settings/password/complete');
+
+    await page.goto('/mypage/profile/edit');
+    await page.getByLabel(label('ニックネーム')).fill('改名ゴルファー');
+    await page.getByRole('button', { name: '確認画面へ' }).click();
+    await page.getByRole('button', { name: '保存する' }).click();
+    await waitForPath(page, '/mypage');
+    await page.getByTestId('mypage-nickname').filter({ hasText: '改名ゴルファー' }).waitFor();
+
+    await page.goto('/logout');
+    await waitForPath(page, '/');
+    await login(page, next, 'settings-pass-2');
+    await waitForPath(page, '/');
+
+    await page.goto('/withdrawal');
+    const withdraw = page.getByRole('button', { name: '退会する' });
+    expect(await withdraw.isDisabled()).toBe(true);
+    await page.getByLabel(label('上の注意事項を確認しました')).check();
+    await withdraw.click();
+    await waitForPath(page, '/withdrawal/complete');
+    await page.getByRole('heading', { name: '退会手続きが完了しました' }).waitFor();
+    await page.goto('/mypage');
+    await waitForPath(page, '/login');
+    await login(page, next, 'settings-pass-2');
+    await page.getByTestId('login-error').waitFor();
+    await closeChecked(session);
+  });
+
+  it('registers the e-mail of a player who signed up with a provider (registerFlg)', async () => {
+    const session = await newPage(browser());
+    const { page } = session;
+    const email = address('social');
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Googleでログイン' }).click();
+    await page.waitForURL((url) => url.pathname === '/api/dev/auth/oauth2/authorize');
+    await page.getByLabel(label('Google のアカウントID')).fill(`e2e-social-mail-${run}`);
+    await page.getByRole('button', { name: '許可する' }).click();
+    await waitForPath(page, '/register/mail');
+    await page.getByLabel(label('メールアドレス')).fill(email);
+    await page.getByRole('button', { name: '確認メールを送る' }).click();
+    await waitForPath(page, '/register/mail/send');
+    await followMailLink(page, email, '/settings/mail/change');
+    await waitForPath(page, '/register/mail/complete');
+    await page.getByRole('link', { name: '登録を続ける' }).click();
+    await waitForPath(page, '/register/terms');
+    await closeChecked(session);
+  });
+
+  it('shows a clear message for a broken verification link', async () => {
+    const session = await newPage(browser());
+    const { page } = session;
+    await page.goto(`/register/verify?token=${'Z'.repeat(43)}`);
+    await page
+      .getByTestId('link-error')
+      .getByText('無効か、すでに使用されています', { exact: false })
+      .waitFor();
+    await page.getByRole('link', { name: 'もう一度登録する' }).click();
+    await waitForPath(page, '/register');
+    await closeChecked(session);
+  });
+});
