@@ -4,6 +4,7 @@ import { batchWriteAll } from '../batch-write';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
+import { clearReadCaches } from '../../lib/read-cache';
 
 /** What a reader needs to find its page: the snapshot and, per round scope and type, its size. */
 export interface RankingPointer {
@@ -48,12 +49,14 @@ export async function writeSnapshot(
   const expiresAt = Math.floor(now.getTime() / 1000) + snapshotTtlSeconds;
   await batchWriteAll(items.map((item) => ({ ...item, expiresAt })));
   // The switch: readers move to the new snapshot only now, when every page of it is written.
+  // Pages answered from memory in this process follow at once.
   await db().send(
     new PutCommand({
       TableName: tableName(),
       Item: { ...keys.rankingPointer(pointer.game_global_id), entity: 'ranking_pointer', ...pointer },
     }),
   );
+  clearReadCaches();
   return items.length + 1;
 }
 

@@ -41,6 +41,7 @@ import { GUILD_MAX_MEMBERS } from '@golf/shared/schemas/guild';
 import { batchGetAll } from '../../db/batch-get';
 import { keys } from '../../db/keys';
 import { notFound } from '../../lib/errors';
+import { ReadCache } from '../../lib/read-cache';
 import { buildSnapshotTables, SNAPSHOT_PAGE_SIZE } from './build-snapshot';
 import { addQuizBoards, QUIZ_BOARD } from './quiz-ranking';
 import { indexTournamentRound } from '../game/team-scoring';
@@ -463,21 +464,37 @@ async function boardPage(
   };
 }
 
+/**
+ * The public pages (the same for everyone) answered from memory for a few seconds: the spike after
+ * a round mostly never reaches the table. A snapshot written in this process clears them; other
+ * processes switch within the TTL, like the CDN (which keeps them 30 s).
+ */
+const publicPages = new ReadCache<RankingPageResponse>(5_000);
+const shared = (board: string, query: object, load: () => Promise<RankingPageResponse>) =>
+  publicPages.get(`${board}:${JSON.stringify(query)}`, load);
+
 /** GET /api/golf/ranking: one page of one type, or the page holding `rank`. */
 export const rankingPage = (query: PersonalRankingQuery, now: Date) =>
-  boardPage(
-    query,
-    now,
-    async (_pointer, scope) => ({ id: personalBoard(query.type), total: scope.totals[query.type - 1] ?? 0 }),
-    { type: query.type, title: personalRankingTitle(query.type) },
+  shared('personal', query, () =>
+    boardPage(
+      query,
+      now,
+      async (_pointer, scope) => ({
+        id: personalBoard(query.type),
+        total: scope.totals[query.type - 1] ?? 0,
+      }),
+      { type: query.type, title: personalRankingTitle(query.type) },
+    ),
   );
 
 /** GET /api/golf/ranking/guild (average of entered members) and /guild_top4 (best 4 members' sum). */
 export const guildRankingPage = (kind: 'GUILD' | 'GUILD_TOP4', query: BoardQuery, now: Date) =>
-  boardPage(query, now, async (_pointer, scope) => ({ id: kind, total: scope.boards?.[kind] ?? 0 }), {
-    type: null,
-    title: 'SCORE',
-  });
+  shared(kind, query, () =>
+    boardPage(query, now, async (_pointer, scope) => ({ id: kind, total: scope.boards?.[kind] ?? 0 }), {
+      type: null,
+      title: 'SCORE',
+    }),
+  );
 
 /** GET /api/golf/ranking/guild_member: the caller's guild's members ranked among themselves. */
 export const guildMemberRankingPage = (userId: string, query: BoardQuery, now: Date) =>
@@ -536,11 +553,13 @@ export async function ownRanking(
 
 /** GET /api/golf/ranking/yearly: the season's yearly points, higher is better. */
 export const yearlyRankingPage = (query: Omit<BoardQuery, 'round'>, now: Date) =>
-  boardPage(
-    { ...query, round: YEARLY_SCOPE },
-    now,
-    async (_pointer, scope) => ({ id: 'YEARLY', total: scope.boards?.['YEARLY'] ?? 0 }),
-    { type: null, title: 'ポイント' },
+  shared('yearly', query, () =>
+    boardPage(
+      { ...query, round: YEARLY_SCOPE },
+      now,
+      async (_pointer, scope) => ({ id: 'YEARLY', total: scope.boards?.['YEARLY'] ?? 0 }),
+      { type: null, title: 'ポイント' },
+    ),
   );
 
 /** GET /api/golf/ranking/yearly_personal: the caller's yearly row (none before their first entry). */
@@ -571,11 +590,13 @@ export async function ownYearlyRanking(userId: string, now: Date): Promise<OwnRa
 
 /** GET /api/golf/ranking/quiz: a round's quiz ranking (the round whose quiz is open by default). */
 export const quizRankingPage = (query: BoardQuery, now: Date) =>
-  boardPage(
-    query,
-    now,
-    async (_pointer, scope) => ({ id: QUIZ_BOARD, total: scope.boards?.[QUIZ_BOARD] ?? 0 }),
-    { type: null, title: '正解数', quiz: true },
+  shared('quiz', query, () =>
+    boardPage(
+      query,
+      now,
+      async (_pointer, scope) => ({ id: QUIZ_BOARD, total: scope.boards?.[QUIZ_BOARD] ?? 0 }),
+      { type: null, title: '正解数', quiz: true },
+    ),
   );
 
 /** GET /api/golf/ranking/user_quiz: the caller's row in a round's quiz ranking (none before a result). */
