@@ -30,6 +30,10 @@ export function buildApp(props: AppProps = {}) {
     functionEnvironment: api.functionEnvironment,
     resources: api.resources,
   });
-  const web = new WebStack(app, `${prefix}-Web`, { api: api.api, routes: deployedRoutes() });
+  const web = new WebStack(app, `${prefix}-Web`, {
+    api: api.api,
+    routes: deployedRoutes(),
+    siteConfig: { launchGate: config.launchGate },
+  });
   return { app, config, data, auth, api, jobs, web };
 }

@@ -22,6 +22,8 @@ export interface InfraConfig {
   socialSecretPrefix: string;
   /** Issuer of the OIDC bridge in front of X's OAuth 2.0 (X has no native Cognito provider). */
   xOidcIssuerUrl: string;
+  /** Before the opening: the site shows /coming-soon off its whitelist (context `launchGate`). */
+  launchGate: boolean;
 }
 
 export const configDefaults = {
@@ -99,6 +101,7 @@ export function readConfig(node: Context): InfraConfig {
     mailFrom,
     socialSecretPrefix,
     xOidcIssuerUrl,
+    launchGate: ['true', 'on', '1'].includes(String(node.tryGetContext('launchGate') ?? 'false')),
   };
 }
 

@@ -11,6 +11,9 @@ describe('readConfig', () => {
     expect(config.callbackUrls).toContain('http://localhost:3000/login/google/callback');
     expect(config.callbackUrls).toHaveLength(4);
     expect(config.logoutUrls).toEqual(['http://localhost:3000/logout']);
+    expect(config.launchGate).toBe(false);
+    expect(readConfig(context({ launchGate: 'true' })).launchGate).toBe(true);
+    expect(readConfig(context({ launchGate: true })).launchGate).toBe(true);
   });
 
   it('derives callbacks for every site and accepts explicit ones', () => {

@@ -11,6 +11,7 @@ import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { handleApiRequest } from './lambda-adapter';
 import { handleOAuthStandIn, oauthStandInPrefix } from './oauth-standin';
 import { outboxPagePath, serveOutboxPage } from './outbox-page';
+import { siteConfigPath, siteConfigScript } from '../../shared/src/site-config';
 import { repositoryRoot } from './paths';
 import { startS3Local, type S3Local } from './s3-local';
 import { serveStatic } from './static-site';
@@ -27,6 +28,8 @@ export interface StackOptions {
   /** The built SPA to serve; null serves the API only. */
   spaDir?: string | null;
   quiet?: boolean;
+  /** Serves /site-config.js with this launch gate; absent serves the built file (gate off). */
+  launchGate?: boolean;
 }
 
 export interface Stack {

@@ -25,6 +25,10 @@ async function main() {
     port: Number(process.env['PORT'] ?? 3000),
     host: process.env['HOST'] ?? '127.0.0.1',
     dataDir,
+    // `LAUNCH_GATE=on npm start` shows the site as before its opening (/coming-soon).
+    ...(process.env['LAUNCH_GATE']
+      ? { launchGate: ['on', 'true', '1'].includes(process.env['LAUNCH_GATE']) }
+      : {}),
   });
   console.log(
     `\nゴルフドリームチームを起動しました: ${stack.url}\n(メール受信箱: ${stack.url}/dev/outbox ・ 終了: Ctrl-C)`,

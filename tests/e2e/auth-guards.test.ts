@@ -150,4 +150,34 @@ describe('guard redirects (spec sections 4 and 6)', () => {
     expect(await page.getByText('まもなくオープンします。').count()).toBe(1);
     await closeChecked(session);
   });
+
+  it('with the launch gate on, sends every page off its whitelist to /coming-soon', async () => {
+    const session = await newPage(browser());
+    const { page } = session;
+    // The deployment's /site-config.js with the gate on (the sample stack serves it off).
+    await page.route('**/site-config.js', (route) =>
+      route.fulfill({
+        contentType: 'text/javascript',
+        body: 'window.__SITE_CONFIG__ = { launchGate: true };',
+      }),
+    );
+    for (const path of ['/', '/gametop', '/login', '/ranking/golf/personal', '/prize/game/abc'])
+      await page.goto(path).then(() => waitForPath(page, '/coming-soon'));
+    // The whitelist, with numeric segments read as an id and 2023 kept as it is.
+    for (const path of [
+      '/terms',
+      '/faq',
+      '/prize',
+      '/prize/game/12',
+      '/prize/yearly/3',
+      '/campaign/gdo_2023',
+    ]) {
+      await page.goto(path);
+      await page.waitForTimeout(300);
+      expect(new URL(page.url()).pathname, path).toBe(path);
+    }
+    await page.goto('/campaign/gdo_2024');
+    await waitForPath(page, '/coming-soon');
+    await closeChecked(session);
+  });
 });

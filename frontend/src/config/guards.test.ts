@@ -1,7 +1,9 @@
+import { siteConfigScript } from '@golf/shared/site-config';
 import { describe, expect, it } from 'vitest';
 import {
   guardRedirect,
   launchGateFromEnv,
+  launchGateSetting,
   normaliseForLaunchGate,
   safeReturnPath,
   type GuardState,
@@ -158,6 +160,11 @@ describe('launch gate', () => {
   });
 
   it('is off unless configured', () => {
+    expect(launchGateSetting('on', { launchGate: false })).toBe(false);
+    expect(launchGateSetting(undefined, { launchGate: true })).toBe(true);
+    expect(launchGateSetting('on', undefined)).toBe(true);
+    expect(launchGateSetting('on', {})).toBe(true);
+    expect(siteConfigScript({ launchGate: true })).toBe('window.__SITE_CONFIG__ = {"launchGate":true};\n');
     expect(launchGateFromEnv(undefined)).toBe(false);
     expect(launchGateFromEnv('off')).toBe(false);
     expect(launchGateFromEnv('on')).toBe(true);

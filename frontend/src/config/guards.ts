@@ -1,3 +1,4 @@
+import type { SiteConfig } from '@golf/shared/site-config';
 import { isVisitorAllowed } from './pages';
 
 /**
@@ -171,7 +172,15 @@ export function safeReturnPath(to: unknown): string {
   return to;
 }
 
-/** The launch gate is configured at build time (`VITE_LAUNCH_GATE=on`); off unless set. */
+/** The launch gate from a build-time setting (`VITE_LAUNCH_GATE=on`); off unless set. */
 export function launchGateFromEnv(value: string | undefined): boolean {
   return value === 'on' || value === 'true' || value === '1';
+}
+
+/**
+ * The launch gate: the deployed site's setting (`/site-config.js`) when it gives one, so operators
+ * open the site without a new build; else the build-time setting.
+ */
+export function launchGateSetting(buildValue: string | undefined, site: SiteConfig | undefined): boolean {
+  return typeof site?.launchGate === 'boolean' ? site.launchGate : launchGateFromEnv(buildValue);
 }

@@ -7,6 +7,7 @@ import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as deployment from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
+import { siteConfigPath, siteConfigScript, type SiteConfig } from '../../../shared/src/site-config';
 import type { RouteDefinition } from '../../../shared/src/contracts';
 import { sharedCacheCode, spaRewriteCode } from '../cloudfront-functions';
 import { repositoryRoot } from '../paths';
@@ -15,6 +16,8 @@ export interface WebStackProps extends StackProps {
   api: apigw.IHttpApi;
   /** The routes the API serves; their cache rules shape the /api/* behaviour. */
   routes: readonly RouteDefinition[];
+  /** What /site-config.js tells the SPA (the launch gate). */
+  siteConfig: SiteConfig;
 }
 
 /**
@@ -92,7 +95,11 @@ export class WebStack extends Stack {
     const dist = join(repositoryRoot, 'frontend/dist');
     if (existsSync(join(dist, 'index.html'))) {
       new deployment.BucketDeployment(this, 'DeploySite', {
-        sources: [deployment.Source.asset(dist)],
+        // The built SPA, and its settings file written from this deployment's configuration.
+        sources: [
+          deployment.Source.asset(dist, { exclude: [siteConfigPath.slice(1)] }),
+          deployment.Source.data(siteConfigPath.slice(1), siteConfigScript(props.siteConfig)),
+        ],
         destinationBucket: site,
         distribution: this.distribution,
       });

@@ -1,0 +1,14 @@
+/**
+ * Settings of the deployed site that the SPA reads at start from /site-config.js (before the app's
+ * own code): the deployment writes the file from its configuration, the local stack serves it, so
+ * an operator changes them without a new build.
+ */
+export interface SiteConfig {
+  /** Before the opening: every page off the launch-gate whitelist shows /coming-soon. */
+  launchGate?: boolean;
+}
+
+export const siteConfigPath = '/site-config.js';
+
+export const siteConfigScript = (config: SiteConfig): string =>
+  `window.__SITE_CONFIG__ = ${JSON.stringify(config)};\n`;
