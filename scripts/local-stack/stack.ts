@@ -129,6 +129,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const spaDir = options.spaDir === undefined ? join(repositoryRoot, 'frontend/dist') : options.spaDir;
     server.on('request', (request, response) => {
       const path = (request.url ?? '/').split('?')[0]!;
+      if (path === siteConfigPath && options.launchGate !== undefined) {
+        response.writeHead(200, {
+          'content-type': 'text/javascript; charset=utf-8',
+          'cache-control': 'no-cache',
+        });
+        response.end(siteConfigScript({ launchGate: options.launchGate }));
+        return;
+      }
       const task =
         path === outboxPagePath
           ? serveOutboxPage(request, response)
