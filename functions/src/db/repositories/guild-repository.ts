@@ -5,7 +5,8 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { failedAt, isCancelled } from '../conditions';
 import { GUILD_MAX_MEMBERS, type MemberRole } from '@golf/shared/schemas/guild';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
@@ -80,13 +81,6 @@ export type MembershipRefusal =
   | 'not_member'
   | 'not_owner'
   | 'conflict';
-
-const isCancelled = (error: unknown): error is TransactionCanceledException =>
-  error instanceof TransactionCanceledException ||
-  (error as { name?: string })?.name === 'TransactionCanceledException';
-
-const failedAt = (error: TransactionCanceledException, index: number) =>
-  error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
 
 export const guildRepository = {
   async get(guildId: string, consistent = true): Promise<GuildRecord | undefined> {

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { isConditionFailure } from '../conditions';
 import type { QuizRecord, UserQuizRecord } from '../../domain/quiz/quiz-attempt';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
@@ -84,12 +84,7 @@ export const quizRepository = {
         );
       return true;
     } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      if (
-        error instanceof TransactionCanceledException &&
-        error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
-      )
-        return false;
+      if (isConditionFailure(error)) return false;
       throw error;
     }
   },

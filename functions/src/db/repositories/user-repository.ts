@@ -5,7 +5,8 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { isConditionFailure } from '../conditions';
 import { queryAll } from '../query-all';
 import type { UserStatus } from '@golf/shared/schemas/account';
 import { db, tableName } from '../client';
@@ -124,11 +125,6 @@ export async function updateUserFields(
     throw error;
   }
 }
-
-const isConditionFailure = (error: unknown) =>
-  error instanceof ConditionalCheckFailedException ||
-  (error instanceof TransactionCanceledException &&
-    (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed'));
 
 /**
  * A new player and their e-mail login, written together; false when the address is already taken

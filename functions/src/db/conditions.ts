@@ -1,0 +1,16 @@
+import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+
+/** A transaction refused as a whole (one of its conditions failed, or it collided with another). */
+export const isCancelled = (error: unknown): error is TransactionCanceledException =>
+  error instanceof TransactionCanceledException ||
+  (error as { name?: string })?.name === 'TransactionCanceledException';
+
+/** Whether the condition of the transaction's item at `index` is what failed. */
+export const failedAt = (error: TransactionCanceledException, index: number) =>
+  error.CancellationReasons?.[index]?.Code === 'ConditionalCheckFailed';
+
+/** A conditional write, or a transaction, refused because one of its conditions did not hold. */
+export const isConditionFailure = (error: unknown): boolean =>
+  error instanceof ConditionalCheckFailedException ||
+  (isCancelled(error) &&
+    (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed'));
