@@ -336,9 +336,10 @@ describe('withdrawal', () => {
     expect((await login(email, password)).status).toBe(401);
     expect(await getUser(auth.user.user_id)).toBeNull();
     expect(await getLogin(email)).toBeNull();
-    // Another session's token of the same player finds nothing to act on.
+    // Another session's token of the same player is refused everywhere.
     const other = await tokenFor(auth.user.user_id);
-    expect((await api('GET', '/api/user/me', { token: other })).status).toBe(404);
-    expect((await multipart('/api/user/profile', other, profile)).status).toBe(404);
+    expect((await api('GET', '/api/user/me', { token: other })).status).toBe(401);
+    expect((await multipart('/api/user/profile', other, profile)).status).toBe(401);
+    expect((await api('GET', '/api/golf/quiz', { token: other })).status).toBe(401);
   });
 });

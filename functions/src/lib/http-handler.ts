@@ -7,7 +7,7 @@ import { AppError, badRequest, forbidden, unauthenticated, validationFailed } fr
 import { bearerToken, verifyAccessToken, type AuthContext } from './auth';
 import { logger } from './logger';
 import { parseMultipart, type UploadedFile } from './multipart';
-import { isTokenRevoked } from '../db/repositories/user-repository';
+import { isSessionRefused } from '../db/repositories/user-repository';
 
 useJapaneseZodMessages();
 
@@ -206,9 +206,12 @@ export function httpHandler<
         if (token) {
           try {
             state.auth = await verifyAccessToken(token);
-            // Signed out (or withdrawn): one GetItem on the revocation record. Public routes skip
-            // it, so cacheable reads cost no extra request on a spike.
-            if (route.access !== 'public' && (await isTokenRevoked(state.auth.tokenId))) {
+            // Signed out, or the player withdrawn: one BatchGetItem of both records. Public routes
+            // skip it, so cacheable reads cost no extra request on a spike.
+            if (
+              route.access !== 'public' &&
+              (await isSessionRefused(state.auth.tokenId, state.auth.userId))
+            ) {
               state.auth = null;
               throw unauthenticated();
             }

@@ -1,4 +1,5 @@
 import {
+  BatchGetCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -89,13 +90,18 @@ export async function revokeToken(tokenId: string, expiresAt: number): Promise<v
   );
 }
 
-/** One GetItem on the auth path. */
-export async function isTokenRevoked(tokenId: string): Promise<boolean> {
-  if (!tokenId) return false;
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.revokedToken(tokenId), ProjectionExpression: 'PK' }),
+/**
+ * Whether a session is refused: its token was signed out, or its player has withdrawn. One
+ * BatchGetItem of both records on the auth path of protected routes.
+ */
+export async function isSessionRefused(tokenId: string, userId: string): Promise<boolean> {
+  const wanted = [...(tokenId ? [keys.revokedToken(tokenId)] : []), keys.withdrawnUser(userId)];
+  const { Responses } = await db().send(
+    new BatchGetCommand({
+      RequestItems: { [tableName()]: { Keys: wanted, ProjectionExpression: 'PK', ConsistentRead: true } },
+    }),
   );
-  return Boolean(Item);
+  return (Responses?.[tableName()]?.length ?? 0) > 0;
 }
 
 export async function updateUserFields(
