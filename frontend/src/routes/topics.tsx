@@ -1,7 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { z } from 'zod';
 import { EmptyState } from '../components/ui/empty-state';
-import { SkeletonCard } from '../components/ui/skeleton';
+import { PageSkeleton } from '../components/ui/skeleton';
 import { topicsQueryOptions, useTopics } from '../features/topics/api/get-topics';
 import { TopicItem } from '../features/topics/components/topic-item';
 
@@ -14,11 +14,7 @@ export const Route = createFileRoute('/topics')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(topicsQueryOptions(deps.page)),
-  pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
-      <SkeletonCard lines={5} />
-    </div>
-  ),
+  pendingComponent: () => <PageSkeleton cards={1} lines={5} />,
   component: TopicsPage,
 });
 

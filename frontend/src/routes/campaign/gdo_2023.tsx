@@ -11,7 +11,7 @@ import {
   type FieldControl,
   type FieldErrors,
 } from '../../components/ui/form-field';
-import { SkeletonCard } from '../../components/ui/skeleton';
+import { PageSkeleton } from '../../components/ui/skeleton';
 import { useConfirmCampaignEntry, useStoreCampaignEntry } from '../../features/campaign/api/campaign-entry';
 import {
   campaignFields,
@@ -32,11 +32,7 @@ export const Route = createFileRoute('/campaign/gdo_2023')({
         context.queryClient.ensureQueryData(campaignMasterListQueryOptions(list)),
       ),
     ),
-  pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
-      <SkeletonCard lines={8} />
-    </div>
-  ),
+  pendingComponent: () => <PageSkeleton cards={1} lines={8} />,
   component: CampaignPage,
 });
 

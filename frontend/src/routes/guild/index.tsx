@@ -4,7 +4,7 @@ import { GUILD_MAX_MEMBERS } from '@golf/shared/schemas/guild';
 import { AppLink } from '../../components/ui/app-link';
 import { Badge } from '../../components/ui/badge';
 import { LinkCardBody } from '../../components/ui/link-card-body';
-import { SkeletonCard } from '../../components/ui/skeleton';
+import { PageSkeleton } from '../../components/ui/skeleton';
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { myGuildQueryOptions } from '../../features/guild/api/guild-queries';
 import { entryTypeLabel } from '../../features/guild/components/guild-card';
@@ -12,11 +12,7 @@ import { GuildImage } from '../../features/guild/components/guild-image';
 
 export const Route = createFileRoute('/guild/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(myGuildQueryOptions()),
-  pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
-      <SkeletonCard lines={4} />
-    </div>
-  ),
+  pendingComponent: () => <PageSkeleton cards={1} lines={4} />,
   component: GuildHomePage,
 });
 

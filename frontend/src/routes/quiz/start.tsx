@@ -4,7 +4,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { ActiveQuizResponse, QuizAnswerResponse } from '@golf/shared/schemas/quiz';
 import { AppLink } from '../../components/ui/app-link';
 import { EmptyState } from '../../components/ui/empty-state';
-import { SkeletonCard } from '../../components/ui/skeleton';
+import { PageSkeleton } from '../../components/ui/skeleton';
 import { activeQuizQueryOptions, useAnswerQuiz } from '../../features/quiz/api/quiz';
 import { formatSeconds } from '../../features/quiz/components/quiz-parts';
 import { isApiError } from '../../lib/api-client';
@@ -19,12 +19,7 @@ function QuizPlayPage() {
   const queryClient = useQueryClient();
   const next = () => void queryClient.resetQueries({ queryKey: activeQuizQueryOptions().queryKey });
 
-  if (active.isPending)
-    return (
-      <div className="page-body" role="status" aria-label="読み込み中">
-        <SkeletonCard lines={6} />
-      </div>
-    );
+  if (active.isPending) return <PageSkeleton cards={1} lines={6} />;
   if (active.isError)
     return (
       <div className="page-body">

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppLink } from '../../components/ui/app-link';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/empty-state';
-import { SkeletonCard } from '../../components/ui/skeleton';
+import { PageSkeleton } from '../../components/ui/skeleton';
 import { ownQuizRankingQueryOptions, quizRankingQueryOptions } from '../../features/ranking/api/get-rankings';
 import {
   MyRankCard,
@@ -26,11 +26,7 @@ export const Route = createFileRoute('/ranking/golf_q')({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     context.queryClient.ensureQueryData(quizRankingQueryOptions(deps.round, deps.page, deps.rank)),
-  pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
-      <SkeletonCard lines={8} />
-    </div>
-  ),
+  pendingComponent: () => <PageSkeleton cards={1} lines={8} />,
   component: QuizRankingPage,
 });
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppLink } from '../../components/ui/app-link';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/empty-state';
-import { SkeletonCard } from '../../components/ui/skeleton';
+import { PageSkeleton } from '../../components/ui/skeleton';
 import { myGuildQueryOptions } from '../../features/guild/api/guild-queries';
 import { guildRankingQueryOptions, type GuildRankingTab } from '../../features/ranking/api/get-rankings';
 import { RankingRoundTabs, RankingTable } from '../../features/ranking/components/ranking-parts';
@@ -21,11 +21,7 @@ export const Route = createFileRoute('/ranking/guild')({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     context.queryClient.ensureQueryData(guildRankingQueryOptions(deps.tab, deps.round, deps.page)),
-  pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
-      <SkeletonCard lines={8} />
-    </div>
-  ),
+  pendingComponent: () => <PageSkeleton cards={1} lines={8} />,
   component: GuildRankingPage,
 });
 

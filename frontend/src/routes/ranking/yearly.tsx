@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { z } from 'zod';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/empty-state';
-import { SkeletonCard } from '../../components/ui/skeleton';
+import { PageSkeleton } from '../../components/ui/skeleton';
 import {
   ownYearlyRankingQueryOptions,
   yearlyRankingQueryOptions,
@@ -21,11 +21,7 @@ export const Route = createFileRoute('/ranking/yearly')({
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>
     context.queryClient.ensureQueryData(yearlyRankingQueryOptions(deps.page, deps.rank)),
-  pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
-      <SkeletonCard lines={8} />
-    </div>
-  ),
+  pendingComponent: () => <PageSkeleton cards={1} lines={8} />,
   component: YearlyRankingPage,
 });
 

@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { SkeletonCard } from '../../components/ui/skeleton';
+import { PageSkeleton } from '../../components/ui/skeleton';
 import { useConfirmProfile } from '../../features/account/api/account-calls';
 import {
   apiFieldErrors,
@@ -13,11 +13,7 @@ import { setRegistrationDraft, useRegistrationDraft } from '../../features/accou
 
 export const Route = createFileRoute('/register/necessary')({
   loader: ({ context }) => profileListsLoaded(context.queryClient),
-  pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
-      <SkeletonCard lines={8} />
-    </div>
-  ),
+  pendingComponent: () => <PageSkeleton cards={1} lines={8} />,
   component: RegisterNecessaryPage,
 });
 

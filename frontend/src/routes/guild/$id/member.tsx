@@ -3,7 +3,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icon';
-import { SkeletonCard } from '../../../components/ui/skeleton';
+import { PageSkeleton } from '../../../components/ui/skeleton';
 import { SaveError } from '../../../features/game/components/save-error';
 import { useKickMember } from '../../../features/guild/api/guild-mutations';
 import { guildMembersQueryOptions, guildQueryOptions } from '../../../features/guild/api/guild-queries';
@@ -15,11 +15,7 @@ export const Route = createFileRoute('/guild/$id/member')({
       context.queryClient.ensureQueryData(guildMembersQueryOptions(params.id)),
       context.queryClient.ensureQueryData(guildQueryOptions(params.id)),
     ]),
-  pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
-      <SkeletonCard lines={6} />
-    </div>
-  ),
+  pendingComponent: () => <PageSkeleton cards={1} lines={6} />,
   component: GuildMembersPage,
 });
 

@@ -5,7 +5,7 @@ import { formatPublicLabel } from '@golf/shared/game/format';
 import { GUILD_MAX_MEMBERS } from '@golf/shared/schemas/guild';
 import { AppLink } from '../../../components/ui/app-link';
 import { Badge } from '../../../components/ui/badge';
-import { SkeletonCard } from '../../../components/ui/skeleton';
+import { PageSkeleton } from '../../../components/ui/skeleton';
 import { SaveError } from '../../../features/game/components/save-error';
 import { useJoinGuild, useLeaveGuild } from '../../../features/guild/api/guild-mutations';
 import { guildQueryOptions } from '../../../features/guild/api/guild-queries';
@@ -14,11 +14,7 @@ import { GuildImage } from '../../../features/guild/components/guild-image';
 
 export const Route = createFileRoute('/guild/$id/show')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(guildQueryOptions(params.id)),
-  pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
-      <SkeletonCard lines={6} />
-    </div>
-  ),
+  pendingComponent: () => <PageSkeleton cards={1} lines={6} />,
   component: GuildShowPage,
 });
 

@@ -3,7 +3,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { userMeResponseSchema, type UserMeResponse } from '@golf/shared/schemas/account';
 import { ConfirmActions } from '../../../components/ui/form-field';
-import { SkeletonCard } from '../../../components/ui/skeleton';
+import { PageSkeleton } from '../../../components/ui/skeleton';
 import {
   useConfirmProfile,
   useSaveProfile,
@@ -32,11 +32,7 @@ export const Route = createFileRoute('/mypage/profile/edit')({
       context.queryClient.ensureQueryData(meQueryOptions()),
       profileListsLoaded(context.queryClient),
     ]),
-  pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
-      <SkeletonCard lines={8} />
-    </div>
-  ),
+  pendingComponent: () => <PageSkeleton cards={1} lines={8} />,
   component: ProfileEditPage,
 });
 

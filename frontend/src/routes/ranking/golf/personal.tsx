@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { personalRankingLabels, personalRankingTypes } from '@golf/shared/game/personal-ranking';
 import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { SkeletonCard } from '../../../components/ui/skeleton';
+import { PageSkeleton } from '../../../components/ui/skeleton';
 import {
   ownRankingQueryOptions,
   personalRankingQueryOptions,
@@ -29,11 +29,7 @@ export const Route = createFileRoute('/ranking/golf/personal')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(personalRankingQueryOptions(deps)),
-  pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
-      <SkeletonCard lines={8} />
-    </div>
-  ),
+  pendingComponent: () => <PageSkeleton cards={1} lines={8} />,
   component: PersonalRankingPage,
 });
 

@@ -1,17 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { ConfirmList } from '../../../components/ui/form-field';
-import { SkeletonCard } from '../../../components/ui/skeleton';
+import { PageSkeleton } from '../../../components/ui/skeleton';
 import { userEmailQueryOptions, useStartEmailChange } from '../../../features/account/api/account-calls';
 import { EmailRequestForm } from '../../../features/account/components/account-parts';
 
 export const Route = createFileRoute('/settings/mail/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(userEmailQueryOptions()),
-  pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
-      <SkeletonCard lines={4} />
-    </div>
-  ),
+  pendingComponent: () => <PageSkeleton cards={1} lines={4} />,
   component: SettingsMailPage,
 });
 

@@ -4,7 +4,7 @@ import { useState, type FormEvent } from 'react';
 import { passwordChangeBodySchema } from '@golf/shared/schemas/account';
 import { AppLink } from '../../../components/ui/app-link';
 import { fieldErrorsOf, type FieldErrors } from '../../../components/ui/form-field';
-import { SkeletonCard } from '../../../components/ui/skeleton';
+import { PageSkeleton } from '../../../components/ui/skeleton';
 import { useChangePassword, userEmailQueryOptions } from '../../../features/account/api/account-calls';
 import {
   apiFieldErrors,
@@ -15,11 +15,7 @@ import {
 
 export const Route = createFileRoute('/settings/password/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(userEmailQueryOptions()),
-  pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
-      <SkeletonCard lines={5} />
-    </div>
-  ),
+  pendingComponent: () => <PageSkeleton cards={1} lines={5} />,
   component: SettingsPasswordPage,
 });
 

@@ -5,7 +5,7 @@ import { AppLink } from '../../../../components/ui/app-link';
 import { Badge } from '../../../../components/ui/badge';
 import { EmptyState } from '../../../../components/ui/empty-state';
 import { controlProps, EmailField, Field, type FieldErrors } from '../../../../components/ui/form-field';
-import { SkeletonCard } from '../../../../components/ui/skeleton';
+import { PageSkeleton } from '../../../../components/ui/skeleton';
 import {
   useConfirmPrizeClaim,
   useWonPrizes,
@@ -19,11 +19,7 @@ import { useAuth } from '../../../../lib/auth';
 
 export const Route = createFileRoute('/mypage/prize/$id/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(wonPrizesQueryOptions()),
-  pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
-      <SkeletonCard lines={5} />
-    </div>
-  ),
+  pendingComponent: () => <PageSkeleton cards={1} lines={5} />,
   component: PrizeClaimPage,
 });
 
