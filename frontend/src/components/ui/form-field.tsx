@@ -143,3 +143,32 @@ export function EmailField({
     </Field>
   );
 }
+
+/** A choice from a `{ value, name }` option list, with an empty "please choose" first. */
+export function OptionSelect({
+  control,
+  options,
+  value,
+  onChange,
+}: {
+  control: FieldControl;
+  options: ReadonlyArray<{ value: string; name: string }>;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <select
+      {...controlProps(control)}
+      className="form-control"
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    >
+      <option value="">選択してください</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.name}
+        </option>
+      ))}
+    </select>
+  );
+}

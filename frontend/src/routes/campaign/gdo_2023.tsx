@@ -7,6 +7,7 @@ import {
   ConfirmActions,
   ConfirmList,
   controlProps,
+  OptionSelect,
   Field,
   type FieldControl,
   type FieldErrors,
@@ -49,21 +50,8 @@ function MasterSelect({
   value: string;
   onChange: (value: string) => void;
 }) {
-  const options = useCampaignMasterList(list);
   return (
-    <select
-      {...controlProps(control)}
-      className="form-control"
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-    >
-      <option value="">選択してください</option>
-      {options.map((option) => (
-        <option key={option.value} value={option.value}>
-          {option.name}
-        </option>
-      ))}
-    </select>
+    <OptionSelect control={control} options={useCampaignMasterList(list)} value={value} onChange={onChange} />
   );
 }
 

@@ -8,6 +8,7 @@ import {
   EmailField,
   Field,
   fieldErrorsOf,
+  OptionSelect,
   type FieldErrors,
 } from '../../../components/ui/form-field';
 import { Icon } from '../../../components/ui/icon';
@@ -168,21 +169,7 @@ function MasterSelect({
   const options = useMasterList(list);
   return (
     <Field label={label} required errors={errors}>
-      {(control) => (
-        <select
-          {...controlProps(control)}
-          className="form-control"
-          value={value}
-          onChange={(event) => onChange(event.target.value)}
-        >
-          <option value="">選択してください</option>
-          {options.map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.name}
-            </option>
-          ))}
-        </select>
-      )}
+      {(control) => <OptionSelect control={control} options={options} value={value} onChange={onChange} />}
     </Field>
   );
 }
