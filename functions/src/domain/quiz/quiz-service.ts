@@ -167,12 +167,30 @@ function activeResponse(
 
 const noQuiz = () => conflict('現在挑戦できるクイズはありません。');
 
-/** POST /api/golf/quiz/start: a new attempt, its first question served (an attempt under way resumes). */
-export async function startQuiz(userId: string, now: Date): Promise<ActiveQuizResponse> {
+/** The open quiz and the caller's record of it, brought up to `now`. */
+async function openRecord(userId: string, now: Date) {
   const open = await openQuiz(now);
   if (!open?.quiz) throw noQuiz();
   const record = await settledRecord(userId, open.tournament.game_global_id, open.round, now);
-  if (record.current) return activeQuestion(userId, now);
+  return { open: { ...open, quiz: open.quiz }, record };
+}
+
+/** The question the attempt under way asks now, its clock started the first time it is served. */
+async function askCurrent(
+  { open, record }: Awaited<ReturnType<typeof openRecord>>,
+  current: QuizAttempt,
+  now: Date,
+): Promise<ActiveQuizResponse> {
+  const attempt = serve(current, now);
+  if (attempt !== current) await save({ ...record, current: attempt });
+  return activeResponse(open.tournament, open.round, attempt, now);
+}
+
+/** POST /api/golf/quiz/start: a new attempt, its first question served (an attempt under way resumes). */
+export async function startQuiz(userId: string, now: Date): Promise<ActiveQuizResponse> {
+  const state = await openRecord(userId, now);
+  const { open, record } = state;
+  if (record.current) return askCurrent(state, record.current, now);
   const wait = retriableMinuteDiff(record, now);
   if (wait > 0) throw conflict(`次の挑戦まであと${wait}分お待ちください。`);
   const attempt = serve(
@@ -190,13 +208,10 @@ export async function startQuiz(userId: string, now: Date): Promise<ActiveQuizRe
 
 /** GET /api/golf/quiz: the question being asked now (its clock starts the first time it is served). */
 export async function activeQuestion(userId: string, now: Date): Promise<ActiveQuizResponse> {
-  const open = await openQuiz(now);
-  if (!open?.quiz) throw noQuiz();
-  const record = await settledRecord(userId, open.tournament.game_global_id, open.round, now);
-  if (!record.current) throw conflict('クイズに挑戦中ではありません。クイズのページから始めてください。');
-  const attempt = serve(record.current, now);
-  if (attempt !== record.current) await save({ ...record, current: attempt });
-  return activeResponse(open.tournament, open.round, attempt, now);
+  const state = await openRecord(userId, now);
+  if (!state.record.current)
+    throw conflict('クイズに挑戦中ではありません。クイズのページから始めてください。');
+  return askCurrent(state, state.record.current, now);
 }
 
 /** POST /api/golf/user_golf_quiz_answer/answer */
