@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { authResponseSchema, userMeResponseSchema } from '../../shared/src/schemas/account';
+import { newSocialUser } from '../../functions/src/domain/account/social-service';
 import { putMailToken } from '../../functions/src/db/repositories/mail-token-repository';
 import { createUserIfAbsent, getLogin, getUser } from '../../functions/src/db/repositories/user-repository';
 import { api, baseUrl, tokenFor } from './support/api';
@@ -276,24 +277,8 @@ describe('e-mail change and a social player’s e-mail registration', () => {
 
   it('registers a social player’s address with registerFlg and answers auth data', async () => {
     const userId = `social-${run}`;
-    const at = new Date().toISOString();
-    await createUserIfAbsent({
-      user_id: userId,
-      email: null,
-      nickname: null,
-      gender: null,
-      age: null,
-      address: null,
-      golf_play_history: null,
-      profile_img_key: null,
-      is_copy_next_round: false,
-      tutorial_flg: false,
-      is_registed_email: false,
-      is_accepted_policy: false,
-      status: 'mail_verify',
-      created_at: at,
-      updated_at: at,
-    });
+    // A player who signed in with a provider for the first time.
+    await createUserIfAbsent(newSocialUser(userId, new Date()));
     const token = await tokenFor(userId);
     const email = newAddress('social');
     expect((await api('POST', '/api/auth/register/mail', { token, body: { email: 'broken' } })).status).toBe(

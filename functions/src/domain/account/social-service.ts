@@ -72,7 +72,7 @@ async function exchangeCode(body: SocialTokenBody): Promise<string> {
 }
 
 /** A player who signed in with a provider for the first time: no registered e-mail yet. */
-function newSocialUser(userId: string, now: Date): UserRecord {
+export function newSocialUser(userId: string, now: Date): UserRecord {
   const at = now.toISOString();
   return {
     user_id: userId,
