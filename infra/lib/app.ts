@@ -16,7 +16,7 @@ export function buildApp(props: AppProps = {}) {
   const config = readConfig(app.node);
   const prefix = `Golf-${config.stage}`;
   const data = new DataStack(app, `${prefix}-Data`, { config });
-  const auth = new AuthStack(app, `${prefix}-Auth`, { config });
+  const auth = new AuthStack(app, `${prefix}-Auth`, { config, table: data.table, uploads: data.uploads });
   const api = new ApiStack(app, `${prefix}-Api`, {
     config,
     table: data.table,

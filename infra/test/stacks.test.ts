@@ -103,15 +103,48 @@ describe('data stack', () => {
 describe('auth stack', () => {
   const template = Template.fromStack(auth);
 
-  it('has an e-mail user pool with self sign-up and verification', () => {
+  it('has a user pool whose e-mail logins only the API creates, with the address as a sign-in alias', () => {
     template.hasResource('AWS::Cognito::UserPool', {
       DeletionPolicy: 'Retain',
       Properties: Match.objectLike({
-        UsernameAttributes: ['email'],
-        AutoVerifiedAttributes: ['email'],
-        AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+        AliasAttributes: ['email'],
+        UsernameConfiguration: { CaseSensitive: false },
+        AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
         Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
       }),
+    });
+    const [pool] = Object.values(template.findResources('AWS::Cognito::UserPool')) as Array<{
+      Properties: Record<string, unknown>;
+    }>;
+    // Cognito sends no mail of its own: the API's links verify addresses and reset passwords.
+    expect(pool!.Properties['UsernameAttributes']).toBeUndefined();
+    expect(pool!.Properties['AutoVerifiedAttributes'] ?? []).toEqual([]);
+  });
+
+  it('signs in only through the API: the admin password flow and the custom sign-in with its triggers', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      ExplicitAuthFlows: Match.arrayEquals([
+        'ALLOW_ADMIN_USER_PASSWORD_AUTH',
+        'ALLOW_CUSTOM_AUTH',
+        'ALLOW_REFRESH_TOKEN_AUTH',
+      ]),
+      PreventUserExistenceErrors: 'ENABLED',
+    });
+    const trigger = { 'Fn::GetAtt': [Match.stringLikeRegexp('^CustomSignIn'), 'Arn'] };
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      LambdaConfig: {
+        DefineAuthChallenge: trigger,
+        CreateAuthChallenge: trigger,
+        VerifyAuthChallengeResponse: trigger,
+      },
+    });
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue() }) },
+      Runtime: 'nodejs20.x',
+    });
+    template.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'cognito-idp.amazonaws.com',
     });
   });
 
@@ -235,6 +268,18 @@ describe('api stack', () => {
       expect(actions, route.name).toContain('dynamodb:GetItem');
       const writes = actions.includes('dynamodb:PutItem');
       expect(writes, route.name).toBe(!(route.method === 'GET' && route.access === 'public'));
+    }
+  });
+
+  it("grants the user pool's admin API to the account calls that keep logins, and to no others", () => {
+    for (const route of ['createAuthToken', 'startRegistration', 'verifyRegistration', 'withdrawUser']) {
+      expect(actionsOf(nested, route), route).toContain('cognito-idp:Admin*');
+    }
+    for (const route of ['getMasterList', 'saveTeam']) {
+      expect(
+        actionsOf(nested, route).some((action) => action.startsWith('cognito-idp:')),
+        route,
+      ).toBe(false);
     }
   });
 

@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, jwtVerify, type JWTPayload } from 'jose';
+import { isFederatedUsername } from '@golf/shared/schemas/social';
 import { config } from './config';
 import { unauthenticated } from './errors';
 
@@ -36,13 +37,24 @@ export async function verifyAccessToken(token: string): Promise<AuthContext> {
   }
   if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw unauthenticated();
   const groups = payload['cognito:groups'];
+  const username = typeof payload['username'] === 'string' ? payload['username'] : '';
   return {
-    userId: payload.sub,
+    userId: playerIdOf(payload.sub, username),
     groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
     tokenId: typeof payload.jti === 'string' ? payload.jti : '',
     expiresAt: payload.exp,
-    username: typeof payload['username'] === 'string' ? payload['username'] : '',
+    username,
   };
+}
+
+/**
+ * The player a token is for. A federated user (`{ProviderName}_{subject}`) is the player whose id is
+ * its sub. A user of the pool itself (an e-mail login) is created under the player's id as its
+ * username, its sub being the pool's own, so the username is the id. The local issuer signs
+ * username = sub for the latter, which comes to the same.
+ */
+export function playerIdOf(sub: string, username: string): string {
+  return !username || isFederatedUsername(username) ? sub : username;
 }
 
 export function bearerToken(headers: Record<string, string | undefined>): string | null {

@@ -19,6 +19,11 @@ const configSchema = z.object({
   AUTH_AUDIENCE: z.string().default('golf-web'),
   /** Base of the hosted OAuth endpoints (/oauth2/authorize, /oauth2/token): Cognito's domain, or the local stand-in. */
   AUTH_OAUTH_URL: z.string().default('http://127.0.0.1:3000/api/dev/auth'),
+  /**
+   * The user pool that keeps e-mail logins and issues their tokens (AWS). Empty locally, where the
+   * in-repo adapter keeps scrypt hashes in the table and the local issuer signs (identity-port.ts).
+   */
+  COGNITO_USER_POOL_ID: z.string().default(''),
   MAIL_TRANSPORT: z.enum(['outbox', 'ses']).default('outbox'),
   MAIL_FROM: z.string().default('no-reply@golf-dream.example'),
   SITE_URL: z.string().default('http://127.0.0.1:3000'),

@@ -1,30 +1,47 @@
+import { join } from 'node:path';
 import { Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
+import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { InfraConfig } from '../config';
+import { ApiFunction } from '../constructs/api-function';
+import { repositoryRoot } from '../paths';
 
 /** The group the API's operator routes require (`cognito:groups` in the access token). */
 export const operatorGroupName = 'operators';
 
+export interface AuthStackProps extends StackProps {
+  config: InfraConfig;
+  /** The table where the server leaves the one-time grants the custom sign-in checks. */
+  table: dynamodb.ITableV2;
+  uploads: s3.IBucket;
+}
+
 /**
- * Stateful: the Cognito user pool (e-mail + password), its hosted domain, the public app client
- * and the operators group. Social sign-in (Google, Apple, LINE over OIDC, X through an OIDC
- * bridge) joins as identity providers created in `identityProviders()`, before the client that
- * lists them.
+ * Stateful: the Cognito user pool, its hosted domain, the public app client and the operators
+ * group. Social sign-in (Google, Apple, LINE over OIDC, X through an OIDC bridge) joins as identity
+ * providers created in `identityProviders()`, before the client that lists them.
+ *
+ * E-mail logins are created by the API only (no self sign-up): a user whose username is the
+ * player's id and whose e-mail is a sign-in alias, usable once the API verifies it (when the
+ * player opens the mailed link). The API signs in with the admin password flow, and without a
+ * password (a link just opened) by the custom sign-in whose triggers check its one-time grant.
  */
 export class AuthStack extends Stack {
   readonly userPool: cognito.UserPool;
   readonly client: cognito.UserPoolClient;
   readonly domain: cognito.UserPoolDomain;
 
-  constructor(scope: Construct, id: string, props: StackProps & { config: InfraConfig }) {
+  constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
     const { config } = props;
     this.userPool = new cognito.UserPool(this, 'Users', {
-      signInAliases: { email: true },
+      signInAliases: { username: true, email: true },
       signInCaseSensitive: false,
-      selfSignUpEnabled: true,
-      autoVerify: { email: true },
+      // Registration, verification and resets are the API's (and its mails); Cognito sends none.
+      selfSignUpEnabled: false,
+      autoVerify: { email: false },
       standardAttributes: { email: { required: true, mutable: true } },
       passwordPolicy: {
         minLength: 8,
@@ -33,9 +50,26 @@ export class AuthStack extends Stack {
         requireDigits: false,
         requireSymbols: false,
       },
-      accountRecovery: cognito.AccountRecovery.EMAIL_ONLY,
+      accountRecovery: cognito.AccountRecovery.NONE,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    const customSignIn = new ApiFunction(this, 'CustomSignIn', {
+      handler: 'triggers/custom-auth',
+      entry: join(repositoryRoot, 'functions/src/triggers/custom-auth.ts'),
+      tableAccess: 'readWrite',
+      services: new Set(),
+      environment: { TABLE_NAME: props.table.tableName },
+      resources: {
+        table: props.table,
+        uploads: props.uploads,
+        userPool: this.userPool,
+        mailFrom: config.mailFrom,
+      },
+      timeout: Duration.seconds(5),
+    }).function;
+    this.userPool.addTrigger(cognito.UserPoolOperation.DEFINE_AUTH_CHALLENGE, customSignIn);
+    this.userPool.addTrigger(cognito.UserPoolOperation.CREATE_AUTH_CHALLENGE, customSignIn);
+    this.userPool.addTrigger(cognito.UserPoolOperation.VERIFY_AUTH_CHALLENGE_RESPONSE, customSignIn);
     this.domain = this.userPool.addDomain('Domain', {
       cognitoDomain: { domainPrefix: config.domainPrefix },
     });
@@ -44,7 +78,8 @@ export class AuthStack extends Stack {
     this.client = this.userPool.addClient('Web', {
       // A browser app: no secret; the code grant with PKCE, which Cognito applies to public clients.
       generateSecret: false,
-      authFlows: { userPassword: true, userSrp: true },
+      // Only the API signs in (admin password flow, and the custom sign-in with its grant).
+      authFlows: { adminUserPassword: true, custom: true },
       oAuth: {
         flows: { authorizationCodeGrant: true },
         scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE],

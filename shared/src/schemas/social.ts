@@ -17,6 +17,18 @@ export const socialProviderInfo: Record<SocialProvider, { cognitoName: string; l
   apple: { cognitoName: 'SignInWithApple', label: 'Apple' },
 };
 
+/**
+ * Whether a user pool `username` is a federated user's of this provider (`{ProviderName}_{subject}`;
+ * the pool keeps user names case-insensitively, so the prefix is compared that way).
+ */
+export function isFederatedUsername(username: string, provider?: SocialProvider): boolean {
+  const names = provider
+    ? [socialProviderInfo[provider].cognitoName]
+    : Object.values(socialProviderInfo).map((info) => info.cognitoName);
+  const lower = username.toLowerCase();
+  return names.some((name) => lower.startsWith(`${name.toLowerCase()}_`));
+}
+
 const base64Url = (min: number, max: number) =>
   z
     .string()

@@ -1,17 +1,21 @@
+import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 
-/** What a mail link is for. */
-export type MailTokenPurpose = 'register' | 'register_mail' | 'email_change' | 'password_reset';
+/**
+ * What a one-time token is for: a mailed link, or (`sign_in`, never mailed) the answer to the user
+ * pool's custom sign-in challenge, with which the server signs a player in without their password.
+ */
+export type MailTokenPurpose = 'register' | 'register_mail' | 'email_change' | 'password_reset' | 'sign_in';
 
 export interface MailTokenRecord {
   purpose: MailTokenPurpose;
-  /** The address the link was sent to. */
+  /** The address the link was sent to ('' for `sign_in`). */
   email: string;
-  /** The player it belongs to (all but `register`, which creates the player). */
+  /** The player it belongs to (for `register`, the id the new player will have). */
   user_id: string | null;
   /** `register` only: the chosen password's scrypt hash, kept until the link is used or expires. */
   password_hash: string | null;
@@ -57,3 +61,24 @@ export async function consumeMailToken(
     throw error;
   }
 }
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/** A new one-time token for the record: 32 random bytes, of which only the SHA-256 is stored. */
+export async function issueOneTimeToken(
+  fields: Pick<MailTokenRecord, 'purpose' | 'email' | 'user_id' | 'password_hash'>,
+  lifetimeMs: number,
+  now: Date,
+): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await putMailToken(hashToken(token), {
+    ...fields,
+    created_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + lifetimeMs).toISOString(),
+  });
+  return token;
+}
+
+/** The token's record, used up (see consumeMailToken); its expiry is the caller's to check. */
+export const takeOneTimeToken = (token: string, purpose: MailTokenPurpose) =>
+  consumeMailToken(hashToken(token), purpose);

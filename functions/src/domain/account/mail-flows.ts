@@ -5,8 +5,6 @@
  * taken out of the table when used, so it works once. Registration and reset answer the same
  * whether or not an address is known; every mail-sending call is rate limited.
  */
-import { createHash, randomBytes } from 'node:crypto';
-import { ulid } from 'ulid';
 import type {
   AuthResponse,
   EmailChangeBody,
@@ -17,15 +15,14 @@ import type {
   UserEmailResponse,
 } from '@golf/shared/schemas/account';
 import {
-  consumeMailToken,
-  putMailToken,
+  issueOneTimeToken,
+  takeOneTimeToken,
   type MailTokenPurpose,
   type MailTokenRecord,
 } from '../../db/repositories/mail-token-repository';
 import { getLogin, getUser, type UserRecord } from '../../db/repositories/user-repository';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
 import { identity } from '../../lib/identity/identity-port';
-import { hashPassword } from '../../lib/identity/password';
 import { sendMail } from '../../lib/mail';
 import { accountMail } from './account-mail';
 import { authResponse, limit, loginLimits } from './account-service';
@@ -45,26 +42,15 @@ const expiredLinkMessage =
 
 const linkError = (message: string) => new AppError(400, 'bad_request', message, { token: [message] });
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
-
-async function issueLink(
+const issueLink = (
   purpose: MailTokenPurpose,
   fields: Pick<MailTokenRecord, 'email' | 'user_id' | 'password_hash'>,
   now: Date,
-): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await putMailToken(hashToken(token), {
-    purpose,
-    ...fields,
-    created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + MAIL_LINK_HOURS * 3600_000).toISOString(),
-  });
-  return token;
-}
+) => issueOneTimeToken({ purpose, ...fields }, MAIL_LINK_HOURS * 3600_000, now);
 
 /** The link's record, used up; a clear 400 when it is unknown, used or expired. */
 async function redeem(token: string, purpose: MailTokenPurpose, now: Date): Promise<MailTokenRecord> {
-  const record = await consumeMailToken(hashToken(token), purpose);
+  const record = await takeOneTimeToken(token, purpose);
   if (!record) throw linkError(invalidLinkMessage);
   if (Date.parse(record.expires_at) <= now.getTime()) throw linkError(expiredLinkMessage);
   return record;
@@ -98,9 +84,10 @@ export async function startRegistration(body: RegisterBody, sourceIp: string, no
     await sendMail(accountMail.alreadyRegistered(body.email), now);
     return sent();
   }
+  const staged = await identity().stageRegistration(body.email, body.password, now);
   const token = await issueLink(
     'register',
-    { email: body.email, user_id: null, password_hash: await hashPassword(body.password) },
+    { email: body.email, user_id: staged.userId, password_hash: staged.passwordHash },
     now,
   );
   await sendMail(accountMail.registerVerify(body.email, token), now);
@@ -110,9 +97,10 @@ export async function startRegistration(body: RegisterBody, sourceIp: string, no
 /** GET /api/auth/register/verify/{token}: creates the player and signs them in. */
 export async function verifyRegistration(token: string, now: Date): Promise<AuthResponse> {
   const record = await redeem(token, 'register', now);
+  if (!record.user_id) throw linkError(invalidLinkMessage);
   const at = now.toISOString();
   const user: UserRecord & { email: string } = {
-    user_id: ulid(now.getTime()),
+    user_id: record.user_id,
     email: record.email,
     nickname: null,
     gender: null,
@@ -128,7 +116,7 @@ export async function verifyRegistration(token: string, now: Date): Promise<Auth
     created_at: at,
     updated_at: at,
   };
-  if (!(await identity().createPlayer(user, record.password_hash!)))
+  if (!(await identity().createPlayer(user, record.password_hash)))
     throw conflict('このメールアドレスはすでに登録されています。ログインしてください。');
   return authResponse(await identity().issueFor(user.user_id, [], now), user);
 }

@@ -18,6 +18,7 @@ import {
   type UserRecord,
 } from '../../db/repositories/user-repository';
 import { config } from '../../lib/config';
+import { identity } from '../../lib/identity/identity-port';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { sendMail } from '../../lib/mail';
@@ -157,6 +158,7 @@ export async function withdraw(
       .catch((error: unknown) => logger.warn('profile image not deleted', { error: String(error) }));
   }
   await deleteUserData({ userId: user.user_id, email: user.email, reason: body.reason ?? null, now });
+  await identity().removeLogins(user.user_id);
   await revokeToken(auth.tokenId, auth.expiresAt);
   if (user.email) await sendMail(accountMail.withdrawn(user.email), now);
   return { message: '退会手続きが完了しました。' };

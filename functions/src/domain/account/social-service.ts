@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { AuthResponse } from '@golf/shared/schemas/account';
 import {
+  isFederatedUsername,
   socialCallbackPath,
   socialProviderInfo,
   type SocialAuthorizeQuery,
@@ -102,7 +103,7 @@ export async function signInWithProvider(
   const accessToken = await exchangeCode(body);
   const auth = await verifyAccessToken(accessToken);
   // A federated user's username is `{IdentityProviderName}_{subject}`: the token must come from this provider.
-  if (!auth.username.startsWith(`${socialProviderInfo[provider].cognitoName}_`)) {
+  if (!isFederatedUsername(auth.username, provider)) {
     throw new AppError(401, 'unauthenticated', socialSignInFailedMessage);
   }
   // A withdrawal cannot be undone by signing in again with the same identity.

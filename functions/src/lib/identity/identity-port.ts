@@ -1,8 +1,10 @@
 /**
  * The identity port: checks credentials, issues access tokens and keeps e-mail logins. Locally the
- * in-repo adapter (scrypt hashes in the table, tokens from local-issuer.ts); in AWS a Cognito adapter
- * behind the same interface. Tokens are verified by auth.ts in both.
+ * in-repo adapter (scrypt hashes in the table, tokens from local-issuer.ts); in AWS, when a user pool
+ * is configured, the Cognito adapter (cognito-identity.ts). Tokens are verified by auth.ts in both.
  */
+import { ulid } from 'ulid';
+import { config } from '../config';
 import { signLocalAccessToken } from '../local-issuer';
 import {
   createUserWithLogin,
@@ -11,6 +13,7 @@ import {
   setLoginPassword,
   type UserRecord,
 } from '../../db/repositories/user-repository';
+import { cognitoIdentity } from './cognito-identity';
 import { hashPassword, verifyPassword } from './password';
 
 export interface IssuedToken {
@@ -22,14 +25,26 @@ export interface IssuedToken {
 export interface IdentityPort {
   signIn(email: string, password: string, now: Date): Promise<{ userId: string; issued: IssuedToken } | null>;
   issueFor(userId: string, groups: string[], now: Date): Promise<IssuedToken>;
-  /** A new player with an e-mail login (the hash of the password chosen at registration); false when taken. */
-  createPlayer(user: UserRecord & { email: string }, passwordHash: string): Promise<boolean>;
+  /**
+   * Registration has started: keeps the chosen password until the link is opened. Answers the new
+   * player's id and what the link's record keeps (the local adapter's hash; nothing for the user
+   * pool, which holds a user waiting for its address to be verified).
+   */
+  stageRegistration(
+    email: string,
+    password: string,
+    now: Date,
+  ): Promise<{ userId: string; passwordHash: string | null }>;
+  /** The link was opened: the player and their e-mail login (with what was staged); false when taken. */
+  createPlayer(user: UserRecord & { email: string }, passwordHash: string | null): Promise<boolean>;
   /** Whether the address has a login with a password, and whether `password` is it. */
   checkPassword(email: string, password: string): Promise<{ hasPassword: boolean; ok: boolean }>;
   /** Sets a new password for the address's login; false when the address has no login. */
   setPassword(email: string, password: string): Promise<boolean>;
   /** Moves the player's login (or a new one without a password) to another address; false when taken. */
   changeEmail(user: UserRecord, to: string, now: Date): Promise<boolean>;
+  /** Withdrawal: the player's sign-ins kept outside the table (the table's own go with the player's data). */
+  removeLogins(userId: string): Promise<void>;
 }
 
 /** A hash to compare with when the address is unknown, so the time taken does not tell. */
@@ -46,7 +61,12 @@ export const localIdentity: IdentityPort = {
     };
   },
   issueFor: (userId, groups, now) => signLocalAccessToken({ sub: userId, groups }, 24 * 3600, now),
-  createPlayer: (user, passwordHash) =>
+  stageRegistration: async (_email, password, now) => ({
+    userId: ulid(now.getTime()),
+    passwordHash: await hashPassword(password),
+  }),
+  createPlayer: async (user, passwordHash) =>
+    Boolean(passwordHash) &&
     createUserWithLogin(user, {
       email: user.email.toLowerCase(),
       user_id: user.user_id,
@@ -63,6 +83,8 @@ export const localIdentity: IdentityPort = {
     const from = user.email ? await getLogin(user.email) : null;
     return moveLogin({ user, to, from: from?.user_id === user.user_id ? from : null, now });
   },
+  // Every local login is in the table.
+  removeLogins: async () => undefined,
 };
 
-export const identity = (): IdentityPort => localIdentity;
+export const identity = (): IdentityPort => (config().COGNITO_USER_POOL_ID ? cognitoIdentity : localIdentity);

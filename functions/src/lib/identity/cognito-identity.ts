@@ -1,0 +1,308 @@
+/**
+ * The identity port in AWS: the Cognito user pool keeps e-mail logins and their passwords and issues
+ * their tokens; the table keeps the login records (address -> player) the flows read, with
+ * `password_hash` = `passwordInUserPool` where the pool holds a password.
+ *
+ * A login is a pool user whose username is the player's id (a social player who registers an
+ * address gets one too, next to their federated user), with the address as its e-mail alias. The
+ * alias signs in only once verified: registration creates the user with an unverified address and
+ * the chosen password, and opening the link verifies it. Signing in without a password (a link just
+ * opened) is the pool's custom sign-in answered with a one-time grant (sign-in-grant.ts).
+ * Only the admin API is used, with the app client; the browser never talks to the pool directly.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  AdminCreateUserCommand,
+  AdminDeleteUserCommand,
+  AdminInitiateAuthCommand,
+  AdminRespondToAuthChallengeCommand,
+  AdminSetUserPasswordCommand,
+  AdminUpdateUserAttributesCommand,
+  CognitoIdentityProviderClient,
+  ListUsersCommand,
+  type AuthenticationResultType,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { decodeJwt } from 'jose';
+import { ulid } from 'ulid';
+import {
+  createUserWithLogin,
+  getLogin,
+  moveLogin,
+  setLoginPassword,
+  type LoginRecord,
+} from '../../db/repositories/user-repository';
+import { playerIdOf } from '../auth';
+import { config } from '../config';
+import { AppError } from '../errors';
+import { logger } from '../logger';
+import type { IdentityPort, IssuedToken } from './identity-port';
+import { issueSignInGrant } from './sign-in-grant';
+
+/** A login's `password_hash` when its password is kept by the user pool. */
+export const passwordInUserPool = 'cognito';
+
+let client: CognitoIdentityProviderClient | undefined;
+const pool = () => {
+  client ??= new CognitoIdentityProviderClient({});
+  return { client, UserPoolId: config().COGNITO_USER_POOL_ID, ClientId: config().AUTH_AUDIENCE };
+};
+
+/** Errors the pool answers with for a refused password or an unusable user. */
+const refusals = new Set([
+  'NotAuthorizedException',
+  'UserNotFoundException',
+  'UserNotConfirmedException',
+  'PasswordResetRequiredException',
+]);
+const isNamed = (error: unknown, names: ReadonlySet<string> | string) =>
+  error instanceof Error && (typeof names === 'string' ? error.name === names : names.has(error.name));
+
+function issuedFrom(result: AuthenticationResultType | undefined): IssuedToken & { userId: string } {
+  if (!result?.AccessToken) throw new Error('the user pool answered without an access token');
+  const claims = decodeJwt(result.AccessToken);
+  return {
+    token: result.AccessToken,
+    expiresAt: new Date((claims.exp ?? 0) * 1000),
+    tokenId: claims.jti ?? '',
+    userId: playerIdOf(claims.sub ?? '', typeof claims['username'] === 'string' ? claims['username'] : ''),
+  };
+}
+
+/** The pool's tokens for the address's verified alias and password; null when refused. */
+async function passwordSignIn(email: string, password: string) {
+  const { client, UserPoolId, ClientId } = pool();
+  try {
+    const answer = await client.send(
+      new AdminInitiateAuthCommand({
+        UserPoolId,
+        ClientId,
+        AuthFlow: 'ADMIN_USER_PASSWORD_AUTH',
+        AuthParameters: { USERNAME: email.toLowerCase(), PASSWORD: password },
+      }),
+    );
+    // A further challenge (a new password required) is not a sign-in this game offers.
+    return answer.AuthenticationResult ? issuedFrom(answer.AuthenticationResult) : null;
+  } catch (error) {
+    if (isNamed(error, refusals)) return null;
+    throw error;
+  }
+}
+
+const emailAttributes = (email: string, verified: boolean) => [
+  { Name: 'email', Value: email.toLowerCase() },
+  { Name: 'email_verified', Value: String(verified) },
+];
+
+/** A pool user under the player's id; its password is set (permanent) so it never awaits a change. */
+async function createPoolUser(username: string, email: string, verified: boolean, password: string) {
+  const { client, UserPoolId } = pool();
+  await client.send(
+    new AdminCreateUserCommand({
+      UserPoolId,
+      Username: username,
+      UserAttributes: emailAttributes(email, verified),
+      MessageAction: 'SUPPRESS',
+    }),
+  );
+  await client.send(
+    new AdminSetUserPasswordCommand({ UserPoolId, Username: username, Password: password, Permanent: true }),
+  );
+}
+
+/** A password nobody knows, for a login that has none yet (the pool wants one to be usable). */
+const unknownPassword = () => `${randomBytes(24).toString('base64url')}aA1!`;
+
+/** Sets the address of the player's pool user; false when another user has it verified. */
+async function setPoolEmail(username: string, email: string, verified: boolean): Promise<boolean> {
+  const { client, UserPoolId } = pool();
+  try {
+    await client.send(
+      new AdminUpdateUserAttributesCommand({
+        UserPoolId,
+        Username: username,
+        UserAttributes: emailAttributes(email, verified),
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isNamed(error, 'AliasExistsException')) return false;
+    throw error;
+  }
+}
+
+async function deletePoolUser(username: string): Promise<void> {
+  const { client, UserPoolId } = pool();
+  await client
+    .send(new AdminDeleteUserCommand({ UserPoolId, Username: username }))
+    .catch((error: unknown) => {
+      if (!isNamed(error, 'UserNotFoundException')) throw error;
+    });
+}
+
+/** Users of the pool whose attribute has this value (`email`, `sub`). */
+async function usersWith(attribute: 'email' | 'sub', value: string) {
+  const { client, UserPoolId } = pool();
+  const { Users = [] } = await client.send(
+    new ListUsersCommand({ UserPoolId, Filter: `${attribute} = ${JSON.stringify(value)}`, Limit: 10 }),
+  );
+  return Users.map((user) => ({
+    username: user.Username ?? '',
+    verified: user.Attributes?.some((a) => a.Name === 'email_verified' && a.Value === 'true') ?? false,
+  }));
+}
+
+/** The pool's answers when it is busy or down: the player is asked to try again later (503), not shown a 500. */
+const unavailable = new Set([
+  'TooManyRequestsException',
+  'LimitExceededException',
+  'InternalErrorException',
+  'TimeoutError',
+]);
+
+function answeringBusyAs503(port: IdentityPort): IdentityPort {
+  const guarded = Object.entries(port).map(([name, method]) => [
+    name,
+    async (...args: unknown[]) => {
+      try {
+        return await (method as (...input: unknown[]) => Promise<unknown>)(...args);
+      } catch (error) {
+        if (!isNamed(error, unavailable)) throw error;
+        logger.warn('user pool unavailable', { call: name, error: (error as Error).name });
+        throw new AppError(503, 'service_unavailable');
+      }
+    },
+  ]);
+  return Object.fromEntries(guarded) as unknown as IdentityPort;
+}
+
+export const cognitoIdentity: IdentityPort = answeringBusyAs503({
+  async signIn(email, password) {
+    const [login, issued] = await Promise.all([getLogin(email), passwordSignIn(email, password)]);
+    // The pool's user must be the login's player (a login mid-change or withdrawn is not).
+    if (!login?.password_hash || !issued || issued.userId !== login.user_id) return null;
+    const { userId, ...token } = issued;
+    return { userId, issued: token };
+  },
+
+  async issueFor(userId, _groups, now) {
+    const { client, UserPoolId, ClientId } = pool();
+    const grant = await issueSignInGrant(userId, now);
+    const started = await client.send(
+      new AdminInitiateAuthCommand({
+        UserPoolId,
+        ClientId,
+        AuthFlow: 'CUSTOM_AUTH',
+        AuthParameters: { USERNAME: userId },
+      }),
+    );
+    if (started.ChallengeName !== 'CUSTOM_CHALLENGE') {
+      throw new Error(`the user pool's custom sign-in asked ${started.ChallengeName ?? 'nothing'}`);
+    }
+    const answered = await client.send(
+      new AdminRespondToAuthChallengeCommand({
+        UserPoolId,
+        ClientId,
+        ChallengeName: 'CUSTOM_CHALLENGE',
+        Session: started.Session,
+        ChallengeResponses: { USERNAME: userId, ANSWER: grant },
+      }),
+    );
+    const { userId: _userId, ...token } = issuedFrom(answered.AuthenticationResult);
+    return token;
+  },
+
+  async stageRegistration(email, password, now) {
+    // One waiting user per address: asking again sets the new password on the same user.
+    const waiting = (await usersWith('email', email.toLowerCase())).find((user) => !user.verified);
+    if (waiting) {
+      const { client, UserPoolId } = pool();
+      await client.send(
+        new AdminSetUserPasswordCommand({
+          UserPoolId,
+          Username: waiting.username,
+          Password: password,
+          Permanent: true,
+        }),
+      );
+      return { userId: waiting.username, passwordHash: null };
+    }
+    // Lower case: the pool compares user names without case, and the token's username is the id.
+    const userId = ulid(now.getTime()).toLowerCase();
+    await createPoolUser(userId, email, false, password);
+    return { userId, passwordHash: null };
+  },
+
+  async createPlayer(user) {
+    const email = user.email.toLowerCase();
+    try {
+      if (!(await setPoolEmail(user.user_id, email, true))) return false;
+    } catch (error) {
+      if (isNamed(error, 'UserNotFoundException')) return false;
+      throw error;
+    }
+    const login: LoginRecord = {
+      email,
+      user_id: user.user_id,
+      password_hash: passwordInUserPool,
+      groups: [],
+    };
+    if (await createUserWithLogin(user, login)) return true;
+    await setPoolEmail(user.user_id, email, false);
+    return false;
+  },
+
+  async checkPassword(email, password) {
+    const [login, issued] = await Promise.all([getLogin(email), passwordSignIn(email, password)]);
+    const hasPassword = Boolean(login?.password_hash);
+    return { hasPassword, ok: hasPassword && issued?.userId === login?.user_id };
+  },
+
+  async setPassword(email, password) {
+    const login = await getLogin(email);
+    if (!login) return false;
+    const { client, UserPoolId } = pool();
+    try {
+      await client.send(
+        new AdminSetUserPasswordCommand({
+          UserPoolId,
+          Username: login.user_id,
+          Password: password,
+          Permanent: true,
+        }),
+      );
+    } catch (error) {
+      if (!isNamed(error, 'UserNotFoundException')) throw error;
+      await createPoolUser(login.user_id, email, true, password);
+    }
+    return setLoginPassword(email, passwordInUserPool);
+  },
+
+  async changeEmail(user, to, now) {
+    const found = user.email ? await getLogin(user.email) : null;
+    const from = found?.user_id === user.user_id ? found : null;
+    let created = false;
+    try {
+      if (!(await setPoolEmail(user.user_id, to, true))) return false;
+    } catch (error) {
+      if (!isNamed(error, 'UserNotFoundException')) throw error;
+      // A social player's first address: a pool user of their own, without a password of theirs.
+      try {
+        await createPoolUser(user.user_id, to, true, unknownPassword());
+      } catch (createError) {
+        if (isNamed(createError, 'AliasExistsException')) return false;
+        throw createError;
+      }
+      created = true;
+    }
+    if (await moveLogin({ user, to, from, now })) return true;
+    if (created) await deletePoolUser(user.user_id);
+    else if (from) await setPoolEmail(user.user_id, from.email, true);
+    return false;
+  },
+
+  async removeLogins(userId) {
+    // The player's own pool user, and the federated user whose sub is the player's id.
+    const federated = (await usersWith('sub', userId)).map((user) => user.username);
+    await Promise.all([...new Set([userId, ...federated])].map(deletePoolUser));
+  },
+});
