@@ -4,6 +4,7 @@ import { authResponseSchema, userMeResponseSchema } from '../../shared/src/schem
 import { newSocialUser } from '../../functions/src/domain/account/social-service';
 import { putMailToken } from '../../functions/src/db/repositories/mail-token-repository';
 import { createUserIfAbsent, getLogin, getUser } from '../../functions/src/db/repositories/user-repository';
+import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { api, baseUrl, tokenFor } from './support/api';
 
 type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
@@ -29,6 +30,12 @@ async function linkToken(to: string, path: string): Promise<string> {
 
 const login = (email: string, password: string) =>
   api('POST', '/api/auth/token', { body: { email, password } });
+
+/** A session the player signed in to a minute ago, on another device. */
+const earlierSession = async (userId: string) =>
+  (await signLocalAccessToken({ sub: userId }, 24 * 3600, new Date(Date.now() - 60_000))).token;
+
+const meStatus = async (token: string) => (await api('GET', '/api/user/me', { token })).status;
 
 /** A player registered by e-mail through the real calls; answers the verify call's auth. */
 async function registered(name: string, password = 'first-pass-1') {
@@ -207,6 +214,8 @@ describe('password reset and change', () => {
     expect([unknown.status, known.status]).toEqual([202, 202]);
     expect(unknown.body).toEqual(known.body);
     const token = await linkToken(email, '/reset-password');
+    const other = await earlierSession((await getLogin(email))!.user_id);
+    expect(await meStatus(other)).toBe(200);
     const mismatch = await api<ErrorBody>('POST', '/api/auth/password/reset', {
       body: { token, password: 'new-pass-123', password_confirmation: 'other-pass-123' },
     });
@@ -216,8 +225,12 @@ describe('password reset and change', () => {
       body: { token, password: 'new-pass-123', password_confirmation: 'new-pass-123' },
     });
     expect(reset.status).toBe(200);
+    // Every session from before the reset ends; a new sign-in works at once.
+    expect(await meStatus(other)).toBe(401);
     expect((await login(email, 'first-pass-1')).status).toBe(401);
-    expect((await login(email, 'new-pass-123')).status).toBe(200);
+    const fresh = await login(email, 'new-pass-123');
+    expect(fresh.status).toBe(200);
+    expect(await meStatus(authResponseSchema.parse(fresh.body).access_token)).toBe(200);
     const reused = await api('POST', '/api/auth/password/reset', {
       body: { token, password: 'third-pass-123', password_confirmation: 'third-pass-123' },
     });
@@ -225,9 +238,10 @@ describe('password reset and change', () => {
     expect((await login(email, 'third-pass-123')).status).toBe(401);
   });
 
-  it('changes the password only with the current one', async () => {
+  it('changes the password only with the current one, and signs the other sessions out', async () => {
     const { email, auth } = await registered('change');
     const token = auth.access_token;
+    const other = await earlierSession((await getLogin(email))!.user_id);
     const body = {
       current_password: 'wrong-pass',
       password: 'changed-pass-1',
@@ -242,6 +256,7 @@ describe('password reset and change', () => {
       body: { ...body, current_password: 'first-pass-1' },
     });
     expect(ok.status).toBe(200);
+    expect([await meStatus(token), await meStatus(other)]).toEqual([200, 401]);
     expect((await login(email, 'changed-pass-1')).status).toBe(200);
     expect((await mailsTo(email))[0]!.subject).toBe('【ゴルフドリームチーム】パスワードが変更されました');
   });

@@ -77,6 +77,8 @@ export const keys = {
   mailToken: (tokenHash: string) => ({ PK: `MAILTOKEN#${tokenHash}`, SK: 'TOKEN' }),
   /** Written at withdrawal: the id never signs in or is created again. */
   withdrawnUser: (userId: string) => ({ PK: `USER#${userId}`, SK: 'WITHDRAWN' }),
+  /** Sessions signed in before `not_before` are over (a password changed or reset). */
+  sessionCutoff: (userId: string) => ({ PK: `USER#${userId}`, SK: 'SESSIONS' }),
   /** A signed-out access token (expires by TTL with the token); the auth path rejects it. */
   revokedToken: (tokenId: string) => ({ PK: `REVOKED#${tokenId}`, SK: 'TOKEN' }),
   /** A contact-form inquiry; one partition in time order (operators export by date). */

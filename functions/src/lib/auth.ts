@@ -7,6 +7,8 @@ export interface AuthContext {
   userId: string;
   groups: string[];
   tokenId: string;
+  /** When the token was issued (seconds), to tell sessions from before a password change. */
+  issuedAt: number;
   expiresAt: number;
   /** Cognito's `username` claim (`{ProviderName}_{subject}` for a federated user). */
   username: string;
@@ -35,13 +37,15 @@ export async function verifyAccessToken(token: string): Promise<AuthContext> {
   if (payload['token_use'] !== 'access' || payload['client_id'] !== config().AUTH_AUDIENCE) {
     throw unauthenticated();
   }
-  if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number') throw unauthenticated();
+  if (typeof payload.sub !== 'string' || typeof payload.exp !== 'number' || typeof payload.iat !== 'number')
+    throw unauthenticated();
   const groups = payload['cognito:groups'];
   const username = typeof payload['username'] === 'string' ? payload['username'] : '';
   return {
     userId: playerIdOf(payload.sub, username),
     groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
     tokenId: typeof payload.jti === 'string' ? payload.jti : '',
+    issuedAt: payload.iat,
     expiresAt: payload.exp,
     username,
   };

@@ -206,12 +206,9 @@ export function httpHandler<
         if (token) {
           try {
             state.auth = await verifyAccessToken(token);
-            // Signed out, or the player withdrawn: one BatchGetItem of both records. Public routes
-            // skip it, so cacheable reads cost no extra request on a spike.
-            if (
-              route.access !== 'public' &&
-              (await isSessionRefused(state.auth.tokenId, state.auth.userId))
-            ) {
+            // Signed out, the player withdrawn, or the session cut by a password change: one
+            // BatchGetItem. Public routes skip it, so cacheable reads cost no extra request on a spike.
+            if (route.access !== 'public' && (await isSessionRefused(state.auth))) {
               state.auth = null;
               throw unauthenticated();
             }

@@ -91,17 +91,55 @@ export async function revokeToken(tokenId: string, expiresAt: number): Promise<v
 }
 
 /**
- * Whether a session is refused: its token was signed out, or its player has withdrawn. One
- * BatchGetItem of both records on the auth path of protected routes.
+ * Whether a session is refused: its token was signed out, its player has withdrawn, or it was
+ * signed in before the player's sessions were cut (another than the one kept). One BatchGetItem
+ * of the three records on the auth path of protected routes.
  */
-export async function isSessionRefused(tokenId: string, userId: string): Promise<boolean> {
-  const wanted = [...(tokenId ? [keys.revokedToken(tokenId)] : []), keys.withdrawnUser(userId)];
+export async function isSessionRefused(session: {
+  tokenId: string;
+  userId: string;
+  issuedAt: number;
+}): Promise<boolean> {
+  const cutoff = keys.sessionCutoff(session.userId);
+  const wanted = [
+    ...(session.tokenId ? [keys.revokedToken(session.tokenId)] : []),
+    keys.withdrawnUser(session.userId),
+    cutoff,
+  ];
   const { Responses } = await db().send(
     new BatchGetCommand({
-      RequestItems: { [tableName()]: { Keys: wanted, ProjectionExpression: 'PK', ConsistentRead: true } },
+      RequestItems: {
+        [tableName()]: {
+          Keys: wanted,
+          ProjectionExpression: 'PK, SK, not_before, kept_token',
+          ConsistentRead: true,
+        },
+      },
     }),
   );
-  return (Responses?.[tableName()]?.length ?? 0) > 0;
+  return (Responses?.[tableName()] ?? []).some((item) => {
+    if (item['SK'] !== cutoff.SK || item['PK'] !== cutoff.PK) return true;
+    const kept = Boolean(session.tokenId) && item['kept_token'] === session.tokenId;
+    return !kept && session.issuedAt < Number(item['not_before']);
+  });
+}
+
+/**
+ * Ends the player's sessions signed in before `now` (a password changed or reset), all but the
+ * token `keep` (the one that changed it, if any). Signing in again works at once.
+ */
+export async function cutSessions(userId: string, now: Date, keep: string | null): Promise<void> {
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        ...keys.sessionCutoff(userId),
+        entity: 'session_cutoff',
+        not_before: Math.floor(now.getTime() / 1000),
+        kept_token: keep,
+      },
+    }),
+  );
 }
 
 export async function updateUserFields(

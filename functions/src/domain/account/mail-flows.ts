@@ -20,7 +20,7 @@ import {
   type MailTokenPurpose,
   type MailTokenRecord,
 } from '../../db/repositories/mail-token-repository';
-import { getLogin, getUser, type UserRecord } from '../../db/repositories/user-repository';
+import { cutSessions, getLogin, getUser, type UserRecord } from '../../db/repositories/user-repository';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
 import { identity } from '../../lib/identity/identity-port';
 import { sendMail } from '../../lib/mail';
@@ -210,7 +210,7 @@ export async function startPasswordReset(email: string, sourceIp: string, now: D
   return sent();
 }
 
-/** POST /api/auth/password/reset: the link's new password. */
+/** POST /api/auth/password/reset: the link's new password; every session of the player ends. */
 export async function resetPassword(body: PasswordResetBody, now: Date) {
   const record = await redeem(body.token, 'password_reset', now);
   const login = await getLogin(record.email);
@@ -220,12 +220,20 @@ export async function resetPassword(body: PasswordResetBody, now: Date) {
     !(await identity().setPassword(record.email, body.password))
   )
     throw linkError(invalidLinkMessage);
+  // Whoever knew the old password is signed out everywhere.
+  await cutSessions(login.user_id, now, null);
   await sendMail(accountMail.passwordChanged(record.email), now);
   return { message: 'パスワードを再設定しました。新しいパスワードでログインしてください。' };
 }
 
-/** POST /api/auth/settings/password: the current password, then the new one. */
-export async function changePassword(userId: string, body: PasswordChangeBody, sourceIp: string, now: Date) {
+/** POST /api/auth/settings/password: the current password, then the new one; other sessions end. */
+export async function changePassword(
+  session: { userId: string; tokenId: string },
+  body: PasswordChangeBody,
+  sourceIp: string,
+  now: Date,
+) {
+  const { userId } = session;
   const user = await requireUser(userId);
   if (!user.email) throw conflict('メールアドレスが登録されていません。');
   await limit(
@@ -242,6 +250,8 @@ export async function changePassword(userId: string, body: PasswordChangeBody, s
     throw conflict('パスワードが設定されていません。パスワードの再設定から設定できます。');
   if (!check.ok) throw validationFailed({ current_password: ['現在のパスワードが正しくありません。'] });
   await identity().setPassword(user.email, body.password);
+  // The player's other sessions end; this one goes on.
+  await cutSessions(userId, now, session.tokenId || null);
   await sendMail(accountMail.passwordChanged(user.email), now);
   return { message: 'パスワードを変更しました。' };
 }

@@ -5,5 +5,5 @@ import { httpHandler } from '../../lib/http-handler';
 export const handler = httpHandler(
   'changePassword',
   { body: passwordChangeBodySchema },
-  async ({ body, auth, sourceIp, now }) => changePassword(auth.userId, body, sourceIp, now),
+  async ({ body, auth, sourceIp, now }) => changePassword(auth, body, sourceIp, now),
 );
