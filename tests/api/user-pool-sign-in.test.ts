@@ -6,6 +6,13 @@ import {
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startRegistration } from '../../functions/src/domain/account/mail-flows';
+import { withdraw } from '../../functions/src/domain/account/profile-service';
+import { newSocialUser } from '../../functions/src/domain/account/social-service';
+import {
+  createUserIfAbsent,
+  getUser,
+  isWithdrawn,
+} from '../../functions/src/db/repositories/user-repository';
 import { resetConfig } from '../../functions/src/lib/config';
 import { identity } from '../../functions/src/lib/identity/identity-port';
 import { issueSignInGrant, SIGN_IN_GRANT_MS } from '../../functions/src/lib/identity/sign-in-grant';
@@ -91,6 +98,15 @@ describe('a busy user pool', () => {
       ),
     ).rejects.toMatchObject({ statusCode: 503, code: 'service_unavailable' });
     expect(await listOutbox(email)).toEqual([]);
+  });
+
+  it('answers 503 to a withdrawal and keeps the player as they were, so they can ask again', async () => {
+    const userId = uniqueUser().toLowerCase();
+    await createUserIfAbsent(newSocialUser(userId, new Date()));
+    const auth = { userId, tokenId: `tok-${userId}`, expiresAt: Math.floor(Date.now() / 1000) + 3600 };
+    await expect(withdraw(auth, { agree: true }, new Date())).rejects.toMatchObject({ statusCode: 503 });
+    expect(await getUser(userId)).not.toBeNull();
+    expect(await isWithdrawn(userId)).toBe(false);
   });
 
   it('answers 503 to a sign-in and to a sign-in without a password', async () => {

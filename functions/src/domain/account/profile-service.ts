@@ -157,8 +157,9 @@ export async function withdraw(
       .send(new DeleteObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: user.profile_img_key }))
       .catch((error: unknown) => logger.warn('profile image not deleted', { error: String(error) }));
   }
-  await deleteUserData({ userId: user.user_id, email: user.email, reason: body.reason ?? null, now });
+  // The sign-ins first: should this fail, the player can ask again, their data still there.
   await identity().removeLogins(user.user_id);
+  await deleteUserData({ userId: user.user_id, email: user.email, reason: body.reason ?? null, now });
   await revokeToken(auth.tokenId, auth.expiresAt);
   if (user.email) await sendMail(accountMail.withdrawn(user.email), now);
   return { message: '退会手続きが完了しました。' };
