@@ -141,6 +141,7 @@ describe('accounts by e-mail', () => {
     await page.getByLabel(label('現在のパスワード')).fill('settings-pass-1');
     await page.getByRole('button', { name: 'パスワードを変更する' }).click();
     await waitForPath(page, '/settings/password/complete');
+    await page.getByText('ほかの端末やブラウザでは、ログアウトしました。', { exact: false }).waitFor();
 
     await page.goto('/mypage/profile/edit');
     await page.getByLabel(label('ニックネーム')).fill('改名ゴルファー');

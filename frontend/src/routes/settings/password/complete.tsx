@@ -5,7 +5,7 @@ export const Route = createFileRoute('/settings/password/complete')({
   component: () => (
     <div className="page-body">
       <CompleteCard title="パスワードを変更しました" action={{ href: '/mypage', label: 'マイページへ' }}>
-        次回から新しいパスワードでログインしてください。
+        次回から新しいパスワードでログインしてください。ほかの端末やブラウザでは、ログアウトしました。
       </CompleteCard>
     </div>
   ),
