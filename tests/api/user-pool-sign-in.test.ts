@@ -5,14 +5,22 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startRegistration } from '../../functions/src/domain/account/mail-flows';
+import {
+  completeEmailChange,
+  startRegistration,
+  verifyRegistration,
+} from '../../functions/src/domain/account/mail-flows';
+import { issueOneTimeToken } from '../../functions/src/db/repositories/mail-token-repository';
 import { withdraw } from '../../functions/src/domain/account/profile-service';
 import { newSocialUser } from '../../functions/src/domain/account/social-service';
 import {
   createUserIfAbsent,
+  createUserWithLogin,
+  getLogin,
   getUser,
   isWithdrawn,
 } from '../../functions/src/db/repositories/user-repository';
+import { passwordInUserPool } from '../../functions/src/lib/identity/cognito-identity';
 import { resetConfig } from '../../functions/src/lib/config';
 import { identity } from '../../functions/src/lib/identity/identity-port';
 import { issueSignInGrant, SIGN_IN_GRANT_MS } from '../../functions/src/lib/identity/sign-in-grant';
@@ -107,6 +115,42 @@ describe('a busy user pool', () => {
     await expect(withdraw(auth, { agree: true }, new Date())).rejects.toMatchObject({ statusCode: 503 });
     expect(await getUser(userId)).not.toBeNull();
     expect(await isWithdrawn(userId)).toBe(false);
+  });
+
+  it('answers 503 to an opened registration link and leaves no player or login behind', async () => {
+    const userId = uniqueUser().toLowerCase();
+    const email = `waiting-${userId}@example.jp`;
+    const token = await issueOneTimeToken(
+      { purpose: 'register', email, user_id: userId, password_hash: null },
+      3600_000,
+      new Date(),
+    );
+    await expect(verifyRegistration(token, new Date())).rejects.toMatchObject({ statusCode: 503 });
+    expect(await getUser(userId)).toBeNull();
+    expect(await getLogin(email)).toBeNull();
+  });
+
+  it('answers 503 to an opened e-mail change link and keeps the old address and login', async () => {
+    const userId = uniqueUser().toLowerCase();
+    const [before, after] = [`before-${userId}@example.jp`, `after-${userId}@example.jp`];
+    const player = { ...newSocialUser(userId, new Date()), email: before, is_registed_email: true };
+    await createUserWithLogin(player, {
+      email: before,
+      user_id: userId,
+      password_hash: passwordInUserPool,
+      groups: [],
+    });
+    const token = await issueOneTimeToken(
+      { purpose: 'email_change', email: after, user_id: userId, password_hash: null },
+      3600_000,
+      new Date(),
+    );
+    await expect(completeEmailChange({ token, registerFlg: false }, new Date())).rejects.toMatchObject({
+      statusCode: 503,
+    });
+    expect(await getLogin(after)).toBeNull();
+    expect((await getLogin(before))?.user_id).toBe(userId);
+    expect((await getUser(userId))?.email).toBe(before);
   });
 
   it('answers 503 to a sign-in and to a sign-in without a password', async () => {

@@ -103,7 +103,8 @@ export class ApiFunction extends Construct {
         }),
       );
     }
-    // Server-side user management (sign-up, password, groups) uses the admin API of our pool only.
-    if (services.has('cognito')) resources.userPool.grant(fn, 'cognito-idp:Admin*');
+    // Server-side user management (sign-up, password, groups) uses the admin API of our pool only,
+    // and ListUsers to find a pool user by address or sub.
+    if (services.has('cognito')) resources.userPool.grant(fn, 'cognito-idp:Admin*', 'cognito-idp:ListUsers');
   }
 }

@@ -86,8 +86,9 @@ export class AuthStack extends Stack {
         callbackUrls: config.callbackUrls,
         logoutUrls: config.logoutUrls,
       },
+      // The hosted pages serve the social providers only: a password never signs in there, past
+      // the API's rate limits and checks.
       supportedIdentityProviders: [
-        cognito.UserPoolClientIdentityProvider.COGNITO,
         ...providers.map((provider) => cognito.UserPoolClientIdentityProvider.custom(provider.providerName)),
       ],
       accessTokenValidity: Duration.hours(24),

@@ -290,6 +290,36 @@ export async function moveLogin(input: {
   }
 }
 
+/**
+ * Undoes createUserWithLogin or moveLogin when what follows them fails (the user pool's side): the
+ * login added for `addedEmail` goes, and the profile and the previous login are put back as they
+ * were (no profile before: it goes too). Only the player's own records are touched.
+ */
+export async function undoLoginWrite(input: {
+  userId: string;
+  addedEmail: string;
+  previousUser: UserRecord | null;
+  previousLogin: LoginRecord | null;
+}): Promise<void> {
+  const own = {
+    ConditionExpression: 'attribute_not_exists(PK) OR user_id = :user',
+    ExpressionAttributeValues: { ':user': input.userId },
+  };
+  await db().send(
+    new TransactWriteCommand({
+      TransactItems: [
+        { Delete: { TableName: tableName(), Key: keys.login(input.addedEmail), ...own } },
+        input.previousUser
+          ? { Put: { TableName: tableName(), Item: userItem(input.previousUser) } }
+          : { Delete: { TableName: tableName(), Key: keys.userProfile(input.userId), ...own } },
+        ...(input.previousLogin
+          ? [{ Put: { TableName: tableName(), Item: loginItem(input.previousLogin), ...own } }]
+          : []),
+      ],
+    }),
+  );
+}
+
 /** The withdrawal marker: the id is never created or signed in again. */
 export async function isWithdrawn(userId: string): Promise<boolean> {
   const { Item } = await db().send(

@@ -24,11 +24,14 @@ import {
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
 import { ulid } from 'ulid';
+import { isFederatedUsername } from '@golf/shared/schemas/social';
 import {
   createUserWithLogin,
   getLogin,
+  getUser,
   moveLogin,
   setLoginPassword,
+  undoLoginWrite,
   type LoginRecord,
 } from '../../db/repositories/user-repository';
 import { playerIdOf } from '../auth';
@@ -112,20 +115,44 @@ async function createPoolUser(username: string, email: string, verified: boolean
 /** A password nobody knows, for a login that has none yet (the pool wants one to be usable). */
 const unknownPassword = () => `${randomBytes(24).toString('base64url')}aA1!`;
 
-/** Sets the address of the player's pool user; false when another user has it verified. */
-async function setPoolEmail(username: string, email: string, verified: boolean): Promise<boolean> {
+/** Sets the address of a pool user, verified (an alias it signs in with) or not. */
+async function setPoolEmail(username: string, email: string, verified: boolean): Promise<void> {
   const { client, UserPoolId } = pool();
+  await client.send(
+    new AdminUpdateUserAttributesCommand({
+      UserPoolId,
+      Username: username,
+      UserAttributes: emailAttributes(email, verified),
+    }),
+  );
+}
+
+/**
+ * Verifies the address on the player's pool user, once the table has given it to them (the table's
+ * login is the lock on an address). Any other pool user with it verified is left over from before,
+ * and loses it: the pool moves a verified alias, or refuses, depending on the call.
+ */
+async function claimPoolEmail(username: string, email: string): Promise<void> {
   try {
-    await client.send(
-      new AdminUpdateUserAttributesCommand({
-        UserPoolId,
-        Username: username,
-        UserAttributes: emailAttributes(email, verified),
-      }),
-    );
-    return true;
+    await setPoolEmail(username, email, true);
   } catch (error) {
-    if (isNamed(error, 'AliasExistsException')) return false;
+    if (!isNamed(error, 'AliasExistsException')) throw error;
+    const others = (await usersWith('email', email)).filter(
+      (user) => user.username !== username && user.verified,
+    );
+    for (const other of others) await setPoolEmail(other.username, email, false);
+    await setPoolEmail(username, email, true);
+  }
+}
+
+/** Runs the pool's side of a login written to the table; should it fail, the table's write is undone. */
+async function orUndo(undo: Parameters<typeof undoLoginWrite>[0], step: () => Promise<void>): Promise<void> {
+  try {
+    await step();
+  } catch (error) {
+    await undoLoginWrite(undo).catch((undoError: unknown) =>
+      logger.error('login write not undone', { userId: undo.userId, error: String(undoError) }),
+    );
     throw error;
   }
 }
@@ -143,12 +170,26 @@ async function deletePoolUser(username: string): Promise<void> {
 async function usersWith(attribute: 'email' | 'sub', value: string) {
   const { client, UserPoolId } = pool();
   const { Users = [] } = await client.send(
-    new ListUsersCommand({ UserPoolId, Filter: `${attribute} = ${JSON.stringify(value)}`, Limit: 10 }),
+    new ListUsersCommand({ UserPoolId, Filter: `${attribute} = ${JSON.stringify(value)}`, Limit: 20 }),
   );
   return Users.map((user) => ({
     username: user.Username ?? '',
+    status: user.UserStatus ?? '',
     verified: user.Attributes?.some((a) => a.Name === 'email_verified' && a.Value === 'true') ?? false,
   }));
+}
+
+/**
+ * The pool user a registration of this address created and that is still waiting for its link: a
+ * user of the pool itself (not a federated one, which may carry the address unverified), with the
+ * address unverified, and no player under its name.
+ */
+async function waitingRegistration(email: string): Promise<string | null> {
+  const candidates = (await usersWith('email', email)).filter(
+    (user) => !user.verified && user.status !== 'EXTERNAL_PROVIDER' && !isFederatedUsername(user.username),
+  );
+  for (const candidate of candidates) if (!(await getUser(candidate.username))) return candidate.username;
+  return null;
 }
 
 /** The pool's answers when it is busy or down: the player is asked to try again later (503), not shown a 500. */
@@ -213,18 +254,18 @@ export const cognitoIdentity: IdentityPort = answeringBusyAs503({
 
   async stageRegistration(email, password, now) {
     // One waiting user per address: asking again sets the new password on the same user.
-    const waiting = (await usersWith('email', email.toLowerCase())).find((user) => !user.verified);
+    const waiting = await waitingRegistration(email.toLowerCase());
     if (waiting) {
       const { client, UserPoolId } = pool();
       await client.send(
         new AdminSetUserPasswordCommand({
           UserPoolId,
-          Username: waiting.username,
+          Username: waiting,
           Password: password,
           Permanent: true,
         }),
       );
-      return { userId: waiting.username, passwordHash: null };
+      return { userId: waiting, passwordHash: null };
     }
     // Lower case: the pool compares user names without case, and the token's username is the id.
     const userId = ulid(now.getTime()).toLowerCase();
@@ -234,21 +275,24 @@ export const cognitoIdentity: IdentityPort = answeringBusyAs503({
 
   async createPlayer(user) {
     const email = user.email.toLowerCase();
-    try {
-      if (!(await setPoolEmail(user.user_id, email, true))) return false;
-    } catch (error) {
-      if (isNamed(error, 'UserNotFoundException')) return false;
-      throw error;
-    }
+    // The table first: its login is the lock on the address. Then the pool's alias is verified.
     const login: LoginRecord = {
       email,
       user_id: user.user_id,
       password_hash: passwordInUserPool,
       groups: [],
     };
-    if (await createUserWithLogin(user, login)) return true;
-    await setPoolEmail(user.user_id, email, false);
-    return false;
+    if (!(await createUserWithLogin(user, login))) return false;
+    try {
+      await orUndo({ userId: user.user_id, addedEmail: email, previousUser: null, previousLogin: null }, () =>
+        claimPoolEmail(user.user_id, email),
+      );
+    } catch (error) {
+      // The waiting user is gone (removed by hand): the link cannot finish this registration.
+      if (isNamed(error, 'UserNotFoundException')) return false;
+      throw error;
+    }
+    return true;
   },
 
   async checkPassword(email, password) {
@@ -280,24 +324,25 @@ export const cognitoIdentity: IdentityPort = answeringBusyAs503({
   async changeEmail(user, to, now) {
     const found = user.email ? await getLogin(user.email) : null;
     const from = found?.user_id === user.user_id ? found : null;
-    let created = false;
-    try {
-      if (!(await setPoolEmail(user.user_id, to, true))) return false;
-    } catch (error) {
-      if (!isNamed(error, 'UserNotFoundException')) throw error;
-      // A social player's first address: a pool user of their own, without a password of theirs.
+    // The table first (the lock on the address), then the pool's user follows.
+    if (!(await moveLogin({ user, to, from, now }))) return false;
+    const undo = {
+      userId: user.user_id,
+      addedEmail: to.toLowerCase(),
+      previousUser: user,
+      previousLogin: from,
+    };
+    await orUndo(undo, async () => {
       try {
-        await createPoolUser(user.user_id, to, true, unknownPassword());
-      } catch (createError) {
-        if (isNamed(createError, 'AliasExistsException')) return false;
-        throw createError;
+        await claimPoolEmail(user.user_id, to);
+      } catch (error) {
+        if (!isNamed(error, 'UserNotFoundException')) throw error;
+        // A social player's first address: a pool user of their own, without a password of theirs.
+        await createPoolUser(user.user_id, to, false, unknownPassword());
+        await claimPoolEmail(user.user_id, to);
       }
-      created = true;
-    }
-    if (await moveLogin({ user, to, from, now })) return true;
-    if (created) await deletePoolUser(user.user_id);
-    else if (from) await setPoolEmail(user.user_id, from.email, true);
-    return false;
+    });
+    return true;
   },
 
   async removeLogins(userId) {
