@@ -59,6 +59,33 @@ export async function signIn(
 
 export const signOut = (tokenId: string, expiresAt: number) => revokeToken(tokenId, expiresAt);
 
+/** A new player with nothing entered yet: how they registered fills in the rest. */
+export function newPlayer<T extends Partial<UserRecord>>(
+  userId: string,
+  now: Date,
+  fields: T,
+): UserRecord & T {
+  const at = now.toISOString();
+  return {
+    user_id: userId,
+    email: null,
+    nickname: null,
+    gender: null,
+    age: null,
+    address: null,
+    golf_play_history: null,
+    profile_img_key: null,
+    is_copy_next_round: false,
+    tutorial_flg: false,
+    is_registed_email: false,
+    is_accepted_policy: false,
+    status: 'mail_verify',
+    created_at: at,
+    updated_at: at,
+    ...fields,
+  };
+}
+
 export function toMe(user: UserRecord): UserMeResponse {
   return {
     user_id: user.user_id,

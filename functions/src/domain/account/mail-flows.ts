@@ -25,7 +25,7 @@ import { AppError, conflict, notFound, validationFailed } from '../../lib/errors
 import { identity } from '../../lib/identity/identity-port';
 import { sendMail } from '../../lib/mail';
 import { accountMail } from './account-mail';
-import { authResponse, limit, loginLimits } from './account-service';
+import { authResponse, limit, loginLimits, newPlayer } from './account-service';
 
 export const MAIL_LINK_HOURS = 24;
 
@@ -98,24 +98,11 @@ export async function startRegistration(body: RegisterBody, sourceIp: string, no
 export async function verifyRegistration(token: string, now: Date): Promise<AuthResponse> {
   const record = await redeem(token, 'register', now);
   if (!record.user_id) throw linkError(invalidLinkMessage);
-  const at = now.toISOString();
-  const user: UserRecord & { email: string } = {
-    user_id: record.user_id,
+  const user = newPlayer(record.user_id, now, {
     email: record.email,
-    nickname: null,
-    gender: null,
-    age: null,
-    address: null,
-    golf_play_history: null,
-    profile_img_key: null,
-    is_copy_next_round: false,
-    tutorial_flg: false,
     is_registed_email: true,
-    is_accepted_policy: false,
     status: 'required_not_enter',
-    created_at: at,
-    updated_at: at,
-  };
+  });
   if (!(await identity().createPlayer(user, record.password_hash)))
     throw conflict('このメールアドレスはすでに登録されています。ログインしてください。');
   return authResponse(await identity().issueFor(user.user_id, [], now), user);

@@ -18,7 +18,7 @@ import { verifyAccessToken } from '../../lib/auth';
 import { config } from '../../lib/config';
 import { AppError, validationFailed } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { authResponse } from './account-service';
+import { authResponse, newPlayer } from './account-service';
 
 /**
  * Social sign-in through the user pool's hosted OAuth endpoints (Cognito's domain in AWS, the local
@@ -73,26 +73,8 @@ async function exchangeCode(body: SocialTokenBody): Promise<string> {
 }
 
 /** A player who signed in with a provider for the first time: no registered e-mail yet. */
-export function newSocialUser(userId: string, now: Date): UserRecord {
-  const at = now.toISOString();
-  return {
-    user_id: userId,
-    email: null,
-    nickname: null,
-    gender: null,
-    age: null,
-    address: null,
-    golf_play_history: null,
-    profile_img_key: null,
-    is_copy_next_round: false,
-    tutorial_flg: false,
-    is_registed_email: false,
-    is_accepted_policy: false,
-    status: 'mail_verify',
-    created_at: at,
-    updated_at: at,
-  };
-}
+export const newSocialUser = (userId: string, now: Date): UserRecord =>
+  newPlayer(userId, now, { is_registed_email: false, status: 'mail_verify' });
 
 export async function signInWithProvider(
   provider: SocialProvider,
