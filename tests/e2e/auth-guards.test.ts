@@ -66,6 +66,8 @@ describe('log in and out', () => {
     const { page } = session;
     await page.goto('/mypage');
     await page.getByTestId('mypage-nickname').waitFor();
+    // Every call of the page has answered: the first 401 comes from the click below, not a late load.
+    await page.waitForLoadState('networkidle');
     const revoke = await fetch(`${baseUrl()}/api/auth/token`, {
       method: 'DELETE',
       headers: { authorization: `Bearer ${token}` },
