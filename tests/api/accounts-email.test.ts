@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { authResponseSchema, userMeResponseSchema } from '../../shared/src/schemas/account';
 import { newSocialUser } from '../../functions/src/domain/account/social-service';
-import { putMailToken } from '../../functions/src/db/repositories/mail-token-repository';
+import { hashToken, putMailToken } from '../../functions/src/db/repositories/mail-token-repository';
 import { createUserIfAbsent, getLogin, getUser } from '../../functions/src/db/repositories/user-repository';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { api, baseUrl, tokenFor } from './support/api';
@@ -133,7 +132,7 @@ describe('e-mail registration', () => {
     expect(forged.status).toBe(400);
     expect((await api('GET', '/api/auth/register/verify/short!')).status).toBe(422);
     const token = `expired-${run}-${'x'.repeat(20)}`;
-    await putMailToken(createHash('sha256').update(token).digest('hex'), {
+    await putMailToken(hashToken(token), {
       purpose: 'register',
       email: newAddress('expired'),
       user_id: null,

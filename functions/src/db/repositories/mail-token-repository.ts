@@ -39,7 +39,7 @@ export async function putMailToken(tokenHash: string, record: MailTokenRecord): 
  * purpose (never issued, already used, or a link for something else, which is left alone). Two
  * requests with one link: only one gets the record.
  */
-export async function consumeMailToken(
+async function consumeMailToken(
   tokenHash: string,
   purpose: MailTokenPurpose,
 ): Promise<MailTokenRecord | null> {
