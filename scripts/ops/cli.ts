@@ -14,7 +14,11 @@ const usage = `usage: npm run ops -- <command> [options]
   import-tournament <file.json|file.csv>
   import-results <file.json|file.csv>
   mark-final <game_global_id> <round>
-  move-deadline <game_global_id> <round> <deadline ISO, e.g. 2026-12-03T08:30:00+09:00> <reason>
+  move-deadline <game_global_id> <round> <deadline ISO, e.g. 2026-12-03T08:30:00+09:00> <reason> [--force]
+                                      (--force: the instant is already past; it locks the round's teams at once)
+  withdraw-player <game_global_id> <player_id> <reason>   (any time, before round 1 too)
+  cancel-round <game_global_id> <round> <reason>          (the round counts for nobody)
+  cancel-tournament <game_global_id> <reason>             (no scores, no yearly points)
   correct-result <file.json>          (the body of POST /api/golf/ops/result/correction)
   carry-over [game_global_id]
   draw-prizes <game_global_id> [--seed SEED] [--redraw]   (the tournament's game and entry prizes)
@@ -31,7 +35,7 @@ function parseArgs(argv: string[]) {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (!arg.startsWith('--')) positional.push(arg);
-    else if (arg === '--dry-run' || arg === '--redraw') options[arg.slice(2)] = true;
+    else if (arg === '--dry-run' || arg === '--redraw' || arg === '--force') options[arg.slice(2)] = true;
     else options[arg.slice(2)] = argv[++i] ?? '';
   }
   return { positional, options };
@@ -89,7 +93,26 @@ async function main(): Promise<number> {
           round: Number(args[1]),
           deadline_at: args[2],
           reason: args.slice(3).join(' '),
+          ...(options['force'] === true ? { force: true } : {}),
         },
+      ];
+      break;
+    case 'withdraw-player':
+      [path, body] = [
+        '/api/golf/ops/player/withdrawal',
+        { game_global_id: args[0], player_id: args[1], reason: args.slice(2).join(' ') },
+      ];
+      break;
+    case 'cancel-round':
+      [path, body] = [
+        '/api/golf/ops/round/cancel',
+        { game_global_id: args[0], round: Number(args[1]), reason: args.slice(2).join(' ') },
+      ];
+      break;
+    case 'cancel-tournament':
+      [path, body] = [
+        '/api/golf/ops/tournament/cancel',
+        { game_global_id: args[0], reason: args.slice(1).join(' ') },
       ];
       break;
     case 'correct-result':

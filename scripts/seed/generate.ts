@@ -1,6 +1,7 @@
 import type {
   FieldEntryRecord,
   PlayerRoundResult,
+  StatusChange,
   TournamentRecord,
 } from '../../shared/src/schedule/tournament-record';
 import type { PrizeRecord } from '../../shared/src/schemas/prize';
@@ -138,8 +139,12 @@ function simulateField(
   const entries = field.map((player) => ({
     player,
     status: 'active' as PlayerStatus,
+    status_log: [] as StatusChange[],
     rounds: [null, null, null, null] as Array<PlayerRoundResult | null>,
   }));
+  // A status arrives with the round's results: hours after its deadline, as the feed would send it.
+  const recordedAt = (round: number, hours: number) =>
+    new Date(Date.parse(record.rounds[round - 1]!.deadline_at) + hours * 3600_000).toISOString();
   for (const stored of record.rounds) {
     const index = stored.round - 1;
     const scored = stored.results !== 'none' && !stored.cancelled;
@@ -148,6 +153,7 @@ function simulateField(
       if (entry.status !== 'active') continue;
       if (random.chance(0.006)) {
         entry.status = random.chance(0.8) ? 'wd' : 'dq';
+        entry.status_log.push({ status: entry.status, round: stored.round, at: recordedAt(stored.round, 3) });
         entry.rounds[index] = roundResult(random, entry.player, random.int(3, 14));
         continue;
       }
@@ -163,11 +169,14 @@ function simulateField(
       for (const entry of entries) {
         if (entry.status !== 'active') continue;
         const total = (entry.rounds[0]?.to_par ?? 0) + (entry.rounds[1]?.to_par ?? 0);
-        if (total > cutLine) entry.status = 'cut';
+        if (total > cutLine) {
+          entry.status = 'cut';
+          entry.status_log.push({ status: 'cut', round: 2, at: recordedAt(2, 10) });
+        }
       }
     }
   }
-  return entries.map(({ player, status, rounds }) => ({
+  return entries.map(({ player, status, status_log, rounds }) => ({
     game_global_id: record.game_global_id,
     player_id: player.player_id,
     name: player.name,
@@ -176,6 +185,7 @@ function simulateField(
     world_rank: player.world_rank,
     is_amateur: player.is_amateur,
     status,
+    ...(status_log.length ? { status_log } : {}),
     rounds,
   }));
 }
@@ -219,13 +229,20 @@ export function generateSampleSeason(now: Date, seed = 20260401): SampleSeason {
               : isCurrent && round === 3
                 ? 'provisional'
                 : 'none';
+        const deadlineAt = deadlineFor(playOn);
+        const cancelled = round === rainedOutRound;
         return {
           round,
           play_on: playOn,
-          deadline_at: deadlineFor(playOn),
+          deadline_at: deadlineAt,
           results,
-          cancelled: round === rainedOutRound,
-          deadline_note: round === rainedOutRound ? '荒天のため第4ラウンドは中止となりました。' : null,
+          cancelled,
+          deadline_note: null,
+          cancel_note: cancelled
+            ? '第4ラウンドは中止になりました（荒天のため）。このラウンドはどのユーザーのスコアにも数えません。'
+            : null,
+          // The sample teams are as the settlement at each passed deadline left them.
+          ...(!cancelled && Date.parse(deadlineAt) <= now.getTime() ? { settled_at: deadlineAt } : {}),
         } as TournamentRecord['rounds'][number];
       }),
     };

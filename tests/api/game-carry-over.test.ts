@@ -57,10 +57,10 @@ describe('carry-over', () => {
     expect(view.team?.slots.every((s) => s?.auto)).toBe(true);
   });
 
-  it('carry-over: a saved team is kept; the withdrawn player and the empty slot are filled by the AI condition pick (AUTO), last save unchanged', async () => {
+  it('carry-over: a saved team is kept; the withdrawn player and the empty slot are filled by the AI condition pick (AUTO), last save = the deadline', async () => {
     const saved = await teamRepository.get(gid, 3, 'co-saver');
     expect(saved?.source).toBe('manual');
-    expect(saved?.last_saved_at).toBe('2026-01-02T00:00:00.000Z');
+    expect(saved?.last_saved_at).toBe(fixture.record.rounds[2]!.deadline_at);
     expect(saved?.picks.map((p) => [p.player_id === wd, p.auto])).toEqual([
       [false, false],
       [false, false],
@@ -73,7 +73,8 @@ describe('carry-over', () => {
   it('carry-over: idempotent, a second run changes nothing', async () => {
     const before = await Promise.all(['co-copier', 'co-saver'].map((u) => teamRepository.get(gid, 3, u)));
     const result = await run();
-    expect(result.rounds.find((r) => r.round === 3)).toEqual({ round: 3, carried: 0, replaced: 0 });
+    // The round is settled: later runs leave it alone.
+    expect(result.rounds).toEqual([]);
     const after = await Promise.all(['co-copier', 'co-saver'].map((u) => teamRepository.get(gid, 3, u)));
     expect(after).toEqual(before);
   });

@@ -2,8 +2,14 @@
  * Settles teams at each passed round deadline (DESIGN.md section 3): copies round n's team to round
  * n+1 for users with `is_copy_next_round` on and no saved team (every copied pick `auto`), and in
  * every team replaces players who are no longer eligible (and fills empty slots) with the AI
- * `condition` pick, marked `auto`. Runs on a timer and from `npm run ops -- carry-over`; running it
- * again changes nothing.
+ * `condition` pick, marked `auto`. Runs on a timer and from `npm run ops -- carry-over`.
+ *
+ * Everything is decided as of the round's deadline instant, never as of when the job runs: the
+ * statuses recorded before the deadline decide eligibility (a withdrawal recorded after it scores the
+ * penalty, never swapped in), the copy setting is read as it was then, and a carried or replaced
+ * team's last save is the deadline itself. A job that runs late or twice gives the same teams; a
+ * round is marked settled once done and skipped by later runs (until its deadline moves), and a
+ * final round is never settled.
  */
 import { settleTeamAtDeadline } from '@golf/shared/game/carry-over';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
@@ -48,46 +54,62 @@ async function putSettled(team: TeamRecord, expectedVersion: number): Promise<bo
   }
 }
 
+/** The users' teams of the rounds before `round`, as a copy reads them: a cancelled round's saves overlay the round before. */
+function teamsToCopy(
+  teamsByRound: ReadonlyMap<number, TeamRecord[]>,
+  cancelled: ReadonlySet<number>,
+  round: number,
+) {
+  const byUser = new Map<string, TeamRecord>();
+  let first = round - 1;
+  while (first > 1 && cancelled.has(first)) first--;
+  for (let r = first; r < round; r++) {
+    for (const team of teamsByRound.get(r) ?? []) if (team.picks.length) byUser.set(team.user_id, team);
+  }
+  return byUser;
+}
+
 export async function runCarryOver(options: { now: Date; gameGlobalId?: string }) {
   const record = await resolveTournament(options.gameGlobalId, options.now);
   const nowIso = options.now.toISOString();
   const summary: Array<{ round: number; carried: number; replaced: number }> = [];
-  const copyFlags = new Map<string, boolean>();
-  const copyFlag = async (userId: string) => {
-    if (!copyFlags.has(userId)) copyFlags.set(userId, await resultsRepository.copyNextRound(userId));
-    return copyFlags.get(userId)!;
+  if (record.cancelled) return { game_global_id: record.game_global_id, rounds: summary };
+  const passed = record.rounds.filter((stored) => !isBeforeDeadline(nowIso, stored.deadline_at));
+  // A final round's teams are frozen: it is never settled again, even if no run settled it in time.
+  const toSettle = passed.filter(
+    (stored) => !stored.cancelled && !stored.settled_at && stored.results !== 'final',
+  );
+  const cancelled = new Set(record.rounds.filter((r) => r.cancelled).map((r) => r.round));
+  const teamsByRound = new Map<number, TeamRecord[]>();
+  const teamsOf = async (round: number) => {
+    if (!teamsByRound.has(round))
+      teamsByRound.set(round, await teamRepository.listRound(record.game_global_id, round));
+    return teamsByRound.get(round)!;
   };
-  let previousTeams: TeamRecord[] = [];
-  for (const stored of record.rounds) {
-    const passed = !isBeforeDeadline(nowIso, stored.deadline_at);
-    if (!passed) break;
-    const teams = await teamRepository.listRound(record.game_global_id, stored.round);
-    // Teams are settled between the deadline and the first results: a player who withdraws during
-    // the round scores the penalty, he is not replaced.
-    if (stored.cancelled || stored.results !== 'none') {
-      previousTeams = teams;
-      continue;
-    }
-    const context = await loadRoundContext(record, stored.round);
+  for (const stored of toSettle) {
+    const deadline = stored.deadline_at;
+    for (let r = 1; r <= stored.round; r++) await teamsOf(r);
+    const teams = teamsByRound.get(stored.round)!;
+    const context = await loadRoundContext(record, stored.round, { asOf: deadline });
     const saved = new Map(teams.map((t) => [t.user_id, t]));
-    const users = new Set([...teams.map((t) => t.user_id), ...previousTeams.map((t) => t.user_id)]);
-    const previous = new Map(previousTeams.map((t) => [t.user_id, t]));
+    const previous = teamsToCopy(teamsByRound, cancelled, stored.round);
+    const users = new Set([...saved.keys(), ...previous.keys()]);
     let carried = 0;
     let replaced = 0;
     for (const userId of [...users].sort()) {
       const own = saved.get(userId);
       const before = previous.get(userId);
       const hasPicks = Boolean(own?.picks.length);
-      if (!hasPicks && !(before?.picks.length && (await copyFlag(userId)))) continue;
+      if (!hasPicks && !(before && (await resultsRepository.copyNextRound(userId, deadline)))) continue;
       let outcome;
       try {
         outcome = settleTeamAtDeadline({
           round: stored.round as RoundNumber,
           saved: hasPicks ? asRoundTeam(own!) : null,
-          previous: before?.picks.length ? asRoundTeam(before) : null,
+          previous: before ? asRoundTeam(before) : null,
           copyNextRound: true,
           eligiblePlayers: context.eligible,
-          nowIso,
+          deadlineIso: deadline,
         });
       } catch (error) {
         logger.error('carry-over could not fill a team', {
@@ -112,8 +134,9 @@ export async function runCarryOver(options: { now: Date; gameGlobalId?: string }
       if (written && outcome.kind === 'saved') replaced++;
       saved.set(userId, { ...team, version: (own?.version ?? 0) + 1 });
     }
+    teamsByRound.set(stored.round, [...saved.values()]);
+    await resultsRepository.markRoundSettled(record.game_global_id, stored.round, nowIso);
     summary.push({ round: stored.round, carried, replaced });
-    previousTeams = [...saved.values()];
   }
   if (summary.some((s) => s.carried || s.replaced)) await recomputeScores(record, options.now);
   return { game_global_id: record.game_global_id, rounds: summary };

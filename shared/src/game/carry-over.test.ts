@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { PlayerStats } from './ai-selection';
-import { settleTeamAtDeadline, settledPlayerIds } from './carry-over';
+import {
+  COPY_SETTING_CHANGES_KEPT,
+  copySettingAsOf,
+  settleTeamAtDeadline,
+  settledPlayerIds,
+  withCopySettingChange,
+} from './carry-over';
 import type { RoundTeam } from './team';
 import { picksFrom } from './team';
 
@@ -30,14 +36,14 @@ const round1: RoundTeam = {
 };
 
 describe('carry-over', () => {
-  it('copies the previous team when no team was saved, every pick AUTO, last save = copy time', () => {
+  it('copies the previous team when no team was saved, every pick AUTO, last save = the deadline instant', () => {
     const outcome = settleTeamAtDeadline({
       round: 2,
       saved: null,
       previous: round1,
       copyNextRound: true,
       eligiblePlayers: field,
-      nowIso: deadline,
+      deadlineIso: deadline,
     });
     expect(outcome).toEqual({
       kind: 'carried',
@@ -62,7 +68,7 @@ describe('carry-over', () => {
       previous: { ...round1, round: 2, picks: picksFrom(['d', 'a', 'f', 'c']) },
       copyNextRound: true,
       eligiblePlayers: without('d', 'f'),
-      nowIso: deadline,
+      deadlineIso: deadline,
     });
     expect(settledPlayerIds(outcome)).toEqual(['b', 'a', 'e', 'c']);
   });
@@ -79,13 +85,13 @@ describe('carry-over', () => {
       previous: round1,
       copyNextRound: true,
       eligiblePlayers: field,
-      nowIso: deadline,
+      deadlineIso: deadline,
     });
     expect(outcome).toEqual({ kind: 'saved', team: saved, changed: false });
   });
 
   it('gives no team when copying is off or there is nothing to copy', () => {
-    const base = { round: 2 as const, saved: null, eligiblePlayers: field, nowIso: deadline };
+    const base = { round: 2 as const, saved: null, eligiblePlayers: field, deadlineIso: deadline };
     expect(settleTeamAtDeadline({ ...base, previous: round1, copyNextRound: false })).toEqual({
       kind: 'none',
     });
@@ -99,11 +105,11 @@ describe('carry-over', () => {
       previous: round1,
       copyNextRound: true,
       eligiblePlayers: without('e'),
-      nowIso: deadline,
+      deadlineIso: deadline,
     };
     const first = settleTeamAtDeadline(input);
     if (first.kind === 'none') throw new Error('expected a team');
-    const second = settleTeamAtDeadline({ ...input, saved: first.team, nowIso: '2025-11-21T22:35:00Z' });
+    const second = settleTeamAtDeadline({ ...input, saved: first.team });
     expect(second).toEqual({ kind: 'saved', team: first.team, changed: false });
   });
 });
@@ -122,7 +128,7 @@ describe('WD before a deadline', () => {
       previous: round1,
       copyNextRound: true,
       eligiblePlayers: without('c'),
-      nowIso: deadline,
+      deadlineIso: deadline,
     });
     expect(outcome.kind).toBe('saved');
     if (outcome.kind !== 'saved') return;
@@ -133,7 +139,65 @@ describe('WD before a deadline', () => {
       { slot: 3, player_id: 'e', auto: false },
       { slot: 4, player_id: 'g', auto: false },
     ]);
-    // The replacement is not the user's save.
-    expect(outcome.team.last_saved_at).toBe(saved.last_saved_at);
+    // The replacement is the game's, at the deadline: prize tie-breaks never depend on job timing.
+    expect(outcome.team.last_saved_at).toBe(deadline);
+  });
+});
+
+describe('carry-over and replacements are decided as of the deadline', () => {
+  it('the settled team and its last save are the same whatever order the users are settled in', () => {
+    const input = {
+      round: 3 as const,
+      saved: null,
+      previous: { ...round1, round: 2 as const, picks: picksFrom(['d', 'a', 'f', 'c']) },
+      copyNextRound: true,
+      eligiblePlayers: without('d'),
+      deadlineIso: deadline,
+    };
+    const shuffled = { ...input, eligiblePlayers: [...input.eligiblePlayers].reverse() };
+    expect(settleTeamAtDeadline(shuffled)).toEqual(settleTeamAtDeadline(input));
+    const outcome = settleTeamAtDeadline(input);
+    expect(outcome.kind === 'carried' && outcome.team.last_saved_at).toBe(deadline);
+  });
+
+  it('refuses a deadline that is not an instant', () => {
+    expect(() =>
+      settleTeamAtDeadline({
+        round: 2,
+        saved: null,
+        previous: round1,
+        copyNextRound: true,
+        eligiblePlayers: field,
+        deadlineIso: '2025-11-21 22:30',
+      }),
+    ).toThrow(RangeError);
+  });
+});
+
+describe('the copy setting as of the deadline', () => {
+  const changes = [
+    { from: false, to: true, at: '2025-11-21T20:00:00.000Z' },
+    { from: true, to: false, at: '2025-11-21T22:30:00.000Z' },
+    { from: false, to: true, at: '2025-11-21T23:00:00.000Z' },
+  ];
+
+  it('a change at or after the deadline does not count for that round', () => {
+    expect(copySettingAsOf(true, changes, '2025-11-21T22:30:00.000Z')).toBe(true);
+    expect(copySettingAsOf(true, changes, '2025-11-21T22:45:00.000Z')).toBe(false);
+    expect(copySettingAsOf(true, changes, '2025-11-21T19:00:00.000Z')).toBe(false);
+    expect(copySettingAsOf(true, changes, '2025-11-22T00:00:00.000Z')).toBe(true);
+    expect(copySettingAsOf(false, [], deadline)).toBe(false);
+  });
+
+  it('keeps the latest changes only', () => {
+    let log: ReturnType<typeof withCopySettingChange> = [];
+    for (let i = 0; i < 15; i++)
+      log = withCopySettingChange(log, {
+        from: i % 2 === 1,
+        to: i % 2 === 0,
+        at: `2025-11-2${i % 10}T00:00:00.000Z`,
+      });
+    expect(log).toHaveLength(COPY_SETTING_CHANGES_KEPT);
+    expect(log.at(-1)).toEqual({ from: false, to: true, at: '2025-11-24T00:00:00.000Z' });
   });
 });

@@ -3,14 +3,16 @@
  *
  * - a team the user saved for the round stays; any player on it who is no longer eligible
  *   (withdrew before the deadline, missed the cut, not in the field) is replaced by the AI
- *   `condition` pick, marked `auto`; its last save does not change;
+ *   `condition` pick, marked `auto`, and the team's last save becomes the deadline instant;
  * - with no saved team and `is_copy_next_round` on, the previous round's team is copied: every
  *   copied pick is `auto`, ineligible players are replaced the same way, and the last save is the
- *   copy time;
+ *   deadline instant;
  * - otherwise the user has no team for the round.
  *
- * Replacements skip players already on the team and break ties by player id. Running it again on
- * its own result changes nothing (idempotent).
+ * Everything is decided as of the deadline: the caller passes the players eligible from the statuses
+ * recorded before it, and the last save never depends on when the settlement ran, so prize
+ * tie-breaks do not depend on job timing. Replacements skip players already on the team and break
+ * ties by player id. Running it again on its own result changes nothing (idempotent).
  */
 import type { RoundNumber } from '../schemas/schedule';
 import type { PlayerStats } from './ai-selection';
@@ -29,8 +31,8 @@ export interface DeadlineInput {
   copyNextRound: boolean;
   /** Players the server holds eligible for this round, with stats for the `condition` pick. */
   eligiblePlayers: readonly PlayerStats[];
-  /** When this runs (at or just after the deadline): the copy time of a carried team. */
-  nowIso: string;
+  /** The round's deadline instant: the last save of a carried or replaced team. */
+  deadlineIso: string;
 }
 
 export type DeadlineOutcome =
@@ -54,19 +56,53 @@ function withReplacements(
 }
 
 export function settleTeamAtDeadline(input: DeadlineInput): DeadlineOutcome {
-  parseInstant(input.nowIso);
+  parseInstant(input.deadlineIso);
+  const deadline = input.deadlineIso;
   if (input.saved !== null) {
     const { picks, changed } = withReplacements(input.saved.picks, input.eligiblePlayers, false);
     return changed
-      ? { kind: 'saved', team: { ...input.saved, picks }, changed: true }
+      ? { kind: 'saved', team: { ...input.saved, picks, last_saved_at: deadline }, changed: true }
       : { kind: 'saved', team: input.saved, changed: false };
   }
   if (!input.copyNextRound || input.previous === null) return { kind: 'none' };
   const { picks } = withReplacements(input.previous.picks, input.eligiblePlayers, true);
-  return { kind: 'carried', team: { round: input.round, picks, last_saved_at: input.nowIso } };
+  return { kind: 'carried', team: { round: input.round, picks, last_saved_at: deadline } };
 }
 
 /** The player ids a settled outcome plays with, or null for no team. */
 export function settledPlayerIds(outcome: DeadlineOutcome): string[] | null {
   return outcome.kind === 'none' ? null : teamPlayerIds(outcome.team);
+}
+
+/** One change of a user's `is_copy_next_round` setting. */
+export interface CopySettingChange {
+  from: boolean;
+  to: boolean;
+  at: string;
+}
+
+/** How many changes of the setting are kept: enough for any run of the settlement that is late by hours. */
+export const COPY_SETTING_CHANGES_KEPT = 10;
+
+/**
+ * The user's `is_copy_next_round` as it was at `instantIso` (a round's deadline): a change made at or
+ * after the deadline did not count for that round, so a late settlement reads the value before it.
+ */
+export function copySettingAsOf(
+  current: boolean,
+  changes: readonly CopySettingChange[],
+  instantIso: string,
+): boolean {
+  const instant = parseInstant(instantIso);
+  const later = changes.filter((change) => Date.parse(change.at) >= instant);
+  if (later.length === 0) return current;
+  return later.reduce((earliest, change) => (change.at < earliest.at ? change : earliest)).from;
+}
+
+/** The change log after one more change, oldest dropped beyond COPY_SETTING_CHANGES_KEPT. */
+export function withCopySettingChange(
+  changes: readonly CopySettingChange[],
+  change: CopySettingChange,
+): CopySettingChange[] {
+  return [...changes, change].slice(-COPY_SETTING_CHANGES_KEPT);
 }

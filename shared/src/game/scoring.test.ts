@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FieldEntryRecord } from '../schedule/tournament-record';
-import type { PlayerStatus, RoundStatus } from '../schemas/schedule';
+import type { PlayerStatus, RoundNumber, RoundStatus } from '../schemas/schedule';
 import type { PlayerRoundResult, TeamRoundScore } from './scoring';
 import {
   fieldWorstToPar,
@@ -29,6 +29,26 @@ function row(
     eagles: 0,
     status,
     completed,
+  };
+}
+
+function fieldEntry(
+  player_id: string,
+  rounds: FieldEntryRecord['rounds'],
+  status: PlayerStatus = 'active',
+  status_log?: FieldEntryRecord['status_log'],
+): FieldEntryRecord {
+  return {
+    game_global_id: 'g',
+    player_id,
+    name: '',
+    name_kana: '',
+    country: 'JPN',
+    world_rank: null,
+    is_amateur: false,
+    status,
+    ...(status_log ? { status_log } : {}),
+    rounds,
   };
 }
 
@@ -183,17 +203,7 @@ describe('tournament score', () => {
 });
 
 describe('resultFromFieldEntry', () => {
-  const entry = (status: PlayerStatus, rounds: FieldEntryRecord['rounds']): FieldEntryRecord => ({
-    game_global_id: 'g',
-    player_id: 'p',
-    name: '',
-    name_kana: '',
-    country: 'JPN',
-    world_rank: null,
-    is_amateur: false,
-    status,
-    rounds,
-  });
+  const entry = (status: PlayerStatus, rounds: FieldEntryRecord['rounds']) => fieldEntry('p', rounds, status);
   const done = { strokes: 70, to_par: -2, birdies: 4, eagles: 0, bogeys: 2, thru: 18, completed: true };
   const partial = { strokes: 40, to_par: 3, birdies: 0, eagles: 0, bogeys: 3, thru: 9, completed: false };
 
@@ -281,6 +291,90 @@ describe('scoring properties', () => {
         const total = tournamentScore(rounds);
         expect(total.score).toBe(expected);
         expect(total.cancelledRounds + total.scoredRounds).toBe(rounds.length);
+      }),
+    );
+  });
+});
+
+describe('1. disqualification voids that round', () => {
+  const done = (to_par: number) => ({
+    strokes: 72 + to_par,
+    to_par,
+    birdies: 3,
+    eagles: 0,
+    bogeys: 1,
+    thru: 18,
+    completed: true,
+  });
+  const player = fieldEntry;
+  const at = '2026-11-20T09:00:00.000Z';
+  // Disqualified in round 2 for a wrong scorecard: the card arrives complete, at +9.
+  const dq = player('dq', [done(-3), done(9), null, null], 'dq', [{ status: 'dq', round: 2, at }]);
+  const field = [
+    player('a', [done(-1), done(-4), null, null]),
+    player('b', [done(2), done(5), null, null]),
+    dq,
+  ];
+  const roundOf = (round: RoundNumber) =>
+    indexRound(
+      field.map((e) => resultFromFieldEntry(e, round)).filter((r) => r !== null),
+      'provisional',
+    );
+
+  it('a player disqualified in round r scores the penalty for round r even though he finished it', () => {
+    const round2 = roundOf(2);
+    expect(playerRoundScore(round2.byPlayer.get('dq'), round2.penalty)).toEqual({
+      kind: 'penalty',
+      to_par: 6,
+      reason: 'dq',
+    });
+  });
+
+  it("his round-r score leaves the set that decides the field's worst", () => {
+    // +9 would be the worst; without it the worst is b's +5, so the penalty is +6.
+    expect(roundOf(2).worstToPar).toBe(5);
+    expect(roundOf(2).penalty).toBe(6);
+  });
+
+  it('rounds he completed before r keep their real scores', () => {
+    const round1 = roundOf(1);
+    expect(playerRoundScore(round1.byPlayer.get('dq'), round1.penalty)).toEqual({ kind: 'real', to_par: -3 });
+    expect(round1.worstToPar).toBe(2);
+  });
+
+  it('later rounds score the penalty as for any player out of the tournament', () => {
+    const third = resultFromFieldEntry(dq, 3);
+    expect(third?.status).toBe('dq');
+    expect(playerRoundScore(third ?? undefined, 4)).toEqual({ kind: 'penalty', to_par: 4, reason: 'dq' });
+  });
+
+  it('a team holding him scores the penalty for that round', () => {
+    expect(teamRoundScore(['a', 'b', 'dq', 'x'], { ...roundOf(2), status: 'final' })).toEqual({
+      kind: 'pending',
+      missing: ['x'],
+    });
+    const round2 = indexRound([...[...roundOf(2).byPlayer.values()], { ...row('x', 0), round: 2 }], 'final');
+    expect(teamRoundScore(['a', 'b', 'dq', 'x'], round2)).toEqual({
+      kind: 'scored',
+      score: -4 + 5 + 6 + 0,
+      provisional: false,
+    });
+  });
+
+  it('property: a DQ round never decides the worst, and always scores the penalty', () => {
+    const result = fc.record({
+      to_par: fc.integer({ min: -12, max: 20 }),
+      status: fc.constantFrom<PlayerStatus>('active', 'active', 'dq', 'wd'),
+      completed: fc.boolean(),
+    });
+    fc.assert(
+      fc.property(fc.array(result, { minLength: 1, maxLength: 30 }), (results) => {
+        const rows = results.map((r, i) => ({ ...row(`p${i}`, r.to_par, r.status, r.completed) }));
+        const standing = rows.filter((r) => r.completed && r.status !== 'dq').map((r) => r.to_par!);
+        const penalty = penaltyForRound(rows);
+        expect(penalty).toBe(standing.length ? Math.max(...standing) + 1 : null);
+        for (const r of rows.filter((r) => r.status === 'dq'))
+          expect(playerRoundScore(r, penalty).kind).toBe(penalty === null ? 'pending' : 'penalty');
       }),
     );
   });

@@ -1,10 +1,14 @@
 /**
  * Scoring (DESIGN.md section 3). Scores are strokes to par; lower is better.
  *
- * - A player keeps his real to-par for every round he completed, whatever his status says later.
- * - A round he did not complete because he withdrew (WD, including did not start), was disqualified
- *   (DQ) or missed the cut scores the round's penalty: the field's worst to-par + 1, where the field's
- *   worst is taken over the players who completed that round only (partial WD/DQ rounds never count).
+ * - A player keeps his real to-par for every round he completed before his status changed.
+ * - A round he did not complete because he withdrew (WD, including did not start) or missed the cut
+ *   scores the round's penalty: the field's worst to-par + 1, where the field's worst is taken over the
+ *   players who completed that round and were not disqualified in it.
+ * - Disqualification voids the round it happens in: a player disqualified in round r scores the
+ *   penalty for round r even if he finished it (a wrong scorecard arrives with thru 18), and that
+ *   round leaves the set that decides the field's worst. Rows carry the status that applies to their
+ *   round (shared/src/game/player-status.ts), so a DQ row is always the DQ round or a later one.
  * - The missed cut is an explicit status from the feed, never inferred from missing rounds.
  * - A picked player with no result and no status leaves the team's round pending: it has no score yet
  *   and the round cannot be marked final.
@@ -13,6 +17,7 @@
  */
 import type { FieldEntryRecord } from '../schedule/tournament-record';
 import type { PlayerStatus, RoundNumber, RoundStatus } from '../schemas/schedule';
+import { statusForRound } from './player-status';
 
 export const TEAM_SIZE = 4;
 
@@ -25,17 +30,23 @@ export interface PlayerRoundResult {
   strokes: number | null;
   birdies: number;
   eagles: number;
-  /** The feed's status: 'cut' = missed the cut, 'wd' = withdrew (or did not start), 'dq' = disqualified. */
+  /**
+   * The status that applies to this round: 'cut' = missed the cut, 'wd' = withdrew (or did not
+   * start), 'dq' = disqualified in this round or an earlier one.
+   */
   status: PlayerStatus;
   /** The player finished all 18 holes of this round. */
   completed: boolean;
 }
 
-/** True when the row is a finished round with a to-par: it counts for the field's worst. */
+/**
+ * True when the row is a finished round with a to-par that stands: it scores its real to-par and
+ * counts for the field's worst. A disqualified round never stands, finished or not.
+ */
 export function isCompletedRound(
   result: PlayerRoundResult,
 ): result is PlayerRoundResult & { to_par: number } {
-  return result.completed && result.to_par !== null;
+  return result.completed && result.to_par !== null && result.status !== 'dq';
 }
 
 /**
@@ -193,13 +204,14 @@ export function finalBlockers(pickedPlayerIds: Iterable<string>, round: IndexedR
 }
 
 /**
- * Adapts a stored field entry (tournament-level status + per-round results) to the round row scoring
- * uses. Returns null when the feed has nothing for that round and the player is still 'active' (the
- * player is missing from the results: pending, never a withdrawal).
+ * Adapts a stored field entry (status log + per-round results) to the round row scoring uses, with
+ * the status that applies to that round. Returns null when the feed has nothing for that round and
+ * the player is 'active' in it (the player is missing from the results: pending, never a withdrawal).
  */
 export function resultFromFieldEntry(entry: FieldEntryRecord, round: RoundNumber): PlayerRoundResult | null {
   const stored = entry.rounds[round - 1] ?? null;
-  if (stored === null && entry.status === 'active') return null;
+  const status = statusForRound(entry, round);
+  if (stored === null && status === 'active') return null;
   return {
     player_id: entry.player_id,
     round,
@@ -207,7 +219,7 @@ export function resultFromFieldEntry(entry: FieldEntryRecord, round: RoundNumber
     strokes: stored?.strokes ?? null,
     birdies: stored?.birdies ?? 0,
     eagles: stored?.eagles ?? 0,
-    status: entry.status,
+    status,
     completed: stored?.completed ?? false,
   };
 }

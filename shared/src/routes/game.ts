@@ -95,6 +95,24 @@ export const gameRoutes = {
     handler: 'ops/correct-result',
     access: 'operator',
   },
+  withdrawPlayer: {
+    method: 'POST',
+    path: '/api/golf/ops/player/withdrawal',
+    handler: 'ops/withdraw-player',
+    access: 'operator',
+  },
+  cancelRound: {
+    method: 'POST',
+    path: '/api/golf/ops/round/cancel',
+    handler: 'ops/cancel-round',
+    access: 'operator',
+  },
+  cancelTournament: {
+    method: 'POST',
+    path: '/api/golf/ops/tournament/cancel',
+    handler: 'ops/cancel-tournament',
+    access: 'operator',
+  },
   runCarryOver: {
     method: 'POST',
     path: '/api/golf/ops/carry-over',

@@ -29,6 +29,7 @@ export function deriveSchedule(record: TournamentRecord, now: Date): Schedule {
     deadline_at: round.deadline_at,
     status: roundStatus(round, now),
     deadline_note: round.deadline_note,
+    cancel_note: round.cancel_note ?? null,
   }));
   const open = rounds.find((round) => round.status === 'scheduled');
   const today = tokyoCalendarDate(now);
@@ -56,6 +57,7 @@ export function deriveSchedule(record: TournamentRecord, now: Date): Schedule {
     current_round: open?.round ?? 4,
     is_round_days_over: isRoundDaysOver,
     status,
+    cancel_note: record.cancel_note ?? null,
     rounds,
   };
 }

@@ -9,6 +9,13 @@ export const storedRoundSchema = z.object({
   results: z.enum(['none', 'provisional', 'final']),
   cancelled: z.boolean(),
   deadline_note: z.string().nullable(),
+  /** Set when operators cancelled the round: the reason shown to players. */
+  cancel_note: z.string().nullable().optional(),
+  /**
+   * When the settlement at the deadline (carry-over and replacements) finished for this round; it
+   * does not run again unless the deadline moves.
+   */
+  settled_at: z.iso.datetime().optional(),
 });
 export type StoredRound = z.infer<typeof storedRoundSchema>;
 
@@ -20,6 +27,8 @@ export const tournamentRecordSchema = z.object({
   start_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   end_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   cancelled: z.boolean(),
+  /** Set when operators cancelled the tournament: the reason shown to players. */
+  cancel_note: z.string().nullable().optional(),
   rounds: z.array(storedRoundSchema).length(4),
 });
 export type TournamentRecord = z.infer<typeof tournamentRecordSchema>;
@@ -36,6 +45,17 @@ export const playerRoundResultSchema = z.object({
 });
 export type PlayerRoundResult = z.infer<typeof playerRoundResultSchema>;
 
+/**
+ * One change of a player's status: the round it takes effect in and when it was recorded
+ * (shared/src/game/player-status.ts reads it).
+ */
+export const statusChangeSchema = z.object({
+  status: playerStatusSchema,
+  round: z.number().int().min(1).max(4),
+  at: z.iso.datetime(),
+});
+export type StatusChange = z.infer<typeof statusChangeSchema>;
+
 /** One player in one tournament's field, with his results so far (index 0 = round 1). */
 export const fieldEntryRecordSchema = z.object({
   game_global_id: z.string(),
@@ -46,6 +66,8 @@ export const fieldEntryRecordSchema = z.object({
   world_rank: z.number().int().positive().nullable(),
   is_amateur: z.boolean(),
   status: playerStatusSchema,
+  /** Every change of `status`, oldest first; absent on entries stored before it was kept. */
+  status_log: z.array(statusChangeSchema).optional(),
   rounds: z.array(playerRoundResultSchema.nullable()).length(4),
 });
 export type FieldEntryRecord = z.infer<typeof fieldEntryRecordSchema>;

@@ -228,10 +228,20 @@ export const roundActionBodySchema = z.object({
   game_global_id: gameGlobalId,
   round: z.number().int().min(1).max(4),
 });
+const reason = z.string().trim().min(1).max(200);
 export const moveDeadlineBodySchema = roundActionBodySchema.extend({
   deadline_at: z.iso.datetime({ offset: true }),
-  reason: z.string().trim().min(1).max(200),
+  reason,
+  /** Required to move a deadline to an instant already past (it locks the round's teams at once). */
+  force: z.boolean().optional(),
 });
+export const withdrawPlayerBodySchema = z.object({
+  game_global_id: gameGlobalId,
+  player_id: playerId,
+  reason,
+});
+export const cancelRoundBodySchema = roundActionBodySchema.extend({ reason });
+export const cancelTournamentBodySchema = z.object({ game_global_id: gameGlobalId, reason });
 export const correctResultBodySchema = roundActionBodySchema.extend({
   player_id: playerId,
   strokes: z.number().int().nullable(),
@@ -241,14 +251,22 @@ export const correctResultBodySchema = roundActionBodySchema.extend({
   eagles: z.number().int().min(0),
   bogeys: z.number().int().min(0),
   status: playerStatusSchema,
-  reason: z.string().trim().min(1).max(200),
+  reason,
 });
 export const carryOverBodySchema = z.object({ game_global_id: gameGlobalId.optional() });
 
 export const auditRecordSchema = z.object({
   id: z.string(),
-  action: z.enum(['move_deadline', 'correct_result', 'mark_final']),
+  action: z.enum([
+    'move_deadline',
+    'correct_result',
+    'mark_final',
+    'withdraw_player',
+    'cancel_round',
+    'cancel_tournament',
+  ]),
   game_global_id: z.string(),
+  /** 0 for an action on the whole tournament. */
   round: z.number().int(),
   by: z.string(),
   at: z.string(),
@@ -264,6 +282,8 @@ export const operatorActionResultSchema = z.object({
   round: z.number().int(),
   scores_written: z.number().int(),
   audit: auditRecordSchema.nullable(),
+  /** Move deadline: teams saved for the round that the new deadline locks at once (0 when in the future). */
+  teams_locked: z.number().int().optional(),
 });
 export const carryOverResultSchema = z.object({
   game_global_id: z.string(),

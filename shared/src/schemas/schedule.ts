@@ -17,6 +17,8 @@ export const scheduleRoundSchema = z.object({
   status: roundStatusSchema,
   /** Set when operators moved the deadline (fog, suspension): the reason shown to players. */
   deadline_note: z.string().nullable(),
+  /** Set when operators cancelled the round: why, shown to players. */
+  cancel_note: z.string().nullable(),
 });
 export type ScheduleRound = z.infer<typeof scheduleRoundSchema>;
 
@@ -38,6 +40,8 @@ export const scheduleSchema = z.object({
   current_round: z.number().int().min(0).max(4),
   is_round_days_over: z.boolean(),
   status: tournamentStatusSchema,
+  /** Set when operators cancelled the tournament: why, shown to players. */
+  cancel_note: z.string().nullable(),
   rounds: z.array(scheduleRoundSchema),
 });
 export type Schedule = z.infer<typeof scheduleSchema>;

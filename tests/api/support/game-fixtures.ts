@@ -11,7 +11,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * A 12-player tournament around the real clock: rounds 1-2 played (final), their deadlines past;
- * rounds 3-4 open (deadlines 1 and 2 days ahead). Players 10-12 are dq / cut / wd.
+ * rounds 3-4 open (deadlines half a day and a day and a half ahead). Players 10-12 are dq (from
+ * round 3) / cut / wd (in round 2), each recorded before round 3's deadline.
  */
 export function gameFixture(id: string) {
   const now = Date.now();
@@ -53,6 +54,19 @@ export function gameFixture(id: string) {
     world_rank: index + 1,
     is_amateur: false,
     status: statusOf(index),
+    // Recorded hours after round 2's deadline, well before round 3's: the withdrawal in round 2, the
+    // cut after it, and the disqualification from round 3 on.
+    ...(statusOf(index) === 'active'
+      ? {}
+      : {
+          status_log: [
+            {
+              status: statusOf(index),
+              round: index === 9 ? 3 : 2,
+              at: iso(now - 1.25 * day),
+            },
+          ],
+        }),
     rounds: [result(index - 4), index === 11 ? null : result(4 - index), null, null],
   }));
   const profiles = field.map((entry, index) => ({

@@ -75,6 +75,13 @@ function LeaderboardPage() {
             </li>
           ))}
         </ul>
+        {[...new Set([schedule.cancel_note, ...schedule.rounds.map((round) => round.cancel_note)])]
+          .filter((note): note is string => Boolean(note))
+          .map((note) => (
+            <p key={note} className="notice" data-testid="cancel-note">
+              {note}
+            </p>
+          ))}
       </section>
 
       <MyScoreCard gameGlobalId={gameGlobalId} enabled={isAuthenticated} />

@@ -1,4 +1,5 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { copySettingAsOf, type CopySettingChange } from '@golf/shared/game/carry-over';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import type { AuditRecord } from '@golf/shared/schemas/game';
 import type { PickRecord } from '@golf/shared/game/personal-ranking';
@@ -53,6 +54,11 @@ export const auditItem = (record: AuditRecord) => ({
   ...record,
 });
 
+/** The transaction item that writes an audit record once (its id is a ULID). */
+const auditPut = (audit: AuditRecord) => ({
+  Put: { TableName: tableName(), Item: auditItem(audit), ConditionExpression: 'attribute_not_exists(PK)' },
+});
+
 export const resultsRepository = {
   async listScores(gameGlobalId: string, round: number): Promise<TeamScoreRecord[]> {
     const items = await queryAll<Record<string, unknown>>({
@@ -93,14 +99,17 @@ export const resultsRepository = {
         TransactItems: [
           { Put: { TableName: tableName(), Item: storedTournamentItem(record) } },
           ...(entry ? [{ Put: { TableName: tableName(), Item: fieldEntryItem(entry) } }] : []),
-          {
-            Put: {
-              TableName: tableName(),
-              Item: auditItem(audit),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
+          auditPut(audit),
         ],
+      }),
+    );
+  },
+
+  /** Writes one field entry (a status change by an operator) together with its audit record. */
+  async putFieldEntryWithAudit(entry: FieldEntryRecord, audit: AuditRecord): Promise<void> {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [{ Put: { TableName: tableName(), Item: fieldEntryItem(entry) } }, auditPut(audit)],
       }),
     );
   },
@@ -114,15 +123,35 @@ export const resultsRepository = {
     return items.map((item) => fromItem<AuditRecord>(item));
   },
 
-  /** `is_copy_next_round` of the user's profile; a missing profile means off. */
-  async copyNextRound(userId: string): Promise<boolean> {
+  /**
+   * `is_copy_next_round` of the user's profile (a missing profile means off); with `asOf` (a round's
+   * deadline), the value it had then.
+   */
+  async copyNextRound(userId: string, asOf?: string): Promise<boolean> {
     const { Item } = await db().send(
       new GetCommand({
         TableName: tableName(),
         Key: keys.carryOverSetting(userId),
-        ProjectionExpression: 'is_copy_next_round',
+        ProjectionExpression: 'is_copy_next_round, copy_next_round_changes',
       }),
     );
-    return Item?.['is_copy_next_round'] === true;
+    const current = Item?.['is_copy_next_round'] === true;
+    if (asOf === undefined) return current;
+    const changes = (Item?.['copy_next_round_changes'] ?? []) as CopySettingChange[];
+    return copySettingAsOf(current, changes, asOf);
+  },
+
+  /** Marks a round's teams settled at its deadline, touching nothing else of the tournament item. */
+  async markRoundSettled(gameGlobalId: string, round: number, atIso: string): Promise<void> {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tournament(gameGlobalId),
+        UpdateExpression: `SET #rounds[${round - 1}].#settled = :at`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#rounds': 'rounds', '#settled': 'settled_at' },
+        ExpressionAttributeValues: { ':at': atIso },
+      }),
+    );
   },
 };

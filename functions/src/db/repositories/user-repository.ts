@@ -13,6 +13,7 @@ import type { UserStatus } from '@golf/shared/schemas/account';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
+import type { CopySettingChange } from '@golf/shared/game/carry-over';
 
 export interface UserRecord {
   user_id: string;
@@ -24,6 +25,8 @@ export interface UserRecord {
   golf_play_history: number | null;
   profile_img_key: string | null;
   is_copy_next_round: boolean;
+  /** The latest changes of `is_copy_next_round`, so the settlement reads it as of a deadline. */
+  copy_next_round_changes?: CopySettingChange[];
   tutorial_flg: boolean;
   is_registed_email: boolean;
   is_accepted_policy: boolean;

@@ -1,3 +1,4 @@
+import { withCopySettingChange } from '@golf/shared/game/carry-over';
 import type { AuthResponse, UserMeResponse } from '@golf/shared/schemas/account';
 import {
   getUser,
@@ -132,5 +133,11 @@ export async function toggleCopyNextRound(
   const user = await getUser(userId);
   if (!user) throw notFound('ユーザーが見つかりません。');
   const next = !user.is_copy_next_round;
-  return { is_copy_next_round: (await update(userId, { is_copy_next_round: next }, now)).is_copy_next_round };
+  const changes = withCopySettingChange(user.copy_next_round_changes ?? [], {
+    from: user.is_copy_next_round,
+    to: next,
+    at: now.toISOString(),
+  });
+  const updated = await update(userId, { is_copy_next_round: next, copy_next_round_changes: changes }, now);
+  return { is_copy_next_round: updated.is_copy_next_round };
 }

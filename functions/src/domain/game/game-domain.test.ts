@@ -139,6 +139,39 @@ describe('feed files', () => {
     expect(rows).toHaveLength(1);
   });
 
+  it('2. feed values as golf writes them: E, +3, −2, 72* and - are read, in CSV and JSON', () => {
+    const csv = [
+      'game_global_id,round,player_id,strokes,to_par,thru,birdies,eagles,bogeys,status',
+      't,1,p1,72,E,F,3,0,3,active',
+      't,1,p2,75*,+3,18,1,0,4,active',
+      't,1,p3,70,\u22122,18,4,0,2,active',
+      't,1,p4,-,-,-,0,0,0,active',
+      't,1,p5,,E,9,1,0,1,active',
+      't,1,p6,,-,12,1,0,1,active',
+      't,1,p7,73,par,18,0,0,1,active',
+    ].join('\n');
+    const { errors, rows } = parseResultsFile('csv', csv);
+    expect(rows.map((r) => [r.player_id, r.strokes, r.to_par, r.thru])).toEqual([
+      ['p1', 72, 0, 18],
+      ['p2', 75, 3, 18],
+      ['p3', 70, -2, 18],
+      ['p4', null, null, 0],
+      ['p5', null, 0, 9],
+    ]);
+    // A player on the course without a to-par, and a to-par that is not one, are reported by line.
+    expect(errors.map((e) => e.line)).toEqual([7, 8]);
+    expect(errors[1]!.messages.join()).toContain('to_par は E、+3、-2 のように');
+    const json = parseResultsFile(
+      'json',
+      JSON.stringify({
+        game_global_id: 't',
+        results: [{ round: 2, player_id: 'p1', strokes: '68*', to_par: '−4', thru: 'F', status: 'active' }],
+      }),
+    );
+    expect(json.errors).toEqual([]);
+    expect(json.rows[0]).toMatchObject({ strokes: 68, to_par: -4, thru: 18 });
+  });
+
   it('import validation: tournament JSON errors point at the document (0) or the field row', () => {
     const doc = {
       game_global_id: 't',

@@ -8,6 +8,8 @@
 import { z } from 'zod';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
 import { tokyoCalendarDate } from '@golf/shared/game/format';
+import { parseStrokes, parseThru, parseToPar } from '@golf/shared/game/feed-values';
+import { withStatus } from '@golf/shared/game/player-status';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import { playerStatusSchema } from '@golf/shared/schemas/schedule';
 import type { ImportResult } from '@golf/shared/schemas/game';
@@ -72,13 +74,29 @@ const fieldRowSchema = z.object({
   world_rank: optionalInt.refine((v) => v === null || v > 0, '世界ランクは1以上です。'),
   is_amateur: bool.default(false),
 });
+/** A feed cell read by one of the parsers of shared/src/game/feed-values.ts; `message` when it is not one. */
+const feedValue = <T>(parse: (value: unknown) => T | undefined, message: string) =>
+  z.unknown().transform((value, ctx) => {
+    const parsed = parse(value);
+    if (parsed === undefined) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return parsed;
+  });
+
 const resultRowSchema = z
   .object({
     round: z.coerce.number().int().min(1).max(4),
     player_id: z.string().min(1).max(64),
-    strokes: optionalInt,
-    to_par: optionalInt,
-    thru: z.coerce.number().int().min(0).max(18),
+    strokes: feedValue(
+      parseStrokes,
+      'strokes は 72 や 72* のような打数で指定してください（未確定は - か空欄）。',
+    ),
+    to_par: feedValue(parseToPar, 'to_par は E、+3、-2 のように指定してください（未確定は - か空欄）。'),
+    thru: feedValue(parseThru, 'thru は 0 から 18 のホール数か F で指定してください。').pipe(
+      z.number().int().min(0, 'thru は 0 から 18 です。').max(18, 'thru は 0 から 18 です。'),
+    ),
     birdies: count,
     eagles: count,
     bogeys: count,
@@ -202,6 +220,8 @@ export async function importTournament(
       results: before?.results ?? 'none',
       cancelled: before?.cancelled ?? false,
       deadline_note: before?.deadline_note ?? null,
+      ...(before?.cancel_note ? { cancel_note: before.cancel_note } : {}),
+      ...(before?.settled_at && before.deadline_at === deadlineAt ? { settled_at: before.settled_at } : {}),
     };
   }) as TournamentRecord['rounds'];
   if (errors.length) throw new ImportRejected(errors);
@@ -214,6 +234,7 @@ export async function importTournament(
     start_on: header.start_on,
     end_on: header.end_on,
     cancelled: existing?.cancelled ?? false,
+    ...(existing?.cancel_note ? { cancel_note: existing.cancel_note } : {}),
     rounds,
   };
   const storedField = new Map(
@@ -230,6 +251,7 @@ export async function importTournament(
       world_rank: row.world_rank,
       is_amateur: row.is_amateur,
       status: before?.status ?? 'active',
+      ...(before?.status_log ? { status_log: before.status_log } : {}),
       rounds: before?.rounds ?? [null, null, null, null],
     };
   });
@@ -330,9 +352,11 @@ export async function importResults(
   }
   if (errors.length || !record) throw new ImportRejected(errors.sort((a, b) => a.line - b.line));
   const before = new Map(field.map((e) => [e.player_id, e]));
-  // Rows in round order, so a player's status is the one of his latest round in the file.
+  // Rows in round order, so a player's status is the one of his latest round in the file. A changed
+  // status takes effect in the row's round (a DQ voids that round) and is logged with the import time.
   for (const row of [...parsed.rows].sort((a, b) => a.round - b.round)) {
-    const entry = byId.get(row.player_id)!;
+    const entry = withStatus(byId.get(row.player_id)!, row.status, row.round, now.toISOString());
+    byId.set(row.player_id, entry);
     entry.rounds[row.round - 1] = {
       strokes: row.strokes,
       to_par: row.to_par,
@@ -342,7 +366,6 @@ export async function importResults(
       thru: row.thru,
       completed: row.thru === 18,
     };
-    entry.status = row.status;
   }
   const changed = [...byId.values()].filter((e) => !stableEqual(before.get(e.player_id), e));
   const rounds = [...new Set(parsed.rows.map((r) => r.round))];

@@ -6,6 +6,7 @@ import { ulid } from 'ulid';
 import { correctionNote, correctResult } from '@golf/shared/game/correction';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
+import { withdrawalRound, withStatus } from '@golf/shared/game/player-status';
 import { finalBlockers, resultFromFieldEntry } from '@golf/shared/game/scoring';
 import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import type { AuditRecord } from '@golf/shared/schemas/game';
@@ -22,6 +23,19 @@ interface RoundAction {
   round: number;
   operatorId: string;
   now: Date;
+}
+
+/** An audit record of an operator's action: who, when, why, before and after. */
+function auditOf(
+  actor: { operatorId: string; now: Date },
+  fields: Pick<AuditRecord, 'action' | 'game_global_id' | 'round' | 'reason' | 'before' | 'after' | 'note'>,
+): AuditRecord {
+  return {
+    id: ulid(actor.now.getTime()),
+    by: actor.operatorId,
+    at: actor.now.toISOString(),
+    ...fields,
+  };
 }
 
 async function load(gameGlobalId: string): Promise<TournamentRecord> {
@@ -63,18 +77,15 @@ export async function markRoundFinal(input: RoundAction) {
       });
   }
   const next = withRound(record, input.round, { results: 'final' });
-  const audit: AuditRecord = {
-    id: ulid(input.now.getTime()),
+  const audit = auditOf(input, {
     action: 'mark_final',
     game_global_id: record.game_global_id,
     round: input.round,
-    by: input.operatorId,
-    at: input.now.toISOString(),
     reason: '結果確定',
     before: stored.results,
     after: 'final',
     note: `${formatTokyoDateTime(input.now)} 第${input.round}ラウンドの結果が確定しました`,
-  };
+  });
   if (stored.results !== 'final') await resultsRepository.putTournamentWithAudit(next, audit);
   // Round 2 final settles the cut: round 1 picks learn whether they made it (ranking type 7).
   const rounds = input.round === 2 ? [1, 2] : [input.round];
@@ -87,30 +98,170 @@ export async function markRoundFinal(input: RoundAction) {
   };
 }
 
-/** Moves a round's entry deadline (fog, suspension); the note is shown on the round. */
-export async function moveDeadline(input: RoundAction & { deadlineAt: string; reason: string }) {
+/**
+ * Moves a round's entry deadline (fog, suspension); the note is shown on the round. An instant
+ * already past locks the round's teams at once, so it is refused unless `force` is given; either
+ * way the answer says how many saved teams that locks. A moved deadline is settled again.
+ */
+export async function moveDeadline(
+  input: RoundAction & { deadlineAt: string; reason: string; force?: boolean },
+) {
   const record = await load(input.gameGlobalId);
   const stored = record.rounds[input.round - 1]!;
   const after = new Date(input.deadlineAt).toISOString();
+  if (stored.cancelled) throw conflict('中止になったラウンドの締め切りは変更できません。');
   if (stored.results !== 'none') throw conflict('結果が出ているラウンドの締め切りは変更できません。');
+  const nowIso = input.now.toISOString();
+  const lockedNow = !isBeforeDeadline(nowIso, stored.deadline_at);
+  const teamsLocked =
+    !isBeforeDeadline(nowIso, after) && !lockedNow
+      ? (await teamRepository.listRound(record.game_global_id, input.round)).length
+      : 0;
+  if (!isBeforeDeadline(nowIso, after) && !input.force)
+    throw new AppError(
+      409,
+      'conflict',
+      `${formatTokyoDateTime(after)}はすでに過ぎています。このラウンドの${teamsLocked}チームがただちに締め切られます。よければ force を指定してください。`,
+      { teams_locked: [String(teamsLocked)] },
+    );
   const note = `締め切りを${formatTokyoDateTime(after)}に変更しました（${input.reason}）`;
-  const audit: AuditRecord = {
-    id: ulid(input.now.getTime()),
+  const audit = auditOf(input, {
     action: 'move_deadline',
     game_global_id: record.game_global_id,
     round: input.round,
-    by: input.operatorId,
-    at: input.now.toISOString(),
     reason: input.reason,
     before: stored.deadline_at,
     after,
     note,
-  };
+  });
+  const { settled_at: _settled, ...unsettled } = stored;
   await resultsRepository.putTournamentWithAudit(
-    withRound(record, input.round, { deadline_at: after, deadline_note: note }),
+    {
+      ...record,
+      rounds: record.rounds.map((r) =>
+        r.round === input.round ? { ...unsettled, deadline_at: after, deadline_note: note } : r,
+      ) as TournamentRecord['rounds'],
+    },
     audit,
   );
-  return { game_global_id: record.game_global_id, round: input.round, scores_written: 0, audit };
+  return {
+    game_global_id: record.game_global_id,
+    round: input.round,
+    scores_written: 0,
+    audit,
+    teams_locked: teamsLocked,
+  };
+}
+
+/**
+ * Withdraws a player at any time, before round 1 too (audited). He withdraws from the first round he
+ * has not completed: rounds he completed keep their real scores, that round and later ones score the
+ * penalty. From this instant he cannot be picked; the round page warns players who have him, and at
+ * the deadline a team still holding him gets the AI `condition` pick instead (AUTO). A withdrawal
+ * recorded after a round's deadline is scored as the penalty for that round, never swapped in.
+ */
+export async function withdrawPlayer(input: {
+  gameGlobalId: string;
+  playerId: string;
+  reason: string;
+  operatorId: string;
+  now: Date;
+}) {
+  const record = await load(input.gameGlobalId);
+  if (record.cancelled) throw conflict('中止になった大会です。');
+  const field = await tournamentRepository.field(record.game_global_id);
+  const entry = field.find((e) => e.player_id === input.playerId);
+  if (!entry) throw notFound('この大会のフィールドにいない選手です。');
+  if (entry.status !== 'active') throw conflict(`この選手はすでに${playerStatusLabels[entry.status]}です。`);
+  const round = withdrawalRound(entry);
+  if (round === null) throw conflict('全ラウンドを終えた選手は棄権にできません。');
+  if (record.rounds[round - 1]!.results === 'final')
+    throw conflict(`第${round}ラウンドは確定済みです。訂正は correct-result で行ってください。`);
+  const nowIso = input.now.toISOString();
+  const withdrawn = withStatus(entry, 'wd', round, nowIso);
+  const audit = auditOf(input, {
+    action: 'withdraw_player',
+    game_global_id: record.game_global_id,
+    round,
+    reason: input.reason,
+    before: { player_id: entry.player_id, status: entry.status },
+    after: { player_id: entry.player_id, status: 'wd', round },
+    note: `${formatTokyoDateTime(input.now)} ${entry.name}選手が第${round}ラウンドから棄権しました（${input.reason}）`,
+  });
+  await resultsRepository.putFieldEntryWithAudit(withdrawn, audit);
+  const nextField = field.map((e) => (e.player_id === withdrawn.player_id ? withdrawn : e));
+  const written = await recomputeScores(record, input.now, { field: nextField });
+  return { game_global_id: record.game_global_id, round, scores_written: written, audit };
+}
+
+const playerStatusLabels: Record<PlayerStatus, string> = {
+  active: '出場中',
+  cut: '予選落ち',
+  wd: '棄権',
+  dq: '失格',
+};
+
+/**
+ * Cancels one round (audited): it counts for nobody, saves to it are refused, results are no longer
+ * imported into it, and its scores are written again as cancelled. A round can be cancelled once.
+ */
+export async function cancelRound(input: RoundAction & { reason: string }) {
+  const record = await load(input.gameGlobalId);
+  if (record.cancelled) throw conflict('中止になった大会です。');
+  const stored = record.rounds[input.round - 1]!;
+  if (stored.cancelled) throw conflict(`第${input.round}ラウンドはすでに中止です。`);
+  const note = `第${input.round}ラウンドは中止になりました（${input.reason}）。このラウンドはどのユーザーのスコアにも数えません。`;
+  const next = withRound(record, input.round, { cancelled: true, cancel_note: note });
+  const audit = auditOf(input, {
+    action: 'cancel_round',
+    game_global_id: record.game_global_id,
+    round: input.round,
+    reason: input.reason,
+    before: { cancelled: false, results: stored.results },
+    after: { cancelled: true },
+    note: `${formatTokyoDateTime(input.now)} ${note}`,
+  });
+  await resultsRepository.putTournamentWithAudit(next, audit);
+  const written = await recomputeScores(next, input.now, { rounds: [input.round] });
+  return { game_global_id: record.game_global_id, round: input.round, scores_written: written, audit };
+}
+
+/**
+ * Cancels a whole tournament (audited): every round counts for nobody, it gives no yearly points,
+ * and saves and imports are refused. Prizes already drawn stay; no new draw is possible.
+ */
+export async function cancelTournament(input: {
+  gameGlobalId: string;
+  reason: string;
+  operatorId: string;
+  now: Date;
+}) {
+  const record = await load(input.gameGlobalId);
+  if (record.cancelled) throw conflict('この大会はすでに中止です。');
+  const note = `${record.tournament_name}は中止になりました（${input.reason}）。この大会のスコアと年間ポイントはありません。`;
+  const next: TournamentRecord = {
+    ...record,
+    cancelled: true,
+    cancel_note: note,
+    rounds: record.rounds.map((r) =>
+      r.cancelled ? r : { ...r, cancelled: true, cancel_note: note },
+    ) as TournamentRecord['rounds'],
+  };
+  const audit = auditOf(input, {
+    action: 'cancel_tournament',
+    game_global_id: record.game_global_id,
+    round: 0,
+    reason: input.reason,
+    before: {
+      cancelled: false,
+      rounds: record.rounds.map((r) => ({ round: r.round, cancelled: r.cancelled })),
+    },
+    after: { cancelled: true },
+    note: `${formatTokyoDateTime(input.now)} ${note}`,
+  });
+  await resultsRepository.putTournamentWithAudit(next, audit);
+  const written = await recomputeScores(next, input.now);
+  return { game_global_id: record.game_global_id, round: 0, scores_written: written, audit };
 }
 
 export interface CorrectionInput extends RoundAction {
@@ -139,9 +290,9 @@ export async function correctFinalResult(input: CorrectionInput) {
   const entry = field.find((e) => e.player_id === input.playerId);
   if (!entry) throw notFound('この大会のフィールドにいない選手です。');
   const round = input.round as RoundNumber;
+  // A status set by a correction takes effect in the corrected round: a DQ voids that round.
   const corrected = {
-    ...entry,
-    status: input.status,
+    ...withStatus(entry, input.status, input.round, input.now.toISOString()),
     rounds: entry.rounds.map((r, i) =>
       i === input.round - 1 ? { ...input.result, completed: input.result.thru === 18 } : r,
     ) as typeof entry.rounds,
@@ -152,18 +303,15 @@ export async function correctFinalResult(input: CorrectionInput) {
     at: input.now.toISOString(),
     reason: input.reason,
   });
-  const audit: AuditRecord = {
-    id: ulid(input.now.getTime()),
+  const audit = auditOf(input, {
     action: 'correct_result',
     game_global_id: record.game_global_id,
     round: input.round,
-    by: correction.by,
-    at: correction.at,
     reason: correction.reason,
     before: { status: entry.status, result: entry.rounds[input.round - 1] },
     after: { status: corrected.status, result: corrected.rounds[input.round - 1] },
     note: correctionNote(correction),
-  };
+  });
   await resultsRepository.putTournamentWithAudit(record, audit, corrected);
   const nextField = field.map((e) => (e.player_id === corrected.player_id ? corrected : e));
   const written = await recomputeScores(record, input.now, { field: nextField });

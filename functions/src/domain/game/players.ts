@@ -3,6 +3,7 @@
  * six 0-100 indicators of the easy mode's radar chart.
  */
 import type { PlayerStats } from '@golf/shared/game/ai-selection';
+import { statusAsOf } from '@golf/shared/game/player-status';
 import type { FieldEntryRecord } from '@golf/shared/schedule/tournament-record';
 import type { Indicators, PlayerSummary, SeasonStats } from '@golf/shared/schemas/game';
 import type { PlayerProfileRecord } from '../../db/repositories/player-repository';
@@ -15,11 +16,18 @@ export type IneligibleReason = 'wd' | 'dq' | 'cut' | 'not_in_field';
  * Why a player cannot be picked for a round, or null when he can. A withdrawn or disqualified
  * player is out for every later round; a missed cut (an explicit status from the feed) is out for
  * rounds 3-4. Cut happens after round 2, so for rounds 1-2 every active player is eligible.
+ * `asOf` (a round's deadline) reads the status recorded before that instant only, so the team of a
+ * round is decided by what was known at its deadline, whenever the settlement runs.
  */
-export function ineligibility(entry: FieldEntryRecord | undefined, round: number): IneligibleReason | null {
+export function ineligibility(
+  entry: FieldEntryRecord | undefined,
+  round: number,
+  asOf?: string,
+): IneligibleReason | null {
   if (!entry) return 'not_in_field';
-  if (entry.status === 'wd' || entry.status === 'dq') return entry.status;
-  if (entry.status === 'cut' && round >= 3) return 'cut';
+  const status = asOf === undefined ? entry.status : statusAsOf(entry, asOf, round);
+  if (status === 'wd' || status === 'dq') return status;
+  if (status === 'cut' && round >= 3) return 'cut';
   return null;
 }
 

@@ -40,14 +40,15 @@ export interface RoundContext {
 export async function loadRoundContext(
   record: TournamentRecord,
   round: number,
-  options: { profiles?: boolean } = {},
+  /** `asOf`: eligibility from the statuses recorded before this instant (a round's deadline). */
+  options: { profiles?: boolean; asOf?: string } = {},
 ): Promise<RoundContext> {
   const field = await tournamentRepository.field(record.game_global_id);
   const profiles =
     options.profiles === false ? new Map() : await playerRepository.getMany(field.map((e) => e.player_id));
   const byId = new Map(field.map((entry) => [entry.player_id, entry]));
   const eligible = field
-    .filter((entry) => ineligibility(entry, round) === null)
+    .filter((entry) => ineligibility(entry, round, options.asOf) === null)
     .map((entry) => aiStats(entry, profiles.get(entry.player_id), round));
   return { record, round, field, byId, profiles, eligible };
 }

@@ -5,6 +5,7 @@ import { tournamentScore } from '@golf/shared/game/scoring';
 import { deriveSchedule } from '@golf/shared/schedule/derive-schedule';
 import type { FieldEntryRecord } from '@golf/shared/schedule/tournament-record';
 import type {
+  AuditRecord,
   FieldPlayer,
   MyScore,
   PlayerDetail,
@@ -65,6 +66,8 @@ export function teamView(
   return { source: team.source, last_saved_at: team.last_saved_at, slots };
 }
 
+const noteless = new Set<AuditRecord['action']>(['mark_final', 'cancel_round', 'cancel_tournament']);
+
 export async function roundView(input: {
   userId: string;
   gameGlobalId: string | undefined;
@@ -99,7 +102,8 @@ export async function roundView(input: {
       })
     : [];
   const notes = audit
-    .filter((a) => a.round === input.round && a.action !== 'mark_final')
+    // Cancellations are shown from the round's cancel note; final marks are the status badge.
+    .filter((a) => a.round === input.round && !noteless.has(a.action))
     .reverse()
     .map((a) => a.note);
   return {

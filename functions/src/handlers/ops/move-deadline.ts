@@ -13,5 +13,6 @@ export const handler = httpHandler(
       now,
       deadlineAt: body.deadline_at,
       reason: body.reason,
+      force: body.force,
     }),
 );

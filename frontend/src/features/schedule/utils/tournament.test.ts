@@ -8,6 +8,7 @@ const round = (n: number, status: ScheduleRound['status'], deadline: string): Sc
   deadline_at: deadline,
   status,
   deadline_note: null,
+  cancel_note: null,
 });
 
 const schedule = (rounds: ScheduleRound[], currentRound = 1): Schedule => ({
@@ -24,6 +25,7 @@ const schedule = (rounds: ScheduleRound[], currentRound = 1): Schedule => ({
   current_round: currentRound,
   is_round_days_over: false,
   status: 'in_progress',
+  cancel_note: null,
   rounds,
 });
 

@@ -81,6 +81,11 @@ function RoundPage() {
         </div>
         {view.is_open && <DeadlineCountdown deadline={view.round.deadline_at} />}
         {view.round.deadline_note && <p className="notice">{view.round.deadline_note}</p>}
+        {view.round.cancel_note && (
+          <p className="notice" data-testid="cancel-note">
+            {view.round.cancel_note}
+          </p>
+        )}
         <div className="team-score">
           <span className="team-score__label">チームスコア</span>
           <strong

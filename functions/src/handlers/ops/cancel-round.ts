@@ -1,0 +1,20 @@
+import { cancelRoundBodySchema } from '@golf/shared/schemas/game';
+import { cancelRound } from '../../domain/game/operator-service';
+import { recomputeRankings } from '../../domain/ranking/ranking-service';
+import { httpHandler } from '../../lib/http-handler';
+
+export const handler = httpHandler(
+  'cancelRound',
+  { body: cancelRoundBodySchema },
+  async ({ body, auth, now }) => {
+    const result = await cancelRound({
+      gameGlobalId: body.game_global_id,
+      round: body.round,
+      reason: body.reason,
+      operatorId: auth.userId,
+      now,
+    });
+    await recomputeRankings(body.game_global_id, now);
+    return result;
+  },
+);

@@ -1,0 +1,19 @@
+import { cancelTournamentBodySchema } from '@golf/shared/schemas/game';
+import { cancelTournament } from '../../domain/game/operator-service';
+import { recomputeRankings } from '../../domain/ranking/ranking-service';
+import { httpHandler } from '../../lib/http-handler';
+
+export const handler = httpHandler(
+  'cancelTournament',
+  { body: cancelTournamentBodySchema },
+  async ({ body, auth, now }) => {
+    const result = await cancelTournament({
+      gameGlobalId: body.game_global_id,
+      reason: body.reason,
+      operatorId: auth.userId,
+      now,
+    });
+    await recomputeRankings(body.game_global_id, now);
+    return result;
+  },
+);

@@ -1,0 +1,20 @@
+import { withdrawPlayerBodySchema } from '@golf/shared/schemas/game';
+import { withdrawPlayer } from '../../domain/game/operator-service';
+import { recomputeRankings } from '../../domain/ranking/ranking-service';
+import { httpHandler } from '../../lib/http-handler';
+
+export const handler = httpHandler(
+  'withdrawPlayer',
+  { body: withdrawPlayerBodySchema },
+  async ({ body, auth, now }) => {
+    const result = await withdrawPlayer({
+      gameGlobalId: body.game_global_id,
+      playerId: body.player_id,
+      reason: body.reason,
+      operatorId: auth.userId,
+      now,
+    });
+    await recomputeRankings(body.game_global_id, now);
+    return result;
+  },
+);
