@@ -22,6 +22,17 @@ describe('/howto', () => {
     );
     expect(await page.locator('.document-section table').count()).toBeGreaterThan(0);
     expect(await page.content()).not.toContain('For developers');
+    // The rules real tournaments need: disqualification, withdrawals, the deadline instant, cancellations.
+    const rules = (await page.locator('.document-section').allInnerTexts()).join('\n');
+    for (const rule of [
+      'スコアカードの誤りによる失格など',
+      '大会が始まる前（第1ラウンドの前）でも',
+      'そのラウンドの締め切りの時点',
+      '締め切りの後で棄権が登録された選手は入れ替わりません',
+      'トーナメント全体が中止になった場合は、スコアも年間ポイントもありません',
+      'サーバーが保存のリクエストを受け取った時刻',
+    ])
+      expect(rules).toContain(rule);
 
     await page
       .getByRole('navigation', { name: '目次' })
@@ -36,6 +47,24 @@ describe('/howto', () => {
     expect(new URL(page.url()).pathname).toBe('/howto');
 
     await page.getByRole('link', { name: '新規登録してはじめる' }).waitFor();
+    await closeChecked(session);
+  });
+});
+
+describe('/schedule/score of a tournament with a cancelled round', () => {
+  it('tells players the round was cancelled and why', async () => {
+    const session = await newPage(browser());
+    const { page } = session;
+    const schedules = (await (await fetch(`${baseUrl()}/api/golf/master/schedule`)).json()) as Array<{
+      value: string;
+      rounds: Array<{ cancel_note: string | null }>;
+    }>;
+    const rainedOut = schedules.find((s) => s.rounds.some((r) => r.cancel_note))!;
+    await page.goto(`/schedule/score?game_global_id=${rainedOut.value}`);
+    await page.getByTestId('cancel-note').waitFor();
+    expect(await page.getByTestId('cancel-note').innerText()).toContain(
+      '第4ラウンドは中止になりました（荒天のため）',
+    );
     await closeChecked(session);
   });
 });
