@@ -24,7 +24,9 @@ export function RoundCard({ round, now }: { round: ScheduleRound; now: number })
           <Icon name="clock" size={14} />
           <time dateTime={round.deadline_at}>{formatDeadline(round.deadline_at)}</time>
         </span>
-        {round.deadline_note && <span className="round-card__note">{round.deadline_note}</span>}
+        {(round.cancel_note ?? round.deadline_note) && (
+          <span className="round-card__note">{round.cancel_note ?? round.deadline_note}</span>
+        )}
         <span className="round-card__more">
           ラウンド {round.round}
           <Icon name="next" size={14} />

@@ -16,7 +16,9 @@ export function RoundDeadlines({ schedule, now }: { schedule: Schedule; now: num
           <span className="round-deadlines__round">R{round.round}</span>
           <span className="round-deadlines__deadline">
             <time dateTime={round.deadline_at}>{formatDeadline(round.deadline_at)}</time>
-            {round.deadline_note && <small className="round-deadlines__note">{round.deadline_note}</small>}
+            {(round.cancel_note ?? round.deadline_note) && (
+              <small className="round-deadlines__note">{round.cancel_note ?? round.deadline_note}</small>
+            )}
           </span>
           <RoundPhaseBadge phase={roundPhase(round, now)} />
         </li>
