@@ -220,12 +220,16 @@ describe('password reset and change', () => {
     });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors).toHaveProperty('password_confirmation');
+    // A sign-in of the same second as the reset: tokens count whole seconds, the cut must still hold.
+    await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
+    const sameSecond = (await signLocalAccessToken({ sub: (await getLogin(email))!.user_id })).token;
     const reset = await api('POST', '/api/auth/password/reset', {
       body: { token, password: 'new-pass-123', password_confirmation: 'new-pass-123' },
     });
     expect(reset.status).toBe(200);
     // Every session from before the reset ends; a new sign-in works at once.
     expect(await meStatus(other)).toBe(401);
+    expect(await meStatus(sameSecond)).toBe(401);
     expect((await login(email, 'first-pass-1')).status).toBe(401);
     const fresh = await login(email, 'new-pass-123');
     expect(fresh.status).toBe(200);

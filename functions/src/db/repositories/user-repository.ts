@@ -125,8 +125,9 @@ export async function isSessionRefused(session: {
 }
 
 /**
- * Ends the player's sessions signed in before `now` (a password changed or reset), all but the
- * token `keep` (the one that changed it, if any). Signing in again works at once.
+ * Ends the player's sessions signed in up to `now` (a password changed or reset), all but the
+ * token `keep` (the one that changed it, if any). Tokens say when they were issued in whole seconds,
+ * so every token of the cut's own second is refused too: `not_before` is the next second.
  */
 export async function cutSessions(userId: string, now: Date, keep: string | null): Promise<void> {
   await db().send(
@@ -135,11 +136,19 @@ export async function cutSessions(userId: string, now: Date, keep: string | null
       Item: {
         ...keys.sessionCutoff(userId),
         entity: 'session_cutoff',
-        not_before: Math.floor(now.getTime() / 1000),
+        not_before: Math.floor(now.getTime() / 1000) + 1,
         kept_token: keep,
       },
     }),
   );
+}
+
+/** The first instant (epoch ms) at which a new token of the player is accepted; 0 when never cut. */
+export async function sessionsValidFrom(userId: string): Promise<number> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.sessionCutoff(userId), ConsistentRead: true }),
+  );
+  return Item ? Number(Item['not_before']) * 1000 : 0;
 }
 
 export async function updateUserFields(

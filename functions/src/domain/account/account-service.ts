@@ -1,7 +1,9 @@
 import type { AuthResponse, UserMeResponse } from '@golf/shared/schemas/account';
 import {
+  getLogin,
   getUser,
   revokeToken,
+  sessionsValidFrom,
   updateUserFields,
   type UserRecord,
 } from '../../db/repositories/user-repository';
@@ -54,7 +56,23 @@ export async function signIn(
   const result = await identity().signIn(email, password, now);
   const user = result ? await getUser(result.userId) : null;
   if (!result || !user) throw new AppError(401, 'unauthenticated', loginFailedMessage);
-  return authResponse(result.issued, user);
+  return authResponse(await pastSessionCut(result, email, now), user);
+}
+
+/**
+ * A sign-in in the same second as a password reset would get a token the reset's cut refuses (tokens
+ * count whole seconds): it waits for the next second and is issued again, so signing in works at once.
+ */
+async function pastSessionCut(
+  result: { userId: string; issued: IssuedToken },
+  email: string,
+  now: Date,
+): Promise<IssuedToken> {
+  const validFrom = await sessionsValidFrom(result.userId);
+  if (Math.floor(now.getTime() / 1000) * 1000 >= validFrom) return result.issued;
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, validFrom - Date.now())));
+  const login = await getLogin(email);
+  return identity().issueFor(result.userId, login?.groups ?? [], new Date(Math.max(validFrom, Date.now())));
 }
 
 export const signOut = (tokenId: string, expiresAt: number) => revokeToken(tokenId, expiresAt);
