@@ -163,9 +163,10 @@ describe('profile: registration step and edits', () => {
     const invalid = await multipart('/api/user/confirm', token, { ...profile, nickname: '', gender: '9' });
     expect(invalid.status).toBe(422);
     expect(Object.keys(invalid.body['errors'] as object).sort()).toEqual(['gender', 'nickname']);
-    expect(
-      (await multipart('/api/user/confirm', token, { ...profile, nickname: 'あ'.repeat(21) })).status,
-    ).toBe(422);
+    for (const nickname of ['あ'.repeat(21), '\u200b\u200c\u200d', '\u202eルフゴ'])
+      expect((await multipart('/api/user/confirm', token, { ...profile, nickname })).status, nickname).toBe(
+        422,
+      );
     expect((await multipart('/api/user', token, profile)).status).toBe(409); // policy not accepted yet
     expect((await api('PATCH', '/api/user/policy', { token })).status).toBe(200);
     const confirm = await multipart('/api/user/confirm', token, profile);

@@ -71,6 +71,8 @@ describe('creating and managing a guild', () => {
       [form({ name: '' }), 'name'],
       [form({ name: 'あ'.repeat(21) }), 'name'],
       [form({ name: 'タブ\tあり' }), 'name'],
+      [form({ name: '\u200b\u200b\u200b' }), 'name'],
+      [form({ name: 'ギルド\u202eドルギ' }), 'name'],
       [form({ comment: 'あ'.repeat(201) }), 'comment'],
       [form({ entry_type: 3 }), 'entry_type'],
       [form({ is_public: 'maybe' }), 'is_public'],
