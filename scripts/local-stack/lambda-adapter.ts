@@ -28,13 +28,31 @@ function loadHandler(route: RouteDefinition): Promise<LambdaHandler> {
 
 const textTypes = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;
 
-function readBody(request: IncomingMessage): Promise<Buffer> {
+/** API Gateway's HTTP API refuses a payload above 10 MB before any function runs. */
+export const maxPayloadBytes = 10 * 1024 * 1024;
+
+/** The body, or null when it is larger than API Gateway accepts (read to its end, then dropped). */
+function readBody(request: IncomingMessage): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => resolve(Buffer.concat(chunks)));
+    let size = 0;
+    request.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= maxPayloadBytes) chunks.push(chunk);
+      else chunks.length = 0;
+    });
+    request.on('end', () => resolve(size > maxPayloadBytes ? null : Buffer.concat(chunks)));
     request.on('error', reject);
   });
+}
+
+function isWellEscaped(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function send(response: ServerResponse, status: number, body: unknown): void {
@@ -57,6 +75,10 @@ export async function handleApiRequest(
 ): Promise<void> {
   const url = new URL(request.url ?? '/', 'http://local');
   const method = (request.method ?? 'GET').toUpperCase();
+  if (!isWellEscaped(url.pathname)) {
+    send(response, 400, { message: 'URLの形式が正しくありません。', code: 'bad_request' });
+    return;
+  }
   const match = matchRoute(method === 'HEAD' ? 'GET' : method, url.pathname);
   if (!match || ('route' in match && match.route.localOnly && !options.includeLocalOnly)) {
     send(response, 404, { message: 'お探しのページが見つかりませんでした。', code: 'not_found' });
@@ -68,6 +90,10 @@ export async function handleApiRequest(
   }
   const { route, params } = match;
   const raw = await readBody(request);
+  if (!raw) {
+    send(response, 413, { message: '送信できるデータの大きさを超えています。', code: 'bad_request' });
+    return;
+  }
   const contentType = String(request.headers['content-type'] ?? '');
   const isText = raw.length === 0 || textTypes.test(contentType);
   const headers: Record<string, string> = {};

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -73,7 +73,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       if (!dataDir) stops.push(async () => rmSync(directory, { recursive: true, force: true }));
     }
 
-    const server: Server = createServer();
+    // The server must listen before the handlers are set up (the issuer's URL holds its port), so a
+    // request that arrives in between waits for them instead of finding no listener and hanging.
+    let markReady!: (handle: RequestListener | null) => void;
+    const ready = new Promise<RequestListener | null>((resolve) => (markReady = resolve));
+    const server: Server = createServer((request, response) => {
+      void ready.then((handle) => {
+        if (handle) return handle(request, response);
+        response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5' });
+        response.end('起動に失敗しました。');
+      });
+    });
+    stops.push(async () => markReady(null));
     const host = options.host ?? '127.0.0.1';
     await new Promise<void>((resolve, reject) => {
       server.once('error', reject);
@@ -127,7 +138,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     stops.push(async () => clearInterval(rankingTimer));
 
     const spaDir = options.spaDir === undefined ? join(repositoryRoot, 'frontend/dist') : options.spaDir;
-    server.on('request', (request, response) => {
+    const handle: RequestListener = (request, response) => {
       const path = (request.url ?? '/').split('?')[0]!;
       if (path === siteConfigPath && options.launchGate !== undefined) {
         response.writeHead(200, {
@@ -137,7 +148,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
         response.end(siteConfigScript({ launchGate: options.launchGate }));
         return;
       }
-      const task =
+      // Run inside a promise, so that a handler that throws at once answers 500 like one that
+      // rejects, instead of ending the process.
+      const task = Promise.resolve().then(() =>
         path === outboxPagePath
           ? serveOutboxPage(request, response)
           : path.startsWith(oauthStandInPrefix)
@@ -150,7 +163,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
                   spaDir
                     ? serveStatic(spaDir, request, response)
                     : (response.writeHead(404, { 'content-type': 'text/plain' }), response.end('not found')),
-                );
+                ),
+      );
       task.catch((error: unknown) => {
         console.error(error);
         if (!response.headersSent) {
@@ -165,7 +179,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           response.end();
         }
       });
-    });
+    };
+    markReady(handle);
     return { url, env, stop };
   } catch (error) {
     await stop();

@@ -22,7 +22,16 @@ const contentTypes: Record<string, string> = {
 export function serveStatic(spaDir: string, request: IncomingMessage, response: ServerResponse): void {
   const root = resolve(spaDir);
   const url = new URL(request.url ?? '/', 'http://local');
-  const requested = normalize(join(root, decodeURIComponent(url.pathname)));
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(url.pathname);
+  } catch {
+    // A malformed escape (`%E0%A4%A`) names no file and no page.
+    response.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' });
+    response.end('URLの形式が正しくありません。');
+    return;
+  }
+  const requested = normalize(join(root, pathname));
   const isFile = requested.startsWith(root) && existsSync(requested) && statSync(requested).isFile();
   const file = isFile ? requested : join(root, 'index.html');
   if (!existsSync(file)) {

@@ -33,9 +33,11 @@ beforeAll(async () => {
     team(gid, 2, 'co-saver', [p1!, p2!, p3!, p4!]),
     team(gid, 3, 'co-saver', [p5!, p2!, wd!], { last_saved_at: '2026-01-02T00:00:00.000Z' }),
   ]);
+  // Players who finished sign-up, with the carry-over setting on.
+  const player = { entity: 'user', status: 'complete', is_accepted_policy: true, is_registed_email: true };
   await batchWriteAll([
-    { ...keys.carryOverSetting('co-copier'), entity: 'user', is_copy_next_round: true },
-    { ...keys.carryOverSetting('co-saver'), entity: 'user', is_copy_next_round: true },
+    { ...keys.carryOverSetting('co-copier'), ...player, is_copy_next_round: true },
+    { ...keys.carryOverSetting('co-saver'), ...player, is_copy_next_round: true },
   ]);
 });
 

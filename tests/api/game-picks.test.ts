@@ -195,6 +195,14 @@ describe('picks', () => {
     expect(other.score.kind).toBe('scored');
   });
 
+  it('other users’ teams: an id that is no player answers 404, not a penalty score', async () => {
+    const result = await api<ErrorBody>('GET', `/api/golf/round/2/team/no-such-player-${gid}${q}`, {
+      token: alice,
+    });
+    expect(result.status).toBe(404);
+    expect(result.body.code).toBe('not_found');
+  });
+
   it('other users’ teams are never writable: the user comes from the token only', async () => {
     const result = await api('PUT', `/api/golf/round/3/team/picks-bob`, {
       token: alice,

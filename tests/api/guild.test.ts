@@ -71,6 +71,8 @@ describe('creating and managing a guild', () => {
       [form({ name: '' }), 'name'],
       [form({ name: 'あ'.repeat(21) }), 'name'],
       [form({ name: 'タブ\tあり' }), 'name'],
+      [form({ name: '\u200b\u200b\u200b' }), 'name'],
+      [form({ name: 'ギルド\u202eドルギ' }), 'name'],
       [form({ comment: 'あ'.repeat(201) }), 'comment'],
       [form({ entry_type: 3 }), 'entry_type'],
       [form({ is_public: 'maybe' }), 'is_public'],
@@ -265,6 +267,45 @@ describe('joining, members and leaving', () => {
     });
     expect(ok.status).toBe(200);
     expect(ok.body).toMatchObject({ guild_id: guild.guild_id, number_of_member: 2 });
+  });
+
+  it('keeps an unlisted guild closed to strangers who know its id, as if it did not exist', async () => {
+    const owner = await newUser();
+    const guild = await createGuild(owner.token, { entry_type: 1, is_public: false });
+    const stranger = await newUser();
+    const unknownId = '01ABCDEFGHJKMNPQRSTVWXYZ00';
+    const calls: Array<[string, string, unknown?]> = [
+      ['POST', '/api/golf/guild/{id}/join'],
+      ['GET', '/api/golf/guild/{id}/show'],
+      ['GET', '/api/golf/guild/{id}/member'],
+      ['GET', '/api/golf/guild/{id}/chat'],
+      ['POST', '/api/golf/guild/{id}/chat', { message: 'こんにちは' }],
+      ['POST', '/api/golf/guild/{id}/leave'],
+      ['GET', '/api/golf/guild/manage/{id}/fetch'],
+      ['POST', '/api/golf/guild/manage/{id}/code'],
+      ['POST', `/api/golf/guild/{id}/member/${owner.id}/kick`],
+    ];
+    for (const [method, path, body] of calls) {
+      const unlisted = await api<ErrorBody>(method, path.replace('{id}', guild.guild_id), {
+        token: stranger.token,
+        ...(body ? { body } : {}),
+      });
+      const unknown = await api<ErrorBody>(method, path.replace('{id}', unknownId), {
+        token: stranger.token,
+        ...(body ? { body } : {}),
+      });
+      expect([unlisted.status, unlisted.body], `${method} ${path}`).toEqual([unknown.status, unknown.body]);
+      expect(unlisted.status, `${method} ${path}`).toBe(404);
+    }
+    expect(await mine(stranger.token)).toBeNull();
+    const manage = await api<{ join_code: string }>('GET', `/api/golf/guild/manage/${guild.guild_id}/fetch`, {
+      token: owner.token,
+    });
+    const byCode = await api('POST', '/api/golf/guild/code', {
+      token: stranger.token,
+      body: { code: manage.body.join_code },
+    });
+    expect(byCode.status).toBe(200);
   });
 
   it('lets the owner kick a member, and nobody else', async () => {

@@ -143,6 +143,41 @@ describe('quiz', () => {
     );
   });
 
+  it('names the choices anew per attempt, so ids learnt by another account score nothing', async () => {
+    const scout = await player('scout');
+    const learnt = new Map<string, string>();
+    let active = await start(scout.token);
+    for (let n = 1; n <= 5; n++) {
+      const result = quizAnswerResponseSchema.parse(
+        (
+          await answer(scout.token, {
+            attempt_id: active.attempt_id,
+            quiz_id: active.quiz.id,
+            choice_id: active.quiz.golf_quiz_choices[0]!.id,
+          })
+        ).body,
+      );
+      learnt.set(result.answer.quiz_id, result.answer.correct_choice_id);
+      if (n < 5)
+        active = activeQuizResponseSchema.parse(
+          (await api('GET', '/api/golf/quiz', { token: scout.token })).body,
+        );
+    }
+    const scripted = await player('scripted');
+    active = await start(scripted.token);
+    for (let n = 1; n <= 5; n++) {
+      const body = { attempt_id: active.attempt_id, quiz_id: active.quiz.id };
+      const replayed = await answer(scripted.token, { ...body, choice_id: learnt.get(active.quiz.id) });
+      expect(replayed.status).toBe(422);
+      expect((replayed.body as ErrorBody).errors).toHaveProperty('choice_id');
+      expect((await answer(scripted.token, { ...body, choice_id: correctChoice(active) })).status).toBe(200);
+      if (n < 5)
+        active = activeQuizResponseSchema.parse(
+          (await api('GET', '/api/golf/quiz', { token: scripted.token })).body,
+        );
+    }
+  });
+
   it('records a double-clicked answer once', async () => {
     const me = await player('double');
     const active = await start(me.token);

@@ -179,6 +179,14 @@ describe('safeReturnPath', () => {
     ['//evil.example', '/'],
     ['https://evil.example', '/'],
     ['/\\evil.example', '/'],
+    // The browser drops tabs and line breaks from a URL: the check must see the URL it makes.
+    ['/\t/evil.example/', '/'],
+    ['/\r\n/evil.example/', '/'],
+    ['/\n/evil.example', '/'],
+    ['\\/evil.example', '/'],
+    ['/.//evil.example', '/'],
+    ['/%2F/evil.example', '/%2F/evil.example'],
+    ['/guild/1#chat', '/guild/1#chat'],
     [undefined, '/'],
     [3, '/'],
   ])('%s -> %s', (to, path) => {

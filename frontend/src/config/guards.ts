@@ -164,12 +164,24 @@ export function guardRedirect(
 }
 
 /**
- * The `?to=` target after a login: only a path on this site (one leading slash, no scheme, no
- * protocol-relative `//host`), else the top page.
+ * The `?to=` target after a login: only a path on this site, else the top page. The check is made on
+ * the URL the browser would build from the string (which drops tabs and line breaks and reads `\` as
+ * `/`), not on the string itself, and the answer is that URL's own path, so what is checked is what
+ * is followed.
  */
 export function safeReturnPath(to: unknown): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.includes('\\')) return '/';
-  return to;
+  if (typeof to !== 'string' || !to.startsWith('/')) return '/';
+  const base = 'https://return-path.invalid';
+  let url: URL;
+  try {
+    url = new URL(to, base);
+  } catch {
+    return '/';
+  }
+  const path = `${url.pathname}${url.search}${url.hash}`;
+  // `//host` would be read again as another site when it is followed.
+  if (url.origin !== base || url.username || url.password || path.startsWith('//')) return '/';
+  return path;
 }
 
 /** The launch gate from a build-time setting (`VITE_LAUNCH_GATE=on`); off unless set. */

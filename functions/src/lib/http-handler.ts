@@ -7,7 +7,8 @@ import { AppError, badRequest, forbidden, unauthenticated, validationFailed } fr
 import { bearerToken, verifyAccessToken, type AuthContext } from './auth';
 import { logger } from './logger';
 import { parseMultipart, type UploadedFile } from './multipart';
-import { isSessionRefused } from '../db/repositories/user-repository';
+import { checkSession } from '../db/repositories/user-repository';
+import { signUpStepRoutes } from '@golf/shared/routes/sign-up-steps';
 
 useJapaneseZodMessages();
 
@@ -59,6 +60,8 @@ export function fieldErrors(error: z.ZodError, prefix = ''): Record<string, stri
   return errors;
 }
 
+export const registrationRequiredMessage = '会員登録を完了してから、もう一度お試しください。';
+
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' };
 
 /**
@@ -102,6 +105,7 @@ export function httpHandler<
   fn: (request: HttpRequest<z.infer<P>, z.infer<Q>, z.infer<B>, AuthFor<N>>) => Promise<unknown>,
 ) {
   const route = routes[routeName];
+  const needsRegistration = route.access === 'user' && !signUpStepRoutes.has(routeName);
   const internal = new WeakMap<APIGatewayProxyEventV2, Internal>();
 
   const core = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
@@ -206,11 +210,16 @@ export function httpHandler<
         if (token) {
           try {
             state.auth = await verifyAccessToken(token);
-            // Signed out, the player withdrawn, or the session cut by a password change: one
-            // BatchGetItem. Public routes skip it, so cacheable reads cost no extra request on a spike.
-            if (route.access !== 'public' && (await isSessionRefused(state.auth))) {
-              state.auth = null;
-              throw unauthenticated();
+            // Signed out, the player withdrawn, or the session cut by a password change, and for
+            // players' routes whether sign-up is complete: one BatchGetItem. Public routes skip it,
+            // so cacheable reads cost no extra request on a spike.
+            if (route.access !== 'public') {
+              const session = await checkSession(state.auth, { registration: needsRegistration });
+              if (session === 'refused') {
+                state.auth = null;
+                throw unauthenticated();
+              }
+              if (session === 'unregistered') throw forbidden(registrationRequiredMessage);
             }
           } catch (error) {
             // A stale token on a public page is not an error; on a protected one it is.

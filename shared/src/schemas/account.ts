@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { masterLists } from '../master/static-lists';
-import { masterValue, plainText } from './text';
+import { displayName, masterValue, plainText } from './text';
 
 /** Registration progress: e-mail unverified -> necessary profile info missing -> complete. */
 export const userStatuses = ['mail_verify', 'required_not_enter', 'complete'] as const;
@@ -133,7 +133,7 @@ export const NICKNAME_MAX = 20;
  * picture comes as a multipart file `profile_img` or as the key of an upload (`profile_img_key`).
  */
 export const profileFormSchema = z.object({
-  nickname: plainText(NICKNAME_MAX),
+  nickname: displayName(NICKNAME_MAX),
   gender: masterValue(masterLists.gender, '性別を選択してください。').transform(Number),
   age: masterValue(masterLists.age, '年代を選択してください。').transform(Number),
   address: masterValue(masterLists.prefecture, 'お住まいの都道府県を選択してください。').transform(Number),

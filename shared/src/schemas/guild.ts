@@ -4,6 +4,7 @@
  * (docs/api.md, section Guilds).
  */
 import { z } from 'zod';
+import { displayName } from './text';
 
 export const GUILD_MAX_MEMBERS = 50;
 export const GUILD_NAME_MAX = 20;
@@ -67,7 +68,7 @@ export const guildMemberParamsSchema = guildParamsSchema.extend({
  * or as a multipart file in `guild_img`.
  */
 export const guildFormSchema = z.object({
-  name: text(GUILD_NAME_MAX, { min: 1, newlines: false }),
+  name: displayName(GUILD_NAME_MAX),
   comment: text(GUILD_COMMENT_MAX, { min: 0, newlines: true }).default(''),
   entry_type: entryTypeSchema,
   is_public: booleanField,

@@ -22,3 +22,25 @@ export const masterValue = (options: ReadonlyArray<{ value: string }>, message: 
     .union([z.string(), z.number()])
     .transform((value) => String(value).trim())
     .refine((value) => options.some((option) => option.value === value), { message });
+
+/**
+ * Characters that show nothing or turn the text around: format characters (Unicode Cf: zero-width
+ * spaces and joiners, bidi embeddings, overrides and isolates, the BOM, soft hyphens), the combining
+ * grapheme joiner, variation selectors and the blank letters (Hangul fillers, the braille blank).
+ */
+const invisibleOrDirectional =
+  /\p{Cf}|\p{Variation_Selector}|[\u115f\u2800\u3164\uffa0]|\u1160|\u17b4|\u17b5|\u034f|\u180b|\u180c|\u180d|\u180f/u;
+
+/**
+ * A name other players read (nickname, guild name): NFKC-normalised first, so full-width letters and
+ * half-width kana are stored as one form, then checked as plain text, and refused when it holds a
+ * character that is invisible or changes the direction of the text.
+ */
+export const displayName = (max: number) =>
+  z
+    .string()
+    .transform((value) => value.normalize('NFKC'))
+    .pipe(plainText(max))
+    .refine((value) => !invisibleOrDirectional.test(value), {
+      message: '見えない文字や文字の向きを変える文字は使用できません。',
+    });

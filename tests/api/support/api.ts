@@ -2,6 +2,8 @@ import { inject } from 'vitest';
 import { resetConfig } from '../../../functions/src/lib/config';
 import { setDb } from '../../../functions/src/db/client';
 import { signLocalAccessToken } from '../../../functions/src/lib/local-issuer';
+import { createUserIfAbsent } from '../../../functions/src/db/repositories/user-repository';
+import { newPlayer } from '../../../functions/src/domain/account/account-service';
 
 const baseUrl = inject('apiUrl');
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
@@ -37,7 +39,24 @@ export async function api<T = unknown>(
   };
 }
 
-export async function tokenFor(userId: string, groups: string[] = []): Promise<string> {
+/**
+ * A token for `userId`. By default the id is a player who finished sign-up (a record is written when
+ * there is none), as the players' routes require; `{ player: false }` signs a bare token of an id with
+ * no record.
+ */
+export async function tokenFor(
+  userId: string,
+  groups: string[] = [],
+  options: { player?: boolean } = {},
+): Promise<string> {
+  if (options.player !== false)
+    await createUserIfAbsent(
+      newPlayer(userId, new Date(), {
+        status: 'complete',
+        is_accepted_policy: true,
+        is_registed_email: true,
+      }),
+    );
   return (await signLocalAccessToken({ sub: userId, groups })).token;
 }
 

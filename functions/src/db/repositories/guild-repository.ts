@@ -199,7 +199,8 @@ export const guildRepository = {
       role: 'member',
       joined_at: joinedAt,
     };
-    const ruleCondition = 'code' in rule ? 'join_code = :code' : 'entry_type = :open';
+    // Joining by id is for listed guilds open to anyone; an unlisted guild is joined with its code.
+    const ruleCondition = 'code' in rule ? 'join_code = :code' : 'entry_type = :open AND is_public = :listed';
     try {
       await db().send(
         new TransactWriteCommand({
@@ -213,7 +214,7 @@ export const guildRepository = {
                 ExpressionAttributeValues: {
                   ':one': 1,
                   ':max': GUILD_MAX_MEMBERS,
-                  ...('code' in rule ? { ':code': rule.code } : { ':open': 1 }),
+                  ...('code' in rule ? { ':code': rule.code } : { ':open': 1, ':listed': true }),
                 },
               },
             },
@@ -242,7 +243,8 @@ export const guildRepository = {
         const guild = await this.get(guildId);
         if (!guild) return 'guild_missing';
         if (guild.member_count >= GUILD_MAX_MEMBERS) return 'guild_full';
-        const ruleHolds = 'code' in rule ? guild.join_code === rule.code : guild.entry_type === 1;
+        const ruleHolds =
+          'code' in rule ? guild.join_code === rule.code : guild.entry_type === 1 && guild.is_public;
         // Full a moment ago and freed since: worth another try.
         return ruleHolds ? 'conflict' : 'not_joinable';
       }

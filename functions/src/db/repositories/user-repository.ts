@@ -94,42 +94,59 @@ export async function revokeToken(tokenId: string, expiresAt: number): Promise<v
 }
 
 /**
- * Whether a session is refused: its token was signed out, its player has withdrawn, or it was
- * signed in before the player's sessions were cut (another than the one kept). One BatchGetItem
- * of the three records on the auth path of protected routes.
+ * What the auth path of a protected route makes of a session: `refused` when its token was signed
+ * out, its player has withdrawn, or it was signed in before the player's sessions were cut (another
+ * than the one kept); with `registration`, `unregistered` when the player has not finished sign-up
+ * (policy accepted, e-mail registered, profile entered). One BatchGetItem of those records.
  */
-export async function isSessionRefused(session: {
-  tokenId: string;
-  userId: string;
-  issuedAt: number;
-}): Promise<boolean> {
+export async function checkSession(
+  session: { tokenId: string; userId: string; issuedAt: number },
+  options: { registration: boolean },
+): Promise<'ok' | 'refused' | 'unregistered'> {
   const cutoff = keys.sessionCutoff(session.userId);
+  const profile = keys.userProfile(session.userId);
   const wanted = [
     ...(session.tokenId ? [keys.revokedToken(session.tokenId)] : []),
     keys.withdrawnUser(session.userId),
     cutoff,
+    ...(options.registration ? [profile] : []),
   ];
   const { Responses } = await db().send(
     new BatchGetCommand({
       RequestItems: {
         [tableName()]: {
           Keys: wanted,
-          ProjectionExpression: 'PK, SK, not_before, kept_token',
+          ProjectionExpression:
+            'PK, SK, not_before, kept_token, #status, is_accepted_policy, is_registed_email',
+          ExpressionAttributeNames: { '#status': 'status' },
           ConsistentRead: true,
         },
       },
     }),
   );
-  return (Responses?.[tableName()] ?? []).some((item) => {
-    if (item['SK'] !== cutoff.SK || item['PK'] !== cutoff.PK) return true;
+  const items = Responses?.[tableName()] ?? [];
+  const is = (item: Record<string, unknown>, key: { PK: string; SK: string }) =>
+    item['PK'] === key.PK && item['SK'] === key.SK;
+  const refused = items.some((item) => {
+    if (is(item, profile)) return false;
+    if (!is(item, cutoff)) return true;
     const kept = Boolean(session.tokenId) && item['kept_token'] === session.tokenId;
     return !kept && session.issuedAt < Number(item['not_before']);
   });
+  if (refused) return 'refused';
+  if (!options.registration) return 'ok';
+  const player = items.find((item) => is(item, profile));
+  const registered =
+    player?.['status'] === 'complete' &&
+    player['is_accepted_policy'] === true &&
+    player['is_registed_email'] === true;
+  return registered ? 'ok' : 'unregistered';
 }
 
 /**
- * Ends the player's sessions signed in before `now` (a password changed or reset), all but the
- * token `keep` (the one that changed it, if any). Signing in again works at once.
+ * Ends the player's sessions signed in up to `now` (a password changed or reset), all but the
+ * token `keep` (the one that changed it, if any). Tokens say when they were issued in whole seconds,
+ * so every token of the cut's own second is refused too: `not_before` is the next second.
  */
 export async function cutSessions(userId: string, now: Date, keep: string | null): Promise<void> {
   await db().send(
@@ -138,11 +155,19 @@ export async function cutSessions(userId: string, now: Date, keep: string | null
       Item: {
         ...keys.sessionCutoff(userId),
         entity: 'session_cutoff',
-        not_before: Math.floor(now.getTime() / 1000),
+        not_before: Math.floor(now.getTime() / 1000) + 1,
         kept_token: keep,
       },
     }),
   );
+}
+
+/** The first instant (epoch ms) at which a new token of the player is accepted; 0 when never cut. */
+export async function sessionsValidFrom(userId: string): Promise<number> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.sessionCutoff(userId), ConsistentRead: true }),
+  );
+  return Item ? Number(Item['not_before']) * 1000 : 0;
 }
 
 export async function updateUserFields(

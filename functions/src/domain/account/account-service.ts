@@ -1,13 +1,16 @@
 import { withCopySettingChange } from '@golf/shared/game/carry-over';
 import type { AuthResponse, UserMeResponse } from '@golf/shared/schemas/account';
 import {
+  getLogin,
   getUser,
   revokeToken,
+  sessionsValidFrom,
   updateUserFields,
   type UserRecord,
 } from '../../db/repositories/user-repository';
 import { AppError, notFound } from '../../lib/errors';
 import { enforceLimits } from '../../lib/rate-limit';
+import { countAttempt } from '../../db/repositories/rate-limit-repository';
 import { identity, type IssuedToken } from '../../lib/identity/identity-port';
 import { publicUrl } from '../../lib/uploads';
 
@@ -26,8 +29,20 @@ export function authResponse(issued: IssuedToken, user: UserRecord): AuthRespons
   };
 }
 
-/** Login: 10 attempts per account and 200 per IP address in 15 minutes. */
-export const loginLimits = { windowSeconds: 15 * 60, perAccount: 10, perIp: 200 } as const;
+/**
+ * Login, in 15-minute windows: 10 attempts per address from one network address and 200 per network
+ * address (429 beyond), so a stranger's guesses do not lock the owner out. Past 30 attempts on one
+ * address from anywhere, every further attempt waits `slowDownMs` before the password is checked:
+ * guessing slows down, the owner still signs in. Changing the password (signed in) keeps 10 per player.
+ */
+export const loginLimits = {
+  windowSeconds: 15 * 60,
+  perAccount: 10,
+  perAddressAndIp: 10,
+  perIp: 200,
+  perAddress: 30,
+  slowDownMs: 1000,
+} as const;
 
 /** Per account, per network address, per window: a clear 429 with Retry-After beyond. */
 export const limit = (
@@ -43,19 +58,46 @@ export async function signIn(
   now: Date,
   sourceIp: string,
 ): Promise<AuthResponse> {
+  const address = email.toLowerCase();
+  const ip = sourceIp || 'unknown';
   await limit(
     'login',
     [
-      [`mail:${email.toLowerCase()}`, loginLimits.perAccount],
-      [`ip:${sourceIp || 'unknown'}`, loginLimits.perIp],
+      [`mail-ip:${address} ${ip}`, loginLimits.perAddressAndIp],
+      [`ip:${ip}`, loginLimits.perIp],
     ],
     loginLimits.windowSeconds,
     now,
   );
+  const overAddressBudget =
+    (await countAttempt(
+      'login',
+      `mail:${address}`,
+      loginLimits.windowSeconds,
+      loginLimits.perAddress,
+      now,
+    )) !== null;
+  if (overAddressBudget) await new Promise((resolve) => setTimeout(resolve, loginLimits.slowDownMs));
   const result = await identity().signIn(email, password, now);
   const user = result ? await getUser(result.userId) : null;
   if (!result || !user) throw new AppError(401, 'unauthenticated', loginFailedMessage);
-  return authResponse(result.issued, user);
+  return authResponse(await pastSessionCut(result, email, now), user);
+}
+
+/**
+ * A sign-in in the same second as a password reset would get a token the reset's cut refuses (tokens
+ * count whole seconds): it waits for the next second and is issued again, so signing in works at once.
+ */
+async function pastSessionCut(
+  result: { userId: string; issued: IssuedToken },
+  email: string,
+  now: Date,
+): Promise<IssuedToken> {
+  const validFrom = await sessionsValidFrom(result.userId);
+  if (Math.floor(now.getTime() / 1000) * 1000 >= validFrom) return result.issued;
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, validFrom - Date.now())));
+  const login = await getLogin(email);
+  return identity().issueFor(result.userId, login?.groups ?? [], new Date(Math.max(validFrom, Date.now())));
 }
 
 export const signOut = (tokenId: string, expiresAt: number) => revokeToken(tokenId, expiresAt);

@@ -56,9 +56,10 @@ async function redeem(token: string, purpose: MailTokenPurpose, now: Date): Prom
   return record;
 }
 
-const limitMail = (action: string, email: string, sourceIp: string, now: Date) =>
+/** One mail budget per address (and per network address), whichever action sends the mail. */
+const limitMail = (email: string, sourceIp: string, now: Date) =>
   limit(
-    action,
+    'mail',
     [
       [`mail:${email.toLowerCase()}`, mailLimits.perAddress],
       [`ip:${sourceIp || 'unknown'}`, mailLimits.perIp],
@@ -79,7 +80,7 @@ async function requireUser(userId: string): Promise<UserRecord> {
 
 /** POST /api/auth/register: a verification link to a new address; a notice to a known one. */
 export async function startRegistration(body: RegisterBody, sourceIp: string, now: Date) {
-  await limitMail('register', body.email, sourceIp, now);
+  await limitMail(body.email, sourceIp, now);
   if (await getLogin(body.email)) {
     await sendMail(accountMail.alreadyRegistered(body.email), now);
     return sent();
@@ -124,7 +125,7 @@ async function sendAddressLink(
   sourceIp: string,
   now: Date,
 ) {
-  await limitMail(purpose, email, sourceIp, now);
+  await limitMail(email, sourceIp, now);
   await limit('mail-user', [[user.user_id, mailLimits.perAddress]], mailLimits.windowSeconds, now);
   const taken = await getLogin(email);
   if (taken && taken.user_id !== user.user_id) {
@@ -184,7 +185,7 @@ export async function completeEmailChange(
 
 /** POST /api/auth/password/reset/send: a reset link, mailed only to a known address. */
 export async function startPasswordReset(email: string, sourceIp: string, now: Date) {
-  await limitMail('password-reset', email, sourceIp, now);
+  await limitMail(email, sourceIp, now);
   const login = await getLogin(email);
   if (login) {
     const token = await issueLink(

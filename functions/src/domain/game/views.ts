@@ -18,6 +18,7 @@ import { playerRepository } from '../../db/repositories/player-repository';
 import { resultsRepository } from '../../db/repositories/results-repository';
 import { teamRepository, type TeamRecord } from '../../db/repositories/team-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
+import { getUser } from '../../db/repositories/user-repository';
 import { forbidden, notFound } from '../../lib/errors';
 import {
   aiStats,
@@ -140,6 +141,8 @@ export async function otherUserTeam(input: {
     loadRoundContext(record, input.round),
     teamRepository.get(record.game_global_id, input.round, input.userId),
   ]);
+  // No team scores the penalty, but only for a player who exists: an unknown id is not a player.
+  if (!team && !(await getUser(input.userId))) throw notFound('ユーザーが見つかりません。');
   const indexed = indexTournamentRound(record, context.field, input.round, input.now);
   return {
     user_id: input.userId,

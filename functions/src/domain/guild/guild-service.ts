@@ -97,14 +97,25 @@ async function requireGuild(guildId: string): Promise<GuildRecord> {
   return guild;
 }
 
-async function requireOwner(guildId: string, userId: string): Promise<GuildRecord> {
+/**
+ * A guild the caller may know of: a listed one, or one they belong to. An unlisted guild answers a
+ * stranger exactly as an unknown id does (404), so its id confirms nothing.
+ */
+async function requireVisibleGuild(guildId: string, userId: string): Promise<GuildRecord> {
   const guild = await requireGuild(guildId);
+  if (!guild.is_public && !(await guildRepository.getMember(guildId, userId)))
+    throw notFound(messages.notFound);
+  return guild;
+}
+
+async function requireOwner(guildId: string, userId: string): Promise<GuildRecord> {
+  const guild = await requireVisibleGuild(guildId, userId);
   if (guild.owner_id !== userId) throw forbidden(messages.notOwner);
   return guild;
 }
 
 async function requireMember(guildId: string, userId: string): Promise<GuildRecord> {
-  const guild = await requireGuild(guildId);
+  const guild = await requireVisibleGuild(guildId, userId);
   if (!(await guildRepository.getMember(guildId, userId))) throw forbidden(messages.notMember);
   return guild;
 }
@@ -271,16 +282,13 @@ async function detail(guild: GuildRecord, userId: string): Promise<GuildDetail> 
     my_role: member?.role ?? null,
     join_code: member?.role === 'owner' ? guild.join_code : null,
     is_full: isFull,
-    can_join: !membership && !isFull && guild.entry_type === 1,
+    can_join: !membership && !isFull && guild.entry_type === 1 && guild.is_public,
   };
 }
 
 export async function showGuild(userId: string, guildId: string): Promise<GuildDetail> {
-  const guild = await requireGuild(guildId);
   // A private guild is shown to its members only (others reach it with a code).
-  if (!guild.is_public && !(await guildRepository.getMember(guildId, userId)))
-    throw notFound(messages.notFound);
-  return detail(guild, userId);
+  return detail(await requireVisibleGuild(guildId, userId), userId);
 }
 
 export async function myGuild(userId: string): Promise<MyGuild> {
@@ -336,8 +344,8 @@ async function explainAlreadyIn(userId: string, guildId: string): Promise<AppErr
 }
 
 export async function joinGuild(input: { userId: string; guildId: string; now: Date }): Promise<JoinResult> {
-  const guild = await requireGuild(input.guildId);
-  if (guild.entry_type !== 1) throw forbidden(messages.notJoinable);
+  const guild = await requireVisibleGuild(input.guildId, input.userId);
+  if (guild.entry_type !== 1 || !guild.is_public) throw forbidden(messages.notJoinable);
   const at = input.now.toISOString();
   const refusal = await joinWithRetry(input.guildId, input.userId, at, { entryType: 1 });
   if (refusal === 'already_in_a_guild') throw await explainAlreadyIn(input.userId, input.guildId);
@@ -366,7 +374,7 @@ export async function joinGuildByCode(input: {
  */
 export async function leaveGuild(input: { userId: string; guildId: string }): Promise<LeaveResult> {
   for (let attempt = 0; attempt < 5; attempt++) {
-    const guild = await requireGuild(input.guildId);
+    const guild = await requireVisibleGuild(input.guildId, input.userId);
     const member = await guildRepository.getMember(input.guildId, input.userId);
     if (!member) throw forbidden(messages.notMember);
     if (guild.owner_id !== input.userId) {
@@ -419,9 +427,7 @@ async function listMembersOf(guildId: string): Promise<GuildMemberList> {
 }
 
 export async function listMembers(userId: string, guildId: string): Promise<GuildMemberList> {
-  const guild = await requireGuild(guildId);
-  if (!guild.is_public && !(await guildRepository.getMember(guildId, userId)))
-    throw notFound(messages.notFound);
+  await requireVisibleGuild(guildId, userId);
   return listMembersOf(guildId);
 }
 

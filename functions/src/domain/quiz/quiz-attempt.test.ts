@@ -49,6 +49,23 @@ describe('quiz attempt', () => {
     expect(orders[0]).not.toBe(orders[1]);
   });
 
+  it('names the choices anew in every attempt, the correct one following its text', () => {
+    const a = newAttempt(quiz, 'a1', t0, random);
+    const b = newAttempt(quiz, 'a2', t0, random);
+    const stored = new Set(quiz.questions.flatMap((q) => q.choices.map((c) => c.id)));
+    for (const attempt of [a, b])
+      for (const q of attempt.questions) {
+        const original = quiz.questions.find((o) => o.id === q.id)!;
+        expect(q.choices.some((c) => stored.has(c.id))).toBe(false);
+        expect(new Set(q.choices.map((c) => c.id)).size).toBe(4);
+        const correctText = original.choices.find((c) => c.id === original.correct_choice_id)!.text;
+        expect(q.choices.find((c) => c.id === q.correct_choice_id)!.text).toBe(correctText);
+      }
+    const idsOf = (x: typeof a) => new Set(x.questions.flatMap((q) => q.choices.map((c) => c.id)));
+    const shared = [...idsOf(a)].filter((id) => idsOf(b).has(id));
+    expect(shared).toEqual([]);
+  });
+
   it('times a question from when it is first served; serving again keeps the first instant', () => {
     const served = serve(newAttempt(quiz, 'a', t0, random), t0);
     expect(serve(served, at(10_000)).served_at).toBe(t0.toISOString());

@@ -82,6 +82,23 @@ export function shuffled<T>(items: readonly T[], random: () => number): T[] {
   return out;
 }
 
+/**
+ * The question with its choices shuffled and renamed for one attempt: choice ids are drawn anew each
+ * time, so ids learnt in one attempt (or by another account) name nothing in the next.
+ */
+function askedQuestion(question: StoredQuizQuestion, random: () => number): StoredQuizQuestion {
+  const fresh = new Map<string, string>();
+  while (fresh.size < question.choices.length) {
+    const id = `c-${Math.floor(random() * 2 ** 32).toString(36)}${Math.floor(random() * 2 ** 32).toString(36)}`;
+    if (![...fresh.values()].includes(id)) fresh.set(question.choices[fresh.size]!.id, id);
+  }
+  return {
+    ...question,
+    choices: shuffled(question.choices, random).map((choice) => ({ ...choice, id: fresh.get(choice.id)! })),
+    correct_choice_id: fresh.get(question.correct_choice_id)!,
+  };
+}
+
 export function newAttempt(
   quiz: QuizRecord,
   attemptId: string,
@@ -91,7 +108,7 @@ export function newAttempt(
   return {
     attempt_id: attemptId,
     started_at: now.toISOString(),
-    questions: shuffled(quiz.questions, random).map((q) => ({ ...q, choices: shuffled(q.choices, random) })),
+    questions: shuffled(quiz.questions, random).map((q) => askedQuestion(q, random)),
     served_at: null,
     answers: [],
     finished_at: null,

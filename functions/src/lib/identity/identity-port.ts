@@ -14,7 +14,7 @@ import {
   type UserRecord,
 } from '../../db/repositories/user-repository';
 import { cognitoIdentity } from './cognito-identity';
-import { hashPassword, verifyPassword } from './password';
+import { hashPassword, passwordCost, verifyPassword } from './password';
 
 export interface IssuedToken {
   token: string;
@@ -47,8 +47,11 @@ export interface IdentityPort {
   removeLogins(userId: string): Promise<void>;
 }
 
-/** A hash to compare with when the address is unknown, so the time taken does not tell. */
-const decoyHash = 'scrypt$1024$8$1$AAAAAAAAAAAAAAAAAAAAAA$AAAA';
+/**
+ * A hash to compare with when the address is unknown or has no password: the cost of a password
+ * set by a player (hashPassword's default), so the time taken does not tell whether it exists.
+ */
+export const decoyHash = `scrypt$${passwordCost.N}$${passwordCost.r}$${passwordCost.p}$${'A'.repeat(22)}$${'A'.repeat(43)}`;
 
 export const localIdentity: IdentityPort = {
   async signIn(email, password, now) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hashPassword, hashPasswordSync, verifyPassword } from './password';
+import { decoyHash } from './identity-port';
+import { hashPassword, hashPasswordSync, passwordCost, verifyPassword } from './password';
 
 describe('password hashing', () => {
   it.each([
@@ -24,5 +25,15 @@ describe('password hashing', () => {
     const hash = hashPasswordSync('golf-ops-1', Buffer.alloc(16, 1));
     expect(hash.startsWith('scrypt$1024$8$1$')).toBe(true);
     expect(await verifyPassword('golf-ops-1', hash)).toBe(true);
+  });
+});
+
+describe('the decoy hash of unknown addresses', () => {
+  it('costs what a player’s own password costs, so a login takes as long whether the address exists', async () => {
+    const [, N, r, p] = decoyHash.split('$');
+    expect({ N: Number(N), r: Number(r), p: Number(p) }).toEqual(passwordCost);
+    const [, ownN, ownR, ownP] = (await hashPassword('golf-pass-1')).split('$');
+    expect([ownN, ownR, ownP]).toEqual([N, r, p]);
+    expect(await verifyPassword('anything', decoyHash)).toBe(false);
   });
 });

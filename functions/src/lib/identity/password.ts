@@ -1,7 +1,13 @@
 import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } from 'node:crypto';
 
+/** The scrypt cost of a password a player sets. */
+export const passwordCost = { N: 16384, r: 8, p: 1 } as const;
+
 /** `scrypt$N$r$p$salt$hash` (base64url); the cost travels with the hash so seeds can use a cheap one. */
-export async function hashPassword(password: string, cost = { N: 16384, r: 8, p: 1 }): Promise<string> {
+export async function hashPassword(
+  password: string,
+  cost: { N: number; r: number; p: number } = passwordCost,
+): Promise<string> {
   const salt = randomBytes(16);
   const hash = await derive(password, salt, cost);
   return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
