@@ -6,8 +6,8 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { routeList, type RouteArea, type RouteDefinition } from '../../../shared/src/contracts';
-import { awsServicesByEntry } from '../aws-sdk-usage';
+import { routeList, type RouteArea } from '../../../shared/src/contracts';
+import { awsServicesByEntry, checkDeclaration } from '../aws-sdk-usage';
 import type { InfraConfig } from '../config';
 import { ApiFunction, type ApiResources } from '../constructs/api-function';
 import { handlerEntry } from '../paths';
@@ -26,10 +26,6 @@ export interface ApiStackProps extends StackProps {
 
 /** The routes the cloud serves: every row of the route table except the local-only ones. */
 export const deployedRoutes = () => routeList().filter((route) => !route.localOnly);
-
-/** Public reads only read; every other route may write. */
-export const tableAccessFor = (route: RouteDefinition) =>
-  route.method === 'GET' && route.access === 'public' ? 'read' : 'readWrite';
 
 const pascalCase = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
 
@@ -78,9 +74,10 @@ export class ApiStack extends Stack {
     if (missing.length > 0) {
       throw new Error(`route handlers without a module under functions/src/handlers: ${missing.join(', ')}`);
     }
-    const services = awsServicesByEntry(handlers.map(handlerEntry));
+    const reachable = awsServicesByEntry(handlers.map(handlerEntry));
 
     for (const route of routes) {
+      checkDeclaration(route.name, route.aws, reachable.get(handlerEntry(route.handler))!);
       const area = (this.routeStacks[route.area] ??= new NestedStack(
         this,
         `${pascalCase(route.area)}Routes`,
@@ -90,8 +87,7 @@ export class ApiStack extends Stack {
       ));
       const { function: fn } = new ApiFunction(area, pascalCase(route.name), {
         handler: route.handler,
-        tableAccess: tableAccessFor(route),
-        services: services.get(handlerEntry(route.handler))!,
+        aws: route.aws,
         environment,
         resources,
       });

@@ -56,8 +56,8 @@ export class AuthStack extends Stack {
     const customSignIn = new ApiFunction(this, 'CustomSignIn', {
       handler: 'triggers/custom-auth',
       entry: join(repositoryRoot, 'functions/src/triggers/custom-auth.ts'),
-      tableAccess: 'readWrite',
-      services: new Set(),
+      // The one-time grants: read, and consumed by a conditional delete.
+      aws: { table: 'write' },
       environment: { TABLE_NAME: props.table.tableName },
       resources: {
         table: props.table,
