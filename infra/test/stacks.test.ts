@@ -12,7 +12,15 @@ import { scheduledJobs } from '../lib/stacks/jobs-stack';
 const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
   context: Record<string, unknown>;
 };
-const { data, auth, api, jobs, web } = buildApp({ context: { ...context, 'aws:cdk:bundling-stacks': [] } });
+const { data, auth, api, jobs, web } = buildApp({
+  context: {
+    ...context,
+    stage: 'test',
+    siteUrl: 'https://golf.example.jp',
+    alarmEmail: 'ops@golf.example.jp',
+    'aws:cdk:bundling-stacks': [],
+  },
+});
 const deployed = routeList().filter((route) => !route.localOnly);
 
 const pascalCase = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
@@ -88,7 +96,7 @@ describe('data stack', () => {
           CorsRules: [
             Match.objectLike({
               AllowedMethods: Match.arrayWith(['POST']),
-              AllowedOrigins: ['http://localhost:3000'],
+              AllowedOrigins: ['https://golf.example.jp'],
             }),
           ],
         },
@@ -162,14 +170,14 @@ describe('auth stack', () => {
         { Ref: Match.stringLikeRegexp('^X') },
       ],
       CallbackURLs: [
-        'http://localhost:3000/login/google/callback',
-        'http://localhost:3000/login/twitter/callback',
-        'http://localhost:3000/login/line/callback',
-        'http://localhost:3000/login/apple/callback',
+        'https://golf.example.jp/login/google/callback',
+        'https://golf.example.jp/login/twitter/callback',
+        'https://golf.example.jp/login/line/callback',
+        'https://golf.example.jp/login/apple/callback',
       ],
-      LogoutURLs: ['http://localhost:3000/logout'],
+      LogoutURLs: ['https://golf.example.jp/logout'],
     });
-    template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'golf-dream-team' });
+    template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'golf-dream-team-test' });
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'operators' });
   });
 
@@ -230,7 +238,38 @@ describe('api stack', () => {
       },
     });
     expect(functions).toHaveLength(deployed.length);
-    expect(resourcesOf(templates, 'AWS::Logs::LogGroup')).toHaveLength(deployed.length);
+    expect(resourcesOf(nested, 'AWS::Logs::LogGroup')).toHaveLength(deployed.length);
+  });
+
+  it('throttles the API stage and logs its requests', () => {
+    parent.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 }),
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+    });
+  });
+
+  it('checks the user pool’s JWT at the gateway on user and operator routes, and on no public one', () => {
+    const authorizers = resourcesOf(templates, 'AWS::ApiGatewayV2::Authorizer', {
+      Properties: Match.objectLike({
+        AuthorizerType: 'JWT',
+        IdentitySource: ['$request.header.Authorization'],
+        JwtConfiguration: { Audience: [Match.anyValue()], Issuer: Match.anyValue() },
+      }),
+    });
+    expect(authorizers).toHaveLength(1);
+    const routesByKey = new Map(
+      resourcesOf(templates, 'AWS::ApiGatewayV2::Route').map((resource) => {
+        const { Properties } = resource as { Properties: { RouteKey: string; AuthorizationType?: string } };
+        return [Properties.RouteKey, Properties.AuthorizationType ?? 'NONE'];
+      }),
+    );
+    for (const route of deployed) {
+      expect(routesByKey.get(`${route.method} ${route.path}`), route.name).toBe(
+        route.access === 'public' ? 'NONE' : 'JWT',
+      );
+    }
   });
 
   it('has every deployed route key and no local-only one', () => {

@@ -5,6 +5,7 @@ import { routes, type RouteName } from '@golf/shared/contracts';
 import { useJapaneseZodMessages } from '@golf/shared/schemas/zod-locale';
 import { AppError, badRequest, forbidden, unauthenticated, validationFailed } from './errors';
 import { bearerToken, verifyAccessToken, type AuthContext } from './auth';
+import { config } from './config';
 import { logger } from './logger';
 import { parseMultipart, type UploadedFile } from './multipart';
 import { isSessionRefused } from '../db/repositories/user-repository';
@@ -102,6 +103,8 @@ export function httpHandler<
   fn: (request: HttpRequest<z.infer<P>, z.infer<Q>, z.infer<B>, AuthFor<N>>) => Promise<unknown>,
 ) {
   const route = routes[routeName];
+  // At start-up: a function missing a setting fails its init, naming the variable.
+  config();
   const internal = new WeakMap<APIGatewayProxyEventV2, Internal>();
 
   const core = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
