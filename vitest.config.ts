@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// Every test runs the functions as the local stack does: localhost defaults (functions/src/lib/config.ts).
+process.env['STAGE'] ??= 'local';
+
 export default defineConfig({
   test: {
     projects: [

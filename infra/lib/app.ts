@@ -9,15 +9,23 @@ import { WebStack } from './stacks/web-stack';
 /**
  * The whole deployment: the stateful data and auth stacks (retained resources, rarely changed)
  * and the stateless api and web stacks, which take what they need from them as props.
- * No account or region is fixed, so the synth needs no AWS access.
+ * The region is pinned by the configuration (ap-northeast-1 unless the context says otherwise); the
+ * account is the deploying credentials' own, so the synth needs no AWS access.
  */
 export function buildApp(props: AppProps = {}) {
   const app = new App(props);
   const config = readConfig(app.node);
   const prefix = `Golf-${config.stage}`;
-  const data = new DataStack(app, `${prefix}-Data`, { config });
-  const auth = new AuthStack(app, `${prefix}-Auth`, { config, table: data.table, uploads: data.uploads });
+  const env = { region: config.region, account: process.env['CDK_DEFAULT_ACCOUNT'] };
+  const data = new DataStack(app, `${prefix}-Data`, { env, config });
+  const auth = new AuthStack(app, `${prefix}-Auth`, {
+    env,
+    config,
+    table: data.table,
+    uploads: data.uploads,
+  });
   const api = new ApiStack(app, `${prefix}-Api`, {
+    env,
     config,
     table: data.table,
     uploads: data.uploads,
@@ -27,10 +35,12 @@ export function buildApp(props: AppProps = {}) {
     oauthBaseUrl: auth.domain.baseUrl(),
   });
   const jobs = new JobsStack(app, `${prefix}-Jobs`, {
+    env,
     functionEnvironment: api.functionEnvironment,
     resources: api.resources,
   });
   const web = new WebStack(app, `${prefix}-Web`, {
+    env,
     api: api.api,
     routes: deployedRoutes(),
     siteConfig: { launchGate: config.launchGate },

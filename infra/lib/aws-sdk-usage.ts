@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { buildSync } from 'esbuild';
+import type { AwsAccess } from '../../shared/src/contracts';
 import { repositoryRoot } from './paths';
 
 /** The AWS services a function may be granted; each comes from one adapter in functions/src/lib. */
@@ -62,4 +63,25 @@ export function awsServicesByEntry(entries: readonly string[]): Map<string, Set<
     usage.set(entry, services);
   }
   return usage;
+}
+
+/** The services an access declaration names. */
+export function declaredServices(aws: AwsAccess): Set<AwsService> {
+  const services = new Set<AwsService>();
+  if (aws.table !== 'none') services.add('dynamodb');
+  if (aws.uploads?.length) services.add('s3');
+  if (aws.userPool?.length) services.add('cognito');
+  if (aws.mail) services.add('ses');
+  return services;
+}
+
+/**
+ * A declaration may only name services the function's code reaches: access to a service the code
+ * cannot call is a grant nobody needs, and stops the synth.
+ */
+export function checkDeclaration(name: string, aws: AwsAccess, reachable: ReadonlySet<AwsService>): void {
+  const unused = [...declaredServices(aws)].filter((service) => !reachable.has(service));
+  if (unused.length > 0) {
+    throw new Error(`${name} declares ${unused.join(', ')} access that its code never reaches`);
+  }
 }

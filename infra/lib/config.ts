@@ -1,18 +1,70 @@
+import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
 
 /** Social sign-in providers, as they appear in the SPA's `/login/{provider}/callback` paths. */
 export const socialProviders = ['google', 'twitter', 'line', 'apple'] as const;
 
+/** What differs between stages, in one typed place. */
+export interface StageSettings {
+  /** HTTP API stage throttle: steady requests per second, and the burst above it. */
+  apiRateLimit: number;
+  apiBurstLimit: number;
+  /** WAF: requests one address may send in 5 minutes before it is blocked. */
+  wafRequestsPerFiveMinutes: number;
+  /** How long function, API and CDN logs are kept. */
+  logRetention: RetentionDays;
+  /** Alarm when the API's p99 latency passes this many milliseconds. */
+  apiP99AlarmMs: number;
+}
+
+const tournamentDay: StageSettings = {
+  apiRateLimit: 2000,
+  apiBurstLimit: 4000,
+  wafRequestsPerFiveMinutes: 2000,
+  logRetention: RetentionDays.THREE_MONTHS,
+  apiP99AlarmMs: 3000,
+};
+const smaller: StageSettings = {
+  apiRateLimit: 100,
+  apiBurstLimit: 200,
+  wafRequestsPerFiveMinutes: 1000,
+  logRetention: RetentionDays.TWO_WEEKS,
+  apiP99AlarmMs: 5000,
+};
+
+/** Settings by stage; a stage not named here (a developer's own) gets `dev`'s. */
+export const stageSettings: Record<string, StageSettings> = {
+  prod: tournamentDay,
+  dev: smaller,
+  local: smaller,
+};
+
+/** Where the app deploys unless the context `region` says otherwise. */
+export const defaultRegion = 'ap-northeast-1';
+
 /**
- * The one place deployment settings are read: CDK context (`cdk.json` or `-c key=value`), with
- * defaults that synthesise a working app offline. Physical names are left to CloudFormation.
+ * The one place deployment settings are read: CDK context (`cdk.json` or `-c key=value`).
+ * `stage` is required; `local` (LocalStack) is the only stage whose URLs may be localhost.
+ * Physical names are left to CloudFormation.
  */
 export interface InfraConfig {
   /** Prefix of the stack names, so several stages can share an account. */
   stage: string;
+  settings: StageSettings;
+  /** The region every regional stack deploys to (CloudFront's WAF and certificate live in us-east-1). */
+  region: string;
+  /** Optional custom domain of the site, and its ACM certificate in us-east-1. */
+  domainName?: string;
+  certificateArn?: string;
+  /** Where alarms are mailed (an SNS e-mail subscription, confirmed from the first mail). */
+  alarmEmail?: string;
   /** Cognito hosted domain prefix: `https://{domainPrefix}.auth.{region}.amazoncognito.com`. */
   domainPrefix: string;
-  /** Site origins: OAuth redirects and the uploads bucket's CORS. The first one is the canonical site. */
+  /**
+   * Site origins: OAuth redirects and the uploads bucket's CORS. The first one is the canonical site.
+   * Empty on a first deploy that knows neither a domain nor the CloudFront address yet: social
+   * sign-in and uploads then wait for the second deploy with `siteUrl`.
+   */
   siteUrls: string[];
   callbackUrls: string[];
   logoutUrls: string[];
@@ -27,9 +79,6 @@ export interface InfraConfig {
 }
 
 export const configDefaults = {
-  stage: 'prod',
-  domainPrefix: 'golf-dream-team',
-  siteUrl: 'http://localhost:3000',
   mailFrom: 'no-reply@golf-dream.example',
   socialSecretPrefix: 'golf/social',
   xOidcIssuerUrl: 'https://x-oidc.golf-dream.example',
@@ -40,8 +89,10 @@ type Context = Pick<Node, 'tryGetContext'>;
 /** Reads and checks the settings; a wrong value stops the synth with the key to fix. */
 export function readConfig(node: Context): InfraConfig {
   const problems: string[] = [];
-  const text = (key: keyof typeof configDefaults) => {
-    const value: unknown = node.tryGetContext(key) ?? configDefaults[key];
+  const text = (key: keyof typeof configDefaults | 'stage' | 'domainPrefix', fallback?: string) => {
+    const value: unknown =
+      node.tryGetContext(key) ??
+      (key in configDefaults ? configDefaults[key as keyof typeof configDefaults] : fallback);
     if (typeof value !== 'string' || value.trim() === '') problems.push(`${key} must be a non-empty string`);
     return String(value).trim();
   };
@@ -51,17 +102,41 @@ export function readConfig(node: Context): InfraConfig {
     const items = Array.isArray(value) ? value.map(String) : String(value).split(',');
     return items.map((item) => item.trim()).filter((item) => item !== '');
   };
+  const optional = (key: string) => {
+    const value: unknown = node.tryGetContext(key);
+    return value === undefined || String(value).trim() === '' ? undefined : String(value).trim();
+  };
+
+  if (node.tryGetContext('stage') === undefined) {
+    throw new Error('Invalid CDK context:\n- stage is required: -c stage=dev (or prod, or your own)');
+  }
+  const stage = text('stage');
+  if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(stage)) problems.push(`stage ${stage}: letters, digits and hyphens`);
+  const local = stage === 'local';
   const urls = (key: string, values: string[]) => {
-    if (values.length === 0) problems.push(`${key} must list at least one URL`);
     for (const value of values) {
-      if (!isSiteUrl(value)) problems.push(`${key}: ${value} must be https, or http on localhost`);
+      if (!isSiteUrl(value, local)) {
+        problems.push(
+          `${key}: ${value} must be https${local ? ', or http on localhost' : ' (no localhost outside stage local)'}`,
+        );
+      }
     }
     return values;
   };
-
-  const stage = text('stage');
-  if (!/^[A-Za-z][A-Za-z0-9-]*$/.test(stage)) problems.push(`stage ${stage}: letters, digits and hyphens`);
-  const domainPrefix = text('domainPrefix');
+  const region = optional('region') ?? defaultRegion;
+  if (!/^[a-z]{2}(-[a-z]+)+-\d$/.test(region))
+    problems.push(`region ${region}: a region name such as ap-northeast-1`);
+  const domainName = optional('domainName');
+  const certificateArn = optional('certificateArn');
+  if (domainName && !certificateArn)
+    problems.push('domainName needs certificateArn (an ACM certificate in us-east-1)');
+  if (certificateArn && !certificateArn.startsWith('arn:aws:acm:us-east-1:')) {
+    problems.push(`certificateArn ${certificateArn}: CloudFront takes certificates from us-east-1 only`);
+  }
+  const alarmEmail = optional('alarmEmail');
+  if (alarmEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail))
+    problems.push(`alarmEmail ${alarmEmail}: an e-mail address`);
+  const domainPrefix = text('domainPrefix', `golf-dream-team-${stage.toLowerCase()}`);
   // Cognito's rules for a hosted domain prefix.
   if (
     !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(domainPrefix) ||
@@ -69,7 +144,10 @@ export function readConfig(node: Context): InfraConfig {
   ) {
     problems.push(`domainPrefix ${domainPrefix}: lowercase letters, digits, hyphens; no aws/amazon/cognito`);
   }
-  const siteUrls = urls('siteUrl', list('siteUrl', [configDefaults.siteUrl]).map(withoutTrailingSlash));
+  const siteUrls = urls(
+    'siteUrl',
+    list('siteUrl', domainName ? [`https://${domainName}`] : []).map(withoutTrailingSlash),
+  );
   const callbackUrls = urls(
     'callbackUrls',
     list(
@@ -94,6 +172,11 @@ export function readConfig(node: Context): InfraConfig {
   if (problems.length > 0) throw new Error(`Invalid CDK context:\n- ${problems.join('\n- ')}`);
   return {
     stage,
+    settings: stageSettings[stage] ?? stageSettings['dev']!,
+    region,
+    ...(domainName ? { domainName } : {}),
+    ...(certificateArn ? { certificateArn } : {}),
+    ...(alarmEmail ? { alarmEmail } : {}),
     domainPrefix,
     siteUrls,
     callbackUrls,
@@ -105,10 +188,13 @@ export function readConfig(node: Context): InfraConfig {
   };
 }
 
-function isSiteUrl(value: string): boolean {
+const localHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+function isSiteUrl(value: string, local: boolean): boolean {
   try {
     const url = new URL(value);
-    return url.protocol === 'https:' || (url.protocol === 'http:' && url.hostname === 'localhost');
+    if (localHosts.has(url.hostname)) return local;
+    return url.protocol === 'https:';
   } catch {
     return false;
   }

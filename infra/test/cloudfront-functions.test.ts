@@ -61,8 +61,15 @@ describe('shared cache on /api/*', () => {
 
   it('lets a literal path win over a parameter, as the route table does', () => {
     const code = sharedCacheCode([
-      { method: 'GET', path: '/api/golf/guild/{id}', handler: 'x', access: 'public', cacheSeconds: 60 },
-      { method: 'GET', path: '/api/golf/guild/mine', handler: 'y', access: 'user' },
+      {
+        method: 'GET',
+        path: '/api/golf/guild/{id}',
+        handler: 'x',
+        access: 'public',
+        aws: { table: 'read' },
+        cacheSeconds: 60,
+      },
+      { method: 'GET', path: '/api/golf/guild/mine', handler: 'y', access: 'user', aws: { table: 'read' } },
     ]);
     expect(run(code, signedIn('GET', '/api/golf/guild/mine')).headers['authorization']).toBeDefined();
     expect(run(code, signedIn('GET', '/api/golf/guild/7')).headers['authorization']).toBeUndefined();

@@ -1,28 +1,55 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig } from '../lib/config';
+import { readConfig, stageSettings } from '../lib/config';
 
 const context = (values: Record<string, unknown>) => ({ tryGetContext: (key: string) => values[key] });
 
 describe('readConfig', () => {
-  it('has defaults that synthesise offline', () => {
-    const config = readConfig(context({}));
-    expect(config.stage).toBe('prod');
-    expect(config.siteUrls).toEqual(['http://localhost:3000']);
-    expect(config.callbackUrls).toContain('http://localhost:3000/login/google/callback');
-    expect(config.callbackUrls).toHaveLength(4);
-    expect(config.logoutUrls).toEqual(['http://localhost:3000/logout']);
-    expect(config.launchGate).toBe(false);
-    expect(readConfig(context({ launchGate: 'true' })).launchGate).toBe(true);
-    expect(readConfig(context({ launchGate: true })).launchGate).toBe(true);
+  it('needs a stage, and takes that stage’s settings in the pinned region', () => {
+    expect(() => readConfig(context({}))).toThrowError(/stage is required/);
+    const prod = readConfig(context({ stage: 'prod', siteUrl: 'https://golf.example.jp' }));
+    expect(prod.region).toBe('ap-northeast-1');
+    expect(prod.settings).toBe(stageSettings['prod']);
+    expect(prod.domainPrefix).toBe('golf-dream-team-prod');
+    expect(readConfig(context({ stage: 'alice' })).settings).toBe(stageSettings['dev']);
+    expect(readConfig(context({ stage: 'dev', region: 'us-west-2' })).region).toBe('us-west-2');
   });
 
   it('derives callbacks for every site and accepts explicit ones', () => {
-    const config = readConfig(context({ siteUrl: 'https://golf.example.jp/, http://localhost:3000' }));
-    expect(config.siteUrls).toEqual(['https://golf.example.jp', 'http://localhost:3000']);
+    const config = readConfig(
+      context({ stage: 'prod', siteUrl: 'https://golf.example.jp/, https://www.golf.example.jp' }),
+    );
+    expect(config.siteUrls).toEqual(['https://golf.example.jp', 'https://www.golf.example.jp']);
     expect(config.callbackUrls).toContain('https://golf.example.jp/login/line/callback');
     expect(config.callbackUrls).toHaveLength(8);
-    expect(readConfig(context({ callbackUrls: ['https://a.example/cb'] })).callbackUrls).toEqual([
-      'https://a.example/cb',
+    expect(config.logoutUrls).toContain('https://golf.example.jp/logout');
+    expect(
+      readConfig(context({ stage: 'dev', callbackUrls: ['https://a.example/cb'] })).callbackUrls,
+    ).toEqual(['https://a.example/cb']);
+    expect(config.launchGate).toBe(false);
+    expect(readConfig(context({ stage: 'dev', launchGate: 'true' })).launchGate).toBe(true);
+  });
+
+  it('serves a custom domain with its us-east-1 certificate', () => {
+    const config = readConfig(
+      context({
+        stage: 'prod',
+        domainName: 'golf.example.jp',
+        certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+      }),
+    );
+    expect(config.siteUrls).toEqual(['https://golf.example.jp']);
+    expect(() => readConfig(context({ stage: 'prod', domainName: 'golf.example.jp' }))).toThrowError(
+      /certificateArn/,
+    );
+  });
+
+  it('knows no site before a first deploy, and no localhost outside stage local', () => {
+    expect(readConfig(context({ stage: 'dev' })).siteUrls).toEqual([]);
+    expect(() => readConfig(context({ stage: 'prod', siteUrl: 'http://localhost:3000' }))).toThrowError(
+      /no localhost outside stage local/,
+    );
+    expect(readConfig(context({ stage: 'local', siteUrl: 'http://localhost:3000' })).siteUrls).toEqual([
+      'http://localhost:3000',
     ]);
   });
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { routeList } from '../../shared/src/contracts';
+import { routeList, tableActions } from '../../shared/src/contracts';
 import { buildApp } from '../lib/app';
 import { repositoryRoot } from '../lib/paths';
 import { scheduledJobs } from '../lib/stacks/jobs-stack';
@@ -12,7 +12,15 @@ import { scheduledJobs } from '../lib/stacks/jobs-stack';
 const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
   context: Record<string, unknown>;
 };
-const { data, auth, api, jobs, web } = buildApp({ context: { ...context, 'aws:cdk:bundling-stacks': [] } });
+const { data, auth, api, jobs, web } = buildApp({
+  context: {
+    ...context,
+    stage: 'test',
+    siteUrl: 'https://golf.example.jp',
+    alarmEmail: 'ops@golf.example.jp',
+    'aws:cdk:bundling-stacks': [],
+  },
+});
 const deployed = routeList().filter((route) => !route.localOnly);
 
 const pascalCase = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
@@ -88,7 +96,7 @@ describe('data stack', () => {
           CorsRules: [
             Match.objectLike({
               AllowedMethods: Match.arrayWith(['POST']),
-              AllowedOrigins: ['http://localhost:3000'],
+              AllowedOrigins: ['https://golf.example.jp'],
             }),
           ],
         },
@@ -140,7 +148,7 @@ describe('auth stack', () => {
     });
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue() }) },
-      Runtime: 'nodejs20.x',
+      Runtime: 'nodejs22.x',
     });
     template.hasResourceProperties('AWS::Lambda::Permission', {
       Action: 'lambda:InvokeFunction',
@@ -162,14 +170,14 @@ describe('auth stack', () => {
         { Ref: Match.stringLikeRegexp('^X') },
       ],
       CallbackURLs: [
-        'http://localhost:3000/login/google/callback',
-        'http://localhost:3000/login/twitter/callback',
-        'http://localhost:3000/login/line/callback',
-        'http://localhost:3000/login/apple/callback',
+        'https://golf.example.jp/login/google/callback',
+        'https://golf.example.jp/login/twitter/callback',
+        'https://golf.example.jp/login/line/callback',
+        'https://golf.example.jp/login/apple/callback',
       ],
-      LogoutURLs: ['http://localhost:3000/logout'],
+      LogoutURLs: ['https://golf.example.jp/logout'],
     });
-    template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'golf-dream-team' });
+    template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'golf-dream-team-test' });
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'operators' });
   });
 
@@ -221,7 +229,7 @@ describe('api stack', () => {
   it('has one arm64 function per deployed route of the route table', () => {
     const functions = resourcesOf(templates, 'AWS::Lambda::Function', {
       Properties: {
-        Runtime: 'nodejs20.x',
+        Runtime: 'nodejs22.x',
         Architectures: ['arm64'],
         MemorySize: 512,
         Timeout: 10,
@@ -230,7 +238,38 @@ describe('api stack', () => {
       },
     });
     expect(functions).toHaveLength(deployed.length);
-    expect(resourcesOf(templates, 'AWS::Logs::LogGroup')).toHaveLength(deployed.length);
+    expect(resourcesOf(nested, 'AWS::Logs::LogGroup')).toHaveLength(deployed.length);
+  });
+
+  it('throttles the API stage and logs its requests', () => {
+    parent.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: Match.objectLike({ ThrottlingRateLimit: 100, ThrottlingBurstLimit: 200 }),
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+    });
+  });
+
+  it('checks the user pool’s JWT at the gateway on user and operator routes, and on no public one', () => {
+    const authorizers = resourcesOf(templates, 'AWS::ApiGatewayV2::Authorizer', {
+      Properties: Match.objectLike({
+        AuthorizerType: 'JWT',
+        IdentitySource: ['$request.header.Authorization'],
+        JwtConfiguration: { Audience: [Match.anyValue()], Issuer: Match.anyValue() },
+      }),
+    });
+    expect(authorizers).toHaveLength(1);
+    const routesByKey = new Map(
+      resourcesOf(templates, 'AWS::ApiGatewayV2::Route').map((resource) => {
+        const { Properties } = resource as { Properties: { RouteKey: string; AuthorizationType?: string } };
+        return [Properties.RouteKey, Properties.AuthorizationType ?? 'NONE'];
+      }),
+    );
+    for (const route of deployed) {
+      expect(routesByKey.get(`${route.method} ${route.path}`), route.name).toBe(
+        route.access === 'public' ? 'NONE' : 'JWT',
+      );
+    }
   });
 
   it('has every deployed route key and no local-only one', () => {
@@ -262,33 +301,60 @@ describe('api stack', () => {
     expect(configured).toHaveLength(deployed.length);
   });
 
-  it('grants public reads read-only table access and writes to the rest', () => {
+  it("grants each route exactly its row's declaration: item actions, named object and pool actions", () => {
+    for (const route of deployed) {
+      const expected = [
+        ...tableActions[route.aws.table].map((action) => `dynamodb:${action}`),
+        ...(route.aws.uploads ?? []).map((action) => `s3:${action}`),
+        ...(route.aws.userPool ?? []).map((action) => `cognito-idp:${action}`),
+        ...(route.aws.mail ? ['ses:SendEmail'] : []),
+      ];
+      expect(new Set(actionsOf(nested, route.name)), route.name).toEqual(new Set(expected));
+    }
+  });
+
+  it('lets the registration link write: it deletes the link and creates the player', () => {
+    expect(actionsOf(nested, 'verifyRegistration')).toEqual(
+      expect.arrayContaining([
+        'dynamodb:PutItem',
+        'dynamodb:DeleteItem',
+        'cognito-idp:AdminUpdateUserAttributes',
+      ]),
+    );
+  });
+
+  it('grants no blanket: no Scan or table actions, no wildcard, no group changes outside operator routes', () => {
     for (const route of deployed) {
       const actions = actionsOf(nested, route.name);
-      expect(actions, route.name).toContain('dynamodb:GetItem');
-      const writes = actions.includes('dynamodb:PutItem');
-      expect(writes, route.name).toBe(!(route.method === 'GET' && route.access === 'public'));
-    }
-  });
-
-  it("grants the user pool's admin API to the account calls that keep logins, and to no others", () => {
-    for (const route of ['createAuthToken', 'startRegistration', 'verifyRegistration', 'withdrawUser']) {
-      expect(actionsOf(nested, route), route).toEqual(
-        expect.arrayContaining(['cognito-idp:Admin*', 'cognito-idp:ListUsers']),
-      );
-    }
-    for (const route of ['getMasterList', 'saveTeam']) {
       expect(
-        actionsOf(nested, route).some((action) => action.startsWith('cognito-idp:')),
-        route,
+        actions.filter((action) => action.includes('*')),
+        route.name,
+      ).toEqual([]);
+      expect(actions, route.name).not.toContain('dynamodb:Scan');
+      expect(
+        actions.some((action) => /Table|Stream/.test(action)),
+        route.name,
       ).toBe(false);
+      if (route.access !== 'operator')
+        expect(actions, route.name).not.toContain('cognito-idp:AdminAddUserToGroup');
     }
   });
 
-  it('grants the uploads bucket only to code that reaches S3', () => {
-    expect(actionsOf(nested, 'presignUpload')).toContain('s3:PutObject');
-    expect(actionsOf(nested, 'getMasterList').some((action) => action.startsWith('s3:'))).toBe(false);
-    expect(actionsOf(nested, 'saveTeam').some((action) => action.startsWith('s3:'))).toBe(false);
+  it('grants objects on the uploads/ prefix only, and the presign route only PutObject', () => {
+    const statements = resourcesOf(nested, 'AWS::IAM::Policy').flatMap(
+      (policy) =>
+        (
+          policy as {
+            Properties: { PolicyDocument: { Statement: Array<{ Action: unknown; Resource: unknown }> } };
+          }
+        ).Properties.PolicyDocument.Statement,
+    );
+    for (const statement of statements.filter((s) => JSON.stringify(s.Action).includes('"s3:'))) {
+      expect(JSON.stringify(statement.Resource)).toMatch(/\/uploads\/\*"/);
+    }
+    expect(actionsOf(nested, 'presignUpload').filter((action) => action.startsWith('s3:'))).toEqual([
+      's3:PutObject',
+    ]);
   });
 });
 
@@ -299,7 +365,7 @@ describe('jobs stack', () => {
     expect(
       Object.keys(
         template.findResources('AWS::Lambda::Function', {
-          Properties: { Runtime: 'nodejs20.x', Architectures: ['arm64'], MemorySize: 1024, Timeout: 300 },
+          Properties: { Runtime: 'nodejs22.x', Architectures: ['arm64'], MemorySize: 1024, Timeout: 300 },
         }),
       ),
     ).toHaveLength(scheduledJobs.length);

@@ -78,6 +78,7 @@ if (write) {
   const dynamo = await startDynamoDbLocal({ dataDir: null });
   try {
     Object.assign(process.env, {
+      STAGE: 'local',
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_REGION: 'ap-northeast-1',
       AWS_ACCESS_KEY_ID: 'local',

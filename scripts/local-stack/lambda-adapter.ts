@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { matchRoute, type RouteDefinition, type RouteName } from '../../shared/src/contracts';
+import { runWithAwsAccess } from '../../functions/src/lib/aws-access';
 import { repositoryRoot } from './paths';
 
 type LambdaHandler = (
@@ -25,6 +26,13 @@ function loadHandler(route: RouteDefinition): Promise<LambdaHandler> {
   }
   return loaded;
 }
+
+/**
+ * The AWS actions each route's handler called, by route name, and whether its declaration allowed
+ * them. A refused call answers AccessDenied as IAM does; a handler that swallows the error still
+ * leaves it here, where the API suite looks for it.
+ */
+export const awsCallsByRoute = new Map<string, Map<string, boolean>>();
 
 const textTypes = /^(application\/(json|x-www-form-urlencoded|xml)|text\/)/i;
 
@@ -140,7 +148,14 @@ export async function handleApiRequest(
     functionName: (route as { name?: RouteName }).name ?? route.handler,
     awsRequestId: event.requestContext.requestId,
   } as Context;
-  const result = await handler(event, context);
+  const calls = awsCallsByRoute.get(context.functionName) ?? new Map<string, boolean>();
+  awsCallsByRoute.set(context.functionName, calls);
+  const result = await runWithAwsAccess(
+    context.functionName,
+    route.aws,
+    () => handler(event, context),
+    ({ action, allowed }) => calls.set(action, (calls.get(action) ?? true) && allowed),
+  );
   const outHeaders: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) outHeaders['set-cookie'] = result.cookies;
   response.writeHead(result.statusCode ?? 200, outHeaders);

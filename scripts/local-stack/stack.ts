@@ -97,6 +97,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     const signingKey = await loadSigningKey(dataDir);
     const env: Record<string, string> = {
+      STAGE: 'local',
       AWS_REGION: process.env['AWS_REGION'] ?? 'ap-northeast-1',
       AWS_ACCESS_KEY_ID: process.env['AWS_ACCESS_KEY_ID'] ?? (externalDynamo ? '' : 'S3RVER'),
       AWS_SECRET_ACCESS_KEY: process.env['AWS_SECRET_ACCESS_KEY'] ?? (externalDynamo ? '' : 'S3RVER'),

@@ -46,6 +46,8 @@ async function operatorToken(url: string, given: string | true | undefined): Pro
   const keyFile = join(process.cwd(), '.data', 'auth-signing-key.json');
   if (!existsSync(keyFile))
     throw new Error(`no --token and no local signing key at ${keyFile} (start the local stack once)`);
+  // A token of the local issuer, signed with the local stack's own key.
+  process.env['STAGE'] = 'local';
   process.env['LOCAL_AUTH_PRIVATE_JWK'] = readFileSync(keyFile, 'utf8');
   process.env['AUTH_ISSUER'] = `${url}/api/dev/auth`;
   process.env['AUTH_AUDIENCE'] = 'golf-web';

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute, routeList, routes, type RouteDefinition, type RouteName } from './contracts';
 
-const table = (rows: Array<Omit<RouteDefinition, 'handler' | 'access'>>) =>
+const table = (rows: Array<Omit<RouteDefinition, 'handler' | 'access' | 'aws'>>) =>
   rows.map((row, index) => ({
     ...row,
     handler: `h${index}`,
     access: 'public' as const,
+    aws: { table: 'none' as const },
     name: `r${index}` as RouteName,
   }));
 

@@ -18,12 +18,55 @@ import { scheduleRoutes } from './routes/schedule';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'public' | 'user' | 'operator';
 
+/** The table's item actions each level allows (never Scan, never a table-level action). */
+export const tableActions = {
+  none: [],
+  read: ['GetItem', 'BatchGetItem', 'Query'],
+  write: [
+    'GetItem',
+    'BatchGetItem',
+    'Query',
+    'PutItem',
+    'UpdateItem',
+    'DeleteItem',
+    'BatchWriteItem',
+    'ConditionCheckItem',
+  ],
+} as const;
+export type TableAccess = keyof typeof tableActions;
+/** Object actions on the uploads bucket's `uploads/` prefix (a presigned POST needs PutObject). */
+export type UploadAction = 'PutObject' | 'GetObject' | 'DeleteObject';
+/** The user pool's actions the API calls; AdminAddUserToGroup only ever on operator routes. */
+export type UserPoolAction =
+  | 'AdminInitiateAuth'
+  | 'AdminRespondToAuthChallenge'
+  | 'AdminCreateUser'
+  | 'AdminSetUserPassword'
+  | 'AdminUpdateUserAttributes'
+  | 'AdminDeleteUser'
+  | 'AdminAddUserToGroup'
+  | 'ListUsers';
+
+/**
+ * The AWS access a function needs, declared once: the CDK grants exactly this, and the local stack
+ * refuses any other call with the AccessDenied AWS would answer.
+ */
+export interface AwsAccess {
+  table: TableAccess;
+  uploads?: readonly UploadAction[];
+  userPool?: readonly UserPoolAction[];
+  /** Sends mail through SES from the configured sender only. */
+  mail?: boolean;
+}
+
 export interface RouteDefinition {
   method: HttpMethod;
   /** API Gateway style path: `/api/golf/guild/manage/{id}/fetch`. */
   path: string;
   handler: string;
   access: Access;
+  /** What the handler may do in AWS (table, uploads, user pool, mail); see AwsAccess. */
+  aws: AwsAccess;
   /** Seconds a shared cache (CloudFront) may keep a public answer; absent = `no-store`. */
   cacheSeconds?: number;
   /** Served by the local stack only (dev outbox, local identity provider); never deployed. */

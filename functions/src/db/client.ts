@@ -1,5 +1,6 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+import { guardClient } from '../lib/aws-access';
 import { config } from '../lib/config';
 
 let documentClient: DynamoDBDocumentClient | undefined;
@@ -9,9 +10,12 @@ let documentClient: DynamoDBDocumentClient | undefined;
  * which is how the local stack points the same code at DynamoDB Local.
  */
 export function db(): DynamoDBDocumentClient {
-  documentClient ??= DynamoDBDocumentClient.from(new DynamoDBClient({ maxAttempts: 5 }), {
-    marshallOptions: { removeUndefinedValues: true },
-  });
+  documentClient ??= DynamoDBDocumentClient.from(
+    guardClient('dynamodb', new DynamoDBClient({ maxAttempts: 5 })),
+    {
+      marshallOptions: { removeUndefinedValues: true },
+    },
+  );
   return documentClient;
 }
 

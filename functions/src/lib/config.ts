@@ -4,38 +4,78 @@ import { z } from 'zod';
  * The one configuration module. Everything physical (table, bucket, issuer) arrives through the
  * environment, so the same handlers run against the local stack, LocalStack or AWS.
  * Endpoints: the AWS SDK itself honours AWS_ENDPOINT_URL and AWS_ENDPOINT_URL_<SERVICE>.
+ *
+ * `STAGE=local` (the local stack, the tests and the scripts) fills what is missing with the local
+ * stack's addresses; any other stage must be given every variable, and a missing one stops the
+ * function at start-up, naming it, instead of a request reaching localhost.
  */
+const localDefaults = {
+  TABLE_NAME: 'golf-local',
+  UPLOADS_BUCKET: 'golf-uploads',
+  AUTH_ISSUER: 'http://127.0.0.1:3000/api/dev/auth',
+  AUTH_JWKS_URL: 'http://127.0.0.1:3000/api/dev/auth/.well-known/jwks.json',
+  AUTH_AUDIENCE: 'golf-web',
+  AUTH_OAUTH_URL: 'http://127.0.0.1:3000/api/dev/auth',
+  MAIL_FROM: 'no-reply@golf-dream.example',
+  SITE_URL: 'http://127.0.0.1:3000',
+} as const;
+
+const required = z.string().min(1);
 const configSchema = z.object({
-  TABLE_NAME: z.string().min(1).default('golf-local'),
-  UPLOADS_BUCKET: z.string().min(1).default('golf-uploads'),
+  STAGE: required,
+  TABLE_NAME: required,
+  UPLOADS_BUCKET: required,
   /** Public base URL the browser uses for uploaded objects (CDN in AWS, s3rver locally). */
   UPLOADS_PUBLIC_URL: z.string().default(''),
   S3_FORCE_PATH_STYLE: z
     .enum(['true', 'false'])
     .default('false')
     .transform((value) => value === 'true'),
-  AUTH_ISSUER: z.string().default('http://127.0.0.1:3000/api/dev/auth'),
-  AUTH_JWKS_URL: z.string().default('http://127.0.0.1:3000/api/dev/auth/.well-known/jwks.json'),
-  AUTH_AUDIENCE: z.string().default('golf-web'),
+  AUTH_ISSUER: required,
+  AUTH_JWKS_URL: required,
+  AUTH_AUDIENCE: required,
   /** Base of the hosted OAuth endpoints (/oauth2/authorize, /oauth2/token): Cognito's domain, or the local stand-in. */
-  AUTH_OAUTH_URL: z.string().default('http://127.0.0.1:3000/api/dev/auth'),
+  AUTH_OAUTH_URL: required,
   /**
    * The user pool that keeps e-mail logins and issues their tokens (AWS). Empty locally, where the
    * in-repo adapter keeps scrypt hashes in the table and the local issuer signs (identity-port.ts).
    */
   COGNITO_USER_POOL_ID: z.string().default(''),
   MAIL_TRANSPORT: z.enum(['outbox', 'ses']).default('outbox'),
-  MAIL_FROM: z.string().default('no-reply@golf-dream.example'),
-  SITE_URL: z.string().default('http://127.0.0.1:3000'),
+  MAIL_FROM: required,
+  SITE_URL: required,
+  /**
+   * The Secrets Manager secret whose value CloudFront sends as `x-origin-verify`; when set, the
+   * API answers only requests that carry it (empty locally, where no CDN is in front).
+   */
+  ORIGIN_SECRET_ARN: z.string().default(''),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 
 export type Config = z.infer<typeof configSchema>;
 
+/** Reads a configuration from an environment; throws one error naming every missing or wrong variable. */
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const stage = env['STAGE'];
+  const source = stage === 'local' ? { ...localDefaults, ...withoutEmpty(env) } : env;
+  const result = configSchema.safeParse(source);
+  if (!result.success) {
+    const names = result.error.issues.map((issue) => issue.path.join('.'));
+    throw new Error(
+      `Configuration of stage ${stage ?? '(STAGE unset)'}: set ${[...new Set(names)].join(', ')}` +
+        (stage === undefined ? ' (STAGE=local gives the local stack its defaults)' : ''),
+    );
+  }
+  return result.data;
+}
+
+const withoutEmpty = (env: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+
 let cached: Config | undefined;
 
 export function config(): Config {
-  cached ??= configSchema.parse(process.env);
+  cached ??= parseConfig(process.env);
   return cached;
 }
 

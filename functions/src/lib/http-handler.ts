@@ -5,6 +5,7 @@ import { routes, type RouteName } from '@golf/shared/contracts';
 import { useJapaneseZodMessages } from '@golf/shared/schemas/zod-locale';
 import { AppError, badRequest, forbidden, unauthenticated, validationFailed } from './errors';
 import { bearerToken, verifyAccessToken, type AuthContext } from './auth';
+import { config } from './config';
 import { logger } from './logger';
 import { parseMultipart, type UploadedFile } from './multipart';
 import { checkSession } from '../db/repositories/user-repository';
@@ -106,6 +107,8 @@ export function httpHandler<
 ) {
   const route = routes[routeName];
   const needsRegistration = route.access === 'user' && !signUpStepRoutes.has(routeName);
+  // At start-up: a function missing a setting fails its init, naming the variable.
+  config();
   const internal = new WeakMap<APIGatewayProxyEventV2, Internal>();
 
   const core = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {

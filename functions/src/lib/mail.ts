@@ -5,6 +5,7 @@ import { queryAll } from '../db/query-all';
 import { ulid } from 'ulid';
 import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
+import { guardClient } from './aws-access';
 import { config } from './config';
 
 export interface MailMessage {
@@ -26,7 +27,7 @@ let ses: SESv2Client | undefined;
 /** The mail port: SES in AWS, the local outbox (read at /dev/outbox) in the local stack. */
 export async function sendMail(message: MailMessage, now = new Date()): Promise<void> {
   if (config().MAIL_TRANSPORT === 'ses') {
-    ses ??= new SESv2Client({});
+    ses ??= guardClient('ses', new SESv2Client({}));
     await ses.send(
       new SendEmailCommand({
         FromEmailAddress: config().MAIL_FROM,

@@ -1,4 +1,10 @@
-import { GetObjectCommand, HeadObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { ulid } from 'ulid';
 import {
@@ -7,6 +13,7 @@ import {
   type PresignedUpload,
   type UploadPurpose,
 } from '@golf/shared/schemas/guild';
+import { checkAwsAction, guardClient } from './aws-access';
 import { config } from './config';
 import { validationFailed } from './errors';
 import type { UploadedFile } from './multipart';
@@ -31,7 +38,7 @@ let clientFor: string | undefined;
 function s3(): S3Client {
   const signature = `${process.env['AWS_ENDPOINT_URL_S3'] ?? ''}|${config().S3_FORCE_PATH_STYLE}`;
   if (!client || clientFor !== signature) {
-    client = new S3Client({ forcePathStyle: config().S3_FORCE_PATH_STYLE });
+    client = guardClient('s3', new S3Client({ forcePathStyle: config().S3_FORCE_PATH_STYLE }));
     clientFor = signature;
   }
   return client;
@@ -50,6 +57,8 @@ export async function presignImageUpload(input: {
   userId: string;
   contentType: ImageType;
 }): Promise<PresignedUpload> {
+  // The browser sends the POST, with this function's right to PutObject.
+  checkAwsAction('s3', 'PutObject');
   const key = newKey(input.purpose, input.userId, input.contentType);
   const { url, fields } = await createPresignedPost(s3(), {
     Bucket: config().UPLOADS_BUCKET,
@@ -129,4 +138,9 @@ export async function storeImageFile(input: {
     new PutObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key, Body: file.data, ContentType: type }),
   );
   return key;
+}
+
+/** Deletes an uploaded object (a withdrawn player's picture). */
+export async function deleteUpload(key: string): Promise<void> {
+  await s3().send(new DeleteObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key }));
 }

@@ -9,16 +9,12 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import type { AwsService } from '../aws-sdk-usage';
+import { tableActions, type AwsAccess } from '../../../shared/src/contracts';
 import { handlerEntry, repositoryRoot } from '../paths';
 
-/**
- * One runtime for every function; the bundle targets the same Node.js version. Node 20 is the
- * project's chosen runtime; AWS stops creating nodejs20.x functions on 2027-02-01, so moving to
- * a newer runtime is due before then (both constants change together).
- */
-export const functionRuntime = lambda.Runtime.NODEJS_20_X;
-const bundleTarget = 'node20';
+/** One runtime for every function; the bundle targets the same Node.js version (both change together). */
+export const functionRuntime = lambda.Runtime.NODEJS_22_X;
+const bundleTarget = 'node22';
 
 /** What a function may be granted access to. */
 export interface ApiResources {
@@ -37,10 +33,8 @@ export interface ApiFunctionProps {
   /** Defaults: 512 MB and 10 s, for API calls. */
   memorySize?: number;
   timeout?: Duration;
-  /** `read` for routes that only read (public GETs); every other route may write. */
-  tableAccess: 'read' | 'readWrite';
-  /** The services the handler's code reaches beyond the table (see aws-sdk-usage.ts). */
-  services: ReadonlySet<AwsService>;
+  /** What the function may do: its route table row's `aws` (jobs and triggers declare their own). */
+  aws: AwsAccess;
   environment: Record<string, string>;
   resources: ApiResources;
 }
@@ -88,12 +82,23 @@ export class ApiFunction extends Construct {
     this.grant(props);
   }
 
-  private grant({ tableAccess, services, resources }: ApiFunctionProps) {
+  /** Exactly the declared access: item actions on the table and its indexes, named object and pool actions. */
+  private grant({ aws, resources }: ApiFunctionProps) {
     const fn = this.function;
-    if (tableAccess === 'read') resources.table.grantReadData(fn);
-    else resources.table.grantReadWriteData(fn);
-    if (services.has('s3')) resources.uploads.grantReadWrite(fn, 'uploads/*');
-    if (services.has('ses')) {
+    const tableActionNames = tableActions[aws.table].map((action) => `dynamodb:${action}`);
+    if (tableActionNames.length > 0) resources.table.grant(fn, ...tableActionNames);
+    if (aws.uploads?.length) {
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: aws.uploads.map((action) => `s3:${action}`),
+          resources: [resources.uploads.arnForObjects('uploads/*')],
+        }),
+      );
+    }
+    if (aws.userPool?.length) {
+      resources.userPool.grant(fn, ...aws.userPool.map((action) => `cognito-idp:${action}`));
+    }
+    if (aws.mail) {
       const stack = Stack.of(this);
       fn.addToRolePolicy(
         new iam.PolicyStatement({
@@ -103,8 +108,5 @@ export class ApiFunction extends Construct {
         }),
       );
     }
-    // Server-side user management (sign-up, password, groups) uses the admin API of our pool only,
-    // and ListUsers to find a pool user by address or sub.
-    if (services.has('cognito')) resources.userPool.grant(fn, 'cognito-idp:Admin*', 'cognito-idp:ListUsers');
   }
 }

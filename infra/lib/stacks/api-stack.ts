@@ -1,13 +1,15 @@
 import { existsSync } from 'node:fs';
 import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { routeList, type RouteArea, type RouteDefinition } from '../../../shared/src/contracts';
-import { awsServicesByEntry } from '../aws-sdk-usage';
+import { routeList, type RouteArea } from '../../../shared/src/contracts';
+import { awsServicesByEntry, checkDeclaration } from '../aws-sdk-usage';
 import type { InfraConfig } from '../config';
 import { ApiFunction, type ApiResources } from '../constructs/api-function';
 import { handlerEntry } from '../paths';
@@ -27,10 +29,6 @@ export interface ApiStackProps extends StackProps {
 /** The routes the cloud serves: every row of the route table except the local-only ones. */
 export const deployedRoutes = () => routeList().filter((route) => !route.localOnly);
 
-/** Public reads only read; every other route may write. */
-export const tableAccessFor = (route: RouteDefinition) =>
-  route.method === 'GET' && route.access === 'public' ? 'read' : 'readWrite';
-
 const pascalCase = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
 
 /**
@@ -40,6 +38,7 @@ const pascalCase = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`
  */
 export class ApiStack extends Stack {
   readonly api: apigw.HttpApi;
+  readonly stage: apigw.HttpStage;
   /** One nested stack per area of the route table. */
   readonly routeStacks: Partial<Record<RouteArea, NestedStack>> = {};
   /** What every function of the app is given: its settings and the resources it may be granted. */
@@ -48,11 +47,33 @@ export class ApiStack extends Stack {
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
-    this.api = new apigw.HttpApi(this, 'Api', { description: 'Golf dream team API (/api/*)' });
+    const { settings } = props.config;
+    this.api = new apigw.HttpApi(this, 'Api', {
+      description: 'Golf dream team API (/api/*)',
+      createDefaultStage: false,
+    });
+    // Throttled as a whole, so a flood cannot take every Lambda's concurrency; access logged.
+    this.stage = new apigw.HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: { rateLimit: settings.apiRateLimit, burstLimit: settings.apiBurstLimit },
+      accessLogSettings: {
+        destination: new apigw.LogGroupLogDestination(
+          new logs.LogGroup(this, 'AccessLogs', { retention: settings.logRetention }),
+        ),
+      },
+    });
 
     const issuer = `https://cognito-idp.${this.region}.amazonaws.com/${props.userPool.userPoolId}`;
+    // User and operator routes: the gateway checks the user pool's signature, issuer, expiry and
+    // client before a function runs; the handler still checks the group and the revocation record.
+    const authorizer = new HttpJwtAuthorizer('UserPoolJwt', issuer, {
+      jwtAudience: [props.client.userPoolClientId],
+    });
     // The variables functions/src/lib/config.ts reads.
     const environment = (this.functionEnvironment = {
+      STAGE: props.config.stage,
       TABLE_NAME: props.table.tableName,
       UPLOADS_BUCKET: props.uploads.bucketName,
       UPLOADS_PUBLIC_URL: props.uploadsPublicUrl,
@@ -63,7 +84,8 @@ export class ApiStack extends Stack {
       COGNITO_USER_POOL_ID: props.userPool.userPoolId,
       MAIL_TRANSPORT: 'ses',
       MAIL_FROM: props.config.mailFrom,
-      SITE_URL: props.config.siteUrls[0]!,
+      // Before the site's address is known (a first deploy), mails link to the API's own origin.
+      SITE_URL: props.config.siteUrls[0] ?? this.api.apiEndpoint,
     });
     const resources = (this.resources = {
       table: props.table,
@@ -78,9 +100,10 @@ export class ApiStack extends Stack {
     if (missing.length > 0) {
       throw new Error(`route handlers without a module under functions/src/handlers: ${missing.join(', ')}`);
     }
-    const services = awsServicesByEntry(handlers.map(handlerEntry));
+    const reachable = awsServicesByEntry(handlers.map(handlerEntry));
 
     for (const route of routes) {
+      checkDeclaration(route.name, route.aws, reachable.get(handlerEntry(route.handler))!);
       const area = (this.routeStacks[route.area] ??= new NestedStack(
         this,
         `${pascalCase(route.area)}Routes`,
@@ -90,8 +113,7 @@ export class ApiStack extends Stack {
       ));
       const { function: fn } = new ApiFunction(area, pascalCase(route.name), {
         handler: route.handler,
-        tableAccess: tableAccessFor(route),
-        services: services.get(handlerEntry(route.handler))!,
+        aws: route.aws,
         environment,
         resources,
       });
@@ -99,6 +121,7 @@ export class ApiStack extends Stack {
         httpApi: this.api,
         routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${pascalCase(route.name)}Integration`, fn),
+        ...(route.access === 'public' ? {} : { authorizer }),
       });
     }
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.apiEndpoint });

@@ -56,8 +56,8 @@ export class AuthStack extends Stack {
     const customSignIn = new ApiFunction(this, 'CustomSignIn', {
       handler: 'triggers/custom-auth',
       entry: join(repositoryRoot, 'functions/src/triggers/custom-auth.ts'),
-      tableAccess: 'readWrite',
-      services: new Set(),
+      // The one-time grants: read, and consumed by a conditional delete.
+      aws: { table: 'write' },
       environment: { TABLE_NAME: props.table.tableName },
       resources: {
         table: props.table,
@@ -80,12 +80,17 @@ export class AuthStack extends Stack {
       generateSecret: false,
       // Only the API signs in (admin password flow, and the custom sign-in with its grant).
       authFlows: { adminUserPassword: true, custom: true },
-      oAuth: {
-        flows: { authorizationCodeGrant: true },
-        scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE],
-        callbackUrls: config.callbackUrls,
-        logoutUrls: config.logoutUrls,
-      },
+      // Social sign-in needs the site's callbacks: until a deploy knows them, the hosted pages are off.
+      ...(config.callbackUrls.length > 0
+        ? {
+            oAuth: {
+              flows: { authorizationCodeGrant: true },
+              scopes: [cognito.OAuthScope.OPENID, cognito.OAuthScope.EMAIL, cognito.OAuthScope.PROFILE],
+              callbackUrls: config.callbackUrls,
+              logoutUrls: config.logoutUrls,
+            },
+          }
+        : { disableOAuth: true }),
       // The hosted pages serve the social providers only: a password never signs in there, past
       // the API's rate limits and checks.
       supportedIdentityProviders: [

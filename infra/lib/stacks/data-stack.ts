@@ -37,14 +37,19 @@ export class DataStack extends Stack {
       enforceSSL: true,
       removalPolicy: RemovalPolicy.RETAIN,
       // The browser posts straight to the bucket with a presigned POST from the site.
-      cors: [
-        {
-          allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.GET],
-          allowedOrigins: props.config.siteUrls,
-          allowedHeaders: ['*'],
-          maxAge: 3000,
-        },
-      ],
+      // (none until a deploy knows the site's address)
+      ...(props.config.siteUrls.length > 0
+        ? {
+            cors: [
+              {
+                allowedMethods: [s3.HttpMethods.POST, s3.HttpMethods.GET],
+                allowedOrigins: props.config.siteUrls,
+                allowedHeaders: ['*'],
+                maxAge: 3000,
+              },
+            ],
+          }
+        : {}),
       lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
     });
     this.uploadsCdn = new cloudfront.Distribution(this, 'UploadsCdn', {

@@ -3,7 +3,7 @@ import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type { Construct } from 'constructs';
-import { awsServicesByEntry } from '../aws-sdk-usage';
+import { awsServicesByEntry, checkDeclaration } from '../aws-sdk-usage';
 import { ApiFunction, type ApiResources } from '../constructs/api-function';
 import { repositoryRoot } from '../paths';
 
@@ -18,12 +18,14 @@ export const scheduledJobs = [
     name: 'RankingRecompute',
     module: 'ranking',
     every: Duration.minutes(5),
+    aws: { table: 'write' },
     description: 'Personal ranking snapshots of the current tournament',
   },
   {
     name: 'CarryOver',
     module: 'carry-over',
     every: Duration.minutes(5),
+    aws: { table: 'write' },
     description: 'Teams settled at each passed round deadline (carry-over, ineligible players)',
   },
 ] as const;
@@ -34,13 +36,13 @@ const jobEntry = (module: string) => join(repositoryRoot, 'functions/src/jobs', 
 export class JobsStack extends Stack {
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
-    const services = awsServicesByEntry(scheduledJobs.map((job) => jobEntry(job.module)));
+    const reachable = awsServicesByEntry(scheduledJobs.map((job) => jobEntry(job.module)));
     for (const job of scheduledJobs) {
+      checkDeclaration(job.name, job.aws, reachable.get(jobEntry(job.module))!);
       const { function: fn } = new ApiFunction(this, job.name, {
         handler: `jobs/${job.module}`,
         entry: jobEntry(job.module),
-        tableAccess: 'readWrite',
-        services: services.get(jobEntry(job.module))!,
+        aws: job.aws,
         environment: props.functionEnvironment,
         resources: props.resources,
         memorySize: 1024,

@@ -7,6 +7,7 @@ export const devRoutes = {
     path: '/api/dev/outbox',
     handler: 'dev/list-outbox',
     access: 'public',
+    aws: { table: 'read' },
     localOnly: true,
   },
   getDevJwks: {
@@ -14,6 +15,7 @@ export const devRoutes = {
     path: '/api/dev/auth/.well-known/jwks.json',
     handler: 'dev/get-jwks',
     access: 'public',
+    aws: { table: 'none' },
     localOnly: true,
   },
 } as const satisfies Record<string, RouteDefinition>;

@@ -7,6 +7,7 @@ export const masterRoutes = {
     handler: 'master/get-master-list',
     access: 'public',
     cacheSeconds: 3600,
+    aws: { table: 'none' },
   },
   getCampaignMasterList: {
     method: 'GET',
@@ -14,6 +15,7 @@ export const masterRoutes = {
     handler: 'master/get-campaign-master-list',
     access: 'public',
     cacheSeconds: 3600,
+    aws: { table: 'none' },
   },
   getGolfMasterList: {
     method: 'GET',
@@ -21,5 +23,6 @@ export const masterRoutes = {
     handler: 'master/get-golf-master-list',
     access: 'public',
     cacheSeconds: 60,
+    aws: { table: 'read' },
   },
 } as const satisfies Record<string, RouteDefinition>;

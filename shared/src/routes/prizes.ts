@@ -7,23 +7,27 @@ export const prizeRoutes = {
     path: '/api/golf/user_golf_game_prize',
     handler: 'prizes/list-won-prizes',
     access: 'user',
+    aws: { table: 'read' },
   },
   confirmPrizeClaim: {
     method: 'POST',
     path: '/api/golf/user_golf_game_prize/confirm',
     handler: 'prizes/confirm-prize-claim',
     access: 'user',
+    aws: { table: 'read' },
   },
   claimPrize: {
     method: 'POST',
     path: '/api/golf/user_golf_game_prize',
     handler: 'prizes/claim-prize',
     access: 'user',
+    aws: { table: 'write', mail: true },
   },
   drawPrizes: {
     method: 'POST',
     path: '/api/golf/ops/prizes/draw',
     handler: 'prizes/draw-prizes',
     access: 'operator',
+    aws: { table: 'write' },
   },
 } as const satisfies Record<string, RouteDefinition>;

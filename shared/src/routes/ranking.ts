@@ -7,6 +7,7 @@ export const rankingRoutes = {
     path: '/api/golf/ranking',
     handler: 'ranking/get-personal-ranking',
     access: 'public',
+    aws: { table: 'read' },
     cacheSeconds: 30,
   },
   getOwnRanking: {
@@ -14,12 +15,14 @@ export const rankingRoutes = {
     path: '/api/golf/ranking/user',
     handler: 'ranking/get-own-ranking',
     access: 'user',
+    aws: { table: 'read' },
   },
   getGuildRanking: {
     method: 'GET',
     path: '/api/golf/ranking/guild',
     handler: 'ranking/get-guild-ranking',
     access: 'public',
+    aws: { table: 'read' },
     cacheSeconds: 30,
   },
   getGuildTop4Ranking: {
@@ -27,6 +30,7 @@ export const rankingRoutes = {
     path: '/api/golf/ranking/guild_top4',
     handler: 'ranking/get-guild-top4-ranking',
     access: 'public',
+    aws: { table: 'read' },
     cacheSeconds: 30,
   },
   getGuildMemberRanking: {
@@ -34,12 +38,14 @@ export const rankingRoutes = {
     path: '/api/golf/ranking/guild_member',
     handler: 'ranking/get-guild-member-ranking',
     access: 'user',
+    aws: { table: 'read' },
   },
   getYearlyRanking: {
     method: 'GET',
     path: '/api/golf/ranking/yearly',
     handler: 'ranking/get-yearly-ranking',
     access: 'public',
+    aws: { table: 'read' },
     cacheSeconds: 30,
   },
   getOwnYearlyRanking: {
@@ -47,12 +53,14 @@ export const rankingRoutes = {
     path: '/api/golf/ranking/yearly_personal',
     handler: 'ranking/get-own-yearly-ranking',
     access: 'user',
+    aws: { table: 'read' },
   },
   getQuizRanking: {
     method: 'GET',
     path: '/api/golf/ranking/quiz',
     handler: 'ranking/get-quiz-ranking',
     access: 'public',
+    aws: { table: 'read' },
     cacheSeconds: 30,
   },
   getOwnQuizRanking: {
@@ -60,11 +68,13 @@ export const rankingRoutes = {
     path: '/api/golf/ranking/user_quiz',
     handler: 'ranking/get-own-quiz-ranking',
     access: 'user',
+    aws: { table: 'read' },
   },
   recomputeRankings: {
     method: 'POST',
     path: '/api/golf/ops/rankings/recompute',
     handler: 'ranking/recompute-rankings',
     access: 'operator',
+    aws: { table: 'write' },
   },
 } as const satisfies Record<string, RouteDefinition>;

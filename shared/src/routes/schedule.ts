@@ -6,6 +6,7 @@ export const scheduleRoutes = {
     path: '/api/golf/schedule/score',
     handler: 'schedule/get-tournament-score',
     access: 'public',
+    aws: { table: 'read' },
     cacheSeconds: 30,
   },
 } as const satisfies Record<string, RouteDefinition>;

@@ -7,6 +7,7 @@ export const topicRoutes = {
     path: '/api/topics',
     handler: 'topics/list-topics',
     access: 'public',
+    aws: { table: 'read' },
     cacheSeconds: 60,
   },
   publishTopics: {
@@ -14,11 +15,13 @@ export const topicRoutes = {
     path: '/api/ops/topics',
     handler: 'topics/publish-topics',
     access: 'operator',
+    aws: { table: 'write' },
   },
   withdrawTopic: {
     method: 'DELETE',
     path: '/api/ops/topics/{id}',
     handler: 'topics/withdraw-topic',
     access: 'operator',
+    aws: { table: 'write' },
   },
 } as const satisfies Record<string, RouteDefinition>;

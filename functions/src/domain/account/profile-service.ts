@@ -1,7 +1,6 @@
 /**
  * The player's profile (registration's necessary step, and later edits) and withdrawal.
  */
-import { DeleteObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type {
   ProfileConfirmResponse,
   ProfileForm,
@@ -17,13 +16,18 @@ import {
   updateUserFields,
   type UserRecord,
 } from '../../db/repositories/user-repository';
-import { config } from '../../lib/config';
 import { identity } from '../../lib/identity/identity-port';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { sendMail } from '../../lib/mail';
 import type { UploadedFile } from '../../lib/multipart';
-import { checkUploadedImage, publicUrl, sniffImageType, storeImageFile } from '../../lib/uploads';
+import {
+  checkUploadedImage,
+  deleteUpload,
+  publicUrl,
+  sniffImageType,
+  storeImageFile,
+} from '../../lib/uploads';
 import { leaveGuild } from '../guild/guild-service';
 import { accountMail } from './account-mail';
 import { toMe } from './account-service';
@@ -136,8 +140,6 @@ export async function updateProfile(
   return saveProfile(user, form, file, {}, now);
 }
 
-let s3: S3Client | undefined;
-
 /**
  * POST /api/user/withdrawal: leaves the guild (handing it over when owner), deletes the picture,
  * the profile, prizes' claim addresses and the login, and signs this token out. Teams and scores
@@ -152,10 +154,9 @@ export async function withdraw(
   const membership = await guildRepository.getMembership(user.user_id);
   if (membership) await leaveGuild({ userId: user.user_id, guildId: membership.guild_id });
   if (user.profile_img_key) {
-    s3 ??= new S3Client({ forcePathStyle: config().S3_FORCE_PATH_STYLE });
-    await s3
-      .send(new DeleteObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: user.profile_img_key }))
-      .catch((error: unknown) => logger.warn('profile image not deleted', { error: String(error) }));
+    await deleteUpload(user.profile_img_key).catch((error: unknown) =>
+      logger.warn('profile image not deleted', { error: String(error) }),
+    );
   }
   // The sign-ins first: should this fail, the player can ask again, their data still there.
   await identity().removeLogins(user.user_id);

@@ -35,6 +35,7 @@ import {
   type LoginRecord,
 } from '../../db/repositories/user-repository';
 import { playerIdOf } from '../auth';
+import { guardClient } from '../aws-access';
 import { config } from '../config';
 import { AppError } from '../errors';
 import { logger } from '../logger';
@@ -46,7 +47,7 @@ export const passwordInUserPool = 'cognito';
 
 let client: CognitoIdentityProviderClient | undefined;
 const pool = () => {
-  client ??= new CognitoIdentityProviderClient({});
+  client ??= guardClient('cognito-idp', new CognitoIdentityProviderClient({}));
   return { client, UserPoolId: config().COGNITO_USER_POOL_ID, ClientId: config().AUTH_AUDIENCE };
 };
 

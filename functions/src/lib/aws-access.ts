@@ -1,0 +1,119 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { tableActions, type AwsAccess } from '@golf/shared/contracts';
+
+/**
+ * The access a route declares in the route table (`aws`), held to locally. In AWS, IAM grants a
+ * function exactly that declaration (infra/lib/constructs/api-function.ts); the local stack runs
+ * each handler inside `runWithAwsAccess`, and every SDK client refuses, with the error AWS answers,
+ * a call the declaration does not allow. Outside such a run (AWS, jobs, seed, tests calling a
+ * repository directly) the guard lets every call through.
+ */
+export type AwsServiceName = 'dynamodb' | 's3' | 'cognito-idp' | 'ses';
+
+export interface AwsCall {
+  /** `dynamodb:PutItem`, `s3:GetObject`, ... */
+  action: string;
+  allowed: boolean;
+}
+
+interface Scope {
+  name: string;
+  access: AwsAccess;
+  onCall?: (call: AwsCall) => void;
+}
+
+const scopes = new AsyncLocalStorage<Scope>();
+
+export function runWithAwsAccess<T>(
+  name: string,
+  access: AwsAccess,
+  fn: () => Promise<T>,
+  onCall?: (call: AwsCall) => void,
+): Promise<T> {
+  return scopes.run({ name, access, onCall }, fn);
+}
+
+type TransactItem = Partial<Record<'Put' | 'Update' | 'Delete' | 'ConditionCheck', unknown>>;
+const transactActions = {
+  Put: 'PutItem',
+  Update: 'UpdateItem',
+  Delete: 'DeleteItem',
+  ConditionCheck: 'ConditionCheckItem',
+};
+
+/** The IAM actions an SDK operation needs (a transaction needs those of its items). */
+export function iamActions(service: AwsServiceName, operation: string, input: unknown): string[] {
+  if (service === 'dynamodb' && operation === 'TransactWriteItems') {
+    const items = ((input as { TransactItems?: TransactItem[] }).TransactItems ?? []).flatMap((item) =>
+      Object.keys(item).map((kind) => transactActions[kind as keyof typeof transactActions]),
+    );
+    return [...new Set(items)];
+  }
+  if (service === 'dynamodb' && operation === 'TransactGetItems') return ['GetItem'];
+  if (service === 's3' && operation === 'HeadObject') return ['GetObject'];
+  return [operation];
+}
+
+function allows(access: AwsAccess, service: AwsServiceName, action: string): boolean {
+  switch (service) {
+    case 'dynamodb':
+      return (tableActions[access.table] as readonly string[]).includes(action);
+    case 's3':
+      return (access.uploads as readonly string[] | undefined)?.includes(action) ?? false;
+    case 'cognito-idp':
+      return (access.userPool as readonly string[] | undefined)?.includes(action) ?? false;
+    case 'ses':
+      return access.mail === true && action === 'SendEmail';
+  }
+}
+
+/** The error AWS answers a call that no policy allows (its name and status per service). */
+export class AccessDeniedError extends Error {
+  readonly $fault = 'client';
+  readonly $metadata: { httpStatusCode: number };
+  constructor(service: AwsServiceName, action: string, route: string) {
+    super(
+      `User: arn:aws:sts::000000000000:assumed-role/${route}/${route} is not authorized to perform: ` +
+        `${service}:${action} because no identity-based policy allows the ${service}:${action} action`,
+    );
+    this.name = service === 's3' ? 'AccessDenied' : 'AccessDeniedException';
+    this.$metadata = { httpStatusCode: service === 's3' ? 403 : 400 };
+  }
+}
+
+/**
+ * Checks one action against the running route's declaration. Clients call it through their
+ * middleware; a presigned POST, which the browser sends, checks the PutObject it will need here.
+ */
+export function checkAwsAction(service: AwsServiceName, action: string): void {
+  const scope = scopes.getStore();
+  if (!scope) return;
+  const allowed = allows(scope.access, service, action);
+  scope.onCall?.({ action: `${service}:${action}`, allowed });
+  if (!allowed) throw new AccessDeniedError(service, action, scope.name);
+}
+
+interface GuardableClient {
+  middlewareStack: {
+    add(
+      middleware: (
+        next: (args: { input: unknown }) => Promise<unknown>,
+        context: { commandName?: string },
+      ) => (args: { input: unknown }) => Promise<unknown>,
+      options: { step: 'initialize'; name: string; override: boolean },
+    ): void;
+  };
+}
+
+/** Adds the declaration check to a client; every client of the functions is created through it. */
+export function guardClient<C>(service: AwsServiceName, client: C): C {
+  (client as unknown as GuardableClient).middlewareStack.add(
+    (next, context) => async (args) => {
+      const operation = (context.commandName ?? '').replace(/Command$/, '');
+      for (const action of iamActions(service, operation, args.input)) checkAwsAction(service, action);
+      return next(args);
+    },
+    { step: 'initialize', name: 'declaredAwsAccess', override: true },
+  );
+  return client;
+}

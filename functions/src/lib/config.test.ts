@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { parseConfig } from './config';
+
+const deployed = {
+  STAGE: 'prod',
+  TABLE_NAME: 'Golf-prod-Table',
+  UPLOADS_BUCKET: 'golf-prod-uploads',
+  AUTH_ISSUER: 'https://cognito-idp.ap-northeast-1.amazonaws.com/pool',
+  AUTH_JWKS_URL: 'https://cognito-idp.ap-northeast-1.amazonaws.com/pool/.well-known/jwks.json',
+  AUTH_AUDIENCE: 'client',
+  AUTH_OAUTH_URL: 'https://golf.auth.ap-northeast-1.amazoncognito.com',
+  MAIL_FROM: 'no-reply@golf.example.jp',
+  SITE_URL: 'https://golf.example.jp',
+};
+
+describe('configuration', () => {
+  it('fills the local stack’s addresses only for STAGE=local', () => {
+    expect(parseConfig({ STAGE: 'local' })).toMatchObject({
+      TABLE_NAME: 'golf-local',
+      SITE_URL: 'http://127.0.0.1:3000',
+    });
+    expect(parseConfig({ STAGE: 'local', TABLE_NAME: 'other' }).TABLE_NAME).toBe('other');
+  });
+
+  it('stops a deployed stage that misses a variable, naming each one', () => {
+    expect(parseConfig(deployed).SITE_URL).toBe('https://golf.example.jp');
+    const { SITE_URL: _site, TABLE_NAME: _table, ...missing } = deployed;
+    expect(() => parseConfig(missing)).toThrow(/stage prod: set TABLE_NAME, SITE_URL/);
+    expect(() => parseConfig({})).toThrow(/STAGE/);
+  });
+});
