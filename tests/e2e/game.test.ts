@@ -117,6 +117,8 @@ describe('round 4 team', () => {
 
     await remove.click();
     await emptySlot(2).waitFor();
+    // A team of 3 before the deadline is not being counted: no 集計中.
+    expect(await page.getByTestId('team-score').innerText()).toBe('-');
     const undoBar = page.getByRole('status').filter({ hasText: 'から外しました' });
     expect(await undoBar.innerText()).toContain(name.replace('(AUTO)', '').trim());
     await undoBar.getByRole('button', { name: '元に戻す' }).click();

@@ -11,6 +11,7 @@ import { CopyNextRoundToggle } from '../../../../features/game/components/copy-n
 import { SaveError } from '../../../../features/game/components/save-error';
 import { TutorialDialog } from '../../../../features/game/components/tutorial-dialog';
 import { aiModeLabels, aiModes, parseRound } from '../../../../features/game/utils/labels';
+import { roundNotes } from '../../../../features/game/utils/round-notes';
 import { DeadlineCountdown } from '../../../../features/schedule/components/deadline-countdown';
 import { toParTone } from '../../../../lib/format';
 
@@ -80,7 +81,6 @@ function RoundPage() {
           <StatusBadge view={view} />
         </div>
         {view.is_open && <DeadlineCountdown deadline={view.round.deadline_at} />}
-        {view.round.deadline_note && <p className="notice">{view.round.deadline_note}</p>}
         <div className="team-score">
           <span className="team-score__label">チームスコア</span>
           <strong
@@ -100,7 +100,7 @@ function RoundPage() {
         </div>
       </section>
 
-      {view.notes.map((note) => (
+      {roundNotes(view).map((note) => (
         <p key={note} className="notice">
           {note}
         </p>
