@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { PRIZE_CLAIM_DAYS } from '@golf/shared/schemas/prize';
 import { parseMarkdownDocument, playersEndMarker } from './markdown-documents';
 
 describe('parseMarkdownDocument', () => {
@@ -52,5 +53,27 @@ describe('parseMarkdownDocument', () => {
       });
       expect(document.sections.length, file).toBeGreaterThan(0);
     }
+  });
+});
+
+describe('what the texts say about withdrawal and prizes', () => {
+  const read = (path: string) => readFileSync(new URL(path, import.meta.url), 'utf8');
+  const texts = {
+    terms: read('../content/terms.md'),
+    faq: read('../content/faq.md'),
+    privacy: read('../content/privacy-policy.md'),
+    withdrawal: read('../src/routes/withdrawal/index.tsx'),
+  };
+
+  it('says one thing: a withdrawn player’s records stay as 「退会したユーザー」', () => {
+    for (const [name, text] of Object.entries(texts)) {
+      expect(text, name).toContain('「退会したユーザー」として残ります');
+      expect(text, name).not.toMatch(/ランキングの記録[^。]*削除|すべてのデータが削除/);
+    }
+  });
+
+  it('gives the same claim period as the server', () => {
+    expect(texts.faq).toContain(`当選から${PRIZE_CLAIM_DAYS}日以内`);
+    expect(read('../../docs/game-rules.md')).toContain(`当選から${PRIZE_CLAIM_DAYS}日以内`);
   });
 });

@@ -41,6 +41,10 @@ function parseArgs(argv: string[]) {
   return { positional, options };
 }
 
+/** A number typed on the command line; anything else goes as typed, for the API to say what it needs. */
+const numberArg = (text: string | undefined) =>
+  text !== undefined && /^\s*-?\d+\s*$/.test(text) ? Number(text) : text;
+
 async function operatorToken(url: string, given: string | true | undefined): Promise<string> {
   if (typeof given === 'string' && given) return given;
   const keyFile = join(process.cwd(), '.data', 'auth-signing-key.json');
@@ -85,14 +89,14 @@ async function main(): Promise<number> {
       [path, body] = ['/api/golf/ops/results', fileBody(args[0])];
       break;
     case 'mark-final':
-      [path, body] = ['/api/golf/ops/round/final', { game_global_id: args[0], round: Number(args[1]) }];
+      [path, body] = ['/api/golf/ops/round/final', { game_global_id: args[0], round: numberArg(args[1]) }];
       break;
     case 'move-deadline':
       [path, body] = [
         '/api/golf/ops/round/deadline',
         {
           game_global_id: args[0],
-          round: Number(args[1]),
+          round: numberArg(args[1]),
           deadline_at: args[2],
           reason: args.slice(3).join(' '),
           ...(options['force'] === true ? { force: true } : {}),

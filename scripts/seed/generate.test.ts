@@ -24,6 +24,17 @@ describe('the sample season', () => {
     expect(field.every((f) => f.rounds[3] === null)).toBe(true);
   });
 
+  it('titles each prize with as many winners as it has', () => {
+    const prizes = generateSampleSeason(now).prizes;
+    expect(prizes.find((p) => p.kind === 'game' && p.rank_from === 2)?.name).toBe(
+      'ゴルフボール 1ダース（2名様）',
+    );
+    for (const prize of prizes) {
+      const titled = /（(\d+)名様）/.exec(prize.name);
+      if (titled) expect(Number(titled[1]), prize.name).toBe(prize.winners_count);
+    }
+  });
+
   it('keeps to-par consistent with birdies, eagles and bogeys', () => {
     for (const entry of generateSampleSeason(now).fields) {
       for (const result of entry.rounds) {

@@ -204,6 +204,8 @@ export function generateSampleSeason(now: Date, seed = 20260401): SampleSeason {
   const tournaments: TournamentRecord[] = [];
   const fields: FieldEntryRecord[] = [];
   const prizes: PrizeRecord[] = [];
+  /** A rank prize's title says how many win it, from the same ranks that set `winners_count`. */
+  const withWinners = (title: string, count: number) => (count > 1 ? `${title}（${count}名様）` : title);
   const offsets = [-6, -5, -4, -3, -2, -1, 0, 1, 2];
   offsets.forEach((weeks, index) => {
     const [tournamentName, venue] = tournamentNames[(index + 4) % tournamentNames.length]!;
@@ -258,8 +260,8 @@ export function generateSampleSeason(now: Date, seed = 20260401): SampleSeason {
           name: `${tournamentName} 優勝賞品 ゴルフクラブ（ドライバー）`,
           value_yen: 80000,
         },
-        { rank_from: 2, rank_to: 3, name: 'ゴルフボール 1ダース（3名様）', value_yen: 6000 },
-        { rank_from: 4, rank_to: 10, name: 'オリジナルゴルフタオル（7名様）', value_yen: 2000 },
+        { rank_from: 2, rank_to: 3, name: 'ゴルフボール 1ダース', value_yen: 6000 },
+        { rank_from: 4, rank_to: 10, name: 'オリジナルゴルフタオル', value_yen: 2000 },
       ].map((prize, order) => ({
         id: `game-${gameGlobalId}-${order + 1}`,
         kind: 'game' as const,
@@ -270,6 +272,7 @@ export function generateSampleSeason(now: Date, seed = 20260401): SampleSeason {
         season_id: seasonId,
         order: index * 10 + order,
         ...prize,
+        name: withWinners(prize.name, prize.rank_to - prize.rank_from + 1),
       })),
       {
         id: `entry-${gameGlobalId}`,
@@ -291,8 +294,8 @@ export function generateSampleSeason(now: Date, seed = 20260401): SampleSeason {
   prizes.push(
     ...[
       { rank_from: 1, rank_to: 1, name: '年間王者賞 国内ゴルフ旅行ペア招待', value_yen: 300000 },
-      { rank_from: 2, rank_to: 5, name: 'キャディバッグ（4名様）', value_yen: 50000 },
-      { rank_from: 6, rank_to: 30, name: 'ゴルフ場利用券 1万円分（25名様）', value_yen: 10000 },
+      { rank_from: 2, rank_to: 5, name: 'キャディバッグ', value_yen: 50000 },
+      { rank_from: 6, rank_to: 30, name: 'ゴルフ場利用券 1万円分', value_yen: 10000 },
     ].map((prize, order) => ({
       id: `yearly-${seasonId}-${order + 1}`,
       kind: 'yearly' as const,
@@ -303,6 +306,7 @@ export function generateSampleSeason(now: Date, seed = 20260401): SampleSeason {
       season_id: seasonId,
       order,
       ...prize,
+      name: withWinners(prize.name, prize.rank_to - prize.rank_from + 1),
     })),
   );
 

@@ -124,6 +124,10 @@ describe('e-mail registration', () => {
       expect(result.status, JSON.stringify(body)).toBe(422);
       expect(result.body.errors).toHaveProperty(field);
     }
+    const short = await api<ErrorBody>('POST', '/api/auth/register', {
+      body: { email, password: 'short', password_confirmation: 'short' },
+    });
+    expect(short.body.errors?.['password']).toEqual(['パスワードは8文字以上で入力してください。']);
     expect(await mailsTo(email)).toEqual([]);
   });
 

@@ -59,6 +59,10 @@ describe('picks', () => {
     ]);
     result = await api('DELETE', `/api/golf/round/3/draft/1${q}`, { token: alice });
     expect(savedTeamSchema.parse(result.body).picks.map((p) => p.player_id)).toEqual([p5]);
+    // A partial team before the deadline has no score to count yet: not 集計中.
+    const view = roundViewSchema.parse((await api('GET', `/api/golf/round/3${q}`, { token: alice })).body);
+    expect(view.is_open).toBe(true);
+    expect(view.score.kind).toBe('not_started');
   });
 
   it('saves a whole team and shows it in the round view with its 4 slots', async () => {

@@ -12,6 +12,7 @@ import {
   ownedGuildSchema,
   type OwnedGuild,
 } from '../../shared/src/schemas/guild';
+import { deleteUserData } from '../../functions/src/db/repositories/user-repository';
 import { api, tokenFor } from './support/api';
 
 interface ErrorBody {
@@ -527,5 +528,18 @@ describe('guild chat', () => {
     const refused = results.find((r) => r.status === 429)!;
     expect(refused.body).toMatchObject({ code: 'rate_limited' });
     expect(refused.headers.get('retry-after')).toBe('10');
+  });
+
+  it('names a withdrawn poster 「退会したユーザー」, as the terms and the withdrawal page say', async () => {
+    const leaving = await newUser();
+    const gid = (await createGuild(leaving.token, { name: '退会チャット' })).guild_id;
+    const stays = await newUser();
+    await join(stays.token, gid);
+    await api('POST', `/api/golf/guild/${gid}/chat`, { token: leaving.token, body: { message: 'またね' } });
+    await deleteUserData({ userId: leaving.id, email: null, reason: null, now: new Date() });
+    const page = chatPageSchema.parse(
+      (await api('GET', `/api/golf/guild/${gid}/chat`, { token: stays.token })).body,
+    );
+    expect(page.messages.map((m) => [m.message, m.nickname])).toEqual([['またね', '退会したユーザー']]);
   });
 });

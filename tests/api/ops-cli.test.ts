@@ -106,6 +106,20 @@ describe('ops CLI', () => {
     expect(result.stderr).toContain('line 0');
   }, 60_000);
 
+  it('says in plain Japanese what a bad value needs, from a file or the command line', async () => {
+    const badStrokes = staged(
+      'results-bad.csv',
+      example('results.csv').replace('example-2026-90,1,ex-p01,70,', 'example-2026-90,1,ex-p01,x,'),
+    );
+    let result = await ops('import-results', badStrokes, '--dry-run');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('line 2: strokes: 打数は数字で入力してください。');
+    result = await ops('mark-final', 'example-2026-90', 'abc');
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('round: ラウンドは数字で入力してください。');
+    expect(result.stderr).not.toMatch(/NaN|期待/);
+  }, 60_000);
+
   it('exports contact-form inquiries as CSV to a file', async () => {
     const email = `cli-export-${Date.now()}@example.com`;
     const sent = await fetch(`${baseUrl}/api/contact`, {

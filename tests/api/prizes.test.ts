@@ -5,6 +5,9 @@ import { getPrizeDraw, getPrizeWin } from '../../functions/src/db/repositories/p
 import { prizeRepository } from '../../functions/src/db/repositories/prize-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { resultsRepository } from '../../functions/src/db/repositories/results-repository';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/src/db/client';
+import { keys } from '../../functions/src/db/keys';
 import { api, tokenFor } from './support/api';
 
 type ErrorBody = { code: string; message: string; errors?: Record<string, string[]> };
@@ -56,6 +59,9 @@ describe('prize claims', () => {
       (await api('GET', '/api/golf/user_golf_game_prize', { token })).body,
     );
     expect(list.prizes.map((p) => p.prize.id)).toContain(prize.id);
+    const listed = list.prizes.find((p) => p.prize.id === prize.id)!;
+    expect(listed.tournament_name).toBe(tournament!.tournament_name);
+    expect(Date.parse(listed.claim_deadline_at) - Date.parse(listed.won_at)).toBe(30 * 86_400_000);
 
     const body = { id: prize.id, email: 'winner@example.com', email_confirmation: 'winner@example.com' };
     const confirmed = await api('POST', '/api/golf/user_golf_game_prize/confirm', { body, token });
@@ -77,6 +83,30 @@ describe('prize claims', () => {
     });
     expect(again.status).toBe(409);
     expect((await getPrizeWin(winner, prize.id))?.claim_email).toBe('winner@example.com');
+  });
+
+  it('refuses a claim after its deadline, 30 days from the draw', async () => {
+    const [tournament] = await finished();
+    const prize = (await prizeRepository.listByKind('entry')).find(
+      (p) => p.game_global_id === tournament!.game_global_id,
+    )!;
+    const late = (await getPrizeDraw(prize.id))!.winners[1]!;
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.prizeWin(late, prize.id),
+        UpdateExpression: 'SET won_at = :at',
+        ExpressionAttributeValues: { ':at': new Date(Date.now() - 31 * 86_400_000).toISOString() },
+      }),
+    );
+    const token = await tokenFor(late);
+    const body = { id: prize.id, email: 'late@example.com', email_confirmation: 'late@example.com' };
+    for (const path of ['/api/golf/user_golf_game_prize/confirm', '/api/golf/user_golf_game_prize']) {
+      const refused = await api<ErrorBody>('POST', path, { body, token });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(/^受け取り手続きの期限（.+）を過ぎています。$/);
+    }
+    expect((await getPrizeWin(late, prize.id))?.claimed_at).toBeNull();
   });
 
   it("refuses another user's prize, mismatched or malformed e-mails, and visitors", async () => {

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import type { RoundField } from '@golf/shared/schemas/game';
 import { resetConfig } from '../../functions/src/lib/config';
+import { seriousViolations } from './support/axe';
 import { apiGet, baseUrl, launchBrowser, newPage, waitForPath, type BrowserSession } from './support/browser';
 import { createPlayer } from './support/users';
 
@@ -105,6 +106,25 @@ describe('round 4 team', () => {
         expect(await slot(index + 1).innerText()).toContain('(AUTO)');
       }
     }
+  });
+
+  it('shows 外す at a readable contrast, and undoes a removal', async () => {
+    await page.goto(roundPath);
+    await filledSlot(2).waitFor();
+    const name = await slot(2).locator('.slot__name').innerText();
+    const remove = slot(2).getByRole('button', { name: '外す' });
+    expect(await seriousViolations(page, '[data-testid="slot-2"]')).toEqual([]);
+
+    await remove.click();
+    await emptySlot(2).waitFor();
+    // A team of 3 before the deadline is not being counted: no 集計中.
+    expect(await page.getByTestId('team-score').innerText()).toBe('-');
+    const undoBar = page.getByRole('status').filter({ hasText: 'から外しました' });
+    expect(await undoBar.innerText()).toContain(name.replace('(AUTO)', '').trim());
+    await undoBar.getByRole('button', { name: '元に戻す' }).click();
+    await filledSlot(2).waitFor();
+    expect(await slot(2).innerText()).toContain(name.replace('(AUTO)', '').trim());
+    await undoBar.waitFor({ state: 'detached' });
   });
 
   it('compares two players and shows a radar chart', async () => {

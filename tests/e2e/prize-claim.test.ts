@@ -7,6 +7,7 @@ import {
   listPrizeWins,
 } from '../../functions/src/db/repositories/prize-draw-repository';
 import { prizeRepository } from '../../functions/src/db/repositories/prize-repository';
+import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { baseUrl, closeChecked, newPage, useBrowser, waitForPath } from './support/browser';
 
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
@@ -15,12 +16,18 @@ resetConfig();
 const browser = useBrowser();
 
 /** A winner of a sample entry prize who has not claimed anything yet. */
-async function unclaimedWinner(): Promise<{ userId: string; prizeId: string; name: string }> {
+async function unclaimedWinner(): Promise<{
+  userId: string;
+  prizeId: string;
+  name: string;
+  tournamentName: string;
+}> {
   for (const prize of await prizeRepository.listByKind('entry')) {
     for (const userId of (await getPrizeDraw(prize.id))?.winners ?? []) {
       const wins = await listPrizeWins(userId);
+      const tournament = await tournamentRepository.get(prize.game_global_id!);
       if (wins.every((win) => win.claimed_at === null))
-        return { userId, prizeId: prize.id, name: prize.name };
+        return { userId, prizeId: prize.id, name: prize.name, tournamentName: tournament!.tournament_name };
     }
   }
   throw new Error('the sample season has no unclaimed winner');
@@ -35,7 +42,13 @@ describe('prize claim', () => {
     await session.context.addCookies([{ name: 'token', value: token, url: baseUrl() }]);
 
     await page.goto('/mypage');
-    await page.locator(`a[href="/mypage/prize/${winner.prizeId}"]`).click();
+    const card = page.locator(`a[href="/mypage/prize/${winner.prizeId}"]`);
+    await card.waitFor();
+    expect(await card.innerText()).toContain(winner.tournamentName);
+    expect(await card.innerText()).toMatch(
+      /受け取り期限：\d{1,2}\/\d{1,2}\([日月火水木金土]\) \d{1,2}:\d{2}/,
+    );
+    await card.click();
     await waitForPath(page, `/mypage/prize/${winner.prizeId}`);
     await page.getByText('受け取り手続き', { exact: true }).waitFor();
 

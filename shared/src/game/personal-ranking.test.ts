@@ -107,6 +107,32 @@ describe('personal ranking metrics', () => {
       null,
     ]);
     expect(personalRankingDirection(1)).toBe('lower');
+  });
+
+  it('leaves a user with nothing measured out of every type but SCORE, never ranked on a 0 or a 100%', () => {
+    const noTeam = [
+      round(12, { has_team: false }),
+      round(10, { has_team: false }),
+      round(0, { state: 'pending' }),
+    ];
+    expect([1, 2, 3, 4, 5, 6, 7].map((t) => personalMetric(t as 1, noTeam))).toEqual([
+      22,
+      null,
+      null,
+      null,
+      null,
+      null,
+      null,
+    ]);
+    // Picks after the cut carry no cut outcome (made_cut null): no success rate, not 100%.
+    const lateJoiner = [
+      round(12, { has_team: false }),
+      round(10, { has_team: false }),
+      round(-2, { picks: [pick(-1), pick(0), pick(-2), pick(1)] }),
+    ];
+    expect(personalMetric(7, lateJoiner)).toBeNull();
+    expect(personalMetric(6, lateJoiner)).toBe(0.5);
+    expect(personalMetric(4, lateJoiner)).toBe(0);
     expect(personalRankingDirection(6)).toBe('higher');
     expect([0, 1, 2, 3, 4, 5, 6, 7, 8].map(personalRankingTitle)).toEqual([
       'SCORE',

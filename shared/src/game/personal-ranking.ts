@@ -115,8 +115,18 @@ export function successRate(rounds: readonly UserRoundRecord[]): number | null {
   return known === 0 ? null : made / known;
 }
 
-/** The metric of `type` for one user; null = the user is not ranked in that type. */
+/** Whether the user had a team in at least one scored round: without one, types 2-7 measure nothing. */
+function playedAnyRound(rounds: readonly UserRoundRecord[]): boolean {
+  return counted(rounds).some((r) => r.has_team);
+}
+
+/**
+ * The metric of `type` for one user; null = the user is not ranked in that type. A user with no
+ * measured value (no team in a scored round; for 6 and 7 no pick that counts) is left out, so a
+ * zero or a 100% never stands for "nothing to measure".
+ */
 export function personalMetric(type: PersonalRankingType, rounds: readonly UserRoundRecord[]): number | null {
+  if (type !== 1 && !playedAnyRound(rounds)) return null;
   switch (type) {
     case 1:
       return scoreMetric(rounds);

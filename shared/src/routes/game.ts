@@ -115,18 +115,21 @@ export const gameRoutes = {
     path: '/api/golf/ops/player/withdrawal',
     handler: 'ops/withdraw-player',
     access: 'operator',
+    aws: { table: 'write' },
   },
   cancelRound: {
     method: 'POST',
     path: '/api/golf/ops/round/cancel',
     handler: 'ops/cancel-round',
     access: 'operator',
+    aws: { table: 'write' },
   },
   cancelTournament: {
     method: 'POST',
     path: '/api/golf/ops/tournament/cancel',
     handler: 'ops/cancel-tournament',
     access: 'operator',
+    aws: { table: 'write' },
   },
   runCarryOver: {
     method: 'POST',

@@ -68,6 +68,17 @@ describe('deriveSchedule', () => {
     expect(schedule.current_round).toBe(4);
   });
 
+  it('is finished as soon as round 4 is final, on the last day too, and not before', () => {
+    const base = record();
+    const lastDay = new Date('2026-11-22T09:00:00Z');
+    const settled = base.rounds.map((round) => ({ ...round, results: 'final' as const }));
+    expect(deriveSchedule({ ...base, rounds: settled }, lastDay).status).toBe('finished');
+    const provisional = settled.map((round) =>
+      round.round === 4 ? { ...round, results: 'provisional' as const } : round,
+    );
+    expect(deriveSchedule({ ...base, rounds: provisional }, lastDay).status).toBe('in_progress');
+  });
+
   it('uses the Tokyo calendar date whatever the server time zone', () => {
     expect(tokyoCalendarDate(new Date('2026-11-22T14:59:59Z'))).toBe('2026-11-22');
     expect(tokyoCalendarDate(new Date('2026-11-22T15:00:00Z'))).toBe('2026-11-23');

@@ -36,9 +36,10 @@ export function deriveSchedule(record: TournamentRecord, now: Date): Schedule {
   const isRoundDaysOver = today > record.end_on;
   const everyRoundSettled = rounds.every((round) => round.status === 'final' || round.status === 'cancelled');
   const firstDeadlinePassed = now.getTime() >= Date.parse(record.rounds[0]!.deadline_at);
+  // Over once every round is final or cancelled, even on its last day: nothing is left to play or pick.
   const status = record.cancelled
     ? 'cancelled'
-    : everyRoundSettled && isRoundDaysOver
+    : everyRoundSettled
       ? 'finished'
       : firstDeadlinePassed
         ? 'in_progress'

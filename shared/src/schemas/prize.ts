@@ -57,9 +57,20 @@ export const prizeDrawResultSchema = z.object({
 export type PrizeDrawResult = z.infer<typeof prizeDrawResultSchema>;
 
 /** A prize the signed-in player won, with the state of its claim. */
+/** A winner has this many days from the draw to ask for the prize (the claim is refused after). */
+export const PRIZE_CLAIM_DAYS = 30;
+
+/** The instant a win's claim closes: `PRIZE_CLAIM_DAYS` after the draw. */
+export const prizeClaimDeadline = (wonAt: string): string =>
+  new Date(Date.parse(wonAt) + PRIZE_CLAIM_DAYS * 86_400_000).toISOString();
+
 export const wonPrizeSchema = z.object({
   prize: prizeRecordSchema,
+  /** The tournament of a game or entry prize; null for a yearly prize. */
+  tournament_name: z.string().nullable(),
   won_at: z.string(),
+  /** `prizeClaimDeadline(won_at)`. */
+  claim_deadline_at: z.string(),
   claim: z.object({ email: z.string(), claimed_at: z.string() }).nullable(),
 });
 export type WonPrize = z.infer<typeof wonPrizeSchema>;

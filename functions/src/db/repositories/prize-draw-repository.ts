@@ -90,15 +90,19 @@ export async function claimPrizeWin(
   prizeId: string,
   email: string,
   at: string,
+  wonAt: string,
+  deadline: string,
 ): Promise<boolean> {
+  if (at >= deadline) return false;
   try {
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.prizeWin(userId, prizeId),
         UpdateExpression: 'SET claim_email = :email, claimed_at = :at',
-        ConditionExpression: 'attribute_exists(PK) AND claimed_at = :null',
-        ExpressionAttributeValues: { ':email': email, ':at': at, ':null': null },
+        // The win read is the one claimed: a re-draw (a new won_at) in between refuses it.
+        ConditionExpression: 'attribute_exists(PK) AND claimed_at = :null AND won_at = :wonAt',
+        ExpressionAttributeValues: { ':email': email, ':at': at, ':null': null, ':wonAt': wonAt },
       }),
     );
     return true;

@@ -10,6 +10,7 @@ import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { isConditionFailure } from '../conditions';
 import { queryAll } from '../query-all';
 import type { UserStatus } from '@golf/shared/schemas/account';
+import { batchGetAll } from '../batch-get';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
@@ -354,6 +355,14 @@ export async function isWithdrawn(userId: string): Promise<boolean> {
     new GetCommand({ TableName: tableName(), Key: keys.withdrawnUser(userId), ProjectionExpression: 'PK' }),
   );
   return Boolean(Item);
+}
+
+/** Which of these ids have withdrawn (their withdrawal markers, read in batches). */
+export async function withdrawnAmong(userIds: readonly string[]): Promise<Set<string>> {
+  const unique = [...new Set(userIds)];
+  if (!unique.length) return new Set();
+  const items = await batchGetAll(unique.map(keys.withdrawnUser), 'PK');
+  return new Set(items.map((item) => String(item['PK']).slice('USER#'.length)));
 }
 
 /**

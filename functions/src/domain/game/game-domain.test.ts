@@ -260,4 +260,14 @@ describe('stored team score picks (rankings 4-7)', () => {
       true,
     ]);
   });
+
+  it('a pick after the cut predicts nothing: rounds 3 and 4 carry no cut outcome (ranking 7)', () => {
+    const round = indexTournamentRound(record('final'), field, 3, new Date('2026-01-05T00:00:00Z'));
+    expect(teamScoreRecord(team(['a', 'b', 'c', 'd']), round).picks.map((p) => p.made_cut)).toEqual([
+      null,
+      null,
+      null,
+      null,
+    ]);
+  });
 });

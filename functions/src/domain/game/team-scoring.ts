@@ -33,6 +33,9 @@ export function madeCut(entry: FieldEntryRecord, cutFinal: boolean): boolean | n
   return entry.status === 'active' && cutFinal ? true : null;
 }
 
+/** The cut is made after round 2: picks of rounds 1 and 2 are the ones that made it or not. */
+const CUT_AFTER_ROUND = 2;
+
 export function indexTournamentRound(
   record: TournamentRecord,
   field: readonly FieldEntryRecord[],
@@ -45,7 +48,12 @@ export function indexTournamentRound(
     .filter((row): row is PlayerRoundResult => row !== null);
   const second = record.rounds[1]!;
   const cutFinal = second.results === 'final' && !second.cancelled;
-  const cut = new Map(field.map((entry) => [entry.player_id, madeCut(entry, cutFinal)]));
+  // Only a pick made before the cut predicts it: after it, every player still in the field made it.
+  const cut = new Map(
+    round <= CUT_AFTER_ROUND
+      ? field.map((entry) => [entry.player_id, madeCut(entry, cutFinal)] as const)
+      : [],
+  );
   return { ...indexRound(rows, roundStatus(stored, now)), madeCut: cut };
 }
 

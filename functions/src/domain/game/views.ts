@@ -114,12 +114,10 @@ export async function roundView(input: {
     is_open: open,
     teams_visible: canSeeOtherTeams(nowIso, scheduleRound.deadline_at),
     team: teamView(team, context, indexed),
-    score:
-      team && team.picks.length
-        ? teamScore(team, indexed)
-        : open
-          ? { kind: 'not_started', score: null, provisional: true }
-          : teamScore(undefined, indexed),
+    // Before the deadline nothing is counted, whatever the team holds.
+    score: open
+      ? { kind: 'not_started', score: null, provisional: true }
+      : teamScore(team?.picks.length ? team : undefined, indexed),
     warnings,
     notes,
     is_copy_next_round: copyNextRound,

@@ -23,6 +23,7 @@ import {
   type GuildRecord,
   type MembershipRefusal,
 } from '../../db/repositories/guild-repository';
+import { withdrawnAmong } from '../../db/repositories/user-repository';
 import type { AppError } from '../../lib/errors';
 import { conflict, forbidden, notFound, rateLimited, validationFailed } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/multipart';
@@ -31,6 +32,8 @@ import { checkUploadedImage, publicUrl, sniffImageType, storeImageFile } from '.
 const ulid = monotonicFactory();
 
 export const GUEST_NICKNAME = 'ゲスト';
+/** A withdrawn player's name wherever their records stay (chat, rankings), as the terms say. */
+export const WITHDRAWN_NICKNAME = '退会したユーザー';
 export const CHAT_RATE_LIMIT = { windowSeconds: 10, limit: 5 };
 
 export const messages = {
@@ -59,11 +62,12 @@ async function nicknames(
   userIds: string[],
 ): Promise<Map<string, { nickname: string; profile_img_url: string | null }>> {
   const profiles = await guildRepository.profiles(userIds);
+  const withdrawn = await withdrawnAmong(userIds.filter((id) => !profiles.has(id)));
   return new Map(
     userIds.map((id) => [
       id,
       {
-        nickname: profiles.get(id)?.nickname || GUEST_NICKNAME,
+        nickname: profiles.get(id)?.nickname || (withdrawn.has(id) ? WITHDRAWN_NICKNAME : GUEST_NICKNAME),
         profile_img_url: profiles.get(id)?.profile_img_url ?? null,
       },
     ]),

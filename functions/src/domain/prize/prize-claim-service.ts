@@ -1,5 +1,7 @@
 /** A winner's side of a prize: the prizes they won, and the claim (where to send the details). */
-import type { WonPrize } from '@golf/shared/schemas/prize';
+import { formatTokyoDateTime } from '@golf/shared/game/format';
+import { prizeClaimDeadline, type WonPrize } from '@golf/shared/schemas/prize';
+import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { prizeRepository } from '../../db/repositories/prize-repository';
 import {
   claimPrizeWin,
@@ -18,40 +20,59 @@ async function prizesById(wins: readonly PrizeWinRecord[]) {
   return new Map(lists.flat().map((prize) => [prize.id, prize]));
 }
 
-/** The signed-in user's prizes, newest win first. */
+/** The signed-in user's prizes, newest win first, with their tournament and claim deadline. */
 export async function listWonPrizes(userId: string): Promise<{ prizes: WonPrize[] }> {
   const wins = await listPrizeWins(userId);
   const prizes = await prizesById(wins);
+  const gameIds = [...new Set([...prizes.values()].flatMap((prize) => prize.game_global_id ?? []))];
+  const tournaments = new Map(
+    (await Promise.all(gameIds.map((id) => tournamentRepository.get(id)))).flatMap((record) =>
+      record ? [[record.game_global_id, record.tournament_name] as const] : [],
+    ),
+  );
   return {
     prizes: wins
       .filter((win) => prizes.has(win.prize_id))
       .sort((a, b) => (a.won_at < b.won_at ? 1 : a.won_at > b.won_at ? -1 : 0))
       .map((win) => ({
         prize: prizes.get(win.prize_id)!,
+        tournament_name: tournaments.get(prizes.get(win.prize_id)!.game_global_id ?? '') ?? null,
         won_at: win.won_at,
+        claim_deadline_at: prizeClaimDeadline(win.won_at),
         claim:
           win.claimed_at && win.claim_email ? { email: win.claim_email, claimed_at: win.claimed_at } : null,
       })),
   };
 }
 
-/** The confirm step: the prize must be the user's and not claimed yet; nothing is stored. */
-export async function confirmPrizeClaim(userId: string, prizeId: string, email: string) {
+const alreadyClaimed = () => conflict('この賞品の受け取り手続きは完了しています。');
+
+/** The user's win of the prize, still open for a claim at `now`. */
+async function openWin(userId: string, prizeId: string, now: Date) {
   const win = await getPrizeWin(userId, prizeId);
   if (!win) throw notYours();
-  if (win.claimed_at) throw conflict('この賞品の受け取り手続きは完了しています。');
+  if (win.claimed_at) throw alreadyClaimed();
+  const deadline = prizeClaimDeadline(win.won_at);
+  if (now.toISOString() >= deadline)
+    throw conflict(`受け取り手続きの期限（${formatTokyoDateTime(deadline)}）を過ぎています。`);
+  return win;
+}
+
+/** The confirm step: the prize must be the user's, not claimed yet and within its deadline; nothing is stored. */
+export async function confirmPrizeClaim(userId: string, prizeId: string, email: string, now: Date) {
+  await openWin(userId, prizeId, now);
   return { id: prizeId, email, claimed_at: null };
 }
 
 /** Stores the claim once, then mails the winner what happens next. */
 export async function claimPrize(userId: string, prizeId: string, email: string, now: Date) {
-  const win = await getPrizeWin(userId, prizeId);
-  if (!win) throw notYours();
+  const win = await openWin(userId, prizeId, now);
   const [prize] = [(await prizesById([win])).get(prizeId)];
   if (!prize) throw notYours();
   const claimedAt = now.toISOString();
-  if (!(await claimPrizeWin(userId, prizeId, email, claimedAt)))
-    throw conflict('この賞品の受け取り手続きは完了しています。');
+  // The write itself checks the deadline too: a claim racing it is refused like a second claim.
+  if (!(await claimPrizeWin(userId, prizeId, email, claimedAt, win.won_at, prizeClaimDeadline(win.won_at))))
+    throw alreadyClaimed();
   await sendMail(
     {
       to: email,

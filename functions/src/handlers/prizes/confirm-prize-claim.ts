@@ -5,5 +5,5 @@ import { httpHandler } from '../../lib/http-handler';
 export const handler = httpHandler(
   'confirmPrizeClaim',
   { body: prizeClaimBodySchema },
-  async ({ body, auth }) => confirmPrizeClaim(auth.userId, body.id, body.email),
+  async ({ body, auth, now }) => confirmPrizeClaim(auth.userId, body.id, body.email, now),
 );

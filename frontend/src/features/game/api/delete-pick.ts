@@ -1,12 +1,41 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { apiRequest } from '../../../lib/api-client';
+import { putPick } from './save-pick';
 
-/** Empties one slot (DELETE …/draft/{draft}); refreshes every game query afterwards. */
+/** The player a removal took out of a slot, kept so that the removal can be undone. */
+export interface RemovedPick {
+  draft: number;
+  playerId: string;
+  name: string;
+}
+
+/**
+ * Empties one slot (DELETE …/draft/{draft}) and remembers who was in it: `undo` puts him back in
+ * the same slot (the save's own rules apply, so an undo after the deadline is refused like a save).
+ * Refreshes every game query after either.
+ */
 export function useDeletePick(round: number) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: (draft: number) =>
-      apiRequest(`/api/golf/round/${round}/draft/${draft}`, { method: 'DELETE' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['game'] }),
+  const [removed, setRemoved] = useState<RemovedPick | null>(null);
+  const refresh = () => queryClient.invalidateQueries({ queryKey: ['game'] });
+  const remove = useMutation({
+    mutationFn: async (pick: RemovedPick) => {
+      await apiRequest(`/api/golf/round/${round}/draft/${pick.draft}`, { method: 'DELETE' });
+      return pick;
+    },
+    onMutate: () => setRemoved(null),
+    onSuccess: (pick) => {
+      setRemoved(pick);
+      return refresh();
+    },
   });
+  const undo = useMutation({
+    mutationFn: (pick: RemovedPick) => putPick(round, pick.draft, pick.playerId),
+    onSuccess: () => {
+      setRemoved(null);
+      return refresh();
+    },
+  });
+  return { remove, undo, removed };
 }

@@ -3,6 +3,7 @@ import { AppLink } from '../../../components/ui/app-link';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { wonPrizesQueryOptions } from '../api/won-prizes';
+import { claimClosed, claimDeadlineText } from '../utils/claim-deadline';
 import { PrizeImage } from './prize-image';
 
 /** My page's list of won prizes; nothing at all when the player has not won yet. */
@@ -18,7 +19,7 @@ export function WonPrizeList() {
         <Skeleton height={96} radius={18} />
       ) : (
         <ul className="prize-list">
-          {data.prizes.map(({ prize, claim }) => (
+          {data.prizes.map(({ prize, claim, tournament_name, claim_deadline_at }) => (
             <li key={prize.id}>
               <AppLink
                 href={`/mypage/prize/${prize.id}`}
@@ -29,10 +30,14 @@ export function WonPrizeList() {
                 <span className="prize-card__body">
                   {claim ? (
                     <Badge tone="green">手続き済み</Badge>
+                  ) : claimClosed(claim_deadline_at) ? (
+                    <Badge tone="grey">期限切れ</Badge>
                   ) : (
                     <Badge tone="red">受け取り手続きへ</Badge>
                   )}
                   <span className="prize-card__name">{prize.name}</span>
+                  {tournament_name && <span className="prize-card__meta">{tournament_name}</span>}
+                  {!claim && <span className="prize-card__meta">{claimDeadlineText(claim_deadline_at)}</span>}
                 </span>
               </AppLink>
             </li>

@@ -13,6 +13,7 @@ import {
 } from '../../../../features/prize/api/won-prizes';
 import { PrizeImage } from '../../../../features/prize/components/prize-image';
 import { prizeKindLabels } from '../../../../features/prize/components/prize-labels';
+import { claimClosed, claimDeadlineText } from '../../../../features/prize/utils/claim-deadline';
 import { setPrizeEntryDraft, usePrizeEntryDraft } from '../../../../features/prize/prize-entry-draft';
 import { isApiError } from '../../../../lib/api-client';
 import { useAuth } from '../../../../lib/auth';
@@ -45,7 +46,9 @@ function PrizeClaimPage() {
           <Badge tone="green">{prizeKindLabels[won.prize.kind]}</Badge>
         </div>
         <h2 className="prize-detail__name">{won.prize.name}</h2>
+        {won.tournament_name && <p className="prize-card__meta">{won.tournament_name}</p>}
         <p className="muted">{won.prize.description}</p>
+        {!won.claim && <p className="notice">{claimDeadlineText(won.claim_deadline_at)}</p>}
       </article>
       {won.claim ? (
         <section className="card" data-testid="prize-claimed">
@@ -54,6 +57,11 @@ function PrizeClaimPage() {
             {formatTokyoDateTime(won.claim.claimed_at)}に受け付けました。発送のご案内は {won.claim.email}{' '}
             にお送りします。
           </p>
+        </section>
+      ) : claimClosed(won.claim_deadline_at) ? (
+        <section className="card" data-testid="prize-claim-closed">
+          <h3 className="card-title">受け取り手続きの期限を過ぎています</h3>
+          <p className="muted">この賞品の受け取り手続きは締め切りました。</p>
         </section>
       ) : (
         <ClaimForm prizeId={id} />

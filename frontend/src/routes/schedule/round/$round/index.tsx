@@ -11,6 +11,7 @@ import { CopyNextRoundToggle } from '../../../../features/game/components/copy-n
 import { SaveError } from '../../../../features/game/components/save-error';
 import { TutorialDialog } from '../../../../features/game/components/tutorial-dialog';
 import { aiModeLabels, aiModes, parseRound } from '../../../../features/game/utils/labels';
+import { roundNotes } from '../../../../features/game/utils/round-notes';
 import { DeadlineCountdown } from '../../../../features/schedule/components/deadline-countdown';
 import { toParTone } from '../../../../lib/format';
 
@@ -64,7 +65,7 @@ function pickScoreText(pick: TeamPickView): string | null {
 function RoundPage() {
   const round = parseRound(Route.useParams().round);
   const view = useRound(round);
-  const remove = useDeletePick(round);
+  const { remove, undo, removed } = useDeletePick(round);
   const slots = view.team?.slots ?? [null, null, null, null];
   const warningBySlot = new Map(view.warnings.map((warning) => [warning.slot, warning]));
 
@@ -80,7 +81,6 @@ function RoundPage() {
           <StatusBadge view={view} />
         </div>
         {view.is_open && <DeadlineCountdown deadline={view.round.deadline_at} />}
-        {view.round.deadline_note && <p className="notice">{view.round.deadline_note}</p>}
         {view.round.cancel_note && (
           <p className="notice" data-testid="cancel-note">
             {view.round.cancel_note}
@@ -105,7 +105,7 @@ function RoundPage() {
         </div>
       </section>
 
-      {view.notes.map((note) => (
+      {roundNotes(view).map((note) => (
         <p key={note} className="notice">
           {note}
         </p>
@@ -125,7 +125,22 @@ function RoundPage() {
         <h2 id="team-heading" className="section__title">
           マイチーム
         </h2>
-        <SaveError error={remove.error} />
+        <SaveError error={remove.error ?? undo.error} />
+        {removed && (
+          <div className="undo-bar" role="status">
+            <p>
+              {removed.name}をドラフト{removed.draft}から外しました。
+            </p>
+            <button
+              type="button"
+              className="button button--outline button--small"
+              disabled={undo.isPending}
+              onClick={() => undo.mutate(removed)}
+            >
+              元に戻す
+            </button>
+          </div>
+        )}
         <ol className="slots">
           {slots.map((pick, index) => {
             const draft = index + 1;
@@ -187,9 +202,12 @@ function RoundPage() {
                 {pick && view.is_open && (
                   <button
                     type="button"
-                    className="button button--ghost button--small slot__remove"
-                    disabled={remove.isPending}
-                    onClick={() => remove.mutate(draft)}
+                    className="button button--small slot__remove"
+                    aria-label={`${pick.player.name}をドラフト${draft}から外す`}
+                    disabled={remove.isPending || undo.isPending}
+                    onClick={() =>
+                      remove.mutate({ draft, playerId: pick.player.player_id, name: pick.player.name })
+                    }
                   >
                     外す
                   </button>
