@@ -13,7 +13,7 @@ import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 const usage = `usage: npm run ops -- <command> [options]
   import-tournament <file.json|file.csv>
   import-results <file.json|file.csv>
-  mark-final <game_global_id> <round>
+  mark-final <game_global_id> <round> [--force]            (--force: despite the checks it reports)
   move-deadline <game_global_id> <round> <deadline ISO, e.g. 2026-12-03T08:30:00+09:00> <reason> [--force]
                                       (--force: the instant is already past; it locks the round's teams at once)
   withdraw-player <game_global_id> <player_id> <reason>   (any time, before round 1 too)
@@ -21,13 +21,28 @@ const usage = `usage: npm run ops -- <command> [options]
   cancel-tournament <game_global_id> <reason>             (no scores, no yearly points)
   correct-result <file.json>          (the body of POST /api/golf/ops/result/correction)
   carry-over [game_global_id]
-  draw-prizes <game_global_id> [--seed SEED] [--redraw]   (the tournament's game and entry prizes)
+  recompute [game_global_id]          (publish the rankings of a tournament, or of the current one)
+  draw-prizes <game_global_id> [--seed SEED] [--redraw] [--accept-fewer]
+                                      (the tournament's game and entry prizes; --accept-fewer: draw
+                                       although a prize gets fewer winners than it offers)
   publish-topics <file.json>          ({ "topics": [...] }; docs/examples/topics.json)
   withdraw-topic <topic id>
   publish-quiz <file.json>            (one round's 5 questions; docs/examples/quiz.json)
   export-contacts [--since ISO] [--out file.csv]          (contact-form inquiries as CSV)
   export-campaign-entries [--since ISO] [--out file.csv]  (campaign entries as CSV)
-options: --url http://127.0.0.1:3000  --token <operator access token>  --dry-run  --format json|csv`;
+options: --url URL (else OPS_URL, else the local stack at http://127.0.0.1:$PORT, PORT 3000 by default)
+         --token <operator access token>  --dry-run  --format json|csv`;
+
+const flags = new Set(['--dry-run', '--redraw', '--force', '--accept-fewer']);
+
+/** The API to call: --url, else OPS_URL, else the local stack of `npm start` on HOST:PORT. */
+function operatorApiUrl(option: string | true | undefined, env: NodeJS.ProcessEnv = process.env) {
+  const url =
+    typeof option === 'string' && option
+      ? option
+      : env['OPS_URL'] || `http://${env['HOST'] || '127.0.0.1'}:${env['PORT'] || '3000'}`;
+  return url.replace(/\/$/, '');
+}
 
 function parseArgs(argv: string[]) {
   const positional: string[] = [];
@@ -35,7 +50,7 @@ function parseArgs(argv: string[]) {
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i]!;
     if (!arg.startsWith('--')) positional.push(arg);
-    else if (arg === '--dry-run' || arg === '--redraw' || arg === '--force') options[arg.slice(2)] = true;
+    else if (flags.has(arg)) options[arg.slice(2)] = true;
     else options[arg.slice(2)] = argv[++i] ?? '';
   }
   return { positional, options };
@@ -44,6 +59,15 @@ function parseArgs(argv: string[]) {
 /** A number typed on the command line; anything else goes as typed, for the API to say what it needs. */
 const numberArg = (text: string | undefined) =>
   text !== undefined && /^\s*-?\d+\s*$/.test(text) ? Number(text) : text;
+
+/** One line on an import's answer: players and rows are counted apart. */
+function importSummary(answer: Record<string, unknown>): string | null {
+  if (typeof answer['players'] !== 'number' || typeof answer['rows'] !== 'number') return null;
+  const verb = answer['imported'] === false ? '確認のみ（取り込んでいません）' : '取り込みました';
+  return `${verb}：${answer['rows']}行、選手${answer['players']}人（変更あり${String(answer['changed'])}人、変更なし${String(answer['unchanged'])}人）${
+    answer['tournament_changed'] === true ? '、大会の情報を更新' : ''
+  }、チームスコアの書き込み${String(answer['scores_written'])}件`;
+}
 
 async function operatorToken(url: string, given: string | true | undefined): Promise<string> {
   if (typeof given === 'string' && given) return given;
@@ -62,10 +86,7 @@ async function operatorToken(url: string, given: string | true | undefined): Pro
 async function main(): Promise<number> {
   const { positional, options } = parseArgs(process.argv.slice(2));
   const [command, ...args] = positional;
-  const url = (typeof options['url'] === 'string' ? options['url'] : 'http://127.0.0.1:3000').replace(
-    /\/$/,
-    '',
-  );
+  const url = operatorApiUrl(options['url']);
   const dryRun = options['dry-run'] === true;
   const fileBody = (file: string | undefined) => {
     if (!file) throw new Error(usage);
@@ -89,7 +110,14 @@ async function main(): Promise<number> {
       [path, body] = ['/api/golf/ops/results', fileBody(args[0])];
       break;
     case 'mark-final':
-      [path, body] = ['/api/golf/ops/round/final', { game_global_id: args[0], round: numberArg(args[1]) }];
+      [path, body] = [
+        '/api/golf/ops/round/final',
+        {
+          game_global_id: args[0],
+          round: numberArg(args[1]),
+          ...(options['force'] === true ? { force: true } : {}),
+        },
+      ];
       break;
     case 'move-deadline':
       [path, body] = [
@@ -125,6 +153,9 @@ async function main(): Promise<number> {
       if (!args[0]) throw new Error(usage);
       [path, body] = ['/api/golf/ops/result/correction', JSON.parse(readFileSync(args[0], 'utf8'))];
       break;
+    case 'recompute':
+      [path, body] = ['/api/golf/ops/rankings/recompute', args[0] ? { game_global_id: args[0] } : {}];
+      break;
     case 'carry-over':
       [path, body] = ['/api/golf/ops/carry-over', args[0] ? { game_global_id: args[0] } : {}];
       break;
@@ -136,6 +167,7 @@ async function main(): Promise<number> {
           game_global_id: args[0],
           ...(typeof options['seed'] === 'string' ? { seed: options['seed'] } : {}),
           ...(options['redraw'] === true ? { redraw: true } : {}),
+          ...(options['accept-fewer'] === true ? { accept_fewer: true } : {}),
         },
       ];
       break;
@@ -162,15 +194,24 @@ async function main(): Promise<number> {
       return 2;
   }
   const token = await operatorToken(url, options['token']);
-  const response = await fetch(url + path, {
-    method,
-    headers: {
-      ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      accept: 'application/json',
-      authorization: `Bearer ${token}`,
-    },
-    body: body !== undefined ? JSON.stringify(body) : undefined,
-  });
+  let response: Response;
+  try {
+    response = await fetch(url + path, {
+      method,
+      headers: {
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        accept: 'application/json',
+        authorization: `Bearer ${token}`,
+      },
+      body: body !== undefined ? JSON.stringify(body) : undefined,
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string } }).cause?.code ?? String(error);
+    console.error(
+      `${url} に接続できませんでした（${cause}）。ローカルでは npm start で起動しているか、--url、OPS_URL、PORT を確認してください。`,
+    );
+    return 1;
+  }
   const text = await response.text();
   const answer = text
     ? (JSON.parse(text) as {
@@ -189,6 +230,8 @@ async function main(): Promise<number> {
   }
   if (response.ok) {
     console.log(JSON.stringify(answer, null, 2));
+    const summary = importSummary(answer);
+    if (summary) console.error(summary);
     return 0;
   }
   console.error(`${response.status} ${answer.message ?? ''}`);

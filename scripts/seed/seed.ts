@@ -52,6 +52,8 @@ export async function seedIfEmpty(options: { now: Date }): Promise<{ items: numb
         seed: `sample-${tournament.game_global_id}`,
         operatorId: 'sample-operator',
         now: options.now,
+        // A sample season has fewer players than an entry prize may offer winners.
+        acceptFewer: true,
       });
   await recomputeRankings(undefined, options.now);
   await db().send(

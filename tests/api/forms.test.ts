@@ -195,6 +195,8 @@ describe('operator exports', () => {
     const line = contacts.body.csv.split('\r\n').find((row) => row.includes(sent.email));
     expect(line).toContain(`"${contactTypes[2].name}"`);
     expect(line).toContain(`"'=1+1 賞品について"`);
+    // Times as operators read them: Asia/Tokyo with the offset.
+    expect(line).toMatch(/","\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\+09:00","/);
 
     const entries = await api<CsvBody>(
       'GET',

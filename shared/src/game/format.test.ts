@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import {
+  formatTokyoIso,
   formatAmateurValue,
   formatBattingAverage,
   formatPercent,
@@ -121,5 +122,13 @@ describe('Asia/Tokyo display', () => {
   });
   it('rejects instants without an offset (they would depend on the host zone)', () => {
     expect(() => formatTokyoDateTime('2025-11-21T07:30:00')).toThrow(RangeError);
+  });
+});
+
+describe('formatTokyoIso', () => {
+  it('writes an instant in Asia/Tokyo with its offset, whatever the host time zone', () => {
+    expect(formatTokyoIso('2025-11-20T22:30:05Z')).toBe('2025-11-21T07:30:05+09:00');
+    expect(formatTokyoIso(new Date('2026-12-31T15:00:00.000Z'))).toBe('2027-01-01T00:00:00+09:00');
+    expect(Date.parse(formatTokyoIso('2026-03-01T00:00:00Z'))).toBe(Date.parse('2026-03-01T00:00:00Z'));
   });
 });

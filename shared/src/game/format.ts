@@ -142,3 +142,12 @@ export function formatTokyoDateTime(instant: string | Date): string {
   const c = tokyoWallClock(instant);
   return `${c.month}/${c.day}(${weekdayNames[c.weekday]}) ${c.hour}:${String(c.minute).padStart(2, '0')}`;
 }
+
+/**
+ * An instant as ISO 8601 in Asia/Tokyo with its offset, to the second: '2025-11-20T22:30:05Z' ->
+ * '2025-11-21T07:30:05+09:00'. Japan has kept +09:00 all year since 1951, so the offset is fixed.
+ */
+export function formatTokyoIso(instant: string | Date): string {
+  const ms = toEpochMs(instant);
+  return `${new Date(ms + 9 * 3600_000).toISOString().slice(0, 19)}+09:00`;
+}

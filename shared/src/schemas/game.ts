@@ -217,9 +217,14 @@ export const importErrorSchema = z.object({ line: z.number().int(), messages: z.
 export const importResultSchema = z.object({
   game_global_id: z.string(),
   imported: z.boolean(),
+  /** Rows of the file (a results file has one per player and round). */
   rows: z.number().int(),
+  /** Players the file names; `changed` + `unchanged` = `players`. */
+  players: z.number().int(),
   changed: z.number().int(),
   unchanged: z.number().int(),
+  /** Tournament import: whether the tournament itself (names, dates, deadlines) changed. */
+  tournament_changed: z.boolean().optional(),
   scores_written: z.number().int(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
@@ -233,6 +238,10 @@ export const moveDeadlineBodySchema = roundActionBodySchema.extend({
   deadline_at: z.iso.datetime({ offset: true }),
   reason,
   /** Required to move a deadline to an instant already past (it locks the round's teams at once). */
+  force: z.boolean().optional(),
+});
+export const markFinalBodySchema = roundActionBodySchema.extend({
+  /** Mark final even though the round was never settled or has fewer teams than the round before. */
   force: z.boolean().optional(),
 });
 export const withdrawPlayerBodySchema = z.object({
@@ -284,6 +293,8 @@ export const operatorActionResultSchema = z.object({
   audit: auditRecordSchema.nullable(),
   /** Move deadline: teams saved for the round that the new deadline locks at once (0 when in the future). */
   teams_locked: z.number().int().optional(),
+  /** Mark final with force: the checks it went past. */
+  warnings: z.array(z.string()).optional(),
 });
 export const carryOverResultSchema = z.object({
   game_global_id: z.string(),

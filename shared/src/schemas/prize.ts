@@ -39,6 +39,11 @@ export const drawPrizesBodySchema = z.object({
     .optional(),
   /** Draw again prizes already drawn (refused once a winner has claimed). */
   redraw: z.boolean().optional(),
+  /**
+   * Draw even where a prize gets fewer winners than it offers. Without it such a draw is refused
+   * (409) with the reason per prize, and nothing is drawn.
+   */
+  accept_fewer: z.boolean().optional(),
 });
 
 export const prizeDrawResultSchema = z.object({
@@ -51,6 +56,8 @@ export const prizeDrawResultSchema = z.object({
       /** drawn now, or already drawn earlier (left as it was). */
       state: z.enum(['drawn', 'kept']),
       winners: z.number().int(),
+      /** Set when the prize got fewer winners than it offers: why. */
+      shortfall: z.string().optional(),
     }),
   ),
 });

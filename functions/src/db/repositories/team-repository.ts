@@ -5,7 +5,7 @@ import type { TeamSource } from '@golf/shared/schemas/game';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
-import { queryAll } from '../query-all';
+import { countAll, queryAll } from '../query-all';
 
 /** A user's team for one round as stored; `picks` holds 0-4 picks ordered by slot. */
 export interface TeamRecord {
@@ -66,6 +66,15 @@ export const teamRepository = {
       ExpressionAttributeValues: { ':pk': keys.teamPartition(gameGlobalId, round) },
     });
     return items.map((item) => fromItem<TeamRecord>(item));
+  },
+
+  /** How many teams a round has (a COUNT query: only the count comes back). */
+  async countRound(gameGlobalId: string, round: number): Promise<number> {
+    return countAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.teamPartition(gameGlobalId, round) },
+    });
   },
 
   /**

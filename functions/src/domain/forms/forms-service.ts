@@ -1,3 +1,4 @@
+import { formatTokyoIso } from '@golf/shared/game/format';
 import { ulid } from 'ulid';
 import { CAMPAIGN_ID, campaignFieldNames, type CampaignEntry } from '@golf/shared/schemas/campaign';
 import { contactTypes, type CsvExport } from '@golf/shared/schemas/contact';
@@ -75,7 +76,7 @@ export async function exportContacts(since?: string): Promise<CsvExport> {
       ['id', 'received_at', 'email', 'contact_type', 'contact_type_name', 'content', 'user_id'],
       rows.map((row) => [
         row.id,
-        row.received_at,
+        formatTokyoIso(row.received_at),
         row.email,
         row.contact_type,
         nameOf(contactTypes, row.contact_type),
@@ -96,7 +97,7 @@ export async function exportCampaignEntries(since?: string): Promise<CsvExport> 
       ['id', 'received_at', ...campaignFieldNames],
       rows.map((row) => [
         row.id,
-        row.received_at,
+        formatTokyoIso(row.received_at),
         ...campaignFieldNames.map((field) =>
           masterFields.has(field)
             ? nameOf(campaignMasterLists[field as keyof typeof campaignMasterLists], row[field])

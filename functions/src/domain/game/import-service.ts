@@ -102,10 +102,55 @@ const resultRowSchema = z
     bogeys: count,
     status: playerStatusSchema,
   })
-  .refine((r) => r.thru < 18 || (r.strokes !== null && r.to_par !== null), {
-    message: '18ホールを終えた選手には strokes と to_par が必要です。',
+  .refine((r) => r.thru < 18 || r.strokes !== null, {
+    message: '18ホールを終えた選手（thru 18 か F）には打数が必要です（例 70、72*）。',
+    path: ['strokes'],
   })
-  .refine((r) => r.thru === 0 || r.to_par !== null, { message: 'プレー中の選手には to_par が必要です。' });
+  .refine((r) => r.thru < 18 || r.to_par !== null, {
+    message: '18ホールを終えた選手（thru 18 か F）には to_par が必要です（例 E、+3、-2）。',
+    path: ['to_par'],
+  })
+  .refine((r) => r.thru === 0 || r.thru === 18 || r.to_par !== null, {
+    message: 'プレー中の選手（thru 1〜17）には to_par が必要です（例 E、+3、-2）。',
+    path: ['to_par'],
+  });
+
+/** The columns a CSV file must have, by kind; a missing one is reported once, on the header line. */
+const requiredColumns = {
+  results: ['game_global_id', 'round', 'player_id', 'strokes', 'to_par', 'thru', 'status'],
+  tournament: [
+    'game_global_id',
+    'season_id',
+    'tournament_name',
+    'venue',
+    'start_on',
+    'end_on',
+    'deadline_r1',
+    'deadline_r2',
+    'deadline_r3',
+    'deadline_r4',
+    'player_id',
+    'name',
+    'name_kana',
+    'country',
+  ],
+} as const;
+
+/** Parses a CSV file, refusing it whole (on line 1) when its header lacks a column the kind needs. */
+function parseCsvOf(kind: keyof typeof requiredColumns, content: string) {
+  const parsed = parseCsv(content);
+  const missing = requiredColumns[kind].filter((column) => !parsed.header.includes(column));
+  if (missing.length)
+    throw new ImportRejected([
+      {
+        line: 1,
+        messages: [
+          `1行目（見出し）に ${missing.join(', ')} の列がありません。見出しは ${requiredColumns[kind].join(',')} などの列名にしてください（docs/operations.md）。`,
+        ],
+      },
+    ]);
+  return parsed;
+}
 
 const messagesOf = (error: z.ZodError) =>
   error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ` : '') + i.message);
@@ -149,7 +194,7 @@ export function parseTournamentFile(format: ImportFormat, content: string): Tour
     if (!list.length) errors.push({ line: 0, messages: ['field: 選手が1人もいません。'] });
     list.forEach((raw, i) => rows.push({ line: i + 1, raw, headerRaw: null }));
   } else {
-    const { rows: csvRows } = parseCsv(content);
+    const { rows: csvRows } = parseCsvOf('tournament', content);
     if (!csvRows.length) errors.push({ line: 1, messages: ['データ行がありません。'] });
     for (const row of csvRows) {
       const v = row.values;
@@ -170,7 +215,10 @@ export function parseTournamentFile(format: ImportFormat, content: string): Tour
       const parsed = tournamentHeaderSchema.safeParse(row.headerRaw);
       if (!parsed.success) messages.push(...messagesOf(parsed.error));
       else if (!header) header = parsed.data;
-      else if (!stableEqual(header, parsed.data)) messages.push('大会の列が1行目と異なります。');
+      else if (!stableEqual(header, parsed.data))
+        messages.push(
+          '大会の列（game_global_id から deadline_r4 まで）は最初のデータ行（2行目）と同じにしてください。',
+        );
     }
     const parsed = fieldRowSchema.safeParse(row.raw);
     if (!parsed.success) messages.push(...messagesOf(parsed.error));
@@ -261,8 +309,10 @@ export async function importTournament(
     game_global_id: header.game_global_id,
     imported: !dryRun,
     rows: entries.length,
-    changed: changedEntries.length + (tournamentChanged ? 1 : 0),
-    unchanged: entries.length - changedEntries.length + (tournamentChanged ? 0 : 1),
+    players: entries.length,
+    changed: changedEntries.length,
+    unchanged: entries.length - changedEntries.length,
+    tournament_changed: tournamentChanged,
     scores_written: 0,
   };
   if (dryRun) return result;
@@ -299,7 +349,7 @@ export function parseResultsFile(
     if (!list.length) errors.push({ line: 0, messages: ['results: 結果が1行もありません。'] });
     list.forEach((raw, i) => raws.push({ line: i + 1, raw: raw ?? {} }));
   } else {
-    const { rows } = parseCsv(content);
+    const { rows } = parseCsvOf('results', content);
     if (!rows.length) errors.push({ line: 1, messages: ['データ行がありません。'] });
     gameGlobalId = rows[0]?.values['game_global_id'] ?? '';
     for (const row of rows) raws.push({ line: row.line, raw: row.values });
@@ -309,7 +359,7 @@ export function parseResultsFile(
   for (const { line, raw } of raws) {
     const messages: string[] = [];
     if (format === 'csv' && raw['game_global_id'] !== gameGlobalId)
-      messages.push('game_global_id が1行目と異なります。');
+      messages.push(`game_global_id: 最初のデータ行（2行目）の ${gameGlobalId} と同じ大会にしてください。`);
     const parsed = resultRowSchema.safeParse(raw);
     if (!parsed.success) messages.push(...messagesOf(parsed.error));
     else {
@@ -368,6 +418,7 @@ export async function importResults(
     };
   }
   const changed = [...byId.values()].filter((e) => !stableEqual(before.get(e.player_id), e));
+  const players = new Set(parsed.rows.map((row) => row.player_id)).size;
   const rounds = [...new Set(parsed.rows.map((r) => r.round))];
   const nextRecord: TournamentRecord = {
     ...record,
@@ -379,8 +430,9 @@ export async function importResults(
     game_global_id: record.game_global_id,
     imported: !dryRun,
     rows: parsed.rows.length,
+    players,
     changed: changed.length,
-    unchanged: parsed.rows.length - changed.length,
+    unchanged: players - changed.length,
     scores_written: 0,
   };
   if (dryRun) return result;

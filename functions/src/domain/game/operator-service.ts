@@ -56,15 +56,47 @@ const withRound = (
 });
 
 /**
- * Marks a round's results final. Refused (409) while any picked player has neither a result nor a
- * status: a player missing from the results is pending, never a withdrawal.
+ * What an operator should see before marking a round final: its teams were never settled at the
+ * deadline (no carry-over run, so copies and replacements are missing), or it has fewer teams than
+ * the round before (teams were lost). Either one refuses the mark unless the operator overrides it.
  */
-export async function markRoundFinal(input: RoundAction) {
+async function finalChecks(record: TournamentRecord, round: number): Promise<string[]> {
+  const checks: string[] = [];
+  const stored = record.rounds[round - 1]!;
+  if (!stored.settled_at)
+    checks.push(
+      `第${round}ラウンドの締め切りの引き継ぎ（carry-over）がまだ実行されていません。引き継ぎと自動入れ替えのないまま確定することになります。`,
+    );
+  const before = record.rounds
+    .slice(0, round - 1)
+    .filter((r) => !r.cancelled)
+    .at(-1);
+  if (before) {
+    const [teams, previous] = await Promise.all([
+      teamRepository.countRound(record.game_global_id, round),
+      teamRepository.countRound(record.game_global_id, before.round),
+    ]);
+    if (teams < previous)
+      checks.push(
+        `第${round}ラウンドのチームは${teams}件で、第${before.round}ラウンドの${previous}件より少なくなっています。`,
+      );
+  }
+  return checks;
+}
+
+/**
+ * Marks a round's results final. Refused (409) while any picked player has neither a result nor a
+ * status: a player missing from the results is pending, never a withdrawal. Refused too (409, the
+ * checks in `errors.checks`) when the round was never settled at its deadline or has fewer teams
+ * than the round before, unless `force` is given: then the answer carries them as `warnings`.
+ */
+export async function markRoundFinal(input: RoundAction & { force?: boolean | undefined }) {
   const record = await load(input.gameGlobalId);
   const stored = record.rounds[input.round - 1]!;
   if (stored.cancelled) throw conflict('中止になったラウンドは確定できません。');
   if (stored.results === 'none') throw conflict('結果が取り込まれていないラウンドは確定できません。');
   const field = await tournamentRepository.field(record.game_global_id);
+  let warnings: string[] = [];
   if (stored.results !== 'final') {
     const teams = await teamRepository.listRound(record.game_global_id, input.round);
     const blockers = finalBlockers(
@@ -75,6 +107,14 @@ export async function markRoundFinal(input: RoundAction) {
       throw new AppError(409, 'conflict', '結果がまだない選手がいるため確定できません。', {
         player_ids: blockers,
       });
+    warnings = await finalChecks(record, input.round);
+    if (warnings.length && !input.force)
+      throw new AppError(
+        409,
+        'conflict',
+        `確定の前に確認してください。${warnings.join('')}このまま確定する場合は force を指定してください。`,
+        { checks: warnings },
+      );
   }
   const next = withRound(record, input.round, { results: 'final' });
   const audit = auditOf(input, {
@@ -95,6 +135,7 @@ export async function markRoundFinal(input: RoundAction) {
     round: input.round,
     scores_written: written,
     audit: stored.results === 'final' ? null : audit,
+    ...(warnings.length ? { warnings } : {}),
   };
 }
 

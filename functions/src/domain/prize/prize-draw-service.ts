@@ -19,6 +19,8 @@ export interface DrawInput {
   gameGlobalId: string;
   seed?: string | undefined;
   redraw?: boolean | undefined;
+  /** Draw even where a prize gets fewer winners than it offers (else 409 with the reasons). */
+  acceptFewer?: boolean | undefined;
   operatorId: string;
   now: Date;
 }
@@ -99,6 +101,26 @@ function winnersOf(
   return decision.kind === 'decided' ? decision.winners : [];
 }
 
+/**
+ * Why a prize gets fewer winners than it offers, or null when it gets them all. The usual cause of an
+ * empty draw is that teams were never settled (no carry-over at the deadlines), so it is named.
+ */
+export function shortfallReason(
+  prize: PrizeRecord,
+  winners: number,
+  data: Awaited<ReturnType<typeof tournamentEntrants>>,
+): string | null {
+  if (winners >= prize.winners_count) return null;
+  const offered = `${prize.name}は${prize.winners_count}名様の賞品ですが、${winners}名しか選べません`;
+  if (data.entrants.length === 0)
+    return `${offered}：この大会にチームのあるユーザーがいません（締め切りの引き継ぎ carry-over が実行されたか確認してください）。`;
+  if (prize.rank_from === null || prize.rank_to === null) {
+    const eligible = data.entrants.filter((entrant) => entrant.enteredEveryRound).length;
+    return `${offered}：全ラウンドにチームのあるユーザーが${eligible}人です（チームのあるユーザーは${data.entrants.length}人）。`;
+  }
+  return `${offered}：${prize.rank_from}〜${prize.rank_to}位にあたるユーザーは${data.entrants.length}人中${winners}人です。`;
+}
+
 export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawResult> {
   const [game, entry] = await Promise.all([
     prizeRepository.listByKind('game'),
@@ -122,6 +144,22 @@ export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawR
   }
 
   const result: PrizeDrawResult = { game_global_id: input.gameGlobalId, seed, prizes: [] };
+  const toDraw = prizes.filter((prize) => !previous.get(prize.id) || input.redraw);
+  const drawn = new Map(toDraw.map((prize) => [prize.id, winnersOf(prize, seed, data)]));
+  // A draw short of winners is decided before anything is written: nothing is drawn unless accepted.
+  const shortfalls = new Map(
+    toDraw.flatMap((prize) => {
+      const reason = shortfallReason(prize, drawn.get(prize.id)!.length, data);
+      return reason ? [[prize.id, reason] as const] : [];
+    }),
+  );
+  if (shortfalls.size && !input.acceptFewer)
+    throw new AppError(
+      409,
+      'conflict',
+      '当選者が賞品の数より少なくなる賞品があります。理由を確認し、よければ accept_fewer を指定してもう一度抽選してください。',
+      Object.fromEntries([...shortfalls].map(([id, reason]) => [id, [reason]])),
+    );
   for (const prize of prizes) {
     const earlier = previous.get(prize.id);
     if (earlier && !input.redraw) {
@@ -133,7 +171,7 @@ export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawR
       });
       continue;
     }
-    const winners = winnersOf(prize, seed, data);
+    const winners = drawn.get(prize.id)!;
     await replacePrizeDraw(
       {
         prize_id: prize.id,
@@ -146,7 +184,14 @@ export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawR
       prize.kind,
       earlier?.winners ?? [],
     );
-    result.prizes.push({ prize_id: prize.id, kind: prize.kind, state: 'drawn', winners: winners.length });
+    const shortfall = shortfalls.get(prize.id);
+    result.prizes.push({
+      prize_id: prize.id,
+      kind: prize.kind,
+      state: 'drawn',
+      winners: winners.length,
+      ...(shortfall ? { shortfall } : {}),
+    });
   }
   return result;
 }

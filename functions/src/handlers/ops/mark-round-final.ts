@@ -1,15 +1,16 @@
-import { roundActionBodySchema } from '@golf/shared/schemas/game';
+import { markFinalBodySchema } from '@golf/shared/schemas/game';
 import { markRoundFinal } from '../../domain/game/operator-service';
 import { recomputeRankings } from '../../domain/ranking/ranking-service';
 import { httpHandler } from '../../lib/http-handler';
 
 export const handler = httpHandler(
   'markRoundFinal',
-  { body: roundActionBodySchema },
+  { body: markFinalBodySchema },
   async ({ body, auth, now }) => {
     const result = await markRoundFinal({
       gameGlobalId: body.game_global_id,
       round: body.round,
+      force: body.force,
       operatorId: auth.userId,
       now,
     });

@@ -10,6 +10,7 @@ export const handler = httpHandler(
       gameGlobalId: body.game_global_id,
       seed: body.seed,
       redraw: body.redraw,
+      acceptFewer: body.accept_fewer,
       operatorId: auth.userId,
       now,
     }),

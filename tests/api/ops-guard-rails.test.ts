@@ -1,0 +1,150 @@
+/**
+ * Guard rails in the operator API, shared by the console and the CLI: a round is not marked final
+ * while its teams were never settled or teams went missing, and a draw short of winners says why
+ * before anything is drawn.
+ */
+import { describe, expect, it } from 'vitest';
+import { operatorActionResultSchema } from '../../shared/src/schemas/game';
+import { prizeDrawResultSchema } from '../../shared/src/schemas/prize';
+import { batchWriteAll } from '../../functions/src/db/batch-write';
+import { getPrizeDraw } from '../../functions/src/db/repositories/prize-draw-repository';
+import { prizeItem } from '../../functions/src/db/repositories/prize-repository';
+import { recomputeScores } from '../../functions/src/domain/game/score-service';
+import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
+import { api, tokenFor } from './support/api';
+import { gameFixture, team, writeFixture } from './support/game-fixtures';
+
+type ErrorBody = { code: string; message: string; errors?: Record<string, string[]> };
+const operator = () => tokenFor('guard-operator', ['operators']);
+
+describe('marking a round final', () => {
+  const fixture = gameFixture('guard-final');
+  const gid = fixture.id;
+  // Round 2 has results (provisional) and two teams fewer than round 1; nobody settled it.
+  fixture.record.rounds[1] = { ...fixture.record.rounds[1]!, results: 'provisional' };
+  const [p1, p2, p3, p4] = fixture.playerIds as [string, string, string, string];
+
+  it('refuses when the carry-over has not run and when the round has fewer teams than the round before', async () => {
+    await writeFixture(fixture, [
+      team(gid, 1, 'guard-a', [p1, p2, p3, p4]),
+      team(gid, 1, 'guard-b', [p1, p2, p3, p4]),
+      team(gid, 1, 'guard-c', [p1, p2, p3, p4]),
+      team(gid, 2, 'guard-a', [p1, p2, p3, p4]),
+    ]);
+    const body = { game_global_id: gid, round: 2 };
+    const refused = await api<ErrorBody>('POST', '/api/golf/ops/round/final', {
+      token: await operator(),
+      body,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors?.['checks']).toEqual([
+      expect.stringContaining('carry-over'),
+      expect.stringContaining('第2ラウンドのチームは1件で、第1ラウンドの3件より少なくなっています'),
+    ]);
+    expect((await tournamentRepository.get(gid))?.rounds[1]?.results).toBe('provisional');
+    const player = await api('POST', '/api/golf/ops/round/final', { token: await tokenFor('guard-a'), body });
+    expect(player.status).toBe(403);
+  });
+
+  it('with force it marks final and answers the checks it went past', async () => {
+    const forced = await api('POST', '/api/golf/ops/round/final', {
+      token: await operator(),
+      body: { game_global_id: gid, round: 2, force: true },
+    });
+    expect(forced.status).toBe(200);
+    const result = operatorActionResultSchema.parse(forced.body);
+    expect(result.warnings).toHaveLength(2);
+    expect((await tournamentRepository.get(gid))?.rounds[1]?.results).toBe('final');
+  });
+
+  it('a settled round with as many teams as the round before is marked final without a check', async () => {
+    const settled = gameFixture('guard-final-ok');
+    settled.record.rounds[1] = {
+      ...settled.record.rounds[1]!,
+      results: 'provisional',
+      settled_at: settled.record.rounds[1]!.deadline_at,
+    };
+    await writeFixture(settled, [
+      team(
+        settled.id,
+        1,
+        'guard-a',
+        [p1, p2, p3, p4].map((id) => id.replace(gid, settled.id)),
+      ),
+      team(
+        settled.id,
+        2,
+        'guard-a',
+        [p1, p2, p3, p4].map((id) => id.replace(gid, settled.id)),
+      ),
+    ]);
+    const result = await api('POST', '/api/golf/ops/round/final', {
+      token: await operator(),
+      body: { game_global_id: settled.id, round: 2 },
+    });
+    expect(result.status).toBe(200);
+    expect(operatorActionResultSchema.parse(result.body).warnings).toBeUndefined();
+  });
+});
+
+describe('drawing prizes', () => {
+  // A finished tournament with 2 entrants and a 100-winner entry prize.
+  const fixture = gameFixture('guard-draw');
+  const gid = fixture.id;
+  fixture.record.rounds = fixture.record.rounds.map((r) => ({
+    ...r,
+    results: r.round <= 2 ? 'final' : 'none',
+    cancelled: r.round >= 3,
+  })) as typeof fixture.record.rounds;
+  const [p1, p2, p3, p4, p5] = fixture.playerIds as [string, string, string, string, string];
+  const prize = {
+    id: `entry-${gid}`,
+    kind: 'entry' as const,
+    name: 'エントリー賞 テスト（100名様）',
+    description: '',
+    image_url: '',
+    winners_count: 100,
+    rank_from: null,
+    rank_to: null,
+    value_yen: 1000,
+    game_global_id: gid,
+    season_id: 2099,
+    order: 999,
+  };
+
+  it('a draw short of winners says why per prize and draws nothing until accepted', async () => {
+    await writeFixture(fixture, [
+      team(gid, 1, 'draw-a', [p1, p2, p3, p4]),
+      team(gid, 2, 'draw-a', [p1, p2, p3, p4]),
+      team(gid, 1, 'draw-b', [p2, p3, p4, p5]),
+    ]);
+    await batchWriteAll([prizeItem(prize)]);
+    await recomputeScores(fixture.record, new Date());
+    const body = { game_global_id: gid, seed: 'guard-1' };
+    const refused = await api<ErrorBody>('POST', '/api/golf/ops/prizes/draw', {
+      token: await operator(),
+      body,
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.errors?.[prize.id]?.[0]).toContain(
+      '100名様の賞品ですが、1名しか選べません：全ラウンドにチームのあるユーザーが1人です（チームのあるユーザーは2人）',
+    );
+    expect(await getPrizeDraw(prize.id)).toBeNull();
+
+    const accepted = await api('POST', '/api/golf/ops/prizes/draw', {
+      token: await operator(),
+      body: { ...body, accept_fewer: true },
+    });
+    expect(accepted.status).toBe(200);
+    const result = prizeDrawResultSchema.parse(accepted.body);
+    expect(result.prizes).toEqual([
+      expect.objectContaining({
+        prize_id: prize.id,
+        state: 'drawn',
+        winners: 1,
+        shortfall: expect.any(String),
+      }),
+    ]);
+    expect((await getPrizeDraw(prize.id))?.winners).toEqual(['draw-a']);
+  });
+});
