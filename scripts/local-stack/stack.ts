@@ -7,6 +7,7 @@ import { resetConfig } from '../../functions/src/lib/config';
 import { generateLocalSigningKey } from '../../functions/src/lib/local-issuer';
 import { setDb } from '../../functions/src/db/client';
 import { seedIfEmpty } from '../seed/seed';
+import { startLocalJobs } from './jobs';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { handleApiRequest } from './lambda-adapter';
 import { handleOAuthStandIn, oauthStandInPrefix } from './oauth-standin';
@@ -28,6 +29,11 @@ export interface StackOptions {
   /** The built SPA to serve; null serves the API only. */
   spaDir?: string | null;
   quiet?: boolean;
+  /**
+   * Runs the scheduled jobs (ranking recompute, carry-over at each deadline) on the AWS schedule;
+   * `npm start` does, the test suites run them when a test asks.
+   */
+  jobs?: boolean;
   /** Serves /site-config.js with this launch gate; absent serves the built file (gate off). */
   launchGate?: boolean;
 }
@@ -39,8 +45,6 @@ export interface Stack {
 }
 
 const tableName = 'golf-local';
-/** How often the local stack recomputes rankings on its own (imports and finals also do at once). */
-const rankingIntervalMs = 10 * 60 * 1000;
 const bucketName = 'golf-uploads';
 
 /**
@@ -127,16 +131,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       if (seeded) log(`サンプルデータを投入しました (${seeded.items} 件)`);
     }
 
-    // The local stand-in for the scheduled ranking recompute (EventBridge in AWS).
-    const rankingTimer = setInterval(() => {
-      void import('../../functions/src/jobs/ranking')
-        .then(({ handler }) => handler())
-        .catch((error: unknown) => {
-          if (!options.quiet) console.error('ranking recompute failed', error);
-        });
-    }, rankingIntervalMs);
-    rankingTimer.unref();
-    stops.push(async () => clearInterval(rankingTimer));
+    // The scheduled jobs (EventBridge in AWS) on the same schedule, for `npm start`.
+    if (options.jobs) {
+      const jobs = startLocalJobs({
+        onError: (job, error) => {
+          if (!options.quiet) console.error(`${job.name} failed`, error);
+        },
+      });
+      stops.push(async () => jobs.stop());
+    }
 
     const spaDir = options.spaDir === undefined ? join(repositoryRoot, 'frontend/dist') : options.spaDir;
     const handle: RequestListener = (request, response) => {

@@ -25,6 +25,7 @@ async function main() {
     port: Number(process.env['PORT'] ?? 3000),
     host: process.env['HOST'] ?? '127.0.0.1',
     dataDir,
+    jobs: true,
     // `LAUNCH_GATE=on npm start` shows the site as before its opening (/coming-soon).
     ...(process.env['LAUNCH_GATE']
       ? { launchGate: ['on', 'true', '1'].includes(process.env['LAUNCH_GATE']) }

@@ -6,29 +6,15 @@ import type { Construct } from 'constructs';
 import { awsServicesByEntry, checkDeclaration } from '../aws-sdk-usage';
 import { ApiFunction, type ApiResources } from '../constructs/api-function';
 import { repositoryRoot } from '../paths';
+import { scheduledJobs as jobSchedule } from '../../../functions/src/jobs/schedule';
 
 export interface JobsStackProps extends StackProps {
   functionEnvironment: Record<string, string>;
   resources: ApiResources;
 }
 
-/** The scheduled jobs: module under functions/src/jobs, how often it runs. */
-export const scheduledJobs = [
-  {
-    name: 'RankingRecompute',
-    module: 'ranking',
-    every: Duration.minutes(5),
-    aws: { table: 'write' },
-    description: 'Personal ranking snapshots of the current tournament',
-  },
-  {
-    name: 'CarryOver',
-    module: 'carry-over',
-    every: Duration.minutes(5),
-    aws: { table: 'write' },
-    description: 'Teams settled at each passed round deadline (carry-over, ineligible players)',
-  },
-] as const;
+/** The scheduled jobs (functions/src/jobs/schedule.ts, shared with the local stack's timers). */
+export const scheduledJobs = jobSchedule.map((job) => ({ ...job, every: Duration.minutes(job.everyMinutes) }));
 
 const jobEntry = (module: string) => join(repositoryRoot, 'functions/src/jobs', `${module}.ts`);
 

@@ -1,0 +1,36 @@
+import type { AwsAccess } from '@golf/shared/contracts';
+
+/**
+ * The scheduled jobs, one place for both runners: EventBridge rules in AWS
+ * (infra/lib/stacks/jobs-stack.ts) and the timers of the local stack (scripts/local-stack/jobs.ts),
+ * so a job runs on the same schedule wherever the game runs.
+ */
+export interface ScheduledJobDefinition {
+  name: string;
+  /** The module under functions/src/jobs that exports `handler`. */
+  module: string;
+  everyMinutes: number;
+  /** Also run at each round deadline instant (locally; in AWS the 5-minute rate covers it). */
+  atDeadlines: boolean;
+  aws: AwsAccess;
+  description: string;
+}
+
+export const scheduledJobs = [
+  {
+    name: 'RankingRecompute',
+    module: 'ranking',
+    everyMinutes: 5,
+    atDeadlines: false,
+    aws: { table: 'write' },
+    description: 'Personal ranking snapshots of the current tournament',
+  },
+  {
+    name: 'CarryOver',
+    module: 'carry-over',
+    everyMinutes: 5,
+    atDeadlines: true,
+    aws: { table: 'write' },
+    description: 'Teams settled at each passed round deadline (carry-over, ineligible players)',
+  },
+] as const satisfies readonly ScheduledJobDefinition[];

@@ -1,0 +1,64 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { scheduledJobs, type ScheduledJobDefinition } from '../../functions/src/jobs/schedule';
+import { startLocalJobs } from './jobs';
+
+const minute = 60_000;
+
+describe('the local stack runs the jobs on the AWS schedule', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    vi.setSystemTime(new Date('2026-11-23T00:00:00.000Z'));
+  });
+  afterEach(() => vi.useRealTimers());
+
+  const start = (deadlines: string[], run = vi.fn(async (_job: ScheduledJobDefinition) => undefined)) => {
+    const jobs = startLocalJobs({
+      run,
+      nextDeadline: async (now) => deadlines.find((d) => Date.parse(d) > now.getTime()) ?? null,
+    });
+    const runs = () => run.mock.calls.map(([job]) => job.name);
+    return { jobs, run, runs };
+  };
+
+  it('runs every job at start and then every 5 minutes, as the EventBridge rules do', async () => {
+    const { jobs, runs } = start([]);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs()).toEqual(['RankingRecompute', 'CarryOver']);
+    await vi.advanceTimersByTimeAsync(5 * minute);
+    expect(runs()).toEqual(['RankingRecompute', 'CarryOver', 'RankingRecompute', 'CarryOver']);
+    expect(scheduledJobs.every((job) => job.everyMinutes === 5)).toBe(true);
+    jobs.stop();
+  });
+
+  it('settles teams a second after each round deadline, not only on the 5-minute beat', async () => {
+    const { jobs, runs } = start(['2026-11-23T00:01:30.000Z', '2026-11-23T00:03:00.000Z']);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(runs()).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(90_000);
+    expect(runs()).toHaveLength(2);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(runs().slice(2)).toEqual(['CarryOver']);
+    await vi.advanceTimersByTimeAsync(90_000);
+    expect(runs().slice(2)).toEqual(['CarryOver', 'CarryOver']);
+    jobs.stop();
+  });
+
+  it('never starts a job again while it is still running, and stops for good', async () => {
+    let finish: () => void = () => undefined;
+    const run = vi.fn(
+      (job: ScheduledJobDefinition) =>
+        new Promise<undefined>((resolve) => {
+          if (job.name === 'CarryOver') finish = () => resolve(undefined);
+          else resolve(undefined);
+        }),
+    );
+    const { jobs, runs } = start([], run);
+    await vi.advanceTimersByTimeAsync(15 * minute);
+    expect(runs().filter((name) => name === 'CarryOver')).toHaveLength(1);
+    expect(runs().filter((name) => name === 'RankingRecompute')).toHaveLength(4);
+    finish();
+    jobs.stop();
+    await vi.advanceTimersByTimeAsync(15 * minute);
+    expect(runs()).toHaveLength(5);
+  });
+});
