@@ -49,6 +49,20 @@ async function ops(...args: string[]) {
 }
 
 describe('ops CLI', () => {
+  it('finds the API from OPS_URL or PORT, and says which URL it could not reach', async () => {
+    const cases: Array<[Record<string, string>, string]> = [
+      [{ PORT: '1' }, 'http://127.0.0.1:1'],
+      [{ OPS_URL: 'http://127.0.0.1:2/' }, 'http://127.0.0.1:2'],
+    ];
+    for (const [env, url] of cases) {
+      const failed = await run('npx', ['tsx', 'scripts/ops/cli.ts', 'recompute', '--token', 'x'], {
+        env: { ...process.env, OPS_URL: '', PORT: '', ...env },
+      }).catch((error: { code: number; stderr: string }) => error);
+      expect('code' in failed && failed.code).toBe(1);
+      expect('stderr' in failed && failed.stderr).toContain(`${url} に接続できませんでした`);
+    }
+  }, 60_000);
+
   it('imports the documented example files (CSV), then the JSON versions change nothing (idempotent)', async () => {
     let result = await ops('import-tournament', tournamentCsv);
     expect(result.code).toBe(0);
