@@ -11,7 +11,7 @@ import { startLocalJobs } from './jobs';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { handleApiRequest } from './lambda-adapter';
 import { handleOAuthStandIn, oauthStandInPrefix } from './oauth-standin';
-import { outboxPagePath, serveOutboxPage } from './outbox-page';
+import { lineOutboxPagePath, outboxPagePath, serveLineOutboxPage, serveOutboxPage } from './outbox-page';
 import { siteConfigPath, siteConfigScript } from '../../shared/src/site-config';
 import { repositoryRoot } from './paths';
 import { startS3Local, type S3Local } from './s3-local';
@@ -157,17 +157,20 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const task = Promise.resolve().then(() =>
         path === outboxPagePath
           ? serveOutboxPage(request, response)
-          : path.startsWith(oauthStandInPrefix)
-            ? handleOAuthStandIn(request, response).then((handled) => {
-                if (!handled) response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-              })
-            : path === '/api' || path.startsWith('/api/')
-              ? handleApiRequest(request, response, { includeLocalOnly: true })
-              : Promise.resolve(
-                  spaDir
-                    ? serveStatic(spaDir, request, response)
-                    : (response.writeHead(404, { 'content-type': 'text/plain' }), response.end('not found')),
-                ),
+          : path === lineOutboxPagePath
+            ? serveLineOutboxPage(request, response)
+            : path.startsWith(oauthStandInPrefix)
+              ? handleOAuthStandIn(request, response).then((handled) => {
+                  if (!handled) response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+                })
+              : path === '/api' || path.startsWith('/api/')
+                ? handleApiRequest(request, response, { includeLocalOnly: true })
+                : Promise.resolve(
+                    spaDir
+                      ? serveStatic(spaDir, request, response)
+                      : (response.writeHead(404, { 'content-type': 'text/plain' }),
+                        response.end('not found')),
+                  ),
       );
       task.catch((error: unknown) => {
         console.error(error);

@@ -22,6 +22,7 @@ const usage = `usage: npm run ops -- <command> [options]
   correct-result <file.json>          (the body of POST /api/golf/ops/result/correction)
   carry-over [game_global_id]
   recompute [game_global_id]          (publish the rankings of a tournament, or of the current one)
+  send-reminders                      (the deadline reminders due now; also every 5 minutes on its own)
   draw-prizes <game_global_id> [--seed SEED] [--redraw] [--accept-fewer]
                                       (the tournament's game and entry prizes; --accept-fewer: draw
                                        although a prize gets fewer winners than it offers)
@@ -152,6 +153,9 @@ async function main(): Promise<number> {
     case 'correct-result':
       if (!args[0]) throw new Error(usage);
       [path, body] = ['/api/golf/ops/result/correction', JSON.parse(readFileSync(args[0], 'utf8'))];
+      break;
+    case 'send-reminders':
+      [path, body] = ['/api/golf/ops/reminders/send', {}];
       break;
     case 'recompute':
       [path, body] = ['/api/golf/ops/rankings/recompute', args[0] ? { game_global_id: args[0] } : {}];

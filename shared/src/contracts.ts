@@ -14,6 +14,7 @@ import { rankingRoutes } from './routes/ranking';
 import { quizRoutes } from './routes/quiz';
 import { masterRoutes } from './routes/master';
 import { scheduleRoutes } from './routes/schedule';
+import { reminderRoutes } from './routes/reminders';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'public' | 'user' | 'operator';
@@ -88,6 +89,7 @@ export const routeAreas = {
   forms: formRoutes,
   topics: topicRoutes,
   prizes: prizeRoutes,
+  reminders: reminderRoutes,
   dev: devRoutes,
 } as const;
 export type RouteArea = keyof typeof routeAreas;
@@ -101,6 +103,7 @@ export const routes = {
   ...guildRoutes,
   ...rankingRoutes,
   ...quizRoutes,
+  ...reminderRoutes,
   ...formRoutes,
   ...topicRoutes,
   ...prizeRoutes,

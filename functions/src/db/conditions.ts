@@ -14,3 +14,14 @@ export const isConditionFailure = (error: unknown): boolean =>
   error instanceof ConditionalCheckFailedException ||
   (isCancelled(error) &&
     (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed'));
+
+/** Runs a conditional write: true when it was written, false when its condition did not hold. */
+export async function conditionHeld(write: Promise<unknown>): Promise<boolean> {
+  try {
+    await write;
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}

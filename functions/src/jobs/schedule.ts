@@ -33,4 +33,12 @@ export const scheduledJobs = [
     aws: { table: 'write' },
     description: 'Teams settled at each passed round deadline (carry-over, ineligible players)',
   },
+  {
+    name: 'Reminders',
+    module: 'reminders',
+    everyMinutes: 5,
+    atDeadlines: false,
+    aws: { table: 'write', mail: true },
+    description: 'Deadline reminders by e-mail and LINE to players who opted in',
+  },
 ] as const satisfies readonly ScheduledJobDefinition[];

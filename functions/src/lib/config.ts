@@ -18,6 +18,7 @@ const localDefaults = {
   AUTH_OAUTH_URL: 'http://127.0.0.1:3000/api/dev/auth',
   MAIL_FROM: 'no-reply@golf-dream.example',
   SITE_URL: 'http://127.0.0.1:3000',
+  LINE_TRANSPORT: 'outbox',
 } as const;
 
 const required = z.string().min(1);
@@ -42,6 +43,13 @@ const configSchema = z.object({
    */
   COGNITO_USER_POOL_ID: z.string().default(''),
   MAIL_TRANSPORT: z.enum(['outbox', 'ses']).default('outbox'),
+  /**
+   * LINE messages: the Messaging API's push where a channel is configured, the local LINE outbox in
+   * the local stack, none otherwise (LINE reminders are then not offered).
+   */
+  LINE_TRANSPORT: z.enum(['none', 'outbox', 'messaging-api']).default('none'),
+  /** The Messaging API channel's access token (a secret of the deployment; empty with the outbox). */
+  LINE_CHANNEL_ACCESS_TOKEN: z.string().default(''),
   MAIL_FROM: required,
   SITE_URL: required,
   /**
@@ -66,6 +74,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
         (stage === undefined ? ' (STAGE=local gives the local stack its defaults)' : ''),
     );
   }
+  if (result.data.LINE_TRANSPORT === 'messaging-api' && !result.data.LINE_CHANNEL_ACCESS_TOKEN)
+    throw new Error(
+      `Configuration of stage ${stage}: set LINE_CHANNEL_ACCESS_TOKEN (LINE_TRANSPORT=messaging-api)`,
+    );
   return result.data;
 }
 

@@ -1,0 +1,133 @@
+/**
+ * Deadline reminders: each player's settings (`USER#{id}` / `REMINDERS`, listed in GSI1 under
+ * `REMINDER_SUBSCRIBERS` while a channel is on), the one-click unsubscribe tokens, one marker per
+ * message sent (so a job that runs again sends nothing twice), and the job's last run.
+ */
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import type { ReminderChannel, ReminderHours, ReminderSettings } from '@golf/shared/game/reminders';
+import { db, tableName } from '../client';
+import { conditionHeld } from '../conditions';
+import { fromItem } from '../item';
+import { queryAll } from '../query-all';
+
+export interface ReminderSubscription extends ReminderSettings {
+  user_id: string;
+  /** The LINE user the Messaging API pushes to; set when a player who signed in with LINE links it. */
+  line_user_id: string | null;
+  unsubscribe_token: string;
+  updated_at: string;
+}
+
+const settingsKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'REMINDERS' });
+const tokenKey = (token: string) => ({ PK: `REMINDER_UNSUBSCRIBE#${token}`, SK: 'TOKEN' });
+const sentKey = (gameGlobalId: string, round: number, userId: string, hours: number, channel: string) => ({
+  PK: `REMINDER_SENT#${gameGlobalId}#R${round}`,
+  SK: `${userId}#${hours}#${channel}`,
+});
+const lastRunKey = { PK: 'REMINDER_JOB', SK: 'LAST_RUN' };
+const subscribersPartition = 'REMINDER_SUBSCRIBERS';
+/** Sent markers outlive any deadline they guard. */
+const sentTtlSeconds = 30 * 24 * 3600;
+
+export const reminderRepository = {
+  async get(userId: string): Promise<ReminderSubscription | undefined> {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: settingsKey(userId) }));
+    return Item ? fromItem<ReminderSubscription>(Item) : undefined;
+  },
+
+  /** Stores the settings and their unsubscribe token; only subscribers are listed for the job. */
+  async put(subscription: ReminderSubscription): Promise<void> {
+    const listed = subscription.email || subscription.line;
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...settingsKey(subscription.user_id),
+          entity: 'reminder_settings',
+          ...(listed ? { GSI1PK: subscribersPartition, GSI1SK: subscription.user_id } : {}),
+          ...subscription,
+        },
+      }),
+    );
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...tokenKey(subscription.unsubscribe_token),
+          entity: 'reminder_token',
+          user_id: subscription.user_id,
+        },
+      }),
+    );
+  },
+
+  async userOfToken(token: string): Promise<string | undefined> {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: tokenKey(token) }));
+    return typeof Item?.['user_id'] === 'string' ? Item['user_id'] : undefined;
+  },
+
+  /** Everyone with a channel on: one GSI query, run only when a reminder time has been reached. */
+  async listSubscribers(): Promise<ReminderSubscription[]> {
+    const items = await queryAll<Record<string, unknown>>({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk',
+      ExpressionAttributeValues: { ':pk': subscribersPartition },
+    });
+    return items.map((item) => fromItem<ReminderSubscription>(item));
+  },
+
+  /** Claims one message before it is sent; false when it was already claimed (sent once only). */
+  async claimMessage(
+    message: {
+      gameGlobalId: string;
+      round: number;
+      userId: string;
+      hours: ReminderHours;
+      channel: ReminderChannel;
+    },
+    now: Date,
+  ): Promise<boolean> {
+    return conditionHeld(
+      db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...sentKey(message.gameGlobalId, message.round, message.userId, message.hours, message.channel),
+            entity: 'reminder_sent',
+            sent_at: now.toISOString(),
+            expiresAt: Math.floor(now.getTime() / 1000) + sentTtlSeconds,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      ),
+    );
+  },
+
+  /** Gives a claim back when the message could not be sent, so the next run tries again. */
+  async releaseMessage(message: {
+    gameGlobalId: string;
+    round: number;
+    userId: string;
+    hours: ReminderHours;
+    channel: ReminderChannel;
+  }): Promise<void> {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: sentKey(message.gameGlobalId, message.round, message.userId, message.hours, message.channel),
+      }),
+    );
+  },
+
+  async lastRun(): Promise<string | null> {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: lastRunKey }));
+    return typeof Item?.['at'] === 'string' ? Item['at'] : null;
+  },
+
+  async setLastRun(at: string): Promise<void> {
+    await db().send(
+      new PutCommand({ TableName: tableName(), Item: { ...lastRunKey, entity: 'reminder_job', at } }),
+    );
+  },
+};

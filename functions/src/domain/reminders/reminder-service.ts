@@ -1,0 +1,240 @@
+/**
+ * Deadline reminders (docs/operations.md, Reminders): players opt in per channel on my page; before
+ * each round's deadline, at the reminder times they chose, a player with no team for the round, or
+ * with a player on it who can no longer be picked, gets one message per time and channel, with a
+ * link straight to the round and a one-click unsubscribe. Never at or after the deadline.
+ *
+ * The job reads no player data unless a reminder time has just been reached for some round (a few
+ * times a round); then one query lists the subscribers and their teams are read in batches.
+ */
+import { randomBytes } from 'node:crypto';
+import {
+  defaultReminderSettings,
+  dueReminderHours,
+  reminderReason,
+  reminderText,
+  type ReminderChannel,
+  type ReminderHours,
+  type ReminderSettings,
+} from '@golf/shared/game/reminders';
+import { formatTokyoDateTime } from '@golf/shared/game/format';
+import { isFederatedUsername, socialProviderInfo } from '@golf/shared/schemas/social';
+import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
+import { batchGetAll } from '../../db/batch-get';
+import { fromItem } from '../../db/item';
+import { keys } from '../../db/keys';
+import { reminderRepository, type ReminderSubscription } from '../../db/repositories/reminder-repository';
+import { tournamentRepository } from '../../db/repositories/tournament-repository';
+import { getUser, type UserRecord } from '../../db/repositories/user-repository';
+import type { AuthContext } from '../../lib/auth';
+import { config } from '../../lib/config';
+import { notFound, validationFailed } from '../../lib/errors';
+import { lineConfigured, sendLine } from '../../lib/line';
+import { sendMail } from '../../lib/mail';
+import { loadRoundContext } from '../game/tournament-context';
+import { ineligibility } from '../game/players';
+
+export interface ReminderSettingsView extends ReminderSettings {
+  /** The player signed in with LINE, so LINE reminders can reach them. */
+  line_available: boolean;
+  /** An e-mail address is registered, so e-mail reminders can reach them. */
+  email_available: boolean;
+}
+
+const linePrefix = `${socialProviderInfo.line.cognitoName}_`;
+
+function settingsOf(subscription: ReminderSubscription | undefined): ReminderSettings {
+  return subscription
+    ? { email: subscription.email, line: subscription.line, hours_before: subscription.hours_before }
+    : { ...defaultReminderSettings, hours_before: [...defaultReminderSettings.hours_before] };
+}
+
+export async function getReminderSettings(auth: AuthContext): Promise<ReminderSettingsView> {
+  const [subscription, user] = await Promise.all([reminderRepository.get(auth.userId), getUser(auth.userId)]);
+  return {
+    ...settingsOf(subscription),
+    line_available:
+      lineConfigured() && (Boolean(subscription?.line_user_id) || isFederatedUsername(auth.username, 'line')),
+    email_available: Boolean(user?.email),
+  };
+}
+
+/** Stores a player's choice. LINE needs a LINE sign-in (it links that account); e-mail needs an address. */
+export async function updateReminderSettings(
+  auth: AuthContext,
+  settings: ReminderSettings,
+  now: Date,
+): Promise<ReminderSettingsView> {
+  const [existing, user] = await Promise.all([reminderRepository.get(auth.userId), getUser(auth.userId)]);
+  if (!user) throw notFound('ユーザーが見つかりません。');
+  const lineUserId =
+    existing?.line_user_id ??
+    (isFederatedUsername(auth.username, 'line') ? auth.username.slice(linePrefix.length) : null);
+  const errors: Record<string, string[]> = {};
+  if (settings.line && !lineConfigured()) errors['line'] = ['LINEでのお知らせは現在ご利用いただけません。'];
+  else if (settings.line && !lineUserId)
+    errors['line'] = ['LINEでのお知らせは、LINEでログインしたときに受け取れるようになります。'];
+  if (settings.email && !user.email)
+    errors['email'] = ['メールでのお知らせには、メールアドレスの登録が必要です。'];
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  await reminderRepository.put({
+    user_id: auth.userId,
+    ...settings,
+    line_user_id: lineUserId,
+    unsubscribe_token: existing?.unsubscribe_token ?? randomBytes(24).toString('base64url'),
+    updated_at: now.toISOString(),
+  });
+  return getReminderSettings(auth);
+}
+
+/** The one-click unsubscribe of every message: both channels off; an unknown token is a 404. */
+export async function unsubscribeReminders(token: string, now: Date): Promise<{ unsubscribed: true }> {
+  const userId = await reminderRepository.userOfToken(token);
+  const existing = userId ? await reminderRepository.get(userId) : undefined;
+  if (!existing) throw notFound('この配信停止のリンクは無効です。');
+  await reminderRepository.put({ ...existing, email: false, line: false, updated_at: now.toISOString() });
+  return { unsubscribed: true };
+}
+
+interface DueRound {
+  record: TournamentRecord;
+  round: number;
+  deadline: string;
+  hours: ReminderHours[];
+}
+
+/** Rounds of published tournaments whose reminder times were reached since the last run. */
+async function dueRounds(since: string | null, now: Date): Promise<DueRound[]> {
+  const nowIso = now.toISOString();
+  return (await tournamentRepository.list())
+    .filter((record) => !record.cancelled)
+    .flatMap((record) =>
+      record.rounds
+        .filter((round) => !round.cancelled)
+        .map((round) => ({
+          record,
+          round: round.round,
+          deadline: round.deadline_at,
+          hours: dueReminderHours(round.deadline_at, since, nowIso),
+        })),
+    )
+    .filter((due) => due.hours.length > 0);
+}
+
+export interface ReminderRunResult {
+  rounds: Array<{ game_global_id: string; round: number; hours_before: number[] }>;
+  sent: Record<ReminderChannel, number>;
+  failed: number;
+}
+
+/**
+ * Sends the reminders due now. Idempotent: each message is claimed (a conditional write) before it is
+ * sent, so running again, or two runs at once, sends nothing twice; a message that could not be sent
+ * is given back for the next run. A run late by several reminder times sends one message (the
+ * nearest time) and claims them all.
+ */
+export async function sendDueReminders(now: Date): Promise<ReminderRunResult> {
+  const since = await reminderRepository.lastRun();
+  const due = await dueRounds(since, now);
+  const result: ReminderRunResult = { rounds: [], sent: { email: 0, line: 0 }, failed: 0 };
+  if (due.length) {
+    const subscribers = await reminderRepository.listSubscribers();
+    const emails = await emailsOf(subscribers.filter((s) => s.email).map((s) => s.user_id));
+    for (const item of due) {
+      result.rounds.push({
+        game_global_id: item.record.game_global_id,
+        round: item.round,
+        hours_before: item.hours,
+      });
+      await remindRound(item, subscribers, emails, now, result);
+    }
+  }
+  await reminderRepository.setLastRun(now.toISOString());
+  return result;
+}
+
+async function emailsOf(userIds: string[]): Promise<Map<string, string>> {
+  const items = await batchGetAll(userIds.map((id) => keys.userProfile(id)));
+  return new Map(
+    items
+      .map((item) => fromItem<UserRecord>(item))
+      .filter((user) => Boolean(user.email))
+      .map((user) => [user.user_id, user.email!]),
+  );
+}
+
+async function remindRound(
+  due: DueRound,
+  subscribers: ReminderSubscription[],
+  emails: Map<string, string>,
+  now: Date,
+  result: ReminderRunResult,
+) {
+  const gid = due.record.game_global_id;
+  const context = await loadRoundContext(due.record, due.round, { profiles: false });
+  const teams = new Map(
+    (await batchGetAll(subscribers.map((s) => keys.team(gid, due.round, s.user_id)))).map((item) => [
+      String(item['user_id']),
+      (item['picks'] as Array<{ player_id: string }> | undefined)?.map((p) => p.player_id) ?? [],
+    ]),
+  );
+  const site = config().SITE_URL;
+  for (const subscriber of subscribers) {
+    const hours = subscriber.hours_before.filter((h) => due.hours.includes(h));
+    if (!hours.length) continue;
+    const reason = reminderReason(
+      teams.get(subscriber.user_id) ?? null,
+      (id) => ineligibility(context.byId.get(id), due.round) === null,
+    );
+    if (!reason) continue;
+    const message = reminderText({
+      reason,
+      tournamentName: due.record.tournament_name,
+      round: due.round,
+      deadlineText: formatTokyoDateTime(due.deadline),
+      roundUrl: `${site}/schedule/round/${due.round}`,
+      unsubscribeUrl: `${site}/reminders/unsubscribe/${subscriber.unsubscribe_token}`,
+    });
+    const channels: Array<[ReminderChannel, (() => Promise<void>) | null]> = [
+      [
+        'email',
+        subscriber.email && emails.has(subscriber.user_id)
+          ? () => sendMail({ to: emails.get(subscriber.user_id)!, ...message }, now)
+          : null,
+      ],
+      [
+        'line',
+        subscriber.line && subscriber.line_user_id && lineConfigured()
+          ? () => sendLine({ to: subscriber.line_user_id!, text: `${message.subject}\n${message.text}` }, now)
+          : null,
+      ],
+    ];
+    for (const [channel, send] of channels) {
+      if (!send) continue;
+      const claims = await Promise.all(
+        hours.map((h) =>
+          reminderRepository.claimMessage(
+            { gameGlobalId: gid, round: due.round, userId: subscriber.user_id, hours: h, channel },
+            now,
+          ),
+        ),
+      );
+      if (!claims.some(Boolean)) continue;
+      try {
+        await send();
+        result.sent[channel]++;
+      } catch {
+        result.failed++;
+        for (const [i, claimed] of claims.entries())
+          if (claimed)
+            await reminderRepository.releaseMessage({
+              gameGlobalId: gid,
+              round: due.round,
+              userId: subscriber.user_id,
+              hours: hours[i]!,
+              channel,
+            });
+      }
+    }
+  }
+}

@@ -1,0 +1,73 @@
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { db, tableName } from '../db/client';
+import { fromItem } from '../db/item';
+import { queryAll } from '../db/query-all';
+import { config } from './config';
+
+export interface LineMessage {
+  /** The LINE user id (the subject of the player's LINE sign-in). */
+  to: string;
+  text: string;
+}
+
+export interface LineOutboxMessage extends LineMessage {
+  id: string;
+  sent_at: string;
+}
+
+const outboxPartition = 'LINE_OUTBOX';
+const outboxTtlSeconds = 7 * 24 * 3600;
+const pushEndpoint = 'https://api.line.me/v2/bot/message/push';
+
+/**
+ * The LINE port: the Messaging API's push where a channel is configured (with its access token), the
+ * local LINE outbox (read at /dev/line-outbox) in the local stack. A refused push throws, so the caller can
+ * give the message back and try it on the next run.
+ */
+export async function sendLine(message: LineMessage, now = new Date()): Promise<void> {
+  const { LINE_TRANSPORT: transport, LINE_CHANNEL_ACCESS_TOKEN: token } = config();
+  if (transport === 'none') throw new Error('no LINE channel is configured (LINE_TRANSPORT)');
+  if (transport === 'messaging-api') {
+    const response = await fetch(pushEndpoint, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify({ to: message.to, messages: [{ type: 'text', text: message.text }] }),
+    });
+    if (!response.ok) throw new Error(`LINE push answered ${response.status}`);
+    return;
+  }
+  const id = ulid(now.getTime());
+  const sentAt = now.toISOString();
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        PK: outboxPartition,
+        SK: `${sentAt}#${id}`,
+        entity: 'line_outbox_message',
+        id,
+        sent_at: sentAt,
+        ...message,
+        expiresAt: Math.floor(now.getTime() / 1000) + outboxTtlSeconds,
+      },
+    }),
+  );
+}
+
+/** The local LINE outbox, newest first (the local stack's /dev/line-outbox). */
+export async function listLineOutbox(): Promise<LineOutboxMessage[]> {
+  const items = await queryAll<Record<string, unknown>>({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ExpressionAttributeValues: { ':pk': outboxPartition },
+    ScanIndexForward: false,
+  });
+  return items
+    .slice(0, 100)
+    .map((item) => fromItem<LineOutboxMessage & { expiresAt?: number }>(item))
+    .map(({ expiresAt: _expires, ...message }) => message);
+}
+
+/** Whether LINE messages can be sent at all here. */
+export const lineConfigured = () => config().LINE_TRANSPORT !== 'none';

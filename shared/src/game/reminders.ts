@@ -1,0 +1,104 @@
+/**
+ * Deadline reminders (opt-in, per channel): before each round's deadline, a player who has no team for
+ * the round, or whose team holds a player who can no longer be picked, is reminded once per reminder
+ * time and channel, never at or after the deadline.
+ *
+ * Reminder times are chosen from a fixed set of hours before the deadline, so the job does work only
+ * when one of them has just been reached for some round (a few times a round), never a table read per
+ * player per minute.
+ */
+import { z } from 'zod';
+
+/** The hours before a deadline a player may be reminded at (the ones fantasy players set up by hand). */
+export const reminderHourChoices = [48, 24, 6, 2, 1] as const;
+export type ReminderHours = (typeof reminderHourChoices)[number];
+export const defaultReminderHours: readonly ReminderHours[] = [24, 2];
+
+export const reminderChannels = ['email', 'line'] as const;
+export type ReminderChannel = (typeof reminderChannels)[number];
+
+export const reminderSettingsSchema = z.object({
+  email: z.boolean(),
+  line: z.boolean(),
+  hours_before: z
+    .array(
+      z
+        .number()
+        .int()
+        .refine((hours) => (reminderHourChoices as readonly number[]).includes(hours), {
+          message: `リマインドの時刻は締め切りの ${reminderHourChoices.join('・')} 時間前から選んでください。`,
+        })
+        .transform((hours) => hours as ReminderHours),
+    )
+    .min(1, 'リマインドする時刻を1つ以上選んでください。')
+    .max(reminderHourChoices.length)
+    .refine((hours) => new Set(hours).size === hours.length, '同じ時刻が重複しています。'),
+});
+export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
+
+export const defaultReminderSettings: ReminderSettings = {
+  email: false,
+  line: false,
+  hours_before: [...defaultReminderHours],
+};
+
+const hourMs = 3600_000;
+
+/**
+ * The reminder times of one deadline that became due in (`since`, `now`]: `deadline - h` reached in
+ * that window, and the deadline itself still ahead. A run that was late still sends a time it missed,
+ * as long as the deadline has not passed.
+ */
+export function dueReminderHours(
+  deadlineIso: string,
+  sinceIso: string | null,
+  nowIso: string,
+): ReminderHours[] {
+  const deadline = Date.parse(deadlineIso);
+  const now = Date.parse(nowIso);
+  const since = sinceIso === null ? Number.NEGATIVE_INFINITY : Date.parse(sinceIso);
+  if (now >= deadline) return [];
+  return reminderHourChoices.filter((hours) => {
+    const at = deadline - hours * hourMs;
+    return at > since && at <= now;
+  });
+}
+
+/**
+ * Whether a player needs a reminder for a round: no team (or an empty one), or a team holding a
+ * player who can no longer be picked (withdrawn, disqualified, missed the cut, not in the field).
+ */
+export function reminderReason(
+  pickedPlayerIds: readonly string[] | null,
+  isEligible: (playerId: string) => boolean,
+): 'no_team' | 'ineligible_pick' | null {
+  if (!pickedPlayerIds?.length) return 'no_team';
+  return pickedPlayerIds.some((id) => !isEligible(id)) ? 'ineligible_pick' : null;
+}
+
+/** The message of one reminder: the reason, the deadline in Tokyo time, a link to the round, and the way out. */
+export function reminderText(input: {
+  reason: 'no_team' | 'ineligible_pick';
+  tournamentName: string;
+  round: number;
+  deadlineText: string;
+  roundUrl: string;
+  unsubscribeUrl: string;
+}): { subject: string; text: string } {
+  const what =
+    input.reason === 'no_team'
+      ? `第${input.round}ラウンドのチームがまだありません。`
+      : `第${input.round}ラウンドのチームに、出場できなくなった選手がいます。`;
+  return {
+    subject: `【締め切り ${input.deadlineText}】${input.tournamentName} 第${input.round}ラウンド`,
+    text: [
+      `${input.tournamentName}`,
+      what,
+      `締め切りは ${input.deadlineText} です。締め切りを過ぎるとチームは変更できません。`,
+      '',
+      `チームを編成する: ${input.roundUrl}`,
+      '',
+      `リマインドの配信停止（ワンクリック）: ${input.unsubscribeUrl}`,
+    ].join('\n'),
+  };
+}

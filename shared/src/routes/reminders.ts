@@ -1,0 +1,33 @@
+import type { RouteDefinition } from '../contracts';
+
+/** Deadline reminders: a player's settings, the one-click unsubscribe, and the operators' run. */
+export const reminderRoutes = {
+  getReminderSettings: {
+    method: 'GET',
+    path: '/api/user/reminders',
+    handler: 'reminders/get-reminder-settings',
+    access: 'user',
+    aws: { table: 'read' },
+  },
+  updateReminderSettings: {
+    method: 'PUT',
+    path: '/api/user/reminders',
+    handler: 'reminders/update-reminder-settings',
+    access: 'user',
+    aws: { table: 'write' },
+  },
+  unsubscribeReminders: {
+    method: 'POST',
+    path: '/api/reminders/unsubscribe',
+    handler: 'reminders/unsubscribe-reminders',
+    access: 'public',
+    aws: { table: 'write' },
+  },
+  sendReminders: {
+    method: 'POST',
+    path: '/api/golf/ops/reminders/send',
+    handler: 'reminders/send-reminders',
+    access: 'operator',
+    aws: { table: 'write', mail: true },
+  },
+} as const satisfies Record<string, RouteDefinition>;

@@ -1,0 +1,158 @@
+/**
+ * Deadline reminders: opt-in settings per channel, the job that sends each reminder time once per
+ * player and channel before the deadline (never after), and the one-click unsubscribe. The job runs
+ * in-process at chosen instants around the sample season's open round.
+ */
+import { describe, expect, it } from 'vitest';
+import { reminderRunResultSchema, reminderSettingsViewSchema } from '../../shared/src/schemas/reminders';
+import { createUserIfAbsent } from '../../functions/src/db/repositories/user-repository';
+import { reminderRepository } from '../../functions/src/db/repositories/reminder-repository';
+import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
+import { newPlayer } from '../../functions/src/domain/account/account-service';
+import { sendDueReminders } from '../../functions/src/domain/reminders/reminder-service';
+import { listLineOutbox } from '../../functions/src/lib/line';
+import { listOutbox } from '../../functions/src/lib/mail';
+import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+import { api, tokenFor } from './support/api';
+
+const email = 'reminder-player@example.com';
+const player = async () => {
+  await createUserIfAbsent(
+    newPlayer('reminder-player', new Date(), {
+      email,
+      status: 'complete',
+      is_accepted_policy: true,
+      is_registed_email: true,
+      nickname: 'リマインド',
+    }),
+  );
+  return tokenFor('reminder-player');
+};
+const linePlayer = async () => {
+  await createUserIfAbsent(
+    newPlayer('line_ureminder', new Date(), {
+      status: 'complete',
+      is_accepted_policy: true,
+      is_registed_email: true,
+    }),
+  );
+  return (await signLocalAccessToken({ sub: 'line_ureminder', username: 'LINE_Ureminder' })).token;
+};
+
+describe('reminder settings', () => {
+  it('are off by default, and refused to visitors', async () => {
+    expect((await api('GET', '/api/user/reminders')).status).toBe(401);
+    const settings = reminderSettingsViewSchema.parse(
+      (await api('GET', '/api/user/reminders', { token: await player() })).body,
+    );
+    expect(settings).toMatchObject({
+      email: false,
+      line: false,
+      hours_before: [24, 2],
+      email_available: true,
+    });
+    expect(settings.line_available).toBe(false);
+  });
+
+  it('e-mail needs an address, LINE a LINE sign-in; bad times get field errors', async () => {
+    const token = await player();
+    const line = await api<{ errors: Record<string, string[]> }>('PUT', '/api/user/reminders', {
+      token,
+      body: { email: true, line: true, hours_before: [24, 2] },
+    });
+    expect(line.status).toBe(422);
+    expect(line.body.errors['line']?.[0]).toContain('LINEでログイン');
+    const hours = await api<{ errors: Record<string, string[]> }>('PUT', '/api/user/reminders', {
+      token,
+      body: { email: true, line: false, hours_before: [5] },
+    });
+    expect(hours.status).toBe(422);
+    expect(Object.keys(hours.body.errors)).toEqual(['hours_before.0']);
+    const saved = await api('PUT', '/api/user/reminders', {
+      token,
+      body: { email: true, line: false, hours_before: [24, 2, 1] },
+    });
+    expect(saved.status).toBe(200);
+
+    const lineToken = await linePlayer();
+    const linked = await api('PUT', '/api/user/reminders', {
+      token: lineToken,
+      body: { email: false, line: true, hours_before: [2] },
+    });
+    expect(linked.status).toBe(200);
+    expect((await reminderRepository.get('line_ureminder'))?.line_user_id).toBe('Ureminder');
+  });
+});
+
+describe('sending reminders', () => {
+  it('sends each reminder time once per channel before the deadline, with the round link and an unsubscribe', async () => {
+    // The sample season's open round; neither test player has a team for it.
+    const current = (await tournamentRepository.list()).find((t) =>
+      t.rounds.some((r) => r.results === 'none' && Date.parse(r.deadline_at) > Date.now()),
+    )!;
+    const open = current.rounds.find((r) => Date.parse(r.deadline_at) > Date.now())!;
+    const deadline = Date.parse(open.deadline_at);
+    const at = (hoursBefore: number) => new Date(deadline - hoursBefore * 3600_000);
+    await reminderRepository.setLastRun(at(3).toISOString());
+
+    const first = reminderRunResultSchema.parse(await sendDueReminders(at(1.5)));
+    expect(first.rounds).toContainEqual({
+      game_global_id: current.game_global_id,
+      round: open.round,
+      hours_before: [2],
+    });
+    const mails = (await listOutbox(email)).filter((m) => m.subject.includes(current.tournament_name));
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.text).toContain(`/schedule/round/${open.round}`);
+    expect(mails[0]!.text).toMatch(
+      /配信停止（ワンクリック）: http:\/\/[^\s]+\/reminders\/unsubscribe\/[\w-]+/,
+    );
+    const lines = (await listLineOutbox()).filter((m) => m.to === 'Ureminder');
+    expect(lines).toHaveLength(1);
+
+    // Run again at the same instant, and again from an earlier last run: nothing twice.
+    expect((await sendDueReminders(at(1.5))).rounds).toEqual([]);
+    await reminderRepository.setLastRun(at(3).toISOString());
+    await sendDueReminders(at(1.5));
+    expect((await listOutbox(email)).filter((m) => m.subject.includes(current.tournament_name))).toHaveLength(
+      1,
+    );
+    expect((await listLineOutbox()).filter((m) => m.to === 'Ureminder')).toHaveLength(1);
+
+    // The next reminder time the e-mail player chose; the LINE player chose 2 hours only.
+    await sendDueReminders(at(0.5));
+    expect((await listOutbox(email)).filter((m) => m.subject.includes(current.tournament_name))).toHaveLength(
+      2,
+    );
+    expect((await listLineOutbox()).filter((m) => m.to === 'Ureminder')).toHaveLength(1);
+
+    // Never after the deadline.
+    await reminderRepository.setLastRun(at(3).toISOString());
+    const late = await sendDueReminders(new Date(deadline + 60_000));
+    expect(
+      late.rounds.filter((r) => r.game_global_id === current.game_global_id && r.round === open.round),
+    ).toEqual([]);
+  });
+
+  it('the operators run it by hand; players may not', async () => {
+    expect(
+      (await api('POST', '/api/golf/ops/reminders/send', { token: await tokenFor('reminder-player') }))
+        .status,
+    ).toBe(403);
+    const run = await api('POST', '/api/golf/ops/reminders/send', {
+      token: await tokenFor('reminder-operator', ['operators']),
+    });
+    expect(run.status).toBe(200);
+    expect(reminderRunResultSchema.parse(run.body).failed).toBe(0);
+  });
+
+  it('one click unsubscribes from every channel; an unknown link is a 404, a malformed one a 422', async () => {
+    const token = (await reminderRepository.get('reminder-player'))!.unsubscribe_token;
+    expect((await api('POST', '/api/reminders/unsubscribe', { body: { token } })).status).toBe(200);
+    expect(await reminderRepository.get('reminder-player')).toMatchObject({ email: false, line: false });
+    expect(
+      (await api('POST', '/api/reminders/unsubscribe', { body: { token: 'a'.repeat(32) } })).status,
+    ).toBe(404);
+    expect((await api('POST', '/api/reminders/unsubscribe', { body: { token: 'x y' } })).status).toBe(422);
+  });
+});
