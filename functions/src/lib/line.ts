@@ -1,9 +1,5 @@
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ulid } from 'ulid';
-import { db, tableName } from '../db/client';
-import { fromItem } from '../db/item';
-import { queryAll } from '../db/query-all';
 import { config } from './config';
+import { keepInOutbox, readOutbox } from './local-outbox';
 
 export interface LineMessage {
   /** The LINE user id (the subject of the player's LINE sign-in). */
@@ -17,7 +13,6 @@ export interface LineOutboxMessage extends LineMessage {
 }
 
 const outboxPartition = 'LINE_OUTBOX';
-const outboxTtlSeconds = 7 * 24 * 3600;
 const pushEndpoint = 'https://api.line.me/v2/bot/message/push';
 
 /**
@@ -37,36 +32,12 @@ export async function sendLine(message: LineMessage, now = new Date()): Promise<
     if (!response.ok) throw new Error(`LINE push answered ${response.status}`);
     return;
   }
-  const id = ulid(now.getTime());
-  const sentAt = now.toISOString();
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        PK: outboxPartition,
-        SK: `${sentAt}#${id}`,
-        entity: 'line_outbox_message',
-        id,
-        sent_at: sentAt,
-        ...message,
-        expiresAt: Math.floor(now.getTime() / 1000) + outboxTtlSeconds,
-      },
-    }),
-  );
+  await keepInOutbox(outboxPartition, 'line_outbox_message', message, now);
 }
 
 /** The local LINE outbox, newest first (the local stack's /dev/line-outbox). */
 export async function listLineOutbox(): Promise<LineOutboxMessage[]> {
-  const items = await queryAll<Record<string, unknown>>({
-    TableName: tableName(),
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': outboxPartition },
-    ScanIndexForward: false,
-  });
-  return items
-    .slice(0, 100)
-    .map((item) => fromItem<LineOutboxMessage & { expiresAt?: number }>(item))
-    .map(({ expiresAt: _expires, ...message }) => message);
+  return readOutbox<LineMessage>(outboxPartition);
 }
 
 /** Whether LINE messages can be sent at all here. */

@@ -1,11 +1,7 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { fromItem } from '../db/item';
-import { queryAll } from '../db/query-all';
-import { ulid } from 'ulid';
-import { db, tableName } from '../db/client';
 import { keys } from '../db/keys';
 import { guardClient } from './aws-access';
+import { keepInOutbox, readOutbox } from './local-outbox';
 import { config } from './config';
 
 export interface MailMessage {
@@ -18,9 +14,6 @@ export interface OutboxMessage extends MailMessage {
   id: string;
   sent_at: string;
 }
-
-/** Outbox messages are local-only and expire after a week so the table does not grow. */
-const outboxTtlSeconds = 7 * 24 * 3600;
 
 let ses: SESv2Client | undefined;
 
@@ -42,34 +35,10 @@ export async function sendMail(message: MailMessage, now = new Date()): Promise<
     );
     return;
   }
-  const id = ulid(now.getTime());
-  const sentAt = now.toISOString();
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.outboxMessage(sentAt, id),
-        entity: 'outbox_message',
-        id,
-        sent_at: sentAt,
-        ...message,
-        expiresAt: Math.floor(now.getTime() / 1000) + outboxTtlSeconds,
-      },
-    }),
-  );
+  await keepInOutbox(keys.outboxMessage('', '').PK, 'outbox_message', message, now);
 }
 
 /** The local outbox, newest first (at most 100), optionally only the messages to one address. */
 export async function listOutbox(to?: string): Promise<OutboxMessage[]> {
-  const items = await queryAll<Record<string, unknown>>({
-    TableName: tableName(),
-    KeyConditionExpression: 'PK = :pk',
-    ...(to ? { FilterExpression: '#to = :to', ExpressionAttributeNames: { '#to': 'to' } } : {}),
-    ExpressionAttributeValues: { ':pk': keys.outboxMessage('', '').PK, ...(to ? { ':to': to } : {}) },
-    ScanIndexForward: false,
-  });
-  return items
-    .slice(0, 100)
-    .map((item) => fromItem<OutboxMessage & { expiresAt?: number }>(item))
-    .map(({ expiresAt: _expires, ...message }) => message);
+  return readOutbox<MailMessage>(keys.outboxMessage('', '').PK, to);
 }

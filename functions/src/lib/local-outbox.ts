@@ -1,0 +1,53 @@
+/**
+ * The local stack's outboxes (mail at /dev/outbox, LINE at /dev/line-outbox): what the game would
+ * have sent, kept in the table for a week so the links in it can be followed without a real service.
+ */
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { ulid } from 'ulid';
+import { db, tableName } from '../db/client';
+import { fromItem } from '../db/item';
+import { queryAll } from '../db/query-all';
+
+const outboxTtlSeconds = 7 * 24 * 3600;
+
+export type OutboxEntry<T> = T & { id: string; sent_at: string };
+
+/** Keeps one message in an outbox partition (`OUTBOX`, `LINE_OUTBOX`), ordered by when it was sent. */
+export async function keepInOutbox(
+  partition: string,
+  entity: string,
+  message: object,
+  now: Date,
+): Promise<void> {
+  const id = ulid(now.getTime());
+  const sentAt = now.toISOString();
+  await db().send(
+    new PutCommand({
+      TableName: tableName(),
+      Item: {
+        PK: partition,
+        SK: `${sentAt}#${id}`,
+        entity,
+        id,
+        sent_at: sentAt,
+        ...message,
+        expiresAt: Math.floor(now.getTime() / 1000) + outboxTtlSeconds,
+      },
+    }),
+  );
+}
+
+/** An outbox, newest first (at most 100), optionally only the messages to one recipient. */
+export async function readOutbox<T>(partition: string, to?: string): Promise<Array<OutboxEntry<T>>> {
+  const items = await queryAll<Record<string, unknown>>({
+    TableName: tableName(),
+    KeyConditionExpression: 'PK = :pk',
+    ...(to ? { FilterExpression: '#to = :to', ExpressionAttributeNames: { '#to': 'to' } } : {}),
+    ExpressionAttributeValues: { ':pk': partition, ...(to ? { ':to': to } : {}) },
+    ScanIndexForward: false,
+  });
+  return items
+    .slice(0, 100)
+    .map((item) => fromItem<OutboxEntry<T> & { expiresAt?: number; entity?: string }>(item))
+    .map(({ expiresAt: _expires, entity: _entity, ...message }) => message as OutboxEntry<T>);
+}
