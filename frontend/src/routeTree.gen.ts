@@ -68,6 +68,7 @@ import { Route as RankingGolfPersonalRouteImport } from './routes/ranking/golf/p
 import { Route as RegisterMailIndexRouteImport } from './routes/register/mail/index'
 import { Route as RegisterMailCompleteRouteImport } from './routes/register/mail/complete'
 import { Route as RegisterMailSendRouteImport } from './routes/register/mail/send'
+import { Route as RemindersUnsubscribeTokenRouteImport } from './routes/reminders/unsubscribe/$token'
 import { Route as SettingsMailIndexRouteImport } from './routes/settings/mail/index'
 import { Route as SettingsMailChangeRouteImport } from './routes/settings/mail/change'
 import { Route as SettingsMailSendRouteImport } from './routes/settings/mail/send'
@@ -382,6 +383,12 @@ const RegisterMailSendRoute = RegisterMailSendRouteImport.update({
   path: '/register/mail/send',
   getParentRoute: () => rootRouteImport,
 } as any)
+const RemindersUnsubscribeTokenRoute =
+  RemindersUnsubscribeTokenRouteImport.update({
+    id: '/reminders/unsubscribe/$token',
+    path: '/reminders/unsubscribe/$token',
+    getParentRoute: () => rootRouteImport,
+  } as any)
 const SettingsMailIndexRoute = SettingsMailIndexRouteImport.update({
   id: '/settings/mail/',
   path: '/settings/mail/',
@@ -539,6 +546,7 @@ export interface FileRoutesByFullPath {
   '/ranking/golf/personal': typeof RankingGolfPersonalRoute
   '/register/mail/complete': typeof RegisterMailCompleteRoute
   '/register/mail/send': typeof RegisterMailSendRoute
+  '/reminders/unsubscribe/$token': typeof RemindersUnsubscribeTokenRoute
   '/settings/mail/change': typeof SettingsMailChangeRoute
   '/settings/mail/send': typeof SettingsMailSendRoute
   '/settings/password/complete': typeof SettingsPasswordCompleteRoute
@@ -618,6 +626,7 @@ export interface FileRoutesByTo {
   '/ranking/golf/personal': typeof RankingGolfPersonalRoute
   '/register/mail/complete': typeof RegisterMailCompleteRoute
   '/register/mail/send': typeof RegisterMailSendRoute
+  '/reminders/unsubscribe/$token': typeof RemindersUnsubscribeTokenRoute
   '/settings/mail/change': typeof SettingsMailChangeRoute
   '/settings/mail/send': typeof SettingsMailSendRoute
   '/settings/password/complete': typeof SettingsPasswordCompleteRoute
@@ -698,6 +707,7 @@ export interface FileRoutesById {
   '/ranking/golf/personal': typeof RankingGolfPersonalRoute
   '/register/mail/complete': typeof RegisterMailCompleteRoute
   '/register/mail/send': typeof RegisterMailSendRoute
+  '/reminders/unsubscribe/$token': typeof RemindersUnsubscribeTokenRoute
   '/settings/mail/change': typeof SettingsMailChangeRoute
   '/settings/mail/send': typeof SettingsMailSendRoute
   '/settings/password/complete': typeof SettingsPasswordCompleteRoute
@@ -779,6 +789,7 @@ export interface FileRouteTypes {
     | '/ranking/golf/personal'
     | '/register/mail/complete'
     | '/register/mail/send'
+    | '/reminders/unsubscribe/$token'
     | '/settings/mail/change'
     | '/settings/mail/send'
     | '/settings/password/complete'
@@ -858,6 +869,7 @@ export interface FileRouteTypes {
     | '/ranking/golf/personal'
     | '/register/mail/complete'
     | '/register/mail/send'
+    | '/reminders/unsubscribe/$token'
     | '/settings/mail/change'
     | '/settings/mail/send'
     | '/settings/password/complete'
@@ -937,6 +949,7 @@ export interface FileRouteTypes {
     | '/ranking/golf/personal'
     | '/register/mail/complete'
     | '/register/mail/send'
+    | '/reminders/unsubscribe/$token'
     | '/settings/mail/change'
     | '/settings/mail/send'
     | '/settings/password/complete'
@@ -1017,6 +1030,7 @@ export interface RootRouteChildren {
   RankingGolfPersonalRoute: typeof RankingGolfPersonalRoute
   RegisterMailCompleteRoute: typeof RegisterMailCompleteRoute
   RegisterMailSendRoute: typeof RegisterMailSendRoute
+  RemindersUnsubscribeTokenRoute: typeof RemindersUnsubscribeTokenRoute
   SettingsMailChangeRoute: typeof SettingsMailChangeRoute
   SettingsMailSendRoute: typeof SettingsMailSendRoute
   SettingsPasswordCompleteRoute: typeof SettingsPasswordCompleteRoute
@@ -1455,6 +1469,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof RegisterMailSendRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/reminders/unsubscribe/$token': {
+      id: '/reminders/unsubscribe/$token'
+      path: '/reminders/unsubscribe/$token'
+      fullPath: '/reminders/unsubscribe/$token'
+      preLoaderRoute: typeof RemindersUnsubscribeTokenRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/settings/mail/': {
       id: '/settings/mail/'
       path: '/settings/mail'
@@ -1641,6 +1662,7 @@ const rootRouteChildren: RootRouteChildren = {
   RankingGolfPersonalRoute: RankingGolfPersonalRoute,
   RegisterMailCompleteRoute: RegisterMailCompleteRoute,
   RegisterMailSendRoute: RegisterMailSendRoute,
+  RemindersUnsubscribeTokenRoute: RemindersUnsubscribeTokenRoute,
   SettingsMailChangeRoute: SettingsMailChangeRoute,
   SettingsMailSendRoute: SettingsMailSendRoute,
   SettingsPasswordCompleteRoute: SettingsPasswordCompleteRoute,

@@ -12,6 +12,7 @@ import { sampleGuildItems } from './guilds';
 import { sampleTopicItems } from './topics';
 import { sampleQuizItems } from './quiz';
 import { sampleUserItems } from './users';
+import { sampleReminderItems } from './reminders';
 
 const seedMarker = { PK: 'META', SK: 'SAMPLE_SEASON' };
 
@@ -29,6 +30,7 @@ export function sampleItems(now: Date, season = generateSampleSeason(now)): Reco
     ...sampleTeamItems(season, now),
     ...sampleGuildItems(now),
     ...sampleUserItems(now),
+    ...sampleReminderItems(now),
     ...sampleTopicItems(season, now),
     ...sampleQuizItems(season, now),
   ];

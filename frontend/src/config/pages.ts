@@ -140,6 +140,14 @@ export const pages = {
   '/reset-password/complete': { ...resetPassword, stackType: 'unset' },
 
   '/withdrawal': { title: '退会', stackType: 'dynamic', parent: '/mypage', pageType: 'account' },
+  // The one-click unsubscribe of a reminder: opened from a mail or LINE, signed in or not.
+  '/reminders/unsubscribe/$token': {
+    title: 'お知らせの配信停止',
+    stackType: 'static',
+    parent: '/mypage',
+    visitorAllowed: true,
+    pageType: 'account',
+  },
   '/withdrawal/complete': { title: '退会', stackType: 'unset', visitorAllowed: true, pageType: 'account' },
 
   '/ranking/golf_q': { title: 'クイズランキング', stackType: 'dynamic', parent: '/' },

@@ -7,6 +7,7 @@ import { SkeletonCard } from '../../components/ui/skeleton';
 import { CopyNextRoundToggle } from '../../features/game/components/copy-next-round-toggle';
 import { MyScoreCard } from '../../features/game/components/my-score-card';
 import { WonPrizeList } from '../../features/prize/components/won-prize-list';
+import { ReminderSettingsCard } from '../../features/reminders/components/reminder-settings-card';
 import { schedulesQueryOptions, useSchedules } from '../../features/schedule/api/get-schedules';
 import { useAuth } from '../../lib/auth';
 
@@ -73,6 +74,7 @@ function MyPage() {
       <WonPrizeList />
 
       <CopyNextRoundToggle checked={authUser?.['is_copy_next_round'] === true} />
+      <ReminderSettingsCard />
 
       <section className="section" aria-labelledby="mypage-play-heading">
         <h2 id="mypage-play-heading" className="section__title">

@@ -29,6 +29,20 @@ const subscribersPartition = 'REMINDER_SUBSCRIBERS';
 /** Sent markers outlive any deadline they guard. */
 const sentTtlSeconds = 30 * 24 * 3600;
 
+/** The settings item (listed for the job while a channel is on) and its unsubscribe token's item. */
+export function reminderItems(subscription: ReminderSubscription): Array<Record<string, unknown>> {
+  const listed = subscription.email || subscription.line;
+  return [
+    {
+      ...settingsKey(subscription.user_id),
+      entity: 'reminder_settings',
+      ...(listed ? { GSI1PK: subscribersPartition, GSI1SK: subscription.user_id } : {}),
+      ...subscription,
+    },
+    { ...tokenKey(subscription.unsubscribe_token), entity: 'reminder_token', user_id: subscription.user_id },
+  ];
+}
+
 export const reminderRepository = {
   async get(userId: string): Promise<ReminderSubscription | undefined> {
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: settingsKey(userId) }));
@@ -37,28 +51,8 @@ export const reminderRepository = {
 
   /** Stores the settings and their unsubscribe token; only subscribers are listed for the job. */
   async put(subscription: ReminderSubscription): Promise<void> {
-    const listed = subscription.email || subscription.line;
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...settingsKey(subscription.user_id),
-          entity: 'reminder_settings',
-          ...(listed ? { GSI1PK: subscribersPartition, GSI1SK: subscription.user_id } : {}),
-          ...subscription,
-        },
-      }),
-    );
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...tokenKey(subscription.unsubscribe_token),
-          entity: 'reminder_token',
-          user_id: subscription.user_id,
-        },
-      }),
-    );
+    for (const item of reminderItems(subscription))
+      await db().send(new PutCommand({ TableName: tableName(), Item: item }));
   },
 
   async userOfToken(token: string): Promise<string | undefined> {
