@@ -14,15 +14,13 @@ import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { routeList, type RouteDefinition } from '../../shared/src/contracts';
 import { maxPayloadBytes } from '../../scripts/local-stack/lambda-adapter';
 import type { Stack } from '../../scripts/local-stack/stack';
+import { startOwnStack } from './support/own-stack';
 
-const fuzzTable = `golf-fuzz-${Date.now().toString(36)}`;
-for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
-process.env['TABLE_NAME'] = fuzzTable;
-process.env['LOG_LEVEL'] = 'silent';
+let fuzzTable = '';
 
 /**
  * Routes whose every call is valid and writes: signing the caller out, accepting the policy again,
@@ -239,10 +237,9 @@ describe('fuzzing every route', () => {
   let playerToken: string;
 
   beforeAll(async () => {
-    const { startStack } = await import('../../scripts/local-stack/stack');
-    stack = await startStack({ port: 0, dataDir: null, spaDir: null, quiet: true, seed: true });
-    const { signLocalAccessToken } = await import('../../functions/src/lib/local-issuer');
-    playerToken = (await signLocalAccessToken({ sub: 'sample-user-0001' })).token;
+    const own = await startOwnStack('fuzz');
+    ({ stack, table: fuzzTable } = own);
+    playerToken = await own.token('sample-user-0001');
   }, 120_000);
 
   afterAll(async () => {
