@@ -1,6 +1,6 @@
 /**
  * Faults that DynamoDB Local does not produce: with aws-sdk-client-mock, one repository call in five
- * on the write paths (team save, guild join, quiz answer, tournament import) is throttled, or times
+ * on the write paths (team save, guild join, quiz answer, prize claim, tournament import) is throttled, or times
  * out, either before it reaches the table or after it was written (the answer lost on the way back).
  * Each request either completes or answers 503 with Retry-After, leaving nothing half-written; a
  * client that retries until it succeeds ends with the write made exactly once.
@@ -128,7 +128,7 @@ async function untilAnswered(send: () => Promise<Answer>, done: (answer: Answer)
       continue;
     }
     expect(
-      answer.status === 200 || (attempt > 0 && done(answer)),
+      answer.status === 200 || answer.status === 201 || (attempt > 0 && done(answer)),
       `${seen.join(',')} ${JSON.stringify(answer.body)}`,
     ).toBe(true);
     return { answer, seen };
@@ -244,6 +244,33 @@ describe('faults on the write paths', () => {
     const answered = await call('GET', '/api/golf/user_golf_quiz_answer/answered?round=4', player);
     const answers = answered.body['user_answers'] as Array<{ number: number }>;
     expect(answers.map((a) => a.number)).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('prize claim: the winner’s claim is stored once, a retry after a lost answer is told it is done', async () => {
+    const { prizeRepository } = await import('../../functions/src/db/repositories/prize-repository');
+    const { getPrizeDraw, getPrizeWin } =
+      await import('../../functions/src/db/repositories/prize-draw-repository');
+    let claim: { prizeId: string; winner: string } | undefined;
+    for (const prize of await prizeRepository.listByKind('entry')) {
+      const winner = (await getPrizeDraw(prize.id))?.winners[0];
+      if (winner) claim = { prizeId: prize.id, winner };
+      if (claim) break;
+    }
+    expect(claim).toBeDefined();
+    const { prizeId, winner } = claim!;
+    const player = await token(winner);
+    const body = {
+      id: prizeId,
+      email: 'fault-winner@example.com',
+      email_confirmation: 'fault-winner@example.com',
+    };
+    await withFaults(() =>
+      untilAnswered(
+        () => call('POST', '/api/golf/user_golf_game_prize', player, body),
+        (answer) => answer.status === 409,
+      ),
+    );
+    expect((await getPrizeWin(winner, prizeId))?.claim_email).toBe('fault-winner@example.com');
   });
 
   it('tournament import: stored whole, and importing it again changes nothing', async () => {
