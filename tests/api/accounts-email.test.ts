@@ -4,6 +4,7 @@ import { newSocialUser } from '../../functions/src/domain/account/social-service
 import { hashToken, putMailToken } from '../../functions/src/db/repositories/mail-token-repository';
 import { createUserIfAbsent, getLogin, getUser } from '../../functions/src/db/repositories/user-repository';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+import { realPng } from './support/images';
 import { api, baseUrl, tokenFor } from './support/api';
 
 type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
@@ -64,12 +65,6 @@ async function multipart(path: string, token: string, fields: Record<string, str
   });
   return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
-
-const png = () => {
-  const bytes = Buffer.alloc(64);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
-  return bytes;
-};
 
 describe('e-mail registration', () => {
   it('mails a single-use link; opening it creates the player at the policy step and signs them in', async () => {
@@ -197,11 +192,11 @@ describe('profile: registration step and edits', () => {
       '/api/user/profile',
       token,
       { ...profile, nickname: '改名ゴルファー' },
-      png(),
+      await realPng(),
     );
     expect(edited.status).toBe(200);
     expect(edited.body).toMatchObject({ nickname: '改名ゴルファー' });
-    expect(String(edited.body['profile_img_url'])).toMatch(/uploads\/profile\//);
+    expect(String(edited.body['profile_img_url'])).toMatch(/uploads\/attached\/profile\//);
     const removed = await multipart('/api/user/profile', token, { ...profile, profile_img_type: '1' });
     expect(removed.body['profile_img_url']).toBeNull();
     expect(

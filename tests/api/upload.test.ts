@@ -2,7 +2,9 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { resetConfig } from '../../functions/src/lib/config';
 import { myGuildSchema, ownedGuildSchema, presignedUploadSchema } from '../../shared/src/schemas/guild';
+import sharp from 'sharp';
 import { api, baseUrl, tokenFor } from './support/api';
+import { pngSignature, realPng } from './support/images';
 
 interface ErrorBody {
   code: string;
@@ -18,11 +20,19 @@ async function newUser() {
   return { id, token: await tokenFor(id) };
 }
 
-const png = (size = 64) => {
-  const bytes = Buffer.alloc(size);
-  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]).copy(bytes);
-  return bytes;
-};
+const png = pngSignature;
+const attachedUrl = (purpose: string, userId: string) =>
+  new RegExp(`/uploads/attached/${purpose}/${userId}/[0-9A-Z]{26}\\.webp$`);
+
+/** The stored image: WebP, at most 640 px on its longest side, without metadata. */
+async function expectStoredImage(url: string) {
+  const response = await fetch(url);
+  expect(response.status).toBe(200);
+  const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
+  expect(meta.format).toBe('webp');
+  expect(Math.max(meta.width, meta.height)).toBe(640);
+  expect(meta.exif).toBeUndefined();
+}
 const bucket = () => process.env['UPLOADS_BUCKET']!;
 const s3 = () => new S3Client({ forcePathStyle: true });
 const putObject = (key: string, body: Buffer, contentType: string) =>
@@ -97,7 +107,7 @@ describe('presigned uploads', () => {
   it('creates a guild with an image uploaded to S3 and serves it from the public URL', async () => {
     const user = await newUser();
     const upload = await presign(user.token);
-    const posted = await postToS3(upload, png(), 'image/png');
+    const posted = await postToS3(upload, await realPng(), 'image/png');
     expect(posted.status).toBeLessThan(300);
     const created = await api('POST', '/api/golf/guild/create', {
       token: user.token,
@@ -105,25 +115,32 @@ describe('presigned uploads', () => {
     });
     expect(created.status).toBe(200);
     const guild = ownedGuildSchema.parse(created.body);
-    expect(guild.image_url).toBe(`${process.env['UPLOADS_PUBLIC_URL']}/${upload.key}`);
+    // Attached: re-encoded and copied to a key no presigned POST reaches.
+    expect(guild.image_url).toMatch(attachedUrl('guild', user.id));
     expect(guild.image_type).toBe(2);
-    const image = await fetch(guild.image_url!);
-    expect(image.status).toBe(200);
-    expect(Buffer.from(await image.arrayBuffer()).subarray(0, 8)).toEqual(png().subarray(0, 8));
+    await expectStoredImage(guild.image_url!);
+
+    // Sending the same presigned POST again changes the upload, never the attached image.
+    const served = Buffer.from(await (await fetch(guild.image_url!)).arrayBuffer());
+    const again = await postToS3(upload, Buffer.from('<html><script>alert(1)</script></html>'), 'image/png');
+    expect(again.status).toBeLessThan(300);
+    expect(Buffer.from(await (await fetch(guild.image_url!)).arrayBuffer())).toEqual(served);
 
     // The spec's field name carries the key as well; image_type 1 clears the image.
     const second = await presign(user.token);
-    await postToS3(second, png(), 'image/png');
+    await postToS3(second, await realPng(300, 900), 'image/png');
     const updated = await api('POST', `/api/golf/guild/manage/${guild.guild_id}/update`, {
       token: user.token,
       body: { ...guildForm, guild_img: second.key },
     });
-    expect(ownedGuildSchema.parse(updated.body).image_url).toContain(second.key);
+    const secondUrl = ownedGuildSchema.parse(updated.body).image_url!;
+    expect(secondUrl).toMatch(attachedUrl('guild', user.id));
+    expect(secondUrl).not.toBe(guild.image_url);
     const kept = await api('POST', `/api/golf/guild/manage/${guild.guild_id}/update`, {
       token: user.token,
       body: { ...guildForm, name: '名前だけ変更' },
     });
-    expect(ownedGuildSchema.parse(kept.body).image_url).toContain(second.key);
+    expect(ownedGuildSchema.parse(kept.body).image_url).toBe(secondUrl);
     const cleared = await api('POST', `/api/golf/guild/manage/${guild.guild_id}/update`, {
       token: user.token,
       body: { ...guildForm, image_type: 1 },
@@ -138,11 +155,14 @@ describe('presigned uploads', () => {
     await putObject(`${prefix}big.png`, png(5 * 1024 * 1024 + 1), 'image/png');
     await putObject(`${prefix}text.txt`, Buffer.from('hello'), 'text/plain');
     await putObject(`${prefix}fake.png`, Buffer.from('not really a png file'), 'image/png');
+    const polyglot = Buffer.concat([png(8), Buffer.from('<html><script>alert(1)</script></html>')]);
+    await putObject(`${prefix}polyglot.png`, polyglot, 'image/png');
     await putObject(`uploads/guild/${other.id}/theirs.png`, png(), 'image/png');
     const cases: Array<[string, string]> = [
       [`${prefix}big.png`, '5MB'],
       [`${prefix}text.txt`, 'JPEG'],
       [`${prefix}fake.png`, 'JPEG'],
+      [`${prefix}polyglot.png`, 'JPEG'],
       [`${prefix}missing.png`, '見つかりません'],
       [`uploads/guild/${other.id}/theirs.png`, 'アップロードした画像'],
       [`uploads/guild/${user.id}/../${other.id}/theirs.png`, 'アップロードした画像'],
@@ -211,7 +231,9 @@ describe('multipart guild images', () => {
     expect((badField.body as ErrorBody).errors?.['entry_type']).toBeDefined();
     expect(await mine(user.token)).toBeNull();
 
-    const confirmed = await multipart('/api/golf/guild/confirm', user.token, fields, png());
+    const polyglot = Buffer.concat([png(8), Buffer.from('<html><body>hello</body></html>')]);
+    expect((await multipart('/api/golf/guild/confirm', user.token, fields, polyglot)).status).toBe(422);
+    const confirmed = await multipart('/api/golf/guild/confirm', user.token, fields, await realPng());
     expect(confirmed.status).toBe(200);
     expect(confirmed.body).toMatchObject({
       name: 'マルチパート',
@@ -221,7 +243,7 @@ describe('multipart guild images', () => {
     });
     expect(await mine(user.token)).toBeNull();
 
-    const created = await multipart('/api/golf/guild/create', user.token, fields, png());
+    const created = await multipart('/api/golf/guild/create', user.token, fields, await realPng());
     expect(created.status).toBe(200);
     const guild = ownedGuildSchema.parse(created.body);
     expect(guild).toMatchObject({
@@ -230,8 +252,8 @@ describe('multipart guild images', () => {
       is_public: false,
       number_of_member: 1,
     });
-    expect(guild.image_url).toMatch(new RegExp(`/uploads/guild/${user.id}/[0-9A-Z]{26}\\.png$`));
-    expect((await fetch(guild.image_url!)).status).toBe(200);
+    expect(guild.image_url).toMatch(attachedUrl('guild', user.id));
+    await expectStoredImage(guild.image_url!);
 
     const updated = await multipart(`/api/golf/guild/manage/${guild.guild_id}/update`, user.token, {
       ...fields,

@@ -48,3 +48,42 @@ export class TooManyRequestsError extends AppError {
     return { 'retry-after': String(this.retryAfter) };
   }
 }
+
+/** 503 with Retry-After: the database was busy or did not answer in time; trying again is safe. */
+export class ServiceUnavailableError extends AppError {
+  constructor(readonly retryAfter = 1) {
+    super(503, 'service_unavailable');
+  }
+
+  override get headers(): Record<string, string> {
+    return { 'retry-after': String(this.retryAfter) };
+  }
+}
+
+const transientNames = new Set([
+  'ProvisionedThroughputExceededException',
+  'ThrottlingException',
+  'RequestLimitExceeded',
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'InternalServerError',
+  'ServiceUnavailable',
+  'TransactionInProgressException',
+]);
+
+/** An AWS call that failed for a moment (throttled, timed out, busy), as opposed to a wrong request. */
+export function isTransientAwsError(error: unknown): boolean {
+  const candidate = error as {
+    name?: string;
+    $retryable?: unknown;
+    CancellationReasons?: Array<{ Code?: string }>;
+  };
+  if (!candidate || typeof candidate !== 'object') return false;
+  if (candidate.name && transientNames.has(candidate.name)) return true;
+  if (candidate.name === 'TransactionCanceledException')
+    return (candidate.CancellationReasons ?? []).some(
+      (reason) => reason.Code === 'ThrottlingError' || reason.Code === 'TransactionConflict',
+    );
+  return Boolean(candidate.$retryable);
+}

@@ -3,7 +3,15 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import type { z, ZodType } from 'zod';
 import { routes, type RouteName } from '@golf/shared/contracts';
 import { useJapaneseZodMessages } from '@golf/shared/schemas/zod-locale';
-import { AppError, badRequest, forbidden, unauthenticated, validationFailed } from './errors';
+import {
+  AppError,
+  badRequest,
+  forbidden,
+  isTransientAwsError,
+  ServiceUnavailableError,
+  unauthenticated,
+  validationFailed,
+} from './errors';
 import { bearerToken, verifyAccessToken, type AuthContext } from './auth';
 import { config } from './config';
 import { logger } from './logger';
@@ -172,6 +180,10 @@ export function httpHandler<
         let appError: AppError;
         if (error instanceof AppError) {
           appError = error;
+        } else if (isTransientAwsError(error)) {
+          // Throttled or timed out: every write either happened whole or not at all, so a retry is safe.
+          logger.warn('transient failure', { route: routeName, error: (error as Error).name });
+          appError = new ServiceUnavailableError();
         } else {
           logger.error('unhandled error', {
             route: routeName,

@@ -1,10 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { ulid } from 'ulid';
 import {
@@ -20,8 +14,9 @@ import type { UploadedFile } from './multipart';
 
 /**
  * Images (guild, profile) go from the browser straight to S3 with a presigned POST whose policy
- * limits type and size; the call that uses the image sends the object key, and `checkUploadedImage`
- * verifies the object before it is referenced. Direct multipart files go through `storeImageFile`.
+ * limits type and size; the call that uses the image sends the object key, and `attachUploadedImage`
+ * checks the object, re-encodes it and copies it to a key of its own before it is referenced. Direct
+ * multipart files go through `storeImageFile`, which stores them the same way.
  */
 type ImageType = (typeof uploadContentTypes)[number];
 const extensions: Record<ImageType, string> = {
@@ -85,59 +80,123 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
 }
 
 const refuse = (field: string, message: string) => validationFailed({ [field]: [message] }, message);
+const notAnImage = (field: string) => refuse(field, '画像はJPEG・PNG・WebP形式にしてください。');
+
+/** The longest side of a stored image, in pixels: enough for an icon or a guild banner on a phone. */
+export const STORED_IMAGE_MAX_SIDE = 640;
 
 /**
- * Checks an uploaded object before it is used: under the caller's own prefix, present, at most
- * 5 MB, an allowed content type, and bytes that really are that image type.
+ * Decodes an image and encodes it again as WebP, at most STORED_IMAGE_MAX_SIDE on its longest side,
+ * turned upright and without its metadata (place, camera). Bytes that only start like an image (a
+ * PNG signature before HTML) do not decode and are refused. What is stored is what was decoded.
  */
+export async function reencodeImage(bytes: Uint8Array, field: string): Promise<Buffer> {
+  const type = sniffImageType(bytes);
+  if (!type) throw notAnImage(field);
+  // Loaded when first needed: only the calls that store an image pay for the native module.
+  const { default: sharp } = await import('sharp');
+  try {
+    return await sharp(bytes, { limitInputPixels: 50_000_000, failOn: 'error' })
+      .rotate()
+      .resize(STORED_IMAGE_MAX_SIDE, STORED_IMAGE_MAX_SIDE, { fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 82 })
+      .toBuffer();
+  } catch {
+    throw notAnImage(field);
+  }
+}
+
+/**
+ * Where attached images live: a key no presigned POST is ever made for, so once an upload is
+ * checked and attached, nobody can change what is served (a presigned POST may be sent again
+ * until it expires, but only to its own upload key).
+ */
+const attachedKey = (purpose: UploadPurpose, userId: string) =>
+  `uploads/attached/${purpose}/${encodeURIComponent(userId)}/${ulid()}.webp`;
+
+async function storeAttached(bytes: Buffer, purpose: UploadPurpose, userId: string): Promise<string> {
+  const key = attachedKey(purpose, userId);
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: config().UPLOADS_BUCKET,
+      Key: key,
+      Body: bytes,
+      ContentType: 'image/webp',
+    }),
+  );
+  return key;
+}
+
+/**
+ * Reads an uploaded object and checks it: under the caller's own prefix, present, at most 5 MB, an
+ * allowed content type, bytes of that image type, and an image that decodes. Answers it re-encoded.
+ */
+async function readUploadedImage(input: {
+  key: string;
+  purpose: UploadPurpose;
+  userId: string;
+  field: string;
+}): Promise<Buffer> {
+  const { key, field } = input;
+  if (!key.startsWith(uploadPrefix(input.purpose, input.userId)) || key.includes('..'))
+    throw refuse(field, 'アップロードした画像を指定してください。');
+  let object;
+  try {
+    object = await s3().send(new GetObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key }));
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || status === 403 || (error as Error).name === 'NoSuchKey')
+      throw refuse(field, '画像が見つかりません。もう一度アップロードしてください。');
+    throw error;
+  }
+  if ((object.ContentLength ?? 0) > UPLOAD_MAX_BYTES) {
+    await object.Body?.transformToByteArray().catch(() => undefined);
+    throw refuse(field, '画像は5MB以下にしてください。');
+  }
+  if ((object.ContentLength ?? 0) === 0) throw refuse(field, '画像が空です。');
+  const declared = (object.ContentType ?? '').split(';')[0]!.trim().toLowerCase();
+  const bytes = await object.Body!.transformToByteArray();
+  if (!(uploadContentTypes as readonly string[]).includes(declared) || sniffImageType(bytes) !== declared)
+    throw notAnImage(field);
+  return reencodeImage(bytes, field);
+}
+
+/** Checks an uploaded object without storing anything (the confirm step); answers its key. */
 export async function checkUploadedImage(input: {
   key: string;
   purpose: UploadPurpose;
   userId: string;
   field: string;
 }): Promise<string> {
-  const { key, field } = input;
-  if (!key.startsWith(uploadPrefix(input.purpose, input.userId)) || key.includes('..'))
-    throw refuse(field, 'アップロードした画像を指定してください。');
-  let head;
-  try {
-    head = await s3().send(new HeadObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key }));
-  } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || status === 403 || (error as Error).name === 'NotFound')
-      throw refuse(field, '画像が見つかりません。もう一度アップロードしてください。');
-    throw error;
-  }
-  if ((head.ContentLength ?? 0) > UPLOAD_MAX_BYTES) throw refuse(field, '画像は5MB以下にしてください。');
-  if ((head.ContentLength ?? 0) === 0) throw refuse(field, '画像が空です。');
-  const declared = (head.ContentType ?? '').split(';')[0]!.trim().toLowerCase();
-  if (!(uploadContentTypes as readonly string[]).includes(declared))
-    throw refuse(field, '画像はJPEG・PNG・WebP形式にしてください。');
-  const start = await s3().send(
-    new GetObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key, Range: 'bytes=0-15' }),
-  );
-  const bytes = await start.Body!.transformToByteArray();
-  if (sniffImageType(bytes) !== declared) throw refuse(field, '画像はJPEG・PNG・WebP形式にしてください。');
-  return key;
+  await readUploadedImage(input);
+  return input.key;
 }
 
-/** Stores a multipart image file after checking its size and, by its magic bytes, its type. */
+/** Attaches an uploaded object: checked, re-encoded and copied to a key of its own; answers that key. */
+export async function attachUploadedImage(input: {
+  key: string;
+  purpose: UploadPurpose;
+  userId: string;
+  field: string;
+}): Promise<string> {
+  return storeAttached(await readUploadedImage(input), input.purpose, input.userId);
+}
+
+/** Checks a multipart image file (size, type, that it decodes); answers it re-encoded. */
+export async function checkImageFile(file: UploadedFile, field: string): Promise<Buffer> {
+  if (file.data.length === 0) throw refuse(field, '画像が空です。');
+  if (file.data.length > UPLOAD_MAX_BYTES) throw refuse(field, '画像は5MB以下にしてください。');
+  return reencodeImage(file.data, field);
+}
+
+/** Stores a multipart image file, checked and re-encoded, under a key of its own. */
 export async function storeImageFile(input: {
   file: UploadedFile;
   purpose: UploadPurpose;
   userId: string;
   field: string;
 }): Promise<string> {
-  const { file, field } = input;
-  if (file.data.length === 0) throw refuse(field, '画像が空です。');
-  if (file.data.length > UPLOAD_MAX_BYTES) throw refuse(field, '画像は5MB以下にしてください。');
-  const type = sniffImageType(file.data);
-  if (!type) throw refuse(field, '画像はJPEG・PNG・WebP形式にしてください。');
-  const key = newKey(input.purpose, input.userId, type);
-  await s3().send(
-    new PutObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key, Body: file.data, ContentType: type }),
-  );
-  return key;
+  return storeAttached(await checkImageFile(input.file, input.field), input.purpose, input.userId);
 }
 
 /** Deletes an uploaded object (a withdrawn player's picture). */

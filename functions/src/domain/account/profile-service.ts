@@ -7,7 +7,6 @@ import type {
   UserMeResponse,
   WithdrawalBody,
 } from '@golf/shared/schemas/account';
-import { UPLOAD_MAX_BYTES } from '@golf/shared/schemas/guild';
 import { guildRepository } from '../../db/repositories/guild-repository';
 import {
   deleteUserData,
@@ -17,15 +16,16 @@ import {
   type UserRecord,
 } from '../../db/repositories/user-repository';
 import { identity } from '../../lib/identity/identity-port';
-import { conflict, notFound, validationFailed } from '../../lib/errors';
+import { conflict, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { sendMail } from '../../lib/mail';
 import type { UploadedFile } from '../../lib/multipart';
 import {
+  attachUploadedImage,
+  checkImageFile,
   checkUploadedImage,
   deleteUpload,
   publicUrl,
-  sniffImageType,
   storeImageFile,
 } from '../../lib/uploads';
 import { leaveGuild } from '../guild/guild-service';
@@ -37,8 +37,6 @@ async function requireUser(userId: string): Promise<UserRecord> {
   if (!user) throw notFound('ユーザーが見つかりません。');
   return user;
 }
-
-const refuseImage = (message: string) => validationFailed({ profile_img: [message] }, message);
 
 /**
  * The picture the form asks for: a new file (stored, or only checked on confirm), an uploaded
@@ -52,14 +50,13 @@ async function resolveImage(
 ): Promise<string | null> {
   if (file && file.data.length > 0) {
     if (!store) {
-      if (file.data.length > UPLOAD_MAX_BYTES) throw refuseImage('画像は5MB以下にしてください。');
-      if (!sniffImageType(file.data)) throw refuseImage('画像はJPEG・PNG・WebP形式にしてください。');
+      await checkImageFile(file, 'profile_img');
       return null;
     }
     return storeImageFile({ file, purpose: 'profile', userId: user.user_id, field: 'profile_img' });
   }
   if (form.profile_img_key)
-    return checkUploadedImage({
+    return (store ? attachUploadedImage : checkUploadedImage)({
       key: form.profile_img_key,
       purpose: 'profile',
       userId: user.user_id,

@@ -3,7 +3,6 @@ import { monotonicFactory } from 'ulid';
 import {
   GUILD_MAX_MEMBERS,
   GUILD_PAGE_SIZE,
-  UPLOAD_MAX_BYTES,
   type ChatPage,
   type GuildConfirm,
   type GuildDetail,
@@ -27,7 +26,13 @@ import { withdrawnAmong } from '../../db/repositories/user-repository';
 import type { AppError } from '../../lib/errors';
 import { conflict, forbidden, notFound, rateLimited, validationFailed } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/multipart';
-import { checkUploadedImage, publicUrl, sniffImageType, storeImageFile } from '../../lib/uploads';
+import {
+  attachUploadedImage,
+  checkImageFile,
+  checkUploadedImage,
+  publicUrl,
+  storeImageFile,
+} from '../../lib/uploads';
 
 const ulid = monotonicFactory();
 
@@ -155,28 +160,21 @@ async function resolveImage(
   if (file && file.data.length > 0) {
     const stored = store
       ? await storeImageFile({ file, purpose: 'guild', userId, field: 'guild_img' })
-      : await checkFileOnly(file);
+      : (await checkImageFile(file, 'guild_img'), null);
     return { image_key: stored, image_type: 2, preview_url: stored ? publicUrl(stored) : null };
   }
   if (key) {
     const field = form.guild_img_key ? 'guild_img_key' : 'guild_img';
-    await checkUploadedImage({ key, purpose: 'guild', userId, field });
-    return { image_key: key, image_type: 2, preview_url: publicUrl(key) };
+    const image = await (store ? attachUploadedImage : checkUploadedImage)({
+      key,
+      purpose: 'guild',
+      userId,
+      field,
+    });
+    return { image_key: image, image_type: 2, preview_url: publicUrl(image) };
   }
   if (form.image_type === 1 || !current) return { image_key: null, image_type: 1, preview_url: null };
   return { ...current, preview_url: current.image_key ? publicUrl(current.image_key) : null };
-}
-
-/** Confirm checks a multipart file without storing it. */
-async function checkFileOnly(file: UploadedFile): Promise<null> {
-  if (file.data.length > UPLOAD_MAX_BYTES)
-    throw validationFailed({ guild_img: ['画像は5MB以下にしてください。'] }, '画像は5MB以下にしてください。');
-  if (!sniffImageType(file.data))
-    throw validationFailed(
-      { guild_img: ['画像はJPEG・PNG・WebP形式にしてください。'] },
-      '画像はJPEG・PNG・WebP形式にしてください。',
-    );
-  return null;
 }
 
 export async function confirmGuild(input: {

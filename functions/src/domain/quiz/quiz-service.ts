@@ -20,7 +20,7 @@ import {
 } from '@golf/shared/schemas/quiz';
 import { quizRepository } from '../../db/repositories/quiz-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
-import { conflict, notFound, validationFailed } from '../../lib/errors';
+import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
 import { resolveTournament } from '../game/tournament-context';
 import {
   answer,
@@ -42,7 +42,11 @@ const staleWrite = () => conflict('別の画面で回答が進みました。画
 
 /** The quiz players can take now, if any. */
 async function openQuiz(now: Date) {
-  const record = await resolveTournament(undefined, now).catch(() => null);
+  // No tournament is no quiz; a database that failed for a moment is not (it answers 503).
+  const record = await resolveTournament(undefined, now).catch((error: unknown) => {
+    if (error instanceof AppError && error.statusCode === 404) return null;
+    throw error;
+  });
   if (!record) return null;
   const schedule = deriveSchedule(record, now);
   const open = schedule.status === 'upcoming' || schedule.status === 'in_progress';

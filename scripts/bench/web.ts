@@ -1,0 +1,143 @@
+/**
+ * `npm run bench:web`: the built SPA on the local stack (seeded, in memory), in headless Chromium as
+ * a phone (375 px) with a 4x CPU slowdown and Lighthouse's slow 4G (150 ms RTT, 1.6 Mbit/s down):
+ * LCP, CLS and total blocking time of the top, score and ranking pages, the JavaScript each loads
+ * (as sent and gzip-compressed, as CloudFront compresses it), and axe-core on every screen of the
+ * page table a visitor can open without parameters. Writes bench/results/web.json.
+ * Needs `npm run build` first.
+ */
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium, type Page, type Response } from 'playwright-core';
+import { pages } from '../../frontend/src/config/pages';
+import { repositoryRoot } from '../local-stack/paths';
+import { startStack } from '../local-stack/stack';
+
+const measured = ['/', '/schedule/score', '/ranking/golf/personal'];
+const slow4g = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
+const phone = { viewport: { width: 375, height: 812 }, locale: 'ja-JP', timezoneId: 'Asia/Tokyo' };
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+interface Vitals {
+  lcpMs: number;
+  cls: number;
+  tbtMs: number;
+}
+
+/** Runs in the page (as text: this file has no DOM types): collects LCP, CLS and long tasks. */
+const observe = `(() => {
+  const state = { lcp: 0, cls: 0, tbt: 0 };
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) state.lcp = e.startTime; })
+    .observe({ type: 'largest-contentful-paint', buffered: true });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) state.cls += e.value; })
+    .observe({ type: 'layout-shift', buffered: true });
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) state.tbt += Math.max(0, e.duration - 50); })
+    .observe({ type: 'longtask', buffered: true });
+  window.__vitals = state;
+})();`;
+
+async function measure(page: Page, url: string): Promise<Vitals & { jsBytes: number; jsGzipBytes: number }> {
+  const scripts: Buffer[] = [];
+  const onResponse = async (response: Response) => {
+    if (response.request().resourceType() === 'script')
+      scripts.push(await response.body().catch(() => Buffer.alloc(0)));
+  };
+  page.on('response', onResponse);
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
+  await cdp.send('Network.emulateNetworkConditions', slow4g);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.addInitScript({ content: observe });
+  await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+  await page.waitForTimeout(1500);
+  const vitals = (await page.evaluate('window.__vitals')) as { lcp: number; cls: number; tbt: number };
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  page.off('response', onResponse);
+  return {
+    lcpMs: Math.round(vitals.lcp),
+    cls: Math.round(vitals.cls * 1000) / 1000,
+    tbtMs: Math.round(vitals.tbt),
+    jsBytes: scripts.reduce((sum, body) => sum + body.length, 0),
+    jsGzipBytes: scripts.reduce((sum, body) => sum + gzipSync(body).length, 0),
+  };
+}
+
+async function axe(page: Page, url: string) {
+  await page.goto(url, { waitUntil: 'networkidle' });
+  await page.addScriptTag({ content: axeSource });
+  const result = (await page.evaluate(
+    `axe.run({ resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })))`,
+  )) as Array<{ id: string; impact: string; nodes: number }>;
+  return result;
+}
+
+async function main() {
+  const stack = await startStack({
+    port: 0,
+    dataDir: null,
+    spaDir: join(repositoryRoot, 'frontend/dist'),
+    quiet: true,
+  });
+  const browser = await chromium.launch({
+    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const vitals: Record<string, Awaited<ReturnType<typeof measure>>> = {};
+    for (const path of measured) {
+      const context = await browser.newContext(phone);
+      vitals[path] = await measure(await context.newPage(), stack.url + path);
+      await context.close();
+    }
+    const screens = Object.entries(pages)
+      .filter(([pattern, page]) => 'visitorAllowed' in page && page.visitorAllowed && !pattern.includes('$'))
+      .map(([pattern]) => pattern);
+    const accessibility: Record<string, Awaited<ReturnType<typeof axe>>> = {};
+    const context = await browser.newContext(phone);
+    const page = await context.newPage();
+    for (const screen of screens) accessibility[screen] = await axe(page, stack.url + screen);
+    await context.close();
+    const serious = Object.entries(accessibility).flatMap(([screen, violations]) =>
+      violations
+        .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+        .map((v) => `${screen}: ${v.id} (${v.impact}, ${v.nodes})`),
+    );
+    const result = {
+      measuredAt: new Date().toISOString(),
+      profile: { cpuSlowdown: 4, network: 'slow 4G', width: 375 },
+      vitals,
+      screens: screens.length,
+      seriousOrCritical: serious,
+      accessibility,
+    };
+    mkdirSync(join(repositoryRoot, 'bench/results'), { recursive: true });
+    writeFileSync(join(repositoryRoot, 'bench/results/web.json'), JSON.stringify(result, null, 2) + '\n');
+    console.table(
+      Object.fromEntries(
+        Object.entries(vitals).map(([path, v]) => [
+          path,
+          { ...v, jsGzipKB: Math.round(v.jsGzipBytes / 1024) },
+        ]),
+      ),
+    );
+    console.log(`axe: ${screens.length} screens, ${serious.length} serious or critical violations`);
+    for (const line of serious) console.log(`  ${line}`);
+  } finally {
+    await browser.close();
+    await stack.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
