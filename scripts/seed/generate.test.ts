@@ -24,6 +24,27 @@ describe('the sample season', () => {
     expect(field.every((f) => f.rounds[3] === null)).toBe(true);
   });
 
+  it('is in round 3 with round 4 open whatever the hour in Tokyo', () => {
+    const midnightTokyo = Date.parse('2026-11-22T00:00:00+09:00');
+    const instants = [
+      ...Array.from({ length: 48 }, (_, half) => midnightTokyo + half * 1800_000),
+      Date.parse('2026-11-22T06:59:59+09:00'),
+      Date.parse('2026-11-22T07:00:00+09:00'),
+    ];
+    for (const instant of instants) {
+      const at = new Date(instant);
+      const current = generateSampleSeason(at)
+        .tournaments.map((t) => deriveSchedule(t, at))
+        .filter((s) => s.status === 'in_progress');
+      expect(current.map((s) => s.rounds.map((r) => r.status))).toEqual([
+        ['final', 'final', 'provisional', 'scheduled'],
+      ]);
+      // Round 3 has started (its deadline passed) and round 4 takes picks.
+      expect(current[0]!.current_round).toBe(4);
+      expect(Date.parse(current[0]!.rounds[2]!.deadline_at)).toBeLessThanOrEqual(instant);
+    }
+  });
+
   it('titles each prize with as many winners as it has', () => {
     const prizes = generateSampleSeason(now).prizes;
     expect(prizes.find((p) => p.kind === 'game' && p.rank_from === 2)?.name).toBe(

@@ -197,7 +197,9 @@ function simulateField(
 export function generateSampleSeason(now: Date, seed = 20260401): SampleSeason {
   const random = new SeededRandom(seed);
   const players = makePlayers(random, 120);
-  const today = tokyoCalendarDate(now);
+  // The season's day turns at the first tee time (07:00 Tokyo), not at midnight: whatever the hour,
+  // round 3's deadline has passed and round 4's is still ahead.
+  const today = tokyoCalendarDate(new Date(now.getTime() - 7 * 3600_000));
   const currentStart = addDays(today, -2);
   const seasonId = Number(currentStart.slice(0, 4));
 
