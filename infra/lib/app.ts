@@ -3,6 +3,7 @@ import { readConfig } from './config';
 import { ApiStack, deployedRoutes } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
+import { EdgeStack } from './stacks/edge-stack';
 import { JobsStack } from './stacks/jobs-stack';
 import { WebStack } from './stacks/web-stack';
 
@@ -17,6 +18,10 @@ export function buildApp(props: AppProps = {}) {
   const config = readConfig(app.node);
   const prefix = `Golf-${config.stage}`;
   const env = { region: config.region, account: process.env['CDK_DEFAULT_ACCOUNT'] };
+  // CloudFront's web ACL, certificate and metrics live in us-east-1.
+  const edgeEnv = { region: 'us-east-1', account: env.account };
+  const originSecretName = `golf-${config.stage}/origin-verify`;
+  const edge = new EdgeStack(app, `${prefix}-Edge`, { env: edgeEnv, config, originSecretName });
   const data = new DataStack(app, `${prefix}-Data`, { env, config });
   const auth = new AuthStack(app, `${prefix}-Auth`, {
     env,
@@ -33,17 +38,31 @@ export function buildApp(props: AppProps = {}) {
     userPool: auth.userPool,
     client: auth.client,
     oauthBaseUrl: auth.domain.baseUrl(),
+    originSecretName,
+    mailIdentity: data.mailIdentity,
+    mailConfigurationSet: data.mailConfigurationSet,
   });
+  // The functions read the secret's replica in their region, which the edge stack creates.
+  api.addDependency(edge);
   const jobs = new JobsStack(app, `${prefix}-Jobs`, {
     env,
     functionEnvironment: api.functionEnvironment,
     resources: api.resources,
   });
   const web = new WebStack(app, `${prefix}-Web`, {
-    env,
+    env: edgeEnv,
+    crossRegionReferences: true,
+    config,
     api: api.api,
+    webAclArn: edge.webAcl.attrArn,
+    originSecret: edge.originSecret,
+    siteOrigins: {
+      images: [`https://${data.uploadsCdn.distributionDomainName}`],
+      uploads: [`https://${data.uploads.bucketRegionalDomainName}`],
+      signIn: [auth.domain.baseUrl()],
+    },
     routes: deployedRoutes(),
     siteConfig: { launchGate: config.launchGate },
   });
-  return { app, config, data, auth, api, jobs, web };
+  return { app, config, edge, data, auth, api, jobs, web };
 }

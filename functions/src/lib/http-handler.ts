@@ -7,6 +7,7 @@ import { AppError, badRequest, forbidden, unauthenticated, validationFailed } fr
 import { bearerToken, verifyAccessToken, type AuthContext } from './auth';
 import { config } from './config';
 import { logger } from './logger';
+import { checkOrigin, clientAddress } from './origin-lock';
 import { parseMultipart, type UploadedFile } from './multipart';
 import { isSessionRefused } from '../db/repositories/user-repository';
 
@@ -126,7 +127,7 @@ export function httpHandler<
       auth: state.auth as AuthFor<N>,
       event,
       now: new Date(event.requestContext?.timeEpoch ?? Date.now()),
-      sourceIp: event.requestContext?.http?.sourceIp ?? '',
+      sourceIp: clientAddress(event),
     } as HttpRequest<z.infer<P>, z.infer<Q>, z.infer<B>, AuthFor<N>>);
     if (result instanceof HttpResponse) {
       return {
@@ -195,6 +196,10 @@ export function httpHandler<
           ms: Math.round(performance.now() - (started.get(request.event) ?? 0)),
         });
       },
+    })
+    .use({
+      // Before anything else: a request that bypassed CloudFront learns nothing.
+      before: async ({ event }) => checkOrigin(event),
     })
     .use({
       before: async ({ event }) => {

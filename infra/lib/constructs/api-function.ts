@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -21,8 +21,10 @@ export interface ApiResources {
   table: dynamodb.ITableV2;
   uploads: s3.IBucket;
   userPool: cognito.IUserPool;
-  /** The only sender address the function may use. */
+  /** The only sender address the function may use, its SES identity and configuration set. */
   mailFrom: string;
+  mailIdentityArn?: string;
+  mailConfigurationSetArn?: string;
 }
 
 export interface ApiFunctionProps {
@@ -99,11 +101,13 @@ export class ApiFunction extends Construct {
       resources.userPool.grant(fn, ...aws.userPool.map((action) => `cognito-idp:${action}`));
     }
     if (aws.mail) {
-      const stack = Stack.of(this);
+      if (!resources.mailIdentityArn || !resources.mailConfigurationSetArn) {
+        throw new Error(`${this.node.path} sends mail but has no SES identity and configuration set`);
+      }
       fn.addToRolePolicy(
         new iam.PolicyStatement({
           actions: ['ses:SendEmail'],
-          resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+          resources: [resources.mailIdentityArn, resources.mailConfigurationSetArn],
           conditions: { StringEquals: { 'ses:FromAddress': resources.mailFrom } },
         }),
       );
