@@ -5,6 +5,7 @@ import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
 import { EdgeStack } from './stacks/edge-stack';
 import { JobsStack } from './stacks/jobs-stack';
+import { MonitoringStack } from './stacks/monitoring-stack';
 import { WebStack } from './stacks/web-stack';
 
 /**
@@ -64,5 +65,14 @@ export function buildApp(props: AppProps = {}) {
     routes: deployedRoutes(),
     siteConfig: { launchGate: config.launchGate },
   });
-  return { app, config, edge, data, auth, api, jobs, web };
+  const monitoring = new MonitoringStack(app, `${prefix}-Monitoring`, {
+    env,
+    crossRegionReferences: true,
+    config,
+    api: api.api,
+    table: data.table,
+    jobs: jobs.jobs,
+    distributionId: web.distribution.distributionId,
+  });
+  return { app, config, edge, data, auth, api, jobs, web, monitoring };
 }

@@ -13,7 +13,7 @@ import { scheduledJobs } from '../lib/stacks/jobs-stack';
 const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
   context: Record<string, unknown>;
 };
-const { edge, data, auth, api, jobs, web } = buildApp({
+const { edge, data, auth, api, jobs, web, monitoring } = buildApp({
   context: {
     ...context,
     stage: 'test',
@@ -422,22 +422,92 @@ describe('api stack', () => {
 describe('jobs stack', () => {
   const template = Template.fromStack(jobs);
 
-  it('runs each job on an EventBridge schedule, with room for a whole recompute', () => {
+  it('runs each job on an EventBridge schedule, one run at a time, with room for a whole recompute', () => {
     expect(
       Object.keys(
         template.findResources('AWS::Lambda::Function', {
-          Properties: { Runtime: 'nodejs22.x', Architectures: ['arm64'], MemorySize: 1024, Timeout: 300 },
+          Properties: {
+            Runtime: 'nodejs22.x',
+            Architectures: ['arm64'],
+            MemorySize: 1024,
+            Timeout: 300,
+            ReservedConcurrentExecutions: 1,
+          },
         }),
       ),
     ).toHaveLength(scheduledJobs.length);
     template.resourceCountIs('AWS::Events::Rule', scheduledJobs.length);
-    template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(5 minutes)',
-      Targets: Match.arrayWith([Match.objectLike({ RetryPolicy: { MaximumRetryAttempts: 2 } })]),
-    });
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue(), MAIL_TRANSPORT: 'ses' }) },
     });
+  });
+
+  it('sends a failed run, and a schedule that could not start one, to the job’s dead-letter queue', () => {
+    template.resourceCountIs('AWS::SQS::Queue', scheduledJobs.length);
+    template.resourceCountIs('AWS::Lambda::EventInvokeConfig', scheduledJobs.length);
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      MaximumRetryAttempts: 0,
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [
+        Match.objectLike({
+          RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 240 },
+          DeadLetterConfig: { Arn: Match.anyValue() },
+        }),
+      ],
+    });
+  });
+});
+
+describe('monitoring', () => {
+  const template = Template.fromStack(monitoring);
+  const alarmNames = Object.keys(template.findResources('AWS::CloudWatch::Alarm'));
+
+  it('alarms on the API, Lambda, DynamoDB, every job and its dead letters, and mail reputation', () => {
+    const expected = [
+      'Api5xxRate',
+      'ApiLatencyP99',
+      'LambdaErrors',
+      'LambdaThrottles',
+      'DynamoDbThrottles',
+      'MailBounceRate',
+      'MailComplaintRate',
+      ...scheduledJobs.flatMap((job) => [`${job.name}Errors`, `${job.name}DeadLetters`]),
+    ];
+    for (const name of expected)
+      expect(
+        alarmNames.some((id) => id.startsWith(name)),
+        name,
+      ).toBe(true);
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmActions: [{ Ref: Match.stringLikeRegexp('^Alarms') }],
+      OKActions: [{ Ref: Match.stringLikeRegexp('^Alarms') }],
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'Latency',
+      ExtendedStatistic: 'p99',
+      Threshold: 5000,
+    });
+  });
+
+  it('mails alarms to the context’s address, and shows everything on one dashboard', () => {
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@golf.example.jp',
+    });
+    template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+
+  it('alarms on CloudFront 5xx beside the distribution, in us-east-1', () => {
+    const edge = Template.fromStack(web);
+    edge.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/CloudFront',
+      MetricName: '5xxErrorRate',
+      Dimensions: Match.arrayWith([{ Name: 'Region', Value: 'Global' }]),
+    });
+    edge.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email' });
   });
 });
 

@@ -39,6 +39,12 @@ export interface ApiFunctionProps {
   aws: AwsAccess;
   environment: Record<string, string>;
   resources: ApiResources;
+  /** For jobs: runs that must not overlap, retries of a failed run, and where a failed run goes. */
+  reservedConcurrentExecutions?: number;
+  retryAttempts?: number;
+  onFailure?: lambda.IDestination;
+  /** How long the function's logs are kept (a month unless given). */
+  logRetention?: logs.RetentionDays;
 }
 
 /**
@@ -62,7 +68,14 @@ export class ApiFunction extends Construct {
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       loggingFormat: lambda.LoggingFormat.JSON,
-      logGroup: new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH }),
+      logGroup: new logs.LogGroup(this, 'Logs', {
+        retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+      }),
+      ...(props.reservedConcurrentExecutions !== undefined
+        ? { reservedConcurrentExecutions: props.reservedConcurrentExecutions }
+        : {}),
+      ...(props.retryAttempts !== undefined ? { retryAttempts: props.retryAttempts } : {}),
+      ...(props.onFailure ? { onFailure: props.onFailure } : {}),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       depsLockFilePath: join(repositoryRoot, 'package-lock.json'),
       projectRoot: repositoryRoot,

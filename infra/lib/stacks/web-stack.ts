@@ -15,6 +15,7 @@ import { originVerifyHeader, type SiteOrigins } from '../../../shared/src/securi
 import { sharedCacheCode, spaRewriteCode } from '../cloudfront-functions';
 import type { InfraConfig } from '../config';
 import { securityHeadersPolicy } from '../constructs/security-headers';
+import { distributionAlarms } from './monitoring-stack';
 import { repositoryRoot } from '../paths';
 
 export interface WebStackProps extends StackProps {
@@ -164,6 +165,7 @@ export class WebStack extends Stack {
         distribution: this.distribution,
       });
     }
+    distributionAlarms(this, config, this.distribution);
     new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
   }
 }
