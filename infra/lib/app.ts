@@ -1,5 +1,7 @@
-import { App, type AppProps } from 'aws-cdk-lib';
+import { App, Aspects, type AppProps } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { readConfig } from './config';
+import { acknowledgeFindings } from './nag';
 import { ApiStack, deployedRoutes } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
@@ -74,5 +76,10 @@ export function buildApp(props: AppProps = {}) {
     jobs: jobs.jobs,
     distributionId: web.distribution.distributionId,
   });
-  return { app, config, edge, data, auth, api, jobs, web, monitoring };
+  const parts = { app, config, edge, data, auth, api, jobs, web, monitoring };
+  // AWS Solutions checks on every stack: an unsuppressed error fails the synth; infra/lib/nag.ts
+  // holds each suppression with its reason.
+  Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
+  acknowledgeFindings(parts);
+  return parts;
 }

@@ -8,6 +8,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { tableKeys } from '../../../functions/src/db/table-definition';
 import type { InfraConfig } from '../config';
+import { accessLogsBucket } from '../constructs/access-logs';
 import { securityHeadersPolicy } from '../constructs/security-headers';
 
 /**
@@ -16,6 +17,7 @@ import { securityHeadersPolicy } from '../constructs/security-headers';
  */
 export class DataStack extends Stack {
   readonly table: dynamodb.TableV2;
+  readonly accessLogs: s3.Bucket;
   /** The SES configuration set every mail is sent with: bounces and complaints are suppressed. */
   readonly mailConfigurationSet: ses.ConfigurationSet;
   readonly mailIdentity: ses.EmailIdentity;
@@ -43,7 +45,11 @@ export class DataStack extends Stack {
       })),
     });
 
+    // Server access logs of the uploads bucket and the standard logs of its CDN.
+    this.accessLogs = accessLogsBucket(this);
     this.uploads = new s3.Bucket(this, 'Uploads', {
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: 'uploads-bucket/',
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
@@ -84,6 +90,9 @@ export class DataStack extends Stack {
         }),
       },
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: this.accessLogs,
+      logFilePrefix: 'uploads-cdn/',
       // Class 200 includes the edge locations in Japan, where the players are.
       priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
     });

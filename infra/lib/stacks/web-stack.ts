@@ -14,6 +14,7 @@ import type { RouteDefinition } from '../../../shared/src/contracts';
 import { originVerifyHeader, type SiteOrigins } from '../../../shared/src/security-headers';
 import { sharedCacheCode, spaRewriteCode } from '../cloudfront-functions';
 import type { InfraConfig } from '../config';
+import { accessLogsBucket } from '../constructs/access-logs';
 import { securityHeadersPolicy } from '../constructs/security-headers';
 import { distributionAlarms } from './monitoring-stack';
 import { repositoryRoot } from '../paths';
@@ -42,19 +43,12 @@ export interface WebStackProps extends StackProps {
  */
 export class WebStack extends Stack {
   readonly distribution: cloudfront.Distribution;
+  readonly accessLogs: s3.Bucket;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
     const { config } = props;
-    const logs = new s3.Bucket(this, 'AccessLogs', {
-      blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
-      encryption: s3.BucketEncryption.S3_MANAGED,
-      enforceSSL: true,
-      // CloudFront's standard logs are written with an ACL.
-      objectOwnership: s3.ObjectOwnership.OBJECT_WRITER,
-      lifecycleRules: [{ expiration: Duration.days(90) }],
-      removalPolicy: RemovalPolicy.RETAIN,
-    });
+    const logs = (this.accessLogs = accessLogsBucket(this));
     const site = new s3.Bucket(this, 'Site', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
@@ -117,10 +111,10 @@ export class WebStack extends Stack {
       enableLogging: true,
       logBucket: logs,
       logFilePrefix: 'cloudfront/',
-      minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
       ...(config.domainName && config.certificateArn
         ? {
             domainNames: [config.domainName],
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
             certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn),
           }
         : {}),
