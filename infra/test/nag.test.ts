@@ -4,6 +4,7 @@ import { Stack } from 'aws-cdk-lib';
 import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../lib/app';
+import { localStackContext } from '../lib/config';
 import { repositoryRoot } from '../lib/paths';
 
 const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
@@ -28,6 +29,10 @@ function nagErrors(extra: Record<string, unknown>): string[] {
 describe('cdk-nag (AwsSolutions)', { timeout: 240_000 }, () => {
   it('finds no unsuppressed error in any stack (a nested stack reports through its parent)', () => {
     expect(nagErrors({ stage: 'test', siteUrl: 'https://golf.example.jp' })).toEqual([]);
+  });
+
+  it('finds none in the LocalStack stage that npm run deploy:localstack deploys', () => {
+    expect(nagErrors({ ...localStackContext })).toEqual([]);
   });
 
   it('finds none with a custom domain either, where TLS 1.2 is required', () => {
