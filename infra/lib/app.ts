@@ -1,9 +1,13 @@
-import { App, type AppProps } from 'aws-cdk-lib';
+import { App, Aspects, type AppProps } from 'aws-cdk-lib';
+import { AwsSolutionsChecks } from 'cdk-nag';
 import { readConfig } from './config';
+import { acknowledgeFindings } from './nag';
 import { ApiStack, deployedRoutes } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
+import { EdgeStack } from './stacks/edge-stack';
 import { JobsStack } from './stacks/jobs-stack';
+import { MonitoringStack } from './stacks/monitoring-stack';
 import { WebStack } from './stacks/web-stack';
 
 /**
@@ -17,6 +21,10 @@ export function buildApp(props: AppProps = {}) {
   const config = readConfig(app.node);
   const prefix = `Golf-${config.stage}`;
   const env = { region: config.region, account: process.env['CDK_DEFAULT_ACCOUNT'] };
+  // CloudFront's web ACL, certificate and metrics live in us-east-1.
+  const edgeEnv = { region: 'us-east-1', account: env.account };
+  const originSecretName = `golf-${config.stage}/origin-verify`;
+  const edge = new EdgeStack(app, `${prefix}-Edge`, { env: edgeEnv, config, originSecretName });
   const data = new DataStack(app, `${prefix}-Data`, { env, config });
   const auth = new AuthStack(app, `${prefix}-Auth`, {
     env,
@@ -33,17 +41,45 @@ export function buildApp(props: AppProps = {}) {
     userPool: auth.userPool,
     client: auth.client,
     oauthBaseUrl: auth.domain.baseUrl(),
+    originSecretName,
+    mailIdentity: data.mailIdentity,
+    mailConfigurationSet: data.mailConfigurationSet,
   });
+  // The functions read the secret's replica in their region, which the edge stack creates.
+  api.addDependency(edge);
   const jobs = new JobsStack(app, `${prefix}-Jobs`, {
     env,
     functionEnvironment: api.functionEnvironment,
     resources: api.resources,
   });
   const web = new WebStack(app, `${prefix}-Web`, {
-    env,
+    env: edgeEnv,
+    crossRegionReferences: true,
+    config,
     api: api.api,
+    webAclArn: edge.webAcl.attrArn,
+    originSecret: edge.originSecret,
+    siteOrigins: {
+      images: [`https://${data.uploadsCdn.distributionDomainName}`],
+      uploads: [`https://${data.uploads.bucketRegionalDomainName}`],
+      signIn: [auth.domain.baseUrl()],
+    },
     routes: deployedRoutes(),
     siteConfig: { launchGate: config.launchGate },
   });
-  return { app, config, data, auth, api, jobs, web };
+  const monitoring = new MonitoringStack(app, `${prefix}-Monitoring`, {
+    env,
+    crossRegionReferences: true,
+    config,
+    api: api.api,
+    table: data.table,
+    jobs: jobs.jobs,
+    distributionId: web.distribution.distributionId,
+  });
+  const parts = { app, config, edge, data, auth, api, jobs, web, monitoring };
+  // AWS Solutions checks on every stack: an unsuppressed error fails the synth; infra/lib/nag.ts
+  // holds each suppression with its reason.
+  Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));
+  acknowledgeFindings(parts);
+  return parts;
 }

@@ -17,6 +17,8 @@ const servicesByPackage: Record<string, AwsService | null> = {
   '@aws-sdk/client-sesv2': 'ses',
   '@aws-sdk/client-ses': 'ses',
   '@aws-sdk/client-cognito-identity-provider': 'cognito',
+  // The origin lock's secret: granted to every API function by the API stack, never declared.
+  '@aws-sdk/client-secrets-manager': null,
   '@aws-sdk/types': null,
 };
 

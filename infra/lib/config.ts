@@ -39,6 +39,13 @@ export const stageSettings: Record<string, StageSettings> = {
   local: smaller,
 };
 
+/** What `npm run deploy:localstack` deploys with: stage `local`, the only one allowed localhost. */
+export const localStackContext = {
+  stage: 'local',
+  siteUrl: 'http://localhost:3000',
+  xOidcIssuerUrl: 'https://x-oidc.localhost.localstack.cloud',
+} as const;
+
 /** Where the app deploys unless the context `region` says otherwise. */
 export const defaultRegion = 'ap-northeast-1';
 

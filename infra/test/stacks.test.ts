@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { routeList, tableActions } from '../../shared/src/contracts';
 import { buildApp } from '../lib/app';
 import { repositoryRoot } from '../lib/paths';
+import { managedRuleGroups } from '../lib/stacks/edge-stack';
 import { scheduledJobs } from '../lib/stacks/jobs-stack';
 
 // The context `cdk synth` uses (feature flags included); bundling every function with esbuild is
@@ -12,7 +13,7 @@ import { scheduledJobs } from '../lib/stacks/jobs-stack';
 const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
   context: Record<string, unknown>;
 };
-const { data, auth, api, jobs, web } = buildApp({
+const { edge, data, auth, api, jobs, web, monitoring } = buildApp({
   context: {
     ...context,
     stage: 'test',
@@ -29,7 +30,7 @@ const pascalCase = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`
 function actionsOf(templates: readonly Template[], routeName: string): string[] {
   const policies = templates.flatMap((template) =>
     Object.entries(template.findResources('AWS::IAM::Policy')).filter(([id]) =>
-      id.startsWith(`${pascalCase(routeName)}Function`),
+      id.startsWith(`${pascalCase(routeName)}Role`),
     ),
   );
   return policies.flatMap(([, policy]) =>
@@ -105,6 +106,64 @@ describe('data stack', () => {
         },
       }),
     });
+  });
+});
+
+describe('data safety and mail', () => {
+  const template = Template.fromStack(data);
+
+  it('protects the table and the user pool from deletion; PITR stays; uploads versioned with a lifecycle', () => {
+    template.hasResourceProperties('AWS::DynamoDB::GlobalTable', {
+      Replicas: [
+        Match.objectLike({
+          DeletionProtectionEnabled: true,
+          PointInTimeRecoverySpecification: { PointInTimeRecoveryEnabled: true },
+        }),
+      ],
+    });
+    Template.fromStack(auth).hasResourceProperties('AWS::Cognito::UserPool', {
+      DeletionProtection: 'ACTIVE',
+    });
+    template.hasResourceProperties('AWS::S3::Bucket', {
+      VersioningConfiguration: { Status: 'Enabled' },
+      LifecycleConfiguration: {
+        Rules: [
+          Match.objectLike({
+            AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 },
+            NoncurrentVersionExpiration: { NoncurrentDays: 30 },
+            Status: 'Enabled',
+          }),
+        ],
+      },
+    });
+  });
+
+  it('sends mail from a DKIM-signed domain identity through a configuration set that suppresses bounces and complaints', () => {
+    template.hasResourceProperties('AWS::SES::EmailIdentity', {
+      EmailIdentity: 'golf-dream.example',
+      DkimAttributes: { SigningEnabled: true },
+      ConfigurationSetAttributes: { ConfigurationSetName: Match.anyValue() },
+    });
+    template.hasResourceProperties('AWS::SES::ConfigurationSet', {
+      SuppressionOptions: { SuppressedReasons: ['BOUNCE', 'COMPLAINT'] },
+      ReputationOptions: { ReputationMetricsEnabled: true },
+    });
+    template.hasResourceProperties('AWS::SES::ConfigurationSetEventDestination', {
+      EventDestination: Match.objectLike({
+        Enabled: true,
+        MatchingEventTypes: ['bounce', 'complaint'],
+        SnsDestination: { TopicARN: Match.anyValue() },
+      }),
+    });
+    const senders = deployed.filter((route) => route.aws.mail);
+    expect(senders.length).toBeGreaterThan(0);
+    for (const route of senders)
+      expect(
+        actionsOf(
+          Object.values(api.routeStacks).map((s) => Template.fromStack(s)),
+          route.name,
+        ),
+      ).toContain('ses:SendEmail');
   });
 });
 
@@ -308,6 +367,10 @@ describe('api stack', () => {
         ...(route.aws.uploads ?? []).map((action) => `s3:${action}`),
         ...(route.aws.userPool ?? []).map((action) => `cognito-idp:${action}`),
         ...(route.aws.mail ? ['ses:SendEmail'] : []),
+        // The origin lock's secret, which every API function reads, and its own log group.
+        'secretsmanager:GetSecretValue',
+        'logs:CreateLogStream',
+        'logs:PutLogEvents',
       ];
       expect(new Set(actionsOf(nested, route.name)), route.name).toEqual(new Set(expected));
     }
@@ -332,7 +395,7 @@ describe('api stack', () => {
       ).toEqual([]);
       expect(actions, route.name).not.toContain('dynamodb:Scan');
       expect(
-        actions.some((action) => /Table|Stream/.test(action)),
+        actions.some((action) => action.startsWith('dynamodb:') && /Table|Stream/.test(action)),
         route.name,
       ).toBe(false);
       if (route.access !== 'operator')
@@ -361,22 +424,92 @@ describe('api stack', () => {
 describe('jobs stack', () => {
   const template = Template.fromStack(jobs);
 
-  it('runs each job on an EventBridge schedule, with room for a whole recompute', () => {
+  it('runs each job on an EventBridge schedule, one run at a time, with room for a whole recompute', () => {
     expect(
       Object.keys(
         template.findResources('AWS::Lambda::Function', {
-          Properties: { Runtime: 'nodejs22.x', Architectures: ['arm64'], MemorySize: 1024, Timeout: 300 },
+          Properties: {
+            Runtime: 'nodejs22.x',
+            Architectures: ['arm64'],
+            MemorySize: 1024,
+            Timeout: 300,
+            ReservedConcurrentExecutions: 1,
+          },
         }),
       ),
     ).toHaveLength(scheduledJobs.length);
     template.resourceCountIs('AWS::Events::Rule', scheduledJobs.length);
-    template.hasResourceProperties('AWS::Events::Rule', {
-      ScheduleExpression: 'rate(5 minutes)',
-      Targets: Match.arrayWith([Match.objectLike({ RetryPolicy: { MaximumRetryAttempts: 2 } })]),
-    });
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue(), MAIL_TRANSPORT: 'ses' }) },
     });
+  });
+
+  it('sends a failed run, and a schedule that could not start one, to the job’s dead-letter queue', () => {
+    template.resourceCountIs('AWS::SQS::Queue', scheduledJobs.length);
+    template.resourceCountIs('AWS::Lambda::EventInvokeConfig', scheduledJobs.length);
+    template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
+      MaximumRetryAttempts: 0,
+      DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
+    });
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(5 minutes)',
+      Targets: [
+        Match.objectLike({
+          RetryPolicy: { MaximumRetryAttempts: 2, MaximumEventAgeInSeconds: 240 },
+          DeadLetterConfig: { Arn: Match.anyValue() },
+        }),
+      ],
+    });
+  });
+});
+
+describe('monitoring', () => {
+  const template = Template.fromStack(monitoring);
+  const alarmNames = Object.keys(template.findResources('AWS::CloudWatch::Alarm'));
+
+  it('alarms on the API, Lambda, DynamoDB, every job and its dead letters, and mail reputation', () => {
+    const expected = [
+      'Api5xxRate',
+      'ApiLatencyP99',
+      'LambdaErrors',
+      'LambdaThrottles',
+      'DynamoDbThrottles',
+      'MailBounceRate',
+      'MailComplaintRate',
+      ...scheduledJobs.flatMap((job) => [`${job.name}Errors`, `${job.name}DeadLetters`]),
+    ];
+    for (const name of expected)
+      expect(
+        alarmNames.some((id) => id.startsWith(name)),
+        name,
+      ).toBe(true);
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      AlarmActions: [{ Ref: Match.stringLikeRegexp('^Alarms') }],
+      OKActions: [{ Ref: Match.stringLikeRegexp('^Alarms') }],
+    });
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      MetricName: 'Latency',
+      ExtendedStatistic: 'p99',
+      Threshold: 5000,
+    });
+  });
+
+  it('mails alarms to the context’s address, and shows everything on one dashboard', () => {
+    template.hasResourceProperties('AWS::SNS::Subscription', {
+      Protocol: 'email',
+      Endpoint: 'ops@golf.example.jp',
+    });
+    template.resourceCountIs('AWS::CloudWatch::Dashboard', 1);
+  });
+
+  it('alarms on CloudFront 5xx beside the distribution, in us-east-1', () => {
+    const edge = Template.fromStack(web);
+    edge.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/CloudFront',
+      MetricName: '5xxErrorRate',
+      Dimensions: Match.arrayWith([{ Name: 'Region', Value: 'Global' }]),
+    });
+    edge.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email' });
   });
 });
 
@@ -407,6 +540,75 @@ describe('web stack', () => {
     template.resourceCountIs('AWS::CloudFront::Function', 2);
   });
 
+  it('puts AWS WAF, HTTP/2 and HTTP/3, TLS 1.2+ and access logs on the distribution, from us-east-1', () => {
+    expect(web.region).toBe('us-east-1');
+    template.hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        HttpVersion: 'http2and3',
+        WebACLId: Match.anyValue(),
+        Logging: Match.objectLike({ Bucket: Match.anyValue(), Prefix: 'cloudfront/' }),
+        ViewerCertificate: Match.absent(),
+      }),
+    });
+  });
+
+  it('sends the security headers on every behaviour: the site, /api/* and the uploads CDN', () => {
+    const policies = [Template.fromStack(web), Template.fromStack(data)].flatMap((t) =>
+      Object.entries(t.findResources('AWS::CloudFront::ResponseHeadersPolicy')),
+    );
+    expect(policies).toHaveLength(2);
+    for (const [, policy] of policies) {
+      const config = (policy as { Properties: { ResponseHeadersPolicyConfig: Record<string, unknown> } })
+        .Properties.ResponseHeadersPolicyConfig;
+      expect(config['SecurityHeadersConfig']).toMatchObject({
+        StrictTransportSecurity: {
+          AccessControlMaxAgeSec: 63072000,
+          IncludeSubdomains: true,
+          Override: true,
+        },
+        ContentTypeOptions: { Override: true },
+        FrameOptions: { FrameOption: 'DENY', Override: true },
+        ReferrerPolicy: { ReferrerPolicy: 'strict-origin-when-cross-origin', Override: true },
+      });
+    }
+    const siteCsp = JSON.stringify(
+      Object.values(template.findResources('AWS::CloudFront::ResponseHeadersPolicy'))[0] as object,
+    );
+    expect(siteCsp).toContain("frame-ancestors 'none'");
+    expect(siteCsp).toContain('amazoncognito.com');
+    const distribution = (
+      Object.values(template.findResources('AWS::CloudFront::Distribution'))[0] as {
+        Properties: {
+          DistributionConfig: {
+            DefaultCacheBehavior: { ResponseHeadersPolicyId: unknown };
+            CacheBehaviors: Array<{ ResponseHeadersPolicyId: unknown }>;
+          };
+        };
+      }
+    ).Properties.DistributionConfig;
+    for (const behaviour of [distribution.DefaultCacheBehavior, ...distribution.CacheBehaviors]) {
+      expect(behaviour.ResponseHeadersPolicyId).toEqual({ Ref: expect.stringMatching(/^SecurityHeaders/) });
+    }
+    Template.fromStack(data).hasResourceProperties('AWS::CloudFront::Distribution', {
+      DistributionConfig: Match.objectLike({
+        DefaultCacheBehavior: Match.objectLike({ ResponseHeadersPolicyId: Match.anyValue() }),
+      }),
+    });
+  });
+
+  it('forwards the viewer’s address to the API, never the Host header', () => {
+    template.hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
+      OriginRequestPolicyConfig: Match.objectLike({
+        HeadersConfig: {
+          HeaderBehavior: 'whitelist',
+          Headers: Match.arrayWith(['CloudFront-Viewer-Address']),
+        },
+      }),
+    });
+    const headers = JSON.stringify(template.findResources('AWS::CloudFront::OriginRequestPolicy'));
+    expect(headers).not.toMatch(/"Host"/);
+  });
+
   it('caches API answers by their Cache-Control, query string and Authorization', () => {
     template.hasResourceProperties('AWS::CloudFront::CachePolicy', {
       CachePolicyConfig: Match.objectLike({
@@ -419,5 +621,63 @@ describe('web stack', () => {
         }),
       }),
     });
+  });
+});
+
+describe('edge stack (us-east-1)', () => {
+  const template = Template.fromStack(edge);
+
+  it('runs AWS WAF for CloudFront: a per-address rate rule, then the IP-reputation, common and known-bad-input rules', () => {
+    expect(edge.region).toBe('us-east-1');
+    template.hasResourceProperties('AWS::WAFv2::WebACL', {
+      Scope: 'CLOUDFRONT',
+      DefaultAction: { Allow: {} },
+      Rules: [
+        Match.objectLike({
+          Name: 'RatePerAddress',
+          Priority: 0,
+          Action: { Block: {} },
+          Statement: { RateBasedStatement: Match.objectLike({ AggregateKeyType: 'IP', Limit: 1000 }) },
+        }),
+        ...managedRuleGroups.map((name, index) =>
+          Match.objectLike({
+            Name: name,
+            Priority: index + 1,
+            OverrideAction: { None: {} },
+            Statement: { ManagedRuleGroupStatement: Match.objectLike({ VendorName: 'AWS', Name: name }) },
+          }),
+        ),
+      ],
+    });
+  });
+
+  it('keeps the origin secret in Secrets Manager, generated, and replicated to the API’s region', () => {
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      Name: 'golf-test/origin-verify',
+      GenerateSecretString: Match.objectLike({ PasswordLength: 48 }),
+      ReplicaRegions: [{ Region: 'ap-northeast-1' }],
+    });
+  });
+});
+
+describe('the origin lock', () => {
+  it('gives every API function the secret’s name, and the distribution sends its value to /api/*', () => {
+    const nested = Object.values(api.routeStacks).map((stack) => Template.fromStack(stack));
+    const locked = resourcesOf(nested, 'AWS::Lambda::Function', {
+      Properties: {
+        Environment: {
+          Variables: Match.objectLike({ ORIGIN_SECRET_ID: 'golf-test/origin-verify', STAGE: 'test' }),
+        },
+      },
+    });
+    expect(locked).toHaveLength(deployed.length);
+    const distribution = JSON.stringify(
+      Template.fromStack(web).findResources('AWS::CloudFront::Distribution', {
+        Properties: { DistributionConfig: { Comment: Match.stringLikeRegexp('site and /api') } },
+      }),
+    );
+    expect(distribution).toMatch(
+      /"HeaderName":"x-origin-verify","HeaderValue":\{"Fn::Join"[^}]*resolve:secretsmanager:/,
+    );
   });
 });

@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { matchRoute, type RouteDefinition, type RouteName } from '../../shared/src/contracts';
 import { runWithAwsAccess } from '../../functions/src/lib/aws-access';
+import { sendBody } from './edge';
 import { repositoryRoot } from './paths';
 
 type LambdaHandler = (
@@ -158,7 +159,6 @@ export async function handleApiRequest(
   );
   const outHeaders: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) outHeaders['set-cookie'] = result.cookies;
-  response.writeHead(result.statusCode ?? 200, outHeaders);
-  const body = result.body ?? '';
-  response.end(method === 'HEAD' ? undefined : result.isBase64Encoded ? Buffer.from(body, 'base64') : body);
+  const body = Buffer.from(result.body ?? '', result.isBase64Encoded ? 'base64' : 'utf8');
+  await sendBody(request, response, result.statusCode ?? 200, outHeaders, body, body.length);
 }

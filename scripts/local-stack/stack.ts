@@ -16,6 +16,7 @@ import { siteConfigPath, siteConfigScript } from '../../shared/src/site-config';
 import { repositoryRoot } from './paths';
 import { startS3Local, type S3Local } from './s3-local';
 import { serveStatic } from './static-site';
+import { setSecurityHeaders } from './edge';
 
 export interface StackOptions {
   port?: number;
@@ -142,7 +143,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     }
 
     const spaDir = options.spaDir === undefined ? join(repositoryRoot, 'frontend/dist') : options.spaDir;
+    const originOf = (url: string) => new URL(url).origin;
+    const siteOrigins = {
+      images: [originOf(env['UPLOADS_PUBLIC_URL']!)],
+      uploads: [originOf(env['AWS_ENDPOINT_URL_S3']!)],
+      // The local stand-ins of the sign-in providers are on this origin.
+      signIn: [],
+    };
     const handle: RequestListener = (request, response) => {
+      setSecurityHeaders(response, siteOrigins);
       const path = (request.url ?? '/').split('?')[0]!;
       if (path === siteConfigPath && options.launchGate !== undefined) {
         response.writeHead(200, {

@@ -1,6 +1,7 @@
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { sendBody } from './edge';
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -19,7 +20,11 @@ const contentTypes: Record<string, string> = {
 };
 
 /** Serves the built SPA: real files as they are, every other path as index.html (client routing). */
-export function serveStatic(spaDir: string, request: IncomingMessage, response: ServerResponse): void {
+export async function serveStatic(
+  spaDir: string,
+  request: IncomingMessage,
+  response: ServerResponse,
+): Promise<void> {
   const root = resolve(spaDir);
   const url = new URL(request.url ?? '/', 'http://local');
   let pathname: string;
@@ -40,13 +45,9 @@ export function serveStatic(spaDir: string, request: IncomingMessage, response: 
     return;
   }
   const hashedAsset = isFile && url.pathname.startsWith('/assets/');
-  response.writeHead(200, {
+  const headers = {
     'content-type': contentTypes[extname(file)] ?? 'application/octet-stream',
     'cache-control': hashedAsset ? 'public, max-age=31536000, immutable' : 'no-cache',
-  });
-  if (request.method === 'HEAD') {
-    response.end();
-    return;
-  }
-  createReadStream(file).pipe(response);
+  };
+  await sendBody(request, response, 200, headers, createReadStream(file), statSync(file).size);
 }

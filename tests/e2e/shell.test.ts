@@ -236,7 +236,7 @@ describe('signed-in player', () => {
     await page.evaluate('window.scrollTo(0, 400)');
     await page.locator('.scroll-top[data-shown="true"]').waitFor();
     await scrollTop.click();
-    await page.waitForFunction('window.scrollY === 0');
+    await expect.poll(() => page.evaluate('window.scrollY')).toBe(0);
   });
 
   it('is logged out and sent to the login page when the API answers 401', async () => {

@@ -8,7 +8,7 @@ import { tableActions, type AwsAccess } from '@golf/shared/contracts';
  * a call the declaration does not allow. Outside such a run (AWS, jobs, seed, tests calling a
  * repository directly) the guard lets every call through.
  */
-export type AwsServiceName = 'dynamodb' | 's3' | 'cognito-idp' | 'ses';
+export type AwsServiceName = 'dynamodb' | 's3' | 'cognito-idp' | 'ses' | 'secretsmanager';
 
 export interface AwsCall {
   /** `dynamodb:PutItem`, `s3:GetObject`, ... */
@@ -64,6 +64,9 @@ function allows(access: AwsAccess, service: AwsServiceName, action: string): boo
       return (access.userPool as readonly string[] | undefined)?.includes(action) ?? false;
     case 'ses':
       return access.mail === true && action === 'SendEmail';
+    case 'secretsmanager':
+      // Every API function reads the origin secret (origin-lock.ts), and nothing else.
+      return action === 'GetSecretValue';
   }
 }
 

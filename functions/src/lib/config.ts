@@ -51,12 +51,14 @@ const configSchema = z.object({
   /** The Messaging API channel's access token (a secret of the deployment; empty with the outbox). */
   LINE_CHANNEL_ACCESS_TOKEN: z.string().default(''),
   MAIL_FROM: required,
+  /** The SES configuration set that suppresses bounced and complaining addresses (AWS). */
+  MAIL_CONFIGURATION_SET: z.string().default(''),
   SITE_URL: required,
   /**
    * The Secrets Manager secret whose value CloudFront sends as `x-origin-verify`; when set, the
    * API answers only requests that carry it (empty locally, where no CDN is in front).
    */
-  ORIGIN_SECRET_ARN: z.string().default(''),
+  ORIGIN_SECRET_ID: z.string().default(''),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
 });
 

@@ -15,6 +15,7 @@ import {
 import { bearerToken, verifyAccessToken, type AuthContext } from './auth';
 import { config } from './config';
 import { logger } from './logger';
+import { checkOrigin, clientAddress } from './origin-lock';
 import { parseMultipart, type UploadedFile } from './multipart';
 import { checkSession } from '../db/repositories/user-repository';
 import { signUpStepRoutes } from '@golf/shared/routes/sign-up-steps';
@@ -138,7 +139,7 @@ export function httpHandler<
       auth: state.auth as AuthFor<N>,
       event,
       now: new Date(event.requestContext?.timeEpoch ?? Date.now()),
-      sourceIp: event.requestContext?.http?.sourceIp ?? '',
+      sourceIp: clientAddress(event),
     } as HttpRequest<z.infer<P>, z.infer<Q>, z.infer<B>, AuthFor<N>>);
     if (result instanceof HttpResponse) {
       return {
@@ -211,6 +212,10 @@ export function httpHandler<
           ms: Math.round(performance.now() - (started.get(request.event) ?? 0)),
         });
       },
+    })
+    .use({
+      // Before anything else: a request that bypassed CloudFront learns nothing.
+      before: async ({ event }) => checkOrigin(event),
     })
     .use({
       before: async ({ event }) => {

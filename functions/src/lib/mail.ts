@@ -24,6 +24,7 @@ export async function sendMail(message: MailMessage, now = new Date()): Promise<
     await ses.send(
       new SendEmailCommand({
         FromEmailAddress: config().MAIL_FROM,
+        ...(config().MAIL_CONFIGURATION_SET ? { ConfigurationSetName: config().MAIL_CONFIGURATION_SET } : {}),
         Destination: { ToAddresses: [message.to] },
         Content: {
           Simple: {

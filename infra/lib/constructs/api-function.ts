@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { Duration } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -9,20 +9,38 @@ import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
+import type { BuildOptions } from 'esbuild';
 import { tableActions, type AwsAccess } from '../../../shared/src/contracts';
+import { tableKeys } from '../../../functions/src/db/table-definition';
 import { handlerEntry, repositoryRoot } from '../paths';
 
 /** One runtime for every function; the bundle targets the same Node.js version (both change together). */
 export const functionRuntime = lambda.Runtime.NODEJS_22_X;
 const bundleTarget = 'node22';
+// CommonJS dependencies call require(), which an ES module does not have.
+const requireBanner =
+  "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
+
+/** The esbuild options every bundle is built with (npm run bench:bundles builds the same). */
+export const bundleOptions = {
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  minify: true,
+  target: bundleTarget,
+  mainFields: ['module', 'main'],
+  banner: { js: requireBanner },
+} satisfies BuildOptions;
 
 /** What a function may be granted access to. */
 export interface ApiResources {
   table: dynamodb.ITableV2;
   uploads: s3.IBucket;
   userPool: cognito.IUserPool;
-  /** The only sender address the function may use. */
+  /** The only sender address the function may use, its SES identity and configuration set. */
   mailFrom: string;
+  mailIdentityArn?: string;
+  mailConfigurationSetArn?: string;
 }
 
 export interface ApiFunctionProps {
@@ -37,6 +55,12 @@ export interface ApiFunctionProps {
   aws: AwsAccess;
   environment: Record<string, string>;
   resources: ApiResources;
+  /** For jobs: runs that must not overlap, retries of a failed run, and where a failed run goes. */
+  reservedConcurrentExecutions?: number;
+  retryAttempts?: number;
+  onFailure?: lambda.IDestination;
+  /** How long the function's logs are kept (a month unless given). */
+  logRetention?: logs.RetentionDays;
 }
 
 /**
@@ -52,7 +76,14 @@ export class ApiFunction extends Construct {
     const entry = props.entry ?? handlerEntry(props.handler);
     if (!existsSync(entry)) throw new Error(`route handler ${props.handler} has no module at ${entry}`);
 
+    const logGroup = new logs.LogGroup(this, 'Logs', {
+      retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
+    });
+    // Its own role: writing to its own log group and what the declaration names, no managed policy.
+    const role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
+    logGroup.grantWrite(role);
     this.function = new NodejsFunction(this, 'Function', {
+      role,
       entry,
       handler: 'handler',
       runtime: functionRuntime,
@@ -60,20 +91,24 @@ export class ApiFunction extends Construct {
       memorySize: props.memorySize ?? 512,
       timeout: props.timeout ?? Duration.seconds(10),
       loggingFormat: lambda.LoggingFormat.JSON,
-      logGroup: new logs.LogGroup(this, 'Logs', { retention: logs.RetentionDays.ONE_MONTH }),
+      logGroup,
+      ...(props.reservedConcurrentExecutions !== undefined
+        ? { reservedConcurrentExecutions: props.reservedConcurrentExecutions }
+        : {}),
+      ...(props.retryAttempts !== undefined ? { retryAttempts: props.retryAttempts } : {}),
+      ...(props.onFailure ? { onFailure: props.onFailure } : {}),
       environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
       depsLockFilePath: join(repositoryRoot, 'package-lock.json'),
       projectRoot: repositoryRoot,
       bundling: {
         format: OutputFormat.ESM,
-        minify: true,
+        minify: bundleOptions.minify,
         sourceMap: true,
         sourcesContent: false,
-        target: bundleTarget,
-        mainFields: ['module', 'main'],
+        target: bundleOptions.target,
+        mainFields: bundleOptions.mainFields,
         forceDockerBundling: false,
-        // CommonJS dependencies call require(), which an ES module does not have.
-        banner: "import { createRequire } from 'module'; const require = createRequire(import.meta.url);",
+        banner: bundleOptions.banner.js,
         // The SDK is bundled too: the version tested locally is the one that runs, and not every
         // package (s3-presigned-post) ships with the runtime.
         externalModules: [],
@@ -86,7 +121,16 @@ export class ApiFunction extends Construct {
   private grant({ aws, resources }: ApiFunctionProps) {
     const fn = this.function;
     const tableActionNames = tableActions[aws.table].map((action) => `dynamodb:${action}`);
-    if (tableActionNames.length > 0) resources.table.grant(fn, ...tableActionNames);
+    if (tableActionNames.length > 0) {
+      const table = resources.table.tableArn;
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: tableActionNames,
+          // The table and each of its indexes by name (no index/* wildcard).
+          resources: [table, ...tableKeys.indexes.map((index) => `${table}/index/${index.name}`)],
+        }),
+      );
+    }
     if (aws.uploads?.length) {
       fn.addToRolePolicy(
         new iam.PolicyStatement({
@@ -99,11 +143,13 @@ export class ApiFunction extends Construct {
       resources.userPool.grant(fn, ...aws.userPool.map((action) => `cognito-idp:${action}`));
     }
     if (aws.mail) {
-      const stack = Stack.of(this);
+      if (!resources.mailIdentityArn || !resources.mailConfigurationSetArn) {
+        throw new Error(`${this.node.path} sends mail but has no SES identity and configuration set`);
+      }
       fn.addToRolePolicy(
         new iam.PolicyStatement({
           actions: ['ses:SendEmail'],
-          resources: [stack.formatArn({ service: 'ses', resource: 'identity', resourceName: '*' })],
+          resources: [resources.mailIdentityArn, resources.mailConfigurationSetArn],
           conditions: { StringEquals: { 'ses:FromAddress': resources.mailFrom } },
         }),
       );

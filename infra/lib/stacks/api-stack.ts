@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
-import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
@@ -24,6 +26,11 @@ export interface ApiStackProps extends StackProps {
   client: cognito.IUserPoolClient;
   /** The user pool's hosted domain (`https://...amazoncognito.com`): /oauth2/authorize and /oauth2/token. */
   oauthBaseUrl: string;
+  /** Where mail comes from (the data stack's SES identity and configuration set). */
+  mailIdentity: ses.IEmailIdentity;
+  mailConfigurationSet: ses.IConfigurationSet;
+  /** The secret CloudFront sends as `x-origin-verify`: every API function reads it (origin-lock.ts). */
+  originSecretName: string;
 }
 
 /** The routes the cloud serves: every row of the route table except the local-only ones. */
@@ -84,7 +91,9 @@ export class ApiStack extends Stack {
       COGNITO_USER_POOL_ID: props.userPool.userPoolId,
       MAIL_TRANSPORT: 'ses',
       MAIL_FROM: props.config.mailFrom,
+      MAIL_CONFIGURATION_SET: props.mailConfigurationSet.configurationSetName,
       // Before the site's address is known (a first deploy), mails link to the API's own origin.
+      ORIGIN_SECRET_ID: props.originSecretName,
       SITE_URL: props.config.siteUrls[0] ?? this.api.apiEndpoint,
     });
     const resources = (this.resources = {
@@ -92,6 +101,12 @@ export class ApiStack extends Stack {
       uploads: props.uploads,
       userPool: props.userPool,
       mailFrom: props.config.mailFrom,
+      mailIdentityArn: props.mailIdentity.emailIdentityArn,
+      mailConfigurationSetArn: this.formatArn({
+        service: 'ses',
+        resource: 'configuration-set',
+        resourceName: props.mailConfigurationSet.configurationSetName,
+      }),
     });
 
     const routes = deployedRoutes();
@@ -102,6 +117,18 @@ export class ApiStack extends Stack {
     }
     const reachable = awsServicesByEntry(handlers.map(handlerEntry));
 
+    const readOriginSecret = new iam.PolicyStatement({
+      actions: ['secretsmanager:GetSecretValue'],
+      // Secrets Manager adds six characters to a secret's name in its ARN.
+      resources: [
+        this.formatArn({
+          service: 'secretsmanager',
+          resource: 'secret',
+          resourceName: `${props.originSecretName}-??????`,
+          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+        }),
+      ],
+    });
     for (const route of routes) {
       checkDeclaration(route.name, route.aws, reachable.get(handlerEntry(route.handler))!);
       const area = (this.routeStacks[route.area] ??= new NestedStack(
@@ -117,6 +144,7 @@ export class ApiStack extends Stack {
         environment,
         resources,
       });
+      fn.addToRolePolicy(readOriginSecret);
       new apigw.HttpRoute(area, `${pascalCase(route.name)}Route`, {
         httpApi: this.api,
         routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),

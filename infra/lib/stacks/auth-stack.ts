@@ -51,6 +51,7 @@ export class AuthStack extends Stack {
         requireSymbols: false,
       },
       accountRecovery: cognito.AccountRecovery.NONE,
+      deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
     const customSignIn = new ApiFunction(this, 'CustomSignIn', {

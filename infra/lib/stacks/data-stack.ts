@@ -3,13 +3,26 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as ses from 'aws-cdk-lib/aws-ses';
+import * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { tableKeys } from '../../../functions/src/db/table-definition';
 import type { InfraConfig } from '../config';
+import { accessLogsBucket } from '../constructs/access-logs';
+import { securityHeadersPolicy } from '../constructs/security-headers';
 
-/** Stateful: the single table and the uploads bucket. Retained when the stack goes. */
+/**
+ * Stateful: the single table, the uploads bucket and the mail identity. Retained when the stack
+ * goes, and protected from deletion.
+ */
 export class DataStack extends Stack {
   readonly table: dynamodb.TableV2;
+  readonly accessLogs: s3.Bucket;
+  /** The SES configuration set every mail is sent with: bounces and complaints are suppressed. */
+  readonly mailConfigurationSet: ses.ConfigurationSet;
+  readonly mailIdentity: ses.EmailIdentity;
+  /** Bounce and complaint events of the mail, for whoever watches the sender's reputation. */
+  readonly mailEvents: sns.Topic;
   readonly uploads: s3.Bucket;
   /** Serves uploaded images; kept beside the bucket so its access policy stays in one stack. */
   readonly uploadsCdn: cloudfront.Distribution;
@@ -23,6 +36,7 @@ export class DataStack extends Stack {
       billing: dynamodb.Billing.onDemand(),
       timeToLiveAttribute: tableKeys.timeToLiveAttribute,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
+      deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
       globalSecondaryIndexes: tableKeys.indexes.map((index) => ({
         indexName: index.name,
@@ -31,10 +45,16 @@ export class DataStack extends Stack {
       })),
     });
 
+    // Server access logs of the uploads bucket and the standard logs of its CDN.
+    this.accessLogs = accessLogsBucket(this);
     this.uploads = new s3.Bucket(this, 'Uploads', {
+      serverAccessLogsBucket: this.accessLogs,
+      serverAccessLogsPrefix: 'uploads-bucket/',
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
+      // A replaced or deleted picture can be brought back for a month.
+      versioned: true,
       removalPolicy: RemovalPolicy.RETAIN,
       // The browser posts straight to the bucket with a presigned POST from the site.
       // (none until a deploy knows the site's address)
@@ -50,16 +70,54 @@ export class DataStack extends Stack {
             ],
           }
         : {}),
-      lifecycleRules: [{ abortIncompleteMultipartUploadAfter: Duration.days(1) }],
+      lifecycleRules: [
+        {
+          abortIncompleteMultipartUploadAfter: Duration.days(1),
+          noncurrentVersionExpiration: Duration.days(30),
+          expiredObjectDeleteMarker: true,
+        },
+      ],
     });
     this.uploadsCdn = new cloudfront.Distribution(this, 'UploadsCdn', {
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.uploads),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
+        responseHeadersPolicy: securityHeadersPolicy(this, 'UploadsHeaders', {
+          images: [],
+          uploads: [],
+          signIn: [],
+        }),
       },
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      enableLogging: true,
+      logBucket: this.accessLogs,
+      logFilePrefix: 'uploads-cdn/',
       // Class 200 includes the edge locations in Japan, where the players are.
       priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
+    });
+
+    // Mail: the sender's domain signs with Easy DKIM; the configuration set keeps SES from mailing
+    // an address again once it bounced or complained, and publishes those events.
+    const mailDomain = props.config.mailFrom.split('@')[1]!;
+    this.mailConfigurationSet = new ses.ConfigurationSet(this, 'Mail', {
+      suppressionReasons: ses.SuppressionReasons.BOUNCES_AND_COMPLAINTS,
+      reputationMetrics: true,
+      sendingEnabled: true,
+      tlsPolicy: ses.ConfigurationSetTlsPolicy.REQUIRE,
+    });
+    this.mailEvents = new sns.Topic(this, 'MailEvents', {
+      displayName: 'Golf mail bounces and complaints',
+      enforceSSL: true,
+    });
+    this.mailConfigurationSet.addEventDestination('BouncesAndComplaints', {
+      destination: ses.EventDestination.snsTopic(this.mailEvents),
+      events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
+    });
+    this.mailIdentity = new ses.EmailIdentity(this, 'MailIdentity', {
+      identity: ses.Identity.domain(mailDomain),
+      configurationSet: this.mailConfigurationSet,
+      dkimSigning: true,
     });
   }
 }

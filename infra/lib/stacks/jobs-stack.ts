@@ -2,6 +2,9 @@ import { join } from 'node:path';
 import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { awsServicesByEntry, checkDeclaration } from '../aws-sdk-usage';
 import { ApiFunction, type ApiResources } from '../constructs/api-function';
@@ -18,13 +21,33 @@ export const scheduledJobs = jobSchedule.map((job) => ({ ...job, every: Duration
 
 const jobEntry = (module: string) => join(repositoryRoot, 'functions/src/jobs', `${module}.ts`);
 
-/** Stateless: one function per job on an EventBridge schedule, with the API's settings and grants. */
+export interface ScheduledJob {
+  name: string;
+  function: lambda.IFunction;
+  /** Failed runs, and schedules that could not start a run. */
+  failures: sqs.IQueue;
+}
+
+/**
+ * Stateless: one function per job on an EventBridge schedule, with the API's settings. One run at
+ * a time (reserved concurrency 1): the recompute and the carry-over must not overlap themselves.
+ * A failed run is not retried (the next one, 5 minutes later, does the same idempotent work); it
+ * lands in the job's dead-letter queue, as does a schedule that could not start a run, and the
+ * monitoring stack alarms on both.
+ */
 export class JobsStack extends Stack {
+  readonly jobs: ScheduledJob[] = [];
+
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
     const reachable = awsServicesByEntry(scheduledJobs.map((job) => jobEntry(job.module)));
     for (const job of scheduledJobs) {
       checkDeclaration(job.name, job.aws, reachable.get(jobEntry(job.module))!);
+      const failures = new sqs.Queue(this, `${job.name}Failures`, {
+        retentionPeriod: Duration.days(14),
+        encryption: sqs.QueueEncryption.SQS_MANAGED,
+        enforceSSL: true,
+      });
       const { function: fn } = new ApiFunction(this, job.name, {
         handler: `jobs/${job.module}`,
         entry: jobEntry(job.module),
@@ -33,12 +56,23 @@ export class JobsStack extends Stack {
         resources: props.resources,
         memorySize: 1024,
         timeout: Duration.minutes(5),
+        reservedConcurrentExecutions: 1,
+        retryAttempts: 0,
+        onFailure: new SqsDestination(failures),
       });
       new events.Rule(this, `${job.name}Schedule`, {
         description: job.description,
         schedule: events.Schedule.rate(job.every),
-        targets: [new targets.LambdaFunction(fn, { retryAttempts: 2 })],
+        // A run still going when the next is due is throttled: EventBridge tries again for a while.
+        targets: [
+          new targets.LambdaFunction(fn, {
+            retryAttempts: 2,
+            maxEventAge: Duration.minutes(4),
+            deadLetterQueue: failures,
+          }),
+        ],
       });
+      this.jobs.push({ name: job.name, function: fn, failures });
     }
   }
 }

@@ -4,16 +4,30 @@ import { CfnOutput, Duration, Fn, RemovalPolicy, Stack, type StackProps } from '
 import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
+import * as acm from 'aws-cdk-lib/aws-certificatemanager';
 import * as s3 from 'aws-cdk-lib/aws-s3';
+import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as deployment from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { siteConfigPath, siteConfigScript, type SiteConfig } from '../../../shared/src/site-config';
 import type { RouteDefinition } from '../../../shared/src/contracts';
+import { originVerifyHeader, type SiteOrigins } from '../../../shared/src/security-headers';
 import { sharedCacheCode, spaRewriteCode } from '../cloudfront-functions';
+import type { InfraConfig } from '../config';
+import { accessLogsBucket } from '../constructs/access-logs';
+import { securityHeadersPolicy } from '../constructs/security-headers';
+import { distributionAlarms } from './monitoring-stack';
 import { repositoryRoot } from '../paths';
 
 export interface WebStackProps extends StackProps {
+  config: InfraConfig;
   api: apigw.IHttpApi;
+  /** AWS WAF's web ACL for CloudFront (edge stack). */
+  webAclArn: string;
+  /** The value CloudFront sends the API as `x-origin-verify` (edge stack). */
+  originSecret: secretsmanager.ISecret;
+  /** What the CSP lets the site reach: the uploads CDN and bucket, the hosted sign-in domain. */
+  siteOrigins: SiteOrigins;
   /** The routes the API serves; their cache rules shape the /api/* behaviour. */
   routes: readonly RouteDefinition[];
   /** What /site-config.js tells the SPA (the launch gate). */
@@ -23,16 +37,24 @@ export interface WebStackProps extends StackProps {
 /**
  * Stateless: the built SPA in a private bucket and the API, behind one CloudFront distribution.
  * /api/* honours the Cache-Control the handlers send, so public answers absorb a spike at the edge.
+ * Deployed to us-east-1 with the web ACL and CloudFront's own metrics; AWS WAF, the security
+ * headers policy, HTTP/2 and HTTP/3 and access logs on every request; the API origin gets the
+ * secret header without which the API answers 403.
  */
 export class WebStack extends Stack {
   readonly distribution: cloudfront.Distribution;
+  readonly accessLogs: s3.Bucket;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
+    const { config } = props;
+    const logs = (this.accessLogs = accessLogsBucket(this));
     const site = new s3.Bucket(this, 'Site', {
       blockPublicAccess: s3.BlockPublicAccess.BLOCK_ALL,
       encryption: s3.BucketEncryption.S3_MANAGED,
       enforceSSL: true,
+      serverAccessLogsBucket: logs,
+      serverAccessLogsPrefix: 'site-bucket/',
       // Only build output lives here; the next deploy uploads it again.
       removalPolicy: RemovalPolicy.DESTROY,
       autoDeleteObjects: true,
@@ -63,16 +85,46 @@ export class WebStack extends Stack {
     ];
     // https://{id}.execute-api.{region}.amazonaws.com -> the host name.
     const apiDomain = Fn.select(2, Fn.split('/', props.api.apiEndpoint));
+    const headers = securityHeadersPolicy(this, 'SecurityHeaders', props.siteOrigins);
+    // What the API reads from a viewer (never Host: API Gateway routes by its own), and the
+    // viewer's address, which the rate limits count.
+    const apiRequest = new cloudfront.OriginRequestPolicy(this, 'ApiRequest', {
+      comment: 'API: viewer headers the handlers read, the viewer address, all query strings and cookies',
+      headerBehavior: cloudfront.OriginRequestHeaderBehavior.allowList(
+        'Accept',
+        'Accept-Language',
+        'Content-Type',
+        'Origin',
+        'Referer',
+        'User-Agent',
+        'CloudFront-Viewer-Address',
+      ),
+      queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
+      cookieBehavior: cloudfront.OriginRequestCookieBehavior.all(),
+    });
 
     this.distribution = new cloudfront.Distribution(this, 'Distribution', {
+      comment: `Golf dream team ${config.stage}: the site and /api/*`,
       defaultRootObject: 'index.html',
+      httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
+      webAclId: props.webAclArn,
+      enableLogging: true,
+      logBucket: logs,
+      logFilePrefix: 'cloudfront/',
+      ...(config.domainName && config.certificateArn
+        ? {
+            domainNames: [config.domainName],
+            minimumProtocolVersion: cloudfront.SecurityPolicyProtocol.TLS_V1_2_2021,
+            certificate: acm.Certificate.fromCertificateArn(this, 'Certificate', config.certificateArn),
+          }
+        : {}),
       // Class 200 includes the edge locations in Japan, where the players are.
       priceClass: cloudfront.PriceClass.PRICE_CLASS_200,
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(site),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: cloudfront.ResponseHeadersPolicy.SECURITY_HEADERS,
+        responseHeadersPolicy: headers,
         // Per request rather than as error responses, so an API 404 stays a 404.
         functionAssociations: viewerRequest('SpaRewrite', spaRewriteCode),
       },
@@ -80,11 +132,14 @@ export class WebStack extends Stack {
         '/api/*': {
           origin: new origins.HttpOrigin(apiDomain, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
+            // Resolved by CloudFormation from the secret at deploy time; rotated per docs/deploy.md.
+            customHeaders: { [originVerifyHeader]: props.originSecret.secretValue.unsafeUnwrap() },
           }),
           viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.HTTPS_ONLY,
           allowedMethods: cloudfront.AllowedMethods.ALLOW_ALL,
           cachePolicy: apiCache,
-          originRequestPolicy: cloudfront.OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          originRequestPolicy: apiRequest,
+          responseHeadersPolicy: headers,
           functionAssociations: viewerRequest('ApiSharedCache', sharedCacheCode(props.routes)),
         },
       },
@@ -104,6 +159,7 @@ export class WebStack extends Stack {
         distribution: this.distribution,
       });
     }
+    distributionAlarms(this, config, this.distribution);
     new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
   }
 }

@@ -1,0 +1,86 @@
+import { timingSafeEqual } from 'node:crypto';
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import type { APIGatewayProxyEventV2 } from 'aws-lambda';
+import { originVerifyHeader } from '@golf/shared/security-headers';
+import { guardClient } from './aws-access';
+import { config } from './config';
+import { forbidden } from './errors';
+
+/**
+ * The API answers only CloudFront: the distribution sends a secret header to its API origin, and
+ * every handler compares it with the Secrets Manager secret named by ORIGIN_SECRET_ID. Rotation
+ * (docs/deploy.md): a new value is put in the secret, then the web stack is deployed again; while
+ * CloudFront still sends the old one, it is the secret's AWSPREVIOUS version, which is accepted too.
+ * Without ORIGIN_SECRET_ID (the local stack, with no CDN in front) nothing is checked.
+ */
+export { originVerifyHeader };
+
+const reloadAfterMs = 5 * 60_000;
+/** A mismatch reloads the values at most this often (a rotation just happened, or an attacker). */
+const mismatchReloadMs = 30_000;
+
+let client: SecretsManagerClient | undefined;
+let accepted: { values: string[]; loadedAt: number } | undefined;
+
+async function secretVersion(secretId: string, stage: 'AWSCURRENT' | 'AWSPREVIOUS') {
+  client ??= guardClient('secretsmanager', new SecretsManagerClient({}));
+  try {
+    const { SecretString } = await client.send(
+      new GetSecretValueCommand({ SecretId: secretId, VersionStage: stage }),
+    );
+    return SecretString;
+  } catch (error) {
+    // A secret never rotated has no previous version.
+    if (stage === 'AWSPREVIOUS' && (error as Error).name === 'ResourceNotFoundException') return undefined;
+    throw error;
+  }
+}
+
+async function acceptedValues(secretId: string, now: number, reload: boolean): Promise<string[]> {
+  if (!accepted || reload || now - accepted.loadedAt > reloadAfterMs) {
+    const versions = await Promise.all([
+      secretVersion(secretId, 'AWSCURRENT'),
+      secretVersion(secretId, 'AWSPREVIOUS'),
+    ]);
+    accepted = { values: versions.filter((value): value is string => Boolean(value)), loadedAt: now };
+  }
+  return accepted.values;
+}
+
+const same = (a: string, b: string) => {
+  const left = Buffer.from(a);
+  const right = Buffer.from(b);
+  return left.length === right.length && timingSafeEqual(left, right);
+};
+
+/** Refuses (403) a request that did not come through CloudFront, when the API is locked to it. */
+export async function checkOrigin(event: APIGatewayProxyEventV2, now = Date.now()): Promise<void> {
+  const secretId = config().ORIGIN_SECRET_ID;
+  if (!secretId) return;
+  const given = event.headers?.[originVerifyHeader];
+  if (!given) throw forbidden();
+  if ((await acceptedValues(secretId, now, false)).some((value) => same(value, given))) return;
+  const stale = accepted !== undefined && now - accepted.loadedAt > mismatchReloadMs;
+  if (stale && (await acceptedValues(secretId, now, true)).some((value) => same(value, given))) return;
+  throw forbidden();
+}
+
+/**
+ * The address rate limits count: behind CloudFront, the viewer's own (`CloudFront-Viewer-Address`,
+ * `ip:port`), trusted only when the origin lock is on, so only CloudFront can have set it;
+ * otherwise the connection's source address.
+ */
+export function clientAddress(event: APIGatewayProxyEventV2): string {
+  const viewer = event.headers?.['cloudfront-viewer-address'];
+  if (config().ORIGIN_SECRET_ID && viewer) {
+    const port = viewer.lastIndexOf(':');
+    if (port > 0) return viewer.slice(0, port);
+  }
+  return event.requestContext?.http?.sourceIp ?? '';
+}
+
+/** Forgets the loaded values (tests that change the secret). */
+export function resetOriginLock(): void {
+  accepted = undefined;
+  client = undefined;
+}

@@ -1,0 +1,34 @@
+import { Duration } from 'aws-cdk-lib';
+import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
+import type { Construct } from 'constructs';
+import {
+  contentSecurityPolicy,
+  strictTransportSecurity,
+  type SiteOrigins,
+} from '../../../shared/src/security-headers';
+
+/**
+ * The response headers policy of every behaviour: the same headers the local stack sends
+ * (shared/src/security-headers.ts), overriding whatever an origin says.
+ */
+export function securityHeadersPolicy(scope: Construct, id: string, origins: SiteOrigins) {
+  const hsts = strictTransportSecurity;
+  return new cloudfront.ResponseHeadersPolicy(scope, id, {
+    comment: 'HSTS, nosniff, no framing, referrer policy, CSP of the site and its sign-in',
+    securityHeadersBehavior: {
+      strictTransportSecurity: {
+        accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds),
+        includeSubdomains: hsts.includeSubdomains,
+        preload: hsts.preload,
+        override: true,
+      },
+      contentTypeOptions: { override: true },
+      frameOptions: { frameOption: cloudfront.HeadersFrameOption.DENY, override: true },
+      referrerPolicy: {
+        referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
+        override: true,
+      },
+      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(origins), override: true },
+    },
+  });
+}

@@ -1,0 +1,103 @@
+import type { Stack } from 'aws-cdk-lib';
+import { NagSuppressions } from 'cdk-nag';
+import type { IConstruct } from 'constructs';
+import type { InfraConfig } from './config';
+import type { ApiStack } from './stacks/api-stack';
+import type { AuthStack } from './stacks/auth-stack';
+import type { DataStack } from './stacks/data-stack';
+import type { EdgeStack } from './stacks/edge-stack';
+import type { JobsStack } from './stacks/jobs-stack';
+import type { WebStack } from './stacks/web-stack';
+
+interface Parts {
+  config: InfraConfig;
+  edge: EdgeStack;
+  data: DataStack;
+  auth: AuthStack;
+  api: ApiStack;
+  jobs: JobsStack;
+  web: WebStack;
+}
+
+const acknowledge = (construct: IConstruct, id: string, reason: string, appliesTo?: string[]) =>
+  NagSuppressions.addResourceSuppressions(
+    construct,
+    [{ id, reason, ...(appliesTo ? { appliesTo: appliesTo.map((regex) => ({ regex })) } : {}) }],
+    true,
+  );
+
+/**
+ * Every AwsSolutions finding the app keeps on purpose, each with its reason. Anything else the
+ * checks find is an error that stops `npm run synth` and fails infra/test/nag.test.ts.
+ */
+export function acknowledgeFindings({ config, edge, data, auth, api, jobs, web }: Parts): void {
+  const functionStacks: Stack[] = [auth, api, ...Object.values(api.routeStacks), jobs, web];
+  for (const stack of functionStacks) {
+    acknowledge(
+      stack,
+      'AwsSolutions-L1',
+      'Every function runs nodejs22.x, the LTS the project builds and tests against (infra/lib/constructs/api-function.ts); CDK’s own bucket-deployment provider picks its runtime itself',
+    );
+  }
+  for (const routes of Object.values(api.routeStacks)) {
+    acknowledge(
+      routes,
+      'AwsSolutions-APIG4',
+      'Only the routes whose row says access public have no authorizer: rankings, schedules, masters, sign-in and sign-up; user and operator routes have the JWT authorizer (checked per route in infra/test/stacks.test.ts)',
+    );
+    acknowledge(
+      routes,
+      'AwsSolutions-IAM5',
+      'Uploaded images get a new key per upload under uploads/{purpose}/{user}/; the grant is that prefix and the actions the route declares',
+      ['/^Resource::.*\\/uploads\\/\\*$/'],
+    );
+  }
+  for (const job of jobs.jobs) {
+    acknowledge(job.failures, 'AwsSolutions-SQS3', 'This queue is the dead-letter queue of its job');
+  }
+  acknowledge(
+    edge.originSecret,
+    'AwsSolutions-SMG4',
+    'Rotated by hand (docs/deploy.md): a new value is put, then the web stack is deployed so CloudFront sends it; the API accepts the previous value meanwhile',
+  );
+  for (const logs of [data.accessLogs, web.accessLogs]) {
+    acknowledge(logs, 'AwsSolutions-S1', 'This bucket is where the access logs go');
+  }
+  if (!config.certificateArn) {
+    acknowledge(
+      web.distribution,
+      'AwsSolutions-CFR4',
+      'Without a custom domain the distribution serves the default *.cloudfront.net certificate, whose TLS policy CloudFront fixes; with domainName and certificateArn it requires TLS 1.2 (2021)',
+    );
+  }
+  acknowledge(
+    data.uploadsCdn,
+    'AwsSolutions-CFR4',
+    'The uploads CDN serves public images on its default *.cloudfront.net certificate, whose TLS policy CloudFront fixes',
+  );
+  acknowledge(
+    auth.userPool,
+    'AwsSolutions-COG1',
+    'Passwords follow the game’s rule (8 characters or more, shared/src/schemas), checked by the API before the pool sees them; the hosted pages offer social sign-in only',
+  );
+  acknowledge(
+    auth.userPool,
+    'AwsSolutions-COG8',
+    'The Plus plan (threat protection) is priced per active user; the API rate-limits sign-in, sign-up and mails per address and network address itself',
+  );
+  const bucketDeployment = web.node
+    .findAll()
+    .filter((node) => node.node.id.startsWith('Custom::CDKBucketDeployment'));
+  for (const provider of bucketDeployment) {
+    acknowledge(
+      provider,
+      'AwsSolutions-IAM4',
+      'CDK’s bucket-deployment provider, which copies the built site into its bucket, uses the basic execution role',
+    );
+    acknowledge(
+      provider,
+      'AwsSolutions-IAM5',
+      'CDK’s bucket-deployment provider reads the deployment asset and replaces the site bucket’s objects: its grants are on those two buckets',
+    );
+  }
+}
