@@ -196,6 +196,8 @@ export const myScoreSchema = z.object({
       status: roundStatusSchema,
       deadline_at: z.string(),
       has_team: z.boolean(),
+      /** 途中参加: the round's deadline passed before the player registered (its no-team score still counts). */
+      late_join: z.boolean(),
       score: roundScoreSchema,
     }),
   ),

@@ -28,6 +28,7 @@ import {
 } from './players';
 import { indexTournamentRound, pickScore, teamScore } from './team-scoring';
 import { loadRoundContext, resolveTournament, type RoundContext } from './tournament-context';
+import { getUser } from '../../db/repositories/user-repository';
 
 const roundLine = (entry: FieldEntryRecord | undefined, round: number) => {
   const result = entry?.rounds[round - 1];
@@ -257,12 +258,14 @@ export async function myScore(input: {
   now: Date;
 }): Promise<MyScore> {
   const record = await resolveTournament(input.gameGlobalId, input.now);
-  const [field, teams] = await Promise.all([
+  const [field, teams, user] = await Promise.all([
     tournamentRepository.field(record.game_global_id),
     teamRepository.getRounds(record.game_global_id, [1, 2, 3, 4], input.userId),
+    getUser(input.userId),
   ]);
   const schedule = deriveSchedule(record, input.now);
   const nowIso = input.now.toISOString();
+  const joinedAt = user ? Date.parse(user.created_at) : Number.NEGATIVE_INFINITY;
   const rounds = schedule.rounds.map((scheduleRound) => {
     const team = teams.get(scheduleRound.round);
     const locked = !isBeforeDeadline(nowIso, scheduleRound.deadline_at);
@@ -276,6 +279,7 @@ export async function myScore(input: {
       status: scheduleRound.status,
       deadline_at: scheduleRound.deadline_at,
       has_team: Boolean(team?.picks.length),
+      late_join: !team?.picks.length && Date.parse(scheduleRound.deadline_at) <= joinedAt,
       score,
     };
   });
