@@ -3,7 +3,7 @@ import { myScoreSchema, roundFieldSchema, roundViewSchema } from '../../shared/s
 import { scheduleSchema } from '../../shared/src/schemas/schedule';
 import { resultsRepository } from '../../functions/src/db/repositories/results-repository';
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
-import { createUserIfAbsent } from '../../functions/src/db/repositories/user-repository';
+import { createPlayer } from '../e2e/support/users';
 import { api, tokenFor } from './support/api';
 
 describe('sample season teams', () => {
@@ -36,26 +36,8 @@ describe('sample season teams', () => {
   });
 
   it('a player who registers mid-tournament has the rounds closed before as 途中参加, still scored', async () => {
-    const userId = `late-joiner-${Date.now()}`;
     const at = new Date().toISOString();
-    await createUserIfAbsent({
-      user_id: userId,
-      email: null,
-      nickname: '途中から',
-      gender: 1,
-      age: 3,
-      address: 13,
-      golf_play_history: 2,
-      profile_img_key: null,
-      is_copy_next_round: false,
-      tutorial_flg: true,
-      is_registed_email: false,
-      is_accepted_policy: true,
-      status: 'complete',
-      created_at: at,
-      updated_at: at,
-    });
-    const token = await tokenFor(userId);
+    const { token } = await createPlayer(`late-joiner-${Date.now()}`);
     const mine = myScoreSchema.parse((await api('GET', '/api/golf/schedule/score/me', { token })).body);
     const closed = mine.rounds.filter((round) => Date.parse(round.deadline_at) <= Date.parse(at));
     expect(closed.length).toBeGreaterThan(0);
