@@ -21,6 +21,8 @@ import { forbidden, notFound } from '../../lib/errors';
 import {
   aiStats,
   indicatorsFor,
+  roundsWithResults,
+  tournamentFigures,
   ineligibility,
   ineligibleMessages,
   playerSummary,
@@ -159,18 +161,18 @@ export async function roundField(input: {
   const indicators = indicatorsFor(
     players.map((p) => ({ player_id: p.entry.player_id, stats: p.stats, condition: p.condition })),
   );
+  const counted = roundsWithResults(deriveSchedule(record, input.now));
   const result: FieldPlayer[] = players.map(({ entry, stats, ai }) => {
     const reason = ineligibility(entry, input.round);
-    const completed = entry.rounds.map((r) => (r?.completed && r.to_par !== null ? r.to_par : null));
-    const played = completed.filter((v): v is number => v !== null);
+    const figures = tournamentFigures(entry, counted);
     return {
       ...playerSummary(entry, context.profiles.get(entry.player_id)),
       eligible: reason === null,
       ineligible_reason: reason,
       indicators: indicators.get(entry.player_id)!,
       stats,
-      tournament_rounds: completed,
-      tournament_to_par: played.length ? played.reduce((a, b) => a + b, 0) : null,
+      tournament_rounds: figures.rounds,
+      tournament_to_par: figures.total_to_par,
       ai_values: {
         condition: aiScore('condition', ai),
         stability: aiScore('stability', ai),
@@ -248,6 +250,8 @@ export async function playerDetail(input: {
     stats: seasonStats(profile),
     indicators,
     game_global_id: record.game_global_id,
+    tournament_to_par: tournamentFigures(entry, roundsWithResults(deriveSchedule(record, input.now)))
+      .total_to_par,
     rounds: [1, 2, 3, 4].map((round) => roundLine(entry, round)),
   };
 }
