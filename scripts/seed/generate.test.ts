@@ -56,6 +56,23 @@ describe('the sample season', () => {
     }
   });
 
+  it('gives the field stats that vary like a real tour’s, so every indicator tells players apart', () => {
+    const players = generateSampleSeason(now).players;
+    for (const stat of [
+      'average_score',
+      'driving_distance',
+      'fairway_rate',
+      'green_in_regulation_rate',
+      'average_putts',
+    ] as const) {
+      const values = players.map((p) => p.stats[stat]);
+      expect(new Set(values).size, stat).toBeGreaterThan(20);
+    }
+    const putts = players.map((p) => p.stats.average_putts);
+    expect(Math.min(...putts)).toBeGreaterThan(1.65);
+    expect(Math.max(...putts)).toBeLessThan(1.9);
+  });
+
   it('keeps to-par consistent with birdies, eagles and bogeys', () => {
     for (const entry of generateSampleSeason(now).fields) {
       for (const result of entry.rounds) {

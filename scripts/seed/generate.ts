@@ -43,6 +43,7 @@ export interface SampleSeason {
 
 const PAR = 72;
 const round1 = (value: number) => Math.round(value * 10) / 10;
+const round3 = (value: number) => Math.round(value * 1000) / 1000;
 
 const addDays = (isoDate: string, days: number): string => {
   const date = new Date(`${isoDate}T00:00:00Z`);
@@ -91,7 +92,8 @@ function makePlayers(random: SeededRandom, count: number): SamplePlayer[] {
         driving_distance: round1(305 - skill * 4 + random.normal(0, 8)),
         fairway_rate: round1(Math.min(80, Math.max(45, 60 - skill * 2 + random.normal(0, 5)))),
         green_in_regulation_rate: round1(Math.min(80, Math.max(55, 68 - skill * 3 + random.normal(0, 3)))),
-        average_putts: round1(1.76 + skill * 0.01 + random.normal(0, 0.02)),
+        // Putts per green in regulation, to 3 decimals as the tours publish it (about 1.71 to 1.83).
+        average_putts: round3(1.77 + skill * 0.012 + random.normal(0, 0.018)),
         scrambling_rate: round1(Math.min(70, Math.max(40, 58 - skill * 3 + random.normal(0, 4)))),
         birdie_rate: round1(Math.max(2.5, 4.2 - skill * 0.35 + random.normal(0, 0.25))),
         top10_count: Math.max(0, Math.round(6 - skill * 2 + random.normal(0, 1.5))),

@@ -25,6 +25,8 @@ const optionValue = (random: SeededRandom, list: ReadonlyArray<{ value: string }
 export function sampleUserItems(now: Date): Record<string, unknown>[] {
   const random = new SeededRandom(4_2026);
   const at = now.toISOString();
+  // The sample players signed up before the season, so none of them joined a tournament late.
+  const registeredAt = new Date(now.getTime() - 400 * 86_400_000).toISOString();
   const user = (userId: string, nickname: string, email: string | null): UserRecord => ({
     user_id: userId,
     email,
@@ -39,7 +41,7 @@ export function sampleUserItems(now: Date): Record<string, unknown>[] {
     is_registed_email: email !== null,
     is_accepted_policy: true,
     status: 'complete',
-    created_at: at,
+    created_at: registeredAt,
     updated_at: at,
   });
   const items: Record<string, unknown>[] = [];

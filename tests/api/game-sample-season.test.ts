@@ -3,6 +3,7 @@ import { myScoreSchema, roundFieldSchema, roundViewSchema } from '../../shared/s
 import { scheduleSchema } from '../../shared/src/schemas/schedule';
 import { resultsRepository } from '../../functions/src/db/repositories/results-repository';
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
+import { createPlayer } from '../e2e/support/users';
 import { api, tokenFor } from './support/api';
 
 describe('sample season teams', () => {
@@ -30,6 +31,21 @@ describe('sample season teams', () => {
     });
     const view = roundViewSchema.parse((await api('GET', '/api/golf/round/2', { token })).body);
     expect(view.team?.slots.filter(Boolean)).toHaveLength(4);
+    // Sample players signed up before the season: none of their rounds is a late join.
+    expect(mine.rounds.some((round) => round.late_join)).toBe(false);
+  });
+
+  it('a player who registers mid-tournament has the rounds closed before as 途中参加, still scored', async () => {
+    const at = new Date().toISOString();
+    const { token } = await createPlayer(`late-joiner-${Date.now()}`);
+    const mine = myScoreSchema.parse((await api('GET', '/api/golf/schedule/score/me', { token })).body);
+    const closed = mine.rounds.filter((round) => Date.parse(round.deadline_at) <= Date.parse(at));
+    expect(closed.length).toBeGreaterThan(0);
+    expect(mine.rounds.map((round) => round.late_join)).toEqual(
+      mine.rounds.map((round) => closed.includes(round)),
+    );
+    for (const round of closed)
+      if (round.score.kind === 'scored') expect(round.score.score).toBeGreaterThan(0);
   });
 
   it('eligibility: the current field for round 4 offers no player who missed the cut or withdrew', async () => {

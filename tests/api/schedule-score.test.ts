@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { playerDetailSchema, roundFieldSchema } from '../../shared/src/schemas/game';
 import { tournamentScoreSchema } from '../../shared/src/schemas/schedule';
 import { api } from './support/api';
 
@@ -17,6 +18,21 @@ describe('GET /api/golf/schedule/score', () => {
     expect(score.schedule.current_round).toBe(4);
     expect(score.is_provisional).toBe(true);
     expect(score.leaderboard.length).toBeGreaterThan(90);
+  });
+
+  it('gives each player the same tournament total on the leaderboard, the draft list and his own page', async () => {
+    const { leaderboard } = tournamentScoreSchema.parse((await api('GET', '/api/golf/schedule/score')).body);
+    const field = roundFieldSchema.parse((await api('GET', '/api/golf/round/4/field')).body);
+    const totals = new Map(leaderboard.map((row) => [row.player_id, row.total_to_par]));
+    // Round 3 is being played: the totals include it, as the leaderboard does.
+    const playing = leaderboard.find((row) => row.thru !== null && row.thru < 18)!;
+    expect(playing).toBeDefined();
+    for (const player of field.players)
+      expect(player.tournament_to_par, player.player_id).toBe(totals.get(player.player_id));
+    const detail = playerDetailSchema.parse((await api('GET', `/api/golf/player/${playing.player_id}`)).body);
+    expect(detail.tournament_to_par).toBe(playing.total_to_par);
+    const putting = new Set(field.players.map((player) => player.indicators.putting));
+    expect(putting.size).toBeGreaterThan(20);
   });
 
   it('orders contenders by total with shared positions, then missed cuts', async () => {

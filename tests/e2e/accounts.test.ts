@@ -34,6 +34,10 @@ async function login(page: Page, email: string, password: string) {
 async function registerByEmail(page: Page, email: string, password: string, nickname: string) {
   await page.goto('/register');
   const form = page.getByRole('form', { name: 'メールアドレスで登録' });
+  // A short password is told in plain Japanese what it needs.
+  await form.getByLabel(label('パスワード')).fill('short');
+  await form.getByRole('button', { name: '確認メールを送る' }).click();
+  await form.getByText('パスワードは8文字以上で入力してください。').waitFor();
   await form.getByLabel(label('メールアドレス')).fill(email);
   await form.getByLabel(label('パスワード')).fill(password);
   await form.getByLabel(label('パスワード（確認）')).fill(password);
@@ -67,6 +71,10 @@ describe('accounts by e-mail', () => {
     const { page } = session;
     const email = address('register');
     await registerByEmail(page, email, 'e2e-pass-123', 'はじめてゴルファー');
+    // The tutorial opens as soon as the account is complete.
+    const tutorial = page.getByRole('dialog', { name: 'ようこそ！' });
+    await tutorial.getByRole('button', { name: 'スキップ' }).click();
+    await page.getByTestId('tutorial').waitFor({ state: 'detached' });
     await page.getByRole('link', { name: 'ゲームをはじめる' }).click();
     await waitForPath(page, '/gametop');
 
@@ -97,8 +105,8 @@ describe('accounts by e-mail', () => {
     await waitForPath(page, '/reset-password/send');
 
     const link = await followMailLink(page, email, '/reset-password');
-    await page.getByLabel(label('パスワード')).fill('after-pass-2');
-    await page.getByLabel(label('パスワード（確認）')).fill('after-pass-2');
+    await page.getByLabel(label('新しいパスワード')).fill('after-pass-2');
+    await page.getByLabel(label('新しいパスワード（確認）')).fill('after-pass-2');
     await page.getByRole('button', { name: 'パスワードを再設定する' }).click();
     await waitForPath(page, '/reset-password/complete');
 
@@ -107,8 +115,8 @@ describe('accounts by e-mail', () => {
 
     // The same link again: a clear message and the way to ask again.
     await page.goto(link);
-    await page.getByLabel(label('パスワード')).fill('third-pass-3');
-    await page.getByLabel(label('パスワード（確認）')).fill('third-pass-3');
+    await page.getByLabel(label('新しいパスワード')).fill('third-pass-3');
+    await page.getByLabel(label('新しいパスワード（確認）')).fill('third-pass-3');
     await page.getByRole('button', { name: 'パスワードを再設定する' }).click();
     await page.getByTestId('link-error').getByText('すでに使用されています', { exact: false }).waitFor();
     await page.getByRole('link', { name: '再設定のメールをもう一度送る' }).waitFor();
@@ -134,8 +142,8 @@ describe('accounts by e-mail', () => {
 
     await page.goto('/settings/password');
     await page.getByLabel(label('現在のパスワード')).fill('wrong-pass-0');
-    await page.getByLabel(label('パスワード')).fill('settings-pass-2');
-    await page.getByLabel(label('パスワード（確認）')).fill('settings-pass-2');
+    await page.getByLabel(label('新しいパスワード')).fill('settings-pass-2');
+    await page.getByLabel(label('新しいパスワード（確認）')).fill('settings-pass-2');
     await page.getByRole('button', { name: 'パスワードを変更する' }).click();
     await page.getByText('現在のパスワードが正しくありません。').waitFor();
     await page.getByLabel(label('現在のパスワード')).fill('settings-pass-1');

@@ -55,6 +55,17 @@ describe('guilds', () => {
     await waitForPath(o, '/guild/create/complete');
     const code = (await o.getByTestId('join-code').locator('strong').innerText()).trim();
     expect(code).toMatch(/^[0-9A-Z]{8}$/);
+    // The owner copies the code to pass it on.
+    await owner.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await o.getByRole('button', { name: 'コピー' }).click();
+    await o.getByText('参加コードをコピーしました。').waitFor();
+    expect(
+      await o.evaluate(() =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+        ).navigator.clipboard.readText(),
+      ),
+    ).toBe(code);
 
     // The member finds it in the list, cannot join without the code, then joins by code.
     await m.goto(`/guild/list?name=${encodeURIComponent(guildName)}`);
@@ -65,7 +76,10 @@ describe('guilds', () => {
     await m.getByRole('textbox', { name: '参加コード' }).fill('ZZZZZZZZ');
     await m.getByRole('button', { name: '参加する' }).click();
     await m.getByText('参加コードが正しくありません。').waitFor();
-    await m.getByRole('textbox', { name: '参加コード' }).fill(code);
+    // Pasted from a message with spaces around and inside it, in lower case: still the code.
+    const pasted = `  ${code.slice(0, 4).toLowerCase()} ${code.slice(4)}\u3000`;
+    await m.getByRole('textbox', { name: '参加コード' }).fill(pasted);
+    expect(await m.getByRole('textbox', { name: '参加コード' }).inputValue()).toBe(code);
     await m.getByRole('button', { name: '参加する' }).click();
     await m.waitForURL((url) => /^\/guild\/code\/[^/]+\/complete$/.test(url.pathname));
     const guildId = new URL(m.url()).pathname.split('/')[3]!;

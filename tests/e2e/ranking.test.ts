@@ -3,7 +3,7 @@ import { rankingPageResponseSchema } from '@golf/shared/schemas/ranking';
 import { resetConfig } from '../../functions/src/lib/config';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { guildRepository } from '../../functions/src/db/repositories/guild-repository';
-import { apiGet, baseUrl, closeChecked, newPage, useBrowser } from './support/browser';
+import { apiGet, baseUrl, closeChecked, isInViewport, newPage, useBrowser } from './support/browser';
 
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
 resetConfig();
@@ -31,6 +31,7 @@ describe('/ranking/golf/personal', () => {
     await page.getByRole('button', { name: '自分の順位へ' }).click();
     await page.locator('tr[data-mine="true"]').waitFor();
     expect(await page.locator('.pager__status').innerText()).toMatch(/^2 \//);
+    await expect.poll(() => isInViewport(page.locator('tr[data-mine="true"]'))).toBe(true);
 
     await page.getByRole('button', { name: '次へ' }).click();
     await page.locator('.pager__status', { hasText: /^3 \// }).waitFor();

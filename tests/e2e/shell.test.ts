@@ -239,6 +239,26 @@ describe('signed-in player', () => {
     await expect.poll(() => page.evaluate('window.scrollY')).toBe(0);
   });
 
+  it('keeps the scroll-to-top button off a form’s submit button', async () => {
+    await page.setViewportSize({ width: 375, height: 480 });
+    await page.goto('/contact');
+    await page.locator('form button[type="submit"]').waitFor();
+    // Scroll until the submit button sits where the scroll-to-top button is.
+    await page.evaluate(`(() => {
+      const submit = document.querySelector('form button[type="submit"]').getBoundingClientRect();
+      const button = document.querySelector('.scroll-top').getBoundingClientRect();
+      window.scrollBy(0, submit.top + submit.height / 2 - (button.top + button.height / 2));
+    })()`);
+    await page.waitForFunction('window.scrollY > 100');
+    await page.locator('.scroll-top[data-shown="false"]').waitFor();
+    const hit = await page.evaluate(`(() => {
+      const button = document.querySelector('.scroll-top').getBoundingClientRect();
+      const under = document.elementFromPoint(button.left + button.width / 2, button.top + button.height / 2);
+      return Boolean(under && under.closest('button[type="submit"]'));
+    })()`);
+    expect(hit).toBe(true);
+  });
+
   it('is logged out and sent to the login page when the API answers 401', async () => {
     await page.route('**/api/golf/schedule/score**', (route) =>
       route.fulfill({

@@ -32,4 +32,18 @@ describe('first-visit tutorial', () => {
     expect(await page.getByTestId('tutorial').count()).toBe(0);
     await closeChecked(session);
   });
+
+  it('opens as soon as registration completes', async () => {
+    const { token } = await createPlayer(`e2e-tutorial-new-${Date.now()}`, { tutorial_flg: false });
+    const session = await newPage(browser());
+    const { page } = session;
+    await session.context.addCookies([{ name: 'token', value: token, url: baseUrl() }]);
+    await page.goto('/register/complete');
+    await page.getByRole('heading', { name: '会員登録が完了しました' }).waitFor();
+    const dialog = page.getByRole('dialog', { name: 'ようこそ！' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'スキップ' }).click();
+    await page.getByTestId('tutorial').waitFor({ state: 'detached' });
+    await closeChecked(session);
+  });
 });

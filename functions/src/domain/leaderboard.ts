@@ -1,5 +1,6 @@
 import type { LeaderboardRow } from '@golf/shared/schemas/schedule';
 import type { FieldEntryRecord } from '@golf/shared/schedule/tournament-record';
+import { tournamentFigures } from './game/players';
 
 const statusOrder = { active: 0, cut: 1, wd: 2, dq: 3 } as const;
 
@@ -13,14 +14,7 @@ export function buildLeaderboard(
   countedRounds: ReadonlySet<number>,
 ): LeaderboardRow[] {
   const rows = field.map((entry) => {
-    const rounds = entry.rounds.map((result, index) =>
-      countedRounds.has(index + 1) && result && result.to_par !== null ? result.to_par : null,
-    );
-    const played = rounds.filter((value): value is number => value !== null);
-    const strokes = entry.rounds
-      .map((result, index) => (countedRounds.has(index + 1) && result?.completed ? result.strokes : null))
-      .filter((value): value is number => value !== null);
-    const inProgress = entry.rounds.find((result) => result && !result.completed);
+    const figures = tournamentFigures(entry, countedRounds);
     return {
       player_id: entry.player_id,
       name: entry.name,
@@ -28,10 +22,7 @@ export function buildLeaderboard(
       country: entry.country,
       position: null as string | null,
       status: entry.status,
-      rounds,
-      total_to_par: played.length ? played.reduce((sum, value) => sum + value, 0) : null,
-      total_strokes: strokes.length ? strokes.reduce((sum, value) => sum + value, 0) : null,
-      thru: inProgress ? inProgress.thru : played.length ? 18 : null,
+      ...figures,
     } satisfies LeaderboardRow;
   });
 

@@ -107,6 +107,8 @@ export const playerDetailSchema = z.object({
   stats: seasonStatsSchema,
   indicators: indicatorsSchema.nullable(),
   game_global_id: z.string(),
+  /** The player's tournament total, as the leaderboard and the draft lists show it. */
+  tournament_to_par: z.number().int().nullable(),
   rounds: z.array(playerRoundLineSchema.nullable()),
 });
 export type PlayerDetail = z.infer<typeof playerDetailSchema>;
@@ -196,6 +198,8 @@ export const myScoreSchema = z.object({
       status: roundStatusSchema,
       deadline_at: z.string(),
       has_team: z.boolean(),
+      /** 途中参加: the round's deadline passed before the player registered (its no-team score still counts). */
+      late_join: z.boolean(),
       score: roundScoreSchema,
     }),
   ),

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 /** Debian's chromium, quiet and headless: no sandbox (containers), no background traffic. */
@@ -83,4 +83,15 @@ export async function closeChecked(session: BrowserSession): Promise<void> {
   const errors = session.pageErrors.map((error) => error.message);
   await session.close();
   expect(errors).toEqual([]);
+}
+
+/** Whether the element is wholly inside the viewport (scrolled to), not just rendered. */
+export async function isInViewport(locator: Locator): Promise<boolean> {
+  return locator.evaluate((element) => {
+    const box = (
+      element as unknown as { getBoundingClientRect(): { top: number; bottom: number } }
+    ).getBoundingClientRect();
+    const height = (globalThis as unknown as { innerHeight: number }).innerHeight;
+    return box.top >= 0 && box.bottom <= height;
+  });
 }

@@ -1,5 +1,5 @@
 import { useRouterState } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import {
   footerNavEntries,
   operatorName,
@@ -47,16 +47,34 @@ function FooterNav() {
   );
 }
 
+/** Whether two boxes on the screen overlap. */
+const overlaps = (a: DOMRect, b: DOMRect) =>
+  a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+
 function ScrollTopButton() {
   const [isShown, setShown] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
   useEffect(() => {
-    const onScroll = () => setShown(window.scrollY > scrollTopThresholdPx);
+    // Out of the way of a form's submit button that scrolls under it, so the submit stays tappable.
+    const coversSubmit = () => {
+      const own = button.current?.getBoundingClientRect();
+      if (!own) return false;
+      return [...document.querySelectorAll('form button[type="submit"]')].some((submit) =>
+        overlaps(own, submit.getBoundingClientRect()),
+      );
+    };
+    const onScroll = () => setShown(window.scrollY > scrollTopThresholdPx && !coversSubmit());
     onScroll();
     window.addEventListener('scroll', onScroll, { passive: true });
-    return () => window.removeEventListener('scroll', onScroll);
+    window.addEventListener('resize', onScroll, { passive: true });
+    return () => {
+      window.removeEventListener('scroll', onScroll);
+      window.removeEventListener('resize', onScroll);
+    };
   }, []);
   return (
     <button
+      ref={button}
       type="button"
       className="scroll-top"
       data-shown={isShown}

@@ -6,10 +6,13 @@ import { LinkCardBody } from '../../components/ui/link-card-body';
 import { SkeletonCard } from '../../components/ui/skeleton';
 import { CopyNextRoundToggle } from '../../features/game/components/copy-next-round-toggle';
 import { MyScoreCard } from '../../features/game/components/my-score-card';
+import { StillToWin } from '../../features/game/components/still-to-win';
 import { WonPrizeList } from '../../features/prize/components/won-prize-list';
 import { ReminderSettingsCard } from '../../features/reminders/components/reminder-settings-card';
 import { schedulesQueryOptions, useSchedules } from '../../features/schedule/api/get-schedules';
+import { openRound } from '../../features/schedule/utils/tournament';
 import { useAuth } from '../../lib/auth';
+import { useNow } from '../../lib/use-now';
 
 export const Route = createFileRoute('/mypage/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(schedulesQueryOptions()),
@@ -39,7 +42,12 @@ const settingLinks: ReadonlyArray<{ href: string; label: string }> = [
 
 function MyPage() {
   const { authUser } = useAuth();
-  const tournament = currentTournament(useSchedules());
+  const schedules = useSchedules();
+  const tournament = currentTournament(schedules);
+  const now = useNow(30_000);
+  const next = schedules
+    .filter((s) => s.status === 'upcoming' && s.game_global_id !== tournament?.game_global_id)
+    .sort((a, b) => a.tournament_start_on.localeCompare(b.tournament_start_on))[0];
   const nickname = authUser?.nickname ?? 'ゲスト';
   return (
     <div className="page-body">
@@ -61,6 +69,10 @@ function MyPage() {
           </AppLink>
         </div>
       </section>
+
+      {tournament && (
+        <StillToWin tournament={tournament} openRound={openRound(tournament, now)} next={next} />
+      )}
 
       {tournament && (
         <section className="section" aria-labelledby="mypage-tournament-heading">

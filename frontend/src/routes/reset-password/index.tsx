@@ -58,9 +58,9 @@ function ResetPasswordPage() {
     );
   return (
     <div className="page-body">
-      <form className="card form" onSubmit={submit} noValidate aria-label="新しいパスワード">
+      <form className="card form" onSubmit={submit} noValidate aria-label="パスワードの再設定">
         <h2 className="card-title">新しいパスワードを設定してください</h2>
-        <NewPasswordFields value={form} onChange={setForm} errors={errors} />
+        <NewPasswordFields label="新しいパスワード" value={form} onChange={setForm} errors={errors} />
         <button type="submit" className="button button--primary button--block" disabled={reset.isPending}>
           {reset.isPending ? '送信中…' : 'パスワードを再設定する'}
         </button>

@@ -4,7 +4,8 @@ import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/t
 import type { TeamRecord } from '../../db/repositories/team-repository';
 import { parseCsv } from './csv';
 import { ImportRejected, parseResultsFile, parseTournamentFile } from './import-service';
-import { indicatorsFor, ineligibility } from './players';
+import { buildLeaderboard } from '../leaderboard';
+import { indicatorsFor, ineligibility, tournamentFigures } from './players';
 import { stableEqual } from './stable-equal';
 import { indexTournamentRound, teamScore, teamScoreRecord } from './team-scoring';
 
@@ -113,6 +114,64 @@ describe('indicators', () => {
     });
     expect(result.get('c')?.distance).toBe(50);
     expect(result.get('b')?.putting).toBe(0);
+  });
+
+  it('spreads over the field’s order: one outlier does not push everybody else to 0 or 100', () => {
+    const stat = (putts: number) => ({
+      average_score: null,
+      driving_distance: null,
+      fairway_rate: null,
+      green_in_regulation_rate: null,
+      average_putts: putts,
+      scrambling_rate: null,
+      birdie_rate: null,
+      top10_count: null,
+      earnings_yen: null,
+    });
+    const putts = [1.75, 1.752, 1.755, 1.76, 2.4];
+    const result = indicatorsFor(putts.map((p, i) => ({ player_id: `p${i}`, stats: stat(p), condition: 0 })));
+    expect(putts.map((_, i) => result.get(`p${i}`)!.putting)).toEqual([100, 75, 50, 25, 0]);
+    const tied = indicatorsFor(
+      [1.7, 1.7, 1.8].map((p, i) => ({ player_id: `t${i}`, stats: stat(p), condition: 0 })),
+    );
+    expect([0, 1, 2].map((i) => tied.get(`t${i}`)!.putting)).toEqual([75, 75, 0]);
+  });
+});
+
+describe('a player’s tournament figures', () => {
+  const result = (to_par: number, completed: boolean) => ({
+    strokes: completed ? 72 + to_par : null,
+    to_par,
+    birdies: 0,
+    eagles: 0,
+    bogeys: 0,
+    thru: completed ? 18 : 9,
+    completed,
+  });
+  const playing: FieldEntryRecord = {
+    ...entry('active'),
+    rounds: [result(-3, true), result(-2, true), result(-4, false), null],
+  };
+
+  it('count the round being played, as the leaderboard does, and leave out rounds without results', () => {
+    expect(tournamentFigures(playing, new Set([1, 2, 3]))).toEqual({
+      rounds: [-3, -2, -4, null],
+      total_to_par: -9,
+      total_strokes: 139,
+      thru: 9,
+    });
+    expect(tournamentFigures(playing, new Set([1, 2])).total_to_par).toBe(-5);
+    expect(tournamentFigures(undefined, new Set([1]))).toEqual({
+      rounds: [null, null, null, null],
+      total_to_par: null,
+      total_strokes: null,
+      thru: null,
+    });
+  });
+
+  it('are the leaderboard’s: one function for every screen', () => {
+    const [row] = buildLeaderboard([playing], new Set([1, 2, 3]));
+    expect(row).toMatchObject(tournamentFigures(playing, new Set([1, 2, 3])));
   });
 });
 

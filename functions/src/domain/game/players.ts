@@ -6,6 +6,7 @@ import type { PlayerStats } from '@golf/shared/game/ai-selection';
 import { statusAsOf } from '@golf/shared/game/player-status';
 import type { FieldEntryRecord } from '@golf/shared/schedule/tournament-record';
 import type { Indicators, PlayerSummary, SeasonStats } from '@golf/shared/schemas/game';
+import type { Schedule } from '@golf/shared/schemas/schedule';
 import type { PlayerProfileRecord } from '../../db/repositories/player-repository';
 
 export const PAR = 72;
@@ -70,6 +71,46 @@ export function playerSummary(entry: FieldEntryRecord, profile?: PlayerProfileRe
   };
 }
 
+/** Rounds whose results count in a player's tournament figures: provisional or final, never cancelled. */
+export function roundsWithResults(schedule: Pick<Schedule, 'rounds'>): Set<number> {
+  return new Set(
+    schedule.rounds.filter((r) => r.status === 'provisional' || r.status === 'final').map((r) => r.round),
+  );
+}
+
+export interface TournamentFigures {
+  /** To-par of each round 1-4 that counts, the round being played included; null for the others. */
+  rounds: Array<number | null>;
+  /** Their sum: the leaderboard's total, the player's page and the draft lists alike. */
+  total_to_par: number | null;
+  /** Strokes of the completed rounds that count. */
+  total_strokes: number | null;
+  /** Holes played in the round under way; 18 once a round is done; null before any. */
+  thru: number | null;
+}
+
+/** A player's tournament figures, computed once for every screen that shows them. */
+export function tournamentFigures(
+  entry: FieldEntryRecord | undefined,
+  counted: ReadonlySet<number>,
+): TournamentFigures {
+  const results = entry?.rounds ?? [null, null, null, null];
+  const rounds = results.map((result, index) =>
+    counted.has(index + 1) && result && result.to_par !== null ? result.to_par : null,
+  );
+  const played = rounds.filter((value): value is number => value !== null);
+  const strokes = results
+    .map((result, index) => (counted.has(index + 1) && result?.completed ? result.strokes : null))
+    .filter((value): value is number => value !== null);
+  const inProgress = results.find((result) => result && !result.completed);
+  return {
+    rounds,
+    total_to_par: played.length ? played.reduce((sum, value) => sum + value, 0) : null,
+    total_strokes: strokes.length ? strokes.reduce((sum, value) => sum + value, 0) : null,
+    thru: inProgress ? inProgress.thru : played.length ? 18 : null,
+  };
+}
+
 /** Completed round to-pars of this tournament before `round`, most recent first. */
 export function recentToPar(entry: FieldEntryRecord, beforeRound: number): number[] {
   const values: number[] = [];
@@ -105,24 +146,40 @@ export function aiStats(
 }
 
 /**
- * The radar chart: each indicator min-max scaled over the given players to 0-100, higher = better.
- * distance = driving distance; accuracy = fairway rate; approach = greens in regulation;
- * putting = average putts (fewer is better); scoring = season average score (lower is better);
- * form = the AI `condition` value (lower is better). Unknown values score 0; a stat equal for
- * everybody scores 50.
+ * The radar chart: each indicator is the player's standing in the field, 0-100, higher = better:
+ * the share of the other players he is better than, ties counted half (a percentile rank). It
+ * spreads over the field's real order, so a stat that varies little still tells players apart and
+ * one outlier does not squeeze everybody else to one end. distance = driving distance; accuracy =
+ * fairway rate; approach = greens in regulation; putting = average putts (fewer is better); scoring
+ * = season average score (lower is better); form = the AI `condition` value (lower is better).
+ * Unknown values score 0; a stat equal for everybody scores 50.
  */
 export function indicatorsFor(
   players: ReadonlyArray<{ player_id: string; stats: SeasonStats; condition: number }>,
 ): Map<string, Indicators> {
   const scale = (values: Array<number | null>, higherIsBetter: boolean) => {
-    const known = values.filter((v): v is number => v !== null);
-    const min = Math.min(...known);
-    const max = Math.max(...known);
-    return values.map((v) => {
-      if (v === null) return 0;
-      if (max === min) return 50;
-      const share = (v - min) / (max - min);
-      return Math.round(100 * (higherIsBetter ? share : 1 - share));
+    const known = values
+      .filter((v): v is number => v !== null)
+      .map((v) => (higherIsBetter ? v : -v))
+      .sort((a, b) => a - b);
+    /** The index of the first known value above `v` (strictly, or from `v` on when `orEqual`). */
+    const firstFrom = (v: number, orEqual: boolean) => {
+      let low = 0;
+      let high = known.length;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if (known[mid]! < v || (!orEqual && known[mid] === v)) low = mid + 1;
+        else high = mid;
+      }
+      return low;
+    };
+    return values.map((value) => {
+      if (value === null) return 0;
+      if (known.length < 2) return 50;
+      const v = higherIsBetter ? value : -value;
+      const worse = firstFrom(v, true);
+      const equal = firstFrom(v, false) - worse;
+      return Math.round((100 * (worse + (equal - 1) / 2)) / (known.length - 1));
     });
   };
   const distance = scale(

@@ -23,6 +23,8 @@ import { forbidden, notFound } from '../../lib/errors';
 import {
   aiStats,
   indicatorsFor,
+  roundsWithResults,
+  tournamentFigures,
   ineligibility,
   ineligibleMessages,
   playerSummary,
@@ -30,6 +32,7 @@ import {
 } from './players';
 import { indexTournamentRound, pickScore, teamScore } from './team-scoring';
 import { loadRoundContext, resolveTournament, type RoundContext } from './tournament-context';
+import { getUser } from '../../db/repositories/user-repository';
 
 const roundLine = (entry: FieldEntryRecord | undefined, round: number) => {
   const result = entry?.rounds[round - 1];
@@ -165,18 +168,18 @@ export async function roundField(input: {
   const indicators = indicatorsFor(
     players.map((p) => ({ player_id: p.entry.player_id, stats: p.stats, condition: p.condition })),
   );
+  const counted = roundsWithResults(deriveSchedule(record, input.now));
   const result: FieldPlayer[] = players.map(({ entry, stats, ai }) => {
     const reason = ineligibility(entry, input.round);
-    const completed = entry.rounds.map((r) => (r?.completed && r.to_par !== null ? r.to_par : null));
-    const played = completed.filter((v): v is number => v !== null);
+    const figures = tournamentFigures(entry, counted);
     return {
       ...playerSummary(entry, context.profiles.get(entry.player_id)),
       eligible: reason === null,
       ineligible_reason: reason,
       indicators: indicators.get(entry.player_id)!,
       stats,
-      tournament_rounds: completed,
-      tournament_to_par: played.length ? played.reduce((a, b) => a + b, 0) : null,
+      tournament_rounds: figures.rounds,
+      tournament_to_par: figures.total_to_par,
       ai_values: {
         condition: aiScore('condition', ai),
         stability: aiScore('stability', ai),
@@ -254,6 +257,8 @@ export async function playerDetail(input: {
     stats: seasonStats(profile),
     indicators,
     game_global_id: record.game_global_id,
+    tournament_to_par: tournamentFigures(entry, roundsWithResults(deriveSchedule(record, input.now)))
+      .total_to_par,
     rounds: [1, 2, 3, 4].map((round) => roundLine(entry, round)),
   };
 }
@@ -264,12 +269,14 @@ export async function myScore(input: {
   now: Date;
 }): Promise<MyScore> {
   const record = await resolveTournament(input.gameGlobalId, input.now);
-  const [field, teams] = await Promise.all([
+  const [field, teams, user] = await Promise.all([
     tournamentRepository.field(record.game_global_id),
     teamRepository.getRounds(record.game_global_id, [1, 2, 3, 4], input.userId),
+    getUser(input.userId),
   ]);
   const schedule = deriveSchedule(record, input.now);
   const nowIso = input.now.toISOString();
+  const joinedAt = user ? Date.parse(user.created_at) : Number.NEGATIVE_INFINITY;
   const rounds = schedule.rounds.map((scheduleRound) => {
     const team = teams.get(scheduleRound.round);
     const locked = !isBeforeDeadline(nowIso, scheduleRound.deadline_at);
@@ -283,6 +290,7 @@ export async function myScore(input: {
       status: scheduleRound.status,
       deadline_at: scheduleRound.deadline_at,
       has_team: Boolean(team?.picks.length),
+      late_join: !team?.picks.length && Date.parse(scheduleRound.deadline_at) <= joinedAt,
       score,
     };
   });

@@ -113,27 +113,32 @@ export function PasswordField({
   );
 }
 
-/** A new password and its confirmation. */
+/**
+ * A new password and its confirmation. `label` names them where another password is on the screen
+ * or the player already has one (「新しいパスワード」 on the change and reset forms).
+ */
 export function NewPasswordFields({
   value,
   onChange,
   errors,
+  label = 'パスワード',
 }: {
   value: { password: string; password_confirmation: string };
   onChange: (value: { password: string; password_confirmation: string }) => void;
   errors: FieldErrors;
+  label?: string;
 }) {
   return (
     <>
       <PasswordField
-        label="パスワード"
+        label={label}
         value={value.password}
         onChange={(password) => onChange({ ...value, password })}
         errors={errors['password']}
         hint="8文字以上"
       />
       <PasswordField
-        label="パスワード（確認）"
+        label={`${label}（確認）`}
         value={value.password_confirmation}
         onChange={(password_confirmation) => onChange({ ...value, password_confirmation })}
         errors={errors['password_confirmation']}

@@ -7,6 +7,13 @@ import { useMyScore } from '../api/get-my-score';
 
 function RoundCell({ round }: { round: MyScore['rounds'][number] }) {
   if (round.score.kind === 'cancelled') return <span className="my-score-value">中止</span>;
+  if (round.late_join)
+    return (
+      <span className="my-score-value my-score-value--late">
+        途中参加
+        {round.score.score !== null && <small>{formatToParCell(round.score.score)}</small>}
+      </span>
+    );
   if (round.score.kind === 'not_started' || round.score.score === null)
     return <span className="my-score-value">{round.has_team ? '-' : '未登録'}</span>;
   return (
@@ -64,6 +71,11 @@ export function MyScoreCard({
           </span>
         </li>
       </ol>
+      {data.rounds.some((round) => round.late_join) && (
+        <p className="my-score-note" data-testid="late-join-note">
+          途中参加：登録前に締め切られたラウンドは、ルールどおりチームなし（そのラウンドの最下位のスコア＋1の4人分）で数えます。
+        </p>
+      )}
     </section>
   );
 }

@@ -62,6 +62,12 @@ export function PlayerDetailView({
               </li>
             );
           })}
+          <li>
+            <span>通算</span>
+            <strong data-testid="player-tournament-total">
+              {detail.tournament_to_par === null ? '-' : formatToPar(detail.tournament_to_par)}
+            </strong>
+          </li>
         </ul>
       </section>
 

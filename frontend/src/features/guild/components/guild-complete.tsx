@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { CompleteCard } from '../../../components/ui/complete-card';
 import { guildQueryOptions } from '../api/guild-queries';
+import { JoinCode } from './join-code';
 
 /** The end of a join or a create: what happened, the guild's name (and code for its owner), where next. */
 export function GuildComplete({
@@ -20,9 +21,7 @@ export function GuildComplete({
       </CompleteCard>
       {guild?.join_code && (
         <section className="card">
-          <p className="guild-code" data-testid="join-code">
-            参加コード <strong>{guild.join_code}</strong>
-          </p>
+          <JoinCode code={guild.join_code} guildName={guild.name} />
           <p className="muted">このコードを伝えると、仲間がギルドに参加できます。</p>
         </section>
       )}

@@ -1,4 +1,4 @@
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { RankingRow } from '@golf/shared/schemas/ranking';
 import { AppLink } from '../../../components/ui/app-link';
 
@@ -50,6 +50,14 @@ export function RankingTable({
   highlightRank?: number | undefined;
   nameOf?: (row: RankingRow) => ReactNode;
 }) {
+  const body = useRef<HTMLTableSectionElement>(null);
+  // A jump to a rank brings its row into view: the player's own row first, else the rank's first row.
+  useEffect(() => {
+    if (highlightRank === undefined) return;
+    const highlighted = body.current?.querySelectorAll<HTMLElement>('tr[data-highlight="true"]') ?? [];
+    const target = [...highlighted].find((row) => row.dataset['mine'] === 'true') ?? highlighted[0];
+    target?.scrollIntoView({ block: 'center' });
+  }, [highlightRank, rows]);
   return (
     <div className="card card--flush">
       <table className="ranking-table" data-testid="ranking-table">
@@ -60,7 +68,7 @@ export function RankingTable({
             <th scope="col">{title}</th>
           </tr>
         </thead>
-        <tbody>
+        <tbody ref={body}>
           {rows.map((row) => (
             <tr
               key={row.user_id}

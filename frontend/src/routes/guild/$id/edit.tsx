@@ -5,6 +5,7 @@ import { SaveError } from '../../../features/game/components/save-error';
 import { useRegenerateJoinCode } from '../../../features/guild/api/guild-mutations';
 import { managedGuildQueryOptions } from '../../../features/guild/api/guild-queries';
 import { ManagedGuildForm } from '../../../features/guild/components/managed-guild-form';
+import { JoinCode } from '../../../features/guild/components/join-code';
 
 export const Route = createFileRoute('/guild/$id/edit')({
   component: GuildSettingsPage,
@@ -23,9 +24,7 @@ function GuildSettingsPage() {
         <>
           {code && (
             <section className="card">
-              <p className="guild-code" data-testid="join-code">
-                参加コード <strong>{code}</strong>
-              </p>
+              <JoinCode code={code} guildName={managed.data.name} />
               <p className="muted">新しいコードを発行すると、今のコードでは参加できなくなります。</p>
               <SaveError error={regenerate.error} />
               <button

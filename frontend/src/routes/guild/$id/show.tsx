@@ -11,6 +11,7 @@ import { useJoinGuild, useLeaveGuild } from '../../../features/guild/api/guild-m
 import { guildQueryOptions } from '../../../features/guild/api/guild-queries';
 import { entryTypeLabel } from '../../../features/guild/components/guild-card';
 import { GuildImage } from '../../../features/guild/components/guild-image';
+import { JoinCode } from '../../../features/guild/components/join-code';
 
 export const Route = createFileRoute('/guild/$id/show')({
   loader: ({ context, params }) => context.queryClient.ensureQueryData(guildQueryOptions(params.id)),
@@ -40,11 +41,7 @@ function GuildShowPage() {
           ギルドマスター：{guild.owner_nickname}・メンバー {guild.number_of_member} / {GUILD_MAX_MEMBERS}人
         </p>
         {guild.comment && <p className="guild-hero__comment">{guild.comment}</p>}
-        {guild.join_code && (
-          <p className="guild-code" data-testid="join-code">
-            参加コード <strong>{guild.join_code}</strong>
-          </p>
-        )}
+        {guild.join_code && <JoinCode code={guild.join_code} guildName={guild.name} />}
       </section>
 
       <SaveError error={join.error ?? leave.error} />

@@ -2,6 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { controlProps, Field, type FieldErrors } from '../../../components/ui/form-field';
 import { useJoinGuildByCode } from '../../../features/guild/api/guild-mutations';
+import { normalizeJoinCode } from '../../../features/guild/components/join-code';
 import { isApiError } from '../../../lib/api-client';
 
 export const Route = createFileRoute('/guild/code/')({
@@ -32,9 +33,8 @@ function GuildCodePage() {
               className="form-control guild-code-input"
               autoComplete="off"
               autoCapitalize="characters"
-              maxLength={8}
               value={code}
-              onChange={(event) => setCode(event.target.value.toUpperCase())}
+              onChange={(event) => setCode(normalizeJoinCode(event.target.value))}
             />
           )}
         </Field>

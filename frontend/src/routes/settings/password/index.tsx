@@ -63,6 +63,7 @@ function SettingsPasswordPage() {
           errors={errors['current_password']}
         />
         <NewPasswordFields
+          label="新しいパスワード"
           value={form}
           onChange={(passwords) => setForm({ ...form, ...passwords })}
           errors={errors}
