@@ -17,7 +17,10 @@ export interface JobsStackProps extends StackProps {
 }
 
 /** The scheduled jobs (functions/src/jobs/schedule.ts, shared with the local stack's timers). */
-export const scheduledJobs = jobSchedule.map((job) => ({ ...job, every: Duration.minutes(job.everyMinutes) }));
+export const scheduledJobs = jobSchedule.map((job) => ({
+  ...job,
+  every: Duration.minutes(job.everyMinutes),
+}));
 
 const jobEntry = (module: string) => join(repositoryRoot, 'functions/src/jobs', `${module}.ts`);
 

@@ -32,7 +32,6 @@ import {
 } from './players';
 import { indexTournamentRound, pickScore, teamScore } from './team-scoring';
 import { loadRoundContext, resolveTournament, type RoundContext } from './tournament-context';
-import { getUser } from '../../db/repositories/user-repository';
 
 const roundLine = (entry: FieldEntryRecord | undefined, round: number) => {
   const result = entry?.rounds[round - 1];
