@@ -15,6 +15,7 @@ import { Route as FaqRouteImport } from './routes/faq'
 import { Route as GametopRouteImport } from './routes/gametop'
 import { Route as HowtoRouteImport } from './routes/howto'
 import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as OpsRouteRouteImport } from './routes/ops/route'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TopicsRouteImport } from './routes/topics'
@@ -27,6 +28,11 @@ import { Route as GuildIndexRouteImport } from './routes/guild/index'
 import { Route as GuildListRouteImport } from './routes/guild/list'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as MypageIndexRouteImport } from './routes/mypage/index'
+import { Route as OpsIndexRouteImport } from './routes/ops/index'
+import { Route as OpsContentRouteImport } from './routes/ops/content'
+import { Route as OpsPrizesRouteImport } from './routes/ops/prizes'
+import { Route as OpsResultsRouteImport } from './routes/ops/results'
+import { Route as OpsRoundsRouteImport } from './routes/ops/rounds'
 import { Route as PrizeIndexRouteImport } from './routes/prize/index'
 import { Route as QuizIndexRouteImport } from './routes/quiz/index'
 import { Route as QuizResultRouteImport } from './routes/quiz/result'
@@ -117,6 +123,11 @@ const LogoutRoute = LogoutRouteImport.update({
   path: '/logout',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OpsRouteRoute = OpsRouteRouteImport.update({
+  id: '/ops',
+  path: '/ops',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   id: '/privacy-policy',
   path: '/privacy-policy',
@@ -176,6 +187,31 @@ const MypageIndexRoute = MypageIndexRouteImport.update({
   id: '/mypage/',
   path: '/mypage/',
   getParentRoute: () => rootRouteImport,
+} as any)
+const OpsIndexRoute = OpsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsContentRoute = OpsContentRouteImport.update({
+  id: '/content',
+  path: '/content',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsPrizesRoute = OpsPrizesRouteImport.update({
+  id: '/prizes',
+  path: '/prizes',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsResultsRoute = OpsResultsRouteImport.update({
+  id: '/results',
+  path: '/results',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsRoundsRoute = OpsRoundsRouteImport.update({
+  id: '/rounds',
+  path: '/rounds',
+  getParentRoute: () => OpsRouteRoute,
 } as any)
 const PrizeIndexRoute = PrizeIndexRouteImport.update({
   id: '/prize/',
@@ -484,6 +520,7 @@ const ScheduleRoundRoundDraftDraftEasyIndicatorRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/ops': typeof OpsRouteRouteWithChildren
   '/coming-soon': typeof ComingSoonRoute
   '/faq': typeof FaqRoute
   '/gametop': typeof GametopRoute
@@ -497,6 +534,10 @@ export interface FileRoutesByFullPath {
   '/contact/complete': typeof ContactCompleteRoute
   '/contact/confirm': typeof ContactConfirmRoute
   '/guild/list': typeof GuildListRoute
+  '/ops/content': typeof OpsContentRoute
+  '/ops/prizes': typeof OpsPrizesRoute
+  '/ops/results': typeof OpsResultsRoute
+  '/ops/rounds': typeof OpsRoundsRoute
   '/quiz/result': typeof QuizResultRoute
   '/quiz/start': typeof QuizStartRoute
   '/ranking/golf_q': typeof RankingGolf_qRoute
@@ -517,6 +558,7 @@ export interface FileRoutesByFullPath {
   '/guild/': typeof GuildIndexRoute
   '/login/': typeof LoginIndexRoute
   '/mypage/': typeof MypageIndexRoute
+  '/ops/': typeof OpsIndexRoute
   '/prize/': typeof PrizeIndexRoute
   '/quiz/': typeof QuizIndexRoute
   '/register/': typeof RegisterIndexRoute
@@ -576,6 +618,10 @@ export interface FileRoutesByTo {
   '/contact/complete': typeof ContactCompleteRoute
   '/contact/confirm': typeof ContactConfirmRoute
   '/guild/list': typeof GuildListRoute
+  '/ops/content': typeof OpsContentRoute
+  '/ops/prizes': typeof OpsPrizesRoute
+  '/ops/results': typeof OpsResultsRoute
+  '/ops/rounds': typeof OpsRoundsRoute
   '/quiz/result': typeof QuizResultRoute
   '/quiz/start': typeof QuizStartRoute
   '/ranking/golf_q': typeof RankingGolf_qRoute
@@ -596,6 +642,7 @@ export interface FileRoutesByTo {
   '/guild': typeof GuildIndexRoute
   '/login': typeof LoginIndexRoute
   '/mypage': typeof MypageIndexRoute
+  '/ops': typeof OpsIndexRoute
   '/prize': typeof PrizeIndexRoute
   '/quiz': typeof QuizIndexRoute
   '/register': typeof RegisterIndexRoute
@@ -643,6 +690,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/ops': typeof OpsRouteRouteWithChildren
   '/coming-soon': typeof ComingSoonRoute
   '/faq': typeof FaqRoute
   '/gametop': typeof GametopRoute
@@ -656,6 +704,10 @@ export interface FileRoutesById {
   '/contact/complete': typeof ContactCompleteRoute
   '/contact/confirm': typeof ContactConfirmRoute
   '/guild/list': typeof GuildListRoute
+  '/ops/content': typeof OpsContentRoute
+  '/ops/prizes': typeof OpsPrizesRoute
+  '/ops/results': typeof OpsResultsRoute
+  '/ops/rounds': typeof OpsRoundsRoute
   '/quiz/result': typeof QuizResultRoute
   '/quiz/start': typeof QuizStartRoute
   '/ranking/golf_q': typeof RankingGolf_qRoute
@@ -676,6 +728,7 @@ export interface FileRoutesById {
   '/guild/': typeof GuildIndexRoute
   '/login/': typeof LoginIndexRoute
   '/mypage/': typeof MypageIndexRoute
+  '/ops/': typeof OpsIndexRoute
   '/prize/': typeof PrizeIndexRoute
   '/quiz/': typeof QuizIndexRoute
   '/register/': typeof RegisterIndexRoute
@@ -724,6 +777,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/ops'
     | '/coming-soon'
     | '/faq'
     | '/gametop'
@@ -737,6 +791,10 @@ export interface FileRouteTypes {
     | '/contact/complete'
     | '/contact/confirm'
     | '/guild/list'
+    | '/ops/content'
+    | '/ops/prizes'
+    | '/ops/results'
+    | '/ops/rounds'
     | '/quiz/result'
     | '/quiz/start'
     | '/ranking/golf_q'
@@ -757,6 +815,7 @@ export interface FileRouteTypes {
     | '/guild/'
     | '/login/'
     | '/mypage/'
+    | '/ops/'
     | '/prize/'
     | '/quiz/'
     | '/register/'
@@ -816,6 +875,10 @@ export interface FileRouteTypes {
     | '/contact/complete'
     | '/contact/confirm'
     | '/guild/list'
+    | '/ops/content'
+    | '/ops/prizes'
+    | '/ops/results'
+    | '/ops/rounds'
     | '/quiz/result'
     | '/quiz/start'
     | '/ranking/golf_q'
@@ -836,6 +899,7 @@ export interface FileRouteTypes {
     | '/guild'
     | '/login'
     | '/mypage'
+    | '/ops'
     | '/prize'
     | '/quiz'
     | '/register'
@@ -882,6 +946,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/ops'
     | '/coming-soon'
     | '/faq'
     | '/gametop'
@@ -895,6 +960,10 @@ export interface FileRouteTypes {
     | '/contact/complete'
     | '/contact/confirm'
     | '/guild/list'
+    | '/ops/content'
+    | '/ops/prizes'
+    | '/ops/results'
+    | '/ops/rounds'
     | '/quiz/result'
     | '/quiz/start'
     | '/ranking/golf_q'
@@ -915,6 +984,7 @@ export interface FileRouteTypes {
     | '/guild/'
     | '/login/'
     | '/mypage/'
+    | '/ops/'
     | '/prize/'
     | '/quiz/'
     | '/register/'
@@ -962,6 +1032,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  OpsRouteRoute: typeof OpsRouteRouteWithChildren
   ComingSoonRoute: typeof ComingSoonRoute
   FaqRoute: typeof FaqRoute
   GametopRoute: typeof GametopRoute
@@ -1084,6 +1155,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LogoutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ops': {
+      id: '/ops'
+      path: '/ops'
+      fullPath: '/ops'
+      preLoaderRoute: typeof OpsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy-policy': {
       id: '/privacy-policy'
       path: '/privacy-policy'
@@ -1167,6 +1245,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/mypage/'
       preLoaderRoute: typeof MypageIndexRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/ops/': {
+      id: '/ops/'
+      path: '/'
+      fullPath: '/ops/'
+      preLoaderRoute: typeof OpsIndexRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/content': {
+      id: '/ops/content'
+      path: '/content'
+      fullPath: '/ops/content'
+      preLoaderRoute: typeof OpsContentRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/prizes': {
+      id: '/ops/prizes'
+      path: '/prizes'
+      fullPath: '/ops/prizes'
+      preLoaderRoute: typeof OpsPrizesRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/results': {
+      id: '/ops/results'
+      path: '/results'
+      fullPath: '/ops/results'
+      preLoaderRoute: typeof OpsResultsRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/rounds': {
+      id: '/ops/rounds'
+      path: '/rounds'
+      fullPath: '/ops/rounds'
+      preLoaderRoute: typeof OpsRoundsRouteImport
+      parentRoute: typeof OpsRouteRoute
     }
     '/prize/': {
       id: '/prize/'
@@ -1584,8 +1697,29 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface OpsRouteRouteChildren {
+  OpsContentRoute: typeof OpsContentRoute
+  OpsPrizesRoute: typeof OpsPrizesRoute
+  OpsResultsRoute: typeof OpsResultsRoute
+  OpsRoundsRoute: typeof OpsRoundsRoute
+  OpsIndexRoute: typeof OpsIndexRoute
+}
+
+const OpsRouteRouteChildren: OpsRouteRouteChildren = {
+  OpsContentRoute: OpsContentRoute,
+  OpsPrizesRoute: OpsPrizesRoute,
+  OpsResultsRoute: OpsResultsRoute,
+  OpsRoundsRoute: OpsRoundsRoute,
+  OpsIndexRoute: OpsIndexRoute,
+}
+
+const OpsRouteRouteWithChildren = OpsRouteRoute._addFileChildren(
+  OpsRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  OpsRouteRoute: OpsRouteRouteWithChildren,
   ComingSoonRoute: ComingSoonRoute,
   FaqRoute: FaqRoute,
   GametopRoute: GametopRoute,
