@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { z } from 'zod';
 import { csvExportSchema } from '@golf/shared/schemas/contact';
 import { prizeDrawResultSchema } from '@golf/shared/schemas/prize';
@@ -38,10 +38,20 @@ function OpsPrizesPage() {
   const preview = useQuery({
     ...prizeDrawPreviewQueryOptions(requested?.id ?? '', requested?.seed),
     enabled: requested !== null,
+    // Pinning the generated seed reads the preview again: keep showing it meanwhile.
+    placeholderData: (previous) => previous,
   });
+  // A preview without a seed made one: keep it, so reading the preview again (after the draw) names
+  // the same winners and the same seed as the draw.
+  useEffect(() => {
+    if (requested && !requested.seed && preview.data) setRequested({ ...requested, seed: preview.data.seed });
+  }, [requested, preview.data]);
   const draw = useOpsAction('drawPrizes', prizeDrawResultSchema);
   const exportWinners = useOpsAction('exportPrizeWinners', csvExportSchema);
-  const shown = requested?.id === game_global_id ? preview.data : undefined;
+  const shown =
+    requested?.id === game_global_id && preview.data?.game_global_id === game_global_id
+      ? preview.data
+      : undefined;
   const anyDrawn = shown?.prizes.some((p) => p.drawn) ?? false;
   const shortfalls = shown?.prizes.filter((p) => p.shortfall) ?? [];
 
@@ -128,7 +138,8 @@ function OpsPrizesPage() {
             error={draw.error}
             success={
               draw.data && (
-                <ul>
+                <ul aria-label={`シード ${draw.data.seed} で抽選しました`}>
+                  <li>シード {draw.data.seed}</li>
                   {draw.data.prizes.map((p) => (
                     <li key={p.prize_id}>
                       {shown.prizes.find((s) => s.prize_id === p.prize_id)?.name ?? p.prize_id}：
