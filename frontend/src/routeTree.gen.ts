@@ -15,6 +15,7 @@ import { Route as FaqRouteImport } from './routes/faq'
 import { Route as GametopRouteImport } from './routes/gametop'
 import { Route as HowtoRouteImport } from './routes/howto'
 import { Route as LogoutRouteImport } from './routes/logout'
+import { Route as OpsRouteRouteImport } from './routes/ops/route'
 import { Route as PrivacyPolicyRouteImport } from './routes/privacy-policy'
 import { Route as TermsRouteImport } from './routes/terms'
 import { Route as TopicsRouteImport } from './routes/topics'
@@ -27,6 +28,11 @@ import { Route as GuildIndexRouteImport } from './routes/guild/index'
 import { Route as GuildListRouteImport } from './routes/guild/list'
 import { Route as LoginIndexRouteImport } from './routes/login/index'
 import { Route as MypageIndexRouteImport } from './routes/mypage/index'
+import { Route as OpsIndexRouteImport } from './routes/ops/index'
+import { Route as OpsContentRouteImport } from './routes/ops/content'
+import { Route as OpsPrizesRouteImport } from './routes/ops/prizes'
+import { Route as OpsResultsRouteImport } from './routes/ops/results'
+import { Route as OpsRoundsRouteImport } from './routes/ops/rounds'
 import { Route as PrizeIndexRouteImport } from './routes/prize/index'
 import { Route as QuizIndexRouteImport } from './routes/quiz/index'
 import { Route as QuizResultRouteImport } from './routes/quiz/result'
@@ -118,6 +124,11 @@ const LogoutRoute = LogoutRouteImport.update({
   path: '/logout',
   getParentRoute: () => rootRouteImport,
 } as any)
+const OpsRouteRoute = OpsRouteRouteImport.update({
+  id: '/ops',
+  path: '/ops',
+  getParentRoute: () => rootRouteImport,
+} as any)
 const PrivacyPolicyRoute = PrivacyPolicyRouteImport.update({
   id: '/privacy-policy',
   path: '/privacy-policy',
@@ -177,6 +188,31 @@ const MypageIndexRoute = MypageIndexRouteImport.update({
   id: '/mypage/',
   path: '/mypage/',
   getParentRoute: () => rootRouteImport,
+} as any)
+const OpsIndexRoute = OpsIndexRouteImport.update({
+  id: '/',
+  path: '/',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsContentRoute = OpsContentRouteImport.update({
+  id: '/content',
+  path: '/content',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsPrizesRoute = OpsPrizesRouteImport.update({
+  id: '/prizes',
+  path: '/prizes',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsResultsRoute = OpsResultsRouteImport.update({
+  id: '/results',
+  path: '/results',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsRoundsRoute = OpsRoundsRouteImport.update({
+  id: '/rounds',
+  path: '/rounds',
+  getParentRoute: () => OpsRouteRoute,
 } as any)
 const PrizeIndexRoute = PrizeIndexRouteImport.update({
   id: '/prize/',
@@ -491,6 +527,7 @@ const ScheduleRoundRoundDraftDraftEasyIndicatorRoute =
 
 export interface FileRoutesByFullPath {
   '/': typeof IndexRoute
+  '/ops': typeof OpsRouteRouteWithChildren
   '/coming-soon': typeof ComingSoonRoute
   '/faq': typeof FaqRoute
   '/gametop': typeof GametopRoute
@@ -504,6 +541,10 @@ export interface FileRoutesByFullPath {
   '/contact/complete': typeof ContactCompleteRoute
   '/contact/confirm': typeof ContactConfirmRoute
   '/guild/list': typeof GuildListRoute
+  '/ops/content': typeof OpsContentRoute
+  '/ops/prizes': typeof OpsPrizesRoute
+  '/ops/results': typeof OpsResultsRoute
+  '/ops/rounds': typeof OpsRoundsRoute
   '/quiz/result': typeof QuizResultRoute
   '/quiz/start': typeof QuizStartRoute
   '/ranking/golf_q': typeof RankingGolf_qRoute
@@ -524,6 +565,7 @@ export interface FileRoutesByFullPath {
   '/guild/': typeof GuildIndexRoute
   '/login/': typeof LoginIndexRoute
   '/mypage/': typeof MypageIndexRoute
+  '/ops/': typeof OpsIndexRoute
   '/prize/': typeof PrizeIndexRoute
   '/quiz/': typeof QuizIndexRoute
   '/register/': typeof RegisterIndexRoute
@@ -584,6 +626,10 @@ export interface FileRoutesByTo {
   '/contact/complete': typeof ContactCompleteRoute
   '/contact/confirm': typeof ContactConfirmRoute
   '/guild/list': typeof GuildListRoute
+  '/ops/content': typeof OpsContentRoute
+  '/ops/prizes': typeof OpsPrizesRoute
+  '/ops/results': typeof OpsResultsRoute
+  '/ops/rounds': typeof OpsRoundsRoute
   '/quiz/result': typeof QuizResultRoute
   '/quiz/start': typeof QuizStartRoute
   '/ranking/golf_q': typeof RankingGolf_qRoute
@@ -604,6 +650,7 @@ export interface FileRoutesByTo {
   '/guild': typeof GuildIndexRoute
   '/login': typeof LoginIndexRoute
   '/mypage': typeof MypageIndexRoute
+  '/ops': typeof OpsIndexRoute
   '/prize': typeof PrizeIndexRoute
   '/quiz': typeof QuizIndexRoute
   '/register': typeof RegisterIndexRoute
@@ -652,6 +699,7 @@ export interface FileRoutesByTo {
 export interface FileRoutesById {
   __root__: typeof rootRouteImport
   '/': typeof IndexRoute
+  '/ops': typeof OpsRouteRouteWithChildren
   '/coming-soon': typeof ComingSoonRoute
   '/faq': typeof FaqRoute
   '/gametop': typeof GametopRoute
@@ -665,6 +713,10 @@ export interface FileRoutesById {
   '/contact/complete': typeof ContactCompleteRoute
   '/contact/confirm': typeof ContactConfirmRoute
   '/guild/list': typeof GuildListRoute
+  '/ops/content': typeof OpsContentRoute
+  '/ops/prizes': typeof OpsPrizesRoute
+  '/ops/results': typeof OpsResultsRoute
+  '/ops/rounds': typeof OpsRoundsRoute
   '/quiz/result': typeof QuizResultRoute
   '/quiz/start': typeof QuizStartRoute
   '/ranking/golf_q': typeof RankingGolf_qRoute
@@ -685,6 +737,7 @@ export interface FileRoutesById {
   '/guild/': typeof GuildIndexRoute
   '/login/': typeof LoginIndexRoute
   '/mypage/': typeof MypageIndexRoute
+  '/ops/': typeof OpsIndexRoute
   '/prize/': typeof PrizeIndexRoute
   '/quiz/': typeof QuizIndexRoute
   '/register/': typeof RegisterIndexRoute
@@ -734,6 +787,7 @@ export interface FileRouteTypes {
   fileRoutesByFullPath: FileRoutesByFullPath
   fullPaths:
     | '/'
+    | '/ops'
     | '/coming-soon'
     | '/faq'
     | '/gametop'
@@ -747,6 +801,10 @@ export interface FileRouteTypes {
     | '/contact/complete'
     | '/contact/confirm'
     | '/guild/list'
+    | '/ops/content'
+    | '/ops/prizes'
+    | '/ops/results'
+    | '/ops/rounds'
     | '/quiz/result'
     | '/quiz/start'
     | '/ranking/golf_q'
@@ -767,6 +825,7 @@ export interface FileRouteTypes {
     | '/guild/'
     | '/login/'
     | '/mypage/'
+    | '/ops/'
     | '/prize/'
     | '/quiz/'
     | '/register/'
@@ -827,6 +886,10 @@ export interface FileRouteTypes {
     | '/contact/complete'
     | '/contact/confirm'
     | '/guild/list'
+    | '/ops/content'
+    | '/ops/prizes'
+    | '/ops/results'
+    | '/ops/rounds'
     | '/quiz/result'
     | '/quiz/start'
     | '/ranking/golf_q'
@@ -847,6 +910,7 @@ export interface FileRouteTypes {
     | '/guild'
     | '/login'
     | '/mypage'
+    | '/ops'
     | '/prize'
     | '/quiz'
     | '/register'
@@ -894,6 +958,7 @@ export interface FileRouteTypes {
   id:
     | '__root__'
     | '/'
+    | '/ops'
     | '/coming-soon'
     | '/faq'
     | '/gametop'
@@ -907,6 +972,10 @@ export interface FileRouteTypes {
     | '/contact/complete'
     | '/contact/confirm'
     | '/guild/list'
+    | '/ops/content'
+    | '/ops/prizes'
+    | '/ops/results'
+    | '/ops/rounds'
     | '/quiz/result'
     | '/quiz/start'
     | '/ranking/golf_q'
@@ -927,6 +996,7 @@ export interface FileRouteTypes {
     | '/guild/'
     | '/login/'
     | '/mypage/'
+    | '/ops/'
     | '/prize/'
     | '/quiz/'
     | '/register/'
@@ -975,6 +1045,7 @@ export interface FileRouteTypes {
 }
 export interface RootRouteChildren {
   IndexRoute: typeof IndexRoute
+  OpsRouteRoute: typeof OpsRouteRouteWithChildren
   ComingSoonRoute: typeof ComingSoonRoute
   FaqRoute: typeof FaqRoute
   GametopRoute: typeof GametopRoute
@@ -1098,6 +1169,13 @@ declare module '@tanstack/react-router' {
       preLoaderRoute: typeof LogoutRouteImport
       parentRoute: typeof rootRouteImport
     }
+    '/ops': {
+      id: '/ops'
+      path: '/ops'
+      fullPath: '/ops'
+      preLoaderRoute: typeof OpsRouteRouteImport
+      parentRoute: typeof rootRouteImport
+    }
     '/privacy-policy': {
       id: '/privacy-policy'
       path: '/privacy-policy'
@@ -1181,6 +1259,41 @@ declare module '@tanstack/react-router' {
       fullPath: '/mypage/'
       preLoaderRoute: typeof MypageIndexRouteImport
       parentRoute: typeof rootRouteImport
+    }
+    '/ops/': {
+      id: '/ops/'
+      path: '/'
+      fullPath: '/ops/'
+      preLoaderRoute: typeof OpsIndexRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/content': {
+      id: '/ops/content'
+      path: '/content'
+      fullPath: '/ops/content'
+      preLoaderRoute: typeof OpsContentRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/prizes': {
+      id: '/ops/prizes'
+      path: '/prizes'
+      fullPath: '/ops/prizes'
+      preLoaderRoute: typeof OpsPrizesRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/results': {
+      id: '/ops/results'
+      path: '/results'
+      fullPath: '/ops/results'
+      preLoaderRoute: typeof OpsResultsRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/rounds': {
+      id: '/ops/rounds'
+      path: '/rounds'
+      fullPath: '/ops/rounds'
+      preLoaderRoute: typeof OpsRoundsRouteImport
+      parentRoute: typeof OpsRouteRoute
     }
     '/prize/': {
       id: '/prize/'
@@ -1605,8 +1718,29 @@ declare module '@tanstack/react-router' {
   }
 }
 
+interface OpsRouteRouteChildren {
+  OpsContentRoute: typeof OpsContentRoute
+  OpsPrizesRoute: typeof OpsPrizesRoute
+  OpsResultsRoute: typeof OpsResultsRoute
+  OpsRoundsRoute: typeof OpsRoundsRoute
+  OpsIndexRoute: typeof OpsIndexRoute
+}
+
+const OpsRouteRouteChildren: OpsRouteRouteChildren = {
+  OpsContentRoute: OpsContentRoute,
+  OpsPrizesRoute: OpsPrizesRoute,
+  OpsResultsRoute: OpsResultsRoute,
+  OpsRoundsRoute: OpsRoundsRoute,
+  OpsIndexRoute: OpsIndexRoute,
+}
+
+const OpsRouteRouteWithChildren = OpsRouteRoute._addFileChildren(
+  OpsRouteRouteChildren,
+)
+
 const rootRouteChildren: RootRouteChildren = {
   IndexRoute: IndexRoute,
+  OpsRouteRoute: OpsRouteRouteWithChildren,
   ComingSoonRoute: ComingSoonRoute,
   FaqRoute: FaqRoute,
   GametopRoute: GametopRoute,

@@ -1,12 +1,9 @@
-import { join } from 'node:path';
-import type { Browser } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatToPar } from '@golf/shared/game/format';
 import type { MyScore, RoundView } from '@golf/shared/schemas/game';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
-import { repositoryRoot } from '../../scripts/local-stack/paths';
-import { startStack, type Stack } from '../../scripts/local-stack/stack';
-import { launchBrowser, newPage, waitForPath } from './support/browser';
+import { newPage, waitForPath } from './support/browser';
+import { callApi, useOwnStack } from './support/own-stack';
 import { createPlayer } from './support/users';
 
 /**
@@ -14,37 +11,12 @@ import { createPlayer } from './support/users';
  * results arrive through the operator API, and the score shows up. Moving a deadline and importing
  * results change the season for good, so this journey runs on a stack of its own.
  */
-let stack: Stack;
-let browser: Browser;
-
-beforeAll(async () => {
-  stack = await startStack({
-    port: 0,
-    dataDir: null,
-    spaDir: join(repositoryRoot, 'frontend/dist'),
-    quiet: true,
-  });
-  browser = await launchBrowser();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await stack?.stop();
-});
+const own = useOwnStack();
 
 async function api<T>(method: string, path: string, token: string, body?: unknown): Promise<T> {
-  const response = await fetch(new URL(path, stack.url), {
-    method,
-    headers: {
-      accept: 'application/json',
-      authorization: `Bearer ${token}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${text}`);
-  return JSON.parse(text) as T;
+  const answer = await callApi<T>(own.stack(), method, path, token, body);
+  if (answer.status >= 300) throw new Error(`${method} ${path}: ${answer.status} ${answer.text}`);
+  return answer.body;
 }
 
 describe('round 4 from pick to score', () => {
@@ -52,9 +24,9 @@ describe('round 4 from pick to score', () => {
     const { token: player } = await createPlayer(`e2e-results-${Date.now()}`);
     const operator = (await signLocalAccessToken({ sub: 'e2e-operator', groups: ['operators'] })).token;
 
-    const session = await newPage(browser, { baseUrl: stack.url });
+    const session = await newPage(own.browser(), { baseUrl: own.stack().url });
     const { page } = session;
-    await session.context.addCookies([{ name: 'token', value: player, url: stack.url }]);
+    await session.context.addCookies([{ name: 'token', value: player, url: own.stack().url }]);
 
     await page.goto('/schedule/round/4/draft/auto/condition');
     await page.getByTestId('ai-player').nth(3).waitFor();

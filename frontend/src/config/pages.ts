@@ -149,6 +149,12 @@ export const pages = {
     pageType: 'account',
   },
   '/withdrawal/complete': { title: '退会', stackType: 'unset', visitorAllowed: true, pageType: 'account' },
+  // The operator console: the API answers 403 to everyone outside the operators group (404 page).
+  '/ops': { title: '運営コンソール', stackType: 'unset' },
+  '/ops/results': { title: '結果の取り込み', stackType: 'static', parent: '/ops' },
+  '/ops/rounds': { title: 'ラウンドの操作', stackType: 'static', parent: '/ops' },
+  '/ops/prizes': { title: '賞品の抽選', stackType: 'static', parent: '/ops' },
+  '/ops/content': { title: 'お知らせ・クイズ・出力', stackType: 'static', parent: '/ops' },
 
   '/ranking/golf_q': { title: 'クイズランキング', stackType: 'dynamic', parent: '/' },
   '/ranking/golf/personal': { title: 'ランキング', stackType: 'dynamic', parent: '/' },

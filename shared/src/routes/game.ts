@@ -75,6 +75,13 @@ export const gameRoutes = {
     access: 'user',
     aws: { table: 'read' },
   },
+  listTournaments: {
+    method: 'GET',
+    path: '/api/golf/ops/tournaments',
+    handler: 'ops/list-tournaments',
+    access: 'operator',
+    aws: { table: 'read' },
+  },
   importTournament: {
     method: 'POST',
     path: '/api/golf/ops/tournament',

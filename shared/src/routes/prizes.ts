@@ -23,6 +23,20 @@ export const prizeRoutes = {
     access: 'user',
     aws: { table: 'write', mail: true },
   },
+  previewPrizeDraw: {
+    method: 'GET',
+    path: '/api/golf/ops/prizes/draw/preview',
+    handler: 'prizes/preview-prize-draw',
+    access: 'operator',
+    aws: { table: 'read' },
+  },
+  exportPrizeWinners: {
+    method: 'GET',
+    path: '/api/golf/ops/prizes/winners/export',
+    handler: 'prizes/export-prize-winners',
+    access: 'operator',
+    aws: { table: 'read' },
+  },
   drawPrizes: {
     method: 'POST',
     path: '/api/golf/ops/prizes/draw',

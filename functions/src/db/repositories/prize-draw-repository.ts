@@ -1,6 +1,7 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import type { PrizeKind } from '@golf/shared/schemas/prize';
+import { batchGetAll } from '../batch-get';
 import { batchWriteAll } from '../batch-write';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
@@ -35,6 +36,15 @@ export async function getPrizeWin(userId: string, prizeId: string): Promise<Priz
     new GetCommand({ TableName: tableName(), Key: keys.prizeWin(userId, prizeId) }),
   );
   return Item ? fromItem<PrizeWinRecord>(Item) : null;
+}
+
+/** The wins of one prize by the given users, by user id (one BatchGetItem per 100 users). */
+export async function getPrizeWinsOf(
+  prizeId: string,
+  userIds: readonly string[],
+): Promise<Map<string, PrizeWinRecord>> {
+  const items = await batchGetAll(userIds.map((userId) => keys.prizeWin(userId, prizeId)));
+  return new Map(items.map((item) => fromItem<PrizeWinRecord>(item)).map((win) => [win.user_id, win]));
 }
 
 export async function listPrizeWins(userId: string): Promise<PrizeWinRecord[]> {

@@ -63,7 +63,7 @@ export const newJoinCode = (): string =>
 const imageUrl = (guild: Pick<GuildRecord, 'image_key'>) =>
   guild.image_key ? publicUrl(guild.image_key) : null;
 
-async function nicknames(
+export async function nicknames(
   userIds: string[],
 ): Promise<Map<string, { nickname: string; profile_img_url: string | null }>> {
   const profiles = await guildRepository.profiles(userIds);

@@ -26,7 +26,7 @@ export interface DrawInput {
 }
 
 /** Everything a draw needs about one tournament's entrants, from stored scores and results. */
-async function tournamentEntrants(gameGlobalId: string, now: Date) {
+export async function tournamentEntrants(gameGlobalId: string, now: Date) {
   const record = await tournamentRepository.get(gameGlobalId);
   if (!record) throw notFound(`大会 ${gameGlobalId} は登録されていません。`);
   const played = record.rounds.filter((round) => !round.cancelled);
@@ -78,7 +78,7 @@ async function tournamentEntrants(gameGlobalId: string, now: Date) {
   return { entrants, playerTotals };
 }
 
-function winnersOf(
+export function winnersOf(
   prize: PrizeRecord,
   seed: string,
   data: Awaited<ReturnType<typeof tournamentEntrants>>,

@@ -1,15 +1,20 @@
 import { importBodySchema, type ImportResult } from '@golf/shared/schemas/game';
+import type { ResultsPreview } from '@golf/shared/schemas/ops';
 import { importResults } from '../../domain/game/import-service';
+import { previewResultsImport } from '../../domain/ops/results-preview';
 import { recomputeRankings } from '../../domain/ranking/ranking-service';
 import { httpHandler } from '../../lib/http-handler';
 
 export const handler = httpHandler(
   'importResults',
   { body: importBodySchema },
-  async ({ body, now }): Promise<ImportResult> => {
+  async ({ body, now }): Promise<ImportResult & { preview?: ResultsPreview }> => {
     const result = await importResults(body.format, body.content, now, body.dry_run);
+    // A dry run also lists what the import would change (the file is valid once importResults returns).
+    if (!result.imported)
+      return { ...result, preview: await previewResultsImport(body.format, body.content) };
     // Rankings follow at once: readers switch to the new snapshot when it is complete.
-    if (result.imported) await recomputeRankings(result.game_global_id, now);
+    await recomputeRankings(result.game_global_id, now);
     return result;
   },
 );

@@ -1,0 +1,210 @@
+import { Link } from '@tanstack/react-router';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { OpsTournament } from '@golf/shared/schemas/ops';
+import { formatTokyoDateTime } from '@golf/shared/game/format';
+import { Badge } from '../../../components/ui/badge';
+import { isApiError } from '../../../lib/api-client';
+
+/** The console's sections; the chosen tournament travels with the operator between them. */
+export function OpsNav({ gameGlobalId }: { gameGlobalId?: string | undefined }) {
+  const search = { game_global_id: gameGlobalId };
+  return (
+    <nav className="ops-nav" aria-label="運営メニュー">
+      <Link to="/ops" activeOptions={{ exact: true }}>
+        大会一覧
+      </Link>
+      <Link to="/ops/results" search={search}>
+        結果の取り込み
+      </Link>
+      <Link to="/ops/rounds" search={search}>
+        ラウンドの操作
+      </Link>
+      <Link to="/ops/prizes" search={search}>
+        賞品の抽選
+      </Link>
+      <Link to="/ops/content">お知らせ・クイズ・出力</Link>
+    </nav>
+  );
+}
+
+const resultLabels = { none: '結果なし', provisional: '速報', final: '確定' } as const;
+
+/** A round's state in words and colour: cancelled, final, provisional, locked or open. */
+export function RoundStateBadges({ round }: { round: OpsTournament['rounds'][number] }) {
+  if (round.cancelled) return <Badge tone="red">中止</Badge>;
+  return (
+    <>
+      <Badge tone={round.locked ? 'grey' : 'blue'}>{round.locked ? '締め切り済み' : '受付中'}</Badge>
+      <Badge tone={round.results === 'final' ? 'green' : round.results === 'provisional' ? 'live' : 'grey'}>
+        {resultLabels[round.results]}
+      </Badge>
+      {round.locked && !round.settled_at && <Badge tone="gold">繰り越し未実行</Badge>}
+    </>
+  );
+}
+
+export function RoundRows({ tournament }: { tournament: OpsTournament }) {
+  return (
+    <ul className="ops-rounds">
+      {tournament.rounds.map((round) => (
+        <li key={round.round} className="ops-rounds__row" data-round={round.round}>
+          <span className="ops-rounds__name">第{round.round}ラウンド</span>
+          <span className="ops-rounds__deadline">締め切り {formatTokyoDateTime(round.deadline_at)}</span>
+          <span className="ops-rounds__badges">
+            <RoundStateBadges round={round} />
+          </span>
+          {round.deadline_note && <span className="ops-rounds__note">{round.deadline_note}</span>}
+          {round.cancel_note && <span className="ops-rounds__note">{round.cancel_note}</span>}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** A select of the tournaments, newest first. */
+export function TournamentSelect({
+  tournaments,
+  value,
+  onChange,
+}: {
+  tournaments: readonly OpsTournament[];
+  value: string | undefined;
+  onChange: (gameGlobalId: string) => void;
+}) {
+  return (
+    <label className="ops-field">
+      <span>大会</span>
+      <select className="form-control" value={value ?? ''} onChange={(event) => onChange(event.target.value)}>
+        <option value="" disabled>
+          大会を選んでください
+        </option>
+        {tournaments.map((t) => (
+          <option key={t.game_global_id} value={t.game_global_id}>
+            {t.tournament_name}（{t.game_global_id}）
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
+
+/**
+ * A button for an action that cannot be undone: the first press says what will happen, the
+ * second carries it out.
+ */
+export function ConfirmAction({
+  label,
+  warning,
+  pending,
+  disabled,
+  onConfirm,
+}: {
+  label: string;
+  warning: ReactNode;
+  pending: boolean;
+  disabled?: boolean;
+  onConfirm: () => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  if (!asking)
+    return (
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={disabled || pending}
+        onClick={() => setAsking(true)}
+      >
+        {label}
+      </button>
+    );
+  return (
+    <div className="ops-confirm" role="alertdialog" aria-label={`${label}の確認`}>
+      <p className="notice">{warning}</p>
+      <div className="ops-confirm__buttons">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={pending}
+          onClick={() => {
+            setAsking(false);
+            onConfirm();
+          }}
+        >
+          {label}を実行する
+        </button>
+        <button type="button" className="button button--outline" onClick={() => setAsking(false)}>
+          やめる
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** What the last action answered: its refusal with the field messages, or what it did. */
+export function ActionOutcome({ error, success }: { error: unknown; success?: ReactNode }) {
+  if (error) {
+    const fields = isApiError(error) && error.errors ? Object.entries(error.errors) : [];
+    return (
+      <div className="ops-outcome ops-outcome--error" role="alert">
+        <p>{error instanceof Error ? error.message : String(error)}</p>
+        {fields.length > 0 && (
+          <ul>
+            {fields.map(([field, messages]) => (
+              <li key={field}>
+                {field}: {messages.join(' ')}
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+    );
+  }
+  if (!success) return null;
+  return (
+    <div className="ops-outcome" role="status">
+      {success}
+    </div>
+  );
+}
+
+/** A CSV the API returned, offered as a file (UTF-8 with BOM, as the CLI writes it). */
+export function CsvDownload({ csv, fileName, count }: { csv: string; fileName: string; count: number }) {
+  const href = useMemo(() => URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' })), [csv]);
+  useEffect(() => () => URL.revokeObjectURL(href), [href]);
+  return (
+    <p>
+      {count}件を書き出しました。{' '}
+      <a className="text-link" href={href} download={fileName}>
+        {fileName} を保存
+      </a>
+    </p>
+  );
+}
+
+/** A labelled text or Tokyo date-time input of the console. */
+export function OpsInput({
+  label,
+  value,
+  onChange,
+  type = 'text',
+  inputMode,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'datetime-local';
+  inputMode?: 'text' | 'numeric';
+}) {
+  return (
+    <label className="ops-field">
+      <span>{label}</span>
+      <input
+        type={type}
+        className="form-control"
+        inputMode={inputMode}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  );
+}

@@ -1,0 +1,177 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import type { ZodType } from 'zod';
+import type { RouteName } from '@golf/shared/contracts';
+import { csvExportSchema } from '@golf/shared/schemas/contact';
+import { publishQuizResponseSchema } from '@golf/shared/schemas/quiz';
+import { recomputeRankingsResponseSchema } from '@golf/shared/schemas/ranking';
+import { publishTopicsResultSchema } from '@golf/shared/schemas/topic';
+import { useOpsAction } from '../../features/ops/api/ops-calls';
+import {
+  ActionOutcome,
+  ConfirmAction,
+  CsvDownload,
+  OpsInput,
+  OpsNav,
+} from '../../features/ops/components/ops-parts';
+
+export const Route = createFileRoute('/ops/content')({
+  component: OpsContentPage,
+});
+
+const invalidJson = new Error('JSON の形式が正しくありません。');
+
+/** A JSON file (the same file `npm run ops` reads) pasted or chosen, published by one operator call. */
+function JsonPublish<T>({
+  name,
+  title,
+  example,
+  schema,
+  describe,
+}: {
+  name: RouteName;
+  title: string;
+  example: string;
+  schema: ZodType<T>;
+  describe: (result: T) => string;
+}) {
+  const action = useOpsAction(name, schema);
+  const [text, setText] = useState('');
+  const [parseError, setParseError] = useState<Error | null>(null);
+  return (
+    <section className="section card" aria-label={title}>
+      <h2 className="section__title">{title}</h2>
+      <p>
+        CLI と同じ JSON ファイルです（例：<code>{example}</code>）。
+      </p>
+      <input
+        type="file"
+        accept=".json,application/json"
+        aria-label={`${title}のファイル`}
+        onChange={async (event) => {
+          const file = event.target.files?.[0];
+          if (file) setText(await file.text());
+        }}
+      />
+      <textarea
+        className="form-control ops-textarea"
+        rows={6}
+        aria-label={`${title}の内容`}
+        value={text}
+        onChange={(event) => setText(event.target.value)}
+      />
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={!text.trim() || action.isPending}
+        onClick={() => {
+          try {
+            const body: unknown = JSON.parse(text);
+            setParseError(null);
+            action.mutate({ body });
+          } catch {
+            setParseError(invalidJson);
+          }
+        }}
+      >
+        公開する
+      </button>
+      <ActionOutcome error={parseError ?? action.error} success={action.data && describe(action.data)} />
+    </section>
+  );
+}
+
+function CsvExportAction({ name, title, fileName }: { name: RouteName; title: string; fileName: string }) {
+  const action = useOpsAction(name, csvExportSchema);
+  const [since, setSince] = useState('');
+  return (
+    <section className="section card" aria-label={title}>
+      <h2 className="section__title">{title}</h2>
+      <OpsInput
+        label="この日時以降の受付だけ（日本時間・空欄ならすべて）"
+        type="datetime-local"
+        value={since}
+        onChange={setSince}
+      />
+      <button
+        type="button"
+        className="button button--outline"
+        disabled={action.isPending}
+        onClick={() => action.mutate(since ? { query: { since: `${since}:00+09:00` } } : {})}
+      >
+        CSV に書き出す
+      </button>
+      <ActionOutcome
+        error={action.error}
+        success={
+          action.data && <CsvDownload csv={action.data.csv} count={action.data.count} fileName={fileName} />
+        }
+      />
+    </section>
+  );
+}
+
+function OpsContentPage() {
+  const recompute = useOpsAction('recomputeRankings', recomputeRankingsResponseSchema);
+  const withdraw = useOpsAction('withdrawTopic');
+  const [topicId, setTopicId] = useState('');
+  return (
+    <>
+      <OpsNav />
+      <section className="section card" aria-label="ランキングの再計算">
+        <h2 className="section__title">ランキング</h2>
+        <p>結果の取り込み・確定・訂正のたびに自動で計算し直されます。すぐに計算し直すときはこちら。</p>
+        <button
+          type="button"
+          className="button button--outline"
+          disabled={recompute.isPending}
+          onClick={() => recompute.mutate({ body: {} })}
+        >
+          ランキングを計算し直す
+        </button>
+        <ActionOutcome
+          error={recompute.error}
+          success={
+            recompute.data &&
+            `スナップショット ${recompute.data.snapshot_id} を公開しました（${recompute.data.items_written}件、${Math.round(recompute.data.duration_ms)}ms）。`
+          }
+        />
+      </section>
+      <JsonPublish
+        name="publishTopics"
+        title="お知らせ"
+        example="docs/examples/topics.json"
+        schema={publishTopicsResultSchema}
+        describe={(r) => `公開しました：新規・変更 ${r.published}件、変更なし ${r.unchanged}件。`}
+      />
+      <section className="section card" aria-label="お知らせの取り下げ">
+        <h2 className="section__title">お知らせを取り下げる</h2>
+        <OpsInput label="お知らせID" value={topicId} onChange={setTopicId} />
+        <ConfirmAction
+          label="取り下げ"
+          warning={`お知らせ ${topicId} を /topics から取り下げます。`}
+          pending={withdraw.isPending}
+          disabled={!topicId.trim()}
+          onConfirm={() => withdraw.mutate({ params: { id: topicId.trim() } })}
+        />
+        <ActionOutcome error={withdraw.error} success={withdraw.isSuccess && '取り下げました。'} />
+      </section>
+      <JsonPublish
+        name="publishQuiz"
+        title="クイズ"
+        example="docs/examples/quiz.json"
+        schema={publishQuizResponseSchema}
+        describe={(r) =>
+          `第${r.round}ラウンドのクイズ（${r.question_count}問）を公開しました。` +
+          (r.had_answers ? 'すでに回答したプレイヤーの成績はそのままです。' : '')
+        }
+      />
+      <CsvExportAction name="exportContacts" title="お問い合わせの書き出し" fileName="contacts.csv" />
+      <CsvExportAction
+        name="exportCampaignEntries"
+        title="キャンペーン応募の書き出し"
+        fileName="campaign-entries.csv"
+      />
+    </>
+  );
+}

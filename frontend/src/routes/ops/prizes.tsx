@@ -1,0 +1,186 @@
+import { useQuery } from '@tanstack/react-query';
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useEffect, useState } from 'react';
+import { z } from 'zod';
+import { csvExportSchema } from '@golf/shared/schemas/contact';
+import { prizeDrawResultSchema } from '@golf/shared/schemas/prize';
+import { Badge } from '../../components/ui/badge';
+import {
+  prizeDrawPreviewQueryOptions,
+  useOpsAction,
+  useOpsTournaments,
+} from '../../features/ops/api/ops-calls';
+import {
+  ActionOutcome,
+  ConfirmAction,
+  CsvDownload,
+  OpsInput,
+  OpsNav,
+  TournamentSelect,
+} from '../../features/ops/components/ops-parts';
+
+const searchSchema = z.object({ game_global_id: z.string().optional().catch(undefined) });
+
+export const Route = createFileRoute('/ops/prizes')({
+  validateSearch: searchSchema,
+  component: OpsPrizesPage,
+});
+
+const kindLabels = { game: '順位賞', entry: '参加賞（抽選）', yearly: '年間賞' } as const;
+
+function OpsPrizesPage() {
+  const { game_global_id } = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const tournaments = useOpsTournaments();
+  const [seed, setSeed] = useState('');
+  const [requested, setRequested] = useState<{ id: string; seed: string | undefined } | null>(null);
+  const [redraw, setRedraw] = useState(false);
+  const preview = useQuery({
+    ...prizeDrawPreviewQueryOptions(requested?.id ?? '', requested?.seed),
+    enabled: requested !== null,
+    // Pinning the generated seed reads the preview again: keep showing it meanwhile.
+    placeholderData: (previous) => previous,
+  });
+  // A preview without a seed made one: keep it, so reading the preview again (after the draw) names
+  // the same winners and the same seed as the draw.
+  useEffect(() => {
+    if (requested && !requested.seed && preview.data) setRequested({ ...requested, seed: preview.data.seed });
+  }, [requested, preview.data]);
+  const draw = useOpsAction('drawPrizes', prizeDrawResultSchema);
+  const exportWinners = useOpsAction('exportPrizeWinners', csvExportSchema);
+  const shown =
+    requested?.id === game_global_id && preview.data?.game_global_id === game_global_id
+      ? preview.data
+      : undefined;
+  const anyDrawn = shown?.prizes.some((p) => p.drawn) ?? false;
+  const shortfalls = shown?.prizes.filter((p) => p.shortfall) ?? [];
+
+  return (
+    <>
+      <OpsNav gameGlobalId={game_global_id} />
+      <section className="section card">
+        <TournamentSelect
+          tournaments={tournaments}
+          value={game_global_id}
+          onChange={(id) => {
+            setRequested(null);
+            draw.reset();
+            exportWinners.reset();
+            void navigate({ search: { game_global_id: id } });
+          }}
+        />
+        <OpsInput label="シード（空欄なら自動で決めて表示します）" value={seed} onChange={setSeed} />
+        <button
+          type="button"
+          className="button button--outline"
+          disabled={!game_global_id}
+          onClick={() => {
+            draw.reset();
+            setRequested({ id: game_global_id!, seed: seed.trim() || undefined });
+          }}
+        >
+          抽選結果を確認する（まだ抽選しません）
+        </button>
+        <ActionOutcome error={requested?.id === game_global_id ? preview.error : null} />
+      </section>
+
+      {shown && (
+        <section className="section card" aria-label="抽選の確認">
+          <h2 className="section__title">抽選すると選ばれる当選者</h2>
+          <p>
+            シード <code>{shown.seed}</code>（このシードで抽選すると、同じ当選者になります）
+          </p>
+          {shown.prizes.map((prize) => (
+            <article key={prize.prize_id} className="ops-prize" data-prize={prize.prize_id}>
+              <h3 className="card-title">
+                {prize.name} <Badge tone="blue">{kindLabels[prize.kind]}</Badge>{' '}
+                {prize.drawn && <Badge tone="green">抽選済み</Badge>}
+              </h3>
+              <p>
+                当選 {prize.winners.length}人 / 賞品 {prize.winners_count}人
+              </p>
+              {prize.shortfall && <p className="notice">{prize.shortfall}</p>}
+              {prize.winners.length > 0 && (
+                <ol className="ops-winners">
+                  {prize.winners.slice(0, 20).map((w) => (
+                    <li key={w.user_id}>
+                      {w.rank}. {w.nickname}
+                    </li>
+                  ))}
+                  {prize.winners.length > 20 && <li>ほか {prize.winners.length - 20}人</li>}
+                </ol>
+              )}
+            </article>
+          ))}
+          {anyDrawn && (
+            <label className="form-check">
+              <input type="checkbox" checked={redraw} onChange={(event) => setRedraw(event.target.checked)} />
+              抽選済みの賞品も抽選し直す（受け取り手続き済みの当選者がいると断られます）
+            </label>
+          )}
+          <ConfirmAction
+            label="抽選"
+            warning={
+              <>
+                この当選者で抽選を確定します。当選者の「マイページ」に賞品が表示されます。
+                {shortfalls.length > 0 &&
+                  ` ${shortfalls.map((p) => p.name).join('、')} は賞品の人数より少ない当選者になります（理由は上のとおり）。`}
+              </>
+            }
+            pending={draw.isPending}
+            onConfirm={() =>
+              draw.mutate({
+                body: { game_global_id: shown.game_global_id, seed: shown.seed, ...(redraw && { redraw }) },
+              })
+            }
+          />
+          <ActionOutcome
+            error={draw.error}
+            success={
+              draw.data && (
+                <ul aria-label={`シード ${draw.data.seed} で抽選しました`}>
+                  <li>シード {draw.data.seed}</li>
+                  {draw.data.prizes.map((p) => (
+                    <li key={p.prize_id}>
+                      {shown.prizes.find((s) => s.prize_id === p.prize_id)?.name ?? p.prize_id}：
+                      {p.state === 'drawn' ? '抽選しました' : 'そのままにしました'}（当選 {p.winners}人）
+                    </li>
+                  ))}
+                </ul>
+              )
+            }
+          />
+        </section>
+      )}
+
+      {game_global_id && (
+        <section className="section card" aria-label="当選者の書き出し">
+          <h2 className="section__title">当選者を書き出す</h2>
+          <p>
+            大会・賞品・順位・ニックネーム・受け取りのメールアドレスと手続き日時（日本時間）を CSV にします。
+          </p>
+          <button
+            type="button"
+            className="button button--outline"
+            disabled={exportWinners.isPending}
+            onClick={() => exportWinners.mutate({ query: { game_global_id } })}
+          >
+            当選者を CSV に書き出す
+          </button>
+          <ActionOutcome
+            error={exportWinners.error}
+            success={
+              exportWinners.data && (
+                <CsvDownload
+                  csv={exportWinners.data.csv}
+                  count={exportWinners.data.count}
+                  fileName={`winners-${game_global_id}.csv`}
+                />
+              )
+            }
+          />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,158 @@
+import { createFileRoute } from '@tanstack/react-router';
+import { useState } from 'react';
+import { z } from 'zod';
+import { formatToPar } from '@golf/shared/game/format';
+import { importResultSchema } from '@golf/shared/schemas/game';
+import { resultsPreviewSchema, type ResultsPreview } from '@golf/shared/schemas/ops';
+import { useOpsAction } from '../../features/ops/api/ops-calls';
+import { ActionOutcome, ConfirmAction, OpsNav } from '../../features/ops/components/ops-parts';
+
+const searchSchema = z.object({ game_global_id: z.string().optional().catch(undefined) });
+
+/** A dry run answers the import's counts and, for results, what would change. */
+const dryRunSchema = importResultSchema.extend({ preview: resultsPreviewSchema.optional() });
+
+export const Route = createFileRoute('/ops/results')({
+  validateSearch: searchSchema,
+  component: OpsResultsPage,
+});
+
+type Kind = 'importResults' | 'importTournament';
+const statusLabels = { active: 'プレー中', cut: '予選落ち', wd: '棄権', dq: '失格' } as const;
+
+function roundValue(value: ResultsPreview['players'][number]['before']) {
+  if (!value) return 'なし';
+  const toPar = value.to_par === null ? '-' : formatToPar(value.to_par);
+  const strokes = value.strokes === null ? '-' : String(value.strokes);
+  return `${toPar}（${strokes}打・${value.thru === 18 ? 'F' : `${value.thru}H`}・${statusLabels[value.status]}）`;
+}
+
+function OpsResultsPage() {
+  const { game_global_id } = Route.useSearch();
+  const [kind, setKind] = useState<Kind>('importResults');
+  const [content, setContent] = useState('');
+  const [format, setFormat] = useState<'csv' | 'json'>('csv');
+  const dryRun = useOpsAction(kind, dryRunSchema);
+  const apply = useOpsAction(kind, importResultSchema);
+  const body = { format, content };
+  const checked = dryRun.data && !dryRun.isPending ? dryRun.data : null;
+  const reset = () => {
+    dryRun.reset();
+    apply.reset();
+  };
+
+  return (
+    <>
+      <OpsNav gameGlobalId={game_global_id} />
+      <section className="section card">
+        <h2 className="section__title">ファイルの取り込み</h2>
+        <p>
+          取り込む前に「確認する」で内容を検査し、変わる選手・スコア・ステータスと影響するチームを確かめてから取り込みます（CLI
+          の <code>import-results --dry-run</code> と同じ確認です）。
+        </p>
+        <label className="ops-field">
+          <span>種類</span>
+          <select
+            className="form-control"
+            value={kind}
+            onChange={(event) => {
+              setKind(event.target.value as Kind);
+              reset();
+            }}
+          >
+            <option value="importResults">ラウンドの結果</option>
+            <option value="importTournament">大会（フィールド・締め切り）</option>
+          </select>
+        </label>
+        <label className="ops-field">
+          <span>ファイル（CSV または JSON）</span>
+          <input
+            type="file"
+            accept=".csv,.json,text/csv,application/json"
+            onChange={async (event) => {
+              const file = event.target.files?.[0];
+              if (!file) return;
+              setFormat(file.name.toLowerCase().endsWith('.json') ? 'json' : 'csv');
+              setContent(await file.text());
+              reset();
+            }}
+          />
+        </label>
+        <label className="ops-field">
+          <span>内容</span>
+          <textarea
+            className="form-control ops-textarea"
+            rows={8}
+            value={content}
+            aria-label="取り込む内容"
+            onChange={(event) => {
+              setContent(event.target.value);
+              setFormat(event.target.value.trimStart().startsWith('{') ? 'json' : 'csv');
+              reset();
+            }}
+          />
+        </label>
+        <button
+          type="button"
+          className="button button--outline"
+          disabled={!content || dryRun.isPending}
+          onClick={() => {
+            apply.reset();
+            dryRun.mutate({ body: { ...body, dry_run: true } });
+          }}
+        >
+          確認する（まだ取り込みません）
+        </button>
+        <ActionOutcome error={dryRun.error} />
+      </section>
+
+      {checked && (
+        <section className="section card" aria-label="取り込みの確認">
+          <h2 className="section__title">変わる内容</h2>
+          <p>
+            大会 <code>{checked.game_global_id}</code>：{checked.rows}行のうち、変わるもの {checked.changed}
+            件、変わらないもの {checked.unchanged}件。
+          </p>
+          {checked.preview && (
+            <>
+              {checked.preview.players.length === 0 ? (
+                <p>変わる選手はいません。</p>
+              ) : (
+                <ul className="ops-changes">
+                  {checked.preview.players.map((p) => (
+                    <li key={`${p.round}-${p.player_id}`}>
+                      <strong>{p.name}</strong>（{p.player_id}・第{p.round}ラウンド）
+                      <br />
+                      {roundValue(p.before)} → {roundValue(p.after)}
+                    </li>
+                  ))}
+                </ul>
+              )}
+              <p>
+                影響するチーム：
+                {checked.preview.teams_affected.length === 0
+                  ? 'なし'
+                  : checked.preview.teams_affected
+                      .map((t) => `第${t.round}ラウンド ${t.teams}チーム`)
+                      .join('、')}
+              </p>
+            </>
+          )}
+          <ConfirmAction
+            label="取り込む"
+            warning="取り込むとスコアとランキングが計算し直されます。確定前のラウンドは、正しいファイルを取り込み直せば元に戻せます。"
+            pending={apply.isPending}
+            onConfirm={() => apply.mutate({ body })}
+          />
+          <ActionOutcome
+            error={apply.error}
+            success={
+              apply.data &&
+              `取り込みました：変わったもの ${apply.data.changed}件、チームスコア ${apply.data.scores_written}件を書き込みました。`
+            }
+          />
+        </section>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,259 @@
+import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { useState, type ReactNode } from 'react';
+import { z } from 'zod';
+import { operatorActionResultSchema } from '@golf/shared/schemas/game';
+import { playerStatusSchema } from '@golf/shared/schemas/schedule';
+import type { RouteName } from '@golf/shared/contracts';
+import { useOpsAction, useOpsTournaments } from '../../features/ops/api/ops-calls';
+import {
+  ActionOutcome,
+  ConfirmAction,
+  OpsInput,
+  OpsNav,
+  RoundRows,
+  TournamentSelect,
+} from '../../features/ops/components/ops-parts';
+
+const searchSchema = z.object({
+  game_global_id: z.string().optional().catch(undefined),
+  round: z.coerce.number().int().min(1).max(4).catch(1).default(1),
+});
+
+export const Route = createFileRoute('/ops/rounds')({
+  validateSearch: searchSchema,
+  component: OpsRoundsPage,
+});
+
+type ActionResult = z.infer<typeof operatorActionResultSchema>;
+
+function auditSummary(result: ActionResult | undefined): ReactNode {
+  if (!result) return null;
+  return (
+    <>
+      記録しました{result.audit ? `（${result.audit.note || result.audit.action}）` : ''}。チームスコア{' '}
+      {result.scores_written}件を計算し直しました
+      {result.teams_locked !== undefined ? `。この変更で締め切られたチーム：${result.teams_locked}` : ''}。
+    </>
+  );
+}
+
+/** One operator action with a reason, asked to be confirmed. */
+function ReasonAction({
+  name,
+  title,
+  label,
+  warning,
+  body,
+  children,
+}: {
+  name: RouteName;
+  title: string;
+  label: string;
+  warning: ReactNode;
+  body: Record<string, unknown>;
+  children?: ReactNode;
+}) {
+  const action = useOpsAction(name, operatorActionResultSchema);
+  const [reason, setReason] = useState('');
+  return (
+    <section className="section card" aria-label={title}>
+      <h2 className="section__title">{title}</h2>
+      {children}
+      <OpsInput
+        label="理由（記録され、プレイヤーに表示されることがあります）"
+        value={reason}
+        onChange={setReason}
+      />
+      <ConfirmAction
+        label={label}
+        warning={warning}
+        pending={action.isPending}
+        disabled={!reason.trim()}
+        onConfirm={() => action.mutate({ body: { ...body, reason } })}
+      />
+      <ActionOutcome error={action.error} success={auditSummary(action.data)} />
+    </section>
+  );
+}
+
+/** 'YYYY-MM-DDTHH:mm' read as Asia/Tokyo wall-clock time. */
+const tokyoInputToIso = (value: string) => `${value}:00+09:00`;
+
+function OpsRoundsPage() {
+  const search = Route.useSearch();
+  const navigate = useNavigate({ from: Route.fullPath });
+  const tournaments = useOpsTournaments();
+  const tournament = tournaments.find((t) => t.game_global_id === search.game_global_id);
+  const round = tournament?.rounds.find((r) => r.round === search.round);
+  const target = { game_global_id: search.game_global_id ?? '', round: search.round };
+
+  const markFinal = useOpsAction('markRoundFinal', operatorActionResultSchema);
+  const moveDeadline = useOpsAction('moveDeadline', operatorActionResultSchema);
+  const [deadline, setDeadline] = useState('');
+  const [deadlineReason, setDeadlineReason] = useState('');
+  const [force, setForce] = useState(false);
+  const [playerId, setPlayerId] = useState('');
+  const [correction, setCorrection] = useState({
+    player_id: '',
+    strokes: '',
+    to_par: '',
+    thru: '18',
+    birdies: '0',
+    eagles: '0',
+    bogeys: '0',
+    status: 'active',
+  });
+  const number = (value: string) => (value.trim() === '' ? null : Number(value));
+
+  return (
+    <>
+      <OpsNav gameGlobalId={search.game_global_id} />
+      <section className="section card">
+        <TournamentSelect
+          tournaments={tournaments}
+          value={search.game_global_id}
+          onChange={(id) => void navigate({ search: { game_global_id: id, round: 1 } })}
+        />
+        <label className="ops-field">
+          <span>ラウンド</span>
+          <select
+            className="form-control"
+            value={search.round}
+            onChange={(event) => void navigate({ search: { ...search, round: Number(event.target.value) } })}
+          >
+            {[1, 2, 3, 4].map((n) => (
+              <option key={n} value={n}>
+                第{n}ラウンド
+              </option>
+            ))}
+          </select>
+        </label>
+        {tournament && <RoundRows tournament={tournament} />}
+      </section>
+
+      {tournament && round && (
+        <>
+          <section className="section card" aria-label="結果の確定">
+            <h2 className="section__title">第{round.round}ラウンドを確定する</h2>
+            <p>
+              確定すると賞品の対象になり、以後の変更は訂正（理由つき）だけになります。ピックされた選手に結果かステータスがないと確定できません。
+            </p>
+            <ConfirmAction
+              label="確定"
+              warning={`${tournament.tournament_name} 第${round.round}ラウンドの結果を確定します。元には戻せません。`}
+              pending={markFinal.isPending}
+              disabled={round.results === 'final' || round.cancelled}
+              onConfirm={() => markFinal.mutate({ body: target })}
+            />
+            <ActionOutcome error={markFinal.error} success={auditSummary(markFinal.data)} />
+          </section>
+
+          <section className="section card" aria-label="締め切りの変更">
+            <h2 className="section__title">締め切りを変更する</h2>
+            <OpsInput
+              label="新しい締め切り（日本時間）"
+              type="datetime-local"
+              value={deadline}
+              onChange={setDeadline}
+            />
+            <OpsInput
+              label="理由（ラウンドの画面に表示されます）"
+              value={deadlineReason}
+              onChange={setDeadlineReason}
+            />
+            <label className="form-check">
+              <input type="checkbox" checked={force} onChange={(event) => setForce(event.target.checked)} />
+              過去の時刻にする（その時点で保存済みのチームが締め切られます）
+            </label>
+            <ConfirmAction
+              label="締め切りを変更"
+              warning="締め切りを変更します。過去の時刻にすると、そのラウンドのチームはすぐに締め切られます。"
+              pending={moveDeadline.isPending}
+              disabled={!deadline || !deadlineReason.trim()}
+              onConfirm={() =>
+                moveDeadline.mutate({
+                  body: {
+                    ...target,
+                    deadline_at: tokyoInputToIso(deadline),
+                    reason: deadlineReason,
+                    ...(force && { force: true }),
+                  },
+                })
+              }
+            />
+            <ActionOutcome error={moveDeadline.error} success={auditSummary(moveDeadline.data)} />
+          </section>
+
+          <ReasonAction
+            name="withdrawPlayer"
+            title="選手の棄権"
+            label="棄権にする"
+            warning="この選手を棄権にします。締め切り前のチームにいれば、締め切りで AI の condition ピックに入れ替わります。"
+            body={{ game_global_id: target.game_global_id, player_id: playerId }}
+          >
+            <OpsInput label="選手ID" value={playerId} onChange={setPlayerId} />
+          </ReasonAction>
+
+          <ReasonAction
+            name="correctResult"
+            title="結果の訂正"
+            label="訂正"
+            warning="確定済みの結果を訂正し、スコア・順位・ポイントを計算し直します。記録が残ります。"
+            body={{
+              ...target,
+              player_id: correction.player_id,
+              strokes: number(correction.strokes),
+              to_par: number(correction.to_par),
+              thru: Number(correction.thru),
+              birdies: Number(correction.birdies),
+              eagles: Number(correction.eagles),
+              bogeys: Number(correction.bogeys),
+              status: correction.status,
+            }}
+          >
+            <div className="ops-grid">
+              {(['player_id', 'strokes', 'to_par', 'thru', 'birdies', 'eagles', 'bogeys'] as const).map(
+                (field) => (
+                  <OpsInput
+                    key={field}
+                    label={field}
+                    inputMode={field === 'player_id' ? 'text' : 'numeric'}
+                    value={correction[field]}
+                    onChange={(value) => setCorrection({ ...correction, [field]: value })}
+                  />
+                ),
+              )}
+              <label className="ops-field">
+                <span>status</span>
+                <select
+                  className="form-control"
+                  value={correction.status}
+                  onChange={(event) => setCorrection({ ...correction, status: event.target.value })}
+                >
+                  {playerStatusSchema.options.map((status) => (
+                    <option key={status}>{status}</option>
+                  ))}
+                </select>
+              </label>
+            </div>
+          </ReasonAction>
+
+          <ReasonAction
+            name="cancelRound"
+            title="ラウンドの中止"
+            label="ラウンドを中止"
+            warning={`第${round.round}ラウンドを中止します。このラウンドは誰の合計にも数えられなくなります。元には戻せません。`}
+            body={target}
+          />
+          <ReasonAction
+            name="cancelTournament"
+            title="大会の中止"
+            label="大会を中止"
+            warning={`${tournament.tournament_name} を中止します。年間ポイントも賞品もなくなります。元には戻せません。`}
+            body={{ game_global_id: target.game_global_id }}
+          />
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * The operator console's own calls (docs/api.md, section Operators): the tournaments with their
+ * rounds, a prize draw's preview, the winners' export, and the details of a results import's dry run.
+ */
+import { z } from 'zod';
+import { playerStatusSchema } from './schedule';
+import { prizeKindSchema } from './prize';
+
+const gameGlobalId = z.string().min(1).max(64);
+
+// ---- list-tournaments ----
+
+export const opsRoundSchema = z.object({
+  round: z.number().int(),
+  play_on: z.string(),
+  deadline_at: z.string(),
+  /** none: no results yet; provisional: imported, not final; final: marked final. */
+  results: z.enum(['none', 'provisional', 'final']),
+  cancelled: z.boolean(),
+  /** The deadline has passed (teams are locked). */
+  locked: z.boolean(),
+  /** When the settlement at the deadline (carry-over, replacements) ran; null before it has. */
+  settled_at: z.string().nullable(),
+  deadline_note: z.string().nullable(),
+  cancel_note: z.string().nullable(),
+});
+export const opsTournamentSchema = z.object({
+  game_global_id: z.string(),
+  season_id: z.number().int(),
+  tournament_name: z.string(),
+  venue: z.string(),
+  start_on: z.string(),
+  end_on: z.string(),
+  cancelled: z.boolean(),
+  cancel_note: z.string().nullable(),
+  rounds: z.array(opsRoundSchema),
+});
+export type OpsTournament = z.infer<typeof opsTournamentSchema>;
+export const opsTournamentListSchema = z.object({ tournaments: z.array(opsTournamentSchema) });
+export type OpsTournamentList = z.infer<typeof opsTournamentListSchema>;
+
+// ---- prize draw preview and winners' export ----
+
+const seed = z
+  .string()
+  .regex(/^[0-9A-Za-z_.:-]{1,64}$/, 'シードは英数字と _ . : - の64文字以内で指定してください。');
+export const prizeDrawPreviewQuerySchema = z.object({ game_global_id: gameGlobalId, seed: seed.optional() });
+export const prizeDrawPreviewSchema = z.object({
+  game_global_id: z.string(),
+  /** The seed the preview used: drawing with it picks the same winners. */
+  seed: z.string(),
+  prizes: z.array(
+    z.object({
+      prize_id: z.string(),
+      name: z.string(),
+      kind: prizeKindSchema,
+      winners_count: z.number().int(),
+      /** Already drawn: a draw keeps it unless asked to redraw. */
+      drawn: z.boolean(),
+      winners: z.array(z.object({ rank: z.number().int(), user_id: z.string(), nickname: z.string() })),
+      /** Why the draw picks fewer winners than the prize offers; null when it picks them all. */
+      shortfall: z.string().nullable(),
+    }),
+  ),
+});
+export type PrizeDrawPreview = z.infer<typeof prizeDrawPreviewSchema>;
+
+export const winnersExportQuerySchema = z.object({ game_global_id: gameGlobalId });
+
+// ---- results import: what a dry run would change ----
+
+const roundValue = z.object({
+  strokes: z.number().int().nullable(),
+  to_par: z.number().int().nullable(),
+  thru: z.number().int(),
+  status: playerStatusSchema,
+});
+export const resultsPreviewSchema = z.object({
+  /** Players whose stored result or status the import changes, in file order. */
+  players: z.array(
+    z.object({
+      player_id: z.string(),
+      name: z.string(),
+      round: z.number().int(),
+      before: roundValue.nullable(),
+      after: roundValue,
+    }),
+  ),
+  /** Per round: saved teams holding at least one changed player. */
+  teams_affected: z.array(z.object({ round: z.number().int(), teams: z.number().int() })),
+});
+export type ResultsPreview = z.infer<typeof resultsPreviewSchema>;
