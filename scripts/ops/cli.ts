@@ -11,6 +11,7 @@ import { resetConfig } from '../../functions/src/lib/config';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 
 const usage = `usage: npm run ops -- <command> [options]
+  list-tournaments                    (every tournament with its rounds' states and deadlines)
   import-tournament <file.json|file.csv>
   import-results <file.json|file.csv>
   mark-final <game_global_id> <round> [--force]            (--force: despite the checks it reports)
@@ -26,6 +27,7 @@ const usage = `usage: npm run ops -- <command> [options]
   draw-prizes <game_global_id> [--seed SEED] [--redraw] [--accept-fewer]
                                       (the tournament's game and entry prizes; --accept-fewer: draw
                                        although a prize gets fewer winners than it offers)
+  export-winners <game_global_id> [--out file.csv]       (drawn winners with claim addresses, as CSV)
   publish-topics <file.json>          ({ "topics": [...] }; docs/examples/topics.json)
   withdraw-topic <topic id>
   publish-quiz <file.json>            (one round's 5 questions; docs/examples/quiz.json)
@@ -153,6 +155,16 @@ async function main(): Promise<number> {
     case 'correct-result':
       if (!args[0]) throw new Error(usage);
       [path, body] = ['/api/golf/ops/result/correction', JSON.parse(readFileSync(args[0], 'utf8'))];
+      break;
+    case 'list-tournaments':
+      [method, path] = ['GET', '/api/golf/ops/tournaments'];
+      break;
+    case 'export-winners':
+      if (!args[0]) throw new Error(usage);
+      [method, path] = [
+        'GET',
+        `/api/golf/ops/prizes/winners/export?game_global_id=${encodeURIComponent(args[0])}`,
+      ];
       break;
     case 'send-reminders':
       [path, body] = ['/api/golf/ops/reminders/send', {}];

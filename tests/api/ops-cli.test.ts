@@ -78,6 +78,21 @@ describe('ops CLI', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ changed: 0 });
   }, 60_000);
 
+  it('lists tournaments and exports a drawn tournament’s winners as CSV', async () => {
+    const listed = await ops('list-tournaments');
+    expect(listed.code).toBe(0);
+    const { tournaments } = JSON.parse(listed.stdout) as {
+      tournaments: Array<{ game_global_id: string; rounds: Array<{ results: string; cancelled: boolean }> }>;
+    };
+    const finished = tournaments.find((t) => t.rounds.every((r) => r.cancelled || r.results === 'final'))!;
+    const out = join(dir, 'winners.csv');
+    const exported = await ops('export-winners', finished.game_global_id, '--out', out);
+    expect(exported.code).toBe(0);
+    const csv = readFileSync(out, 'utf8');
+    expect(csv.startsWith('\ufeff')).toBe(true);
+    expect(csv).toMatch(/\+09:00/);
+  }, 60_000);
+
   it('import validation: reports bad lines on stderr and exits 1', async () => {
     const result = await ops('import-results', 'docs/examples/results.csv', '--format', 'json');
     expect(result.code).toBe(1);

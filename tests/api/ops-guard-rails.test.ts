@@ -127,7 +127,7 @@ describe('drawing prizes', () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.errors?.[prize.id]?.[0]).toContain(
-      '100名様の賞品ですが、1名しか選べません：全ラウンドにチームのあるユーザーが1人です（チームのあるユーザーは2人）',
+      '対象は1人（いずれかのラウンドに参加したのは2人）のため、当選は1人で、賞品の100人に99人足りません。',
     );
     expect(await getPrizeDraw(prize.id)).toBeNull();
 

@@ -60,11 +60,25 @@ async function importResults(page: Page, gameGlobalId: string, csv: string, roun
   await check.getByText(/^取り込みました/).waitFor();
 }
 
+/**
+ * Marks a round final. A round whose teams were never settled (no carry-over on this stack) or that
+ * has fewer teams than the round before is refused with the reasons first; the operator then ticks
+ * the override and confirms again, and the outcome lists what was accepted.
+ */
 async function markFinal(page: Page, gameGlobalId: string, round: number) {
   await page.goto(`/ops/rounds?game_global_id=${gameGlobalId}&round=${round}`);
   const section = page.getByRole('region', { name: '結果の確定' });
   await confirm(section, '確定');
-  await section.getByText(/^記録しました/).waitFor();
+  const done = section.getByText(/^記録しました/);
+  const refused = section.getByRole('alert');
+  await done.or(refused).waitFor();
+  if (await refused.isVisible()) {
+    expect(await refused.innerText()).toContain('確定の前に確認してください');
+    await section.getByLabel('確認事項があっても確定する').check();
+    await confirm(section, '確定');
+    await done.waitFor();
+    expect(await done.innerText()).toContain('確認事項を承知のうえ確定しました');
+  }
 }
 
 describe('the operator console', () => {

@@ -130,7 +130,13 @@ function OpsPrizesPage() {
             pending={draw.isPending}
             onConfirm={() =>
               draw.mutate({
-                body: { game_global_id: shown.game_global_id, seed: shown.seed, ...(redraw && { redraw }) },
+                body: {
+                  game_global_id: shown.game_global_id,
+                  seed: shown.seed,
+                  ...(redraw && { redraw }),
+                  // The confirmation listed why some prizes get fewer winners: confirming accepts it.
+                  ...(shortfalls.length > 0 && { accept_fewer: true }),
+                },
               })
             }
           />

@@ -33,6 +33,7 @@ function auditSummary(result: ActionResult | undefined): ReactNode {
       記録しました{result.audit ? `（${result.audit.note || result.audit.action}）` : ''}。チームスコア{' '}
       {result.scores_written}件を計算し直しました
       {result.teams_locked !== undefined ? `。この変更で締め切られたチーム：${result.teams_locked}` : ''}。
+      {result.warnings?.length ? `確認事項を承知のうえ確定しました：${result.warnings.join(' ')}` : ''}
     </>
   );
 }
@@ -92,6 +93,7 @@ function OpsRoundsPage() {
   const [deadline, setDeadline] = useState('');
   const [deadlineReason, setDeadlineReason] = useState('');
   const [force, setForce] = useState(false);
+  const [finalForce, setFinalForce] = useState(false);
   const [playerId, setPlayerId] = useState('');
   const [correction, setCorrection] = useState({
     player_id: '',
@@ -138,12 +140,25 @@ function OpsRoundsPage() {
             <p>
               確定すると賞品の対象になり、以後の変更は訂正（理由つき）だけになります。ピックされた選手に結果かステータスがないと確定できません。
             </p>
+            <p>
+              引き継ぎ（carry-over）が実行されていないとき、チームが前のラウンドより少ないときは、理由を表示して確定しません。確認したうえで確定する場合は、次にチェックを入れてください。
+            </p>
+            <label className="form-check">
+              <input
+                type="checkbox"
+                checked={finalForce}
+                onChange={(event) => setFinalForce(event.target.checked)}
+              />
+              確認事項があっても確定する
+            </label>
             <ConfirmAction
               label="確定"
               warning={`${tournament.tournament_name} 第${round.round}ラウンドの結果を確定します。元には戻せません。`}
               pending={markFinal.isPending}
               disabled={round.results === 'final' || round.cancelled}
-              onConfirm={() => markFinal.mutate({ body: target })}
+              onConfirm={() =>
+                markFinal.mutate({ body: { ...target, ...(finalForce ? { force: true } : {}) } })
+              }
             />
             <ActionOutcome error={markFinal.error} success={auditSummary(markFinal.data)} />
           </section>

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PrizeRecord } from '@golf/shared/schemas/prize';
-import { shortfallReason } from './prize-draw-preview';
+import { shortfallReason } from '../prize/prize-draw-service';
 
 const prize = (overrides: Partial<PrizeRecord>): PrizeRecord => ({
   id: 'p',
@@ -35,6 +35,10 @@ describe('shortfallReason', () => {
     expect(shortfallReason(prize({}), 1, entrants(120, 1))).toBe(
       '抽選の対象は全ラウンドにチームを出したユーザーです。対象は1人（いずれかのラウンドに参加したのは120人）のため、当選は1人で、賞品の100人に99人足りません。',
     );
+  });
+
+  it('with no entrant at all it points at the carry-over', () => {
+    expect(shortfallReason(prize({}), 0, [])).toContain('carry-over');
   });
 
   it('a rank prize beyond the last entrant names its ranks and the field size', () => {

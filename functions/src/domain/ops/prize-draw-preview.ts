@@ -3,43 +3,15 @@
  * same selection as the draw (prize-draw-service.ts), with the seed it used, so drawing with that
  * seed picks exactly these winners. A prize that would get fewer winners than it offers says why.
  */
-import type { PrizeRecord } from '@golf/shared/schemas/prize';
 import type { PrizeDrawPreview } from '@golf/shared/schemas/ops';
 import { getPrizeDraw } from '../../db/repositories/prize-draw-repository';
-import { prizeRepository } from '../../db/repositories/prize-repository';
-import { notFound } from '../../lib/errors';
 import { nicknames } from '../guild/guild-service';
-import { tournamentEntrants, winnersOf } from '../prize/prize-draw-service';
-
-type Entrants = Awaited<ReturnType<typeof tournamentEntrants>>['entrants'];
-
-/** The tournament's game and entry prizes, in their listing order. */
-export async function tournamentPrizes(gameGlobalId: string): Promise<PrizeRecord[]> {
-  const [game, entry] = await Promise.all([
-    prizeRepository.listByKind('game'),
-    prizeRepository.listByKind('entry'),
-  ]);
-  const prizes = [...game, ...entry].filter((prize) => prize.game_global_id === gameGlobalId);
-  if (prizes.length === 0) throw notFound('この大会の賞品はありません。');
-  return prizes;
-}
-
-/** Why a prize gets `picked` winners out of the `winners_count` it offers (null when all). */
-export function shortfallReason(prize: PrizeRecord, picked: number, entrants: Entrants): string | null {
-  if (picked >= prize.winners_count) return null;
-  if (prize.rank_from === null || prize.rank_to === null) {
-    const everyRound = entrants.filter((entrant) => entrant.enteredEveryRound).length;
-    return (
-      `抽選の対象は全ラウンドにチームを出したユーザーです。対象は${everyRound}人` +
-      `（いずれかのラウンドに参加したのは${entrants.length}人）のため、当選は${picked}人で、` +
-      `賞品の${prize.winners_count}人に${prize.winners_count - picked}人足りません。`
-    );
-  }
-  return (
-    `${prize.rank_from}位から${prize.rank_to}位が対象ですが、大会の参加者は${entrants.length}人のため、` +
-    `当選は${picked}人で、賞品の${prize.winners_count}人に${prize.winners_count - picked}人足りません。`
-  );
-}
+import {
+  shortfallReason,
+  tournamentEntrants,
+  tournamentPrizes,
+  winnersOf,
+} from '../prize/prize-draw-service';
 
 export async function previewPrizeDraw(input: {
   gameGlobalId: string;

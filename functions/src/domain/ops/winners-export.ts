@@ -3,14 +3,14 @@
  * the address the winner claimed with and when (Asia/Tokyo with its offset). A prize not drawn yet has
  * no rows; a winner who has not claimed has empty claim cells.
  */
-import { tokyoIsoString } from '@golf/shared/game/tokyo-time';
+import { formatTokyoIso } from '@golf/shared/game/format';
 import type { CsvExport } from '@golf/shared/schemas/contact';
 import { getPrizeDraw, getPrizeWinsOf } from '../../db/repositories/prize-draw-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { formatCsv } from '../../lib/csv-format';
 import { notFound } from '../../lib/errors';
 import { nicknames } from '../guild/guild-service';
-import { tournamentPrizes } from './prize-draw-preview';
+import { tournamentPrizes } from '../prize/prize-draw-service';
 
 export const winnersCsvHeader = [
   'game_global_id',
@@ -48,8 +48,8 @@ export async function exportPrizeWinners(gameGlobalId: string): Promise<CsvExpor
         userId,
         names.get(userId)!.nickname,
         win?.claim_email ?? null,
-        win?.claimed_at ? tokyoIsoString(win.claimed_at) : null,
-        tokyoIsoString(win?.won_at ?? draw.drawn_at),
+        win?.claimed_at ? formatTokyoIso(win.claimed_at) : null,
+        formatTokyoIso(win?.won_at ?? draw.drawn_at),
       ]);
     });
   }

@@ -101,33 +101,40 @@ export function winnersOf(
   return decision.kind === 'decided' ? decision.winners : [];
 }
 
+type Entrants = Awaited<ReturnType<typeof tournamentEntrants>>['entrants'];
+
 /**
- * Why a prize gets fewer winners than it offers, or null when it gets them all. The usual cause of an
- * empty draw is that teams were never settled (no carry-over at the deadlines), so it is named.
+ * Why a prize gets `picked` winners out of the `winners_count` it offers (null when all). With no
+ * entrant at all, the usual cause, teams never settled at the deadlines, is named.
  */
-export function shortfallReason(
-  prize: PrizeRecord,
-  winners: number,
-  data: Awaited<ReturnType<typeof tournamentEntrants>>,
-): string | null {
-  if (winners >= prize.winners_count) return null;
-  const offered = `${prize.name}は${prize.winners_count}名様の賞品ですが、${winners}名しか選べません`;
-  if (data.entrants.length === 0)
-    return `${offered}：この大会にチームのあるユーザーがいません（締め切りの引き継ぎ carry-over が実行されたか確認してください）。`;
+export function shortfallReason(prize: PrizeRecord, picked: number, entrants: Entrants): string | null {
+  if (picked >= prize.winners_count) return null;
+  const missing = `当選は${picked}人で、賞品の${prize.winners_count}人に${prize.winners_count - picked}人足りません。`;
+  if (entrants.length === 0)
+    return `この大会にチームのあるユーザーがいないため、${missing}締め切りの引き継ぎ（carry-over）が実行されたか確認してください。`;
   if (prize.rank_from === null || prize.rank_to === null) {
-    const eligible = data.entrants.filter((entrant) => entrant.enteredEveryRound).length;
-    return `${offered}：全ラウンドにチームのあるユーザーが${eligible}人です（チームのあるユーザーは${data.entrants.length}人）。`;
+    const everyRound = entrants.filter((entrant) => entrant.enteredEveryRound).length;
+    return (
+      `抽選の対象は全ラウンドにチームを出したユーザーです。対象は${everyRound}人` +
+      `（いずれかのラウンドに参加したのは${entrants.length}人）のため、${missing}`
+    );
   }
-  return `${offered}：${prize.rank_from}〜${prize.rank_to}位にあたるユーザーは${data.entrants.length}人中${winners}人です。`;
+  return `${prize.rank_from}位から${prize.rank_to}位が対象ですが、大会の参加者は${entrants.length}人のため、${missing}`;
 }
 
-export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawResult> {
+/** The tournament's game and entry prizes, in their listing order (404 when it has none). */
+export async function tournamentPrizes(gameGlobalId: string): Promise<PrizeRecord[]> {
   const [game, entry] = await Promise.all([
     prizeRepository.listByKind('game'),
     prizeRepository.listByKind('entry'),
   ]);
-  const prizes = [...game, ...entry].filter((prize) => prize.game_global_id === input.gameGlobalId);
+  const prizes = [...game, ...entry].filter((prize) => prize.game_global_id === gameGlobalId);
   if (prizes.length === 0) throw notFound('この大会の賞品はありません。');
+  return prizes;
+}
+
+export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawResult> {
+  const prizes = await tournamentPrizes(input.gameGlobalId);
   const data = await tournamentEntrants(input.gameGlobalId, input.now);
   const seed = input.seed ?? `${input.gameGlobalId}:${input.now.toISOString()}`;
 
@@ -149,7 +156,7 @@ export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawR
   // A draw short of winners is decided before anything is written: nothing is drawn unless accepted.
   const shortfalls = new Map(
     toDraw.flatMap((prize) => {
-      const reason = shortfallReason(prize, drawn.get(prize.id)!.length, data);
+      const reason = shortfallReason(prize, drawn.get(prize.id)!.length, data.entrants);
       return reason ? [[prize.id, reason] as const] : [];
     }),
   );
