@@ -21,6 +21,7 @@ const usage = `usage: npm run ops -- <command> [options]
   cancel-tournament <game_global_id> <reason>             (no scores, no yearly points)
   correct-result <file.json>          (the body of POST /api/golf/ops/result/correction)
   carry-over [game_global_id]
+  ranking-status [game_global_id]     (snapshot served, a newer one pending or being built, last publish)
   draw-prizes <game_global_id> [--seed SEED] [--redraw]   (the tournament's game and entry prizes)
   publish-topics <file.json>          ({ "topics": [...] }; docs/examples/topics.json)
   withdraw-topic <topic id>
@@ -127,6 +128,12 @@ async function main(): Promise<number> {
       break;
     case 'carry-over':
       [path, body] = ['/api/golf/ops/carry-over', args[0] ? { game_global_id: args[0] } : {}];
+      break;
+    case 'ranking-status':
+      [method, path] = [
+        'GET',
+        `/api/golf/ops/rankings/status${args[0] ? `?game_global_id=${encodeURIComponent(args[0])}` : ''}`,
+      ];
       break;
     case 'draw-prizes':
       if (!args[0]) throw new Error(usage);

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { rankingPageResponseSchema, ownRankingResponseSchema } from '../../shared/src/schemas/ranking';
+import {
+  rankingPageResponseSchema,
+  ownRankingResponseSchema,
+  rankingStatusResponseSchema,
+} from '../../shared/src/schemas/ranking';
 import { guildRepository } from '../../functions/src/db/repositories/guild-repository';
 import { readPages } from '../../functions/src/db/repositories/ranking-repository';
 import { api, tokenFor } from './support/api';
@@ -124,6 +128,34 @@ describe('snapshots', () => {
     });
     expect(result.status).toBe(200);
     expect((await page('')).snapshot_id).toBe(result.body.snapshot_id);
+  });
+});
+
+describe('ranking status', () => {
+  it('shows operators the snapshot served and whether a newer one is pending or being built', async () => {
+    const served = await page('');
+    const result = await api('GET', '/api/golf/ops/rankings/status', {
+      token: await tokenFor('rank-operator', ['operators']),
+    });
+    expect(result.status).toBe(200);
+    const status = rankingStatusResponseSchema.parse(result.body);
+    expect(status.served?.snapshot_id).toBe(served.snapshot_id);
+    expect(status.served?.active_round).toBe(3);
+    expect(status.stale).toBe(status.stale_since !== null);
+    expect(status.building).toBe(status.building_since !== null);
+  });
+
+  it('is for operators only and refuses an unknown tournament with 404', async () => {
+    expect((await api('GET', '/api/golf/ops/rankings/status')).status).toBe(401);
+    const player = await tokenFor('rank-player');
+    expect((await api('GET', '/api/golf/ops/rankings/status', { token: player })).status).toBe(403);
+    const operator = await tokenFor('rank-operator', ['operators']);
+    const unknown = await api('GET', '/api/golf/ops/rankings/status?game_global_id=nope', {
+      token: operator,
+    });
+    expect(unknown.status).toBe(404);
+    const empty = await api('GET', '/api/golf/ops/rankings/status?game_global_id=', { token: operator });
+    expect(empty.status).toBe(422);
   });
 });
 

@@ -77,4 +77,11 @@ export const rankingRoutes = {
     access: 'operator',
     aws: { table: 'write' },
   },
+  getRankingStatus: {
+    method: 'GET',
+    path: '/api/golf/ops/rankings/status',
+    handler: 'ranking/get-ranking-status',
+    access: 'operator',
+    aws: { table: 'read' },
+  },
 } as const satisfies Record<string, RouteDefinition>;

@@ -26,6 +26,10 @@ export interface RankingPointer {
   page_size: number;
   /** The round whose quiz is open now (or the last round with quiz results). */
   quiz_active_round?: number | null;
+  /** Set by the publish: when readers switched to it, how long it took, how many items it wrote. */
+  published_at?: string;
+  duration_ms?: number;
+  items_written?: number;
 }
 
 export interface RankingUserRecord {
