@@ -308,6 +308,7 @@ describe('api stack', () => {
         ...(route.aws.uploads ?? []).map((action) => `s3:${action}`),
         ...(route.aws.userPool ?? []).map((action) => `cognito-idp:${action}`),
         ...(route.aws.mail ? ['ses:SendEmail'] : []),
+        ...(route.aws.startsRankingJob ? ['lambda:InvokeFunction'] : []),
       ];
       expect(new Set(actionsOf(nested, route.name)), route.name).toEqual(new Set(expected));
     }
@@ -376,6 +377,39 @@ describe('jobs stack', () => {
     });
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue(), MAIL_TRANSPORT: 'ses' }) },
+    });
+  });
+});
+
+describe('the ranking job', () => {
+  it('is started by name by the operator calls that change results, and by nothing else', () => {
+    Template.fromStack(jobs).hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: 'golf-test-ranking-job',
+      Timeout: 300,
+    });
+    const templates = Object.values(api.routeStacks).map((stack) => Template.fromStack(stack));
+    const starters = deployed.filter((route) => route.aws.startsRankingJob).map((route) => route.name);
+    expect(starters).toEqual(
+      expect.arrayContaining(['importResults', 'markRoundFinal', 'correctResult', 'recomputeRankings']),
+    );
+    for (const route of deployed)
+      expect(actionsOf(templates, route.name).includes('lambda:InvokeFunction'), route.name).toBe(
+        starters.includes(route.name),
+      );
+    const invoke = templates
+      .flatMap((template) => Object.values(template.findResources('AWS::IAM::Policy')))
+      .flatMap(
+        (policy) =>
+          (
+            policy as {
+              Properties: { PolicyDocument: { Statement: Array<{ Action: unknown; Resource: unknown }> } };
+            }
+          ).Properties.PolicyDocument.Statement,
+      )
+      .filter((statement) => statement.Action === 'lambda:InvokeFunction');
+    expect(JSON.stringify(invoke[0]!.Resource)).toContain(':function:golf-test-ranking-job');
+    templates[0]!.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ RANKING_JOB_FUNCTION: 'golf-test-ranking-job' }) },
     });
   });
 });

@@ -3,10 +3,13 @@ import {
   rankingPageResponseSchema,
   ownRankingResponseSchema,
   rankingStatusResponseSchema,
+  recomputeRankingsResponseSchema,
+  type RecomputeRankingsResponse,
 } from '../../shared/src/schemas/ranking';
 import { guildRepository } from '../../functions/src/db/repositories/guild-repository';
 import { readPages } from '../../functions/src/db/repositories/ranking-repository';
 import { api, tokenFor } from './support/api';
+import { waitForRankings } from './support/rankings';
 
 type ErrorBody = { code: string; errors?: Record<string, string[]> };
 
@@ -94,18 +97,21 @@ describe("a user's own ranking", () => {
 });
 
 describe('snapshots', () => {
-  it('a read during a recompute sees the old snapshot or the new one, never a mix', async () => {
+  it('a read while the job publishes sees the old snapshot or the new one, never a mix', async () => {
     const old = await page('');
-    // Through the operator call, so the recompute runs where the pages are served.
-    const recompute = api<{ snapshot_id: string }>('POST', '/api/golf/ops/rankings/recompute', {
+    // The operator call marks the rankings stale and answers; the job publishes in the background.
+    const recompute = await api<RecomputeRankingsResponse>('POST', '/api/golf/ops/rankings/recompute', {
       body: {},
       token: await tokenFor('rank-operator', ['operators']),
     });
+    expect(recompute.status).toBe(200);
+    expect(recompute.body.job_started).toBe(true);
     const during = await page('');
-    const result = (await recompute).body;
+    const status = await waitForRankings();
     const after = await page('');
-    expect([old.snapshot_id, result.snapshot_id]).toContain(during.snapshot_id);
-    expect(after.snapshot_id).toBe(result.snapshot_id);
+    expect(after.snapshot_id).toBe(status.served!.snapshot_id);
+    expect(after.snapshot_id! > old.snapshot_id!).toBe(true);
+    expect([old.snapshot_id, after.snapshot_id]).toContain(during.snapshot_id);
     expect(during.rankings.map((r) => [r.user_id, r.rank])).toEqual(
       (during.snapshot_id === old.snapshot_id ? old : after).rankings.map((r) => [r.user_id, r.rank]),
     );
@@ -113,7 +119,7 @@ describe('snapshots', () => {
     expect((await readPages(old.snapshot_id!, 3, 'T1', 1, 1)).length).toBe(100);
   });
 
-  it('lets only operators recompute', async () => {
+  it('lets only operators recompute, and answers before the job publishes', async () => {
     expect(
       (
         await api('POST', '/api/golf/ops/rankings/recompute', {
@@ -122,12 +128,15 @@ describe('snapshots', () => {
         })
       ).status,
     ).toBe(403);
-    const result = await api<{ snapshot_id: string }>('POST', '/api/golf/ops/rankings/recompute', {
+    const result = await api<RecomputeRankingsResponse>('POST', '/api/golf/ops/rankings/recompute', {
       body: {},
       token: await tokenFor('rank-operator', ['operators']),
     });
     expect(result.status).toBe(200);
-    expect((await page('')).snapshot_id).toBe(result.body.snapshot_id);
+    expect(recomputeRankingsResponseSchema.parse(result.body).game_global_id).toBe(
+      (await waitForRankings()).game_global_id,
+    );
+    expect((await page('')).snapshot_id).toBe((await waitForRankings()).served!.snapshot_id);
   });
 });
 

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration, Stack } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -23,6 +23,8 @@ export interface ApiResources {
   userPool: cognito.IUserPool;
   /** The only sender address the function may use. */
   mailFrom: string;
+  /** The ranking job's function name (set on the job itself), which operator routes start. */
+  rankingJobName?: string;
 }
 
 export interface ApiFunctionProps {
@@ -37,6 +39,8 @@ export interface ApiFunctionProps {
   aws: AwsAccess;
   environment: Record<string, string>;
   resources: ApiResources;
+  /** A fixed name, for a function others invoke by name (the ranking job). */
+  functionName?: string;
 }
 
 /**
@@ -54,6 +58,7 @@ export class ApiFunction extends Construct {
 
     this.function = new NodejsFunction(this, 'Function', {
       entry,
+      ...(props.functionName ? { functionName: props.functionName } : {}),
       handler: 'handler',
       runtime: functionRuntime,
       architecture: lambda.Architecture.ARM_64,
@@ -97,6 +102,22 @@ export class ApiFunction extends Construct {
     }
     if (aws.userPool?.length) {
       resources.userPool.grant(fn, ...aws.userPool.map((action) => `cognito-idp:${action}`));
+    }
+    if (aws.startsRankingJob) {
+      if (!resources.rankingJobName) throw new Error('a function that starts the ranking job needs its name');
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['lambda:InvokeFunction'],
+          resources: [
+            Stack.of(this).formatArn({
+              service: 'lambda',
+              resource: 'function',
+              resourceName: resources.rankingJobName,
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          ],
+        }),
+      );
     }
     if (aws.mail) {
       const stack = Stack.of(this);

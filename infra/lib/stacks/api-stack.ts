@@ -71,6 +71,8 @@ export class ApiStack extends Stack {
     const authorizer = new HttpJwtAuthorizer('UserPoolJwt', issuer, {
       jwtAudience: [props.client.userPoolClientId],
     });
+    // Named here, set on the job in the jobs stack: operator routes start it by this name.
+    const rankingJobName = `golf-${props.config.stage}-ranking-job`;
     // The variables functions/src/lib/config.ts reads.
     const environment = (this.functionEnvironment = {
       STAGE: props.config.stage,
@@ -86,12 +88,14 @@ export class ApiStack extends Stack {
       MAIL_FROM: props.config.mailFrom,
       // Before the site's address is known (a first deploy), mails link to the API's own origin.
       SITE_URL: props.config.siteUrls[0] ?? this.api.apiEndpoint,
+      RANKING_JOB_FUNCTION: rankingJobName,
     });
     const resources = (this.resources = {
       table: props.table,
       uploads: props.uploads,
       userPool: props.userPool,
       mailFrom: props.config.mailFrom,
+      rankingJobName,
     });
 
     const routes = deployedRoutes();

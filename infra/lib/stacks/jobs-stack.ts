@@ -19,7 +19,9 @@ export const scheduledJobs = [
     module: 'ranking',
     every: Duration.minutes(5),
     aws: { table: 'write' },
-    description: 'Personal ranking snapshots of the current tournament',
+    description: 'Publishes the rankings marked stale (started at once by operator calls, and on schedule)',
+    /** Operator routes invoke it by this name (ApiResources.rankingJobName). */
+    invokedByName: true,
   },
   {
     name: 'CarryOver',
@@ -47,6 +49,7 @@ export class JobsStack extends Stack {
         resources: props.resources,
         memorySize: 1024,
         timeout: Duration.minutes(5),
+        ...('invokedByName' in job ? { functionName: props.resources.rankingJobName } : {}),
       });
       new events.Rule(this, `${job.name}Schedule`, {
         description: job.description,

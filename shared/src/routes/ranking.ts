@@ -75,7 +75,7 @@ export const rankingRoutes = {
     path: '/api/golf/ops/rankings/recompute',
     handler: 'ranking/recompute-rankings',
     access: 'operator',
-    aws: { table: 'write' },
+    aws: { table: 'write', startsRankingJob: true },
   },
   getRankingStatus: {
     method: 'GET',

@@ -86,11 +86,13 @@ export const ownRankingResponseSchema = z.object({
 export type OwnRankingResponse = z.infer<typeof ownRankingResponseSchema>;
 
 export const recomputeRankingsBodySchema = z.object({ game_global_id: z.string().min(1).optional() });
+/** The rankings are marked stale and the ranking job started: it publishes them (see ranking-status). */
 export const recomputeRankingsResponseSchema = z.object({
-  snapshot_id: z.string(),
-  items_written: z.number().int().min(0),
-  duration_ms: z.number().min(0),
+  game_global_id: z.string(),
+  stale_since: z.string(),
+  job_started: z.boolean(),
 });
+export type RecomputeRankingsResponse = z.infer<typeof recomputeRankingsResponseSchema>;
 
 export const rankingStatusQuerySchema = z.object({ game_global_id: z.string().min(1).optional() });
 

@@ -57,7 +57,8 @@ export async function listStale(): Promise<StaleMark[]> {
 
 export async function getStale(gameGlobalId: string): Promise<StaleMark | null> {
   const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.rankingStale(gameGlobalId) }),
+    // Strongly consistent: a mark the job has just cleared must not look present.
+    new GetCommand({ TableName: tableName(), Key: keys.rankingStale(gameGlobalId), ConsistentRead: true }),
   );
   return Item ? fromItem<StaleMark>(Item) : null;
 }

@@ -4,7 +4,7 @@
  * played so far (standings after that round), writes the pages and the per-user rank items of a new
  * snapshot, then switches the pointer. A read is then a pointer Get and one Query.
  */
-import { ulid } from 'ulid';
+import { monotonicFactory } from 'ulid';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
 import {
   scoreMetric,
@@ -319,12 +319,22 @@ export function roundScope(input: RoundScopeInput) {
 /** The yearly board's scope in a snapshot (the round scopes are 1-4). */
 export const YEARLY_SCOPE = 0;
 
-/** Computes and writes a new snapshot of the tournament's personal rankings, then switches to it. */
-export async function recomputeRankings(gameGlobalId: string | undefined, now: Date) {
+/** Snapshot ids grow with the wall clock, also within one millisecond: a later build has a larger id. */
+const nextSnapshotId = monotonicFactory();
+
+/**
+ * Computes and writes a new snapshot of the tournament's personal rankings, then switches to it
+ * (unless a newer snapshot is already served, or `leaseOwner` no longer holds the job's lease).
+ */
+export async function recomputeRankings(
+  gameGlobalId: string | undefined,
+  now: Date,
+  options: { leaseOwner?: string } = {},
+) {
   const startedAt = performance.now();
   const gameId = await resolveGame(gameGlobalId, now);
   const data = await userRounds(gameId, now);
-  const snapshotId = ulid(now.getTime());
+  const snapshotId = nextSnapshotId();
   const profiles = await guildRepository.profiles(data.userIds);
   const guilds = await guildsOf(data.userIds);
   const items: Array<Record<string, unknown>> = [];
@@ -397,9 +407,14 @@ export async function recomputeRankings(gameGlobalId: string | undefined, now: D
     boards: { YEARLY: yearlyRows.length },
   };
   await addQuizBoards(data.record, snapshotId, pointer, items, now);
-  const written = await writeSnapshot(items, pointer, now);
+  const { written, published } = await writeSnapshot(items, pointer, now, {
+    ...options,
+    buildStartedAt: startedAt,
+  });
   return {
+    game_global_id: gameId,
     snapshot_id: snapshotId,
+    published,
     items_written: written,
     duration_ms: Math.round(performance.now() - startedAt),
   };

@@ -1,6 +1,6 @@
 import { importBodySchema, type ImportResult } from '@golf/shared/schemas/game';
 import { importResults } from '../../domain/game/import-service';
-import { recomputeRankings } from '../../domain/ranking/ranking-service';
+import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { httpHandler } from '../../lib/http-handler';
 
 export const handler = httpHandler(
@@ -8,8 +8,8 @@ export const handler = httpHandler(
   { body: importBodySchema },
   async ({ body, now }): Promise<ImportResult> => {
     const result = await importResults(body.format, body.content, now, body.dry_run);
-    // Rankings follow at once: readers switch to the new snapshot when it is complete.
-    if (result.imported) await recomputeRankings(result.game_global_id, now);
+    // The ranking job publishes the change in the background; readers switch when it is complete.
+    if (result.imported) await rankingsChanged(result.game_global_id, now);
     return result;
   },
 );
