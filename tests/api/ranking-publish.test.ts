@@ -5,11 +5,64 @@ import { getPointer, writeSnapshot } from '../../functions/src/db/repositories/r
 import { getLease, getStale, markStale } from '../../functions/src/db/repositories/ranking-state-repository';
 import { RANKING_LEASE_MS, runRankingJob } from '../../functions/src/domain/ranking/publish-job';
 import { resolveTournament } from '../../functions/src/domain/game/tournament-context';
-import { rankingStatusResponseSchema } from '../../shared/src/schemas/ranking';
+import {
+  ownRankingResponseSchema,
+  rankingPageResponseSchema,
+  rankingStatusResponseSchema,
+} from '../../shared/src/schemas/ranking';
+import { resultsRepository } from '../../functions/src/db/repositories/results-repository';
+import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-service';
 import { api, tokenFor } from './support/api';
 import { waitForRankings } from './support/rankings';
 
 const currentGame = async () => (await resolveTournament(undefined, new Date())).game_global_id;
+
+describe('publishing only what changed', () => {
+  it('keeps the served scopes whose inputs did not change and rebuilds the rounds from a change on', async () => {
+    const gameId = await currentGame();
+    await waitForRankings(gameId);
+    const first = await recomputeRankings(gameId, new Date());
+    const built = (await getPointer(gameId))!;
+    // Nothing changed: every round scope stays in the snapshot that built it.
+    const again = await recomputeRankings(gameId, new Date());
+    const kept = (await getPointer(gameId))!;
+    expect(kept.snapshot_id).toBe(again.snapshot_id);
+    const rounds = Object.keys(built.scopes).filter((r) => r !== '0' && built.scopes[r]!.totals.length > 0);
+    expect(rounds).toEqual(expect.arrayContaining(['1', '2']));
+    for (const round of rounds) {
+      expect(kept.scopes[round]!.snapshot_id).toBe(built.scopes[round]!.snapshot_id);
+    }
+    // Only the yearly and quiz boards and the pointer are written again.
+    expect(again.items_written).toBeLessThanOrEqual(first.items_written);
+    // A round-2 score changes: round 1 is kept, rounds 2 and 3 are written again and read from there.
+    const scores = await resultsRepository.listScores(gameId, 2);
+    const changed = scores.find((s) => s.kind === 'scored' && s.score !== null)!;
+    await resultsRepository.writeScores([{ ...changed, score: changed.score! - 30 }]);
+    try {
+      await recomputeRankings(gameId, new Date());
+      const after = (await getPointer(gameId))!;
+      expect(after.scopes['1']!.snapshot_id).toBe(built.scopes['1']!.snapshot_id);
+      for (const round of rounds.filter((r) => r >= '2'))
+        expect(after.scopes[round]!.snapshot_id).toBe(after.snapshot_id);
+      const top = rankingPageResponseSchema.parse(
+        (await api('GET', '/api/golf/ranking?round=2&perPage=5')).body,
+      );
+      expect(top.snapshot_id).toBe(after.snapshot_id);
+      expect(top.rankings[0]).toMatchObject({ user_id: changed.user_id, rank: 1 });
+      const round1 = rankingPageResponseSchema.parse(
+        (await api('GET', '/api/golf/ranking?round=1&perPage=5')).body,
+      );
+      expect(round1.rankings.length).toBe(5);
+      const mine = ownRankingResponseSchema.parse(
+        (await api('GET', '/api/golf/ranking/user?round=1', { token: await tokenFor(changed.user_id) })).body,
+      );
+      expect(mine.rankings.find((row) => row.type === 1)).toBeTruthy();
+    } finally {
+      await resultsRepository.writeScores([changed]);
+      await recomputeRankings(gameId, new Date());
+    }
+  });
+});
 
 describe('the ranking job', () => {
   it('publishes a marked change once and clears the mark; with nothing marked it writes nothing', async () => {

@@ -22,6 +22,15 @@ export interface RankingPointer {
       boards?: Record<string, number>;
       /** The round's quiz is still open, so its ranking may still change. */
       quiz_provisional?: boolean;
+      /**
+       * The snapshot holding this scope's personal and guild items, when an earlier snapshot's are
+       * reused (its inputs did not change); absent = the pointer's own snapshot.
+       */
+      snapshot_id?: string;
+      /** A digest of what the scope was built from (teams' scores of its rounds, round states, users). */
+      inputs?: string;
+      /** When its items were written (they expire by TTL a week later). */
+      written_at?: string;
     }
   >;
   page_size: number;
