@@ -18,7 +18,7 @@ import {
   type QuizAnsweredResponse,
   type QuizStatusResponse,
 } from '@golf/shared/schemas/quiz';
-import { quizResultsChanged } from '../ranking/rankings-changed';
+import { quizResultsChanged } from '../ranking/quiz-results-changed';
 import { quizRepository } from '../../db/repositories/quiz-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { conflict, notFound, validationFailed } from '../../lib/errors';

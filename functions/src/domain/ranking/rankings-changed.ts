@@ -1,5 +1,5 @@
 import type { RecomputeRankingsResponse } from '@golf/shared/schemas/ranking';
-import { getStale, markStale } from '../../db/repositories/ranking-state-repository';
+import { markStale } from '../../db/repositories/ranking-state-repository';
 import { logger } from '../../lib/logger';
 import { startRankingJob } from '../../lib/ranking-job';
 
@@ -17,13 +17,4 @@ export async function rankingsChanged(gameGlobalId: string, now: Date): Promise<
     started = false;
   }
   return { game_global_id: gameGlobalId, stale_since: mark.stale_since, job_started: started };
-}
-
-/**
- * A new best quiz result: marks the rankings stale for the scheduled run (no job per answer). The
- * mark is read first and written only when absent, so a spike of answers reads the one item (up to
- * 3,000 strongly consistent reads a second per key) rather than writing it (1,000 a second).
- */
-export async function quizResultsChanged(gameGlobalId: string, now: Date): Promise<void> {
-  if (!(await getStale(gameGlobalId))) await markStale(gameGlobalId, now);
 }
