@@ -46,7 +46,8 @@ async function currentTournamentDue(now: Date): Promise<string | null> {
   const published = Object.entries(pointer.scopes).filter(
     ([scope, value]) => scope !== String(YEARLY_SCOPE) && value.totals.length > 0,
   ).length;
-  return started === published ? null : record.game_global_id;
+  // Only a deadline passed since the last publish; a moved deadline comes with its own mark.
+  return started > published ? record.game_global_id : null;
 }
 
 export async function runRankingJob(options: { now?: Date; owner?: string } = {}): Promise<RankingJobResult> {
