@@ -4,7 +4,7 @@ import type { AwsAccess } from '../../shared/src/contracts';
 import { repositoryRoot } from './paths';
 
 /** The AWS services a function may be granted; each comes from one adapter in functions/src/lib. */
-export type AwsService = 'dynamodb' | 's3' | 'ses' | 'cognito';
+export type AwsService = 'dynamodb' | 's3' | 'ses' | 'cognito' | 'lambda';
 
 const servicesByPackage: Record<string, AwsService | null> = {
   '@aws-sdk/client-dynamodb': 'dynamodb',
@@ -19,6 +19,7 @@ const servicesByPackage: Record<string, AwsService | null> = {
   '@aws-sdk/client-cognito-identity-provider': 'cognito',
   // The origin lock's secret: granted to every API function by the API stack, never declared.
   '@aws-sdk/client-secrets-manager': null,
+  '@aws-sdk/client-lambda': 'lambda',
   '@aws-sdk/types': null,
 };
 
@@ -74,6 +75,7 @@ export function declaredServices(aws: AwsAccess): Set<AwsService> {
   if (aws.uploads?.length) services.add('s3');
   if (aws.userPool?.length) services.add('cognito');
   if (aws.mail) services.add('ses');
+  if (aws.startsRankingJob) services.add('lambda');
   return services;
 }
 

@@ -371,6 +371,7 @@ describe('api stack', () => {
         'secretsmanager:GetSecretValue',
         'logs:CreateLogStream',
         'logs:PutLogEvents',
+        ...(route.aws.startsRankingJob ? ['lambda:InvokeFunction'] : []),
       ];
       expect(new Set(actionsOf(nested, route.name)), route.name).toEqual(new Set(expected));
     }
@@ -510,6 +511,39 @@ describe('monitoring', () => {
       Dimensions: Match.arrayWith([{ Name: 'Region', Value: 'Global' }]),
     });
     edge.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email' });
+  });
+});
+
+describe('the ranking job', () => {
+  it('is started by name by the operator calls that change results, and by nothing else', () => {
+    Template.fromStack(jobs).hasResourceProperties('AWS::Lambda::Function', {
+      FunctionName: 'golf-test-ranking-job',
+      Timeout: 300,
+    });
+    const templates = Object.values(api.routeStacks).map((stack) => Template.fromStack(stack));
+    const starters = deployed.filter((route) => route.aws.startsRankingJob).map((route) => route.name);
+    expect(starters).toEqual(
+      expect.arrayContaining(['importResults', 'markRoundFinal', 'correctResult', 'recomputeRankings']),
+    );
+    for (const route of deployed)
+      expect(actionsOf(templates, route.name).includes('lambda:InvokeFunction'), route.name).toBe(
+        starters.includes(route.name),
+      );
+    const invoke = templates
+      .flatMap((template) => Object.values(template.findResources('AWS::IAM::Policy')))
+      .flatMap(
+        (policy) =>
+          (
+            policy as {
+              Properties: { PolicyDocument: { Statement: Array<{ Action: unknown; Resource: unknown }> } };
+            }
+          ).Properties.PolicyDocument.Statement,
+      )
+      .filter((statement) => statement.Action === 'lambda:InvokeFunction');
+    expect(JSON.stringify(invoke[0]!.Resource)).toContain(':function:golf-test-ranking-job');
+    templates[0]!.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: { Variables: Match.objectLike({ RANKING_JOB_FUNCTION: 'golf-test-ranking-job' }) },
+    });
   });
 });
 

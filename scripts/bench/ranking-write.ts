@@ -97,7 +97,7 @@ if (write) {
       page_size: SNAPSHOT_PAGE_SIZE,
     };
     const writeStart = performance.now();
-    const written = await writeSnapshot(items, pointer, now);
+    const { written } = await writeSnapshot(items, pointer, now);
     const writeMs = performance.now() - writeStart;
     result['write_ms'] = Math.round(writeMs);
     result['items_per_s'] = Math.round(written / (writeMs / 1000));

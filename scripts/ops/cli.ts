@@ -23,6 +23,7 @@ const usage = `usage: npm run ops -- <command> [options]
   correct-result <file.json>          (the body of POST /api/golf/ops/result/correction)
   carry-over [game_global_id]
   recompute [game_global_id]          (publish the rankings of a tournament, or of the current one)
+  ranking-status [game_global_id]     (snapshot served, a newer one pending or being built, last publish)
   send-reminders                      (the deadline reminders due now; also every 5 minutes on its own)
   draw-prizes <game_global_id> [--seed SEED] [--redraw] [--accept-fewer]
                                       (the tournament's game and entry prizes; --accept-fewer: draw
@@ -174,6 +175,12 @@ async function main(): Promise<number> {
       break;
     case 'carry-over':
       [path, body] = ['/api/golf/ops/carry-over', args[0] ? { game_global_id: args[0] } : {}];
+      break;
+    case 'ranking-status':
+      [method, path] = [
+        'GET',
+        `/api/golf/ops/rankings/status${args[0] ? `?game_global_id=${encodeURIComponent(args[0])}` : ''}`,
+      ];
       break;
     case 'draw-prizes':
       if (!args[0]) throw new Error(usage);

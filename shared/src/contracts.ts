@@ -58,6 +58,8 @@ export interface AwsAccess {
   userPool?: readonly UserPoolAction[];
   /** Sends mail through SES from the configured sender only. */
   mail?: boolean;
+  /** Starts the ranking job (an asynchronous invoke of its function) after changing results. */
+  startsRankingJob?: boolean;
 }
 
 export interface RouteDefinition {

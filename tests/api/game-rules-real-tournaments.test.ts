@@ -10,6 +10,7 @@ import { tournamentScoreSchema } from '../../shared/src/schemas/schedule';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { keys } from '../../functions/src/db/keys';
 import { getPointer } from '../../functions/src/db/repositories/ranking-repository';
+import { waitForRankings } from './support/rankings';
 import { storedTournamentItem } from '../../functions/src/db/repositories/results-repository';
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
@@ -308,6 +309,7 @@ describe('5. cancellations have a way in', () => {
     });
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ audit: { action: 'cancel_tournament', round: 0 } });
+    await waitForRankings(fid);
     expect((await getPointer(fid))?.scopes[String(YEARLY_SCOPE)]?.boards?.['YEARLY']).toBe(0);
 
     const score = tournamentScoreSchema.parse(

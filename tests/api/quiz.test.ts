@@ -9,6 +9,7 @@ import {
 import { ownRankingResponseSchema, rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
 import { quizRepository } from '../../functions/src/db/repositories/quiz-repository';
 import { sampleQuizBank } from '../../scripts/seed/quiz-bank';
+import { waitForRankings } from './support/rankings';
 import { api, tokenFor } from './support/api';
 
 type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
@@ -236,6 +237,7 @@ describe('quiz', () => {
     expect(
       (await api('POST', '/api/golf/ops/rankings/recompute', { token: operator, body: {} })).status,
     ).toBe(200);
+    await waitForRankings();
 
     const current = await api('GET', '/api/golf/ranking/quiz');
     expect(current.headers.get('cache-control')).toContain('max-age=30');

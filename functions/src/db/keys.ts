@@ -142,4 +142,9 @@ export const keys = {
   quizScorePartition: (gameGlobalId: string, round: number) => `QUIZSCORE#${gameGlobalId}#R${round}`,
   /** The tournament's current snapshot: switched only once a new snapshot is fully written. */
   rankingPointer: (gameGlobalId: string) => ({ PK: `RANKPTR#${gameGlobalId}`, SK: 'CURRENT' }),
+  /** A tournament whose rankings lag a stored change; the partition lists what the job must publish. */
+  rankingStale: (gameGlobalId: string) => ({ PK: 'RANKSTALE', SK: `GAME#${gameGlobalId}` }),
+  rankingStalePartition: 'RANKSTALE',
+  /** The ranking job's lease: one run at a time publishes. */
+  rankingLease: { PK: 'RANKLEASE', SK: 'JOB' },
 } as const;

@@ -21,6 +21,7 @@ import { db, tableName } from '../db/client';
 import { resultsRepository } from '../db/repositories/results-repository';
 import { teamItem, teamRepository, type TeamRecord } from '../db/repositories/team-repository';
 import { recomputeScores } from '../domain/game/score-service';
+import { markStale } from '../db/repositories/ranking-state-repository';
 import { loadRoundContext, resolveTournament } from '../domain/game/tournament-context';
 import { logger } from '../lib/logger';
 
@@ -138,7 +139,11 @@ export async function runCarryOver(options: { now: Date; gameGlobalId?: string }
     await resultsRepository.markRoundSettled(record.game_global_id, stored.round, nowIso);
     summary.push({ round: stored.round, carried, replaced });
   }
-  if (summary.some((s) => s.carried || s.replaced)) await recomputeScores(record, options.now);
+  if (summary.some((s) => s.carried || s.replaced)) {
+    await recomputeScores(record, options.now);
+    // The ranking job publishes the settled teams' scores on its next run.
+    await markStale(record.game_global_id, options.now);
+  }
   return { game_global_id: record.game_global_id, rounds: summary };
 }
 

@@ -1,12 +1,12 @@
-import { recomputeRankings } from '../domain/ranking/ranking-service';
+import { runRankingJob, type RankingJobResult } from '../domain/ranking/publish-job';
 import { logger } from '../lib/logger';
 
 /**
- * The scheduled ranking recompute (EventBridge in AWS, a timer in the local stack): a fresh snapshot
- * of the current tournament, so rankings follow results even when nothing else triggers them.
+ * The ranking job: started at once (asynchronously) by the operator calls that change results, and
+ * on a schedule (EventBridge in AWS, a timer in the local stack). It publishes what is marked stale.
  */
-export async function handler(): Promise<{ snapshot_id: string; items_written: number }> {
-  const result = await recomputeRankings(undefined, new Date());
-  logger.info('rankings recomputed', result);
+export async function handler(): Promise<RankingJobResult> {
+  const result = await runRankingJob();
+  logger.info('ranking job', { ...result });
   return result;
 }

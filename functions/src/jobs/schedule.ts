@@ -14,6 +14,8 @@ export interface ScheduledJobDefinition {
   atDeadlines: boolean;
   aws: AwsAccess;
   description: string;
+  /** Operator routes start it by its function name (the ranking job: ApiResources.rankingJobName). */
+  invokedByName?: boolean;
 }
 
 export const scheduledJobs = [
@@ -23,7 +25,8 @@ export const scheduledJobs = [
     everyMinutes: 5,
     atDeadlines: false,
     aws: { table: 'write' },
-    description: 'Personal ranking snapshots of the current tournament',
+    description: 'Publishes the rankings marked stale (started at once by operator calls, and on schedule)',
+    invokedByName: true,
   },
   {
     name: 'CarryOver',

@@ -8,7 +8,7 @@ import { tableActions, type AwsAccess } from '@golf/shared/contracts';
  * a call the declaration does not allow. Outside such a run (AWS, jobs, seed, tests calling a
  * repository directly) the guard lets every call through.
  */
-export type AwsServiceName = 'dynamodb' | 's3' | 'cognito-idp' | 'ses' | 'secretsmanager';
+export type AwsServiceName = 'dynamodb' | 's3' | 'cognito-idp' | 'ses' | 'secretsmanager' | 'lambda';
 
 export interface AwsCall {
   /** `dynamodb:PutItem`, `s3:GetObject`, ... */
@@ -23,6 +23,9 @@ interface Scope {
 }
 
 const scopes = new AsyncLocalStorage<Scope>();
+
+/** Work a handler starts that outlives its request (the local ranking job): no route's declaration. */
+export const runOutsideAwsAccess = <T>(fn: () => T): T => scopes.exit(fn);
 
 export function runWithAwsAccess<T>(
   name: string,
@@ -67,6 +70,8 @@ function allows(access: AwsAccess, service: AwsServiceName, action: string): boo
     case 'secretsmanager':
       // Every API function reads the origin secret (origin-lock.ts), and nothing else.
       return action === 'GetSecretValue';
+    case 'lambda':
+      return access.startsRankingJob === true && action === 'InvokeFunction';
   }
 }
 

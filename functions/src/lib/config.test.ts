@@ -11,6 +11,7 @@ const deployed = {
   AUTH_OAUTH_URL: 'https://golf.auth.ap-northeast-1.amazoncognito.com',
   MAIL_FROM: 'no-reply@golf.example.jp',
   SITE_URL: 'https://golf.example.jp',
+  RANKING_JOB_FUNCTION: 'golf-prod-ranking-job',
 };
 
 describe('configuration', () => {

@@ -9,6 +9,9 @@ import { z } from 'zod';
  * stack's addresses; any other stage must be given every variable, and a missing one stops the
  * function at start-up, naming it, instead of a request reaching localhost.
  */
+/** The ranking job run in the local stack's own process instead of a Lambda function. */
+export const LOCAL_RANKING_JOB = 'in-process';
+
 const localDefaults = {
   TABLE_NAME: 'golf-local',
   UPLOADS_BUCKET: 'golf-uploads',
@@ -19,6 +22,7 @@ const localDefaults = {
   MAIL_FROM: 'no-reply@golf-dream.example',
   SITE_URL: 'http://127.0.0.1:3000',
   LINE_TRANSPORT: 'outbox',
+  RANKING_JOB_FUNCTION: LOCAL_RANKING_JOB,
 } as const;
 
 const required = z.string().min(1);
@@ -54,6 +58,8 @@ const configSchema = z.object({
   /** The SES configuration set that suppresses bounced and complaining addresses (AWS). */
   MAIL_CONFIGURATION_SET: z.string().default(''),
   SITE_URL: required,
+  /** The ranking job's function, invoked asynchronously when operators change results. */
+  RANKING_JOB_FUNCTION: required,
   /**
    * The Secrets Manager secret whose value CloudFront sends as `x-origin-verify`; when set, the
    * API answers only requests that carry it (empty locally, where no CDN is in front).

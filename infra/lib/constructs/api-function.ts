@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { Duration } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack } from 'aws-cdk-lib';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as iam from 'aws-cdk-lib/aws-iam';
@@ -41,6 +41,8 @@ export interface ApiResources {
   mailFrom: string;
   mailIdentityArn?: string;
   mailConfigurationSetArn?: string;
+  /** The ranking job's function name (set on the job itself), which operator routes start. */
+  rankingJobName?: string;
 }
 
 export interface ApiFunctionProps {
@@ -61,6 +63,8 @@ export interface ApiFunctionProps {
   onFailure?: lambda.IDestination;
   /** How long the function's logs are kept (a month unless given). */
   logRetention?: logs.RetentionDays;
+  /** A fixed name, for a function others invoke by name (the ranking job). */
+  functionName?: string;
 }
 
 /**
@@ -85,6 +89,7 @@ export class ApiFunction extends Construct {
     this.function = new NodejsFunction(this, 'Function', {
       role,
       entry,
+      ...(props.functionName ? { functionName: props.functionName } : {}),
       handler: 'handler',
       runtime: functionRuntime,
       architecture: lambda.Architecture.ARM_64,
@@ -141,6 +146,22 @@ export class ApiFunction extends Construct {
     }
     if (aws.userPool?.length) {
       resources.userPool.grant(fn, ...aws.userPool.map((action) => `cognito-idp:${action}`));
+    }
+    if (aws.startsRankingJob) {
+      if (!resources.rankingJobName) throw new Error('a function that starts the ranking job needs its name');
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: ['lambda:InvokeFunction'],
+          resources: [
+            Stack.of(this).formatArn({
+              service: 'lambda',
+              resource: 'function',
+              resourceName: resources.rankingJobName,
+              arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+            }),
+          ],
+        }),
+      );
     }
     if (aws.mail) {
       if (!resources.mailIdentityArn || !resources.mailConfigurationSetArn) {

@@ -78,6 +78,8 @@ export class ApiStack extends Stack {
     const authorizer = new HttpJwtAuthorizer('UserPoolJwt', issuer, {
       jwtAudience: [props.client.userPoolClientId],
     });
+    // Named here, set on the job in the jobs stack: operator routes start it by this name.
+    const rankingJobName = `golf-${props.config.stage}-ranking-job`;
     // The variables functions/src/lib/config.ts reads.
     const environment = (this.functionEnvironment = {
       STAGE: props.config.stage,
@@ -95,6 +97,7 @@ export class ApiStack extends Stack {
       // Before the site's address is known (a first deploy), mails link to the API's own origin.
       ORIGIN_SECRET_ID: props.originSecretName,
       SITE_URL: props.config.siteUrls[0] ?? this.api.apiEndpoint,
+      RANKING_JOB_FUNCTION: rankingJobName,
     });
     const resources = (this.resources = {
       table: props.table,
@@ -107,6 +110,7 @@ export class ApiStack extends Stack {
         resource: 'configuration-set',
         resourceName: props.mailConfigurationSet.configurationSetName,
       }),
+      rankingJobName,
     });
 
     const routes = deployedRoutes();

@@ -62,6 +62,7 @@ export class JobsStack extends Stack {
         reservedConcurrentExecutions: 1,
         retryAttempts: 0,
         onFailure: new SqsDestination(failures),
+        ...('invokedByName' in job ? { functionName: props.resources.rankingJobName } : {}),
       });
       new events.Rule(this, `${job.name}Schedule`, {
         description: job.description,

@@ -75,6 +75,13 @@ export const rankingRoutes = {
     path: '/api/golf/ops/rankings/recompute',
     handler: 'ranking/recompute-rankings',
     access: 'operator',
-    aws: { table: 'write' },
+    aws: { table: 'write', startsRankingJob: true },
+  },
+  getRankingStatus: {
+    method: 'GET',
+    path: '/api/golf/ops/rankings/status',
+    handler: 'ranking/get-ranking-status',
+    access: 'operator',
+    aws: { table: 'read' },
   },
 } as const satisfies Record<string, RouteDefinition>;

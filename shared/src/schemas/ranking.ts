@@ -86,8 +86,39 @@ export const ownRankingResponseSchema = z.object({
 export type OwnRankingResponse = z.infer<typeof ownRankingResponseSchema>;
 
 export const recomputeRankingsBodySchema = z.object({ game_global_id: z.string().min(1).optional() });
+/** The rankings are marked stale and the ranking job started: it publishes them (see ranking-status). */
 export const recomputeRankingsResponseSchema = z.object({
-  snapshot_id: z.string(),
-  items_written: z.number().int().min(0),
-  duration_ms: z.number().min(0),
+  game_global_id: z.string(),
+  stale_since: z.string(),
+  job_started: z.boolean(),
 });
+export type RecomputeRankingsResponse = z.infer<typeof recomputeRankingsResponseSchema>;
+
+export const rankingStatusQuerySchema = z.object({ game_global_id: z.string().min(1).optional() });
+
+/**
+ * GET /api/golf/ops/rankings/status: the snapshot served, whether a newer one waits to be built or
+ * is being built, and how the last publish went.
+ */
+export const rankingStatusResponseSchema = z.object({
+  game_global_id: z.string(),
+  served: z
+    .object({
+      snapshot_id: z.string(),
+      created_at: z.string(),
+      active_round: z.number().int().min(1).max(4),
+      /** When the job finished writing it and switched readers to it. */
+      published_at: z.string().nullable(),
+      duration_ms: z.number().int().min(0).nullable(),
+      items_written: z.number().int().min(0).nullable(),
+    })
+    .nullable(),
+  /** A change is stored that the served snapshot does not show yet. */
+  stale: z.boolean(),
+  stale_since: z.string().nullable(),
+  /** A ranking job holds the lease (it is building and publishing). */
+  building: z.boolean(),
+  building_since: z.string().nullable(),
+  lease_expires_at: z.string().nullable(),
+});
+export type RankingStatusResponse = z.infer<typeof rankingStatusResponseSchema>;

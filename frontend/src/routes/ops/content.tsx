@@ -6,7 +6,8 @@ import { csvExportSchema } from '@golf/shared/schemas/contact';
 import { publishQuizResponseSchema } from '@golf/shared/schemas/quiz';
 import { recomputeRankingsResponseSchema } from '@golf/shared/schemas/ranking';
 import { publishTopicsResultSchema } from '@golf/shared/schemas/topic';
-import { useOpsAction } from '../../features/ops/api/ops-calls';
+import { formatTokyoDateTime } from '@golf/shared/game/format';
+import { useOpsAction, useRankingStatus } from '../../features/ops/api/ops-calls';
 import {
   ActionOutcome,
   ConfirmAction,
@@ -111,6 +112,35 @@ function CsvExportAction({ name, title, fileName }: { name: RouteName; title: st
   );
 }
 
+/** The ranking publish status: what is served, what waits, and the last publish. */
+function RankingStatus() {
+  const status = useRankingStatus().data;
+  if (!status) return null;
+  const served = status.served;
+  return (
+    <dl className="ops-status" data-testid="ranking-status">
+      <dt>公開中</dt>
+      <dd>
+        {served
+          ? `${served.snapshot_id}（第${served.active_round}ラウンドまで、${served.published_at ? formatTokyoDateTime(served.published_at) : '—'} 公開、${served.items_written ?? '—'}件、${served.duration_ms ?? '—'}ms）`
+          : 'まだありません'}
+      </dd>
+      <dt>未公開の変更</dt>
+      <dd>
+        {status.stale && status.stale_since
+          ? `あり（${formatTokyoDateTime(status.stale_since)} から）`
+          : 'なし'}
+      </dd>
+      <dt>作成中</dt>
+      <dd>
+        {status.building && status.building_since
+          ? `はい（${formatTokyoDateTime(status.building_since)} から）`
+          : 'いいえ'}
+      </dd>
+    </dl>
+  );
+}
+
 function OpsContentPage() {
   const recompute = useOpsAction('recomputeRankings', recomputeRankingsResponseSchema);
   const withdraw = useOpsAction('withdrawTopic');
@@ -133,9 +163,10 @@ function OpsContentPage() {
           error={recompute.error}
           success={
             recompute.data &&
-            `スナップショット ${recompute.data.snapshot_id} を公開しました（${recompute.data.items_written}件、${Math.round(recompute.data.duration_ms)}ms）。`
+            `公開を始めました（${formatTokyoDateTime(recompute.data.stale_since)} の変更まで）。`
           }
         />
+        <RankingStatus />
       </section>
       <JsonPublish
         name="publishTopics"

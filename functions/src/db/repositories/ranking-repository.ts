@@ -1,7 +1,8 @@
-import { GetCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { RankingRow } from '@golf/shared/schemas/ranking';
 import { batchWriteAll } from '../batch-write';
 import { db, tableName } from '../client';
+import { isConditionFailure } from '../conditions';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { clearReadCaches } from '../../lib/read-cache';
@@ -21,11 +22,24 @@ export interface RankingPointer {
       boards?: Record<string, number>;
       /** The round's quiz is still open, so its ranking may still change. */
       quiz_provisional?: boolean;
+      /**
+       * The snapshot holding this scope's personal and guild items, when an earlier snapshot's are
+       * reused (its inputs did not change); absent = the pointer's own snapshot.
+       */
+      snapshot_id?: string;
+      /** A digest of what the scope was built from (teams' scores of its rounds, round states, users). */
+      inputs?: string;
+      /** When its items were written (they expire by TTL a week later). */
+      written_at?: string;
     }
   >;
   page_size: number;
   /** The round whose quiz is open now (or the last round with quiz results). */
   quiz_active_round?: number | null;
+  /** Set by the publish: when readers switched to it, how long it took, how many items it wrote. */
+  published_at?: string;
+  duration_ms?: number;
+  items_written?: number;
 }
 
 export interface RankingUserRecord {
@@ -41,23 +55,61 @@ export type StoredRankingRow = Omit<RankingRow, 'type'>;
 /** Snapshot items expire a week after they are written; a newer snapshot replaces them long before. */
 export const snapshotTtlSeconds = 7 * 24 * 3600;
 
+/**
+ * Writes a snapshot's items, then switches readers to it. The switch is one conditional write: it
+ * never replaces a newer snapshot (ids grow with time), and with `leaseOwner` it happens only while
+ * that run still holds the ranking job's lease, so overlapping runs cannot publish out of order.
+ * Returns the items written and whether the switch happened.
+ */
 export async function writeSnapshot(
   items: Array<Record<string, unknown>>,
   pointer: RankingPointer,
   now: Date,
-): Promise<number> {
+  options: { leaseOwner?: string; buildStartedAt?: number } = {},
+): Promise<{ written: number; published: boolean }> {
   const expiresAt = Math.floor(now.getTime() / 1000) + snapshotTtlSeconds;
   await batchWriteAll(items.map((item) => ({ ...item, expiresAt })));
+  const published: RankingPointer = {
+    ...pointer,
+    published_at: new Date().toISOString(),
+    items_written: items.length + 1,
+    ...(options.buildStartedAt === undefined
+      ? {}
+      : { duration_ms: Math.round(performance.now() - options.buildStartedAt) }),
+  };
   // The switch: readers move to the new snapshot only now, when every page of it is written.
   // Pages answered from memory in this process follow at once.
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.rankingPointer(pointer.game_global_id), entity: 'ranking_pointer', ...pointer },
-    }),
-  );
+  const put = {
+    TableName: tableName(),
+    Item: { ...keys.rankingPointer(pointer.game_global_id), entity: 'ranking_pointer', ...published },
+    ConditionExpression: 'attribute_not_exists(PK) OR snapshot_id < :snapshot',
+    ExpressionAttributeValues: { ':snapshot': pointer.snapshot_id },
+  };
+  try {
+    if (options.leaseOwner)
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: keys.rankingLease,
+                ConditionExpression: '#owner = :owner',
+                ExpressionAttributeNames: { '#owner': 'owner' },
+                ExpressionAttributeValues: { ':owner': options.leaseOwner },
+              },
+            },
+            { Put: put },
+          ],
+        }),
+      );
+    else await db().send(new PutCommand(put));
+  } catch (error) {
+    if (isConditionFailure(error)) return { written: items.length, published: false };
+    throw error;
+  }
   clearReadCaches();
-  return items.length + 1;
+  return { written: items.length + 1, published: true };
 }
 
 /** The board of a personal type (`T1`..`T7`); guild boards are `GUILD`, `GUILD_TOP4`, `GM#{guild_id}`. */

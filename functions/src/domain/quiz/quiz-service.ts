@@ -18,6 +18,7 @@ import {
   type QuizAnsweredResponse,
   type QuizStatusResponse,
 } from '@golf/shared/schemas/quiz';
+import { quizResultsChanged } from '../ranking/quiz-results-changed';
 import { quizRepository } from '../../db/repositories/quiz-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
@@ -97,6 +98,7 @@ async function save(record: UserQuizRecord): Promise<UserQuizRecord & { lastWasB
         }
       : null;
   if (!(await quizRepository.saveUserQuiz(next, best))) throw staleWrite();
+  if (best) await quizResultsChanged(next.game_global_id, new Date(best.finished_at));
   return { ...next, version: next.version + 1, lastWasBest: isBest };
 }
 

@@ -4,7 +4,8 @@
  * played so far (standings after that round), writes the pages and the per-user rank items of a new
  * snapshot, then switches the pointer. A read is then a pointer Get and one Query.
  */
-import { ulid } from 'ulid';
+import { createHash } from 'node:crypto';
+import { monotonicFactory } from 'ulid';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
 import {
   scoreMetric,
@@ -319,12 +320,56 @@ export function roundScope(input: RoundScopeInput) {
 /** The yearly board's scope in a snapshot (the round scopes are 1-4). */
 export const YEARLY_SCOPE = 0;
 
-/** Computes and writes a new snapshot of the tournament's personal rankings, then switches to it. */
-export async function recomputeRankings(gameGlobalId: string | undefined, now: Date) {
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/** What a round adds to its scope and the later ones: its state, penalty and every team's score. */
+const roundInputs = (round: Awaited<ReturnType<typeof userRounds>>['rounds'][number]) =>
+  digest(JSON.stringify([round.stored, round.indexed.penalty, [...round.scores.entries()]]));
+
+/** Scope items older than this are written again rather than reused, well before their TTL. */
+const REUSE_FOR_MS = 3 * 24 * 3600 * 1000;
+
+/**
+ * The served snapshot's scope, kept as it is when nothing it was built from changed: its personal
+ * and guild items stay where they are (another snapshot's), only the pointer names them.
+ */
+function reusableScope(
+  previous: RankingPointer,
+  round: number,
+  inputs: string,
+  provisional: boolean,
+  now: Date,
+): RankingPointer['scopes'][string] | null {
+  const old = previous.scopes[String(round)];
+  if (!old || old.inputs !== inputs || old.provisional !== provisional || !old.written_at) return null;
+  if (now.getTime() - Date.parse(old.written_at) > REUSE_FOR_MS) return null;
+  const { QUIZ: _quiz, ...boards } = old.boards ?? {};
+  return {
+    provisional,
+    totals: old.totals,
+    boards,
+    snapshot_id: old.snapshot_id ?? previous.snapshot_id,
+    inputs,
+    written_at: old.written_at,
+  };
+}
+
+/** Snapshot ids grow with the wall clock, also within one millisecond: a later build has a larger id. */
+const nextSnapshotId = monotonicFactory();
+
+/**
+ * Computes and writes a new snapshot of the tournament's personal rankings, then switches to it
+ * (unless a newer snapshot is already served, or `leaseOwner` no longer holds the job's lease).
+ */
+export async function recomputeRankings(
+  gameGlobalId: string | undefined,
+  now: Date,
+  options: { leaseOwner?: string } = {},
+) {
   const startedAt = performance.now();
   const gameId = await resolveGame(gameGlobalId, now);
   const data = await userRounds(gameId, now);
-  const snapshotId = ulid(now.getTime());
+  const snapshotId = nextSnapshotId();
   const profiles = await guildRepository.profiles(data.userIds);
   const guilds = await guildsOf(data.userIds);
   const items: Array<Record<string, unknown>> = [];
@@ -336,8 +381,17 @@ export async function recomputeRankings(gameGlobalId: string | undefined, now: D
     scopes: {},
     page_size: SNAPSHOT_PAGE_SIZE,
   };
-  for (const round of data.started) {
-    const upTo = data.started.indexOf(round) + 1;
+  const previous = await getPointer(gameId);
+  let inputs = digest(data.userIds.join('\n'));
+  for (const [index, round] of data.started.entries()) {
+    const upTo = index + 1;
+    const provisional = data.record.rounds.slice(0, round).some((r) => !r.cancelled && r.results !== 'final');
+    inputs = digest(`${inputs}\n${roundInputs(data.rounds[index]!)}`);
+    const reused = previous && reusableScope(previous, round, inputs, provisional, now);
+    if (reused) {
+      pointer.scopes[String(round)] = reused;
+      continue;
+    }
     const n = data.userIds.length;
     const metrics = personalRankingTypes.map(() => new Float64Array(n).fill(Number.NaN));
     data.userIds.forEach((userId, i) => {
@@ -347,9 +401,15 @@ export async function recomputeRankings(gameGlobalId: string | undefined, now: D
         if (value !== null) metrics[type - 1]![i] = value;
       }
     });
-    const provisional = data.record.rounds.slice(0, round).some((r) => !r.cancelled && r.results !== 'final');
     const scope = roundScope({ snapshotId, round, userIds: data.userIds, metrics, profiles, guilds });
-    pointer.scopes[String(round)] = { provisional, totals: scope.totals, boards: scope.boards };
+    pointer.scopes[String(round)] = {
+      provisional,
+      totals: scope.totals,
+      boards: scope.boards,
+      snapshot_id: snapshotId,
+      inputs,
+      written_at: now.toISOString(),
+    };
     for (const item of scope.items()) items.push(item);
   }
   const yearly = await yearlyStandings(data.record.season_id, now);
@@ -397,9 +457,14 @@ export async function recomputeRankings(gameGlobalId: string | undefined, now: D
     boards: { YEARLY: yearlyRows.length },
   };
   await addQuizBoards(data.record, snapshotId, pointer, items, now);
-  const written = await writeSnapshot(items, pointer, now);
+  const { written, published } = await writeSnapshot(items, pointer, now, {
+    ...options,
+    buildStartedAt: startedAt,
+  });
   return {
+    game_global_id: gameId,
     snapshot_id: snapshotId,
+    published,
     items_written: written,
     duration_ms: Math.round(performance.now() - startedAt),
   };
@@ -454,7 +519,9 @@ async function boardPage(
   const offset = (page - 1) * perPage;
   const from = Math.floor(offset / pointer.page_size) + 1;
   const to = Math.floor((offset + perPage - 1) / pointer.page_size) + 1;
-  const rows = await readPages(pointer.snapshot_id, round, chosen.id, from, to);
+  // Quiz boards are written in every snapshot; a scope's other boards may live in an earlier one.
+  const holder = quiz ? pointer.snapshot_id : (scope?.snapshot_id ?? pointer.snapshot_id);
+  const rows = await readPages(holder, round, chosen.id, from, to);
   const start = offset - (from - 1) * pointer.page_size;
   return {
     ...base,
@@ -526,7 +593,7 @@ export async function ownRanking(
   };
   if (!pointer) return { ...base, rankings: [] };
   const { round, scope } = scopeOf(pointer, query.round);
-  const mine = await getUserRanks(pointer.snapshot_id, round, userId);
+  const mine = await getUserRanks(scope?.snapshot_id ?? pointer.snapshot_id, round, userId);
   const profile = (await guildRepository.profiles([userId])).get(userId);
   return {
     ...base,

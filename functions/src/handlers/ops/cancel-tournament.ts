@@ -1,6 +1,6 @@
 import { cancelTournamentBodySchema } from '@golf/shared/schemas/game';
 import { cancelTournament } from '../../domain/game/operator-service';
-import { recomputeRankings } from '../../domain/ranking/ranking-service';
+import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { httpHandler } from '../../lib/http-handler';
 
 export const handler = httpHandler(
@@ -13,7 +13,7 @@ export const handler = httpHandler(
       operatorId: auth.userId,
       now,
     });
-    await recomputeRankings(body.game_global_id, now);
+    await rankingsChanged(body.game_global_id, now);
     return result;
   },
 );

@@ -1,6 +1,6 @@
 import { correctResultBodySchema } from '@golf/shared/schemas/game';
 import { correctFinalResult } from '../../domain/game/operator-service';
-import { recomputeRankings } from '../../domain/ranking/ranking-service';
+import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { httpHandler } from '../../lib/http-handler';
 
 export const handler = httpHandler(
@@ -24,7 +24,7 @@ export const handler = httpHandler(
         bogeys: body.bogeys,
       },
     });
-    await recomputeRankings(body.game_global_id, now);
+    await rankingsChanged(body.game_global_id, now);
     return result;
   },
 );

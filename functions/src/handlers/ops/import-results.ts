@@ -2,7 +2,7 @@ import { importBodySchema, type ImportResult } from '@golf/shared/schemas/game';
 import type { ResultsPreview } from '@golf/shared/schemas/ops';
 import { importResults } from '../../domain/game/import-service';
 import { previewResultsImport } from '../../domain/ops/results-preview';
-import { recomputeRankings } from '../../domain/ranking/ranking-service';
+import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { httpHandler } from '../../lib/http-handler';
 
 export const handler = httpHandler(
@@ -13,8 +13,8 @@ export const handler = httpHandler(
     // A dry run also lists what the import would change (the file is valid once importResults returns).
     if (!result.imported)
       return { ...result, preview: await previewResultsImport(body.format, body.content) };
-    // Rankings follow at once: readers switch to the new snapshot when it is complete.
-    await recomputeRankings(result.game_global_id, now);
+    // The ranking job publishes the change in the background; readers switch when it is complete.
+    await rankingsChanged(result.game_global_id, now);
     return result;
   },
 );

@@ -1,6 +1,6 @@
 import { markFinalBodySchema } from '@golf/shared/schemas/game';
 import { markRoundFinal } from '../../domain/game/operator-service';
-import { recomputeRankings } from '../../domain/ranking/ranking-service';
+import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { httpHandler } from '../../lib/http-handler';
 
 export const handler = httpHandler(
@@ -14,7 +14,7 @@ export const handler = httpHandler(
       operatorId: auth.userId,
       now,
     });
-    await recomputeRankings(body.game_global_id, now);
+    await rankingsChanged(body.game_global_id, now);
     return result;
   },
 );

@@ -1,9 +1,11 @@
 import { recomputeRankingsBodySchema } from '@golf/shared/schemas/ranking';
-import { recomputeRankings } from '../../domain/ranking/ranking-service';
+import { rankingsChanged } from '../../domain/ranking/rankings-changed';
+import { resolveTournament } from '../../domain/game/tournament-context';
 import { httpHandler } from '../../lib/http-handler';
 
 export const handler = httpHandler(
   'recomputeRankings',
   { body: recomputeRankingsBodySchema },
-  async ({ body, now }) => recomputeRankings(body.game_global_id, now),
+  async ({ body, now }) =>
+    rankingsChanged((await resolveTournament(body.game_global_id, now)).game_global_id, now),
 );

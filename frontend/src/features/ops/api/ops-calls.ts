@@ -1,7 +1,8 @@
-import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { ZodType } from 'zod';
 import type { RouteName } from '@golf/shared/contracts';
 import { opsTournamentListSchema, prizeDrawPreviewSchema } from '@golf/shared/schemas/ops';
+import { rankingStatusResponseSchema } from '@golf/shared/schemas/ranking';
 import { opsRequest } from './ops-request';
 
 /** GET /api/golf/ops/tournaments: every tournament with its rounds (403 outside the operators group). */
@@ -28,6 +29,18 @@ export const prizeDrawPreviewQueryOptions = (gameGlobalId: string, seed?: string
       }),
     retry: false,
   });
+
+/**
+ * GET /api/golf/ops/rankings/status: the snapshot served, a change waiting or being published, and
+ * the last publish; read again every 5 seconds while a publish is under way.
+ */
+export function useRankingStatus() {
+  return useQuery({
+    queryKey: ['ops', 'ranking-status'],
+    queryFn: ({ signal }) => opsRequest('getRankingStatus', { signal, schema: rankingStatusResponseSchema }),
+    refetchInterval: (query) => (query.state.data?.stale || query.state.data?.building ? 5000 : false),
+  });
+}
 
 /**
  * One operator action by its route row. On success every console query is read again, so states

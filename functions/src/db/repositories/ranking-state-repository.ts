@@ -1,0 +1,127 @@
+/**
+ * What the ranking job works from: stale marks (a stored change the served snapshot does not show
+ * yet) and the job's lease (one run at a time publishes). Both are small items written with
+ * conditions, so an operator's change is never lost to a run that started before it.
+ */
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../client';
+import { isConditionFailure } from '../conditions';
+import { fromItem } from '../item';
+import { keys } from '../keys';
+
+export interface StaleMark {
+  game_global_id: string;
+  /** The first change since the last publish. */
+  stale_since: string;
+  /** Raised by every change: a run clears the mark only if no change came in while it built. */
+  version: number;
+}
+
+export interface RankingLease {
+  owner: string;
+  acquired_at: string;
+  expires_at: string;
+}
+
+/** Marks the tournament's rankings stale (keeps the first instant, counts the change). */
+export async function markStale(gameGlobalId: string, now: Date): Promise<StaleMark> {
+  const { Attributes } = await db().send(
+    new UpdateCommand({
+      TableName: tableName(),
+      Key: keys.rankingStale(gameGlobalId),
+      UpdateExpression:
+        'SET entity = :entity, game_global_id = :id, stale_since = if_not_exists(stale_since, :now) ADD version :one',
+      ExpressionAttributeValues: {
+        ':entity': 'ranking_stale',
+        ':id': gameGlobalId,
+        ':now': now.toISOString(),
+        ':one': 1,
+      },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return fromItem<StaleMark>(Attributes!);
+}
+
+/** Every tournament marked stale (one Query of a small partition; empty when nothing changed). */
+export async function listStale(): Promise<StaleMark[]> {
+  const { Items = [] } = await db().send(
+    new QueryCommand({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.rankingStalePartition },
+    }),
+  );
+  return Items.map((item) => fromItem<StaleMark>(item));
+}
+
+export async function getStale(gameGlobalId: string): Promise<StaleMark | null> {
+  const { Item } = await db().send(
+    // Strongly consistent: a mark the job has just cleared must not look present.
+    new GetCommand({ TableName: tableName(), Key: keys.rankingStale(gameGlobalId), ConsistentRead: true }),
+  );
+  return Item ? fromItem<StaleMark>(Item) : null;
+}
+
+/** Clears the mark a run published; a change that came in meanwhile (newer version) keeps it. */
+export async function clearStale(mark: StaleMark): Promise<boolean> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.rankingStale(mark.game_global_id),
+        ConditionExpression: 'version = :version',
+        ExpressionAttributeValues: { ':version': mark.version },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailure(error)) return false;
+    throw error;
+  }
+}
+
+/** Takes the job's lease unless another run holds one that has not expired. */
+export async function acquireLease(owner: string, now: Date, forMs: number): Promise<RankingLease | null> {
+  const lease: RankingLease = {
+    owner,
+    acquired_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + forMs).toISOString(),
+  };
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.rankingLease, entity: 'ranking_lease', ...lease },
+        ConditionExpression: 'attribute_not_exists(PK) OR expires_at <= :now',
+        ExpressionAttributeValues: { ':now': now.toISOString() },
+      }),
+    );
+    return lease;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Gives the lease back (only the owner's own; an expired lease taken over stays the new owner's). */
+export async function releaseLease(owner: string): Promise<void> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.rankingLease,
+        ConditionExpression: '#owner = :owner',
+        ExpressionAttributeNames: { '#owner': 'owner' },
+        ExpressionAttributeValues: { ':owner': owner },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+export async function getLease(): Promise<RankingLease | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.rankingLease }));
+  return Item ? fromItem<RankingLease>(Item) : null;
+}

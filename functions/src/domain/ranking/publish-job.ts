@@ -1,0 +1,95 @@
+/**
+ * The ranking job: publishes the rankings of every tournament marked stale (and of the current
+ * tournament when the clock has moved it on: a round's deadline passed). One run
+ * at a time holds the lease; a run that dies keeps it until it expires, then the next run takes it
+ * over and publishes what is still marked stale. A mark is cleared only if no change came in while
+ * the run built (its version is unchanged), so an operator's change is never lost to a run.
+ */
+import { ulid } from 'ulid';
+import { isBeforeDeadline } from '@golf/shared/game/lock';
+import { currentTournament, deriveSchedule } from '@golf/shared/schedule/derive-schedule';
+import { getPointer } from '../../db/repositories/ranking-repository';
+import {
+  acquireLease,
+  clearStale,
+  listStale,
+  releaseLease,
+  type StaleMark,
+} from '../../db/repositories/ranking-state-repository';
+import { tournamentRepository } from '../../db/repositories/tournament-repository';
+import { logger } from '../../lib/logger';
+import { recomputeRankings, YEARLY_SCOPE } from './ranking-service';
+
+/** Longer than the job function's timeout (5 minutes): a lease outlives the run that holds it. */
+export const RANKING_LEASE_MS = 6 * 60 * 1000;
+
+/** Publishes per run at most: changes that keep coming are left to the next run. */
+const MAX_PASSES = 3;
+
+export interface RankingJobResult {
+  /** False when there was nothing to publish or another run held the lease (this one wrote nothing). */
+  ran: boolean;
+  published: Array<{ game_global_id: string; snapshot_id: string; items_written: number }>;
+  /** Tournaments whose mark stays: a change came in while this run built. */
+  still_stale: string[];
+}
+
+/** The current tournament needs a publish without a mark when a deadline has passed (a new round scope). */
+async function currentTournamentDue(now: Date): Promise<string | null> {
+  const all = await tournamentRepository.list();
+  const current = currentTournament(all.map((record) => ({ ...deriveSchedule(record, now), record })));
+  if (!current) return null;
+  const { record } = current;
+  const pointer = await getPointer(record.game_global_id);
+  if (!pointer) return record.game_global_id;
+  const started = record.rounds.filter((r) => !isBeforeDeadline(now.toISOString(), r.deadline_at)).length;
+  const published = Object.entries(pointer.scopes).filter(
+    ([scope, value]) => scope !== String(YEARLY_SCOPE) && value.totals.length > 0,
+  ).length;
+  // Only a deadline passed since the last publish; a moved deadline comes with its own mark.
+  return started > published ? record.game_global_id : null;
+}
+
+export async function runRankingJob(options: { now?: Date; owner?: string } = {}): Promise<RankingJobResult> {
+  const now = options.now ?? new Date();
+  const owner = options.owner ?? ulid();
+  const result: RankingJobResult = { ran: false, published: [], still_stale: [] };
+  // Nothing to publish: no write at all, not even the lease (one Query and the current tournament).
+  if ((await listStale()).length === 0 && !(await currentTournamentDue(now))) return result;
+  if (!(await acquireLease(owner, now, RANKING_LEASE_MS))) return result;
+  result.ran = true;
+  try {
+    // A change that comes in while a run builds keeps its mark; the run publishes again for it
+    // (the job started by that change found the lease taken and left the work to this run).
+    for (let pass = 0; pass < MAX_PASSES; pass++) {
+      const marks = new Map<string, StaleMark | null>(
+        (await listStale()).map((mark) => [mark.game_global_id, mark]),
+      );
+      const due = pass === 0 ? await currentTournamentDue(now) : null;
+      if (due && !marks.has(due)) marks.set(due, null);
+      if (marks.size === 0) break;
+      result.still_stale = [];
+      for (const [gameId, mark] of marks) {
+        const published = await recomputeRankings(gameId, now, { leaseOwner: owner });
+        if (!published.published) {
+          // The lease was taken over (this run outlived it) or a newer snapshot is served.
+          logger.warn('ranking publish refused', {
+            game_global_id: gameId,
+            snapshot_id: published.snapshot_id,
+          });
+          return result;
+        }
+        result.published.push({
+          game_global_id: gameId,
+          snapshot_id: published.snapshot_id,
+          items_written: published.items_written,
+        });
+        if (mark && !(await clearStale(mark))) result.still_stale.push(gameId);
+      }
+      if (result.still_stale.length === 0) break;
+    }
+  } finally {
+    await releaseLease(owner);
+  }
+  return result;
+}

@@ -1,0 +1,32 @@
+import type { RankingStatusResponse } from '@golf/shared/schemas/ranking';
+import { getPointer } from '../../db/repositories/ranking-repository';
+import { getLease, getStale } from '../../db/repositories/ranking-state-repository';
+import { resolveTournament } from '../game/tournament-context';
+
+/** The operator's view of a tournament's rankings: served snapshot, stale mark, running job. */
+export async function rankingStatus(
+  gameGlobalId: string | undefined,
+  now: Date,
+): Promise<RankingStatusResponse> {
+  const gameId = (await resolveTournament(gameGlobalId, now)).game_global_id;
+  const [pointer, stale, lease] = await Promise.all([getPointer(gameId), getStale(gameId), getLease()]);
+  const leaseHeld = lease !== null && lease.expires_at > now.toISOString();
+  return {
+    game_global_id: gameId,
+    served: pointer
+      ? {
+          snapshot_id: pointer.snapshot_id,
+          created_at: pointer.created_at,
+          active_round: pointer.active_round,
+          published_at: pointer.published_at ?? null,
+          duration_ms: pointer.duration_ms ?? null,
+          items_written: pointer.items_written ?? null,
+        }
+      : null,
+    stale: stale !== null,
+    stale_since: stale?.stale_since ?? null,
+    building: leaseHeld,
+    building_since: leaseHeld ? lease.acquired_at : null,
+    lease_expires_at: lease?.expires_at ?? null,
+  };
+}

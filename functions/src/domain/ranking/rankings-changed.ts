@@ -1,0 +1,20 @@
+import type { RecomputeRankingsResponse } from '@golf/shared/schemas/ranking';
+import { markStale } from '../../db/repositories/ranking-state-repository';
+import { logger } from '../../lib/logger';
+import { startRankingJob } from '../../lib/ranking-job';
+
+/**
+ * After an operator's change is stored: marks the tournament's rankings stale and starts the ranking
+ * job without waiting for it. If the job cannot be started, the schedule publishes the change.
+ */
+export async function rankingsChanged(gameGlobalId: string, now: Date): Promise<RecomputeRankingsResponse> {
+  const mark = await markStale(gameGlobalId, now);
+  let started = true;
+  try {
+    await startRankingJob();
+  } catch (error) {
+    logger.error('ranking job not started; the schedule publishes', { error: String(error) });
+    started = false;
+  }
+  return { game_global_id: gameGlobalId, stale_since: mark.stale_since, job_started: started };
+}

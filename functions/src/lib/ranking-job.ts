@@ -1,0 +1,31 @@
+/**
+ * Starts the ranking job without waiting for it: in AWS an asynchronous invoke (`Event`) of its
+ * function, in the local stack the same job in the background of the stack's own process. Either way
+ * the caller answers at once; the job publishes what is marked stale.
+ */
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { checkAwsAction, guardClient, runOutsideAwsAccess } from './aws-access';
+import { config, LOCAL_RANKING_JOB } from './config';
+import { logger } from './logger';
+
+let client: LambdaClient | undefined;
+let running: Promise<unknown> = Promise.resolve();
+
+export async function startRankingJob(): Promise<void> {
+  const { RANKING_JOB_FUNCTION: functionName } = config();
+  if (functionName !== LOCAL_RANKING_JOB) {
+    client ??= guardClient('lambda', new LambdaClient({}));
+    await client.send(new InvokeCommand({ FunctionName: functionName, InvocationType: 'Event' }));
+    return;
+  }
+  // The same declaration holds locally: a route may start the job only if it says so.
+  checkAwsAction('lambda', 'InvokeFunction');
+  running = runOutsideAwsAccess(() =>
+    import('../jobs/ranking')
+      .then(({ handler }) => handler())
+      .catch((error: unknown) => logger.error('ranking job failed', { error: String(error) })),
+  );
+}
+
+/** The local job started last (tests and scripts that must not exit before it ends). */
+export const localRankingJob = () => running;

@@ -1,0 +1,145 @@
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { getPointer, writeSnapshot } from '../../functions/src/db/repositories/ranking-repository';
+import { getLease, getStale, markStale } from '../../functions/src/db/repositories/ranking-state-repository';
+import { RANKING_LEASE_MS, runRankingJob } from '../../functions/src/domain/ranking/publish-job';
+import { resolveTournament } from '../../functions/src/domain/game/tournament-context';
+import {
+  ownRankingResponseSchema,
+  rankingPageResponseSchema,
+  rankingStatusResponseSchema,
+} from '../../shared/src/schemas/ranking';
+import { resultsRepository } from '../../functions/src/db/repositories/results-repository';
+import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-service';
+import { api, tokenFor } from './support/api';
+import { waitForRankings } from './support/rankings';
+
+const currentGame = async () => (await resolveTournament(undefined, new Date())).game_global_id;
+
+describe('publishing only what changed', () => {
+  it('keeps the served scopes whose inputs did not change and rebuilds the rounds from a change on', async () => {
+    const gameId = await currentGame();
+    await waitForRankings(gameId);
+    const first = await recomputeRankings(gameId, new Date());
+    const built = (await getPointer(gameId))!;
+    // Nothing changed: every round scope stays in the snapshot that built it.
+    const again = await recomputeRankings(gameId, new Date());
+    const kept = (await getPointer(gameId))!;
+    expect(kept.snapshot_id).toBe(again.snapshot_id);
+    const rounds = Object.keys(built.scopes).filter((r) => r !== '0' && built.scopes[r]!.totals.length > 0);
+    expect(rounds).toEqual(expect.arrayContaining(['1', '2']));
+    for (const round of rounds) {
+      expect(kept.scopes[round]!.snapshot_id).toBe(built.scopes[round]!.snapshot_id);
+    }
+    // Only the yearly and quiz boards and the pointer are written again.
+    expect(again.items_written).toBeLessThanOrEqual(first.items_written);
+    // A round-2 score changes: round 1 is kept, rounds 2 and 3 are written again and read from there.
+    const scores = await resultsRepository.listScores(gameId, 2);
+    const changed = scores.find((s) => s.kind === 'scored' && s.score !== null)!;
+    await resultsRepository.writeScores([{ ...changed, score: changed.score! - 30 }]);
+    try {
+      await recomputeRankings(gameId, new Date());
+      const after = (await getPointer(gameId))!;
+      expect(after.scopes['1']!.snapshot_id).toBe(built.scopes['1']!.snapshot_id);
+      for (const round of rounds.filter((r) => r >= '2'))
+        expect(after.scopes[round]!.snapshot_id).toBe(after.snapshot_id);
+      const top = rankingPageResponseSchema.parse(
+        (await api('GET', '/api/golf/ranking?round=2&perPage=5')).body,
+      );
+      expect(top.snapshot_id).toBe(after.snapshot_id);
+      expect(top.rankings[0]).toMatchObject({ user_id: changed.user_id, rank: 1 });
+      const round1 = rankingPageResponseSchema.parse(
+        (await api('GET', '/api/golf/ranking?round=1&perPage=5')).body,
+      );
+      expect(round1.rankings.length).toBe(5);
+      const mine = ownRankingResponseSchema.parse(
+        (await api('GET', '/api/golf/ranking/user?round=1', { token: await tokenFor(changed.user_id) })).body,
+      );
+      expect(mine.rankings.find((row) => row.type === 1)).toBeTruthy();
+    } finally {
+      await resultsRepository.writeScores([changed]);
+      await recomputeRankings(gameId, new Date());
+    }
+  });
+});
+
+describe('the ranking job', () => {
+  it('publishes a marked change once and clears the mark; with nothing marked it writes nothing', async () => {
+    const gameId = await currentGame();
+    await waitForRankings(gameId);
+    await markStale(gameId, new Date());
+    const before = (await getPointer(gameId))!.snapshot_id;
+    const result = await runRankingJob();
+    // A run started by another test may hold the lease; then that run publishes the mark.
+    if (!result.ran) await waitForRankings(gameId);
+    else expect(result.published.map((p) => p.game_global_id)).toContain(gameId);
+    expect(await getStale(gameId)).toBeNull();
+    const served = (await getPointer(gameId))!.snapshot_id;
+    expect(served > before).toBe(true);
+    expect((await getPointer(gameId))!.published_at).toBeTruthy();
+    // Nothing marked: a run reads the marks and the current tournament, and writes nothing.
+    const idle = await runRankingJob();
+    expect(idle.published).toEqual([]);
+    expect((await getPointer(gameId))!.snapshot_id).toBe(served);
+  });
+
+  it('runs one at a time: two runs started together publish once', async () => {
+    const gameId = await currentGame();
+    await waitForRankings(gameId);
+    await markStale(gameId, new Date());
+    const runs = await Promise.all([runRankingJob(), runRankingJob()]);
+    expect(runs.filter((run) => run.ran).length).toBeLessThanOrEqual(1);
+    const published = runs.flatMap((run) => run.published).filter((p) => p.game_global_id === gameId);
+    expect(published.length).toBeLessThanOrEqual(1);
+    const status = await waitForRankings(gameId);
+    if (published[0]) expect(status.served!.snapshot_id >= published[0].snapshot_id).toBe(true);
+  });
+
+  it('never switches back to an older snapshot, nor publishes without the lease', async () => {
+    const gameId = await currentGame();
+    const served = (await getPointer(gameId))!;
+    const older = { ...served, snapshot_id: '00000000000000000000000000' };
+    expect((await writeSnapshot([], older, new Date())).published).toBe(false);
+    const newer = { ...served, snapshot_id: `${served.snapshot_id.slice(0, -1)}Z` };
+    expect((await writeSnapshot([], newer, new Date(), { leaseOwner: 'not-the-holder' })).published).toBe(
+      false,
+    );
+    expect((await getPointer(gameId))!.snapshot_id).toBe(served.snapshot_id);
+  });
+
+  it('a run killed before the switch leaves the old snapshot served; the next run finishes the work', async () => {
+    const gameId = await currentGame();
+    await waitForRankings(gameId);
+    const before = (await getPointer(gameId))!.snapshot_id;
+    await markStale(gameId, new Date());
+    const owner = `crashed-${Date.now()}`;
+    const signal = await new Promise<NodeJS.Signals | null>((resolve, reject) => {
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', join(__dirname, 'support/crash-before-switch.ts'), owner],
+        { env: process.env, stdio: 'ignore' },
+      );
+      child.on('error', reject);
+      child.on('exit', (_code, killed) => resolve(killed));
+    });
+    expect(signal).toBe('SIGKILL');
+    // Killed holding the lease, its pages written, the switch not made.
+    expect((await getLease())?.owner).toBe(owner);
+    expect((await getPointer(gameId))!.snapshot_id).toBe(before);
+    const operator = await tokenFor('publish-operator', ['operators']);
+    const status = rankingStatusResponseSchema.parse(
+      (await api('GET', '/api/golf/ops/rankings/status', { token: operator })).body,
+    );
+    expect(status).toMatchObject({ stale: true, building: true, served: { snapshot_id: before } });
+    // Until the lease expires nobody publishes; after it, the next run takes over and publishes.
+    expect((await runRankingJob()).ran).toBe(false);
+    const later = new Date(Date.now() + RANKING_LEASE_MS + 1000);
+    const next = await runRankingJob({ now: later });
+    expect(next.ran).toBe(true);
+    expect(next.published.map((p) => p.game_global_id)).toContain(gameId);
+    expect(await getStale(gameId)).toBeNull();
+    expect(await getLease()).toBeNull();
+    expect((await getPointer(gameId))!.snapshot_id > before).toBe(true);
+  });
+});

@@ -1,0 +1,22 @@
+import { rankingStatusResponseSchema, type RankingStatusResponse } from '../../../shared/src/schemas/ranking';
+import { api, tokenFor } from './api';
+
+/**
+ * Waits until the ranking job has published every stored change of the tournament (the current
+ * one by default): operator calls answer before the job publishes.
+ */
+export async function waitForRankings(
+  gameGlobalId?: string,
+  timeoutMs = 25_000,
+): Promise<RankingStatusResponse> {
+  const token = await tokenFor('ranking-waiter', ['operators']);
+  const query = gameGlobalId ? `?game_global_id=${encodeURIComponent(gameGlobalId)}` : '';
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const result = await api('GET', `/api/golf/ops/rankings/status${query}`, { token });
+    const status = rankingStatusResponseSchema.parse(result.body);
+    if (!status.stale && !status.building) return status;
+    if (Date.now() > until) throw new Error(`rankings still not published: ${JSON.stringify(status)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
