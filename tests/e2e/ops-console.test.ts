@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -164,10 +165,9 @@ describe('the operator console', () => {
     await page.getByRole('button', { name: '当選者を CSV に書き出す' }).click();
     const link = page.getByRole('link', { name: `winners-${id}.csv を保存` });
     await link.waitFor();
-    const csv = await page.evaluate(
-      async (href) => (await fetch(href!)).text(),
-      await link.getAttribute('href'),
-    );
+    // Saved as the operator would: the browser's download of the link.
+    const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+    const csv = readFileSync((await download.path())!, 'utf8');
     const lines = csv
       .replace(/^\ufeff/, '')
       .trimEnd()

@@ -13,6 +13,10 @@ export function useOwnStack(): { stack: () => Stack; browser: () => Browser } {
   let stack: Stack | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
+    // A test file inherits the shared stack's endpoints from the runner; without them this stack
+    // starts emulators of its own instead of changing the season the other journeys read.
+    for (const name of ['AWS_ENDPOINT_URL', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_S3'])
+      delete process.env[name];
     stack = await startStack({
       port: 0,
       dataDir: null,

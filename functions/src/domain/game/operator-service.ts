@@ -156,7 +156,7 @@ export async function moveDeadline(
   const lockedNow = !isBeforeDeadline(nowIso, stored.deadline_at);
   const teamsLocked =
     !isBeforeDeadline(nowIso, after) && !lockedNow
-      ? (await teamRepository.listRound(record.game_global_id, input.round)).length
+      ? await teamRepository.countRound(record.game_global_id, input.round)
       : 0;
   if (!isBeforeDeadline(nowIso, after) && !input.force)
     throw new AppError(
