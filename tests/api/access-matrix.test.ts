@@ -56,6 +56,7 @@ const matrix: Record<string, Row> = {
   getPlayerDetail: everyone,
   saveTeam: signedIn,
   savePick: signedIn,
+  createShareCard: signedIn,
   deletePick: signedIn,
   previewAiTeam: everyone,
   saveAiTeam: signedIn,

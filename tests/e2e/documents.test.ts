@@ -3,6 +3,11 @@ import { resetConfig } from '../../functions/src/lib/config';
 import { baseUrl, closeChecked, newPage, useBrowser, waitForPath } from './support/browser';
 import { createPlayer } from './support/users';
 
+/** What the test reads of an element in the page (this project checks Node code without the DOM library). */
+interface Boxed {
+  getBoundingClientRect(): { top: number };
+}
+
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
 resetConfig();
 
@@ -42,7 +47,9 @@ describe('/howto', () => {
       has: page.getByRole('heading', { name: '年間ランキング' }),
     });
     await expect
-      .poll(() => yearly.evaluate((element) => element.getBoundingClientRect().top < 400))
+      .poll(() =>
+        yearly.evaluate((element) => (element as unknown as Boxed).getBoundingClientRect().top < 400),
+      )
       .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/howto');
 

@@ -82,6 +82,21 @@ describe('round 4 from pick to score', () => {
     expect(await teamScore.innerText()).toBe(formatToPar(expected));
     expect(await page.locator('.notice').first().innerText()).toContain('天候による変更');
 
+    // The deadline has passed: the team can be shared as a card drawn on the server.
+    await page.getByRole('button', { name: 'シェア画像を作る' }).click();
+    const card = page.getByTestId('share-card');
+    await card.waitFor({ timeout: 60_000 });
+    const image = card.getByRole('img', { name: '第4ラウンドのチームと順位の画像' });
+    await expect
+      .poll(() => image.evaluate((element) => (element as unknown as { naturalWidth: number }).naturalWidth))
+      .toBe(1200);
+    const pageUrl = await card.getByRole('link', { name: '共有ページを開く' }).getAttribute('href');
+    const html = await (await fetch(pageUrl!)).text();
+    expect(html).toContain(`<meta property="og:image" content="${await image.getAttribute('src')}">`);
+    expect(await card.getByRole('link', { name: 'X でシェア' }).getAttribute('href')).toContain(
+      encodeURIComponent(pageUrl!),
+    );
+
     const errors = session.pageErrors.map((error) => error.message);
     await session.close();
     expect(errors).toEqual([]);

@@ -1,4 +1,10 @@
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { ulid } from 'ulid';
 import {
@@ -202,4 +208,34 @@ export async function storeImageFile(input: {
 /** Deletes an uploaded object (a withdrawn player's picture). */
 export async function deleteUpload(key: string): Promise<void> {
   await s3().send(new DeleteObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key }));
+}
+
+/** Whether an object the game wrote itself (a share card) is in the bucket. */
+export async function storedObjectExists(key: string): Promise<boolean> {
+  try {
+    await s3().send(new HeadObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key }));
+    return true;
+  } catch (error) {
+    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
+      return false;
+    throw error;
+  }
+}
+
+/** Writes an object the game made itself (never a player's bytes), served as it is through the CDN. */
+export async function storeGeneratedObject(input: {
+  key: string;
+  body: Buffer | string;
+  contentType: string;
+  cacheControl: string;
+}): Promise<void> {
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: config().UPLOADS_BUCKET,
+      Key: input.key,
+      Body: input.body,
+      ContentType: input.contentType,
+      CacheControl: input.cacheControl,
+    }),
+  );
 }

@@ -65,6 +65,21 @@ export interface ApiFunctionProps {
   logRetention?: logs.RetentionDays;
   /** A fixed name, for a function others invoke by name (the ranking job). */
   functionName?: string;
+  /**
+   * Files the code reads at run time (`package/path` under node_modules: a font, a wasm module),
+   * copied next to the bundle, where the code looks for them first.
+   */
+  assets?: readonly string[];
+}
+
+/** Bundling hooks that copy run-time files from node_modules next to the bundle. */
+export function copyAssetsAfterBundling(assets: readonly string[]) {
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (inputDir: string, outputDir: string) =>
+      assets.map((asset) => `cp "${join(inputDir, 'node_modules', asset)}" "${outputDir}/"`),
+  };
 }
 
 /**
@@ -117,6 +132,7 @@ export class ApiFunction extends Construct {
         // The SDK is bundled too: the version tested locally is the one that runs, and not every
         // package (s3-presigned-post) ships with the runtime.
         externalModules: [],
+        ...(props.assets?.length ? { commandHooks: copyAssetsAfterBundling(props.assets) } : {}),
       },
     });
     this.grant(props);

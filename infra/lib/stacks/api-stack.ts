@@ -13,8 +13,9 @@ import type { Construct } from 'constructs';
 import { routeList, type RouteArea } from '../../../shared/src/contracts';
 import { awsServicesByEntry, checkDeclaration } from '../aws-sdk-usage';
 import type { InfraConfig } from '../config';
-import { ApiFunction, type ApiResources } from '../constructs/api-function';
+import { ApiFunction, type ApiFunctionProps, type ApiResources } from '../constructs/api-function';
 import { handlerEntry } from '../paths';
+import { shareCardAssets } from '../../../functions/src/lib/share-card';
 
 export interface ApiStackProps extends StackProps {
   config: InfraConfig;
@@ -43,6 +44,14 @@ const pascalCase = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`
  * resources (function, role, policy, log group, permission, integration, route), so each area's routes
  * live in a nested stack of their own: no stack comes near CloudFormation's 500 resources.
  */
+/**
+ * Routes whose function needs more than the defaults: the share card lays out and rasterises a
+ * 1200 x 630 PNG with an embedded Japanese font, and reads the font and the rasteriser at run time.
+ */
+const functionExtras: Partial<Record<string, Pick<ApiFunctionProps, 'assets' | 'memorySize'>>> = {
+  createShareCard: { assets: shareCardAssets, memorySize: 1536 },
+};
+
 export class ApiStack extends Stack {
   readonly api: apigw.HttpApi;
   readonly stage: apigw.HttpStage;
@@ -147,6 +156,7 @@ export class ApiStack extends Stack {
         aws: route.aws,
         environment,
         resources,
+        ...(functionExtras[route.name] ?? {}),
       });
       fn.addToRolePolicy(readOriginSecret);
       new apigw.HttpRoute(area, `${pascalCase(route.name)}Route`, {

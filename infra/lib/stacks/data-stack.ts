@@ -76,6 +76,12 @@ export class DataStack extends Stack {
           noncurrentVersionExpiration: Duration.days(30),
           expiredObjectDeleteMarker: true,
         },
+        {
+          // Share cards are drawn again on request from the ranking snapshots; old ones only cost storage.
+          id: 'ShareCards',
+          prefix: 'uploads/share/',
+          expiration: Duration.days(90),
+        },
       ],
     });
     this.uploadsCdn = new cloudfront.Distribution(this, 'UploadsCdn', {

@@ -145,4 +145,11 @@ export const gameRoutes = {
     access: 'operator',
     aws: { table: 'write' },
   },
+  createShareCard: {
+    method: 'POST',
+    path: '/api/golf/round/{round}/share',
+    handler: 'game/create-share-card',
+    access: 'user',
+    aws: { table: 'read', uploads: ['GetObject', 'PutObject'] },
+  },
 } as const satisfies Record<string, RouteDefinition>;

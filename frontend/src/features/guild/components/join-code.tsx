@@ -19,7 +19,11 @@ export function JoinCode({ code, guildName }: { code: string; guildName: string 
     );
   const share = () =>
     navigator
-      .share({ title: 'ギルドの参加コード', text, url: new URL('/guild/code', window.location.origin).href })
+      .share({
+        title: 'ギルドの参加コード',
+        text,
+        url: new URL(`/guild/code?code=${encodeURIComponent(code)}`, window.location.origin).href,
+      })
       .catch(() => undefined);
   return (
     <div className="join-code">

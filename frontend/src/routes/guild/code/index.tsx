@@ -1,18 +1,24 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
+import { z } from 'zod';
 import { controlProps, Field, type FieldErrors } from '../../../components/ui/form-field';
 import { useJoinGuildByCode } from '../../../features/guild/api/guild-mutations';
 import { normalizeJoinCode } from '../../../features/guild/components/join-code';
 import { isApiError } from '../../../lib/api-client';
 
+/** `?code=…`: an invitation (a share page, a shared link) fills the code in. */
+const searchSchema = z.object({ code: z.string().max(32).optional().catch(undefined) });
+
 export const Route = createFileRoute('/guild/code/')({
+  validateSearch: searchSchema,
   component: GuildCodePage,
 });
 
 function GuildCodePage() {
   const navigate = useNavigate();
   const join = useJoinGuildByCode();
-  const [code, setCode] = useState('');
+  const invited = Route.useSearch().code;
+  const [code, setCode] = useState(() => normalizeJoinCode(invited ?? ''));
   const errors: FieldErrors = (isApiError(join.error) && join.error.errors) || {};
   const message = join.error && !errors['code'] ? [join.error.message] : errors['code'];
   const submit = (event: FormEvent) => {

@@ -9,6 +9,7 @@ import { roundQueryOptions, useRound } from '../../../../features/game/api/get-r
 import { RoundTabs } from '../../../../features/game/components/round-tabs';
 import { CopyNextRoundToggle } from '../../../../features/game/components/copy-next-round-toggle';
 import { SaveError } from '../../../../features/game/components/save-error';
+import { ShareCard } from '../../../../features/game/components/share-card';
 import { TutorialDialog } from '../../../../features/game/components/tutorial-dialog';
 import { aiModeLabels, aiModes, parseRound } from '../../../../features/game/utils/labels';
 import { roundNotes } from '../../../../features/game/utils/round-notes';
@@ -217,6 +218,10 @@ function RoundPage() {
           })}
         </ol>
       </section>
+
+      {view.teams_visible && view.team && (
+        <ShareCard round={round} gameGlobalId={view.game_global_id} tournamentName={view.tournament_name} />
+      )}
 
       {round < 4 && <CopyNextRoundToggle checked={view.is_copy_next_round} />}
 
