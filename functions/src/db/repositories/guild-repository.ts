@@ -1,10 +1,4 @@
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
 import { failedAt, isCancelled } from '../conditions';
 import { GUILD_MAX_MEMBERS, type MemberRole } from '@golf/shared/schemas/guild';
@@ -12,6 +6,7 @@ import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { countAttempt } from './rate-limit-repository';
+import { profilesOf } from './user-repository';
 import { queryAll } from '../query-all';
 
 export interface GuildRecord {
@@ -504,35 +499,8 @@ export const guildRepository = {
     return { messages, lastKey: LastEvaluatedKey ? String(LastEvaluatedKey['SK']) : null };
   },
 
-  /** Nicknames (and profile images) from the accounts area's profile items. */
-  async profiles(userIds: string[]): Promise<Map<string, { nickname?: string; profile_img_url?: string }>> {
-    const result = new Map<string, { nickname?: string; profile_img_url?: string }>();
-    const unique = [...new Set(userIds)];
-    for (let i = 0; i < unique.length; i += 100) {
-      let requestKeys: Record<string, unknown>[] = unique
-        .slice(i, i + 100)
-        .map((id) => keys.memberProfile(id));
-      for (let attempt = 0; requestKeys.length && attempt < 5; attempt++) {
-        const { Responses, UnprocessedKeys } = await db().send(
-          new BatchGetCommand({
-            RequestItems: {
-              [tableName()]: { Keys: requestKeys, ProjectionExpression: 'PK, nickname, profile_img_url' },
-            },
-          }),
-        );
-        for (const item of Responses?.[tableName()] ?? []) {
-          const userId = String(item['PK']).slice('USER#'.length);
-          result.set(userId, {
-            nickname: typeof item['nickname'] === 'string' ? item['nickname'] : undefined,
-            profile_img_url:
-              typeof item['profile_img_url'] === 'string' ? item['profile_img_url'] : undefined,
-          });
-        }
-        requestKeys = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[];
-      }
-    }
-    return result;
-  },
+  /** Nicknames and profile images: the user profile is read by the user repository only. */
+  profiles: profilesOf,
 
   /**
    * Counts one action in a fixed window (the counter item expires by TTL); false once `limit`

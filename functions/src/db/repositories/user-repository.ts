@@ -1,5 +1,4 @@
 import {
-  BatchGetCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
@@ -14,7 +13,7 @@ import { batchGetAll } from '../batch-get';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
-import type { CopySettingChange } from '@golf/shared/game/carry-over';
+import { copySettingAsOf, type CopySettingChange } from '@golf/shared/game/carry-over';
 
 export interface UserRecord {
   user_id: string;
@@ -112,20 +111,11 @@ export async function checkSession(
     cutoff,
     ...(options.registration ? [profile] : []),
   ];
-  const { Responses } = await db().send(
-    new BatchGetCommand({
-      RequestItems: {
-        [tableName()]: {
-          Keys: wanted,
-          ProjectionExpression:
-            'PK, SK, not_before, kept_token, #status, is_accepted_policy, is_registed_email',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ConsistentRead: true,
-        },
-      },
-    }),
-  );
-  const items = Responses?.[tableName()] ?? [];
+  const items = await batchGetAll(wanted, {
+    projection: 'PK, SK, not_before, kept_token, #status, is_accepted_policy, is_registed_email',
+    names: { '#status': 'status' },
+    consistentRead: true,
+  });
   const is = (item: Record<string, unknown>, key: { PK: string; SK: string }) =>
     item['PK'] === key.PK && item['SK'] === key.SK;
   const refused = items.some((item) => {
@@ -142,6 +132,50 @@ export async function checkSession(
     player['is_accepted_policy'] === true &&
     player['is_registed_email'] === true;
   return registered ? 'ok' : 'unregistered';
+}
+
+/** Nicknames and profile images of these users (shown beside their guild posts and ranks). */
+export async function profilesOf(
+  userIds: readonly string[],
+): Promise<Map<string, { nickname?: string; profile_img_url?: string }>> {
+  const items = await batchGetAll(userIds.map(keys.userProfile), {
+    projection: 'PK, nickname, profile_img_url',
+  });
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return new Map(
+    items.map((item) => [
+      String(item['PK']).slice('USER#'.length),
+      { nickname: text(item['nickname']), profile_img_url: text(item['profile_img_url']) },
+    ]),
+  );
+}
+
+/** The e-mail addresses of these users, for those who registered one. */
+export async function emailsOf(userIds: readonly string[]): Promise<Map<string, string>> {
+  const items = await batchGetAll(userIds.map(keys.userProfile), { projection: 'user_id, email' });
+  return new Map(
+    items
+      .filter((item) => typeof item['email'] === 'string' && item['email'])
+      .map((item) => [String(item['user_id']), String(item['email'])]),
+  );
+}
+
+/**
+ * `is_copy_next_round` of the user's profile (a missing profile means off); with `asOf` (a round's
+ * deadline), the value it had then.
+ */
+export async function copyNextRound(userId: string, asOf?: string): Promise<boolean> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.userProfile(userId),
+      ProjectionExpression: 'is_copy_next_round, copy_next_round_changes',
+    }),
+  );
+  const current = Item?.['is_copy_next_round'] === true;
+  if (asOf === undefined) return current;
+  const changes = (Item?.['copy_next_round_changes'] ?? []) as CopySettingChange[];
+  return copySettingAsOf(current, changes, asOf);
 }
 
 /**
@@ -361,7 +395,7 @@ export async function isWithdrawn(userId: string): Promise<boolean> {
 export async function withdrawnAmong(userIds: readonly string[]): Promise<Set<string>> {
   const unique = [...new Set(userIds)];
   if (!unique.length) return new Set();
-  const items = await batchGetAll(unique.map(keys.withdrawnUser), 'PK');
+  const items = await batchGetAll(unique.map(keys.withdrawnUser), { projection: 'PK' });
   return new Set(items.map((item) => String(item['PK']).slice('USER#'.length)));
 }
 
