@@ -15,13 +15,22 @@ export const isConditionFailure = (error: unknown): boolean =>
   (isCancelled(error) &&
     (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed'));
 
-/** Runs a conditional write: true when it was written, false when its condition did not hold. */
-export async function conditionHeld(write: Promise<unknown>): Promise<boolean> {
+/**
+ * Runs a conditional write (or a transaction): its result, or `refused` when a condition did not
+ * hold. Any other failure is thrown. Every repository reads a refusal through here.
+ */
+export async function unlessRefused<T, R>(write: Promise<T>, refused: R): Promise<T | R> {
   try {
-    await write;
-    return true;
+    return await write;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return refused;
     throw error;
   }
 }
+
+/** Runs a conditional write: true when it was written, false when its condition did not hold. */
+export const conditionHeld = (write: Promise<unknown>): Promise<boolean> =>
+  unlessRefused(
+    write.then(() => true),
+    false,
+  );

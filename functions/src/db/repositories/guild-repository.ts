@@ -1,6 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { failedAt, isCancelled } from '../conditions';
+import { conditionHeld, failedAt, isCancelled } from '../conditions';
 import { GUILD_MAX_MEMBERS, type MemberRole } from '@golf/shared/schemas/guild';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
@@ -399,8 +398,8 @@ export const guildRepository = {
     createdAt: string,
   ): Promise<boolean> {
     const listing = keys.guildListing(createdAt, guildId);
-    try {
-      await db().send(
+    return conditionHeld(
+      db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.guild(guildId),
@@ -422,18 +421,14 @@ export const guildRepository = {
             ...(changes.is_public ? { ':gpk': listing.GSI1PK, ':gsk': listing.GSI1SK } : {}),
           },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+      ),
+    );
   },
 
   async setJoinCode(guildId: string, ownerId: string, code: string): Promise<boolean> {
     const index = keys.guildJoinCode(code);
-    try {
-      await db().send(
+    return conditionHeld(
+      db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.guild(guildId),
@@ -446,35 +441,34 @@ export const guildRepository = {
             ':owner': ownerId,
           },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+      ),
+    );
   },
 
-  async putChatMessage(record: ChatMessageRecord): Promise<void> {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            // Membership is checked in the write: a member kicked a moment ago cannot post.
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: keys.guildMember(record.guild_id, record.user_id),
-              ConditionExpression: 'attribute_exists(PK)',
+  /** Posts a message; false when the poster is not (or no longer) a member. */
+  async putChatMessage(record: ChatMessageRecord): Promise<boolean> {
+    return conditionHeld(
+      db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              // Membership is checked in the write: a member kicked a moment ago cannot post.
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: keys.guildMember(record.guild_id, record.user_id),
+                ConditionExpression: 'attribute_exists(PK)',
+              },
             },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: chatMessageItem(record),
-              ConditionExpression: 'attribute_not_exists(PK)',
+            {
+              Put: {
+                TableName: tableName(),
+                Item: chatMessageItem(record),
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
             },
-          },
-        ],
-      }),
+          ],
+        }),
+      ),
     );
   },
 

@@ -5,8 +5,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { isConditionFailure } from '../conditions';
+import { conditionHeld, unlessRefused } from '../conditions';
 import { queryAll } from '../query-all';
 import type { UserStatus } from '@golf/shared/schemas/account';
 import { batchGetAll } from '../batch-get';
@@ -66,21 +65,19 @@ export async function getLogin(email: string): Promise<LoginRecord | null> {
 
 /** Writes a new user unless one with that id exists (two first sign-ins at once); returns the stored one. */
 export async function createUserIfAbsent(record: UserRecord): Promise<UserRecord> {
-  try {
-    await db().send(
+  const created = await conditionHeld(
+    db().send(
       new PutCommand({
         TableName: tableName(),
         Item: userItem(record),
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
-    );
-    return record;
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    const existing = await getUser(record.user_id);
-    if (!existing) throw error;
-    return existing;
-  }
+    ),
+  );
+  if (created) return record;
+  const existing = await getUser(record.user_id);
+  if (!existing) throw new Error(`user ${record.user_id} exists under another entity`);
+  return existing;
 }
 
 /** Signs a token out until it would have expired anyway. */
@@ -211,8 +208,8 @@ export async function updateUserFields(
   now: Date,
 ): Promise<UserRecord | null> {
   const entries = Object.entries({ ...fields, updated_at: now.toISOString() });
-  try {
-    const { Attributes } = await db().send(
+  const updated = await unlessRefused(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.userProfile(userId),
@@ -225,12 +222,10 @@ export async function updateUserFields(
         },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return Attributes ? fromItem<UserRecord>(Attributes) : null;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+    ),
+    null,
+  );
+  return updated?.Attributes ? fromItem<UserRecord>(updated.Attributes) : null;
 }
 
 /**
@@ -238,8 +233,8 @@ export async function updateUserFields(
  * (nothing is written then).
  */
 export async function createUserWithLogin(user: UserRecord, login: LoginRecord): Promise<boolean> {
-  try {
-    await db().send(
+  return conditionHeld(
+    db().send(
       new TransactWriteCommand({
         TransactItems: [
           {
@@ -258,18 +253,14 @@ export async function createUserWithLogin(user: UserRecord, login: LoginRecord):
           },
         ],
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Sets a login's password hash; false when there is no login for the address. */
 export async function setLoginPassword(email: string, passwordHash: string): Promise<boolean> {
-  try {
-    await db().send(
+  return conditionHeld(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.login(email),
@@ -277,12 +268,8 @@ export async function setLoginPassword(email: string, passwordHash: string): Pro
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: { ':hash': passwordHash },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -298,8 +285,8 @@ export async function moveLogin(input: {
 }): Promise<boolean> {
   const { user, to, from, now } = input;
   const status = user.status === 'mail_verify' ? 'required_not_enter' : user.status;
-  try {
-    await db().send(
+  return conditionHeld(
+    db().send(
       new TransactWriteCommand({
         TransactItems: [
           {
@@ -345,12 +332,8 @@ export async function moveLogin(input: {
           },
         ],
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -435,17 +418,16 @@ export async function deleteUserData(input: {
         db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: item['PK'], SK: item['SK'] } })),
       ),
   );
+  // A login the address has since moved to (another user's) stays.
   if (input.email)
-    await db()
-      .send(
+    await conditionHeld(
+      db().send(
         new DeleteCommand({
           TableName: tableName(),
           Key: keys.login(input.email),
           ConditionExpression: 'attribute_not_exists(PK) OR user_id = :user',
           ExpressionAttributeValues: { ':user': input.userId },
         }),
-      )
-      .catch((error: unknown) => {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      });
+      ),
+    );
 }

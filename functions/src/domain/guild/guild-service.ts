@@ -487,13 +487,7 @@ export async function postChat(input: {
     message: input.message,
     posted_at: input.now.toISOString(),
   };
-  try {
-    await guildRepository.putChatMessage(record);
-  } catch (error) {
-    if ((error as { name?: string }).name === 'TransactionCanceledException')
-      throw forbidden(messages.notMember);
-    throw error;
-  }
+  if (!(await guildRepository.putChatMessage(record))) throw forbidden(messages.notMember);
   const names = await nicknames([input.userId]);
   return { ...record, nickname: names.get(input.userId)!.nickname };
 }
