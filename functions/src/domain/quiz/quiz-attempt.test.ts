@@ -12,9 +12,8 @@ import {
   retriableMinuteDiff,
   serve,
   settle,
-  type QuizAttempt,
-  type QuizRecord,
 } from './quiz-attempt';
+import type { QuizAttempt, QuizRecord } from '../../db/repositories/quiz-repository';
 
 const quiz: QuizRecord = {
   game_global_id: 'g',
