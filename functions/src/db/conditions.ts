@@ -1,4 +1,6 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
 
 /** A transaction refused as a whole (one of its conditions failed, or it collided with another). */
 export const isCancelled = (error: unknown): error is TransactionCanceledException =>
@@ -34,3 +36,31 @@ export const conditionHeld = (write: Promise<unknown>): Promise<boolean> =>
     write.then(() => true),
     false,
   );
+
+type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+/**
+ * Runs a transaction: null when it was written, else what `refusal` makes of its cancellation (read
+ * it with `failedAt`). Any other failure is thrown.
+ */
+export async function transactWrite<R>(
+  items: TransactItems,
+  refusal: (error: TransactionCanceledException) => R | Promise<R>,
+): Promise<R | null> {
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    return null;
+  } catch (error) {
+    if (!isCancelled(error)) throw error;
+    return refusal(error);
+  }
+}
+
+/** Runs a transaction: true when it was written, false when it was cancelled. */
+export const transactionHeld = async (items: TransactItems): Promise<boolean> =>
+  (await transactWrite(items, () => false)) ?? true;
+
+/** A transaction's Put of an item that must not exist yet (a lock, a first entry, a new record). */
+export const putNew = (item: Record<string, unknown>) => ({
+  Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' },
+});

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { conditionHeld, failedAt, isCancelled } from '../conditions';
+import { conditionHeld, failedAt, transactionHeld, transactWrite, putNew } from '../conditions';
 import { GUILD_MAX_MEMBERS, type MemberRole } from '@golf/shared/schemas/guild';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
@@ -76,6 +76,25 @@ export type MembershipRefusal =
   | 'not_owner'
   | 'conflict';
 
+/** A transaction's Delete of a member item. */
+const deleteMember = (guildId: string, userId: string) => ({
+  Delete: {
+    TableName: tableName(),
+    Key: keys.guildMember(guildId, userId),
+    ConditionExpression: 'attribute_exists(PK)',
+  },
+});
+
+/** A transaction's Delete of the user's guild lock, only while it names this guild. */
+const releaseLock = (guildId: string, userId: string) => ({
+  Delete: {
+    TableName: tableName(),
+    Key: keys.guildMembership(userId),
+    ConditionExpression: 'guild_id = :guild',
+    ExpressionAttributeValues: { ':guild': guildId },
+  },
+});
+
 export const guildRepository = {
   async get(guildId: string, consistent = true): Promise<GuildRecord | undefined> {
     const { Item } = await db().send(
@@ -148,33 +167,16 @@ export const guildRepository = {
       role: 'owner',
       joined_at: guild.created_at,
     };
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item: guildMembershipItem(owner),
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: guildItem({ ...guild, member_count: 1 }),
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            { Put: { TableName: tableName(), Item: guildMemberItem(owner) } },
-          ],
-        }),
-      );
-      return null;
-    } catch (error) {
-      if (!isCancelled(error)) throw error;
-      return failedAt(error, 0) ? 'already_in_a_guild' : 'conflict';
-    }
+    return transactWrite(
+      [
+        putNew(guildMembershipItem(owner)),
+        putNew(guildItem({ ...guild, member_count: 1 })),
+        { Put: { TableName: tableName(), Item: guildMemberItem(owner) } },
+      ],
+      (error) => {
+        return failedAt(error, 0) ? 'already_in_a_guild' : 'conflict';
+      },
+    );
   },
 
   /**
@@ -195,55 +197,38 @@ export const guildRepository = {
     };
     // Joining by id is for listed guilds open to anyone; an unlisted guild is joined with its code.
     const ruleCondition = 'code' in rule ? 'join_code = :code' : 'entry_type = :open AND is_public = :listed';
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.guild(guildId),
-                UpdateExpression: 'SET member_count = member_count + :one',
-                ConditionExpression: `attribute_exists(PK) AND member_count < :max AND ${ruleCondition}`,
-                ExpressionAttributeValues: {
-                  ':one': 1,
-                  ':max': GUILD_MAX_MEMBERS,
-                  ...('code' in rule ? { ':code': rule.code } : { ':open': 1, ':listed': true }),
-                },
-              },
+    return transactWrite(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.guild(guildId),
+            UpdateExpression: 'SET member_count = member_count + :one',
+            ConditionExpression: `attribute_exists(PK) AND member_count < :max AND ${ruleCondition}`,
+            ExpressionAttributeValues: {
+              ':one': 1,
+              ':max': GUILD_MAX_MEMBERS,
+              ...('code' in rule ? { ':code': rule.code } : { ':open': 1, ':listed': true }),
             },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: guildMembershipItem(member),
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: guildMemberItem(member),
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-          ],
-        }),
-      );
-      return null;
-    } catch (error) {
-      if (!isCancelled(error)) throw error;
-      if (failedAt(error, 1) || failedAt(error, 2)) return 'already_in_a_guild';
-      if (failedAt(error, 0)) {
-        const guild = await this.get(guildId);
-        if (!guild) return 'guild_missing';
-        if (guild.member_count >= GUILD_MAX_MEMBERS) return 'guild_full';
-        const ruleHolds =
-          'code' in rule ? guild.join_code === rule.code : guild.entry_type === 1 && guild.is_public;
-        // Full a moment ago and freed since: worth another try.
-        return ruleHolds ? 'conflict' : 'not_joinable';
-      }
-      return 'conflict';
-    }
+          },
+        },
+        putNew(guildMembershipItem(member)),
+        putNew(guildMemberItem(member)),
+      ],
+      async (error) => {
+        if (failedAt(error, 1) || failedAt(error, 2)) return 'already_in_a_guild';
+        if (failedAt(error, 0)) {
+          const guild = await this.get(guildId);
+          if (!guild) return 'guild_missing';
+          if (guild.member_count >= GUILD_MAX_MEMBERS) return 'guild_full';
+          const ruleHolds =
+            'code' in rule ? guild.join_code === rule.code : guild.entry_type === 1 && guild.is_public;
+          // Full a moment ago and freed since: worth another try.
+          return ruleHolds ? 'conflict' : 'not_joinable';
+        }
+        return 'conflict';
+      },
+    );
   },
 
   /**
@@ -251,140 +236,82 @@ export const guildRepository = {
    * a kick, which also checks that the caller still owns the guild.
    */
   async removeMember(guildId: string, userId: string, ownerId?: string): Promise<MembershipRefusal | null> {
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.guild(guildId),
-                UpdateExpression: 'SET member_count = member_count - :one',
-                ConditionExpression: ownerId
-                  ? 'attribute_exists(PK) AND owner_id = :owner'
-                  : 'attribute_exists(PK) AND owner_id <> :user',
-                ExpressionAttributeValues: {
-                  ':one': 1,
-                  ...(ownerId ? { ':owner': ownerId } : { ':user': userId }),
-                },
-              },
+    return transactWrite(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.guild(guildId),
+            UpdateExpression: 'SET member_count = member_count - :one',
+            ConditionExpression: ownerId
+              ? 'attribute_exists(PK) AND owner_id = :owner'
+              : 'attribute_exists(PK) AND owner_id <> :user',
+            ExpressionAttributeValues: {
+              ':one': 1,
+              ...(ownerId ? { ':owner': ownerId } : { ':user': userId }),
             },
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.guildMember(guildId, userId),
-                ConditionExpression: 'attribute_exists(PK) AND #role = :member',
-                ExpressionAttributeNames: { '#role': 'role' },
-                ExpressionAttributeValues: { ':member': 'member' },
-              },
-            },
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.guildMembership(userId),
-                ConditionExpression: 'guild_id = :guild',
-                ExpressionAttributeValues: { ':guild': guildId },
-              },
-            },
-          ],
-        }),
-      );
-      return null;
-    } catch (error) {
-      if (!isCancelled(error)) throw error;
-      if (failedAt(error, 0)) return ownerId ? 'not_owner' : 'conflict';
-      if (failedAt(error, 1) || failedAt(error, 2)) return 'not_member';
-      return 'conflict';
-    }
+          },
+        },
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.guildMember(guildId, userId),
+            ConditionExpression: 'attribute_exists(PK) AND #role = :member',
+            ExpressionAttributeNames: { '#role': 'role' },
+            ExpressionAttributeValues: { ':member': 'member' },
+          },
+        },
+        releaseLock(guildId, userId),
+      ],
+      (error) => {
+        if (failedAt(error, 0)) return ownerId ? 'not_owner' : 'conflict';
+        if (failedAt(error, 1) || failedAt(error, 2)) return 'not_member';
+        return 'conflict';
+      },
+    );
   },
 
   /** The owner leaves: `successorId` (already a member) becomes the owner in the same transaction. */
   async handOver(guildId: string, ownerId: string, successorId: string): Promise<boolean> {
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.guild(guildId),
-                UpdateExpression: 'SET member_count = member_count - :one, owner_id = :successor',
-                ConditionExpression: 'owner_id = :owner AND member_count > :one',
-                ExpressionAttributeValues: { ':one': 1, ':owner': ownerId, ':successor': successorId },
-              },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.guildMember(guildId, successorId),
-                UpdateExpression: 'SET #role = :owner',
-                ConditionExpression: 'attribute_exists(PK)',
-                ExpressionAttributeNames: { '#role': 'role' },
-                ExpressionAttributeValues: { ':owner': 'owner' },
-              },
-            },
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.guildMember(guildId, ownerId),
-                ConditionExpression: 'attribute_exists(PK)',
-              },
-            },
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.guildMembership(ownerId),
-                ConditionExpression: 'guild_id = :guild',
-                ExpressionAttributeValues: { ':guild': guildId },
-              },
-            },
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (!isCancelled(error)) throw error;
-      return false;
-    }
+    return transactionHeld([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.guild(guildId),
+          UpdateExpression: 'SET member_count = member_count - :one, owner_id = :successor',
+          ConditionExpression: 'owner_id = :owner AND member_count > :one',
+          ExpressionAttributeValues: { ':one': 1, ':owner': ownerId, ':successor': successorId },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.guildMember(guildId, successorId),
+          UpdateExpression: 'SET #role = :owner',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: { ':owner': 'owner' },
+        },
+      },
+      deleteMember(guildId, ownerId),
+      releaseLock(guildId, ownerId),
+    ]);
   },
 
   /** The owner leaves alone: the guild closes (its item, the member item and the lock go). */
   async close(guildId: string, ownerId: string): Promise<boolean> {
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.guild(guildId),
-                ConditionExpression: 'owner_id = :owner AND member_count = :one',
-                ExpressionAttributeValues: { ':owner': ownerId, ':one': 1 },
-              },
-            },
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.guildMember(guildId, ownerId),
-                ConditionExpression: 'attribute_exists(PK)',
-              },
-            },
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.guildMembership(ownerId),
-                ConditionExpression: 'guild_id = :guild',
-                ExpressionAttributeValues: { ':guild': guildId },
-              },
-            },
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (!isCancelled(error)) throw error;
-      return false;
-    }
+    return transactionHeld([
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.guild(guildId),
+          ConditionExpression: 'owner_id = :owner AND member_count = :one',
+          ExpressionAttributeValues: { ':owner': ownerId, ':one': 1 },
+        },
+      },
+      deleteMember(guildId, ownerId),
+      releaseLock(guildId, ownerId),
+    ]);
   },
 
   /** Settings and image of a guild, only while `ownerId` owns it; false when it does not. */
@@ -459,13 +386,7 @@ export const guildRepository = {
                 ConditionExpression: 'attribute_exists(PK)',
               },
             },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: chatMessageItem(record),
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
+            putNew(chatMessageItem(record)),
           ],
         }),
       ),

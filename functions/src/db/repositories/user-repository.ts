@@ -5,7 +5,7 @@ import {
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { conditionHeld, unlessRefused } from '../conditions';
+import { conditionHeld, unlessRefused, putNew } from '../conditions';
 import { queryAll } from '../query-all';
 import type { UserStatus } from '@golf/shared/schemas/account';
 import { batchGetAll } from '../batch-get';
@@ -236,22 +236,7 @@ export async function createUserWithLogin(user: UserRecord, login: LoginRecord):
   return conditionHeld(
     db().send(
       new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: userItem(user),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: loginItem(login),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-        ],
+        TransactItems: [putNew(userItem(user)), putNew(loginItem(login))],
       }),
     ),
   );
