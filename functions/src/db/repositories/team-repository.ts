@@ -1,9 +1,9 @@
-import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TeamPick } from '@golf/shared/game/team';
 import type { TeamSource } from '@golf/shared/schemas/game';
 import { batchGetAll } from '../batch-get';
 import { db, tableName } from '../client';
-import { conditionHeld, failedAt, isCancelled } from '../conditions';
+import { conditionHeld, failedAt, transactWrite } from '../conditions';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { countAll, queryAll } from '../query-all';
@@ -112,38 +112,33 @@ export const teamRepository = {
   ): Promise<TeamWriteRefusal | null> {
     const { game_global_id: gameGlobalId, round } = team;
     const players = [...new Set(options.newPlayerIds)];
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              ConditionCheck: {
-                TableName: tableName(),
-                Key: keys.tournament(gameGlobalId),
-                ConditionExpression: `rounds[${round - 1}].deadline_at > :now`,
-                ExpressionAttributeValues: { ':now': options.nowIso },
-              },
-            },
-            ...players.map((playerId) => ({
-              ConditionCheck: {
-                TableName: tableName(),
-                Key: keys.fieldEntry(gameGlobalId, playerId),
-                ConditionExpression: '#status = :active',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':active': 'active' },
-              },
-            })),
-            { Put: { TableName: tableName(), ...versionedPut(team, options.expectedVersion) } },
-          ],
-        }),
-      );
-      return null;
-    } catch (error) {
-      if (!isCancelled(error)) throw error;
-      if (failedAt(error, 0)) return { kind: 'deadline_passed' };
-      const failedPlayer = players.findIndex((_, i) => failedAt(error, i + 1));
-      if (failedPlayer >= 0) return { kind: 'player_ineligible', playerId: players[failedPlayer]! };
-      return { kind: 'conflict' };
-    }
+    return transactWrite(
+      [
+        {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: keys.tournament(gameGlobalId),
+            ConditionExpression: `rounds[${round - 1}].deadline_at > :now`,
+            ExpressionAttributeValues: { ':now': options.nowIso },
+          },
+        },
+        ...players.map((playerId) => ({
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: keys.fieldEntry(gameGlobalId, playerId),
+            ConditionExpression: '#status = :active',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':active': 'active' },
+          },
+        })),
+        { Put: { TableName: tableName(), ...versionedPut(team, options.expectedVersion) } },
+      ],
+      (error) => {
+        if (failedAt(error, 0)) return { kind: 'deadline_passed' };
+        const failedPlayer = players.findIndex((_, i) => failedAt(error, i + 1));
+        if (failedPlayer >= 0) return { kind: 'player_ineligible', playerId: players[failedPlayer]! };
+        return { kind: 'conflict' };
+      },
+    );
   },
 };
