@@ -5,15 +5,19 @@
  * take it). Attempts are played through the same functions as live ones, so they are complete.
  */
 import { QUIZ_QUESTION_COUNT } from '@golf/shared/schemas/quiz';
-import { quizItem, quizScoreItem, userQuizItem } from '../../functions/src/db/repositories/quiz-repository';
+import {
+  quizItem,
+  quizScoreItem,
+  userQuizItem,
+  type QuizRecord,
+  type UserQuizRecord,
+} from '../../functions/src/db/repositories/quiz-repository';
 import {
   answer,
   emptyUserQuiz,
   finish,
   newAttempt,
   serve,
-  type QuizRecord,
-  type UserQuizRecord,
 } from '../../functions/src/domain/quiz/quiz-attempt';
 import { quizRecordOf } from '../../functions/src/domain/quiz/quiz-service';
 import type { SampleSeason } from './generate';

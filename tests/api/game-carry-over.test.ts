@@ -36,8 +36,8 @@ beforeAll(async () => {
   // Players who finished sign-up, with the carry-over setting on.
   const player = { entity: 'user', status: 'complete', is_accepted_policy: true, is_registed_email: true };
   await batchWriteAll([
-    { ...keys.carryOverSetting('co-copier'), ...player, is_copy_next_round: true },
-    { ...keys.carryOverSetting('co-saver'), ...player, is_copy_next_round: true },
+    { ...keys.userProfile('co-copier'), ...player, is_copy_next_round: true },
+    { ...keys.userProfile('co-saver'), ...player, is_copy_next_round: true },
   ]);
 });
 

@@ -151,10 +151,10 @@ describe('4. carry-over and replacements are decided as of the deadline, not as 
       team(gid, 3, 'as-of-saver', [p5, p6, p7, p8], { last_saved_at: '2026-01-02T00:00:00.000Z' }),
     ]);
     await batchWriteAll([
-      { ...keys.carryOverSetting('as-of-copier'), entity: 'user', is_copy_next_round: true },
+      { ...keys.userProfile('as-of-copier'), entity: 'user', is_copy_next_round: true },
       // Switched on five minutes after the deadline: it did not count for round 3.
       {
-        ...keys.carryOverSetting('as-of-late-toggle'),
+        ...keys.userProfile('as-of-late-toggle'),
         entity: 'user',
         is_copy_next_round: true,
         copy_next_round_changes: [

@@ -1,25 +1,52 @@
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from './client';
 
-/** Gets many items by key, 100 at a time, retrying unprocessed keys; missing items are left out. */
+export interface BatchGetOptions {
+  /** Attributes to return (a ProjectionExpression); every attribute when absent. */
+  projection?: string;
+  /** Names for `#placeholders` in the projection. */
+  names?: Record<string, string>;
+  /** Strongly consistent reads (the auth path reads what a sign-out has just written). */
+  consistentRead?: boolean;
+  /** Tries per 100 keys before giving up with an error. */
+  maxAttempts?: number;
+  /** First backoff between tries, doubled each time. */
+  baseDelayMs?: number;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The one way to read many items by key: 100 keys per BatchGetItem, keys the table left unprocessed
+ * (throttling, the 16 MB limit) asked again with backoff, an error rather than a short answer when
+ * they stay unprocessed. Duplicate keys are asked once; missing items are left out.
+ */
 export async function batchGetAll(
   requestKeys: ReadonlyArray<{ PK: string; SK: string }>,
-  projection?: string,
+  options: BatchGetOptions = {},
 ): Promise<Array<Record<string, unknown>>> {
+  const maxAttempts = options.maxAttempts ?? 8;
+  const baseDelay = options.baseDelayMs ?? 20;
+  const unique = [...new Map(requestKeys.map((key) => [`${key.PK}\u0000${key.SK}`, key])).values()];
   const items: Array<Record<string, unknown>> = [];
-  for (let i = 0; i < requestKeys.length; i += 100) {
-    let pending: Array<Record<string, unknown>> = requestKeys.slice(i, i + 100).map((key) => ({ ...key }));
-    for (let attempt = 0; pending.length && attempt < 8; attempt++) {
+  for (let i = 0; i < unique.length; i += 100) {
+    let pending: Array<Record<string, unknown>> = unique.slice(i, i + 100).map(({ PK, SK }) => ({ PK, SK }));
+    for (let attempt = 0; pending.length && attempt < maxAttempts; attempt++) {
+      if (attempt) await sleep(baseDelay * 2 ** (attempt - 1));
       const { Responses, UnprocessedKeys } = await db().send(
         new BatchGetCommand({
           RequestItems: {
-            [tableName()]: { Keys: pending, ...(projection ? { ProjectionExpression: projection } : {}) },
+            [tableName()]: {
+              Keys: pending,
+              ...(options.projection ? { ProjectionExpression: options.projection } : {}),
+              ...(options.names ? { ExpressionAttributeNames: options.names } : {}),
+              ...(options.consistentRead ? { ConsistentRead: true } : {}),
+            },
           },
         }),
       );
       items.push(...(Responses?.[tableName()] ?? []));
       pending = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as Array<Record<string, unknown>>;
-      if (pending.length) await new Promise((resolve) => setTimeout(resolve, 20 * 2 ** attempt));
     }
     if (pending.length) throw new Error(`batch get gave up with ${pending.length} unprocessed keys`);
   }

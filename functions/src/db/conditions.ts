@@ -1,4 +1,6 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from './client';
 
 /** A transaction refused as a whole (one of its conditions failed, or it collided with another). */
 export const isCancelled = (error: unknown): error is TransactionCanceledException =>
@@ -15,13 +17,50 @@ export const isConditionFailure = (error: unknown): boolean =>
   (isCancelled(error) &&
     (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed'));
 
-/** Runs a conditional write: true when it was written, false when its condition did not hold. */
-export async function conditionHeld(write: Promise<unknown>): Promise<boolean> {
+/**
+ * Runs a conditional write (or a transaction): its result, or `refused` when a condition did not
+ * hold. Any other failure is thrown. Every repository reads a refusal through here.
+ */
+export async function unlessRefused<T, R>(write: Promise<T>, refused: R): Promise<T | R> {
   try {
-    await write;
-    return true;
+    return await write;
   } catch (error) {
-    if (isConditionFailure(error)) return false;
+    if (isConditionFailure(error)) return refused;
     throw error;
   }
 }
+
+/** Runs a conditional write: true when it was written, false when its condition did not hold. */
+export const conditionHeld = (write: Promise<unknown>): Promise<boolean> =>
+  unlessRefused(
+    write.then(() => true),
+    false,
+  );
+
+type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+
+/**
+ * Runs a transaction: null when it was written, else what `refusal` makes of its cancellation (read
+ * it with `failedAt`). Any other failure is thrown.
+ */
+export async function transactWrite<R>(
+  items: TransactItems,
+  refusal: (error: TransactionCanceledException) => R | Promise<R>,
+): Promise<R | null> {
+  try {
+    await db().send(new TransactWriteCommand({ TransactItems: items }));
+    return null;
+  } catch (error) {
+    if (!isCancelled(error)) throw error;
+    return refusal(error);
+  }
+}
+
+/** Runs a transaction: true when it was written, false when it was cancelled. */
+export const transactionHeld = async (items: TransactItems): Promise<boolean> =>
+  (await transactWrite(items, () => false)) ?? true;
+
+/** A transaction's Put of an item that must not exist yet (a lock, a first entry, a new record). */
+export const putNew = (item: Record<string, unknown>) => ({
+  Put: { TableName: tableName(), Item: item, ConditionExpression: 'attribute_not_exists(PK)' },
+});

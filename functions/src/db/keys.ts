@@ -35,8 +35,6 @@ export const keys = {
     SK: `${at}#${auditId}`,
   }),
   auditPartition: (gameGlobalId: string) => `AUDIT#${gameGlobalId}`,
-  /** The user's profile (accounts area): carry-over reads `is_copy_next_round` from it. */
-  carryOverSetting: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   prize: (prizeId: string) => ({ PK: `PRIZE#${prizeId}`, SK: 'META' }),
   /** GSI1: prizes of one kind, in display order. */
   prizeListing: (kind: string, order: number, prizeId: string) => ({
@@ -67,9 +65,7 @@ export const keys = {
     PK: `RATE#${action}#${userId}`,
     SK: `W#${windowStart}`,
   }),
-  /** The user's profile (accounts area): guild lists read `nickname` from it. */
-  memberProfile: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
-  /** The user entity (accounts area): profile fields, status, flags. */
+  /** The user entity: profile fields, status, flags, `is_copy_next_round`; only the user repository reads it. */
   userProfile: (userId: string) => ({ PK: `USER#${userId}`, SK: 'PROFILE' }),
   /** Local identity: the login of one e-mail (user id, scrypt hash, groups). */
   login: (email: string) => ({ PK: `LOGIN#${email.toLowerCase()}`, SK: 'LOGIN' }),

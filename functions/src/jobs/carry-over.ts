@@ -15,11 +15,9 @@ import { settleTeamAtDeadline } from '@golf/shared/game/carry-over';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
 import type { RoundTeam, TeamPick } from '@golf/shared/game/team';
 import type { RoundNumber } from '@golf/shared/schemas/schedule';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { db, tableName } from '../db/client';
 import { resultsRepository } from '../db/repositories/results-repository';
-import { teamItem, teamRepository, type TeamRecord } from '../db/repositories/team-repository';
+import { copyNextRound } from '../db/repositories/user-repository';
+import { teamRepository, type TeamRecord } from '../db/repositories/team-repository';
 import { recomputeScores } from '../domain/game/score-service';
 import { markStale } from '../db/repositories/ranking-state-repository';
 import { loadRoundContext, resolveTournament } from '../domain/game/tournament-context';
@@ -36,24 +34,6 @@ const asRoundTeam = (team: TeamRecord): RoundTeam => ({
   ),
   last_saved_at: team.last_saved_at,
 });
-
-/** Writes a settled team unless someone else wrote it first (then the next run looks again). */
-async function putSettled(team: TeamRecord, expectedVersion: number): Promise<boolean> {
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: teamItem({ ...team, version: expectedVersion + 1 }),
-        ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(PK)' : 'version = :version',
-        ...(expectedVersion === 0 ? {} : { ExpressionAttributeValues: { ':version': expectedVersion } }),
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
-}
 
 /** The users' teams of the rounds before `round`, as a copy reads them: a cancelled round's saves overlay the round before. */
 function teamsToCopy(
@@ -101,7 +81,7 @@ export async function runCarryOver(options: { now: Date; gameGlobalId?: string }
       const own = saved.get(userId);
       const before = previous.get(userId);
       const hasPicks = Boolean(own?.picks.length);
-      if (!hasPicks && !(before && (await resultsRepository.copyNextRound(userId, deadline)))) continue;
+      if (!hasPicks && !(before && (await copyNextRound(userId, deadline)))) continue;
       let outcome;
       try {
         outcome = settleTeamAtDeadline({
@@ -130,7 +110,7 @@ export async function runCarryOver(options: { now: Date; gameGlobalId?: string }
         last_saved_at: outcome.team.last_saved_at,
         version: 0,
       };
-      const written = await putSettled(team, own?.version ?? 0);
+      const written = await teamRepository.putIfUnchanged(team, own?.version ?? 0);
       if (written && outcome.kind === 'carried') carried++;
       if (written && outcome.kind === 'saved') replaced++;
       saved.set(userId, { ...team, version: (own?.version ?? 0) + 1 });

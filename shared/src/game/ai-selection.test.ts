@@ -2,22 +2,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { PlayerStats } from './ai-selection';
 import { aiScore, pickTeam, rankPlayers, replaceIneligible, UNKNOWN_TO_PAR } from './ai-selection';
+import { playerWithStats } from './player-stats.test-support';
 
-const player = (player_id: string, extra: Partial<PlayerStats> = {}): PlayerStats => ({
-  player_id,
-  world_rank: null,
-  season_avg_to_par: 0,
-  recent_to_par: [],
-  to_par_stddev: 3,
-  birdie_rate: 3.5,
-  top10_count: null,
-  driving_distance: null,
-  fairway_pct: null,
-  gir_pct: null,
-  putts_per_round: null,
-  scrambling_pct: null,
-  ...extra,
-});
+const player = (player_id: string, extra: Partial<PlayerStats> = {}): PlayerStats =>
+  playerWithStats(player_id, { season_avg_to_par: 0, to_par_stddev: 3, birdie_rate: 3.5, ...extra });
 
 describe('AI selection formulas', () => {
   it('condition weights recent rounds 5,4,3,2,1 (70%) and the season average (30%)', () => {

@@ -9,21 +9,10 @@ import {
 } from './carry-over';
 import type { RoundTeam } from './team';
 import { picksFrom } from './team';
+import { playerWithStats } from './player-stats.test-support';
 
-const stats = (player_id: string, season_avg_to_par: number): PlayerStats => ({
-  player_id,
-  world_rank: null,
-  season_avg_to_par,
-  recent_to_par: [],
-  to_par_stddev: null,
-  birdie_rate: null,
-  top10_count: null,
-  driving_distance: null,
-  fairway_pct: null,
-  gir_pct: null,
-  putts_per_round: null,
-  scrambling_pct: null,
-});
+const stats = (player_id: string, season_avg_to_par: number): PlayerStats =>
+  playerWithStats(player_id, { season_avg_to_par });
 // Best condition pick first: a (-3) ... h (+4).
 const field = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'].map((id, i) => stats(id, i - 3));
 const without = (...ids: string[]) => field.filter((p) => !ids.includes(p.player_id));

@@ -109,14 +109,19 @@ export const presignBodySchema = z.object({
 export const memberRoleSchema = z.enum(['owner', 'member']);
 export type MemberRole = z.infer<typeof memberRoleSchema>;
 
-export const guildSummarySchema = z.object({
-  guild_id: z.string(),
+/** A guild's settings as its owner sets them (the create form's confirmation step shows them). */
+export const guildConfirmSchema = z.object({
   name: z.string(),
   comment: z.string(),
   entry_type: z.number().int(),
   is_public: z.boolean(),
   image_url: z.string().nullable(),
   image_type: z.number().int(),
+});
+export type GuildConfirm = z.infer<typeof guildConfirmSchema>;
+
+export const guildSummarySchema = guildConfirmSchema.extend({
+  guild_id: z.string(),
   number_of_member: z.number().int(),
   owner_id: z.string(),
   owner_nickname: z.string(),
@@ -127,16 +132,6 @@ export type GuildSummary = z.infer<typeof guildSummarySchema>;
 /** Create / update answer: the owner also sees the join code (code guilds). */
 export const ownedGuildSchema = guildSummarySchema.extend({ join_code: z.string().nullable() });
 export type OwnedGuild = z.infer<typeof ownedGuildSchema>;
-
-export const guildConfirmSchema = z.object({
-  name: z.string(),
-  comment: z.string(),
-  entry_type: z.number().int(),
-  is_public: z.boolean(),
-  image_url: z.string().nullable(),
-  image_type: z.number().int(),
-});
-export type GuildConfirm = z.infer<typeof guildConfirmSchema>;
 
 /** `GET /api/golf/guild/manage/{id}/fetch`: the edit form's values (owner only). */
 export const guildManageSchema = guildConfirmSchema.extend({ join_code: z.string().nullable() });

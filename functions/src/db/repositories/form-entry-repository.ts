@@ -1,5 +1,5 @@
 import { PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { failedAt, isCancelled } from '../conditions';
 import type { CampaignEntry } from '@golf/shared/schemas/campaign';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
@@ -65,11 +65,8 @@ export async function putCampaignEntry(record: CampaignEntryRecord): Promise<boo
     );
     return true;
   } catch (error) {
-    if (
-      error instanceof TransactionCanceledException &&
-      error.CancellationReasons?.[0]?.Code === 'ConditionalCheckFailed'
-    )
-      return false;
+    // Only the entrant marker's condition means "already entered"; a clash on the entry itself is thrown.
+    if (isCancelled(error) && failedAt(error, 0)) return false;
     throw error;
   }
 }

@@ -1,17 +1,11 @@
-import {
-  BatchGetCommand,
-  GetCommand,
-  QueryCommand,
-  TransactWriteCommand,
-  UpdateCommand,
-} from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { failedAt, isCancelled } from '../conditions';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionHeld, failedAt, transactionHeld, transactWrite, putNew } from '../conditions';
 import { GUILD_MAX_MEMBERS, type MemberRole } from '@golf/shared/schemas/guild';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { countAttempt } from './rate-limit-repository';
+import { profilesOf } from './user-repository';
 import { queryAll } from '../query-all';
 
 export interface GuildRecord {
@@ -81,6 +75,25 @@ export type MembershipRefusal =
   | 'not_member'
   | 'not_owner'
   | 'conflict';
+
+/** A transaction's Delete of a member item. */
+const deleteMember = (guildId: string, userId: string) => ({
+  Delete: {
+    TableName: tableName(),
+    Key: keys.guildMember(guildId, userId),
+    ConditionExpression: 'attribute_exists(PK)',
+  },
+});
+
+/** A transaction's Delete of the user's guild lock, only while it names this guild. */
+const releaseLock = (guildId: string, userId: string) => ({
+  Delete: {
+    TableName: tableName(),
+    Key: keys.guildMembership(userId),
+    ConditionExpression: 'guild_id = :guild',
+    ExpressionAttributeValues: { ':guild': guildId },
+  },
+});
 
 export const guildRepository = {
   async get(guildId: string, consistent = true): Promise<GuildRecord | undefined> {
@@ -154,33 +167,16 @@ export const guildRepository = {
       role: 'owner',
       joined_at: guild.created_at,
     };
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Put: {
-                TableName: tableName(),
-                Item: guildMembershipItem(owner),
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: guildItem({ ...guild, member_count: 1 }),
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            { Put: { TableName: tableName(), Item: guildMemberItem(owner) } },
-          ],
-        }),
-      );
-      return null;
-    } catch (error) {
-      if (!isCancelled(error)) throw error;
-      return failedAt(error, 0) ? 'already_in_a_guild' : 'conflict';
-    }
+    return transactWrite(
+      [
+        putNew(guildMembershipItem(owner)),
+        putNew(guildItem({ ...guild, member_count: 1 })),
+        { Put: { TableName: tableName(), Item: guildMemberItem(owner) } },
+      ],
+      (error) => {
+        return failedAt(error, 0) ? 'already_in_a_guild' : 'conflict';
+      },
+    );
   },
 
   /**
@@ -201,55 +197,38 @@ export const guildRepository = {
     };
     // Joining by id is for listed guilds open to anyone; an unlisted guild is joined with its code.
     const ruleCondition = 'code' in rule ? 'join_code = :code' : 'entry_type = :open AND is_public = :listed';
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.guild(guildId),
-                UpdateExpression: 'SET member_count = member_count + :one',
-                ConditionExpression: `attribute_exists(PK) AND member_count < :max AND ${ruleCondition}`,
-                ExpressionAttributeValues: {
-                  ':one': 1,
-                  ':max': GUILD_MAX_MEMBERS,
-                  ...('code' in rule ? { ':code': rule.code } : { ':open': 1, ':listed': true }),
-                },
-              },
+    return transactWrite(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.guild(guildId),
+            UpdateExpression: 'SET member_count = member_count + :one',
+            ConditionExpression: `attribute_exists(PK) AND member_count < :max AND ${ruleCondition}`,
+            ExpressionAttributeValues: {
+              ':one': 1,
+              ':max': GUILD_MAX_MEMBERS,
+              ...('code' in rule ? { ':code': rule.code } : { ':open': 1, ':listed': true }),
             },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: guildMembershipItem(member),
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-            {
-              Put: {
-                TableName: tableName(),
-                Item: guildMemberItem(member),
-                ConditionExpression: 'attribute_not_exists(PK)',
-              },
-            },
-          ],
-        }),
-      );
-      return null;
-    } catch (error) {
-      if (!isCancelled(error)) throw error;
-      if (failedAt(error, 1) || failedAt(error, 2)) return 'already_in_a_guild';
-      if (failedAt(error, 0)) {
-        const guild = await this.get(guildId);
-        if (!guild) return 'guild_missing';
-        if (guild.member_count >= GUILD_MAX_MEMBERS) return 'guild_full';
-        const ruleHolds =
-          'code' in rule ? guild.join_code === rule.code : guild.entry_type === 1 && guild.is_public;
-        // Full a moment ago and freed since: worth another try.
-        return ruleHolds ? 'conflict' : 'not_joinable';
-      }
-      return 'conflict';
-    }
+          },
+        },
+        putNew(guildMembershipItem(member)),
+        putNew(guildMemberItem(member)),
+      ],
+      async (error) => {
+        if (failedAt(error, 1) || failedAt(error, 2)) return 'already_in_a_guild';
+        if (failedAt(error, 0)) {
+          const guild = await this.get(guildId);
+          if (!guild) return 'guild_missing';
+          if (guild.member_count >= GUILD_MAX_MEMBERS) return 'guild_full';
+          const ruleHolds =
+            'code' in rule ? guild.join_code === rule.code : guild.entry_type === 1 && guild.is_public;
+          // Full a moment ago and freed since: worth another try.
+          return ruleHolds ? 'conflict' : 'not_joinable';
+        }
+        return 'conflict';
+      },
+    );
   },
 
   /**
@@ -257,140 +236,82 @@ export const guildRepository = {
    * a kick, which also checks that the caller still owns the guild.
    */
   async removeMember(guildId: string, userId: string, ownerId?: string): Promise<MembershipRefusal | null> {
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.guild(guildId),
-                UpdateExpression: 'SET member_count = member_count - :one',
-                ConditionExpression: ownerId
-                  ? 'attribute_exists(PK) AND owner_id = :owner'
-                  : 'attribute_exists(PK) AND owner_id <> :user',
-                ExpressionAttributeValues: {
-                  ':one': 1,
-                  ...(ownerId ? { ':owner': ownerId } : { ':user': userId }),
-                },
-              },
+    return transactWrite(
+      [
+        {
+          Update: {
+            TableName: tableName(),
+            Key: keys.guild(guildId),
+            UpdateExpression: 'SET member_count = member_count - :one',
+            ConditionExpression: ownerId
+              ? 'attribute_exists(PK) AND owner_id = :owner'
+              : 'attribute_exists(PK) AND owner_id <> :user',
+            ExpressionAttributeValues: {
+              ':one': 1,
+              ...(ownerId ? { ':owner': ownerId } : { ':user': userId }),
             },
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.guildMember(guildId, userId),
-                ConditionExpression: 'attribute_exists(PK) AND #role = :member',
-                ExpressionAttributeNames: { '#role': 'role' },
-                ExpressionAttributeValues: { ':member': 'member' },
-              },
-            },
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.guildMembership(userId),
-                ConditionExpression: 'guild_id = :guild',
-                ExpressionAttributeValues: { ':guild': guildId },
-              },
-            },
-          ],
-        }),
-      );
-      return null;
-    } catch (error) {
-      if (!isCancelled(error)) throw error;
-      if (failedAt(error, 0)) return ownerId ? 'not_owner' : 'conflict';
-      if (failedAt(error, 1) || failedAt(error, 2)) return 'not_member';
-      return 'conflict';
-    }
+          },
+        },
+        {
+          Delete: {
+            TableName: tableName(),
+            Key: keys.guildMember(guildId, userId),
+            ConditionExpression: 'attribute_exists(PK) AND #role = :member',
+            ExpressionAttributeNames: { '#role': 'role' },
+            ExpressionAttributeValues: { ':member': 'member' },
+          },
+        },
+        releaseLock(guildId, userId),
+      ],
+      (error) => {
+        if (failedAt(error, 0)) return ownerId ? 'not_owner' : 'conflict';
+        if (failedAt(error, 1) || failedAt(error, 2)) return 'not_member';
+        return 'conflict';
+      },
+    );
   },
 
   /** The owner leaves: `successorId` (already a member) becomes the owner in the same transaction. */
   async handOver(guildId: string, ownerId: string, successorId: string): Promise<boolean> {
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.guild(guildId),
-                UpdateExpression: 'SET member_count = member_count - :one, owner_id = :successor',
-                ConditionExpression: 'owner_id = :owner AND member_count > :one',
-                ExpressionAttributeValues: { ':one': 1, ':owner': ownerId, ':successor': successorId },
-              },
-            },
-            {
-              Update: {
-                TableName: tableName(),
-                Key: keys.guildMember(guildId, successorId),
-                UpdateExpression: 'SET #role = :owner',
-                ConditionExpression: 'attribute_exists(PK)',
-                ExpressionAttributeNames: { '#role': 'role' },
-                ExpressionAttributeValues: { ':owner': 'owner' },
-              },
-            },
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.guildMember(guildId, ownerId),
-                ConditionExpression: 'attribute_exists(PK)',
-              },
-            },
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.guildMembership(ownerId),
-                ConditionExpression: 'guild_id = :guild',
-                ExpressionAttributeValues: { ':guild': guildId },
-              },
-            },
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (!isCancelled(error)) throw error;
-      return false;
-    }
+    return transactionHeld([
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.guild(guildId),
+          UpdateExpression: 'SET member_count = member_count - :one, owner_id = :successor',
+          ConditionExpression: 'owner_id = :owner AND member_count > :one',
+          ExpressionAttributeValues: { ':one': 1, ':owner': ownerId, ':successor': successorId },
+        },
+      },
+      {
+        Update: {
+          TableName: tableName(),
+          Key: keys.guildMember(guildId, successorId),
+          UpdateExpression: 'SET #role = :owner',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeNames: { '#role': 'role' },
+          ExpressionAttributeValues: { ':owner': 'owner' },
+        },
+      },
+      deleteMember(guildId, ownerId),
+      releaseLock(guildId, ownerId),
+    ]);
   },
 
   /** The owner leaves alone: the guild closes (its item, the member item and the lock go). */
   async close(guildId: string, ownerId: string): Promise<boolean> {
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.guild(guildId),
-                ConditionExpression: 'owner_id = :owner AND member_count = :one',
-                ExpressionAttributeValues: { ':owner': ownerId, ':one': 1 },
-              },
-            },
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.guildMember(guildId, ownerId),
-                ConditionExpression: 'attribute_exists(PK)',
-              },
-            },
-            {
-              Delete: {
-                TableName: tableName(),
-                Key: keys.guildMembership(ownerId),
-                ConditionExpression: 'guild_id = :guild',
-                ExpressionAttributeValues: { ':guild': guildId },
-              },
-            },
-          ],
-        }),
-      );
-      return true;
-    } catch (error) {
-      if (!isCancelled(error)) throw error;
-      return false;
-    }
+    return transactionHeld([
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: keys.guild(guildId),
+          ConditionExpression: 'owner_id = :owner AND member_count = :one',
+          ExpressionAttributeValues: { ':owner': ownerId, ':one': 1 },
+        },
+      },
+      deleteMember(guildId, ownerId),
+      releaseLock(guildId, ownerId),
+    ]);
   },
 
   /** Settings and image of a guild, only while `ownerId` owns it; false when it does not. */
@@ -404,8 +325,8 @@ export const guildRepository = {
     createdAt: string,
   ): Promise<boolean> {
     const listing = keys.guildListing(createdAt, guildId);
-    try {
-      await db().send(
+    return conditionHeld(
+      db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.guild(guildId),
@@ -427,18 +348,14 @@ export const guildRepository = {
             ...(changes.is_public ? { ':gpk': listing.GSI1PK, ':gsk': listing.GSI1SK } : {}),
           },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+      ),
+    );
   },
 
   async setJoinCode(guildId: string, ownerId: string, code: string): Promise<boolean> {
     const index = keys.guildJoinCode(code);
-    try {
-      await db().send(
+    return conditionHeld(
+      db().send(
         new UpdateCommand({
           TableName: tableName(),
           Key: keys.guild(guildId),
@@ -451,35 +368,28 @@ export const guildRepository = {
             ':owner': ownerId,
           },
         }),
-      );
-      return true;
-    } catch (error) {
-      if (error instanceof ConditionalCheckFailedException) return false;
-      throw error;
-    }
+      ),
+    );
   },
 
-  async putChatMessage(record: ChatMessageRecord): Promise<void> {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            // Membership is checked in the write: a member kicked a moment ago cannot post.
-            ConditionCheck: {
-              TableName: tableName(),
-              Key: keys.guildMember(record.guild_id, record.user_id),
-              ConditionExpression: 'attribute_exists(PK)',
+  /** Posts a message; false when the poster is not (or no longer) a member. */
+  async putChatMessage(record: ChatMessageRecord): Promise<boolean> {
+    return conditionHeld(
+      db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              // Membership is checked in the write: a member kicked a moment ago cannot post.
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: keys.guildMember(record.guild_id, record.user_id),
+                ConditionExpression: 'attribute_exists(PK)',
+              },
             },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: chatMessageItem(record),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-        ],
-      }),
+            putNew(chatMessageItem(record)),
+          ],
+        }),
+      ),
     );
   },
 
@@ -504,35 +414,8 @@ export const guildRepository = {
     return { messages, lastKey: LastEvaluatedKey ? String(LastEvaluatedKey['SK']) : null };
   },
 
-  /** Nicknames (and profile images) from the accounts area's profile items. */
-  async profiles(userIds: string[]): Promise<Map<string, { nickname?: string; profile_img_url?: string }>> {
-    const result = new Map<string, { nickname?: string; profile_img_url?: string }>();
-    const unique = [...new Set(userIds)];
-    for (let i = 0; i < unique.length; i += 100) {
-      let requestKeys: Record<string, unknown>[] = unique
-        .slice(i, i + 100)
-        .map((id) => keys.memberProfile(id));
-      for (let attempt = 0; requestKeys.length && attempt < 5; attempt++) {
-        const { Responses, UnprocessedKeys } = await db().send(
-          new BatchGetCommand({
-            RequestItems: {
-              [tableName()]: { Keys: requestKeys, ProjectionExpression: 'PK, nickname, profile_img_url' },
-            },
-          }),
-        );
-        for (const item of Responses?.[tableName()] ?? []) {
-          const userId = String(item['PK']).slice('USER#'.length);
-          result.set(userId, {
-            nickname: typeof item['nickname'] === 'string' ? item['nickname'] : undefined,
-            profile_img_url:
-              typeof item['profile_img_url'] === 'string' ? item['profile_img_url'] : undefined,
-          });
-        }
-        requestKeys = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as Record<string, unknown>[];
-      }
-    }
-    return result;
-  },
+  /** Nicknames and profile images: the user profile is read by the user repository only. */
+  profiles: profilesOf,
 
   /**
    * Counts one action in a fixed window (the counter item expires by TTL); false once `limit`

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { unlessRefused } from '../conditions';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
@@ -43,8 +43,8 @@ async function consumeMailToken(
   tokenHash: string,
   purpose: MailTokenPurpose,
 ): Promise<MailTokenRecord | null> {
-  try {
-    const { Attributes } = await db().send(
+  const deleted = await unlessRefused(
+    db().send(
       new DeleteCommand({
         TableName: tableName(),
         Key: keys.mailToken(tokenHash),
@@ -52,14 +52,14 @@ async function consumeMailToken(
         ExpressionAttributeValues: { ':purpose': purpose },
         ReturnValues: 'ALL_OLD',
       }),
-    );
-    if (!Attributes) return null;
-    const { expiresAt: _ttl, ...record } = fromItem<MailTokenRecord & { expiresAt: number }>(Attributes);
-    return record;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+    ),
+    null,
+  );
+  if (!deleted?.Attributes) return null;
+  const { expiresAt: _ttl, ...record } = fromItem<MailTokenRecord & { expiresAt: number }>(
+    deleted.Attributes,
+  );
+  return record;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

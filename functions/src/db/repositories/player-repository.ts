@@ -1,4 +1,5 @@
-import { BatchGetCommand, GetCommand, type BatchGetCommandOutput } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll } from '../batch-get';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
@@ -27,25 +28,10 @@ export const playerRepository = {
     return Item ? fromItem<PlayerProfileRecord>(Item) : undefined;
   },
 
-  /** Profiles by id, 100 keys per BatchGetItem, unprocessed keys retried. */
+  /** Profiles by id (missing ones left out). */
   async getMany(playerIds: readonly string[]): Promise<Map<string, PlayerProfileRecord>> {
-    const result = new Map<string, PlayerProfileRecord>();
-    const ids = [...new Set(playerIds)];
-    for (let i = 0; i < ids.length; i += 100) {
-      let requestKeys: Record<string, unknown>[] | undefined = ids
-        .slice(i, i + 100)
-        .map((id) => keys.player(id));
-      for (let attempt = 0; requestKeys?.length && attempt < 8; attempt++) {
-        const page: BatchGetCommandOutput = await db().send(
-          new BatchGetCommand({ RequestItems: { [tableName()]: { Keys: requestKeys } } }),
-        );
-        for (const item of page.Responses?.[tableName()] ?? []) {
-          const profile = fromItem<PlayerProfileRecord>(item);
-          result.set(profile.player_id, profile);
-        }
-        requestKeys = page.UnprocessedKeys?.[tableName()]?.Keys;
-      }
-    }
-    return result;
+    const items = await batchGetAll(playerIds.map((id) => keys.player(id)));
+    const profiles = items.map((item) => fromItem<PlayerProfileRecord>(item));
+    return new Map(profiles.map((profile) => [profile.player_id, profile]));
   },
 };

@@ -1,5 +1,5 @@
 import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { conditionHeld } from '../conditions';
 import type { PrizeKind } from '@golf/shared/schemas/prize';
 import { batchGetAll } from '../batch-get';
 import { batchWriteAll } from '../batch-write';
@@ -104,8 +104,8 @@ export async function claimPrizeWin(
   deadline: string,
 ): Promise<boolean> {
   if (at >= deadline) return false;
-  try {
-    await db().send(
+  return conditionHeld(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.prizeWin(userId, prizeId),
@@ -114,10 +114,6 @@ export async function claimPrizeWin(
         ConditionExpression: 'attribute_exists(PK) AND claimed_at = :null AND won_at = :wonAt',
         ExpressionAttributeValues: { ':email': email, ':at': at, ':null': null, ':wonAt': wonAt },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }

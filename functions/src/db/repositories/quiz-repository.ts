@@ -1,10 +1,55 @@
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '../conditions';
-import type { QuizRecord, UserQuizRecord } from '../../domain/quiz/quiz-attempt';
+import type { QuizAttemptResult, UserQuizAnswer } from '@golf/shared/schemas/quiz';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
+
+export interface StoredQuizQuestion {
+  id: string;
+  question: string;
+  /** In the order the operator wrote them. */
+  choices: Array<{ id: string; text: string }>;
+  correct_choice_id: string;
+  explanation: string;
+}
+
+export interface QuizRecord {
+  game_global_id: string;
+  round: number;
+  questions: StoredQuizQuestion[];
+  updated_at: string;
+}
+
+export interface QuizAttempt {
+  attempt_id: string;
+  started_at: string;
+  /** The questions in the order this attempt asks them, each with its choices in shown order. */
+  questions: StoredQuizQuestion[];
+  /** When the question being asked now was first served; null until it is. */
+  served_at: string | null;
+  /** Answers in asking order; the question asked now is `questions[answers.length]`. */
+  answers: UserQuizAnswer[];
+  finished_at: string | null;
+}
+
+export interface BestResult extends QuizAttemptResult {
+  attempt_id: string;
+}
+
+export interface UserQuizRecord {
+  user_id: string;
+  game_global_id: string;
+  round: number;
+  attempt_count: number;
+  last_started_at: string | null;
+  current: QuizAttempt | null;
+  last: QuizAttempt | null;
+  best: BestResult | null;
+  /** Optimistic lock: every write expects the version it read. */
+  version: number;
+}
 
 /** A user's best result of a round, as the quiz ranking reads it. */
 export interface QuizScoreRecord {

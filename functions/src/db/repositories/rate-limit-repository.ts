@@ -1,5 +1,5 @@
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
+import { conditionHeld } from '../conditions';
 import { db, tableName } from '../client';
 import { keys } from '../keys';
 
@@ -16,8 +16,8 @@ export async function countAttempt(
 ): Promise<number | null> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const windowStart = Math.floor(nowSeconds / windowSeconds) * windowSeconds;
-  try {
-    await db().send(
+  const counted = await conditionHeld(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.rateLimit(action, subject, windowStart),
@@ -31,11 +31,7 @@ export async function countAttempt(
           ':entity': 'rate_limit',
         },
       }),
-    );
-    return null;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException)
-      return Math.max(1, windowStart + windowSeconds - nowSeconds);
-    throw error;
-  }
+    ),
+  );
+  return counted ? null : Math.max(1, windowStart + windowSeconds - nowSeconds);
 }

@@ -1,5 +1,4 @@
 import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { copySettingAsOf, type CopySettingChange } from '@golf/shared/game/carry-over';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import type { AuditRecord } from '@golf/shared/schemas/game';
 import type { PickRecord } from '@golf/shared/game/personal-ranking';
@@ -121,24 +120,6 @@ export const resultsRepository = {
       ExpressionAttributeValues: { ':pk': keys.auditPartition(gameGlobalId) },
     });
     return items.map((item) => fromItem<AuditRecord>(item));
-  },
-
-  /**
-   * `is_copy_next_round` of the user's profile (a missing profile means off); with `asOf` (a round's
-   * deadline), the value it had then.
-   */
-  async copyNextRound(userId: string, asOf?: string): Promise<boolean> {
-    const { Item } = await db().send(
-      new GetCommand({
-        TableName: tableName(),
-        Key: keys.carryOverSetting(userId),
-        ProjectionExpression: 'is_copy_next_round, copy_next_round_changes',
-      }),
-    );
-    const current = Item?.['is_copy_next_round'] === true;
-    if (asOf === undefined) return current;
-    const changes = (Item?.['copy_next_round_changes'] ?? []) as CopySettingChange[];
-    return copySettingAsOf(current, changes, asOf);
   },
 
   /** Marks a round's teams settled at its deadline, touching nothing else of the tournament item. */

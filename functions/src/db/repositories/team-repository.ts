@@ -1,8 +1,9 @@
-import { GetCommand, TransactWriteCommand, BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { TeamPick } from '@golf/shared/game/team';
 import type { TeamSource } from '@golf/shared/schemas/game';
+import { batchGetAll } from '../batch-get';
 import { db, tableName } from '../client';
+import { conditionHeld, failedAt, transactWrite } from '../conditions';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { countAll, queryAll } from '../query-all';
@@ -25,6 +26,13 @@ export const teamItem = (record: TeamRecord) => ({
   ...record,
 });
 
+/** The team as the next version, written only over the version it was read at (0 = no team yet). */
+const versionedPut = (team: TeamRecord, expectedVersion: number) => ({
+  Item: teamItem({ ...team, version: expectedVersion + 1 }),
+  ConditionExpression: expectedVersion === 0 ? 'attribute_not_exists(PK)' : 'version = :version',
+  ...(expectedVersion === 0 ? {} : { ExpressionAttributeValues: { ':version': expectedVersion } }),
+});
+
 /** Why a guarded team write was refused. */
 export type TeamWriteRefusal =
   { kind: 'deadline_passed' } | { kind: 'player_ineligible'; playerId: string } | { kind: 'conflict' };
@@ -45,18 +53,23 @@ export const teamRepository = {
   async getRounds(gameGlobalId: string, rounds: number[], userId: string): Promise<Map<number, TeamRecord>> {
     const result = new Map<number, TeamRecord>();
     if (!rounds.length) return result;
-    const { Responses } = await db().send(
-      new BatchGetCommand({
-        RequestItems: {
-          [tableName()]: { Keys: rounds.map((round) => keys.team(gameGlobalId, round, userId)) },
-        },
-      }),
-    );
-    for (const item of Responses?.[tableName()] ?? []) {
+    const items = await batchGetAll(rounds.map((round) => keys.team(gameGlobalId, round, userId)));
+    for (const item of items) {
       const team = fromItem<TeamRecord>(item);
       result.set(team.round, team);
     }
     return result;
+  },
+
+  /** These users' teams for one round, by user id (users without a team are left out). */
+  async getUsers(
+    gameGlobalId: string,
+    round: number,
+    userIds: readonly string[],
+  ): Promise<Map<string, TeamRecord>> {
+    const items = await batchGetAll(userIds.map((userId) => keys.team(gameGlobalId, round, userId)));
+    const teams = items.map((item) => fromItem<TeamRecord>(item));
+    return new Map(teams.map((team) => [team.user_id, team]));
   },
 
   async listRound(gameGlobalId: string, round: number): Promise<TeamRecord[]> {
@@ -78,6 +91,16 @@ export const teamRepository = {
   },
 
   /**
+   * Writes a team unless someone wrote it since `expectedVersion` was read (0 = no team yet): false
+   * when someone did (the settlement then looks again on its next run).
+   */
+  async putIfUnchanged(team: TeamRecord, expectedVersion: number): Promise<boolean> {
+    return conditionHeld(
+      db().send(new PutCommand({ TableName: tableName(), ...versionedPut(team, expectedVersion) })),
+    );
+  },
+
+  /**
    * Writes a user's team in one transaction that also checks, against the stored tournament item,
    * that `nowIso` is still before the round's deadline (ISO instants in UTC compare as strings), that
    * every newly chosen player is still active in the field, and that nobody wrote the team since it
@@ -89,49 +112,33 @@ export const teamRepository = {
   ): Promise<TeamWriteRefusal | null> {
     const { game_global_id: gameGlobalId, round } = team;
     const players = [...new Set(options.newPlayerIds)];
-    try {
-      await db().send(
-        new TransactWriteCommand({
-          TransactItems: [
-            {
-              ConditionCheck: {
-                TableName: tableName(),
-                Key: keys.tournament(gameGlobalId),
-                ConditionExpression: `rounds[${round - 1}].deadline_at > :now`,
-                ExpressionAttributeValues: { ':now': options.nowIso },
-              },
-            },
-            ...players.map((playerId) => ({
-              ConditionCheck: {
-                TableName: tableName(),
-                Key: keys.fieldEntry(gameGlobalId, playerId),
-                ConditionExpression: '#status = :active',
-                ExpressionAttributeNames: { '#status': 'status' },
-                ExpressionAttributeValues: { ':active': 'active' },
-              },
-            })),
-            {
-              Put: {
-                TableName: tableName(),
-                Item: teamItem({ ...team, version: options.expectedVersion + 1 }),
-                ConditionExpression:
-                  options.expectedVersion === 0 ? 'attribute_not_exists(PK)' : 'version = :version',
-                ...(options.expectedVersion === 0
-                  ? {}
-                  : { ExpressionAttributeValues: { ':version': options.expectedVersion } }),
-              },
-            },
-          ],
-        }),
-      );
-      return null;
-    } catch (error) {
-      if (!(error instanceof TransactionCanceledException)) throw error;
-      const reasons = error.CancellationReasons ?? [];
-      if (reasons[0]?.Code === 'ConditionalCheckFailed') return { kind: 'deadline_passed' };
-      const failedPlayer = players.findIndex((_, i) => reasons[i + 1]?.Code === 'ConditionalCheckFailed');
-      if (failedPlayer >= 0) return { kind: 'player_ineligible', playerId: players[failedPlayer]! };
-      return { kind: 'conflict' };
-    }
+    return transactWrite(
+      [
+        {
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: keys.tournament(gameGlobalId),
+            ConditionExpression: `rounds[${round - 1}].deadline_at > :now`,
+            ExpressionAttributeValues: { ':now': options.nowIso },
+          },
+        },
+        ...players.map((playerId) => ({
+          ConditionCheck: {
+            TableName: tableName(),
+            Key: keys.fieldEntry(gameGlobalId, playerId),
+            ConditionExpression: '#status = :active',
+            ExpressionAttributeNames: { '#status': 'status' },
+            ExpressionAttributeValues: { ':active': 'active' },
+          },
+        })),
+        { Put: { TableName: tableName(), ...versionedPut(team, options.expectedVersion) } },
+      ],
+      (error) => {
+        if (failedAt(error, 0)) return { kind: 'deadline_passed' };
+        const failedPlayer = players.findIndex((_, i) => failedAt(error, i + 1));
+        if (failedPlayer >= 0) return { kind: 'player_ineligible', playerId: players[failedPlayer]! };
+        return { kind: 'conflict' };
+      },
+    );
   },
 };

@@ -1,20 +1,18 @@
 import {
-  BatchGetCommand,
   DeleteCommand,
   GetCommand,
   PutCommand,
   TransactWriteCommand,
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
-import { ConditionalCheckFailedException } from '@aws-sdk/client-dynamodb';
-import { isConditionFailure } from '../conditions';
+import { conditionHeld, unlessRefused, putNew } from '../conditions';
 import { queryAll } from '../query-all';
 import type { UserStatus } from '@golf/shared/schemas/account';
 import { batchGetAll } from '../batch-get';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
-import type { CopySettingChange } from '@golf/shared/game/carry-over';
+import { copySettingAsOf, type CopySettingChange } from '@golf/shared/game/carry-over';
 
 export interface UserRecord {
   user_id: string;
@@ -67,21 +65,19 @@ export async function getLogin(email: string): Promise<LoginRecord | null> {
 
 /** Writes a new user unless one with that id exists (two first sign-ins at once); returns the stored one. */
 export async function createUserIfAbsent(record: UserRecord): Promise<UserRecord> {
-  try {
-    await db().send(
+  const created = await conditionHeld(
+    db().send(
       new PutCommand({
         TableName: tableName(),
         Item: userItem(record),
         ConditionExpression: 'attribute_not_exists(PK)',
       }),
-    );
-    return record;
-  } catch (error) {
-    if (!(error instanceof ConditionalCheckFailedException)) throw error;
-    const existing = await getUser(record.user_id);
-    if (!existing) throw error;
-    return existing;
-  }
+    ),
+  );
+  if (created) return record;
+  const existing = await getUser(record.user_id);
+  if (!existing) throw new Error(`user ${record.user_id} exists under another entity`);
+  return existing;
 }
 
 /** Signs a token out until it would have expired anyway. */
@@ -112,20 +108,11 @@ export async function checkSession(
     cutoff,
     ...(options.registration ? [profile] : []),
   ];
-  const { Responses } = await db().send(
-    new BatchGetCommand({
-      RequestItems: {
-        [tableName()]: {
-          Keys: wanted,
-          ProjectionExpression:
-            'PK, SK, not_before, kept_token, #status, is_accepted_policy, is_registed_email',
-          ExpressionAttributeNames: { '#status': 'status' },
-          ConsistentRead: true,
-        },
-      },
-    }),
-  );
-  const items = Responses?.[tableName()] ?? [];
+  const items = await batchGetAll(wanted, {
+    projection: 'PK, SK, not_before, kept_token, #status, is_accepted_policy, is_registed_email',
+    names: { '#status': 'status' },
+    consistentRead: true,
+  });
   const is = (item: Record<string, unknown>, key: { PK: string; SK: string }) =>
     item['PK'] === key.PK && item['SK'] === key.SK;
   const refused = items.some((item) => {
@@ -142,6 +129,50 @@ export async function checkSession(
     player['is_accepted_policy'] === true &&
     player['is_registed_email'] === true;
   return registered ? 'ok' : 'unregistered';
+}
+
+/** Nicknames and profile images of these users (shown beside their guild posts and ranks). */
+export async function profilesOf(
+  userIds: readonly string[],
+): Promise<Map<string, { nickname?: string; profile_img_url?: string }>> {
+  const items = await batchGetAll(userIds.map(keys.userProfile), {
+    projection: 'PK, nickname, profile_img_url',
+  });
+  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return new Map(
+    items.map((item) => [
+      String(item['PK']).slice('USER#'.length),
+      { nickname: text(item['nickname']), profile_img_url: text(item['profile_img_url']) },
+    ]),
+  );
+}
+
+/** The e-mail addresses of these users, for those who registered one. */
+export async function emailsOf(userIds: readonly string[]): Promise<Map<string, string>> {
+  const items = await batchGetAll(userIds.map(keys.userProfile), { projection: 'user_id, email' });
+  return new Map(
+    items
+      .filter((item) => typeof item['email'] === 'string' && item['email'])
+      .map((item) => [String(item['user_id']), String(item['email'])]),
+  );
+}
+
+/**
+ * `is_copy_next_round` of the user's profile (a missing profile means off); with `asOf` (a round's
+ * deadline), the value it had then.
+ */
+export async function copyNextRound(userId: string, asOf?: string): Promise<boolean> {
+  const { Item } = await db().send(
+    new GetCommand({
+      TableName: tableName(),
+      Key: keys.userProfile(userId),
+      ProjectionExpression: 'is_copy_next_round, copy_next_round_changes',
+    }),
+  );
+  const current = Item?.['is_copy_next_round'] === true;
+  if (asOf === undefined) return current;
+  const changes = (Item?.['copy_next_round_changes'] ?? []) as CopySettingChange[];
+  return copySettingAsOf(current, changes, asOf);
 }
 
 /**
@@ -177,8 +208,8 @@ export async function updateUserFields(
   now: Date,
 ): Promise<UserRecord | null> {
   const entries = Object.entries({ ...fields, updated_at: now.toISOString() });
-  try {
-    const { Attributes } = await db().send(
+  const updated = await unlessRefused(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.userProfile(userId),
@@ -191,12 +222,10 @@ export async function updateUserFields(
         },
         ReturnValues: 'ALL_NEW',
       }),
-    );
-    return Attributes ? fromItem<UserRecord>(Attributes) : null;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return null;
-    throw error;
-  }
+    ),
+    null,
+  );
+  return updated?.Attributes ? fromItem<UserRecord>(updated.Attributes) : null;
 }
 
 /**
@@ -204,38 +233,19 @@ export async function updateUserFields(
  * (nothing is written then).
  */
 export async function createUserWithLogin(user: UserRecord, login: LoginRecord): Promise<boolean> {
-  try {
-    await db().send(
+  return conditionHeld(
+    db().send(
       new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: userItem(user),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: loginItem(login),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-        ],
+        TransactItems: [putNew(userItem(user)), putNew(loginItem(login))],
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /** Sets a login's password hash; false when there is no login for the address. */
 export async function setLoginPassword(email: string, passwordHash: string): Promise<boolean> {
-  try {
-    await db().send(
+  return conditionHeld(
+    db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.login(email),
@@ -243,12 +253,8 @@ export async function setLoginPassword(email: string, passwordHash: string): Pro
         ConditionExpression: 'attribute_exists(PK)',
         ExpressionAttributeValues: { ':hash': passwordHash },
       }),
-    );
-    return true;
-  } catch (error) {
-    if (error instanceof ConditionalCheckFailedException) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -264,8 +270,8 @@ export async function moveLogin(input: {
 }): Promise<boolean> {
   const { user, to, from, now } = input;
   const status = user.status === 'mail_verify' ? 'required_not_enter' : user.status;
-  try {
-    await db().send(
+  return conditionHeld(
+    db().send(
       new TransactWriteCommand({
         TransactItems: [
           {
@@ -311,12 +317,8 @@ export async function moveLogin(input: {
           },
         ],
       }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailure(error)) return false;
-    throw error;
-  }
+    ),
+  );
 }
 
 /**
@@ -361,7 +363,7 @@ export async function isWithdrawn(userId: string): Promise<boolean> {
 export async function withdrawnAmong(userIds: readonly string[]): Promise<Set<string>> {
   const unique = [...new Set(userIds)];
   if (!unique.length) return new Set();
-  const items = await batchGetAll(unique.map(keys.withdrawnUser), 'PK');
+  const items = await batchGetAll(unique.map(keys.withdrawnUser), { projection: 'PK' });
   return new Set(items.map((item) => String(item['PK']).slice('USER#'.length)));
 }
 
@@ -401,17 +403,16 @@ export async function deleteUserData(input: {
         db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: item['PK'], SK: item['SK'] } })),
       ),
   );
+  // A login the address has since moved to (another user's) stays.
   if (input.email)
-    await db()
-      .send(
+    await conditionHeld(
+      db().send(
         new DeleteCommand({
           TableName: tableName(),
           Key: keys.login(input.email),
           ConditionExpression: 'attribute_not_exists(PK) OR user_id = :user',
           ExpressionAttributeValues: { ':user': input.userId },
         }),
-      )
-      .catch((error: unknown) => {
-        if (!(error instanceof ConditionalCheckFailedException)) throw error;
-      });
+      ),
+    );
 }

@@ -111,31 +111,34 @@ async function saveProfile(
   return toMe(updated);
 }
 
-/** POST /api/user: registration's necessary step; the player's registration is then complete. */
-export async function registerProfile(
+type ProfileEdit = (
   userId: string,
   form: ProfileForm,
   file: UploadedFile | undefined,
   now: Date,
-): Promise<UserMeResponse> {
-  const user = await requireUser(userId);
+) => Promise<UserMeResponse>;
+
+/** A profile edit that `admit` allows (it throws when not), with the fields it adds. */
+const profileEdit =
+  (admit: (user: UserRecord) => Partial<UserRecord>): ProfileEdit =>
+  async (userId, form, file, now) => {
+    const user = await requireUser(userId);
+    return saveProfile(user, form, file, admit(user), now);
+  };
+
+/** POST /api/user: registration's necessary step; the player's registration is then complete. */
+export const registerProfile = profileEdit((user) => {
   if (user.status === 'complete') throw conflict('プロフィールは登録済みです。');
   if (!user.is_registed_email) throw conflict('先にメールアドレスを登録してください。');
   if (!user.is_accepted_policy) throw conflict('先に利用規約に同意してください。');
-  return saveProfile(user, form, file, { status: 'complete' }, now);
-}
+  return { status: 'complete' };
+});
 
 /** POST /api/user/profile: edits a complete profile. */
-export async function updateProfile(
-  userId: string,
-  form: ProfileForm,
-  file: UploadedFile | undefined,
-  now: Date,
-): Promise<UserMeResponse> {
-  const user = await requireUser(userId);
+export const updateProfile = profileEdit((user) => {
   if (user.status !== 'complete') throw conflict('先に会員登録を完了してください。');
-  return saveProfile(user, form, file, {}, now);
-}
+  return {};
+});
 
 /**
  * POST /api/user/withdrawal: leaves the guild (handing it over when owner), deletes the picture,

@@ -18,7 +18,7 @@ import { playerRepository } from '../../db/repositories/player-repository';
 import { resultsRepository } from '../../db/repositories/results-repository';
 import { teamRepository, type TeamRecord } from '../../db/repositories/team-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
-import { getUser } from '../../db/repositories/user-repository';
+import { copyNextRound, getUser } from '../../db/repositories/user-repository';
 import { forbidden, notFound } from '../../lib/errors';
 import {
   aiStats,
@@ -78,11 +78,11 @@ export async function roundView(input: {
   now: Date;
 }): Promise<RoundView> {
   const record = await resolveTournament(input.gameGlobalId, input.now);
-  const [context, team, audit, copyNextRound] = await Promise.all([
+  const [context, team, audit, copiesNextRound] = await Promise.all([
     loadRoundContext(record, input.round),
     teamRepository.get(record.game_global_id, input.round, input.userId),
     resultsRepository.listAudit(record.game_global_id),
-    resultsRepository.copyNextRound(input.userId),
+    copyNextRound(input.userId),
   ]);
   const schedule = deriveSchedule(record, input.now);
   const scheduleRound = schedule.rounds[input.round - 1]!;
@@ -122,7 +122,7 @@ export async function roundView(input: {
       : teamScore(team?.picks.length ? team : undefined, indexed),
     warnings,
     notes,
-    is_copy_next_round: copyNextRound,
+    is_copy_next_round: copiesNextRound,
   };
 }
 

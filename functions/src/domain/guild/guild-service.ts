@@ -79,15 +79,30 @@ export async function nicknames(
   );
 }
 
+/** The fields the owner sets, as every guild answer shows them. */
+const settingsOf = (guild: GuildRecord) => ({
+  name: guild.name,
+  comment: guild.comment,
+  entry_type: guild.entry_type,
+  is_public: guild.is_public,
+  image_url: imageUrl(guild),
+  image_type: guild.image_type,
+});
+
+/** The form's settings as the guild item stores them. */
+const storedSettings = (form: GuildForm, image: Pick<GuildRecord, 'image_key' | 'image_type'>) => ({
+  name: form.name,
+  comment: form.comment,
+  entry_type: form.entry_type as 1 | 2,
+  is_public: form.is_public,
+  image_key: image.image_key,
+  image_type: image.image_type,
+});
+
 function summary(guild: GuildRecord, ownerNickname: string): GuildSummary {
   return {
     guild_id: guild.guild_id,
-    name: guild.name,
-    comment: guild.comment,
-    entry_type: guild.entry_type,
-    is_public: guild.is_public,
-    image_url: imageUrl(guild),
-    image_type: guild.image_type,
+    ...settingsOf(guild),
     number_of_member: guild.member_count,
     owner_id: guild.owner_id,
     owner_nickname: ownerNickname,
@@ -129,24 +144,17 @@ async function requireMember(guildId: string, userId: string): Promise<GuildReco
   return guild;
 }
 
-function refusalError(refusal: MembershipRefusal): AppError {
-  switch (refusal) {
-    case 'guild_full':
-      return conflict(messages.full);
-    case 'already_in_a_guild':
-      return conflict(messages.alreadyInGuild);
-    case 'guild_missing':
-      return notFound(messages.notFound);
-    case 'not_joinable':
-      return forbidden(messages.notJoinable);
-    case 'not_member':
-      return forbidden(messages.notMember);
-    case 'not_owner':
-      return forbidden(messages.notOwner);
-    case 'conflict':
-      return conflict(messages.busy);
-  }
-}
+const refusalErrors: Record<MembershipRefusal, () => AppError> = {
+  guild_full: () => conflict(messages.full),
+  already_in_a_guild: () => conflict(messages.alreadyInGuild),
+  guild_missing: () => notFound(messages.notFound),
+  not_joinable: () => forbidden(messages.notJoinable),
+  not_member: () => forbidden(messages.notMember),
+  not_owner: () => forbidden(messages.notOwner),
+  conflict: () => conflict(messages.busy),
+};
+
+const refusalError = (refusal: MembershipRefusal): AppError => refusalErrors[refusal]();
 
 /** The image the form names: a new multipart file, an uploaded object's key, or none. */
 async function resolveImage(
@@ -210,12 +218,7 @@ export async function createGuild(input: {
   const at = input.now.toISOString();
   const guild: GuildRecord = {
     guild_id: ulid(input.now.getTime()),
-    name: input.form.name,
-    comment: input.form.comment,
-    entry_type: input.form.entry_type as 1 | 2,
-    is_public: input.form.is_public,
-    image_key: image.image_key,
-    image_type: image.image_type,
+    ...storedSettings(input.form, image),
     owner_id: input.userId,
     join_code: newJoinCode(),
     member_count: 1,
@@ -237,12 +240,7 @@ export async function updateGuild(input: {
   const current = await requireOwner(input.guildId, input.userId);
   const image = await resolveImage(input.form, input.file, input.userId, current, true);
   const changes = {
-    name: input.form.name,
-    comment: input.form.comment,
-    entry_type: input.form.entry_type as 1 | 2,
-    is_public: input.form.is_public,
-    image_key: image.image_key,
-    image_type: image.image_type,
+    ...storedSettings(input.form, image),
     updated_at: input.now.toISOString(),
   };
   if (!(await guildRepository.updateSettings(input.guildId, input.userId, changes, current.created_at)))
@@ -253,15 +251,7 @@ export async function updateGuild(input: {
 
 export async function fetchManagedGuild(userId: string, guildId: string): Promise<GuildManage> {
   const guild = await requireOwner(guildId, userId);
-  return {
-    name: guild.name,
-    comment: guild.comment,
-    entry_type: guild.entry_type,
-    is_public: guild.is_public,
-    image_url: imageUrl(guild),
-    image_type: guild.image_type,
-    join_code: guild.join_code,
-  };
+  return { ...settingsOf(guild), join_code: guild.join_code };
 }
 
 export async function regenerateJoinCode(userId: string, guildId: string): Promise<JoinCode> {
@@ -487,13 +477,7 @@ export async function postChat(input: {
     message: input.message,
     posted_at: input.now.toISOString(),
   };
-  try {
-    await guildRepository.putChatMessage(record);
-  } catch (error) {
-    if ((error as { name?: string }).name === 'TransactionCanceledException')
-      throw forbidden(messages.notMember);
-    throw error;
-  }
+  if (!(await guildRepository.putChatMessage(record))) throw forbidden(messages.notMember);
   const names = await nicknames([input.userId]);
   return { ...record, nickname: names.get(input.userId)!.nickname };
 }

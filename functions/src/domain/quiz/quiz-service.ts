@@ -19,7 +19,12 @@ import {
   type QuizStatusResponse,
 } from '@golf/shared/schemas/quiz';
 import { quizResultsChanged } from '../ranking/quiz-results-changed';
-import { quizRepository } from '../../db/repositories/quiz-repository';
+import {
+  quizRepository,
+  type QuizAttempt,
+  type QuizRecord,
+  type UserQuizRecord,
+} from '../../db/repositories/quiz-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
 import { resolveTournament } from '../game/tournament-context';
@@ -34,9 +39,6 @@ import {
   retriableMinuteDiff,
   serve,
   settle,
-  type QuizAttempt,
-  type QuizRecord,
-  type UserQuizRecord,
 } from './quiz-attempt';
 
 const staleWrite = () => conflict('別の画面で回答が進みました。画面を読み込み直してください。');

@@ -20,12 +20,10 @@ import {
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { isFederatedUsername, socialProviderInfo } from '@golf/shared/schemas/social';
 import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
-import { batchGetAll } from '../../db/batch-get';
-import { fromItem } from '../../db/item';
-import { keys } from '../../db/keys';
 import { reminderRepository, type ReminderSubscription } from '../../db/repositories/reminder-repository';
+import { teamRepository } from '../../db/repositories/team-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
-import { getUser, type UserRecord } from '../../db/repositories/user-repository';
+import { emailsOf, getUser } from '../../db/repositories/user-repository';
 import type { AuthContext } from '../../lib/auth';
 import { config } from '../../lib/config';
 import { notFound, validationFailed } from '../../lib/errors';
@@ -153,16 +151,6 @@ export async function sendDueReminders(now: Date): Promise<ReminderRunResult> {
   return result;
 }
 
-async function emailsOf(userIds: string[]): Promise<Map<string, string>> {
-  const items = await batchGetAll(userIds.map((id) => keys.userProfile(id)));
-  return new Map(
-    items
-      .map((item) => fromItem<UserRecord>(item))
-      .filter((user) => Boolean(user.email))
-      .map((user) => [user.user_id, user.email!]),
-  );
-}
-
 async function remindRound(
   due: DueRound,
   subscribers: ReminderSubscription[],
@@ -172,18 +160,17 @@ async function remindRound(
 ) {
   const gid = due.record.game_global_id;
   const context = await loadRoundContext(due.record, due.round, { profiles: false });
-  const teams = new Map(
-    (await batchGetAll(subscribers.map((s) => keys.team(gid, due.round, s.user_id)))).map((item) => [
-      String(item['user_id']),
-      (item['picks'] as Array<{ player_id: string }> | undefined)?.map((p) => p.player_id) ?? [],
-    ]),
+  const teams = await teamRepository.getUsers(
+    gid,
+    due.round,
+    subscribers.map((s) => s.user_id),
   );
   const site = config().SITE_URL;
   for (const subscriber of subscribers) {
     const hours = subscriber.hours_before.filter((h) => due.hours.includes(h));
     if (!hours.length) continue;
     const reason = reminderReason(
-      teams.get(subscriber.user_id) ?? null,
+      teams.get(subscriber.user_id)?.picks.map((p) => p.player_id) ?? null,
       (id) => ineligibility(context.byId.get(id), due.round) === null,
     );
     if (!reason) continue;
