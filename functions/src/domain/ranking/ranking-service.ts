@@ -10,6 +10,7 @@ import { isBeforeDeadline } from '@golf/shared/game/lock';
 import {
   scoreMetric,
   personalMetric,
+  personalRankingDirection,
   personalRankingTypes,
   personalRankingTitle,
   type PersonalRankingType,
@@ -28,10 +29,11 @@ import {
   getPointer,
   personalBoard,
   getQuizUserRow,
-  getUserRanks,
-  rankingPageItem,
-  rankingUserItem,
+  rankingIndexItem,
+  rankingPageItems,
+  rankingValuesItem,
   readPages,
+  readValuesAndIndexes,
   writeSnapshot,
   type RankingPointer,
   type StoredRankingRow,
@@ -45,6 +47,7 @@ import { notFound } from '../../lib/errors';
 import { ReadCache } from '../../lib/read-cache';
 import { buildSnapshotTables, SNAPSHOT_PAGE_SIZE } from './build-snapshot';
 import { addQuizBoards, QUIZ_BOARD } from './quiz-ranking';
+import { boardIndex, bucketCount, bucketOf, rankInIndex, valueBuckets, valuesIn } from './rank-index';
 import { indexTournamentRound } from '../game/team-scoring';
 import { resolveTournament } from '../game/tournament-context';
 
@@ -256,11 +259,11 @@ export interface RoundScopeInput {
 /**
  * One round scope of a snapshot: the 7 personal types ranked (their sizes and the guild boards' for
  * the pointer) and its items, yielded one by one in the order they are written: guild pages, each
- * guild's member page, the pages of the 7 types, then one rank item per user.
+ * guild's member page, the pages of the 7 types, their 7 indexes, then the users' values in buckets
+ * (each user's own rank is found from those two, see rank-index.ts).
  */
 export function roundScope(input: RoundScopeInput) {
   const { snapshotId, round, userIds, metrics, profiles } = input;
-  const n = userIds.length;
   const tables = buildSnapshotTables({ userIds, metrics });
   const rowOf = (userId: string, rank: number, type: PersonalRankingType, value: number) => ({
     rank,
@@ -275,17 +278,23 @@ export function roundScope(input: RoundScopeInput) {
     if (!Number.isNaN(metrics[0]![i]!)) scores.set(userId, metrics[0]![i]!);
   });
   const boards = guildBoards(scores, input.guilds, (userId, rank, value) => rowOf(userId, rank, 1, value));
+  const buckets = valueBuckets(userIds, (i) =>
+    personalRankingTypes.map((type) => {
+      const value = metrics[type - 1]![i]!;
+      return Number.isNaN(value) ? null : value;
+    }),
+  );
   function* items(): Generator<Record<string, unknown>> {
     for (const board of ['GUILD', 'GUILD_TOP4'] as const)
       for (let page = 0; page * SNAPSHOT_PAGE_SIZE < boards[board].length; page++)
-        yield rankingPageItem(
+        yield* rankingPageItems(
           snapshotId,
           round,
           board,
           page + 1,
           boards[board].slice(page * SNAPSHOT_PAGE_SIZE, (page + 1) * SNAPSHOT_PAGE_SIZE),
         );
-    for (const { board, rows } of boards.members) yield rankingPageItem(snapshotId, round, board, 1, rows);
+    for (const { board, rows } of boards.members) yield* rankingPageItems(snapshotId, round, board, 1, rows);
     for (const typed of tables.types) {
       for (let page = 0; page < typed.pageCount; page++) {
         const rows: StoredRankingRow[] = [];
@@ -294,31 +303,56 @@ export function roundScope(input: RoundScopeInput) {
           const user = typed.order[p]!;
           rows.push(rowOf(userIds[user]!, typed.rankAt[p]!, typed.type, metrics[typed.type - 1]![user]!));
         }
-        yield rankingPageItem(snapshotId, round, personalBoard(typed.type), page + 1, rows);
+        yield* rankingPageItems(snapshotId, round, personalBoard(typed.type), page + 1, rows);
       }
+      const values = metrics[typed.type - 1]!;
+      yield rankingIndexItem(
+        snapshotId,
+        round,
+        personalBoard(typed.type),
+        boardIndex(Array.from(typed.order, (user) => values[user]!)),
+      );
     }
-    for (let i = 0; i < n; i++) {
-      const values = personalRankingTypes.map((type) => metrics[type - 1]![i]!);
-      yield rankingUserItem(snapshotId, round, {
-        user_id: userIds[i]!,
-        ranks: personalRankingTypes.map((type) => tables.userRank[(type - 1) * n + i]!),
-        values: values.map((value) => (Number.isNaN(value) ? null : value)),
-        display_values: personalRankingTypes.map((type) => {
-          const value = values[type - 1]!;
-          return Number.isNaN(value) ? null : displayValue(type, value);
-        }),
-      });
-    }
+    for (const [bucket, entries] of buckets.entries())
+      yield rankingValuesItem(snapshotId, round, bucket, entries);
   }
   return {
     totals: tables.types.map((t) => t.order.length),
     boards: { GUILD: boards.GUILD.length, GUILD_TOP4: boards.GUILD_TOP4.length },
+    buckets: buckets.length,
     items,
   };
 }
 
 /** The yearly board's scope in a snapshot (the round scopes are 1-4). */
 export const YEARLY_SCOPE = 0;
+
+/** `1,234pt`: a user's yearly points. */
+const yearlyDisplay = (points: number) => `${points.toLocaleString('ja-JP')}pt`;
+
+/** The yearly board's items from its rows in ranking order: pages, its index, the users' points. */
+export function yearlyItems(snapshotId: string, rows: readonly StoredRankingRow[]) {
+  const items: Array<Record<string, unknown>> = [];
+  for (let page = 0; page * SNAPSHOT_PAGE_SIZE < rows.length; page++)
+    items.push(
+      ...rankingPageItems(
+        snapshotId,
+        YEARLY_SCOPE,
+        'YEARLY',
+        page + 1,
+        rows.slice(page * SNAPSHOT_PAGE_SIZE, (page + 1) * SNAPSHOT_PAGE_SIZE),
+      ),
+    );
+  items.push(rankingIndexItem(snapshotId, YEARLY_SCOPE, 'YEARLY', boardIndex(rows.map((row) => row.value))));
+  const buckets = valueBuckets(
+    rows.map((row) => row.user_id),
+    (i) => [rows[i]!.value],
+  );
+  buckets.forEach((entries, bucket) =>
+    items.push(rankingValuesItem(snapshotId, YEARLY_SCOPE, bucket, entries)),
+  );
+  return items;
+}
 
 const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
 
@@ -342,6 +376,8 @@ function reusableScope(
 ): RankingPointer['scopes'][string] | null {
   const old = previous.scopes[String(round)];
   if (!old || old.inputs !== inputs || old.provisional !== provisional || !old.written_at) return null;
+  // Written before the users' values moved into buckets: build it again.
+  if (old.buckets === undefined) return null;
   if (now.getTime() - Date.parse(old.written_at) > REUSE_FOR_MS) return null;
   const { QUIZ: _quiz, ...boards } = old.boards ?? {};
   return {
@@ -351,6 +387,7 @@ function reusableScope(
     snapshot_id: old.snapshot_id ?? previous.snapshot_id,
     inputs,
     written_at: old.written_at,
+    buckets: old.buckets,
   };
 }
 
@@ -409,6 +446,7 @@ export async function recomputeRankings(
       snapshot_id: snapshotId,
       inputs,
       written_at: now.toISOString(),
+      buckets: scope.buckets,
     };
     for (const item of scope.items()) items.push(item);
   }
@@ -428,33 +466,16 @@ export async function recomputeRankings(
       user_id: userId,
       nickname: nameOf(userId) ?? '退会したユーザー',
       value,
-      display_value: `${value.toLocaleString('ja-JP')}pt`,
+      display_value: yearlyDisplay(value),
       is_withdrawn: nameOf(userId) === undefined,
     };
   });
-  for (let page = 0; page * SNAPSHOT_PAGE_SIZE < yearlyRows.length; page++)
-    items.push(
-      rankingPageItem(
-        snapshotId,
-        YEARLY_SCOPE,
-        'YEARLY',
-        page + 1,
-        yearlyRows.slice(page * SNAPSHOT_PAGE_SIZE, (page + 1) * SNAPSHOT_PAGE_SIZE),
-      ),
-    );
-  for (const row of yearlyRows)
-    items.push(
-      rankingUserItem(snapshotId, YEARLY_SCOPE, {
-        user_id: row.user_id,
-        ranks: [row.rank],
-        values: [row.value],
-        display_values: [row.display_value],
-      }),
-    );
+  items.push(...yearlyItems(snapshotId, yearlyRows));
   pointer.scopes[String(YEARLY_SCOPE)] = {
     provisional: yearly.provisional,
     totals: [],
     boards: { YEARLY: yearlyRows.length },
+    buckets: bucketCount(yearlyRows.length),
   };
   await addQuizBoards(data.record, snapshotId, pointer, items, now);
   const { written, published } = await writeSnapshot(items, pointer, now, {
@@ -593,28 +614,47 @@ export async function ownRanking(
   };
   if (!pointer) return { ...base, rankings: [] };
   const { round, scope } = scopeOf(pointer, query.round);
-  const mine = await getUserRanks(scope?.snapshot_id ?? pointer.snapshot_id, round, userId);
-  const profile = (await guildRepository.profiles([userId])).get(userId);
+  const [mine, profile] = await Promise.all([
+    ownRanks(scope?.snapshot_id ?? pointer.snapshot_id, round, scope?.buckets, userId),
+    guildRepository.profiles([userId]).then((found) => found.get(userId)),
+  ]);
   return {
     ...base,
     is_provisional: scope?.provisional ?? true,
-    rankings: mine
-      ? personalRankingTypes.flatMap((type) =>
-          mine.ranks[type - 1] && mine.values[type - 1] !== null
-            ? [
-                {
-                  rank: mine.ranks[type - 1]!,
-                  user_id: userId,
-                  nickname: profile?.nickname ?? '',
-                  value: mine.values[type - 1]!,
-                  display_value: mine.display_values[type - 1]!,
-                  is_withdrawn: false,
-                  type,
-                },
-              ]
-            : [],
-        )
-      : [],
+    rankings: personalRankingTypes.flatMap((type) => {
+      const value = mine.values?.[type - 1] ?? null;
+      const rank =
+        value === null ? null : mine.rank(personalBoard(type), value, personalRankingDirection(type));
+      return value === null || rank === null
+        ? []
+        : [
+            {
+              rank,
+              user_id: userId,
+              nickname: profile?.nickname ?? '',
+              value,
+              display_value: displayValue(type, value),
+              is_withdrawn: false,
+              type,
+            },
+          ];
+    }),
+  };
+}
+
+/**
+ * A user's values in a scope and a way to rank them on the scope's boards: two reads (the user's
+ * values bucket and the scope's indexes), whatever the number of users.
+ */
+async function ownRanks(snapshotId: string, round: number, buckets: number | undefined, userId: string) {
+  if (buckets === undefined) return { values: null, rank: () => null };
+  const { entries, indexes } = await readValuesAndIndexes(snapshotId, round, bucketOf(userId, buckets));
+  return {
+    values: valuesIn(entries, userId),
+    rank: (board: string, value: number, direction: 'lower' | 'higher') => {
+      const index = indexes.get(board);
+      return index ? rankInIndex(index, value, direction) : null;
+    },
   };
 }
 
@@ -633,25 +673,30 @@ export const yearlyRankingPage = (query: Omit<BoardQuery, 'round'>, now: Date) =
 export async function ownYearlyRanking(userId: string, now: Date): Promise<OwnRankingResponse> {
   const pointer = await getPointer(await resolveGame(undefined, now));
   const scope = pointer?.scopes[String(YEARLY_SCOPE)];
-  const mine = pointer ? await getUserRanks(pointer.snapshot_id, YEARLY_SCOPE, userId) : null;
-  const nickname = (await guildRepository.profiles([userId])).get(userId)?.nickname ?? '';
+  const [mine, nickname] = await Promise.all([
+    pointer ? ownRanks(pointer.snapshot_id, YEARLY_SCOPE, scope?.buckets, userId) : null,
+    guildRepository.profiles([userId]).then((found) => found.get(userId)?.nickname ?? ''),
+  ]);
+  const value = mine?.values?.[0] ?? null;
+  const rank = value === null ? null : mine!.rank('YEARLY', value, 'higher');
   return {
     type: null,
     title: 'ポイント',
     is_provisional: scope?.provisional ?? true,
     snapshot_id: pointer?.snapshot_id ?? null,
-    rankings: mine
-      ? [
-          {
-            rank: mine.ranks[0]!,
-            user_id: userId,
-            nickname,
-            value: mine.values[0]!,
-            display_value: mine.display_values[0]!,
-            is_withdrawn: false,
-          },
-        ]
-      : [],
+    rankings:
+      value === null || rank === null
+        ? []
+        : [
+            {
+              rank,
+              user_id: userId,
+              nickname,
+              value,
+              display_value: yearlyDisplay(value),
+              is_withdrawn: false,
+            },
+          ],
   };
 }
 
