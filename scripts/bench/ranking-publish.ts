@@ -15,7 +15,7 @@
  * Prints one JSON line.
  */
 import { ulid } from 'ulid';
-import { personalRankingTypes } from '../../shared/src/game/personal-ranking';
+import { personalRankingTypes, type PersonalRankingType } from '../../shared/src/game/personal-ranking';
 import { buildSnapshotTables } from '../../functions/src/domain/ranking/build-snapshot';
 import { displayValue, roundScope, yearlyItems } from '../../functions/src/domain/ranking/ranking-service';
 import {
@@ -39,8 +39,10 @@ const { userIds, metrics } = syntheticMetrics(players);
 const { profiles, guilds } = syntheticMembers(userIds);
 const snapshotId = ulid(now.getTime());
 
-// The recompute of the changed scope and the yearly board, in process.
+// The recompute of the changed scope and the yearly board, in process: wall time (on a machine
+// shared with other work) and the CPU time this process spent.
 const started = performance.now();
+const cpuStarted = process.cpuUsage();
 const scope = roundScope({ snapshotId, round: 4, userIds, metrics, profiles, guilds });
 const scopeItems = [...scope.items()];
 // Yearly points: 1,000 distinct values, ranked higher first.
@@ -62,6 +64,8 @@ yearlyRows.forEach((row, p) => {
 });
 const yearly = yearlyItems(snapshotId, yearlyRows);
 const recomputeMs = performance.now() - started;
+const cpu = process.cpuUsage(cpuStarted);
+const recomputeCpuMs = (cpu.user + cpu.system) / 1000;
 peak = Math.max(peak, process.memoryUsage().rss);
 clearInterval(sampler);
 
@@ -79,6 +83,9 @@ const scopeUnits = count(scopeItems);
 const yearlyUnits = count(yearly);
 const [busiestKey, busiestUnits] = [...perKey].sort((a, b) => b[1] - a[1])[0]!;
 
+/** The personal type of a page's partition key (`…#T{type}`), whose displays are formatted on reading. */
+const typeOf = (pk: string) => Number(/#T(\d)$/.exec(pk)?.[1] ?? 1) as PersonalRankingType;
+
 /** Today's items of the same scope: each stored page once, its rows plain, and one rank item per user. */
 function* todayItems(
   items: Array<Record<string, unknown>>,
@@ -95,7 +102,7 @@ function* todayItems(
       PK: pk,
       SK: item['SK'],
       entity: 'ranking_page',
-      rows: unpackRows(item['rows'] as Uint8Array),
+      rows: unpackRows(item['rows'] as Uint8Array, (value) => displayValue(typeOf(pk), value)),
       expiresAt,
     };
   }
@@ -156,6 +163,7 @@ console.log(
     import_answer_ms: null,
     import_to_served_ms: null,
     recompute_ms: Math.round(recomputeMs),
+    recompute_cpu_ms: Math.round(recomputeCpuMs),
     peak_rss_mb: Math.round(peak / 2 ** 20),
   }),
 );

@@ -8,6 +8,7 @@ import {
 } from '../../shared/src/schemas/ranking';
 import { guildRepository } from '../../functions/src/db/repositories/guild-repository';
 import { getPointer, readPages } from '../../functions/src/db/repositories/ranking-repository';
+import { displayValue } from '../../functions/src/domain/ranking/ranking-service';
 import { api, tokenFor } from './support/api';
 import { waitForRankings } from './support/rankings';
 
@@ -126,8 +127,16 @@ describe('snapshots', () => {
     );
     // The old snapshot's pages are still there for readers that hold its id.
     expect(
-      (await readPages(oldScope.snapshot_id ?? oldPointer.snapshot_id, oldPointer.active_round, 'T1', 1, 1))
-        .length,
+      (
+        await readPages(
+          oldScope.snapshot_id ?? oldPointer.snapshot_id,
+          oldPointer.active_round,
+          'T1',
+          1,
+          1,
+          (value) => displayValue(1, value),
+        )
+      ).length,
     ).toBe(100);
   });
 

@@ -114,43 +114,51 @@ export const personalBoard = (type: number) => `T${type}`;
 const pack = (value: unknown): Uint8Array => deflateRawSync(JSON.stringify(value), { level: 1 });
 export const unpack = <T>(bytes: Uint8Array): T => JSON.parse(inflateRawSync(bytes).toString('utf8')) as T;
 
-/** A page's rows as columns (smaller, and faster to encode than one object per row). */
-interface PageColumns {
+/**
+ * A page's rows as columns (smaller, and faster to encode than one object per row). Boards whose
+ * display follows from the value alone (the personal types) leave `display_value` out: the reader
+ * formats it.
+ */
+export interface PageColumns {
   rank: number[];
   user_id: string[];
   nickname: string[];
   value: number[];
-  display_value: string[];
+  display_value?: string[];
   /** Positions of withdrawn users' rows. */
   withdrawn: number[];
   /** Guild boards: each row's guild id is its user_id. */
   guild?: true;
 }
 
-const packRows = (rows: readonly StoredRankingRow[]) =>
-  pack({
-    rank: rows.map((row) => row.rank),
-    user_id: rows.map((row) => row.user_id),
-    nickname: rows.map((row) => row.nickname),
-    value: rows.map((row) => row.value),
-    display_value: rows.map((row) => row.display_value),
-    withdrawn: rows.flatMap((row, i) => (row.is_withdrawn ? [i] : [])),
-    ...(rows.some((row) => row.guild_id !== undefined) ? { guild: true } : {}),
-  } satisfies PageColumns);
+const columnsOf = (rows: readonly StoredRankingRow[]): PageColumns => ({
+  rank: rows.map((row) => row.rank),
+  user_id: rows.map((row) => row.user_id),
+  nickname: rows.map((row) => row.nickname),
+  value: rows.map((row) => row.value),
+  display_value: rows.map((row) => row.display_value),
+  withdrawn: rows.flatMap((row, i) => (row.is_withdrawn ? [i] : [])),
+  ...(rows.some((row) => row.guild_id !== undefined) ? { guild: true as const } : {}),
+});
 
-/** The rows of a stored page. */
-export function unpackRows(bytes: Uint8Array): StoredRankingRow[] {
+/** The rows of a stored page; `display` formats the values of a page stored without displays. */
+export function unpackRows(bytes: Uint8Array, display?: (value: number) => string): StoredRankingRow[] {
   const columns = unpack<PageColumns>(bytes);
   const withdrawn = new Set(columns.withdrawn);
-  return columns.rank.map((rank, i) => ({
-    rank,
-    user_id: columns.user_id[i]!,
-    ...(columns.guild ? { guild_id: columns.user_id[i]! } : {}),
-    nickname: columns.nickname[i]!,
-    value: columns.value[i]!,
-    display_value: columns.display_value[i]!,
-    is_withdrawn: withdrawn.has(i),
-  }));
+  return columns.rank.map((rank, i) => {
+    const value = columns.value[i]!;
+    const shown = columns.display_value?.[i] ?? display?.(value);
+    if (shown === undefined) throw new Error('a ranking page stored without displays needs a format');
+    return {
+      rank,
+      user_id: columns.user_id[i]!,
+      ...(columns.guild ? { guild_id: columns.user_id[i]! } : {}),
+      nickname: columns.nickname[i]!,
+      value,
+      display_value: shown,
+      is_withdrawn: withdrawn.has(i),
+    };
+  });
 }
 
 /**
@@ -162,12 +170,13 @@ export function rankingPageItems(
   round: number,
   board: string,
   page: number,
-  rows: StoredRankingRow[],
+  rows: StoredRankingRow[] | PageColumns,
 ): Array<Record<string, unknown>> {
+  const packed = pack(Array.isArray(rows) ? columnsOf(rows) : rows);
   const item = (shard: number) => ({
     ...keys.rankingPage(snapshotId, round, board, page, shard),
     entity: 'ranking_page',
-    rows: packRows(rows),
+    rows: packed,
   });
   const shard = rankingShard(page);
   const opensShard = shard > 0 && (page - 1) % rankingPagesPerShard === 0;
@@ -214,13 +223,17 @@ export async function getPointer(gameGlobalId: string): Promise<RankingPointer |
   return Item ? fromItem<RankingPointer>(Item) : null;
 }
 
-/** Rows of stored pages `from..to`, `to` at most `from + 1` (one query, whatever the ranking's size). */
+/**
+ * Rows of stored pages `from..to`, `to` at most `from + 1` (one query, whatever the ranking's size);
+ * `display` formats the values of boards stored without displays.
+ */
 export async function readPages(
   snapshotId: string,
   round: number,
   board: string,
   from: number,
   to: number,
+  display?: (value: number) => string,
 ): Promise<StoredRankingRow[]> {
   const { Items = [] } = await db().send(
     new QueryCommand({
@@ -233,7 +246,7 @@ export async function readPages(
       },
     }),
   );
-  return Items.flatMap((item) => unpackRows(item['rows'] as Uint8Array));
+  return Items.flatMap((item) => unpackRows(item['rows'] as Uint8Array, display));
 }
 
 /**

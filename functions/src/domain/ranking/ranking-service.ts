@@ -35,6 +35,7 @@ import {
   readPages,
   readValuesAndIndexes,
   writeSnapshot,
+  type PageColumns,
   type RankingPointer,
   type StoredRankingRow,
 } from '../../db/repositories/ranking-repository';
@@ -265,6 +266,7 @@ export interface RoundScopeInput {
 export function roundScope(input: RoundScopeInput) {
   const { snapshotId, round, userIds, metrics, profiles } = input;
   const tables = buildSnapshotTables({ userIds, metrics });
+  const profileOf = userIds.map((userId) => profiles.get(userId));
   const rowOf = (userId: string, rank: number, type: PersonalRankingType, value: number) => ({
     rank,
     user_id: userId,
@@ -296,16 +298,21 @@ export function roundScope(input: RoundScopeInput) {
         );
     for (const { board, rows } of boards.members) yield* rankingPageItems(snapshotId, round, board, 1, rows);
     for (const typed of tables.types) {
-      for (let page = 0; page < typed.pageCount; page++) {
-        const rows: StoredRankingRow[] = [];
-        const end = Math.min(typed.order.length, (page + 1) * SNAPSHOT_PAGE_SIZE);
-        for (let p = page * SNAPSHOT_PAGE_SIZE; p < end; p++) {
-          const user = typed.order[p]!;
-          rows.push(rowOf(userIds[user]!, typed.rankAt[p]!, typed.type, metrics[typed.type - 1]![user]!));
-        }
-        yield* rankingPageItems(snapshotId, round, personalBoard(typed.type), page + 1, rows);
-      }
       const values = metrics[typed.type - 1]!;
+      for (let page = 0; page < typed.pageCount; page++) {
+        const columns: PageColumns = { rank: [], user_id: [], nickname: [], value: [], withdrawn: [] };
+        const start = page * SNAPSHOT_PAGE_SIZE;
+        const end = Math.min(typed.order.length, start + SNAPSHOT_PAGE_SIZE);
+        for (let p = start; p < end; p++) {
+          const user = typed.order[p]!;
+          columns.rank.push(typed.rankAt[p]!);
+          columns.user_id.push(userIds[user]!);
+          columns.nickname.push(profileOf[user]?.nickname ?? '退会したユーザー');
+          columns.value.push(values[user]!);
+          if (profileOf[user] === undefined) columns.withdrawn.push(p - start);
+        }
+        yield* rankingPageItems(snapshotId, round, personalBoard(typed.type), page + 1, columns);
+      }
       yield rankingIndexItem(
         snapshotId,
         round,
@@ -514,7 +521,7 @@ async function boardPage(
   board: (
     pointer: RankingPointer,
     scope: RankingPointer['scopes'][string],
-  ) => Promise<{ id: string; total: number } | null>,
+  ) => Promise<{ id: string; total: number; display?: (value: number) => string } | null>,
   meta: { type: number | null; title: string; quiz?: boolean },
 ): Promise<RankingPageResponse> {
   const { quiz = false, ...shown } = meta;
@@ -542,7 +549,7 @@ async function boardPage(
   const to = Math.floor((offset + perPage - 1) / pointer.page_size) + 1;
   // Quiz boards are written in every snapshot; a scope's other boards may live in an earlier one.
   const holder = quiz ? pointer.snapshot_id : (scope?.snapshot_id ?? pointer.snapshot_id);
-  const rows = await readPages(holder, round, chosen.id, from, to);
+  const rows = await readPages(holder, round, chosen.id, from, to, chosen.display);
   const start = offset - (from - 1) * pointer.page_size;
   return {
     ...base,
@@ -570,6 +577,7 @@ export const rankingPage = (query: PersonalRankingQuery, now: Date) =>
       async (_pointer, scope) => ({
         id: personalBoard(query.type),
         total: scope.totals[query.type - 1] ?? 0,
+        display: (value) => displayValue(query.type as PersonalRankingType, value),
       }),
       { type: query.type, title: personalRankingTitle(query.type) },
     ),
