@@ -15,9 +15,13 @@
  * Prints one JSON line.
  */
 import { ulid } from 'ulid';
-import { personalRankingTypes, type PersonalRankingType } from '../../shared/src/game/personal-ranking';
+import {
+  personalRankingDisplay,
+  personalRankingTypes,
+  type PersonalRankingType,
+} from '../../shared/src/game/personal-ranking';
 import { buildSnapshotTables } from '../../functions/src/domain/ranking/build-snapshot';
-import { displayValue, roundScope, yearlyItems } from '../../functions/src/domain/ranking/ranking-service';
+import { roundScope, yearlyItems } from '../../functions/src/domain/ranking/ranking-recompute';
 import {
   snapshotTtlSeconds,
   unpackRows,
@@ -102,7 +106,7 @@ function* todayItems(
       PK: pk,
       SK: item['SK'],
       entity: 'ranking_page',
-      rows: unpackRows(item['rows'] as Uint8Array, (value) => displayValue(typeOf(pk), value)),
+      rows: unpackRows(item['rows'] as Uint8Array, (value) => personalRankingDisplay(typeOf(pk), value)),
       expiresAt,
     };
   }
@@ -129,7 +133,7 @@ const todayScopeUnits = sum(
       ranks: personalRankingTypes.map((type) => userRank[(type - 1) * players + i]!),
       values: values.map((value) => (Number.isNaN(value) ? null : value)),
       display_values: personalRankingTypes.map((type) =>
-        Number.isNaN(values[type - 1]!) ? null : displayValue(type, values[type - 1]!),
+        Number.isNaN(values[type - 1]!) ? null : personalRankingDisplay(type, values[type - 1]!),
       ),
     };
   }),

@@ -10,7 +10,7 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { SNAPSHOT_PAGE_SIZE } from '../../functions/src/domain/ranking/build-snapshot';
-import { roundScope } from '../../functions/src/domain/ranking/ranking-service';
+import { roundScope } from '../../functions/src/domain/ranking/ranking-recompute';
 import { db, setDb, tableName } from '../../functions/src/db/client';
 import {
   readPages,

@@ -8,7 +8,7 @@ import {
 } from '../../shared/src/schemas/ranking';
 import { guildRepository } from '../../functions/src/db/repositories/guild-repository';
 import { getPointer, readPages } from '../../functions/src/db/repositories/ranking-repository';
-import { displayValue } from '../../functions/src/domain/ranking/ranking-service';
+import { personalRankingDisplay } from '../../shared/src/game/personal-ranking';
 import { api, tokenFor } from './support/api';
 import { waitForRankings } from './support/rankings';
 
@@ -134,7 +134,7 @@ describe('snapshots', () => {
           'T1',
           1,
           1,
-          (value) => displayValue(1, value),
+          (value) => personalRankingDisplay(1, value),
         )
       ).length,
     ).toBe(100);

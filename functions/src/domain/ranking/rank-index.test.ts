@@ -1,6 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { personalRankingDirection, personalRankingTypes } from '@golf/shared/game/personal-ranking';
+import {
+  personalRankingDirection,
+  personalRankingDisplay,
+  personalRankingTypes,
+} from '@golf/shared/game/personal-ranking';
 import { keys } from '../../db/keys';
 import {
   rankingPageItems,
@@ -9,7 +13,7 @@ import {
   type StoredRankingRow,
 } from '../../db/repositories/ranking-repository';
 import { boardIndex, bucketCount, bucketOf, rankInIndex, valuesIn, type UserValues } from './rank-index';
-import { displayValue, roundScope } from './ranking-service';
+import { roundScope } from './ranking-recompute';
 
 describe('boardIndex and rankInIndex', () => {
   it('ranks one plus the entries strictly better, sharing ranks on ties', () => {
@@ -87,7 +91,9 @@ describe('my rank', () => {
         for (const type of personalRankingTypes) {
           const rows = items
             .filter((item) => item['entity'] === 'ranking_page' && String(item['PK']).includes(`#T${type}#`))
-            .flatMap((item) => unpackRows(item['rows'] as Uint8Array, (value) => displayValue(type, value)));
+            .flatMap((item) =>
+              unpackRows(item['rows'] as Uint8Array, (value) => personalRankingDisplay(type, value)),
+            );
           expect(rows.length).toBe(columns[type - 1]!.filter((v) => !Number.isNaN(v)).length);
           for (const row of rows) {
             const values = valuesIn(buckets[bucketOf(row.user_id, scope.buckets)]!, row.user_id)!;
