@@ -1,7 +1,7 @@
 /**
  * DynamoDB item size and write units, following AWS's rules ("DynamoDB item sizes and formats"):
  * attribute names and strings count their UTF-8 bytes, a number about 1 byte per two significant
- * digits plus 1 (exactly: see numberSize), null and booleans 1 byte, a list or map 3 bytes plus 1 byte per element plus its elements
+ * digits plus 1 (exactly: see numberSize), binary its bytes, null and booleans 1 byte, a list or map 3 bytes plus 1 byte per element plus its elements
  * (a map's keys count as attribute names). Undefined attributes are dropped, as the document client
  * is configured to do. A standard write costs one unit per started KB of the item.
  */
@@ -29,6 +29,7 @@ function valueSize(value: unknown): number {
   if (value === null || typeof value === 'boolean') return 1;
   if (typeof value === 'string') return utf8(value);
   if (typeof value === 'number') return numberSize(value);
+  if (value instanceof Uint8Array) return value.byteLength;
   if (Array.isArray(value)) return value.reduce((sum: number, element) => sum + 1 + valueSize(element), 3);
   if (typeof value === 'object') return 3 + attributesSize(value as Record<string, unknown>, 1);
   throw new Error(`no DynamoDB size for ${typeof value}`);

@@ -1,71 +1,152 @@
 /**
  * `npx tsx scripts/bench/ranking-publish.ts <players>`: what one results update of the live round
- * costs to publish after round 4, today's way and the publish job's way, by the recompute's own
- * items (`roundScope`) sized as written. Today every started round's scope and the yearly board are
- * written again on every run; the job writes nothing when nothing is stale, and otherwise keeps the
- * round scopes whose inputs did not change (rounds 1-3 for a round-4 update) and writes the changed
- * scope and the yearly board. Also the write units that land on the busiest partition key, and the
- * time that key alone needs at DynamoDB's 1,000 write units per second per key. Prints one JSON line.
+ * costs to publish after round 4, by the recompute's own items (`roundScope`, `yearlyItems`) sized
+ * as written. The job keeps the round scopes whose inputs did not change (rounds 1-3 for a round-4
+ * update) and writes the changed scope and the yearly board: compressed pages spread over shards,
+ * one index per board and the users' values in buckets. A run with nothing stale writes nothing.
+ *
+ * "Today" is the layout before: every started round's scope and the yearly board written again on
+ * every run, pages of plain rows under one partition key per board and one rank item per user and
+ * scope. It is sized from the same rows (the pages unpacked, the rank items rebuilt).
+ *
+ * Also the write units that land on the busiest partition key, and the time that key alone needs
+ * at AWS's documented limit of 1,000 write units per second per partition (a key never spans two
+ * partitions), and the time the recompute itself takes in this process (ranking, pages, packing).
+ * Prints one JSON line.
  */
 import { ulid } from 'ulid';
-import { roundScope } from '../../functions/src/domain/ranking/ranking-service';
 import {
-  rankingPageItem,
-  rankingUserItem,
+  personalRankingDisplay,
+  personalRankingTypes,
+  type PersonalRankingType,
+} from '../../shared/src/game/personal-ranking';
+import { buildSnapshotTables } from '../../functions/src/domain/ranking/build-snapshot';
+import { roundScope, yearlyItems } from '../../functions/src/domain/ranking/ranking-recompute';
+import {
   snapshotTtlSeconds,
+  unpackRows,
+  type StoredRankingRow,
 } from '../../functions/src/db/repositories/ranking-repository';
-import { SNAPSHOT_PAGE_SIZE } from '../../functions/src/domain/ranking/build-snapshot';
 import { writeUnits } from './item-size';
 import { syntheticMembers, syntheticMetrics } from './synthetic-season';
 
 const players = Number(process.argv[2] ?? 100_000);
 const now = new Date('2026-06-01T09:00:00Z');
 const expiresAt = Math.floor(now.getTime() / 1000) + snapshotTtlSeconds;
+/** DynamoDB's documented throughput of one partition: 1,000 write units per second. */
 const keyLimitPerSecond = 1_000;
 
-const started = performance.now();
+let peak = process.memoryUsage().rss;
+const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+
 const { userIds, metrics } = syntheticMetrics(players);
 const { profiles, guilds } = syntheticMembers(userIds);
 const snapshotId = ulid(now.getTime());
+
+// The recompute of the changed scope and the yearly board, in process: wall time (on a machine
+// shared with other work) and the CPU time this process spent.
+const started = performance.now();
+const cpuStarted = process.cpuUsage();
+const scope = roundScope({ snapshotId, round: 4, userIds, metrics, profiles, guilds });
+const scopeItems = [...scope.items()];
+// Yearly points: 1,000 distinct values, ranked higher first.
+const yearlyRows: StoredRankingRow[] = userIds.map((userId, i) => {
+  const value = 1000 - (i % 1000);
+  return {
+    rank: 0,
+    user_id: userId,
+    nickname: profiles.get(userId)?.nickname ?? '退会したユーザー',
+    value,
+    display_value: `${value.toLocaleString('ja-JP')}pt`,
+    is_withdrawn: !profiles.has(userId),
+  };
+});
+yearlyRows.sort((a, b) => b.value - a.value || (a.user_id < b.user_id ? -1 : 1));
+yearlyRows.forEach((row, p) => {
+  const before = yearlyRows[p - 1];
+  row.rank = before && before.value === row.value ? before.rank : p + 1;
+});
+const yearly = yearlyItems(snapshotId, yearlyRows);
+const recomputeMs = performance.now() - started;
+const cpu = process.cpuUsage(cpuStarted);
+const recomputeCpuMs = (cpu.user + cpu.system) / 1000;
+peak = Math.max(peak, process.memoryUsage().rss);
+clearInterval(sampler);
+
 const perKey = new Map<string, number>();
-const count = (item: Record<string, unknown>) => {
-  const units = writeUnits({ ...item, expiresAt });
-  perKey.set(String(item['PK']), (perKey.get(String(item['PK'])) ?? 0) + units);
+const count = (items: Iterable<Record<string, unknown>>) => {
+  let units = 0;
+  for (const item of items) {
+    const itemUnits = writeUnits({ ...item, expiresAt });
+    perKey.set(String(item['PK']), (perKey.get(String(item['PK'])) ?? 0) + itemUnits);
+    units += itemUnits;
+  }
   return units;
 };
-// One round scope (the synthetic metrics stand for every round: the item sizes barely differ).
-let scopeUnits = 0;
-for (const item of roundScope({ snapshotId, round: 4, userIds, metrics, profiles, guilds }).items())
-  scopeUnits += count(item);
-// The yearly board: pages of 100 rows and one rank item per player.
-let yearlyUnits = 0;
-const yearlyRow = (i: number) => ({
-  rank: i + 1,
-  user_id: userIds[i]!,
-  nickname: profiles.get(userIds[i]!)?.nickname ?? '退会したユーザー',
-  value: 1000 - (i % 1000),
-  display_value: `${(1000 - (i % 1000)).toLocaleString('ja-JP')}pt`,
-  is_withdrawn: false,
-});
-for (let page = 0; page * SNAPSHOT_PAGE_SIZE < players; page++) {
-  const rows = [];
-  for (let i = page * SNAPSHOT_PAGE_SIZE; i < Math.min(players, (page + 1) * SNAPSHOT_PAGE_SIZE); i++)
-    rows.push(yearlyRow(i));
-  yearlyUnits += count(rankingPageItem(snapshotId, 0, 'YEARLY', page + 1, rows));
-}
-for (let i = 0; i < players; i++) {
-  const row = yearlyRow(i);
-  yearlyUnits += count(
-    rankingUserItem(snapshotId, 0, {
-      user_id: row.user_id,
-      ranks: [row.rank],
-      values: [row.value],
-      display_values: [row.display_value],
-    }),
-  );
-}
+const scopeUnits = count(scopeItems);
+const yearlyUnits = count(yearly);
 const [busiestKey, busiestUnits] = [...perKey].sort((a, b) => b[1] - a[1])[0]!;
-const unitsToday = 4 * scopeUnits + yearlyUnits;
+
+/** The personal type of a page's partition key (`…#T{type}`), whose displays are formatted on reading. */
+const typeOf = (pk: string) => Number(/#T(\d)$/.exec(pk)?.[1] ?? 1) as PersonalRankingType;
+
+/** Today's items of the same scope: each stored page once, its rows plain, and one rank item per user. */
+function* todayItems(
+  items: Array<Record<string, unknown>>,
+  round: number,
+  userRecord: (i: number) => object,
+) {
+  const seen = new Set<string>();
+  for (const item of items) {
+    if (item['entity'] !== 'ranking_page') continue;
+    const pk = String(item['PK']).replace(/#S\d+$/, '');
+    if (seen.has(`${pk}/${String(item['SK'])}`)) continue;
+    seen.add(`${pk}/${String(item['SK'])}`);
+    yield {
+      PK: pk,
+      SK: item['SK'],
+      entity: 'ranking_page',
+      rows: unpackRows(item['rows'] as Uint8Array, (value) => personalRankingDisplay(typeOf(pk), value)),
+      expiresAt,
+    };
+  }
+  for (let i = 0; i < userIds.length; i++)
+    yield {
+      PK: `RANKUSER#${snapshotId}#R${round}`,
+      SK: `USER#${userIds[i]}`,
+      entity: 'ranking_user',
+      user_id: userIds[i],
+      ...userRecord(i),
+      expiresAt,
+    };
+}
+const sum = (items: Iterable<Record<string, unknown>>) => {
+  let units = 0;
+  for (const item of items) units += writeUnits(item);
+  return units;
+};
+const { userRank } = buildSnapshotTables({ userIds, metrics });
+const todayScopeUnits = sum(
+  todayItems(scopeItems, 4, (i) => {
+    const values = personalRankingTypes.map((type) => metrics[type - 1]![i]!);
+    return {
+      ranks: personalRankingTypes.map((type) => userRank[(type - 1) * players + i]!),
+      values: values.map((value) => (Number.isNaN(value) ? null : value)),
+      display_values: personalRankingTypes.map((type) =>
+        Number.isNaN(values[type - 1]!) ? null : personalRankingDisplay(type, values[type - 1]!),
+      ),
+    };
+  }),
+);
+const yearlyOf = new Map(yearlyRows.map((row) => [row.user_id, row]));
+const todayYearlyUnits = sum(
+  todayItems(yearly, 0, (i) => {
+    const row = yearlyOf.get(userIds[i]!)!;
+    return { ranks: [row.rank], values: [row.value], display_values: [row.display_value] };
+  }),
+);
+
+const unitsToday = 4 * todayScopeUnits + todayYearlyUnits;
 const unitsPerUpdate = scopeUnits + yearlyUnits;
 console.log(
   JSON.stringify({
@@ -74,14 +155,19 @@ console.log(
     units_today: unitsToday,
     share_of_today: Math.round((unitsPerUpdate / unitsToday) * 1000) / 1000,
     units_no_change: 0,
+    items_per_update: scopeItems.length + yearly.length,
     scope_units: scopeUnits,
     yearly_units: yearlyUnits,
+    today_scope_units: todayScopeUnits,
+    today_yearly_units: todayYearlyUnits,
+    partition_keys: perKey.size,
     largest_key_units: busiestUnits,
     largest_key: busiestKey.replace(snapshotId, '{snapshot}'),
-    largest_key_publish_s: Math.round(busiestUnits / keyLimitPerSecond),
+    largest_key_publish_s: Math.round((busiestUnits / keyLimitPerSecond) * 10) / 10,
     import_answer_ms: null,
     import_to_served_ms: null,
-    sizing_ms: Math.round(performance.now() - started),
-    peak_rss_mb: Math.round(process.memoryUsage().rss / 2 ** 20),
+    recompute_ms: Math.round(recomputeMs),
+    recompute_cpu_ms: Math.round(recomputeCpuMs),
+    peak_rss_mb: Math.round(peak / 2 ** 20),
   }),
 );

@@ -1,5 +1,6 @@
 /** Pure ranking step (all 7 types) on synthetic seasons; generated in memory, never stored. */
 import { buildSnapshotTables } from '../../functions/src/domain/ranking/build-snapshot';
+import { bucketCount } from '../../functions/src/domain/ranking/rank-index';
 import { syntheticMetrics } from './synthetic-season';
 
 const n = Number(process.argv[2] ?? 10_000);
@@ -18,7 +19,8 @@ console.log(
     recompute_ms: Math.round(ms),
     peak_rss_mb: Math.round(peak / 2 ** 20),
     page_items: pages,
-    user_items: n,
-    snapshot_items: pages + n,
+    index_items: tables.types.length,
+    value_items: bucketCount(n),
+    snapshot_items: pages + tables.types.length + bucketCount(n),
   }),
 );

@@ -1,7 +1,7 @@
 /**
  * `npx tsx scripts/bench/ranking-write.ts <players> [--write]`: the snapshot items of one round scope
  * of a synthetic season, built by the recompute's own `roundScope` (pages of the 7 personal types,
- * guild boards, one rank item per user), counted with their DynamoDB size and write units. With
+ * guild boards, their indexes and the users' values in buckets), counted with their DynamoDB size and write units. With
  * `--write` they are also written to an in-memory DynamoDB Local through `writeSnapshot` (the
  * recompute's write path: BatchWriteItem 25 at a time, retries with backoff, then the pointer),
  * timed, counted back, read a page at a time, and a sample of items is put again to compare the
@@ -10,7 +10,7 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { SNAPSHOT_PAGE_SIZE } from '../../functions/src/domain/ranking/build-snapshot';
-import { roundScope } from '../../functions/src/domain/ranking/ranking-service';
+import { roundScope } from '../../functions/src/domain/ranking/ranking-recompute';
 import { db, setDb, tableName } from '../../functions/src/db/client';
 import {
   readPages,
@@ -57,13 +57,13 @@ const buildMs = performance.now() - buildStart;
 const result: Record<string, number | null> = {
   players,
   page_items: counts.page,
-  user_items: counts.user,
+  index_and_value_items: counts.user,
   snapshot_items: counts.page + counts.user,
   snapshot_mb: Math.round((counts.bytes / 2 ** 20) * 10) / 10,
   max_item_kb: Math.round((counts.maxBytes / 1024) * 10) / 10,
   wcu: counts.wcu,
   page_wcu: counts.pageWcu,
-  user_wcu: counts.wcu - counts.pageWcu,
+  index_and_value_wcu: counts.wcu - counts.pageWcu,
   batch_write_calls: Math.ceil((counts.page + counts.user) / 25),
   build_ms: Math.round(buildMs),
   write_ms: null,
@@ -123,13 +123,14 @@ if (write) {
     }
     result['stored_items'] = stored;
 
-    // One Query per page, whatever the size: read 200 pages of type 1 spread over the ranking.
+    // One Query per page, whatever the size: read 200 pairs of adjacent pages of type 1 spread over
+    // the ranking (a page of another size spans two stored pages, across a shard's end too).
     const pages = Math.ceil(scope.totals[0]! / SNAPSHOT_PAGE_SIZE);
     const latencies: number[] = [];
     for (let i = 0; i < 200; i++) {
       const page = 1 + ((i * 7919) % pages);
       const start = performance.now();
-      const rows = await readPages(snapshotId, round, 'T1', page, page);
+      const rows = await readPages(snapshotId, round, 'T1', page, Math.min(page + 1, pages));
       latencies.push(performance.now() - start);
       if (!rows.length) throw new Error(`page ${page} of T1 is empty`);
     }
@@ -139,7 +140,7 @@ if (write) {
     const spread = (list: typeof items) => list.filter((_, i) => i % Math.ceil(list.length / 100) === 0);
     const sample = [
       ...spread(items.filter((item) => item['entity'] === 'ranking_page')),
-      ...spread(items.filter((item) => item['entity'] === 'ranking_user')),
+      ...spread(items.filter((item) => item['entity'] === 'ranking_values')),
     ];
     let mismatches = 0;
     for (const item of sample) {

@@ -4,7 +4,7 @@
  * round, Japanese nicknames and guild memberships. Deterministic for a given `n`.
  */
 import { familyNames, givenNames } from '../seed/names';
-import type { GuildIndex } from '../../functions/src/domain/ranking/ranking-service';
+import type { GuildIndex } from '../../functions/src/domain/ranking/ranking-recompute';
 
 /** A linear congruential generator: the same season on every run. */
 function random(seed: number) {
@@ -12,12 +12,23 @@ function random(seed: number) {
   return () => (state = (state * 1103515245 + 12345) >>> 0) / 0x1_0000_0000;
 }
 
-const userId = (i: number) => `6f1c2a4e-0b7d-4c35-9e21-${i.toString(16).padStart(12, '0')}`;
+/** `n` random version-4 UUIDs (as the identity provider issues them), sorted; distinct by construction. */
+function userIdsOf(n: number) {
+  const rnd = random(1234);
+  const hex = (digits: number) =>
+    Array.from({ length: digits }, () => Math.floor(rnd() * 16).toString(16)).join('');
+  return Array.from(
+    { length: n },
+    // The last 8 digits are the index times an odd constant (mod 2^32): distinct, and as random-looking.
+    (_, i) =>
+      `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(4)}${(Math.imul(i, 0x9e3779b1) >>> 0).toString(16).padStart(8, '0')}`,
+  ).sort();
+}
 
 /** User ids (sorted, as the recompute holds them) and metrics[t - 1][i]; NaN = no entry (2%). */
 export function syntheticMetrics(n: number) {
   const rnd = random(42);
-  const userIds = Array.from({ length: n }, (_, i) => userId(i));
+  const userIds = userIdsOf(n);
   const metrics = [0, 1, 2, 3, 4, 5, 6].map((t) => {
     const a = new Float64Array(n);
     for (let i = 0; i < n; i++)

@@ -5,7 +5,7 @@ import { fieldEntryItem, tournamentItem } from '../../functions/src/db/repositor
 import { prizeItem } from '../../functions/src/db/repositories/prize-repository';
 import { keys } from '../../functions/src/db/keys';
 import { drawTournamentPrizes } from '../../functions/src/domain/prize/prize-draw-service';
-import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-service';
+import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
 import { generateSampleSeason } from './generate';
 import { sampleTeamItems } from './teams';
 import { sampleGuildItems } from './guilds';

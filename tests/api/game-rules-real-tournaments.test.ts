@@ -15,7 +15,8 @@ import { storedTournamentItem } from '../../functions/src/db/repositories/result
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { recomputeScores } from '../../functions/src/domain/game/score-service';
-import { recomputeRankings, YEARLY_SCOPE } from '../../functions/src/domain/ranking/ranking-service';
+import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
+import { YEARLY_SCOPE } from '../../functions/src/domain/ranking/ranking-scope';
 import { runCarryOver } from '../../functions/src/jobs/carry-over';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';

@@ -11,7 +11,7 @@ import {
   rankingStatusResponseSchema,
 } from '../../shared/src/schemas/ranking';
 import { resultsRepository } from '../../functions/src/db/repositories/results-repository';
-import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-service';
+import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
 import { api, tokenFor } from './support/api';
 import { waitForRankings } from './support/rankings';
 

@@ -8,6 +8,7 @@ import {
 } from '../../shared/src/schemas/ranking';
 import { guildRepository } from '../../functions/src/db/repositories/guild-repository';
 import { getPointer, readPages } from '../../functions/src/db/repositories/ranking-repository';
+import { personalRankingDisplay } from '../../shared/src/game/personal-ranking';
 import { api, tokenFor } from './support/api';
 import { waitForRankings } from './support/rankings';
 
@@ -82,14 +83,18 @@ describe('personal ranking', () => {
 
 describe("a user's own ranking", () => {
   it('gives a ranked player their row in each type, and nothing to a user with no entry', async () => {
-    const listed = (await page('?round=2&page=2')).rankings[0]!;
-    const mine = ownRankingResponseSchema.parse(
-      (await api('GET', '/api/golf/ranking/user?round=2', { token: await tokenFor(listed.user_id) })).body,
-    );
-    expect(mine.rankings.find((row) => row.type === 1)).toMatchObject({
-      rank: listed.rank,
-      value: listed.value,
-    });
+    // Found from the scope's board indexes and the player's own values: the rank the pages show.
+    for (const type of [1, 2, 3, 4, 5, 6, 7]) {
+      const listed = (await page(`?round=2&page=2&type=${type}`)).rankings[0]!;
+      const mine = ownRankingResponseSchema.parse(
+        (await api('GET', '/api/golf/ranking/user?round=2', { token: await tokenFor(listed.user_id) })).body,
+      );
+      expect(mine.rankings.find((row) => row.type === type)).toMatchObject({
+        rank: listed.rank,
+        value: listed.value,
+        display_value: listed.display_value,
+      });
+    }
     const none = ownRankingResponseSchema.parse(
       (await api('GET', '/api/golf/ranking/user', { token: await tokenFor('ranking-nobody') })).body,
     );
@@ -122,8 +127,16 @@ describe('snapshots', () => {
     );
     // The old snapshot's pages are still there for readers that hold its id.
     expect(
-      (await readPages(oldScope.snapshot_id ?? oldPointer.snapshot_id, oldPointer.active_round, 'T1', 1, 1))
-        .length,
+      (
+        await readPages(
+          oldScope.snapshot_id ?? oldPointer.snapshot_id,
+          oldPointer.active_round,
+          'T1',
+          1,
+          1,
+          (value) => personalRankingDisplay(1, value),
+        )
+      ).length,
     ).toBe(100);
   });
 

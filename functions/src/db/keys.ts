@@ -4,6 +4,15 @@
  */
 export const pad = (value: number, width: number): string => String(value).padStart(width, '0');
 
+/**
+ * Ranking pages per partition key. A reader's range spans two consecutive pages at most, so each
+ * shard also holds a copy of the next shard's first page: one Query still answers any page.
+ */
+export const rankingPagesPerShard = 100;
+
+/** The shard holding a ranking page (1-based pages). */
+export const rankingShard = (page: number) => Math.floor((page - 1) / rankingPagesPerShard);
+
 export const keys = {
   tournament: (gameGlobalId: string) => ({ PK: `TOURNAMENT#${gameGlobalId}`, SK: 'META' }),
   /** GSI1: every tournament, ordered by start date. */
@@ -103,21 +112,35 @@ export const keys = {
   /** A prize a user won, with its claim; the user's partition lists them. */
   prizeWin: (userId: string, prizeId: string) => ({ PK: `USER#${userId}`, SK: `PRIZE_WIN#${prizeId}` }),
   prizeWinPrefix: (userId: string) => ({ PK: `USER#${userId}`, SKPrefix: 'PRIZE_WIN#' }),
-  /** A ranking snapshot's page of rows: one scope (round) and type, 100 rows a page. */
-  /** `board`: `T{type}` (personal types 1-7), `GUILD`, `GUILD_TOP4` or `GM#{guild_id}` (one guild's members). */
-  rankingPage: (snapshotId: string, round: number, board: string, page: number) => ({
-    PK: `RANK#${snapshotId}#R${round}#${board}`,
+  /**
+   * A ranking snapshot's page of rows: one scope (round) and board, 100 rows a page, spread over
+   * partition keys of `rankingPagesPerShard` pages (so no key takes a board's whole publish).
+   * `board`: `T{type}` (personal types 1-7), `GUILD`, `GUILD_TOP4`, `GM#{guild_id}` or `YEARLY`.
+   */
+  rankingPage: (
+    snapshotId: string,
+    round: number,
+    board: string,
+    page: number,
+    shard = rankingShard(page),
+  ) => ({
+    PK: `RANK#${snapshotId}#R${round}#${board}#S${shard}`,
     SK: `P${pad(page, 6)}`,
   }),
-  rankingPagePartition: (snapshotId: string, round: number, board: string) =>
-    `RANK#${snapshotId}#R${round}#${board}`,
-
+  rankingPagePartition: (snapshotId: string, round: number, board: string, shard: number) =>
+    `RANK#${snapshotId}#R${round}#${board}#S${shard}`,
   rankingPageSort: (page: number) => `P${pad(page, 6)}`,
-  /** A user's 7 ranks in one scope of a snapshot. */
-  rankingUser: (snapshotId: string, round: number, userId: string) => ({
-    PK: `RANKUSER#${snapshotId}#R${round}`,
-    SK: `USER#${userId}`,
+  /** Users' own values in one scope of a snapshot, a bucket of them per item (chosen by user id). */
+  rankingValues: (snapshotId: string, round: number, bucket: number) => ({
+    PK: `RANKVAL#${snapshotId}#R${round}#B${bucket}`,
+    SK: 'VALUES',
   }),
+  /** The compact index of one board of a scope (entries per value); the partition holds the scope's. */
+  rankingIndex: (snapshotId: string, round: number, board: string) => ({
+    PK: `RANKIDX#${snapshotId}#R${round}`,
+    SK: board,
+  }),
+  rankingIndexPartition: (snapshotId: string, round: number) => `RANKIDX#${snapshotId}#R${round}`,
   /** A user's quiz ranks in one round scope of a snapshot. */
   rankingQuizUser: (snapshotId: string, round: number, userId: string) => ({
     PK: `RANKUSER#${snapshotId}#R${round}#QUIZ`,

@@ -3,6 +3,7 @@
  * rounds, given in play order (oldest first). Cancelled rounds are skipped by every metric; pending
  * rounds (not scorable yet) are skipped too, so they neither extend nor break a streak.
  */
+import { formatBattingAverage, formatPercent, formatThousands, formatToPar } from './format';
 import type { RankDirection } from './ranking';
 
 export const personalRankingTypes = [1, 2, 3, 4, 5, 6, 7] as const;
@@ -183,5 +184,19 @@ export function personalRankingTitle(type: number): string {
       return '成功率';
     default:
       return 'SCORE';
+  }
+}
+
+/** A value as the ranking shows it (product spec section 9): to-par, 打率 .xxx, percent, or a count. */
+export function personalRankingDisplay(type: PersonalRankingType, value: number): string {
+  switch (type) {
+    case 1:
+      return formatToPar(value);
+    case 6:
+      return formatBattingAverage(value);
+    case 7:
+      return formatPercent(value);
+    default:
+      return formatThousands(value);
   }
 }

@@ -64,3 +64,6 @@ export function tournamentYearlyPoints(
   }
   return points;
 }
+
+/** `1,234pt`: a user's yearly points as the yearly ranking shows them. */
+export const formatYearlyPoints = (points: number) => `${points.toLocaleString('ja-JP')}pt`;

@@ -1,10 +1,11 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import type { RankingRow } from '@golf/shared/schemas/ranking';
 import { batchWriteAll } from '../batch-write';
 import { db, tableName } from '../client';
 import { isConditionFailure } from '../conditions';
 import { fromItem } from '../item';
-import { keys } from '../keys';
+import { keys, rankingPagesPerShard, rankingShard } from '../keys';
 import { clearReadCaches } from '../../lib/read-cache';
 
 /** What a reader needs to find its page: the snapshot and, per round scope and type, its size. */
@@ -31,6 +32,8 @@ export interface RankingPointer {
       inputs?: string;
       /** When its items were written (they expire by TTL a week later). */
       written_at?: string;
+      /** How many items hold the users' own values (see rank-index.ts); absent = an older layout. */
+      buckets?: number;
     }
   >;
   page_size: number;
@@ -40,14 +43,6 @@ export interface RankingPointer {
   published_at?: string;
   duration_ms?: number;
   items_written?: number;
-}
-
-export interface RankingUserRecord {
-  user_id: string;
-  /** Per type (index type - 1): rank (0 = not ranked), value and its display. */
-  ranks: number[];
-  values: Array<number | null>;
-  display_values: Array<string | null>;
 }
 
 export type StoredRankingRow = Omit<RankingRow, 'type'>;
@@ -115,19 +110,94 @@ export async function writeSnapshot(
 /** The board of a personal type (`T1`..`T7`); guild boards are `GUILD`, `GUILD_TOP4`, `GM#{guild_id}`. */
 export const personalBoard = (type: number) => `T${type}`;
 
-export const rankingPageItem = (
+/** JSON deflated into one binary attribute: page rows, value buckets and board indexes. */
+const pack = (value: unknown): Uint8Array => deflateRawSync(JSON.stringify(value), { level: 1 });
+export const unpack = <T>(bytes: Uint8Array): T => JSON.parse(inflateRawSync(bytes).toString('utf8')) as T;
+
+/**
+ * A page's rows as columns (smaller, and faster to encode than one object per row). Boards whose
+ * display follows from the value alone (the personal types) leave `display_value` out: the reader
+ * formats it.
+ */
+export interface PageColumns {
+  rank: number[];
+  user_id: string[];
+  nickname: string[];
+  value: number[];
+  display_value?: string[];
+  /** Positions of withdrawn users' rows. */
+  withdrawn: number[];
+  /** Guild boards: each row's guild id is its user_id. */
+  guild?: true;
+}
+
+const columnsOf = (rows: readonly StoredRankingRow[]): PageColumns => ({
+  rank: rows.map((row) => row.rank),
+  user_id: rows.map((row) => row.user_id),
+  nickname: rows.map((row) => row.nickname),
+  value: rows.map((row) => row.value),
+  display_value: rows.map((row) => row.display_value),
+  withdrawn: rows.flatMap((row, i) => (row.is_withdrawn ? [i] : [])),
+  ...(rows.some((row) => row.guild_id !== undefined) ? { guild: true as const } : {}),
+});
+
+/** The rows of a stored page; `display` formats the values of a page stored without displays. */
+export function unpackRows(bytes: Uint8Array, display?: (value: number) => string): StoredRankingRow[] {
+  const columns = unpack<PageColumns>(bytes);
+  const withdrawn = new Set(columns.withdrawn);
+  return columns.rank.map((rank, i) => {
+    const value = columns.value[i]!;
+    const shown = columns.display_value?.[i] ?? display?.(value);
+    if (shown === undefined) throw new Error('a ranking page stored without displays needs a format');
+    return {
+      rank,
+      user_id: columns.user_id[i]!,
+      ...(columns.guild ? { guild_id: columns.user_id[i]! } : {}),
+      nickname: columns.nickname[i]!,
+      value,
+      display_value: shown,
+      is_withdrawn: withdrawn.has(i),
+    };
+  });
+}
+
+/**
+ * The items of one stored page: the page in its shard and, when it opens a shard, its copy at the
+ * end of the shard before (so pages `p` and `p + 1` are always read from `p`'s shard).
+ */
+export function rankingPageItems(
   snapshotId: string,
   round: number,
   board: string,
   page: number,
-  rows: StoredRankingRow[],
-) => ({ ...keys.rankingPage(snapshotId, round, board, page), entity: 'ranking_page', rows });
+  rows: StoredRankingRow[] | PageColumns,
+): Array<Record<string, unknown>> {
+  const packed = pack(Array.isArray(rows) ? columnsOf(rows) : rows);
+  const item = (shard: number) => ({
+    ...keys.rankingPage(snapshotId, round, board, page, shard),
+    entity: 'ranking_page',
+    rows: packed,
+  });
+  const shard = rankingShard(page);
+  const opensShard = shard > 0 && (page - 1) % rankingPagesPerShard === 0;
+  return opensShard ? [item(shard), item(shard - 1)] : [item(shard)];
+}
 
-export const rankingUserItem = (snapshotId: string, round: number, record: RankingUserRecord) => ({
-  ...keys.rankingUser(snapshotId, round, record.user_id),
-  entity: 'ranking_user',
-  ...record,
-});
+/** A bucket of users' own values in one scope: [user_id, ...one value per board (null = none)]. */
+export const rankingValuesItem = (
+  snapshotId: string,
+  round: number,
+  bucket: number,
+  entries: ReadonlyArray<readonly [string, ...Array<number | null>]>,
+) => ({ ...keys.rankingValues(snapshotId, round, bucket), entity: 'ranking_values', users: pack(entries) });
+
+/** A board's index: its values best first and how many entries hold each. */
+export const rankingIndexItem = (
+  snapshotId: string,
+  round: number,
+  board: string,
+  index: { values: number[]; counts: number[] },
+) => ({ ...keys.rankingIndex(snapshotId, round, board), entity: 'ranking_index', index: pack(index) });
 
 export const rankingQuizUserItem = (snapshotId: string, round: number, row: StoredRankingRow) => ({
   ...keys.rankingQuizUser(snapshotId, round, row.user_id),
@@ -153,35 +223,56 @@ export async function getPointer(gameGlobalId: string): Promise<RankingPointer |
   return Item ? fromItem<RankingPointer>(Item) : null;
 }
 
-/** Rows of stored pages `from..to` (one query, whatever the size of the ranking). */
+/**
+ * Rows of stored pages `from..to`, `to` at most `from + 1` (one query, whatever the ranking's size);
+ * `display` formats the values of boards stored without displays.
+ */
 export async function readPages(
   snapshotId: string,
   round: number,
   board: string,
   from: number,
   to: number,
+  display?: (value: number) => string,
 ): Promise<StoredRankingRow[]> {
   const { Items = [] } = await db().send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND SK BETWEEN :from AND :to',
       ExpressionAttributeValues: {
-        ':pk': keys.rankingPagePartition(snapshotId, round, board),
+        ':pk': keys.rankingPagePartition(snapshotId, round, board, rankingShard(from)),
         ':from': keys.rankingPageSort(from),
         ':to': keys.rankingPageSort(to),
       },
     }),
   );
-  return Items.flatMap((item) => item['rows'] as StoredRankingRow[]);
+  return Items.flatMap((item) => unpackRows(item['rows'] as Uint8Array, display));
 }
 
-export async function getUserRanks(
+/**
+ * One bucket of users' values in a scope and the scope's board indexes, read together: a Get of the
+ * bucket and one Query of the indexes.
+ */
+export async function readValuesAndIndexes(
   snapshotId: string,
   round: number,
-  userId: string,
-): Promise<RankingUserRecord | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.rankingUser(snapshotId, round, userId) }),
-  );
-  return Item ? fromItem<RankingUserRecord>(Item) : null;
+  bucket: number,
+): Promise<{
+  entries: Array<[string, ...Array<number | null>]>;
+  indexes: Map<string, { values: number[]; counts: number[] }>;
+}> {
+  const [{ Item }, { Items = [] }] = await Promise.all([
+    db().send(new GetCommand({ TableName: tableName(), Key: keys.rankingValues(snapshotId, round, bucket) })),
+    db().send(
+      new QueryCommand({
+        TableName: tableName(),
+        KeyConditionExpression: 'PK = :pk',
+        ExpressionAttributeValues: { ':pk': keys.rankingIndexPartition(snapshotId, round) },
+      }),
+    ),
+  ]);
+  return {
+    entries: Item ? unpack(Item['users'] as Uint8Array) : [],
+    indexes: new Map(Items.map((item) => [String(item['SK']), unpack(item['index'] as Uint8Array)])),
+  };
 }

@@ -18,7 +18,8 @@ import {
 } from '../../db/repositories/ranking-state-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { logger } from '../../lib/logger';
-import { recomputeRankings, YEARLY_SCOPE } from './ranking-service';
+import { recomputeRankings } from './ranking-recompute';
+import { YEARLY_SCOPE } from './ranking-scope';
 
 /** Longer than the job function's timeout (5 minutes): a lease outlives the run that holds it. */
 export const RANKING_LEASE_MS = 6 * 60 * 1000;

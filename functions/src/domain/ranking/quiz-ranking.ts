@@ -9,7 +9,7 @@ import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import { guildRepository } from '../../db/repositories/guild-repository';
 import { quizRepository } from '../../db/repositories/quiz-repository';
 import {
-  rankingPageItem,
+  rankingPageItems,
   rankingQuizUserItem,
   type RankingPointer,
   type StoredRankingRow,
@@ -51,7 +51,7 @@ export async function addQuizBoards(
     });
     for (let page = 0; page * SNAPSHOT_PAGE_SIZE < rows.length; page++)
       items.push(
-        rankingPageItem(
+        ...rankingPageItems(
           snapshotId,
           round,
           QUIZ_BOARD,

@@ -1,0 +1,80 @@
+/**
+ * "My rank" without one item per user: a board's compact index holds how many entries share each
+ * value, best value first, so a competition rank is 1 plus the entries of the values before it.
+ * A user's own values sit in a bucket item shared with other users (chosen by a hash of the user
+ * id). A rank needs the bucket and the scope's indexes: two small reads.
+ */
+import type { RankDirection } from '@golf/shared/game/ranking';
+
+/** A board's values, best first, and how many entries hold each. */
+export interface BoardIndex {
+  values: number[];
+  counts: number[];
+}
+
+/** The index of a board from its values in ranking order (best first, equal values adjacent). */
+export function boardIndex(valuesInOrder: Iterable<number>): BoardIndex {
+  const index: BoardIndex = { values: [], counts: [] };
+  for (const value of valuesInOrder) {
+    const last = index.values.length - 1;
+    if (last >= 0 && index.values[last] === value) index.counts[last]!++;
+    else {
+      index.values.push(value);
+      index.counts.push(1);
+    }
+  }
+  return index;
+}
+
+/** 1 + the entries whose value is strictly better than `value`; null when no entry holds it. */
+export function rankInIndex(index: BoardIndex, value: number, direction: RankDirection): number | null {
+  const better = (a: number, b: number) => (direction === 'lower' ? a < b : a > b);
+  let low = 0;
+  let high = index.values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (better(index.values[middle]!, value)) low = middle + 1;
+    else high = middle;
+  }
+  if (index.values[low] !== value) return null;
+  let rank = 1;
+  for (let i = 0; i < low; i++) rank += index.counts[i]!;
+  return rank;
+}
+
+/** Users per values bucket, about: a bucket stays a few KB, one small read. */
+export const USERS_PER_BUCKET = 200;
+
+export const bucketCount = (users: number) => Math.max(1, Math.ceil(users / USERS_PER_BUCKET));
+
+/** The bucket holding a user's values: FNV-1a of the user id, modulo the scope's bucket count. */
+export function bucketOf(userId: string, buckets: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < userId.length; i++) {
+    hash ^= userId.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return hash % buckets;
+}
+
+/** A user's values in one scope, per board of the scope (null = not ranked on that board). */
+export type UserValues = Array<number | null>;
+
+/** Groups each user's values into `bucketCount(n)` buckets: buckets[b] = [[user_id, ...values], ...]. */
+export function valueBuckets(
+  userIds: readonly string[],
+  valuesOf: (index: number) => UserValues,
+): Array<Array<[string, ...UserValues]>> {
+  const buckets = Array.from(
+    { length: bucketCount(userIds.length) },
+    () => [] as Array<[string, ...UserValues]>,
+  );
+  userIds.forEach((userId, i) => buckets[bucketOf(userId, buckets.length)]!.push([userId, ...valuesOf(i)]));
+  return buckets;
+}
+
+/** A user's values from the bucket item's entries; null when the user is not in the scope. */
+export function valuesIn(entries: ReadonlyArray<[string, ...UserValues]>, userId: string): UserValues | null {
+  const entry = entries.find(([id]) => id === userId);
+  return entry ? (entry.slice(1) as UserValues) : null;
+}

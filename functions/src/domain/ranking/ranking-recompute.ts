@@ -1,0 +1,465 @@
+/**
+ * The recompute side of the personal rankings (DESIGN.md sections 3 and 4): reads the stored team
+ * round scores, ranks every user in all 7 types for each round played so far (standings after that
+ * round), writes the pages, board indexes and value buckets of a new snapshot, then switches the
+ * pointer. Round scopes whose inputs did not change are kept from the served snapshot.
+ */
+import { createHash } from 'node:crypto';
+import { monotonicFactory } from 'ulid';
+import { isBeforeDeadline } from '@golf/shared/game/lock';
+import {
+  scoreMetric,
+  personalMetric,
+  personalRankingTypes,
+  personalRankingDisplay,
+  type PersonalRankingType,
+  type UserRoundRecord,
+} from '@golf/shared/game/personal-ranking';
+import { competitionRanking, isTopTenPercent } from '@golf/shared/game/ranking';
+import { formatToPar } from '@golf/shared/game/format';
+import { formatYearlyPoints, tournamentYearlyPoints } from '@golf/shared/game/yearly-points';
+import { guildRepository } from '../../db/repositories/guild-repository';
+import {
+  getPointer,
+  personalBoard,
+  rankingIndexItem,
+  rankingPageItems,
+  rankingValuesItem,
+  writeSnapshot,
+  type PageColumns,
+  type RankingPointer,
+  type StoredRankingRow,
+} from '../../db/repositories/ranking-repository';
+import { resultsRepository } from '../../db/repositories/results-repository';
+import { tournamentRepository } from '../../db/repositories/tournament-repository';
+import { batchGetAll } from '../../db/batch-get';
+import { keys } from '../../db/keys';
+import { notFound } from '../../lib/errors';
+import { buildSnapshotTables, SNAPSHOT_PAGE_SIZE } from './build-snapshot';
+import { addQuizBoards } from './quiz-ranking';
+import { boardIndex, bucketCount, valueBuckets } from './rank-index';
+import { indexTournamentRound } from '../game/team-scoring';
+import { resolveGame, YEARLY_SCOPE } from './ranking-scope';
+
+/** Every user's rounds in play order, from stored team scores; no-team rounds at 4 x the penalty. */
+async function userRounds(gameGlobalId: string, now: Date) {
+  const record = await tournamentRepository.get(gameGlobalId);
+  if (!record) throw notFound(`大会 ${gameGlobalId} は登録されていません。`);
+  const field = await tournamentRepository.field(gameGlobalId);
+  const started = record.rounds.filter((round) => !isBeforeDeadline(now.toISOString(), round.deadline_at));
+  const rounds = await Promise.all(
+    started.map(async (stored) => ({
+      stored,
+      indexed: indexTournamentRound(record, field, stored.round, now),
+      scores: new Map(
+        (await resultsRepository.listScores(gameGlobalId, stored.round)).map((s) => [s.user_id, s]),
+      ),
+    })),
+  );
+  const userIds = [...new Set(rounds.flatMap(({ scores }) => [...scores.keys()]))].sort();
+  const byUser = new Map<string, UserRoundRecord[]>(userIds.map((id) => [id, []]));
+  for (const { stored, indexed, scores } of rounds) {
+    const records = userIds.map((userId): UserRoundRecord => {
+      if (stored.cancelled)
+        return { state: 'cancelled', has_team: false, team_score: 0, top_ten_percent: false, picks: [] };
+      const score = scores.get(userId);
+      if (!score) {
+        return indexed.penalty === null
+          ? { state: 'pending', has_team: false, team_score: 0, top_ten_percent: false, picks: [] }
+          : {
+              state: 'scored',
+              has_team: false,
+              team_score: 4 * indexed.penalty,
+              top_ten_percent: false,
+              picks: [],
+            };
+      }
+      if (score.kind !== 'scored' || score.score === null)
+        return {
+          state: 'pending',
+          has_team: true,
+          team_score: 0,
+          top_ten_percent: false,
+          picks: score.picks ?? [],
+        };
+      return {
+        state: 'scored',
+        has_team: true,
+        team_score: score.score,
+        top_ten_percent: false,
+        picks: score.picks ?? [],
+      };
+    });
+    // Top 10% of this round: among the users scored in it.
+    const scored = records.map((r, i) => [r, i] as const).filter(([r]) => r.state === 'scored');
+    const ranking = competitionRanking(Float64Array.from(scored.map(([r]) => r.team_score)), 'lower');
+    for (let p = 0; p < ranking.order.length; p++) {
+      const [roundRecord] = scored[ranking.order[p]!]!;
+      roundRecord.top_ten_percent = isTopTenPercent(ranking.rankAt[p]!, scored.length);
+    }
+    records.forEach((r, i) => byUser.get(userIds[i]!)!.push(r));
+  }
+  return { record, started: started.map((r) => r.round), rounds, userIds, byUser };
+}
+
+/** Each ranked user's guild id, and each guild's name. */
+export interface GuildIndex {
+  guildOf: ReadonlyMap<string, string>;
+  names: ReadonlyMap<string, string>;
+}
+
+/** Each ranked user's guild and each guild's name, read in batches. */
+async function guildsOf(userIds: readonly string[]): Promise<GuildIndex> {
+  const memberships = await batchGetAll(userIds.map((id) => keys.guildMembership(id)));
+  const guildOf = new Map(
+    memberships.map((item) => [String(item['PK']).slice('USER#'.length), String(item['guild_id'])]),
+  );
+  const guildItems = await batchGetAll([...new Set(guildOf.values())].map((id) => keys.guild(id)));
+  const names = new Map(guildItems.map((item) => [String(item['guild_id']), String(item['name'])]));
+  return { guildOf, names };
+}
+
+/** `+1.5`, `E`, `-2.3`: a guild's average score. */
+const formatAverage = (value: number) => (value === 0 ? 'E' : `${value > 0 ? '+' : ''}${value.toFixed(1)}`);
+
+/**
+ * The guild boards of one round scope from the members' SCORE: `GUILD` ranks guilds by the average
+ * of the members who entered, `GUILD_TOP4` by the sum of their best 4 (guilds with 4 entered members
+ * or more), `GM#{id}` ranks one guild's members among themselves. Lower is better on all.
+ */
+function guildBoards(
+  scores: ReadonlyMap<string, number>,
+  guilds: GuildIndex,
+  rowOf: (userId: string, rank: number, value: number) => StoredRankingRow,
+) {
+  const members = new Map<string, Array<[string, number]>>();
+  for (const [userId, score] of scores) {
+    const guildId = guilds.guildOf.get(userId);
+    if (guildId && guilds.names.has(guildId))
+      members.set(guildId, [...(members.get(guildId) ?? []), [userId, score]]);
+  }
+  const rank = (entries: Array<[string, number]>) => {
+    const ranking = competitionRanking(Float64Array.from(entries.map(([, value]) => value)), 'lower');
+    return Array.from(ranking.order, (index, p) => ({ entry: entries[index]!, rank: ranking.rankAt[p]! }));
+  };
+  const guildRow = (
+    guildId: string,
+    rankValue: number,
+    value: number,
+    display: string,
+  ): StoredRankingRow => ({
+    rank: rankValue,
+    user_id: guildId,
+    guild_id: guildId,
+    nickname: guilds.names.get(guildId)!,
+    value,
+    display_value: display,
+    is_withdrawn: false,
+  });
+  const averages: Array<[string, number]> = [...members].map(([guildId, list]) => [
+    guildId,
+    Math.round((list.reduce((sum, [, score]) => sum + score, 0) / list.length) * 10) / 10,
+  ]);
+  const top4: Array<[string, number]> = [...members]
+    .filter(([, list]) => list.length >= 4)
+    .map(([guildId, list]) => [
+      guildId,
+      list
+        .map(([, score]) => score)
+        .sort((a, b) => a - b)
+        .slice(0, 4)
+        .reduce((a, b) => a + b, 0),
+    ]);
+  return {
+    GUILD: rank(averages).map(({ entry: [id, value], rank: r }) =>
+      guildRow(id, r, value, formatAverage(value)),
+    ),
+    GUILD_TOP4: rank(top4).map(({ entry: [id, value], rank: r }) =>
+      guildRow(id, r, value, formatToPar(value)),
+    ),
+    members: [...members].map(([guildId, list]) => ({
+      board: `GM#${guildId}`,
+      rows: rank(list).map(({ entry: [userId, value], rank: r }) => rowOf(userId, r, value)),
+    })),
+  };
+}
+
+/**
+ * The season's yearly points (DESIGN.md section 3): each tournament that has started gives its
+ * entrants floor(1000 x (N - rank + 1) / N) by their shared SCORE rank; a user's points are the sum.
+ */
+async function yearlyStandings(seasonId: number, now: Date) {
+  const tournaments = (await tournamentRepository.list()).filter(
+    (t) =>
+      t.season_id === seasonId &&
+      !t.cancelled &&
+      t.rounds.some((r) => !isBeforeDeadline(now.toISOString(), r.deadline_at)),
+  );
+  const points = new Map<string, number>();
+  let provisional = false;
+  for (const tournament of tournaments) {
+    const data = await userRounds(tournament.game_global_id, now);
+    const entrants = data.userIds.filter((id) =>
+      data.byUser.get(id)!.some((round) => round.has_team && round.state !== 'cancelled'),
+    );
+    const scores = entrants.map((id) => scoreMetric(data.byUser.get(id)!));
+    const ranked = entrants.filter((_, i) => scores[i] !== null);
+    const ranking = competitionRanking(
+      Float64Array.from(ranked.map((id) => scoreMetric(data.byUser.get(id)!)!)),
+      'lower',
+    );
+    const gained = tournamentYearlyPoints(
+      Array.from(ranking.order, (index, p) => ({ user_id: ranked[index]!, rank: ranking.rankAt[p]! })),
+      { cancelled: false },
+    );
+    for (const [userId, value] of gained) points.set(userId, (points.get(userId) ?? 0) + value);
+    if (tournament.rounds.some((r) => !r.cancelled && r.results !== 'final')) provisional = true;
+  }
+  return { points, provisional };
+}
+
+/** What a round scope needs besides the metrics: nicknames, and each user's guild with its name. */
+export interface RoundScopeInput {
+  snapshotId: string;
+  round: number;
+  userIds: readonly string[];
+  /** metrics[t - 1][i] = user i's value in type t after this round; NaN = no entry. */
+  metrics: readonly Float64Array[];
+  profiles: ReadonlyMap<string, { nickname?: string }>;
+  guilds: GuildIndex;
+}
+
+/**
+ * One round scope of a snapshot: the 7 personal types ranked (their sizes and the guild boards' for
+ * the pointer) and its items, yielded one by one in the order they are written: guild pages, each
+ * guild's member page, the pages of the 7 types, their 7 indexes, then the users' values in buckets
+ * (each user's own rank is found from those two, see rank-index.ts).
+ */
+export function roundScope(input: RoundScopeInput) {
+  const { snapshotId, round, userIds, metrics, profiles } = input;
+  const tables = buildSnapshotTables({ userIds, metrics });
+  const profileOf = userIds.map((userId) => profiles.get(userId));
+  const rowOf = (userId: string, rank: number, type: PersonalRankingType, value: number) => ({
+    rank,
+    user_id: userId,
+    nickname: profiles.get(userId)?.nickname ?? '退会したユーザー',
+    value,
+    display_value: personalRankingDisplay(type, value),
+    is_withdrawn: !profiles.has(userId),
+  });
+  const scores = new Map<string, number>();
+  userIds.forEach((userId, i) => {
+    if (!Number.isNaN(metrics[0]![i]!)) scores.set(userId, metrics[0]![i]!);
+  });
+  const boards = guildBoards(scores, input.guilds, (userId, rank, value) => rowOf(userId, rank, 1, value));
+  const buckets = valueBuckets(userIds, (i) =>
+    personalRankingTypes.map((type) => {
+      const value = metrics[type - 1]![i]!;
+      return Number.isNaN(value) ? null : value;
+    }),
+  );
+  function* items(): Generator<Record<string, unknown>> {
+    for (const board of ['GUILD', 'GUILD_TOP4'] as const)
+      for (let page = 0; page * SNAPSHOT_PAGE_SIZE < boards[board].length; page++)
+        yield* rankingPageItems(
+          snapshotId,
+          round,
+          board,
+          page + 1,
+          boards[board].slice(page * SNAPSHOT_PAGE_SIZE, (page + 1) * SNAPSHOT_PAGE_SIZE),
+        );
+    for (const { board, rows } of boards.members) yield* rankingPageItems(snapshotId, round, board, 1, rows);
+    for (const typed of tables.types) {
+      const values = metrics[typed.type - 1]!;
+      for (let page = 0; page < typed.pageCount; page++) {
+        const columns: PageColumns = { rank: [], user_id: [], nickname: [], value: [], withdrawn: [] };
+        const start = page * SNAPSHOT_PAGE_SIZE;
+        const end = Math.min(typed.order.length, start + SNAPSHOT_PAGE_SIZE);
+        for (let p = start; p < end; p++) {
+          const user = typed.order[p]!;
+          columns.rank.push(typed.rankAt[p]!);
+          columns.user_id.push(userIds[user]!);
+          columns.nickname.push(profileOf[user]?.nickname ?? '退会したユーザー');
+          columns.value.push(values[user]!);
+          if (profileOf[user] === undefined) columns.withdrawn.push(p - start);
+        }
+        yield* rankingPageItems(snapshotId, round, personalBoard(typed.type), page + 1, columns);
+      }
+      yield rankingIndexItem(
+        snapshotId,
+        round,
+        personalBoard(typed.type),
+        boardIndex(Array.from(typed.order, (user) => values[user]!)),
+      );
+    }
+    for (const [bucket, entries] of buckets.entries())
+      yield rankingValuesItem(snapshotId, round, bucket, entries);
+  }
+  return {
+    totals: tables.types.map((t) => t.order.length),
+    boards: { GUILD: boards.GUILD.length, GUILD_TOP4: boards.GUILD_TOP4.length },
+    buckets: buckets.length,
+    items,
+  };
+}
+
+/** The yearly board's items from its rows in ranking order: pages, its index, the users' points. */
+export function yearlyItems(snapshotId: string, rows: readonly StoredRankingRow[]) {
+  const items: Array<Record<string, unknown>> = [];
+  for (let page = 0; page * SNAPSHOT_PAGE_SIZE < rows.length; page++)
+    items.push(
+      ...rankingPageItems(
+        snapshotId,
+        YEARLY_SCOPE,
+        'YEARLY',
+        page + 1,
+        rows.slice(page * SNAPSHOT_PAGE_SIZE, (page + 1) * SNAPSHOT_PAGE_SIZE),
+      ),
+    );
+  items.push(rankingIndexItem(snapshotId, YEARLY_SCOPE, 'YEARLY', boardIndex(rows.map((row) => row.value))));
+  const buckets = valueBuckets(
+    rows.map((row) => row.user_id),
+    (i) => [rows[i]!.value],
+  );
+  buckets.forEach((entries, bucket) =>
+    items.push(rankingValuesItem(snapshotId, YEARLY_SCOPE, bucket, entries)),
+  );
+  return items;
+}
+
+const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
+
+/** What a round adds to its scope and the later ones: its state, penalty and every team's score. */
+const roundInputs = (round: Awaited<ReturnType<typeof userRounds>>['rounds'][number]) =>
+  digest(JSON.stringify([round.stored, round.indexed.penalty, [...round.scores.entries()]]));
+
+/** Scope items older than this are written again rather than reused, well before their TTL. */
+const REUSE_FOR_MS = 3 * 24 * 3600 * 1000;
+
+/**
+ * The served snapshot's scope, kept as it is when nothing it was built from changed: its personal
+ * and guild items stay where they are (another snapshot's), only the pointer names them.
+ */
+function reusableScope(
+  previous: RankingPointer,
+  round: number,
+  inputs: string,
+  provisional: boolean,
+  now: Date,
+): RankingPointer['scopes'][string] | null {
+  const old = previous.scopes[String(round)];
+  if (!old || old.inputs !== inputs || old.provisional !== provisional || !old.written_at) return null;
+  // Written before the users' values moved into buckets: build it again.
+  if (old.buckets === undefined) return null;
+  if (now.getTime() - Date.parse(old.written_at) > REUSE_FOR_MS) return null;
+  const { QUIZ: _quiz, ...boards } = old.boards ?? {};
+  return {
+    provisional,
+    totals: old.totals,
+    boards,
+    snapshot_id: old.snapshot_id ?? previous.snapshot_id,
+    inputs,
+    written_at: old.written_at,
+    buckets: old.buckets,
+  };
+}
+
+/** Snapshot ids grow with the wall clock, also within one millisecond: a later build has a larger id. */
+const nextSnapshotId = monotonicFactory();
+
+/**
+ * Computes and writes a new snapshot of the tournament's personal rankings, then switches to it
+ * (unless a newer snapshot is already served, or `leaseOwner` no longer holds the job's lease).
+ */
+export async function recomputeRankings(
+  gameGlobalId: string | undefined,
+  now: Date,
+  options: { leaseOwner?: string } = {},
+) {
+  const startedAt = performance.now();
+  const gameId = await resolveGame(gameGlobalId, now);
+  const data = await userRounds(gameId, now);
+  const snapshotId = nextSnapshotId();
+  const profiles = await guildRepository.profiles(data.userIds);
+  const guilds = await guildsOf(data.userIds);
+  const items: Array<Record<string, unknown>> = [];
+  const pointer: RankingPointer = {
+    game_global_id: gameId,
+    snapshot_id: snapshotId,
+    created_at: now.toISOString(),
+    active_round: data.started.at(-1) ?? 1,
+    scopes: {},
+    page_size: SNAPSHOT_PAGE_SIZE,
+  };
+  const previous = await getPointer(gameId);
+  let inputs = digest(data.userIds.join('\n'));
+  for (const [index, round] of data.started.entries()) {
+    const upTo = index + 1;
+    const provisional = data.record.rounds.slice(0, round).some((r) => !r.cancelled && r.results !== 'final');
+    inputs = digest(`${inputs}\n${roundInputs(data.rounds[index]!)}`);
+    const reused = previous && reusableScope(previous, round, inputs, provisional, now);
+    if (reused) {
+      pointer.scopes[String(round)] = reused;
+      continue;
+    }
+    const n = data.userIds.length;
+    const metrics = personalRankingTypes.map(() => new Float64Array(n).fill(Number.NaN));
+    data.userIds.forEach((userId, i) => {
+      const rounds = data.byUser.get(userId)!.slice(0, upTo);
+      for (const type of personalRankingTypes) {
+        const value = personalMetric(type, rounds);
+        if (value !== null) metrics[type - 1]![i] = value;
+      }
+    });
+    const scope = roundScope({ snapshotId, round, userIds: data.userIds, metrics, profiles, guilds });
+    pointer.scopes[String(round)] = {
+      provisional,
+      totals: scope.totals,
+      boards: scope.boards,
+      snapshot_id: snapshotId,
+      inputs,
+      written_at: now.toISOString(),
+      buckets: scope.buckets,
+    };
+    for (const item of scope.items()) items.push(item);
+  }
+  const yearly = await yearlyStandings(data.record.season_id, now);
+  const yearlyIds = [...yearly.points.keys()].sort();
+  const yearlyProfiles = await guildRepository.profiles(yearlyIds.filter((id) => !profiles.has(id)));
+  const nameOf = (id: string) => (profiles.get(id) ?? yearlyProfiles.get(id))?.nickname;
+  const yearlyRanking = competitionRanking(
+    Float64Array.from(yearlyIds.map((id) => yearly.points.get(id)!)),
+    'higher',
+  );
+  const yearlyRows: StoredRankingRow[] = Array.from(yearlyRanking.order, (index, p) => {
+    const userId = yearlyIds[index]!;
+    const value = yearly.points.get(userId)!;
+    return {
+      rank: yearlyRanking.rankAt[p]!,
+      user_id: userId,
+      nickname: nameOf(userId) ?? '退会したユーザー',
+      value,
+      display_value: formatYearlyPoints(value),
+      is_withdrawn: nameOf(userId) === undefined,
+    };
+  });
+  items.push(...yearlyItems(snapshotId, yearlyRows));
+  pointer.scopes[String(YEARLY_SCOPE)] = {
+    provisional: yearly.provisional,
+    totals: [],
+    boards: { YEARLY: yearlyRows.length },
+    buckets: bucketCount(yearlyRows.length),
+  };
+  await addQuizBoards(data.record, snapshotId, pointer, items, now);
+  const { written, published } = await writeSnapshot(items, pointer, now, {
+    ...options,
+    buildStartedAt: startedAt,
+  });
+  return {
+    game_global_id: gameId,
+    snapshot_id: snapshotId,
+    published,
+    items_written: written,
+    duration_ms: Math.round(performance.now() - startedAt),
+  };
+}
