@@ -45,6 +45,7 @@ function coldImportMs(file: string): number {
       AUTH_OAUTH_URL: 'https://auth.example',
       MAIL_FROM: 'no-reply@golf.example.jp',
       SITE_URL: 'https://golf.example.jp',
+      RANKING_JOB_FUNCTION: 'bench-ranking',
       AWS_REGION: 'ap-northeast-1',
     },
     encoding: 'utf8',
