@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * The one configuration module. Everything physical (table, bucket, issuer) arrives through the

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { handler as getTournamentScore } from '../handlers/schedule/get-tournament-score';
 import { handler as getMasterList } from '../handlers/master/get-master-list';
 import { fieldErrors } from './http-handler';
-import { z } from 'zod';
+import * as z from 'zod';
 
 const event = (overrides: Partial<APIGatewayProxyEventV2>): APIGatewayProxyEventV2 =>
   ({

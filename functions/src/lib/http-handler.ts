@@ -1,6 +1,7 @@
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import type { z, ZodType } from 'zod';
+import type * as z from 'zod';
+import type { ZodType } from 'zod';
 import { routes, type RouteName } from '@golf/shared/contracts';
 import { useJapaneseZodMessages } from '@golf/shared/schemas/zod-locale';
 import {

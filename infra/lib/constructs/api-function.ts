@@ -21,6 +21,25 @@ const bundleTarget = 'node22';
 const requireBanner =
   "import { createRequire } from 'module'; const require = createRequire(import.meta.url);";
 
+/**
+ * Credential sources a function in AWS never reaches: Lambda gives it the role's credentials in its
+ * environment, the first source the SDK's chain reads. The chain imports the others dynamically, only
+ * when the environment has none, so they stay out of the bundles (a quarter of a small bundle, which
+ * every cold start parses); were one ever needed, Node 22 on Lambda resolves it from the SDK the
+ * runtime ships.
+ */
+export const unbundledCredentialSources = [
+  '@aws-sdk/credential-provider-ini',
+  '@aws-sdk/credential-provider-sso',
+  '@aws-sdk/credential-provider-process',
+  '@aws-sdk/credential-provider-web-identity',
+  '@aws-sdk/credential-provider-login',
+  '@aws-sdk/credential-provider-http',
+  '@smithy/credential-provider-imds',
+  '@aws-sdk/token-providers',
+  '@aws-sdk/nested-clients',
+];
+
 /** The esbuild options every bundle is built with (npm run bench:bundles builds the same). */
 export const bundleOptions = {
   bundle: true,
@@ -30,7 +49,13 @@ export const bundleOptions = {
   target: bundleTarget,
   mainFields: ['module', 'main'],
   banner: { js: requireBanner },
+  external: unbundledCredentialSources,
+  // A map beside the bundle, without the sources, so that logged stack traces name our files.
+  sourcemap: true,
+  sourcesContent: false,
 } satisfies BuildOptions;
+/** Node reads each bundle's map at import (a cold-start cost npm run bench:bundles measures). */
+export const functionNodeOptions = '--enable-source-maps';
 
 /** What a function may be granted access to. */
 export interface ApiResources {
@@ -117,21 +142,22 @@ export class ApiFunction extends Construct {
         : {}),
       ...(props.retryAttempts !== undefined ? { retryAttempts: props.retryAttempts } : {}),
       ...(props.onFailure ? { onFailure: props.onFailure } : {}),
-      environment: { NODE_OPTIONS: '--enable-source-maps', ...props.environment },
+      environment: { NODE_OPTIONS: functionNodeOptions, ...props.environment },
       depsLockFilePath: join(repositoryRoot, 'package-lock.json'),
       projectRoot: repositoryRoot,
       bundling: {
         format: OutputFormat.ESM,
         minify: bundleOptions.minify,
-        sourceMap: true,
-        sourcesContent: false,
+        sourceMap: bundleOptions.sourcemap,
+        sourcesContent: bundleOptions.sourcesContent,
         target: bundleOptions.target,
         mainFields: bundleOptions.mainFields,
         forceDockerBundling: false,
         banner: bundleOptions.banner.js,
-        // The SDK is bundled too: the version tested locally is the one that runs, and not every
-        // package (s3-presigned-post) ships with the runtime.
-        externalModules: [],
+        // The SDK is bundled too: the version tested locally is the one that runs, not every package
+        // (s3-presigned-post) ships with the runtime, and one bundle imports faster than the
+        // runtime's copy (docs/performance.md); only the credential sources Lambda never uses are left out.
+        externalModules: bundleOptions.external,
         ...(props.assets?.length ? { commandHooks: copyAssetsAfterBundling(props.assets) } : {}),
       },
     });

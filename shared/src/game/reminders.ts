@@ -7,7 +7,7 @@
  * when one of them has just been reached for some round (a few times a round), never a table read per
  * player per minute.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The hours before a deadline a player may be reminded at (the ones fantasy players set up by hand). */
 export const reminderHourChoices = [48, 24, 6, 2, 1] as const;

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { playerStatusSchema } from '../schemas/schedule';
 
 /** What is stored for a tournament; the schedule the API returns is derived from it at read time. */

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { masterLists } from '../master/static-lists';
 import { displayName, masterValue, plainText } from './text';
 

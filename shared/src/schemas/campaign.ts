@@ -1,5 +1,5 @@
 /** The corporate campaign entry form (/campaign/gdo_2023; POST /api/campaign-entry-form/confirm, /store). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { campaignMasterLists } from '../master/static-lists';
 import { emailSchema } from './account';
 import { masterValue, plainText } from './text';

@@ -1,5 +1,5 @@
 /** The contact form (POST /api/contact) and the operators' export of what it received. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { emailSchema } from './account';
 import { masterValue, plainText } from './text';
 

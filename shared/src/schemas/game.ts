@@ -2,7 +2,7 @@
  * Requests and responses of the game calls: round view, field, player detail, picks, AI selection,
  * other users' teams, the user's score, and the operator calls (docs/api.md, section Game).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { playerStatusSchema, roundStatusSchema, scheduleRoundSchema } from './schedule';
 
 export const aiModeSchema = z.enum(['condition', 'stability', 'chance']);

@@ -3,7 +3,7 @@
  * join (open or by code), leave, members, kick, chat, join code, and image uploads
  * (docs/api.md, section Guilds).
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { displayName } from './text';
 
 export const GUILD_MAX_MEMBERS = 50;

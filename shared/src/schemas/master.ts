@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const masterOptionSchema = z.object({ value: z.string(), name: z.string() });
 export type MasterOption = z.infer<typeof masterOptionSchema>;

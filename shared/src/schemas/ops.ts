@@ -2,7 +2,7 @@
  * The operator console's own calls (docs/api.md, section Operators): the tournaments with their
  * rounds, a prize draw's preview, the winners' export, and the details of a results import's dry run.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { playerStatusSchema } from './schedule';
 import { prizeKindSchema } from './prize';
 

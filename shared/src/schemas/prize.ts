@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const prizeKindSchema = z.enum(['game', 'entry', 'yearly']);
 export type PrizeKind = z.infer<typeof prizeKindSchema>;

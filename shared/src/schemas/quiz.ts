@@ -3,7 +3,7 @@
  * quiz of 5 questions with 4 choices and 30 seconds each. The server times every question and keeps
  * the answer until the player has answered, so the client never holds it beforehand.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { plainText } from './text';
 
 export const QUIZ_QUESTION_COUNT = 5;

@@ -3,7 +3,7 @@
  * `rank` asks for the page that holds that rank (the server computes the page); `game_global_id`
  * defaults to the current tournament.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const positiveInt = z.coerce.number().int().min(1);
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const roundNumbers = [1, 2, 3, 4] as const;
 export const roundNumberSchema = z.coerce.number().int().min(1).max(4);

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The social sign-in providers of the spec, as they appear in `/login/{provider}/callback`. */
 export const socialProviders = ['google', 'twitter', 'line', 'apple'] as const;

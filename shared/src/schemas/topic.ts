@@ -1,5 +1,5 @@
 /** Topics: the operators' notices on /topics (GET /api/topics) and their publishing (operators). */
-import { z } from 'zod';
+import * as z from 'zod';
 import { plainText } from './text';
 
 export const TOPIC_PAGE_SIZE = 10;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import * as z from 'zod';
 import { passwordChangeBodySchema, profileFormSchema, registerBodySchema } from './account';
 import { guildFormSchema } from './guild';
 import { useJapaneseZodMessages } from './zod-locale';

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /**
  * What each field is called on the screens, by its key in the request. A message names the field

@@ -5,7 +5,7 @@
  * overwrites the stored one (a correction) until the round is final. Used by the operator API calls
  * and, through them, by `npm run ops`.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
 import { tokyoCalendarDate } from '@golf/shared/game/format';
 import { parseStrokes, parseThru, parseToPar } from '@golf/shared/game/feed-values';

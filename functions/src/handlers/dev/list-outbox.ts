@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { notFound } from '../../lib/errors';
 import { config } from '../../lib/config';
 import { httpHandler } from '../../lib/http-handler';
