@@ -66,7 +66,12 @@ async function measure(page: Page, url: string): Promise<Vitals & { jsBytes: num
   await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
   // On a busy machine the throttled page can still be running its scripts when the network has
   // been idle for a while: wait for a first paint of content, then for the network to settle.
-  await page.waitForFunction('window.__vitals.lcp > 0', null, { timeout: 120_000, polling: 100 });
+  // A function, not a string: the site's CSP refuses eval.
+  await page.waitForFunction(
+    () => (globalThis as unknown as { __vitals: { lcp: number } }).__vitals.lcp > 0,
+    null,
+    { timeout: 120_000, polling: 100 },
+  );
   await page.waitForLoadState('networkidle', { timeout: 120_000 });
   await page.waitForTimeout(1500);
   const vitals = (await page.evaluate('window.__vitals')) as {
