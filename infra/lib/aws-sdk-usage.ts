@@ -23,47 +23,67 @@ const servicesByPackage: Record<string, AwsService | null> = {
   '@aws-sdk/types': null,
 };
 
-const packageName = (specifier: string) => specifier.split('/').slice(0, 2).join('/');
+const packageName = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+/** The third-party packages each module imports (its own import graph followed), by module path. */
+const importedPackages = new Map<string, ReadonlySet<string>>();
 
 /**
- * The AWS services each handler module reaches, read from the bundler's own import graph (the
- * same resolution the Lambda bundles use), so a function's IAM grants follow its code. Only
+ * The third-party packages each entry module reaches, read from the bundler's own import graph (the
+ * same resolution the Lambda bundles use). Third-party packages are not followed, which keeps this
+ * fast; the workspace packages are our code, so they are. Each entry is read once per process.
+ */
+export function packagesByEntry(entries: readonly string[]): Map<string, ReadonlySet<string>> {
+  const unread = entries.filter((entry) => !importedPackages.has(resolve(repositoryRoot, entry)));
+  if (unread.length > 0) {
+    const { metafile } = buildSync({
+      absWorkingDir: repositoryRoot,
+      entryPoints: unread,
+      bundle: true,
+      write: false,
+      metafile: true,
+      outdir: 'import-graph',
+      platform: 'node',
+      format: 'esm',
+      mainFields: ['module', 'main'],
+      packages: 'external',
+      alias: { '@golf/shared': './shared/src', '@golf/functions': './functions/src' },
+      logLevel: 'silent',
+    });
+    for (const output of Object.values(metafile.outputs)) {
+      if (!output.entryPoint) continue;
+      const packages = new Set(
+        output.imports.filter((imported) => imported.external).map((imported) => packageName(imported.path)),
+      );
+      importedPackages.set(resolve(repositoryRoot, output.entryPoint), packages);
+    }
+  }
+  return new Map(entries.map((entry) => [entry, importedPackages.get(resolve(repositoryRoot, entry))!]));
+}
+
+/**
+ * The AWS services each handler module reaches, so a function's IAM grants follow its code. Only
  * adapters import SDK clients; an SDK package this table does not know stops the synth.
  */
 export function awsServicesByEntry(entries: readonly string[]): Map<string, Set<AwsService>> {
-  const { metafile } = buildSync({
-    absWorkingDir: repositoryRoot,
-    entryPoints: [...entries],
-    bundle: true,
-    write: false,
-    metafile: true,
-    outdir: 'aws-sdk-usage',
-    platform: 'node',
-    format: 'esm',
-    mainFields: ['module', 'main'],
-    // Third-party packages are not followed (only our adapters talk to AWS), which keeps this fast;
-    // the workspace packages are our code, so they are.
-    packages: 'external',
-    alias: { '@golf/shared': './shared/src', '@golf/functions': './functions/src' },
-    logLevel: 'silent',
-  });
   const usage = new Map<string, Set<AwsService>>();
-  for (const output of Object.values(metafile.outputs)) {
-    if (!output.entryPoint) continue;
-    const entry = resolve(repositoryRoot, output.entryPoint);
+  for (const [entry, packages] of packagesByEntry(entries)) {
     const services = new Set<AwsService>();
-    for (const imported of output.imports) {
-      if (!imported.external || !imported.path.startsWith('@aws-sdk/')) continue;
-      const name = packageName(imported.path);
+    for (const name of packages) {
+      if (!name.startsWith('@aws-sdk/')) continue;
       const service = servicesByPackage[name];
       if (service === undefined) {
         throw new Error(
-          `${output.entryPoint} imports ${name}: add it to infra/lib/aws-sdk-usage.ts and grant its access`,
+          `${entry} imports ${name}: add it to infra/lib/aws-sdk-usage.ts and grant its access`,
         );
       }
       if (service) services.add(service);
     }
-    usage.set(entry, services);
+    usage.set(resolve(repositoryRoot, entry), services);
   }
   return usage;
 }

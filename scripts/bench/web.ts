@@ -29,12 +29,19 @@ interface Vitals {
   lcpMs: number;
   cls: number;
   tbtMs: number;
+  /** The element LCP names (tag and class), and when the page's last script and API answer ended. */
+  lcpElement: string;
+  lastScriptEndMs: number;
+  lastApiEndMs: number | null;
 }
 
 /** Runs in the page (as text: this file has no DOM types): collects LCP, CLS and long tasks. */
 const observe = `(() => {
-  const state = { lcp: 0, cls: 0, tbt: 0 };
-  new PerformanceObserver((list) => { for (const e of list.getEntries()) state.lcp = e.startTime; })
+  const state = { lcp: 0, cls: 0, tbt: 0, element: '' };
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) {
+    state.lcp = e.startTime;
+    state.element = e.element ? (e.element.tagName.toLowerCase() + (e.element.className ? '.' + String(e.element.className).split(' ').join('.') : '')) : String(e.url);
+  } })
     .observe({ type: 'largest-contentful-paint', buffered: true });
   new PerformanceObserver((list) => { for (const e of list.getEntries()) if (!e.hadRecentInput) state.cls += e.value; })
     .observe({ type: 'layout-shift', buffered: true });
@@ -57,14 +64,36 @@ async function measure(page: Page, url: string): Promise<Vitals & { jsBytes: num
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   await page.addInitScript({ content: observe });
   await page.goto(url, { waitUntil: 'networkidle', timeout: 120_000 });
+  // On a busy machine the throttled page can still be running its scripts when the network has
+  // been idle for a while: wait for a first paint of content, then for the network to settle.
+  // A function, not a string: the site's CSP refuses eval.
+  await page.waitForFunction(
+    () => (globalThis as unknown as { __vitals: { lcp: number } }).__vitals.lcp > 0,
+    null,
+    { timeout: 120_000, polling: 100 },
+  );
+  await page.waitForLoadState('networkidle', { timeout: 120_000 });
   await page.waitForTimeout(1500);
-  const vitals = (await page.evaluate('window.__vitals')) as { lcp: number; cls: number; tbt: number };
+  const vitals = (await page.evaluate('window.__vitals')) as {
+    lcp: number;
+    cls: number;
+    tbt: number;
+    element: string;
+  };
+  const ends = (await page.evaluate(`(() => {
+    const entries = performance.getEntriesByType('resource');
+    const end = (list) => list.length ? Math.max(...list.map((e) => e.responseEnd)) : null;
+    return { script: end(entries.filter((e) => e.initiatorType === 'script' || e.name.endsWith('.js'))), api: end(entries.filter((e) => e.name.includes('/api/'))) };
+  })()`)) as { script: number | null; api: number | null };
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
   page.off('response', onResponse);
   return {
     lcpMs: Math.round(vitals.lcp),
     cls: Math.round(vitals.cls * 1000) / 1000,
     tbtMs: Math.round(vitals.tbt),
+    lcpElement: vitals.element,
+    lastScriptEndMs: Math.round(ends.script ?? 0),
+    lastApiEndMs: ends.api === null ? null : Math.round(ends.api),
     jsBytes: scripts.reduce((sum, body) => sum + body.length, 0),
     jsGzipBytes: scripts.reduce((sum, body) => sum + gzipSync(body).length, 0),
   };
@@ -72,10 +101,12 @@ async function measure(page: Page, url: string): Promise<Vitals & { jsBytes: num
 
 async function axe(page: Page, url: string) {
   await page.goto(url, { waitUntil: 'networkidle' });
-  await page.addScriptTag({ content: axeSource });
+  // Through the debugging protocol: the site's CSP refuses inline scripts.
+  await page.evaluate(axeSource);
+  // The first elements of each violation are kept, so a report names what to fix.
   const result = (await page.evaluate(
-    `axe.run({ resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length })))`,
-  )) as Array<{ id: string; impact: string; nodes: number }>;
+    `axe.run({ resultTypes: ['violations'] }).then((r) => r.violations.map((v) => ({ id: v.id, impact: v.impact, nodes: v.nodes.length, targets: v.nodes.slice(0, 3).map((n) => n.target.join(' ')) })))`,
+  )) as Array<{ id: string; impact: string; nodes: number; targets: string[] }>;
   return result;
 }
 
@@ -109,7 +140,7 @@ async function main() {
     const serious = Object.entries(accessibility).flatMap(([screen, violations]) =>
       violations
         .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-        .map((v) => `${screen}: ${v.id} (${v.impact}, ${v.nodes})`),
+        .map((v) => `${screen}: ${v.id} (${v.impact}, ${v.nodes}: ${v.targets.join(', ')})`),
     );
     const result = {
       measuredAt: new Date().toISOString(),

@@ -12,6 +12,7 @@ import { Construct } from 'constructs';
 import type { BuildOptions } from 'esbuild';
 import { tableActions, type AwsAccess } from '../../../shared/src/contracts';
 import { tableKeys } from '../../../functions/src/db/table-definition';
+import { packagesByEntry } from '../aws-sdk-usage';
 import { handlerEntry, repositoryRoot } from '../paths';
 
 /** One runtime for every function; the bundle targets the same Node.js version (both change together). */
@@ -56,6 +57,24 @@ export const bundleOptions = {
 } satisfies BuildOptions;
 /** Node reads each bundle's map at import (a cold-start cost npm run bench:bundles measures). */
 export const functionNodeOptions = '--enable-source-maps';
+
+/**
+ * Packages that load a native binary (sharp: the image re-encode on attach). esbuild cannot bundle
+ * those, so a function whose code imports one gets it installed next to its bundle from the lock
+ * file, with the binaries of the Lambda's platform (Linux, arm64, glibc) whatever machine builds.
+ */
+export const nativePackages = ['sharp'] as const;
+export const lambdaPlatformInstall = {
+  npm_config_os: 'linux',
+  npm_config_cpu: 'arm64',
+  npm_config_libc: 'glibc',
+} as const;
+
+/** The native packages an entry module's code imports. */
+export const nativePackagesOf = (entry: string): string[] => {
+  const packages = packagesByEntry([entry]).get(entry)!;
+  return nativePackages.filter((name) => packages.has(name));
+};
 
 /** What a function may be granted access to. */
 export interface ApiResources {
@@ -120,6 +139,8 @@ export class ApiFunction extends Construct {
     const entry = props.entry ?? handlerEntry(props.handler);
     if (!existsSync(entry)) throw new Error(`route handler ${props.handler} has no module at ${entry}`);
 
+    const native = nativePackagesOf(entry);
+
     const logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
     });
@@ -158,6 +179,7 @@ export class ApiFunction extends Construct {
         // (s3-presigned-post) ships with the runtime, and one bundle imports faster than the
         // runtime's copy (docs/performance.md); only the credential sources Lambda never uses are left out.
         externalModules: bundleOptions.external,
+        ...(native.length > 0 ? { nodeModules: native, environment: { ...lambdaPlatformInstall } } : {}),
         ...(props.assets?.length ? { commandHooks: copyAssetsAfterBundling(props.assets) } : {}),
       },
     });
