@@ -73,6 +73,8 @@ const matrix: Record<string, Row> = {
   runCarryOver: operators,
   getReminderSettings: signedIn,
   updateReminderSettings: signedIn,
+  getSaveReceiptSettings: signedIn,
+  updateSaveReceiptSettings: signedIn,
   unsubscribeReminders: everyone,
   sendReminders: operators,
   listTournaments: operators,

@@ -30,21 +30,21 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}/team',
     handler: 'game/save-team',
     access: 'user',
-    aws: { table: 'write' },
+    aws: { table: 'write', mail: true },
   },
   savePick: {
     method: 'PUT',
     path: '/api/golf/round/{round}/draft/{draft}',
     handler: 'game/save-pick',
     access: 'user',
-    aws: { table: 'write' },
+    aws: { table: 'write', mail: true },
   },
   deletePick: {
     method: 'DELETE',
     path: '/api/golf/round/{round}/draft/{draft}',
     handler: 'game/delete-pick',
     access: 'user',
-    aws: { table: 'write' },
+    aws: { table: 'write', mail: true },
   },
   previewAiTeam: {
     method: 'GET',
@@ -59,7 +59,7 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}/auto/{type}',
     handler: 'game/save-ai-team',
     access: 'user',
-    aws: { table: 'write' },
+    aws: { table: 'write', mail: true },
   },
   getUserTeam: {
     method: 'GET',

@@ -9,6 +9,7 @@ import { MyScoreCard } from '../../features/game/components/my-score-card';
 import { StillToWin } from '../../features/game/components/still-to-win';
 import { WonPrizeList } from '../../features/prize/components/won-prize-list';
 import { ReminderSettingsCard } from '../../features/reminders/components/reminder-settings-card';
+import { SaveReceiptCard } from '../../features/reminders/components/save-receipt-card';
 import { schedulesQueryOptions, useSchedules } from '../../features/schedule/api/get-schedules';
 import { openRound } from '../../features/schedule/utils/tournament';
 import { useAuth } from '../../lib/auth';
@@ -87,6 +88,7 @@ function MyPage() {
 
       <CopyNextRoundToggle checked={authUser?.['is_copy_next_round'] === true} />
       <ReminderSettingsCard />
+      <SaveReceiptCard />
 
       <section className="section" aria-labelledby="mypage-play-heading">
         <h2 id="mypage-play-heading" className="section__title">

@@ -9,6 +9,7 @@ import { roundQueryOptions, useRound } from '../../../../features/game/api/get-r
 import { RoundTabs } from '../../../../features/game/components/round-tabs';
 import { CopyNextRoundToggle } from '../../../../features/game/components/copy-next-round-toggle';
 import { SaveError } from '../../../../features/game/components/save-error';
+import { SaveReceipt } from '../../../../features/game/components/save-receipt';
 import { TutorialDialog } from '../../../../features/game/components/tutorial-dialog';
 import { aiModeLabels, aiModes, parseRound } from '../../../../features/game/utils/labels';
 import { roundNotes } from '../../../../features/game/utils/round-notes';
@@ -216,6 +217,7 @@ function RoundPage() {
             );
           })}
         </ol>
+        <SaveReceipt team={view.team} />
       </section>
 
       {round < 4 && <CopyNextRoundToggle checked={view.is_copy_next_round} />}
