@@ -62,6 +62,7 @@ const matrix: Record<string, Row> = {
   // Round 1 is past its deadline: every player's team is open to every player.
   getUserTeam: signedIn,
   getMyScore: signedIn,
+  getScoreChanges: signedIn,
   importTournament: operators,
   importResults: operators,
   markRoundFinal: operators,

@@ -75,6 +75,13 @@ export const gameRoutes = {
     access: 'user',
     aws: { table: 'read' },
   },
+  getScoreChanges: {
+    method: 'GET',
+    path: '/api/golf/schedule/score/changes',
+    handler: 'game/get-score-changes',
+    access: 'user',
+    aws: { table: 'read' },
+  },
   listTournaments: {
     method: 'GET',
     path: '/api/golf/ops/tournaments',

@@ -6,6 +6,7 @@ import { LinkCardBody } from '../../components/ui/link-card-body';
 import { SkeletonCard } from '../../components/ui/skeleton';
 import { CopyNextRoundToggle } from '../../features/game/components/copy-next-round-toggle';
 import { MyScoreCard } from '../../features/game/components/my-score-card';
+import { ScoreChanges } from '../../features/game/components/score-changes';
 import { StillToWin } from '../../features/game/components/still-to-win';
 import { WonPrizeList } from '../../features/prize/components/won-prize-list';
 import { ReminderSettingsCard } from '../../features/reminders/components/reminder-settings-card';
@@ -81,6 +82,7 @@ function MyPage() {
             {tournament.tournament_name}
           </h2>
           <MyScoreCard gameGlobalId={tournament.game_global_id} enabled />
+          <ScoreChanges gameGlobalId={tournament.game_global_id} />
         </section>
       )}
 
