@@ -63,6 +63,7 @@ const matrix: Record<string, Row> = {
   // Round 1 is past its deadline: every player's team is open to every player.
   getUserTeam: signedIn,
   getMyScore: signedIn,
+  getScoreChanges: signedIn,
   importTournament: operators,
   importResults: operators,
   markRoundFinal: operators,
@@ -74,6 +75,8 @@ const matrix: Record<string, Row> = {
   runCarryOver: operators,
   getReminderSettings: signedIn,
   updateReminderSettings: signedIn,
+  getSaveReceiptSettings: signedIn,
+  updateSaveReceiptSettings: signedIn,
   unsubscribeReminders: everyone,
   sendReminders: operators,
   listTournaments: operators,

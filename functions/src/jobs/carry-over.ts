@@ -18,12 +18,42 @@ import type { RoundNumber } from '@golf/shared/schemas/schedule';
 import { resultsRepository } from '../db/repositories/results-repository';
 import { copyNextRound } from '../db/repositories/user-repository';
 import { teamRepository, type TeamRecord } from '../db/repositories/team-repository';
+import { scoreChangeRepository, type ScoreChangeRecord } from '../db/repositories/score-change-repository';
 import { recomputeScores } from '../domain/game/score-service';
 import { markStale } from '../db/repositories/ranking-state-repository';
 import { loadRoundContext, resolveTournament } from '../domain/game/tournament-context';
 import { logger } from '../lib/logger';
 
 const EMPTY_SLOT = '';
+
+/** Why my score moved: the AUTO players a settlement put on a team (the whole team when copied). */
+export function settlementChange(
+  settled: TeamRecord,
+  own: TeamRecord | undefined,
+  carried: boolean,
+  deadline: string,
+): ScoreChangeRecord {
+  const replaced = settled.picks.flatMap((pick) => {
+    const was = own?.picks.find((p) => p.slot === pick.slot);
+    if (!carried && was?.player_id === pick.player_id) return [];
+    return [{ slot: pick.slot, from: carried ? null : (was?.player_id ?? null), to: pick.player_id }];
+  });
+  return {
+    game_global_id: settled.game_global_id,
+    round: settled.round,
+    user_id: settled.user_id,
+    id: `settle-${deadline}`,
+    at: deadline,
+    cause: carried ? 'carry_over' : 'auto_replacement',
+    reason: null,
+    note: carried
+      ? `第${settled.round}ラウンドのチームを前のラウンドから引き継ぎました`
+      : `第${settled.round}ラウンドの締め切りの時点で出場できない選手を入れ替えました`,
+    before: null,
+    after: null,
+    replaced,
+  };
+}
 
 const asRoundTeam = (team: TeamRecord): RoundTeam => ({
   round: team.round as RoundNumber,
@@ -77,6 +107,7 @@ export async function runCarryOver(options: { now: Date; gameGlobalId?: string }
     const users = new Set([...saved.keys(), ...previous.keys()]);
     let carried = 0;
     let replaced = 0;
+    const changes: ScoreChangeRecord[] = [];
     for (const userId of [...users].sort()) {
       const own = saved.get(userId);
       const before = previous.get(userId);
@@ -113,9 +144,11 @@ export async function runCarryOver(options: { now: Date; gameGlobalId?: string }
       const written = await teamRepository.putIfUnchanged(team, own?.version ?? 0);
       if (written && outcome.kind === 'carried') carried++;
       if (written && outcome.kind === 'saved') replaced++;
+      if (written) changes.push(settlementChange(team, own, outcome.kind === 'carried', deadline));
       saved.set(userId, { ...team, version: (own?.version ?? 0) + 1 });
     }
     teamsByRound.set(stored.round, [...saved.values()]);
+    await scoreChangeRepository.write(changes);
     await resultsRepository.markRoundSettled(record.game_global_id, stored.round, nowIso);
     summary.push({ round: stored.round, carried, replaced });
   }

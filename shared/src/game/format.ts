@@ -143,6 +143,12 @@ export function formatTokyoDateTime(instant: string | Date): string {
   return `${c.month}/${c.day}(${weekdayNames[c.weekday]}) ${c.hour}:${String(c.minute).padStart(2, '0')}`;
 }
 
+/** An instant as Asia/Tokyo date and time to the second, as a receipt shows it: '11/21(金) 7:30:05'. */
+export function formatTokyoDateTimeSeconds(instant: string | Date): string {
+  const seconds = new Date(toEpochMs(instant)).getUTCSeconds();
+  return `${formatTokyoDateTime(instant)}:${String(seconds).padStart(2, '0')}`;
+}
+
 /**
  * An instant as ISO 8601 in Asia/Tokyo with its offset, to the second: '2025-11-20T22:30:05Z' ->
  * '2025-11-21T07:30:05+09:00'. Japan has kept +09:00 all year since 1951, so the offset is fixed.

@@ -1,6 +1,9 @@
 import type { RouteDefinition } from '../contracts';
 
-/** Deadline reminders: a player's settings, the one-click unsubscribe, and the operators' run. */
+/**
+ * Deadline reminders: a player's settings, the one-click unsubscribe, and the operators' run; and the
+ * e-mail receipt of team saves, set next to them on my page.
+ */
 export const reminderRoutes = {
   getReminderSettings: {
     method: 'GET',
@@ -13,6 +16,20 @@ export const reminderRoutes = {
     method: 'PUT',
     path: '/api/user/reminders',
     handler: 'reminders/update-reminder-settings',
+    access: 'user',
+    aws: { table: 'write' },
+  },
+  getSaveReceiptSettings: {
+    method: 'GET',
+    path: '/api/user/save-receipt',
+    handler: 'reminders/get-save-receipt-settings',
+    access: 'user',
+    aws: { table: 'read' },
+  },
+  updateSaveReceiptSettings: {
+    method: 'PUT',
+    path: '/api/user/save-receipt',
+    handler: 'reminders/update-save-receipt-settings',
     access: 'user',
     aws: { table: 'write' },
   },

@@ -6,9 +6,11 @@ import { LinkCardBody } from '../../components/ui/link-card-body';
 import { SkeletonCard } from '../../components/ui/skeleton';
 import { CopyNextRoundToggle } from '../../features/game/components/copy-next-round-toggle';
 import { MyScoreCard } from '../../features/game/components/my-score-card';
+import { ScoreChanges } from '../../features/game/components/score-changes';
 import { StillToWin } from '../../features/game/components/still-to-win';
 import { WonPrizeList } from '../../features/prize/components/won-prize-list';
 import { ReminderSettingsCard } from '../../features/reminders/components/reminder-settings-card';
+import { SaveReceiptCard } from '../../features/reminders/components/save-receipt-card';
 import { schedulesQueryOptions, useSchedules } from '../../features/schedule/api/get-schedules';
 import { openRound } from '../../features/schedule/utils/tournament';
 import { useAuth } from '../../lib/auth';
@@ -80,6 +82,7 @@ function MyPage() {
             {tournament.tournament_name}
           </h2>
           <MyScoreCard gameGlobalId={tournament.game_global_id} enabled />
+          <ScoreChanges gameGlobalId={tournament.game_global_id} />
         </section>
       )}
 
@@ -87,6 +90,7 @@ function MyPage() {
 
       <CopyNextRoundToggle checked={authUser?.['is_copy_next_round'] === true} />
       <ReminderSettingsCard />
+      <SaveReceiptCard />
 
       <section className="section" aria-labelledby="mypage-play-heading">
         <h2 id="mypage-play-heading" className="section__title">

@@ -1,5 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { z } from 'zod';
 import { AppLink } from '../../components/ui/app-link';
 import { Badge } from '../../components/ui/badge';
@@ -8,6 +9,7 @@ import { PageSkeleton } from '../../components/ui/skeleton';
 import { myGuildQueryOptions } from '../../features/guild/api/guild-queries';
 import { guildRankingQueryOptions, type GuildRankingTab } from '../../features/ranking/api/get-rankings';
 import { RankingRoundTabs, RankingTable } from '../../features/ranking/components/ranking-parts';
+import { RankedTeam } from '../../features/ranking/components/ranked-team';
 import { useAuth } from '../../lib/auth';
 
 const searchSchema = z.object({
@@ -37,6 +39,7 @@ function GuildRankingPage() {
   const ranking = useSuspenseQuery(guildRankingQueryOptions(search.tab, search.round, search.page)).data;
   const myGuild = useQuery({ ...myGuildQueryOptions(), enabled: isAuthenticated }).data?.guild;
   const round = search.round ?? ranking.active_round ?? 1;
+  const [allTeams, setAllTeams] = useState(false);
   const mine = (id: string) =>
     search.tab === 'member' ? id === authUser?.['user_id'] : id === myGuild?.guild_id;
   return (
@@ -76,19 +79,31 @@ function GuildRankingPage() {
           </EmptyState>
         )
       ) : (
-        <RankingTable
-          rows={ranking.rankings}
-          title={ranking.title}
-          nameHeader={search.tab === 'member' ? 'ニックネーム' : 'ギルド'}
-          isMine={(row) => mine(row.user_id)}
-          nameOf={(row) =>
-            row.guild_id ? (
-              <AppLink href={`/guild/${row.guild_id}/show`}>{row.nickname}</AppLink>
-            ) : (
-              row.nickname
-            )
-          }
-        />
+        <>
+          {search.tab === 'member' && (
+            <button
+              type="button"
+              className="button button--outline button--small"
+              aria-pressed={allTeams}
+              onClick={() => setAllTeams(!allTeams)}
+            >
+              {allTeams ? 'チームを閉じる' : `メンバー全員の第${round}ラウンドのチームを見る`}
+            </button>
+          )}
+          <RankingTable
+            rows={ranking.rankings}
+            title={ranking.title}
+            nameHeader={search.tab === 'member' ? 'ニックネーム' : 'ギルド'}
+            isMine={(row) => mine(row.user_id)}
+            nameOf={(row) =>
+              row.guild_id ? (
+                <AppLink href={`/guild/${row.guild_id}/show`}>{row.nickname}</AppLink>
+              ) : (
+                <RankedTeam userId={row.user_id} nickname={row.nickname} round={round} openAll={allTeams} />
+              )
+            }
+          />
+        </>
       )}
       {ranking.last_page > 1 && (
         <nav className="pager" aria-label="ページ">

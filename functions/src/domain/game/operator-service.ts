@@ -129,7 +129,11 @@ export async function markRoundFinal(input: RoundAction & { force?: boolean | un
   if (stored.results !== 'final') await resultsRepository.putTournamentWithAudit(next, audit);
   // Round 2 final settles the cut: round 1 picks learn whether they made it (ranking type 7).
   const rounds = input.round === 2 ? [1, 2] : [input.round];
-  const written = await recomputeScores(next, input.now, { field, rounds });
+  const written = await recomputeScores(next, input.now, {
+    field,
+    rounds,
+    audit: stored.results === 'final' ? null : audit,
+  });
   return {
     game_global_id: record.game_global_id,
     round: input.round,
@@ -231,7 +235,7 @@ export async function withdrawPlayer(input: {
   });
   await resultsRepository.putFieldEntryWithAudit(withdrawn, audit);
   const nextField = field.map((e) => (e.player_id === withdrawn.player_id ? withdrawn : e));
-  const written = await recomputeScores(record, input.now, { field: nextField });
+  const written = await recomputeScores(record, input.now, { field: nextField, audit });
   return { game_global_id: record.game_global_id, round, scores_written: written, audit };
 }
 
@@ -263,7 +267,7 @@ export async function cancelRound(input: RoundAction & { reason: string }) {
     note: `${formatTokyoDateTime(input.now)} ${note}`,
   });
   await resultsRepository.putTournamentWithAudit(next, audit);
-  const written = await recomputeScores(next, input.now, { rounds: [input.round] });
+  const written = await recomputeScores(next, input.now, { rounds: [input.round], audit });
   return { game_global_id: record.game_global_id, round: input.round, scores_written: written, audit };
 }
 
@@ -301,7 +305,7 @@ export async function cancelTournament(input: {
     note: `${formatTokyoDateTime(input.now)} ${note}`,
   });
   await resultsRepository.putTournamentWithAudit(next, audit);
-  const written = await recomputeScores(next, input.now);
+  const written = await recomputeScores(next, input.now, { audit });
   return { game_global_id: record.game_global_id, round: 0, scores_written: written, audit };
 }
 
@@ -355,6 +359,6 @@ export async function correctFinalResult(input: CorrectionInput) {
   });
   await resultsRepository.putTournamentWithAudit(record, audit, corrected);
   const nextField = field.map((e) => (e.player_id === corrected.player_id ? corrected : e));
-  const written = await recomputeScores(record, input.now, { field: nextField });
+  const written = await recomputeScores(record, input.now, { field: nextField, audit });
   return { game_global_id: record.game_global_id, round: input.round, scores_written: written, audit };
 }

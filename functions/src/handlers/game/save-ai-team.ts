@@ -1,6 +1,7 @@
 import { aiParamsSchema, saveAiTeamBodySchema, type SavedTeam } from '@golf/shared/schemas/game';
 import { saveAiTeam } from '../../domain/game/team-service';
 import { savedTeam } from '../../domain/game/saved-team';
+import { withSaveReceipt } from '../../domain/game/save-receipt-service';
 import { httpHandler } from '../../lib/http-handler';
 
 export const handler = httpHandler(
@@ -8,12 +9,15 @@ export const handler = httpHandler(
   { params: aiParamsSchema, body: saveAiTeamBodySchema },
   async ({ params, body, auth, now }): Promise<SavedTeam> =>
     savedTeam(
-      await saveAiTeam({
-        userId: auth.userId,
-        gameGlobalId: body.game_global_id,
-        round: params.round,
+      await withSaveReceipt(
+        await saveAiTeam({
+          userId: auth.userId,
+          gameGlobalId: body.game_global_id,
+          round: params.round,
+          now,
+          mode: params.type,
+        }),
         now,
-        mode: params.type,
-      }),
+      ),
     ),
 );

@@ -1,6 +1,7 @@
 import { roundParamsSchema, saveTeamBodySchema, type SavedTeam } from '@golf/shared/schemas/game';
 import { saveTeam } from '../../domain/game/team-service';
 import { savedTeam } from '../../domain/game/saved-team';
+import { withSaveReceipt } from '../../domain/game/save-receipt-service';
 import { httpHandler } from '../../lib/http-handler';
 
 export const handler = httpHandler(
@@ -8,12 +9,15 @@ export const handler = httpHandler(
   { params: roundParamsSchema, body: saveTeamBodySchema },
   async ({ params, body, auth, now }): Promise<SavedTeam> =>
     savedTeam(
-      await saveTeam({
-        userId: auth.userId,
-        gameGlobalId: body.game_global_id,
-        round: params.round,
+      await withSaveReceipt(
+        await saveTeam({
+          userId: auth.userId,
+          gameGlobalId: body.game_global_id,
+          round: params.round,
+          now,
+          playerIds: body.player_ids,
+        }),
         now,
-        playerIds: body.player_ids,
-      }),
+      ),
     ),
 );

@@ -16,6 +16,7 @@ import {
   RankJumpForm,
   RankingTable,
 } from '../../../features/ranking/components/ranking-parts';
+import { RankedTeam } from '../../../features/ranking/components/ranked-team';
 import { useAuth } from '../../../lib/auth';
 
 const searchSchema = z.object({
@@ -81,6 +82,17 @@ function PersonalRankingPage() {
           nameHeader="ニックネーム"
           isMine={(row) => row.user_id === myId}
           highlightRank={search.rank}
+          nameOf={(row) =>
+            row.is_withdrawn || !isAuthenticated ? (
+              row.is_withdrawn ? (
+                '退会したユーザー'
+              ) : (
+                row.nickname
+              )
+            ) : (
+              <RankedTeam userId={row.user_id} nickname={row.nickname} round={round} />
+            )
+          }
         />
       )}
 

@@ -10,6 +10,8 @@ import { RoundTabs } from '../../../../features/game/components/round-tabs';
 import { CopyNextRoundToggle } from '../../../../features/game/components/copy-next-round-toggle';
 import { SaveError } from '../../../../features/game/components/save-error';
 import { ShareCard } from '../../../../features/game/components/share-card';
+import { SaveReceipt } from '../../../../features/game/components/save-receipt';
+import { ScoreChanges } from '../../../../features/game/components/score-changes';
 import { TutorialDialog } from '../../../../features/game/components/tutorial-dialog';
 import { aiModeLabels, aiModes, parseRound } from '../../../../features/game/utils/labels';
 import { roundNotes } from '../../../../features/game/utils/round-notes';
@@ -217,11 +219,13 @@ function RoundPage() {
             );
           })}
         </ol>
+        <SaveReceipt team={view.team} />
       </section>
 
       {view.teams_visible && view.team && (
         <ShareCard round={round} gameGlobalId={view.game_global_id} tournamentName={view.tournament_name} />
       )}
+      <ScoreChanges gameGlobalId={view.game_global_id} round={round} />
 
       {round < 4 && <CopyNextRoundToggle checked={view.is_copy_next_round} />}
 

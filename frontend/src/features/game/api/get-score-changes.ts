@@ -1,0 +1,22 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { scoreChangesViewSchema } from '@golf/shared/schemas/score-changes';
+import { apiRequest } from '../../../lib/api-client';
+
+/** Why my score moved: my change records of a tournament, or of one round, newest first. */
+export const scoreChangesQueryOptions = (gameGlobalId: string, round?: number) =>
+  queryOptions({
+    queryKey: ['game', 'score-changes', gameGlobalId, round ?? 'all'],
+    queryFn: ({ signal }) =>
+      apiRequest(
+        `/api/golf/schedule/score/changes?${new URLSearchParams({
+          game_global_id: gameGlobalId,
+          ...(round ? { round: String(round) } : {}),
+        }).toString()}`,
+        { signal, schema: scoreChangesViewSchema },
+      ),
+    staleTime: 60_000,
+  });
+
+/** Not suspending: the page shows at once and the history joins it when it arrives. */
+export const useScoreChanges = (gameGlobalId: string, round?: number) =>
+  useQuery(scoreChangesQueryOptions(gameGlobalId, round));

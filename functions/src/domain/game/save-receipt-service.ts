@@ -1,0 +1,76 @@
+/**
+ * The receipt of every team save. The round page shows the stored save time and the 4 players from
+ * the round view; a player who opted in on my page also gets it by e-mail, through the mail port. The
+ * save itself never fails on the receipt: a mail that cannot be sent is logged and the save stands.
+ */
+import { saveReceiptText } from '@golf/shared/game/save-receipt';
+import type { SaveReceiptSettings, SaveReceiptSettingsView } from '@golf/shared/schemas/save-receipt';
+import { saveReceiptRepository } from '../../db/repositories/save-receipt-repository';
+import type { TeamRecord } from '../../db/repositories/team-repository';
+import { tournamentRepository } from '../../db/repositories/tournament-repository';
+import { getUser } from '../../db/repositories/user-repository';
+import { config } from '../../lib/config';
+import { notFound, validationFailed } from '../../lib/errors';
+import { logger } from '../../lib/logger';
+import { sendMail } from '../../lib/mail';
+
+export async function getSaveReceiptSettings(userId: string): Promise<SaveReceiptSettingsView> {
+  const [email, user] = await Promise.all([saveReceiptRepository.emailOn(userId), getUser(userId)]);
+  return { email, email_available: Boolean(user?.email) };
+}
+
+export async function updateSaveReceiptSettings(
+  userId: string,
+  settings: SaveReceiptSettings,
+  now: Date,
+): Promise<SaveReceiptSettingsView> {
+  const user = await getUser(userId);
+  if (!user) throw notFound('ユーザーが見つかりません。');
+  if (settings.email && !user.email)
+    throw validationFailed({ email: ['保存の控えメールには、メールアドレスの登録が必要です。'] });
+  await saveReceiptRepository.put(userId, settings.email, now);
+  return { email: settings.email, email_available: Boolean(user.email) };
+}
+
+/**
+ * Mails the receipt when this request stored the team (its last save is this request's instant: an
+ * identical line-up saved again changes nothing and sends nothing) and the player opted in.
+ */
+export async function mailSaveReceipt(team: TeamRecord | null, now: Date): Promise<void> {
+  if (!team || team.last_saved_at !== now.toISOString()) return;
+  try {
+    if (!(await saveReceiptRepository.emailOn(team.user_id))) return;
+    const [user, record, field] = await Promise.all([
+      getUser(team.user_id),
+      tournamentRepository.get(team.game_global_id),
+      tournamentRepository.field(team.game_global_id),
+    ]);
+    if (!user?.email || !record) return;
+    const names = new Map(field.map((entry) => [entry.player_id, entry.name]));
+    const site = config().SITE_URL;
+    const message = saveReceiptText({
+      tournamentName: record.tournament_name,
+      round: team.round,
+      lastSavedAt: team.last_saved_at,
+      picks: team.picks.map((pick) => ({
+        slot: pick.slot,
+        name: names.get(pick.player_id) ?? pick.player_id,
+        auto: pick.auto,
+      })),
+      roundUrl: `${site}/schedule/round/${team.round}`,
+      settingsUrl: `${site}/mypage`,
+    });
+    await sendMail({ to: user.email, ...message }, now);
+  } catch (error) {
+    logger.warn('save receipt not sent', {
+      user_id: team.user_id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
+
+/** The team a save stored, once its receipt is mailed. */
+export async function withSaveReceipt<T extends TeamRecord | null>(team: T, now: Date): Promise<T> {
+  await mailSaveReceipt(team, now);
+  return team;
+}

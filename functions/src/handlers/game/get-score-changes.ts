@@ -1,0 +1,9 @@
+import { scoreChangesQuerySchema } from '@golf/shared/schemas/score-changes';
+import { scoreChangesView } from '../../domain/game/score-change-view';
+import { httpHandler } from '../../lib/http-handler';
+
+export const handler = httpHandler(
+  'getScoreChanges',
+  { query: scoreChangesQuerySchema },
+  async ({ query, auth, now }) => scoreChangesView(auth.userId, query, now),
+);

@@ -1,0 +1,141 @@
+/**
+ * The receipt of every save: the round view carries the stored save time with the 4 players, and a
+ * player who opted in gets it by e-mail through the mail port (the local outbox); an unchanged save
+ * sends nothing, and a player without an address cannot opt in.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { roundViewSchema, savedTeamSchema } from '../../shared/src/schemas/game';
+import { saveReceiptSettingsViewSchema } from '../../shared/src/schemas/save-receipt';
+import { createUserIfAbsent } from '../../functions/src/db/repositories/user-repository';
+import { newPlayer } from '../../functions/src/domain/account/account-service';
+import { listOutbox } from '../../functions/src/lib/mail';
+import { api, tokenFor } from './support/api';
+import { gameFixture, writeFixture } from './support/game-fixtures';
+
+const fixture = gameFixture('test-receipt');
+const gid = fixture.id;
+const [p1, p2, p3, p4, p5] = fixture.playerIds as string[];
+const email = 'receipt-player@example.com';
+let token: string;
+
+beforeAll(async () => {
+  await writeFixture(fixture);
+  await createUserIfAbsent(
+    newPlayer('receipt-player', new Date(), {
+      email,
+      status: 'complete',
+      is_accepted_policy: true,
+      is_registed_email: true,
+    }),
+  );
+  token = await tokenFor('receipt-player');
+});
+
+const receipts = async () => (await listOutbox(email)).filter((m) => m.subject.startsWith('【保存しました'));
+
+describe('save receipts', () => {
+  it('are off by default; the setting is the player’s own and refused to visitors', async () => {
+    expect((await api('GET', '/api/user/save-receipt')).status).toBe(401);
+    expect((await api('PUT', '/api/user/save-receipt', { body: { email: true } })).status).toBe(401);
+    const settings = saveReceiptSettingsViewSchema.parse(
+      (await api('GET', '/api/user/save-receipt', { token })).body,
+    );
+    expect(settings).toEqual({ email: false, email_available: true });
+    const bad = await api<{ errors: Record<string, string[]> }>('PUT', '/api/user/save-receipt', {
+      token,
+      body: { email: 'yes' },
+    });
+    expect(bad.status).toBe(422);
+    expect(Object.keys(bad.body.errors)).toEqual(['email']);
+  });
+
+  it('cannot be turned on without an e-mail address', async () => {
+    const noAddress = await tokenFor('receipt-no-address');
+    const refused = await api<{ errors: Record<string, string[]> }>('PUT', '/api/user/save-receipt', {
+      token: noAddress,
+      body: { email: true },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors['email']?.[0]).toContain('メールアドレスの登録');
+  });
+
+  it('the round view shows when the team was saved and its 4 players, after each save', async () => {
+    const first = savedTeamSchema.parse(
+      (
+        await api('PUT', '/api/golf/round/4/team', {
+          token,
+          body: { game_global_id: gid, player_ids: [p1, p2, p3, p4] },
+        })
+      ).body,
+    );
+    let view = roundViewSchema.parse(
+      (await api('GET', `/api/golf/round/4?game_global_id=${gid}`, { token })).body,
+    );
+    expect(view.team?.last_saved_at).toBe(first.last_saved_at);
+    expect(view.team?.slots.map((s) => s?.player.player_id)).toEqual([p1, p2, p3, p4]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const second = savedTeamSchema.parse(
+      (
+        await api('PUT', '/api/golf/round/4/draft/4', {
+          token,
+          body: { game_global_id: gid, player_id: p5 },
+        })
+      ).body,
+    );
+    expect(Date.parse(second.last_saved_at)).toBeGreaterThan(Date.parse(first.last_saved_at));
+    view = roundViewSchema.parse(
+      (await api('GET', `/api/golf/round/4?game_global_id=${gid}`, { token })).body,
+    );
+    expect(view.team?.last_saved_at).toBe(second.last_saved_at);
+    expect(view.team?.slots.map((s) => s?.player.player_id)).toEqual([p1, p2, p3, p5]);
+    expect(await receipts()).toEqual([]);
+  });
+
+  it('are mailed after every save once opted in, never for an unchanged save', async () => {
+    const on = await api('PUT', '/api/user/save-receipt', { token, body: { email: true } });
+    expect(saveReceiptSettingsViewSchema.parse(on.body)).toEqual({ email: true, email_available: true });
+    const before = (await receipts()).length;
+    const saved = savedTeamSchema.parse(
+      (
+        await api('PUT', '/api/golf/round/3/team', {
+          token,
+          body: { game_global_id: gid, player_ids: [p4, p3, p2, p1] },
+        })
+      ).body,
+    );
+    let mails = await receipts();
+    expect(mails).toHaveLength(before + 1);
+    const names = mails[0]!.text;
+    expect(mails[0]!.subject).toContain('第3ラウンド');
+    expect(names).toContain('DRAFT 1：');
+    expect(names).toContain('/schedule/round/3');
+    expect(mails[0]!.sent_at.slice(0, 19)).toBe(saved.last_saved_at.slice(0, 19));
+
+    // The same line-up again stores nothing, so no receipt.
+    await api('PUT', '/api/golf/round/3/team', {
+      token,
+      body: { game_global_id: gid, player_ids: [p4, p3, p2, p1] },
+    });
+    expect(await receipts()).toHaveLength(before + 1);
+
+    await api('DELETE', `/api/golf/round/3/draft/2?game_global_id=${gid}`, { token });
+    mails = await receipts();
+    expect(mails).toHaveLength(before + 2);
+    expect(mails[0]!.text).toContain('DRAFT 2：未選択');
+
+    await api('PUT', '/api/user/save-receipt', { token, body: { email: false } });
+    await api('PUT', '/api/golf/round/3/draft/2', { token, body: { game_global_id: gid, player_id: p5 } });
+    expect(await receipts()).toHaveLength(before + 2);
+  });
+
+  it('a save refused at the deadline sends no receipt', async () => {
+    await api('PUT', '/api/user/save-receipt', { token, body: { email: true } });
+    const before = (await receipts()).length;
+    const late = await api('PUT', '/api/golf/round/1/team', {
+      token,
+      body: { game_global_id: gid, player_ids: [p1, p2, p3, p4] },
+    });
+    expect(late.status).toBe(409);
+    expect(await receipts()).toHaveLength(before);
+  });
+});
