@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The opt-in e-mail receipt of every team save (my page, next to the deadline reminders). */
 export const saveReceiptSettingsSchema = z.object({ email: z.boolean() });

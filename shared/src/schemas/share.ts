@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** `POST /api/golf/round/{round}/share`: the caller's share card for a round, and its public page. */
 export const shareCardSchema = z.object({
