@@ -1,4 +1,6 @@
 import type { RouteDefinition } from '../contracts';
+import { campaignEntrySchema, campaignReceiptSchema } from '../schemas/campaign';
+import { contactBodySchema, contactReceiptSchema, exportQuerySchema } from '../schemas/contact';
 
 /** The contact form, the corporate campaign entry form, and the operators' CSV exports (docs/api.md). */
 export const formRoutes = {
@@ -7,6 +9,8 @@ export const formRoutes = {
     path: '/api/contact',
     handler: 'forms/send-contact',
     access: 'public',
+    body: contactBodySchema,
+    response: contactReceiptSchema,
     aws: { table: 'write' },
   },
   confirmCampaignEntry: {
@@ -14,6 +18,8 @@ export const formRoutes = {
     path: '/api/campaign-entry-form/confirm',
     handler: 'forms/confirm-campaign-entry',
     access: 'public',
+    body: campaignEntrySchema,
+    response: campaignEntrySchema,
     aws: { table: 'none' },
   },
   storeCampaignEntry: {
@@ -21,6 +27,8 @@ export const formRoutes = {
     path: '/api/campaign-entry-form/store',
     handler: 'forms/store-campaign-entry',
     access: 'public',
+    body: campaignEntrySchema,
+    response: campaignReceiptSchema,
     aws: { table: 'write' },
   },
   exportContacts: {
@@ -28,6 +36,7 @@ export const formRoutes = {
     path: '/api/ops/contacts/export',
     handler: 'forms/export-contacts',
     access: 'operator',
+    query: exportQuerySchema,
     aws: { table: 'read' },
   },
   exportCampaignEntries: {
@@ -35,6 +44,7 @@ export const formRoutes = {
     path: '/api/ops/campaign-entries/export',
     handler: 'forms/export-campaign-entries',
     access: 'operator',
+    query: exportQuerySchema,
     aws: { table: 'read' },
   },
 } as const satisfies Record<string, RouteDefinition>;

@@ -1,4 +1,35 @@
 import type { RouteDefinition } from '../contracts';
+import { importResultsResponseSchema, opsTournamentListSchema } from '../schemas/ops';
+import {
+  aiParamsSchema,
+  aiPreviewSchema,
+  cancelRoundBodySchema,
+  cancelTournamentBodySchema,
+  carryOverBodySchema,
+  carryOverResultSchema,
+  correctResultBodySchema,
+  draftParamsSchema,
+  importBodySchema,
+  importResultSchema,
+  markFinalBodySchema,
+  moveDeadlineBodySchema,
+  myScoreSchema,
+  operatorActionResultSchema,
+  otherTeamSchema,
+  playerDetailSchema,
+  playerParamsSchema,
+  roundFieldSchema,
+  roundParamsSchema,
+  roundViewSchema,
+  saveAiTeamBodySchema,
+  savePickBodySchema,
+  saveTeamBodySchema,
+  savedOrNoTeamSchema,
+  savedTeamSchema,
+  tournamentQuerySchema,
+  userTeamParamsSchema,
+  withdrawPlayerBodySchema,
+} from '../schemas/game';
 
 /** Tournaments, fields, teams and picks, results import (docs/api.md, section Game). */
 export const gameRoutes = {
@@ -7,6 +38,9 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}',
     handler: 'game/get-round-view',
     access: 'user',
+    params: roundParamsSchema,
+    query: tournamentQuerySchema,
+    response: roundViewSchema,
     aws: { table: 'read' },
   },
   getRoundField: {
@@ -14,6 +48,9 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}/field',
     handler: 'game/get-round-field',
     access: 'public',
+    params: roundParamsSchema,
+    query: tournamentQuerySchema,
+    response: roundFieldSchema,
     cacheSeconds: 30,
     aws: { table: 'read' },
   },
@@ -22,6 +59,9 @@ export const gameRoutes = {
     path: '/api/golf/player/{player_id}',
     handler: 'game/get-player-detail',
     access: 'public',
+    params: playerParamsSchema,
+    query: tournamentQuerySchema,
+    response: playerDetailSchema,
     cacheSeconds: 60,
     aws: { table: 'read' },
   },
@@ -30,6 +70,9 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}/team',
     handler: 'game/save-team',
     access: 'user',
+    params: roundParamsSchema,
+    body: saveTeamBodySchema,
+    response: savedTeamSchema,
     aws: { table: 'write' },
   },
   savePick: {
@@ -37,6 +80,9 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}/draft/{draft}',
     handler: 'game/save-pick',
     access: 'user',
+    params: draftParamsSchema,
+    body: savePickBodySchema,
+    response: savedTeamSchema,
     aws: { table: 'write' },
   },
   deletePick: {
@@ -44,6 +90,9 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}/draft/{draft}',
     handler: 'game/delete-pick',
     access: 'user',
+    params: draftParamsSchema,
+    query: tournamentQuerySchema,
+    response: savedOrNoTeamSchema,
     aws: { table: 'write' },
   },
   previewAiTeam: {
@@ -51,6 +100,9 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}/auto/{type}',
     handler: 'game/preview-ai-team',
     access: 'public',
+    params: aiParamsSchema,
+    query: tournamentQuerySchema,
+    response: aiPreviewSchema,
     cacheSeconds: 30,
     aws: { table: 'read' },
   },
@@ -59,6 +111,9 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}/auto/{type}',
     handler: 'game/save-ai-team',
     access: 'user',
+    params: aiParamsSchema,
+    body: saveAiTeamBodySchema,
+    response: savedTeamSchema,
     aws: { table: 'write' },
   },
   getUserTeam: {
@@ -66,6 +121,9 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}/team/{user_id}',
     handler: 'game/get-user-team',
     access: 'user',
+    params: userTeamParamsSchema,
+    query: tournamentQuerySchema,
+    response: otherTeamSchema,
     aws: { table: 'read' },
   },
   getMyScore: {
@@ -73,6 +131,8 @@ export const gameRoutes = {
     path: '/api/golf/schedule/score/me',
     handler: 'game/get-my-score',
     access: 'user',
+    query: tournamentQuerySchema,
+    response: myScoreSchema,
     aws: { table: 'read' },
   },
   listTournaments: {
@@ -80,6 +140,7 @@ export const gameRoutes = {
     path: '/api/golf/ops/tournaments',
     handler: 'ops/list-tournaments',
     access: 'operator',
+    response: opsTournamentListSchema,
     aws: { table: 'read' },
   },
   importTournament: {
@@ -87,6 +148,8 @@ export const gameRoutes = {
     path: '/api/golf/ops/tournament',
     handler: 'ops/import-tournament',
     access: 'operator',
+    body: importBodySchema,
+    response: importResultSchema,
     aws: { table: 'write' },
   },
   importResults: {
@@ -94,6 +157,8 @@ export const gameRoutes = {
     path: '/api/golf/ops/results',
     handler: 'ops/import-results',
     access: 'operator',
+    body: importBodySchema,
+    response: importResultsResponseSchema,
     aws: { table: 'write', startsRankingJob: true },
   },
   markRoundFinal: {
@@ -101,6 +166,8 @@ export const gameRoutes = {
     path: '/api/golf/ops/round/final',
     handler: 'ops/mark-round-final',
     access: 'operator',
+    body: markFinalBodySchema,
+    response: operatorActionResultSchema,
     aws: { table: 'write', startsRankingJob: true },
   },
   moveDeadline: {
@@ -108,6 +175,8 @@ export const gameRoutes = {
     path: '/api/golf/ops/round/deadline',
     handler: 'ops/move-deadline',
     access: 'operator',
+    body: moveDeadlineBodySchema,
+    response: operatorActionResultSchema,
     aws: { table: 'write' },
   },
   correctResult: {
@@ -115,6 +184,8 @@ export const gameRoutes = {
     path: '/api/golf/ops/result/correction',
     handler: 'ops/correct-result',
     access: 'operator',
+    body: correctResultBodySchema,
+    response: operatorActionResultSchema,
     aws: { table: 'write', startsRankingJob: true },
   },
   withdrawPlayer: {
@@ -122,6 +193,8 @@ export const gameRoutes = {
     path: '/api/golf/ops/player/withdrawal',
     handler: 'ops/withdraw-player',
     access: 'operator',
+    body: withdrawPlayerBodySchema,
+    response: operatorActionResultSchema,
     aws: { table: 'write', startsRankingJob: true },
   },
   cancelRound: {
@@ -129,6 +202,8 @@ export const gameRoutes = {
     path: '/api/golf/ops/round/cancel',
     handler: 'ops/cancel-round',
     access: 'operator',
+    body: cancelRoundBodySchema,
+    response: operatorActionResultSchema,
     aws: { table: 'write', startsRankingJob: true },
   },
   cancelTournament: {
@@ -136,6 +211,8 @@ export const gameRoutes = {
     path: '/api/golf/ops/tournament/cancel',
     handler: 'ops/cancel-tournament',
     access: 'operator',
+    body: cancelTournamentBodySchema,
+    response: operatorActionResultSchema,
     aws: { table: 'write', startsRankingJob: true },
   },
   runCarryOver: {
@@ -143,6 +220,8 @@ export const gameRoutes = {
     path: '/api/golf/ops/carry-over',
     handler: 'ops/run-carry-over',
     access: 'operator',
+    body: carryOverBodySchema,
+    response: carryOverResultSchema,
     aws: { table: 'write' },
   },
 } as const satisfies Record<string, RouteDefinition>;

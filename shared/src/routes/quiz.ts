@@ -1,4 +1,13 @@
 import type { RouteDefinition } from '../contracts';
+import {
+  activeQuizResponseSchema,
+  publishQuizBodySchema,
+  quizAnswerBodySchema,
+  quizAnswerResponseSchema,
+  quizAnsweredQuerySchema,
+  quizAnsweredResponseSchema,
+  quizStatusResponseSchema,
+} from '../schemas/quiz';
 
 /** The golf quiz (docs/api.md, section Quiz). */
 export const quizRoutes = {
@@ -7,6 +16,7 @@ export const quizRoutes = {
     path: '/api/golf/user_golf_quiz_answer',
     handler: 'quiz/get-quiz-status',
     access: 'user',
+    response: quizStatusResponseSchema,
     aws: { table: 'read' },
   },
   startQuiz: {
@@ -14,6 +24,7 @@ export const quizRoutes = {
     path: '/api/golf/quiz/start',
     handler: 'quiz/start-quiz',
     access: 'user',
+    response: activeQuizResponseSchema,
     aws: { table: 'write' },
   },
   getActiveQuiz: {
@@ -21,6 +32,7 @@ export const quizRoutes = {
     path: '/api/golf/quiz',
     handler: 'quiz/get-active-quiz',
     access: 'user',
+    response: activeQuizResponseSchema,
     aws: { table: 'write' },
   },
   answerQuiz: {
@@ -28,6 +40,8 @@ export const quizRoutes = {
     path: '/api/golf/user_golf_quiz_answer/answer',
     handler: 'quiz/answer-quiz',
     access: 'user',
+    body: quizAnswerBodySchema,
+    response: quizAnswerResponseSchema,
     aws: { table: 'write' },
   },
   getAnsweredQuiz: {
@@ -35,6 +49,8 @@ export const quizRoutes = {
     path: '/api/golf/user_golf_quiz_answer/answered',
     handler: 'quiz/get-answered-quiz',
     access: 'user',
+    query: quizAnsweredQuerySchema,
+    response: quizAnsweredResponseSchema,
     aws: { table: 'read' },
   },
   publishQuiz: {
@@ -42,6 +58,7 @@ export const quizRoutes = {
     path: '/api/golf/ops/quiz',
     handler: 'quiz/publish-quiz',
     access: 'operator',
+    body: publishQuizBodySchema,
     aws: { table: 'write' },
   },
 } as const satisfies Record<string, RouteDefinition>;

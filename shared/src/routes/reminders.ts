@@ -1,4 +1,11 @@
 import type { RouteDefinition } from '../contracts';
+import {
+  reminderRunResultSchema,
+  reminderSettingsSchema,
+  reminderSettingsViewSchema,
+  unsubscribeRemindersBodySchema,
+  unsubscribeResponseSchema,
+} from '../schemas/reminders';
 
 /** Deadline reminders: a player's settings, the one-click unsubscribe, and the operators' run. */
 export const reminderRoutes = {
@@ -7,6 +14,7 @@ export const reminderRoutes = {
     path: '/api/user/reminders',
     handler: 'reminders/get-reminder-settings',
     access: 'user',
+    response: reminderSettingsViewSchema,
     aws: { table: 'read' },
   },
   updateReminderSettings: {
@@ -14,6 +22,8 @@ export const reminderRoutes = {
     path: '/api/user/reminders',
     handler: 'reminders/update-reminder-settings',
     access: 'user',
+    body: reminderSettingsSchema,
+    response: reminderSettingsViewSchema,
     aws: { table: 'write' },
   },
   unsubscribeReminders: {
@@ -21,6 +31,8 @@ export const reminderRoutes = {
     path: '/api/reminders/unsubscribe',
     handler: 'reminders/unsubscribe-reminders',
     access: 'public',
+    body: unsubscribeRemindersBodySchema,
+    response: unsubscribeResponseSchema,
     aws: { table: 'write' },
   },
   sendReminders: {
@@ -28,6 +40,7 @@ export const reminderRoutes = {
     path: '/api/golf/ops/reminders/send',
     handler: 'reminders/send-reminders',
     access: 'operator',
+    response: reminderRunResultSchema,
     aws: { table: 'write', mail: true },
   },
 } as const satisfies Record<string, RouteDefinition>;

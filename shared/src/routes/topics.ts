@@ -1,4 +1,10 @@
 import type { RouteDefinition } from '../contracts';
+import {
+  publishTopicsBodySchema,
+  topicListQuerySchema,
+  topicListSchema,
+  topicParamsSchema,
+} from '../schemas/topic';
 
 /** Topics (docs/api.md, section Topics). */
 export const topicRoutes = {
@@ -7,6 +13,8 @@ export const topicRoutes = {
     path: '/api/topics',
     handler: 'topics/list-topics',
     access: 'public',
+    query: topicListQuerySchema,
+    response: topicListSchema,
     aws: { table: 'read' },
     cacheSeconds: 60,
   },
@@ -15,6 +23,7 @@ export const topicRoutes = {
     path: '/api/ops/topics',
     handler: 'topics/publish-topics',
     access: 'operator',
+    body: publishTopicsBodySchema,
     aws: { table: 'write' },
   },
   withdrawTopic: {
@@ -22,6 +31,7 @@ export const topicRoutes = {
     path: '/api/ops/topics/{id}',
     handler: 'topics/withdraw-topic',
     access: 'operator',
+    params: topicParamsSchema,
     aws: { table: 'write' },
   },
 } as const satisfies Record<string, RouteDefinition>;

@@ -1,20 +1,14 @@
-import type { DraftSlot } from '@golf/shared/game/team';
-import { draftParamsSchema, tournamentQuerySchema, type SavedTeam } from '@golf/shared/schemas/game';
 import { deletePick } from '../../domain/game/team-service';
 import { savedTeam } from '../../domain/game/saved-team';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'deletePick',
-  { params: draftParamsSchema, query: tournamentQuerySchema },
-  async ({ params, query, auth, now }): Promise<SavedTeam | null> => {
-    const team = await deletePick({
-      userId: auth.userId,
-      gameGlobalId: query.game_global_id,
-      round: params.round,
-      now,
-      slot: params.draft as DraftSlot,
-    });
-    return team ? savedTeam(team) : null;
-  },
-);
+export const handler = httpHandler('deletePick', async ({ params, query, auth, now }) => {
+  const team = await deletePick({
+    userId: auth.userId,
+    gameGlobalId: query.game_global_id,
+    round: params.round,
+    now,
+    slot: params.draft,
+  });
+  return team ? savedTeam(team) : {};
+});

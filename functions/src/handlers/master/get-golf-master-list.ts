@@ -1,5 +1,5 @@
 import { golfStaticMasterLists } from '@golf/shared/master/static-lists';
-import { golfMasterListParamsSchema } from '@golf/shared/schemas/master';
+
 import type { PrizeKind } from '@golf/shared/schemas/prize';
 import { deriveSchedule } from '@golf/shared/schedule/derive-schedule';
 import { prizeRepository } from '../../db/repositories/prize-repository';
@@ -12,21 +12,17 @@ const prizeKinds = {
   yearly_ranking_prize: 'yearly',
 } as const satisfies Record<string, PrizeKind>;
 
-export const handler = httpHandler(
-  'getGolfMasterList',
-  { params: golfMasterListParamsSchema },
-  async ({ params, now }) => {
-    switch (params.list) {
-      case 'group_category':
-        return golfStaticMasterLists.group_category;
-      case 'schedule': {
-        const tournaments = await tournamentRepository.list();
-        return tournaments.map((record) => deriveSchedule(record, now));
-      }
-      default: {
-        const prizes = await prizeRepository.listByKind(prizeKinds[params.list]);
-        return prizes.map((prize) => ({ value: prize.id, ...prize }));
-      }
+export const handler = httpHandler('getGolfMasterList', async ({ params, now }) => {
+  switch (params.list) {
+    case 'group_category':
+      return golfStaticMasterLists.group_category;
+    case 'schedule': {
+      const tournaments = await tournamentRepository.list();
+      return tournaments.map((record) => deriveSchedule(record, now));
     }
-  },
-);
+    default: {
+      const prizes = await prizeRepository.listByKind(prizeKinds[params.list]);
+      return prizes.map((prize) => ({ value: prize.id, ...prize }));
+    }
+  }
+});

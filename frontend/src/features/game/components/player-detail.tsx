@@ -1,6 +1,7 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { PlayerDetail, FieldPlayer } from '@golf/shared/schemas/game';
 import { formatToPar } from '@golf/shared/game/format';
+import type { DraftSlot } from '@golf/shared/game/team';
 import { Badge } from '../../../components/ui/badge';
 import { useSavePick } from '../api/save-pick';
 import { ineligibleLabels } from '../utils/labels';
@@ -16,7 +17,7 @@ export function PlayerDetailView({
   fieldPlayer,
 }: {
   round: number;
-  draft: number;
+  draft: DraftSlot;
   detail: PlayerDetail;
   fieldPlayer: FieldPlayer | undefined;
 }) {

@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { RoundView, TeamPickView } from '@golf/shared/schemas/game';
 import { formatToPar } from '@golf/shared/game/format';
+import { draftSlots } from '@golf/shared/game/team';
 import { Badge } from '../../../../components/ui/badge';
 import { LinkCardBody } from '../../../../components/ui/link-card-body';
 import { Skeleton, SkeletonCard } from '../../../../components/ui/skeleton';
@@ -143,7 +144,7 @@ function RoundPage() {
         )}
         <ol className="slots">
           {slots.map((pick, index) => {
-            const draft = index + 1;
+            const draft = draftSlots[index]!;
             const warning = warningBySlot.get(draft);
             const score = pick ? pickScoreText(pick) : null;
             return (
