@@ -2,6 +2,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { format, resolveConfig } from 'prettier';
 import { repositoryRoot } from '../local-stack/paths';
+import { renderApiDocs } from './api-docs';
 import { renderApiRoutes } from './api-routes';
 
 /**
@@ -9,8 +10,9 @@ import { renderApiRoutes } from './api-routes';
  * `prettier --check` wants them.
  */
 export async function generatedFiles(): Promise<Record<string, string>> {
-  const renderers: Record<string, (current: string) => string> = {
+  const renderers: Record<string, (current: string) => string | Promise<string>> = {
     'frontend/src/lib/api-routes.gen.ts': () => renderApiRoutes(),
+    'docs/api.md': renderApiDocs,
   };
   const files: Record<string, string> = {};
   for (const [path, render] of Object.entries(renderers)) {
@@ -22,7 +24,7 @@ export async function generatedFiles(): Promise<Record<string, string>> {
       // A first generation.
     }
     const options = (await resolveConfig(file)) ?? {};
-    files[path] = await format(render(current), { ...options, filepath: file });
+    files[path] = await format(await render(current), { ...options, filepath: file });
   }
   return files;
 }

@@ -1,6 +1,11 @@
 import type { RouteDefinition } from '../contracts';
 import { campaignEntrySchema, campaignReceiptSchema } from '../schemas/campaign';
-import { contactBodySchema, contactReceiptSchema, exportQuerySchema } from '../schemas/contact';
+import {
+  contactBodySchema,
+  contactReceiptSchema,
+  csvExportSchema,
+  exportQuerySchema,
+} from '../schemas/contact';
 
 /** The contact form, the corporate campaign entry form, and the operators' CSV exports (docs/api.md). */
 export const formRoutes = {
@@ -37,6 +42,7 @@ export const formRoutes = {
     handler: 'forms/export-contacts',
     access: 'operator',
     query: exportQuerySchema,
+    response: csvExportSchema,
     aws: { table: 'read' },
   },
   exportCampaignEntries: {
@@ -45,6 +51,7 @@ export const formRoutes = {
     handler: 'forms/export-campaign-entries',
     access: 'operator',
     query: exportQuerySchema,
+    response: csvExportSchema,
     aws: { table: 'read' },
   },
 } as const satisfies Record<string, RouteDefinition>;

@@ -1,8 +1,10 @@
 import type { RouteDefinition } from '../contracts';
+import { csvExportSchema } from '../schemas/contact';
 import {
   drawPrizesBodySchema,
   prizeClaimBodySchema,
   prizeClaimSchema,
+  prizeDrawResultSchema,
   wonPrizeListSchema,
 } from '../schemas/prize';
 import {
@@ -54,6 +56,7 @@ export const prizeRoutes = {
     handler: 'prizes/export-prize-winners',
     access: 'operator',
     query: winnersExportQuerySchema,
+    response: csvExportSchema,
     aws: { table: 'read' },
   },
   drawPrizes: {
@@ -62,6 +65,7 @@ export const prizeRoutes = {
     handler: 'prizes/draw-prizes',
     access: 'operator',
     body: drawPrizesBodySchema,
+    response: prizeDrawResultSchema,
     aws: { table: 'write' },
   },
 } as const satisfies Record<string, RouteDefinition>;

@@ -2,6 +2,7 @@ import type { RouteDefinition } from '../contracts';
 import {
   activeQuizResponseSchema,
   publishQuizBodySchema,
+  publishQuizResponseSchema,
   quizAnswerBodySchema,
   quizAnswerResponseSchema,
   quizAnsweredQuerySchema,
@@ -59,6 +60,7 @@ export const quizRoutes = {
     handler: 'quiz/publish-quiz',
     access: 'operator',
     body: publishQuizBodySchema,
+    response: publishQuizResponseSchema,
     aws: { table: 'write' },
   },
 } as const satisfies Record<string, RouteDefinition>;

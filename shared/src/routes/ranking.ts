@@ -7,6 +7,7 @@ import {
   rankingStatusQuerySchema,
   rankingStatusResponseSchema,
   recomputeRankingsBodySchema,
+  recomputeRankingsResponseSchema,
   roundRankingQuerySchema,
   yearlyRankingQuerySchema,
 } from '../schemas/ranking';
@@ -104,6 +105,7 @@ export const rankingRoutes = {
     handler: 'ranking/recompute-rankings',
     access: 'operator',
     body: recomputeRankingsBodySchema,
+    response: recomputeRankingsResponseSchema,
     aws: { table: 'write', startsRankingJob: true },
   },
   getRankingStatus: {

@@ -1,6 +1,7 @@
 import type { RouteDefinition } from '../contracts';
 import {
   publishTopicsBodySchema,
+  publishTopicsResultSchema,
   topicListQuerySchema,
   topicListSchema,
   topicParamsSchema,
@@ -24,6 +25,7 @@ export const topicRoutes = {
     handler: 'topics/publish-topics',
     access: 'operator',
     body: publishTopicsBodySchema,
+    response: publishTopicsResultSchema,
     aws: { table: 'write' },
   },
   withdrawTopic: {
