@@ -23,7 +23,7 @@ export function routePath(path: string, params: Record<string, unknown> = {}): s
  * bundle, and a server answer that drifts from its row fails loudly where it is built.
  */
 async function answerSchema(name: ApiRouteName) {
-  if (!(import.meta.env.DEV || import.meta.env.MODE === 'test')) return undefined;
+  if (import.meta.env.PROD) return undefined;
   const { routes } = await import('@golf/shared/contracts');
   return (routes[name] as { response?: ZodType }).response;
 }

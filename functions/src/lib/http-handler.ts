@@ -10,12 +10,14 @@ import {
   type RouteParams,
   type RouteQuery,
 } from '@golf/shared/contracts';
+import { errorMessages } from '@golf/shared/errors';
 import { useJapaneseZodMessages } from '@golf/shared/schemas/zod-locale';
 import {
   AppError,
   badRequest,
   forbidden,
   isTransientAwsError,
+  refusal,
   ServiceUnavailableError,
   unauthenticated,
   validationFailed,
@@ -78,7 +80,7 @@ export function fieldErrors(error: z.ZodError, prefix = ''): Record<string, stri
   return errors;
 }
 
-export const registrationRequiredMessage = '会員登録を完了してから、もう一度お試しください。';
+export const registrationRequiredMessage = errorMessages.registration_required;
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' };
 
@@ -280,7 +282,7 @@ function wrap(
                 state.auth = null;
                 throw unauthenticated();
               }
-              if (session === 'unregistered') throw forbidden(registrationRequiredMessage);
+              if (session === 'unregistered') throw refusal('registration_required');
             }
           } catch (error) {
             // A stale token on a public page is not an error; on a protected one it is.

@@ -7,7 +7,7 @@ import { useSavePick } from '../api/save-pick';
 import { ineligibleLabels } from '../utils/labels';
 import { IndicatorBars } from './indicator-bars';
 import { PlayerStats } from './player-stats';
-import { SaveError } from './save-error';
+import { SaveError } from '../../../components/ui/save-error';
 
 /** A player's page inside a draft: profile, indicators, stats, rounds, and the button that picks him. */
 export function PlayerDetailView({

@@ -2,8 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { AppLink } from '../../../components/ui/app-link';
 import { Icon } from '../../../components/ui/icon';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { topicsQueryOptions } from '../../topics/api/get-topics';
-import { TopicLine } from '../../topics/components/topic-item';
+import { topicsQueryOptions } from '../api/get-topics';
+import { TopicLine } from './topic-item';
 
 /** The three newest topics on the top page; the page never waits for them. */
 export function LatestTopics() {

@@ -9,7 +9,7 @@ import { useDeletePick } from '../../../../features/game/api/delete-pick';
 import { roundQueryOptions, useRound } from '../../../../features/game/api/get-round';
 import { RoundTabs } from '../../../../features/game/components/round-tabs';
 import { CopyNextRoundToggle } from '../../../../features/game/components/copy-next-round-toggle';
-import { SaveError } from '../../../../features/game/components/save-error';
+import { SaveError } from '../../../../components/ui/save-error';
 import { TutorialDialog } from '../../../../features/game/components/tutorial-dialog';
 import { aiModeLabels, aiModes, parseRound } from '../../../../features/game/utils/labels';
 import { roundNotes } from '../../../../features/game/utils/round-notes';
