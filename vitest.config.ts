@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
 // Every test runs the functions as the local stack does: localhost defaults (functions/src/lib/config.ts).
@@ -7,6 +8,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The SPA's `@/` import alias (frontend/vite.config.ts), for its unit tests.
+        resolve: { alias: { '@': fileURLToPath(new URL('./frontend/src', import.meta.url)) } },
         test: {
           name: 'unit',
           include: [

@@ -45,6 +45,7 @@ export default defineConfig({
       company: { file: fromHere('./content/company.md') },
     }),
   ],
+  resolve: { alias: { '@': fromHere('./src') } },
   server: { host: '127.0.0.1', port: 5173, proxy: api },
   preview: { host: '127.0.0.1', port: 4173, proxy: api },
   build: { outDir: fromHere('./dist'), emptyOutDir: true, target: 'es2022' },

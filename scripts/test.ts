@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { repositoryRoot } from './local-stack/paths';
 
 /**
- * `npm test`: typechecks every workspace, builds the SPA the browser tests open, then runs the vitest projects: unit and API
+ * `npm test`: lints (ESLint with the layer rules, then Prettier), typechecks every workspace, builds the SPA the browser tests open, then runs the vitest projects: unit and API
  * first, the browser journeys after. The API and e2e suites each start a local stack inside vitest's
  * main process, whose environment the handlers read, so the two never run at the same time.
  * Extra arguments go to every vitest run.
@@ -13,6 +13,7 @@ const run = (command: string, args: string[]) => {
 };
 
 const extra = process.argv.slice(2);
+run('npm', ['run', 'lint', '--silent']);
 run('npm', ['run', 'typecheck', '--silent']);
 run('npm', ['run', 'build', '--silent']);
 run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'api', ...extra]);

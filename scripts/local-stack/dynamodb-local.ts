@@ -76,7 +76,7 @@ export async function startDynamoDbLocal(options: {
       await client.send(new ListTablesCommand({}));
     }, 30_000);
   } catch (error) {
-    killGroup(child);
+    void killGroup(child);
     throw error;
   } finally {
     client.destroy();

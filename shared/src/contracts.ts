@@ -15,6 +15,8 @@ import { quizRoutes } from './routes/quiz';
 import { masterRoutes } from './routes/master';
 import { scheduleRoutes } from './routes/schedule';
 import { reminderRoutes } from './routes/reminders';
+import type * as z from 'zod';
+import type { ZodType } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'public' | 'user' | 'operator';
@@ -62,7 +64,19 @@ export interface AwsAccess {
   startsRankingJob?: boolean;
 }
 
-export interface RouteDefinition {
+/**
+ * The request's and answer's zod schemas. The handler wrapper validates params, query and body with
+ * them and hands the handler their parsed types; the SPA's client takes its input and answer types
+ * from them. A row without one takes no such input (`response`: the answer is not JSON the SPA reads).
+ */
+export interface RouteSchemas {
+  params?: ZodType;
+  query?: ZodType;
+  body?: ZodType;
+  response?: ZodType;
+}
+
+export interface RouteDefinition extends RouteSchemas {
   method: HttpMethod;
   /** API Gateway style path: `/api/golf/guild/manage/{id}/fetch`. */
   path: string;
@@ -113,6 +127,44 @@ export const routes = {
 } as const satisfies Record<string, RouteDefinition>;
 
 export type RouteName = keyof typeof routes;
+export type Routes = typeof routes;
+
+type SchemaOf<N extends RouteName, K extends keyof RouteSchemas> = Routes[N] extends {
+  [P in K]: infer S extends ZodType;
+}
+  ? S
+  : undefined;
+
+/** What the handler receives after validation (`never`-free: a missing schema gives `{}`). */
+export type RouteParams<N extends RouteName> =
+  SchemaOf<N, 'params'> extends ZodType ? z.output<SchemaOf<N, 'params'>> : Record<string, never>;
+export type RouteQuery<N extends RouteName> =
+  SchemaOf<N, 'query'> extends ZodType ? z.output<SchemaOf<N, 'query'>> : Record<string, never>;
+export type RouteBody<N extends RouteName> =
+  SchemaOf<N, 'body'> extends ZodType ? z.output<SchemaOf<N, 'body'>> : undefined;
+/** The JSON the handler answers with (the schema's input: what goes over the wire). */
+export type RouteAnswer<N extends RouteName> =
+  SchemaOf<N, 'response'> extends ZodType ? z.input<SchemaOf<N, 'response'>> : unknown;
+/** The answer as the SPA reads it. */
+export type RouteResponse<N extends RouteName> =
+  SchemaOf<N, 'response'> extends ZodType ? z.output<SchemaOf<N, 'response'>> : unknown;
+
+type Field<K extends string, S, Extra = never> = S extends ZodType
+  ? Record<string, never> extends z.input<S>
+    ? { [P in K]?: z.input<S> | Extra }
+    : { [P in K]: z.input<S> | Extra }
+  : { [P in K]?: never };
+
+/**
+ * What a caller passes: `params` as the handler reads them (typed numbers and enums, written into
+ * the path), `query` and `body` as the schema accepts them (defaults optional). `Form` is what a
+ * caller may send instead of a JSON body (the SPA's FormData for a multipart upload).
+ */
+export type RouteInput<N extends RouteName, Form = never> = (SchemaOf<N, 'params'> extends ZodType
+  ? { params: z.output<SchemaOf<N, 'params'>> }
+  : { params?: never }) &
+  Field<'query', SchemaOf<N, 'query'>> &
+  Field<'body', SchemaOf<N, 'body'>, Form>;
 
 export const routeList = (): Array<RouteDefinition & { name: RouteName; area: RouteArea }> =>
   (Object.keys(routeAreas) as RouteArea[]).flatMap((area) =>

@@ -5,7 +5,8 @@ export interface ApiErrorBody {
   errors?: Record<string, string[]>;
 }
 
-export const errorCodes = [
+/** Codes of the protocol itself: what any endpoint may answer. */
+export const genericErrorCodes = [
   'bad_request',
   'validation_failed',
   'unauthenticated',
@@ -13,14 +14,60 @@ export const errorCodes = [
   'not_found',
   'method_not_allowed',
   'conflict',
-  'deadline_passed',
   'rate_limited',
   'service_unavailable',
   'internal',
 ] as const;
+
+/**
+ * Refusals a screen may react to, each with one meaning: `guild_full` is not `already_in_guild`.
+ * The status each one answers with is in `errorStatus`.
+ */
+export const specificErrorCodes = [
+  'deadline_passed',
+  'teams_hidden_before_deadline',
+  'registration_required',
+  'guild_full',
+  'already_in_guild',
+  'already_guild_member',
+  'guild_join_code_required',
+  'not_guild_member',
+  'not_guild_owner',
+  'guild_owner_cannot_be_kicked',
+  'prize_already_claimed',
+  'quiz_not_open',
+  'campaign_already_entered',
+] as const;
+
+export const errorCodes = [...genericErrorCodes, ...specificErrorCodes] as const;
+export type GenericErrorCode = (typeof genericErrorCodes)[number];
+export type SpecificErrorCode = (typeof specificErrorCodes)[number];
 export type ErrorCode = (typeof errorCodes)[number];
 
-/** Japanese text the UI shows for each code when the server sent nothing more specific. */
+export const errorStatus: Record<SpecificErrorCode, number> = {
+  deadline_passed: 409,
+  teams_hidden_before_deadline: 403,
+  registration_required: 403,
+  guild_full: 409,
+  already_in_guild: 409,
+  already_guild_member: 409,
+  guild_join_code_required: 403,
+  not_guild_member: 403,
+  not_guild_owner: 403,
+  guild_owner_cannot_be_kicked: 403,
+  prize_already_claimed: 409,
+  quiz_not_open: 409,
+  campaign_already_entered: 409,
+};
+
+export function isSpecificErrorCode(code: string): code is SpecificErrorCode {
+  return (specificErrorCodes as readonly string[]).includes(code);
+}
+
+/**
+ * The Japanese text of each code: the one table the SPA shows (a specific code always reads as
+ * here; a generic one as the server's message when it sent one) and the server's default message.
+ */
 export const errorMessages: Record<ErrorCode, string> = {
   bad_request: 'リクエストの形式が正しくありません。',
   validation_failed: '入力内容に誤りがあります。',
@@ -29,8 +76,20 @@ export const errorMessages: Record<ErrorCode, string> = {
   not_found: 'お探しのページが見つかりませんでした。',
   method_not_allowed: 'この操作は利用できません。',
   conflict: 'ほかの操作と重なりました。もう一度お試しください。',
-  deadline_passed: 'エントリーの締め切りを過ぎています。',
   rate_limited: 'しばらく時間を置いてから、もう一度お試しください。',
   service_unavailable: '現在アクセスが集中しています。時間を置いて、再度ご確認ください。',
   internal: '現在データを更新中です。約1～2時間を予定しております。',
+  deadline_passed: 'エントリーの締め切りを過ぎているため、チームを変更できません。',
+  teams_hidden_before_deadline: '締め切り前のため、ほかのユーザーのチームは表示できません。',
+  registration_required: '会員登録を完了してから、もう一度お試しください。',
+  guild_full: 'このギルドは満員のため参加できません。',
+  already_in_guild: 'すでに他のギルドに参加しています。',
+  already_guild_member: 'すでにこのギルドに参加しています。',
+  guild_join_code_required: 'このギルドには参加コードが必要です。',
+  not_guild_member: 'このギルドのメンバーではありません。',
+  not_guild_owner: 'ギルドを管理できるのはギルドマスターだけです。',
+  guild_owner_cannot_be_kicked: 'ギルドマスターは退会させられません。',
+  prize_already_claimed: 'この賞品の受け取り手続きは完了しています。',
+  quiz_not_open: '現在挑戦できるクイズはありません。',
+  campaign_already_entered: 'このメールアドレスでは、すでにお申し込みいただいています。',
 };

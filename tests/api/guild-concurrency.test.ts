@@ -69,7 +69,7 @@ describe('guild invariants under concurrency', () => {
     expect(statuses.filter((s) => s === 200).length).toBe(5);
     expect(statuses.filter((s) => s === 409).length).toBe(75);
     for (const refused of results.filter((r) => r.status === 409)) {
-      expect(refused.body).toEqual({ code: 'conflict', message: 'このギルドは満員のため参加できません。' });
+      expect(refused.body).toEqual({ code: 'guild_full', message: 'このギルドは満員のため参加できません。' });
     }
     const list = await memberList(ownerToken, guildId);
     expect(list.members.length).toBe(50);
@@ -106,7 +106,10 @@ describe('guild invariants under concurrency', () => {
         [a.guildId, b.guildId].map((id) => api<ErrorBody>('POST', `/api/golf/guild/${id}/join`, { token })),
       );
       expect(results.map((r) => r.status).sort()).toEqual([200, 409]);
-      expect(results.find((r) => r.status === 409)!.body.message).toBe('すでに他のギルドに参加しています。');
+      expect(results.find((r) => r.status === 409)!.body).toMatchObject({
+        code: 'already_in_guild',
+        message: 'すでに他のギルドに参加しています。',
+      });
       const counts = [await guildCount(a.ownerToken), await guildCount(b.ownerToken)].sort();
       expect(counts).toEqual([3, 4]);
       const lists = [await memberList(a.ownerToken, a.guildId), await memberList(b.ownerToken, b.guildId)];

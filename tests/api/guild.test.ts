@@ -124,7 +124,10 @@ describe('creating and managing a guild', () => {
       body: form(),
     });
     expect(again.status).toBe(409);
-    expect(again.body.message).toBe('すでに他のギルドに参加しています。');
+    expect(again.body).toMatchObject({
+      code: 'already_in_guild',
+      message: 'すでに他のギルドに参加しています。',
+    });
   });
 
   it('lets only the owner fetch and update, and never another guild by id', async () => {
@@ -207,7 +210,10 @@ describe('joining, members and leaving', () => {
     expect(joined.body).toMatchObject({ guild_id: guild.guild_id, number_of_member: 2 });
     const twice = await join(member.token, guild.guild_id);
     expect(twice.status).toBe(409);
-    expect(twice.body.message).toBe('すでにこのギルドに参加しています。');
+    expect(twice.body).toMatchObject({
+      code: 'already_guild_member',
+      message: 'すでにこのギルドに参加しています。',
+    });
     const second = await join(member.token, other.guild_id);
     expect(second.status).toBe(409);
     expect(second.body.message).toBe('すでに他のギルドに参加しています。');
@@ -239,6 +245,7 @@ describe('joining, members and leaving', () => {
 
     const open = await join(user.token, guild.guild_id);
     expect(open.status).toBe(403);
+    expect(open.body).toMatchObject({ code: 'guild_join_code_required' });
     const malformed = await api<ErrorBody>('POST', '/api/golf/guild/code', {
       token: user.token,
       body: { code: 'x' },

@@ -45,7 +45,7 @@ describe('sign-up steps on the API', () => {
         ...(route.method === 'GET' ? {} : { body: {} }),
       });
       expect(result.status, `${route.method} ${route.path}`).toBe(403);
-      expect(result.body).toEqual({ code: 'forbidden', message: registrationRequiredMessage });
+      expect(result.body).toEqual({ code: 'registration_required', message: registrationRequiredMessage });
     }
     const me = await api('GET', '/api/user/me', { token: bearer });
     expect(me.status).not.toBe(403);

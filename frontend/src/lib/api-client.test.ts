@@ -36,6 +36,21 @@ describe('toApiError', () => {
   });
 });
 
+describe('toApiError for a specific code', () => {
+  it('reads its text from the one table, so a screen can tell guild_full from already_in_guild', () => {
+    expect(toApiError(409, { code: 'guild_full', message: 'server text' })).toMatchObject({
+      code: 'guild_full',
+      message: 'このギルドは満員のため参加できません。',
+    });
+    expect(toApiError(409, { code: 'already_in_guild', message: '' }).message).toBe(
+      'すでに他のギルドに参加しています。',
+    );
+    expect(toApiError(409, { code: 'conflict', message: '中止になった大会です。' }).message).toBe(
+      '中止になった大会です。',
+    );
+  });
+});
+
 describe('buildApiUrl', () => {
   it('appends defined query values only', () => {
     expect(buildApiUrl('/api/golf/schedule/score', { game_global_id: '2026-01', page: undefined })).toBe(

@@ -1,5 +1,11 @@
 import type { ZodType } from 'zod';
-import { errorCodes, errorMessages, type ApiErrorBody, type ErrorCode } from '@golf/shared/errors';
+import {
+  errorCodes,
+  errorMessages,
+  isSpecificErrorCode,
+  type ApiErrorBody,
+  type ErrorCode,
+} from '@golf/shared/errors';
 import { readCookie, tokenCookieName } from './cookies';
 
 /** `network`: the request never got an answer (offline, DNS, connection reset). */
@@ -58,14 +64,17 @@ function isFieldErrors(value: unknown): value is Record<string, string[]> {
 }
 
 /**
- * The ApiError for a failed answer. A body that is not the error shape (a proxy's HTML page, an
- * empty 502) still gives a code from the status and the Japanese text for that code.
+ * The ApiError for a failed answer. Its text is the one table's (shared/src/errors.ts) for a specific
+ * code such as `guild_full`, and the server's own message for a generic one. A body that is not the
+ * error shape (a proxy's HTML page, an empty 502) still gives a code from the status and its text.
  */
 export function toApiError(status: number, body: unknown): ApiError {
   const shape = (typeof body === 'object' && body !== null ? body : {}) as Partial<ApiErrorBody>;
   const code = isErrorCode(shape.code) ? shape.code : (codeByStatus[status] ?? 'internal');
   const message =
-    typeof shape.message === 'string' && shape.message !== '' ? shape.message : errorMessages[code];
+    !isSpecificErrorCode(code) && typeof shape.message === 'string' && shape.message !== ''
+      ? shape.message
+      : errorMessages[code];
   return new ApiError({
     status,
     code,

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { z } from 'zod';
-import { apiRequest, isApiError } from './api-client';
+import { api } from './api';
+import { isApiError } from './api-client';
 import { createStore } from './create-store';
 import { deleteCookie, readCookie, tokenCookieName, writeCookie } from './cookies';
 
@@ -105,7 +106,7 @@ export function initialiseAuth(): Promise<void> {
     if (!token) return;
     store.set({ ...signedOut, authToken: token });
     try {
-      const user = await apiRequest('/api/user/me', { schema: authUserSchema });
+      const user = await api.getUserMe();
       store.set(signedIn(token, user));
     } catch (error) {
       if (isApiError(error) && error.status === 401) clearAuth();
@@ -126,7 +127,7 @@ export function logout(): Promise<void> {
   ending ??= (async () => {
     store.set(signedOut);
     try {
-      await apiRequest('/api/auth/token', { method: 'DELETE' });
+      await api.deleteAuthToken();
     } catch (error) {
       console.warn('logout request failed', error);
     } finally {

@@ -1,6 +1,5 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { currentTournament } from '@golf/shared/schedule/derive-schedule';
-import { AppLink } from '../components/ui/app-link';
 import { EmptyState } from '../components/ui/empty-state';
 import { LinkCardBody } from '../components/ui/link-card-body';
 import { PageSkeleton } from '../components/ui/skeleton';
@@ -41,9 +40,13 @@ function GameTopPage() {
           </h2>
           <DeadlineCountdown deadline={open.deadline_at} />
           {open.deadline_note && <p className="notice">{open.deadline_note}</p>}
-          <AppLink href={`/schedule/round/${open.round}`} className="button button--primary button--block">
+          <Link
+            to="/schedule/round/$round"
+            params={{ round: String(open.round) }}
+            className="button button--primary button--block"
+          >
             チームを編成する
-          </AppLink>
+          </Link>
         </section>
       ) : (
         <section className="card entry-panel entry-panel--closed">

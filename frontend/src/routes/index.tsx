@@ -7,7 +7,7 @@ import { SkeletonCard } from '../components/ui/skeleton';
 import { FeatureTiles } from '../features/home/components/feature-tiles';
 import { Hero } from '../features/home/components/hero';
 import { HowToSteps } from '../features/home/components/how-to-steps';
-import { LatestTopics } from '../features/home/components/latest-topics';
+import { LatestTopics } from '../features/topics/components/latest-topics';
 import { schedulesQueryOptions, useSchedules } from '../features/schedule/api/get-schedules';
 import { TournamentCard } from '../features/schedule/components/tournament-card';
 import { useAuth } from '../lib/auth';

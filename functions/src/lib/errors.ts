@@ -1,5 +1,5 @@
-import type { ApiErrorBody, ErrorCode } from '@golf/shared/errors';
-import { errorMessages } from '@golf/shared/errors';
+import type { ApiErrorBody, ErrorCode, SpecificErrorCode } from '@golf/shared/errors';
+import { errorMessages, errorStatus } from '@golf/shared/errors';
 
 /** The one error family: every failure a handler means to report carries its status and stable code. */
 export class AppError extends Error {
@@ -32,7 +32,10 @@ export const unauthenticated = (message?: string) => new AppError(401, 'unauthen
 export const forbidden = (message?: string) => new AppError(403, 'forbidden', message);
 export const notFound = (message?: string) => new AppError(404, 'not_found', message);
 export const conflict = (message?: string) => new AppError(409, 'conflict', message);
-export const deadlinePassed = (message?: string) => new AppError(409, 'deadline_passed', message);
+/** A refusal with its own code (shared/src/errors.ts): its status and Japanese text come from the table. */
+export const refusal = (code: SpecificErrorCode, message?: string) =>
+  new AppError(errorStatus[code], code, message);
+export const deadlinePassed = () => refusal('deadline_passed');
 export const rateLimited = (message?: string) => new AppError(429, 'rate_limited', message);
 
 /** 429 with the seconds until the caller may try again, sent as Retry-After. */

@@ -2,13 +2,23 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import type { ZodType } from 'zod';
-import { routes, type RouteName } from '@golf/shared/contracts';
+import {
+  routes,
+  type RouteAnswer,
+  type RouteBody,
+  type RouteDefinition,
+  type RouteName,
+  type RouteParams,
+  type RouteQuery,
+} from '@golf/shared/contracts';
+import { errorMessages } from '@golf/shared/errors';
 import { useJapaneseZodMessages } from '@golf/shared/schemas/zod-locale';
 import {
   AppError,
   badRequest,
   forbidden,
   isTransientAwsError,
+  refusal,
   ServiceUnavailableError,
   unauthenticated,
   validationFailed,
@@ -71,7 +81,7 @@ export function fieldErrors(error: z.ZodError, prefix = ''): Record<string, stri
   return errors;
 }
 
-export const registrationRequiredMessage = '会員登録を完了してから、もう一度お試しください。';
+export const registrationRequiredMessage = errorMessages.registration_required;
 
 const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' };
 
@@ -100,11 +110,26 @@ async function parseBody(
   }
 }
 
+/** The request a route's handler receives: params, query and body typed by the route row's schemas. */
+export type RouteRequest<N extends RouteName> = HttpRequest<
+  RouteParams<N>,
+  RouteQuery<N>,
+  RouteBody<N>,
+  AuthFor<N>
+>;
+
 /**
  * Wraps a handler in the middleware chain: parse -> auth (the route table's access) -> validate ->
  * handler, with error mapping and one structured log line per request. Authentication runs before
  * validation so an anonymous caller learns nothing about a protected endpoint's input rules.
+ * The schemas are the route row's (`shared/src/routes/<area>.ts`): the handler receives their parsed
+ * types and answers with the row's response shape.
  */
+export function httpHandler<N extends RouteName>(
+  routeName: N,
+  fn: (request: RouteRequest<N>) => Promise<RouteAnswer<N> | HttpResponse>,
+): ReturnType<typeof wrap>;
+/** The older form that names the schemas beside the route; rows that carry them use the form above. */
 export function httpHandler<
   N extends RouteName,
   P extends ZodType = ZodType<Record<string, never>>,
@@ -114,8 +139,23 @@ export function httpHandler<
   routeName: N,
   schemas: Schemas<P, Q, B>,
   fn: (request: HttpRequest<z.infer<P>, z.infer<Q>, z.infer<B>, AuthFor<N>>) => Promise<unknown>,
+): ReturnType<typeof wrap>;
+export function httpHandler(
+  routeName: RouteName,
+  schemasOrFn: Schemas<ZodType, ZodType, ZodType> | ((request: never) => Promise<unknown>),
+  maybeFn?: (request: never) => Promise<unknown>,
 ) {
-  const route = routes[routeName];
+  const row: RouteDefinition = routes[routeName];
+  if (typeof schemasOrFn === 'function') return wrap(routeName, row, schemasOrFn);
+  return wrap(routeName, schemasOrFn, maybeFn!);
+}
+
+function wrap(
+  routeName: RouteName,
+  schemas: Schemas<ZodType, ZodType, ZodType>,
+  fn: (request: never) => Promise<unknown>,
+) {
+  const route: RouteDefinition = routes[routeName];
   const needsRegistration = route.access === 'user' && !signUpStepRoutes.has(routeName);
   // At start-up: a function missing a setting fails its init, naming the variable.
   config();
@@ -132,16 +172,19 @@ export function httpHandler<
     const params = parse(schemas.params, event.pathParameters, '');
     const query = parse(schemas.query, event.queryStringParameters, '');
     const body = schemas.body ? parse(schemas.body, state.rawBody, '') : undefined;
-    const result = await fn({
+    type AnyRequest = HttpRequest<unknown, unknown, unknown, AuthContext | null>;
+    const request: AnyRequest = {
       params,
       query,
       body,
       files: state.files,
-      auth: state.auth as AuthFor<N>,
+      auth: state.auth,
       event,
       now: new Date(event.requestContext?.timeEpoch ?? Date.now()),
       sourceIp: clientAddress(event),
-    } as HttpRequest<z.infer<P>, z.infer<Q>, z.infer<B>, AuthFor<N>>);
+    };
+    // The overloads above tie the request's types to the schemas validated here.
+    const result = await (fn as (request: AnyRequest) => Promise<unknown>)(request);
     if (result instanceof HttpResponse) {
       return {
         statusCode: result.statusCode,
@@ -157,7 +200,7 @@ export function httpHandler<
   };
 
   const cacheHeaders = (): Record<string, string> =>
-    'cacheSeconds' in route && route.access === 'public'
+    route.cacheSeconds !== undefined && route.access === 'public'
       ? { 'cache-control': `public, max-age=${route.cacheSeconds}, s-maxage=${route.cacheSeconds}` }
       : { 'cache-control': 'no-store' };
 
@@ -240,7 +283,7 @@ export function httpHandler<
                 state.auth = null;
                 throw unauthenticated();
               }
-              if (session === 'unregistered') throw forbidden(registrationRequiredMessage);
+              if (session === 'unregistered') throw refusal('registration_required');
             }
           } catch (error) {
             // A stale token on a public page is not an error; on a protected one it is.

@@ -1,4 +1,30 @@
 import type { RouteDefinition } from '../contracts';
+import {
+  authResponseSchema,
+  completeEmailChangeResponseSchema,
+  copyNextRoundResponseSchema,
+  doneResponseSchema,
+  emailBodySchema,
+  emailChangeBodySchema,
+  loginBodySchema,
+  mailSentResponseSchema,
+  mailTokenParamsSchema,
+  passwordChangeBodySchema,
+  passwordResetBodySchema,
+  profileConfirmResponseSchema,
+  profileFormSchema,
+  registerBodySchema,
+  tutorialResponseSchema,
+  userEmailResponseSchema,
+  userMeResponseSchema,
+  withdrawalBodySchema,
+} from '../schemas/account';
+import {
+  socialAuthorizeQuerySchema,
+  socialAuthorizeResponseSchema,
+  socialProviderParamsSchema,
+  socialTokenBodySchema,
+} from '../schemas/social';
 
 /** Registration, sign-in, profile, settings and withdrawal (docs/api.md). */
 export const accountRoutes = {
@@ -7,6 +33,8 @@ export const accountRoutes = {
     path: '/api/auth/token',
     handler: 'auth/create-token',
     access: 'public',
+    body: loginBodySchema,
+    response: authResponseSchema,
     aws: { table: 'write', userPool: ['AdminInitiateAuth'] },
   },
   deleteAuthToken: {
@@ -21,6 +49,9 @@ export const accountRoutes = {
     path: '/api/auth/social/{provider}/authorize',
     handler: 'auth/get-social-authorize',
     access: 'public',
+    params: socialProviderParamsSchema,
+    query: socialAuthorizeQuerySchema,
+    response: socialAuthorizeResponseSchema,
     aws: { table: 'none' },
   },
   createSocialToken: {
@@ -28,6 +59,9 @@ export const accountRoutes = {
     path: '/api/auth/social/{provider}/token',
     handler: 'auth/create-social-token',
     access: 'public',
+    params: socialProviderParamsSchema,
+    body: socialTokenBodySchema,
+    response: authResponseSchema,
     aws: { table: 'write' },
   },
   getUserMe: {
@@ -35,6 +69,7 @@ export const accountRoutes = {
     path: '/api/user/me',
     handler: 'user/get-me',
     access: 'user',
+    response: userMeResponseSchema,
     aws: { table: 'read' },
   },
   acceptUserPolicy: {
@@ -42,6 +77,7 @@ export const accountRoutes = {
     path: '/api/user/policy',
     handler: 'user/accept-policy',
     access: 'user',
+    response: userMeResponseSchema,
     aws: { table: 'write' },
   },
   finishUserTutorial: {
@@ -49,6 +85,7 @@ export const accountRoutes = {
     path: '/api/user/tutorial',
     handler: 'user/finish-tutorial',
     access: 'user',
+    response: tutorialResponseSchema,
     aws: { table: 'write' },
   },
   toggleUserCopyNextRound: {
@@ -56,6 +93,7 @@ export const accountRoutes = {
     path: '/api/user/is_copy_next_round',
     handler: 'user/toggle-copy-next-round',
     access: 'user',
+    response: copyNextRoundResponseSchema,
     aws: { table: 'write' },
   },
   startRegistration: {
@@ -63,6 +101,8 @@ export const accountRoutes = {
     path: '/api/auth/register',
     handler: 'auth/start-registration',
     access: 'public',
+    body: registerBodySchema,
+    response: mailSentResponseSchema,
     aws: { table: 'write', userPool: ['ListUsers', 'AdminCreateUser', 'AdminSetUserPassword'], mail: true },
   },
   verifyRegistration: {
@@ -70,6 +110,8 @@ export const accountRoutes = {
     path: '/api/auth/register/verify/{token}',
     handler: 'auth/verify-registration',
     access: 'public',
+    params: mailTokenParamsSchema,
+    response: authResponseSchema,
     aws: {
       table: 'write',
       userPool: [
@@ -85,6 +127,8 @@ export const accountRoutes = {
     path: '/api/auth/register/mail',
     handler: 'auth/start-email-registration',
     access: 'user',
+    body: emailBodySchema,
+    response: mailSentResponseSchema,
     aws: { table: 'write', mail: true },
   },
   getUserEmail: {
@@ -92,6 +136,7 @@ export const accountRoutes = {
     path: '/api/user/email',
     handler: 'user/get-email',
     access: 'user',
+    response: userEmailResponseSchema,
     aws: { table: 'read' },
   },
   startEmailChange: {
@@ -99,6 +144,8 @@ export const accountRoutes = {
     path: '/api/auth/settings/email',
     handler: 'auth/start-email-change',
     access: 'user',
+    body: emailBodySchema,
+    response: mailSentResponseSchema,
     aws: { table: 'write', mail: true },
   },
   completeEmailChange: {
@@ -106,6 +153,8 @@ export const accountRoutes = {
     path: '/api/auth/settings/email/change',
     handler: 'auth/complete-email-change',
     access: 'public',
+    body: emailChangeBodySchema,
+    response: completeEmailChangeResponseSchema,
     aws: {
       table: 'write',
       userPool: [
@@ -124,6 +173,8 @@ export const accountRoutes = {
     path: '/api/auth/password/reset/send',
     handler: 'auth/start-password-reset',
     access: 'public',
+    body: emailBodySchema,
+    response: mailSentResponseSchema,
     aws: { table: 'write', mail: true },
   },
   resetPassword: {
@@ -131,6 +182,8 @@ export const accountRoutes = {
     path: '/api/auth/password/reset',
     handler: 'auth/reset-password',
     access: 'public',
+    body: passwordResetBodySchema,
+    response: doneResponseSchema,
     aws: { table: 'write', userPool: ['AdminCreateUser', 'AdminSetUserPassword'], mail: true },
   },
   changePassword: {
@@ -138,6 +191,8 @@ export const accountRoutes = {
     path: '/api/auth/settings/password',
     handler: 'auth/change-password',
     access: 'user',
+    body: passwordChangeBodySchema,
+    response: doneResponseSchema,
     aws: {
       table: 'write',
       userPool: ['AdminInitiateAuth', 'AdminCreateUser', 'AdminSetUserPassword'],
@@ -149,6 +204,8 @@ export const accountRoutes = {
     path: '/api/user/confirm',
     handler: 'user/confirm-profile',
     access: 'user',
+    body: profileFormSchema,
+    response: profileConfirmResponseSchema,
     aws: { table: 'read', uploads: ['GetObject'] },
   },
   registerUserProfile: {
@@ -156,6 +213,8 @@ export const accountRoutes = {
     path: '/api/user',
     handler: 'user/register-profile',
     access: 'user',
+    body: profileFormSchema,
+    response: userMeResponseSchema,
     aws: { table: 'write', uploads: ['PutObject', 'GetObject'] },
   },
   updateUserProfile: {
@@ -163,6 +222,8 @@ export const accountRoutes = {
     path: '/api/user/profile',
     handler: 'user/update-profile',
     access: 'user',
+    body: profileFormSchema,
+    response: userMeResponseSchema,
     aws: { table: 'write', uploads: ['PutObject', 'GetObject'] },
   },
   withdrawUser: {
@@ -170,6 +231,8 @@ export const accountRoutes = {
     path: '/api/user/withdrawal',
     handler: 'user/withdraw',
     access: 'user',
+    body: withdrawalBodySchema,
+    response: doneResponseSchema,
     aws: {
       table: 'write',
       uploads: ['DeleteObject'],

@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import type { RouteDefinition } from '../contracts';
 
 /** Served by the local stack only: never deployed. */
@@ -7,6 +8,7 @@ export const devRoutes = {
     path: '/api/dev/outbox',
     handler: 'dev/list-outbox',
     access: 'public',
+    query: z.object({ to: z.email().optional() }),
     aws: { table: 'read' },
     localOnly: true,
   },

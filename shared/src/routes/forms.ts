@@ -1,4 +1,11 @@
 import type { RouteDefinition } from '../contracts';
+import { campaignEntrySchema, campaignReceiptSchema } from '../schemas/campaign';
+import {
+  contactBodySchema,
+  contactReceiptSchema,
+  csvExportSchema,
+  exportQuerySchema,
+} from '../schemas/contact';
 
 /** The contact form, the corporate campaign entry form, and the operators' CSV exports (docs/api.md). */
 export const formRoutes = {
@@ -7,6 +14,8 @@ export const formRoutes = {
     path: '/api/contact',
     handler: 'forms/send-contact',
     access: 'public',
+    body: contactBodySchema,
+    response: contactReceiptSchema,
     aws: { table: 'write' },
   },
   confirmCampaignEntry: {
@@ -14,6 +23,8 @@ export const formRoutes = {
     path: '/api/campaign-entry-form/confirm',
     handler: 'forms/confirm-campaign-entry',
     access: 'public',
+    body: campaignEntrySchema,
+    response: campaignEntrySchema,
     aws: { table: 'none' },
   },
   storeCampaignEntry: {
@@ -21,6 +32,8 @@ export const formRoutes = {
     path: '/api/campaign-entry-form/store',
     handler: 'forms/store-campaign-entry',
     access: 'public',
+    body: campaignEntrySchema,
+    response: campaignReceiptSchema,
     aws: { table: 'write' },
   },
   exportContacts: {
@@ -28,6 +41,8 @@ export const formRoutes = {
     path: '/api/ops/contacts/export',
     handler: 'forms/export-contacts',
     access: 'operator',
+    query: exportQuerySchema,
+    response: csvExportSchema,
     aws: { table: 'read' },
   },
   exportCampaignEntries: {
@@ -35,6 +50,8 @@ export const formRoutes = {
     path: '/api/ops/campaign-entries/export',
     handler: 'forms/export-campaign-entries',
     access: 'operator',
+    query: exportQuerySchema,
+    response: csvExportSchema,
     aws: { table: 'read' },
   },
 } as const satisfies Record<string, RouteDefinition>;

@@ -1,4 +1,37 @@
 import type { RouteDefinition } from '../contracts';
+import { importResultsResponseSchema, opsTournamentListSchema } from '../schemas/ops';
+import {
+  aiParamsSchema,
+  aiPreviewSchema,
+  cancelRoundBodySchema,
+  cancelTournamentBodySchema,
+  carryOverBodySchema,
+  carryOverResultSchema,
+  correctResultBodySchema,
+  draftParamsSchema,
+  importBodySchema,
+  importResultSchema,
+  markFinalBodySchema,
+  moveDeadlineBodySchema,
+  myScoreSchema,
+  operatorActionResultSchema,
+  otherTeamSchema,
+  playerDetailSchema,
+  playerParamsSchema,
+  roundFieldSchema,
+  roundParamsSchema,
+  roundViewSchema,
+  saveAiTeamBodySchema,
+  savePickBodySchema,
+  saveTeamBodySchema,
+  savedOrNoTeamSchema,
+  savedTeamSchema,
+  tournamentQuerySchema,
+  userTeamParamsSchema,
+  withdrawPlayerBodySchema,
+} from '../schemas/game';
+import { scoreChangesQuerySchema, scoreChangesViewSchema } from '../schemas/score-changes';
+import { shareCardSchema } from '../schemas/share';
 
 /** Tournaments, fields, teams and picks, results import (docs/api.md, section Game). */
 export const gameRoutes = {
@@ -7,6 +40,9 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}',
     handler: 'game/get-round-view',
     access: 'user',
+    params: roundParamsSchema,
+    query: tournamentQuerySchema,
+    response: roundViewSchema,
     aws: { table: 'read' },
   },
   getRoundField: {
@@ -14,6 +50,9 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}/field',
     handler: 'game/get-round-field',
     access: 'public',
+    params: roundParamsSchema,
+    query: tournamentQuerySchema,
+    response: roundFieldSchema,
     cacheSeconds: 30,
     aws: { table: 'read' },
   },
@@ -22,6 +61,9 @@ export const gameRoutes = {
     path: '/api/golf/player/{player_id}',
     handler: 'game/get-player-detail',
     access: 'public',
+    params: playerParamsSchema,
+    query: tournamentQuerySchema,
+    response: playerDetailSchema,
     cacheSeconds: 60,
     aws: { table: 'read' },
   },
@@ -30,6 +72,9 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}/team',
     handler: 'game/save-team',
     access: 'user',
+    params: roundParamsSchema,
+    body: saveTeamBodySchema,
+    response: savedTeamSchema,
     aws: { table: 'write', mail: true },
   },
   savePick: {
@@ -37,6 +82,9 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}/draft/{draft}',
     handler: 'game/save-pick',
     access: 'user',
+    params: draftParamsSchema,
+    body: savePickBodySchema,
+    response: savedTeamSchema,
     aws: { table: 'write', mail: true },
   },
   deletePick: {
@@ -44,6 +92,9 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}/draft/{draft}',
     handler: 'game/delete-pick',
     access: 'user',
+    params: draftParamsSchema,
+    query: tournamentQuerySchema,
+    response: savedOrNoTeamSchema,
     aws: { table: 'write', mail: true },
   },
   previewAiTeam: {
@@ -51,6 +102,9 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}/auto/{type}',
     handler: 'game/preview-ai-team',
     access: 'public',
+    params: aiParamsSchema,
+    query: tournamentQuerySchema,
+    response: aiPreviewSchema,
     cacheSeconds: 30,
     aws: { table: 'read' },
   },
@@ -59,6 +113,9 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}/auto/{type}',
     handler: 'game/save-ai-team',
     access: 'user',
+    params: aiParamsSchema,
+    body: saveAiTeamBodySchema,
+    response: savedTeamSchema,
     aws: { table: 'write', mail: true },
   },
   getUserTeam: {
@@ -66,6 +123,9 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}/team/{user_id}',
     handler: 'game/get-user-team',
     access: 'user',
+    params: userTeamParamsSchema,
+    query: tournamentQuerySchema,
+    response: otherTeamSchema,
     aws: { table: 'read' },
   },
   getMyScore: {
@@ -73,6 +133,8 @@ export const gameRoutes = {
     path: '/api/golf/schedule/score/me',
     handler: 'game/get-my-score',
     access: 'user',
+    query: tournamentQuerySchema,
+    response: myScoreSchema,
     aws: { table: 'read' },
   },
   getScoreChanges: {
@@ -80,6 +142,8 @@ export const gameRoutes = {
     path: '/api/golf/schedule/score/changes',
     handler: 'game/get-score-changes',
     access: 'user',
+    query: scoreChangesQuerySchema,
+    response: scoreChangesViewSchema,
     aws: { table: 'read' },
   },
   listTournaments: {
@@ -87,6 +151,7 @@ export const gameRoutes = {
     path: '/api/golf/ops/tournaments',
     handler: 'ops/list-tournaments',
     access: 'operator',
+    response: opsTournamentListSchema,
     aws: { table: 'read' },
   },
   importTournament: {
@@ -94,6 +159,8 @@ export const gameRoutes = {
     path: '/api/golf/ops/tournament',
     handler: 'ops/import-tournament',
     access: 'operator',
+    body: importBodySchema,
+    response: importResultSchema,
     aws: { table: 'write' },
   },
   importResults: {
@@ -101,6 +168,8 @@ export const gameRoutes = {
     path: '/api/golf/ops/results',
     handler: 'ops/import-results',
     access: 'operator',
+    body: importBodySchema,
+    response: importResultsResponseSchema,
     aws: { table: 'write', startsRankingJob: true },
   },
   markRoundFinal: {
@@ -108,6 +177,8 @@ export const gameRoutes = {
     path: '/api/golf/ops/round/final',
     handler: 'ops/mark-round-final',
     access: 'operator',
+    body: markFinalBodySchema,
+    response: operatorActionResultSchema,
     aws: { table: 'write', startsRankingJob: true },
   },
   moveDeadline: {
@@ -115,6 +186,8 @@ export const gameRoutes = {
     path: '/api/golf/ops/round/deadline',
     handler: 'ops/move-deadline',
     access: 'operator',
+    body: moveDeadlineBodySchema,
+    response: operatorActionResultSchema,
     aws: { table: 'write' },
   },
   correctResult: {
@@ -122,6 +195,8 @@ export const gameRoutes = {
     path: '/api/golf/ops/result/correction',
     handler: 'ops/correct-result',
     access: 'operator',
+    body: correctResultBodySchema,
+    response: operatorActionResultSchema,
     aws: { table: 'write', startsRankingJob: true },
   },
   withdrawPlayer: {
@@ -129,6 +204,8 @@ export const gameRoutes = {
     path: '/api/golf/ops/player/withdrawal',
     handler: 'ops/withdraw-player',
     access: 'operator',
+    body: withdrawPlayerBodySchema,
+    response: operatorActionResultSchema,
     aws: { table: 'write', startsRankingJob: true },
   },
   cancelRound: {
@@ -136,6 +213,8 @@ export const gameRoutes = {
     path: '/api/golf/ops/round/cancel',
     handler: 'ops/cancel-round',
     access: 'operator',
+    body: cancelRoundBodySchema,
+    response: operatorActionResultSchema,
     aws: { table: 'write', startsRankingJob: true },
   },
   cancelTournament: {
@@ -143,6 +222,8 @@ export const gameRoutes = {
     path: '/api/golf/ops/tournament/cancel',
     handler: 'ops/cancel-tournament',
     access: 'operator',
+    body: cancelTournamentBodySchema,
+    response: operatorActionResultSchema,
     aws: { table: 'write', startsRankingJob: true },
   },
   runCarryOver: {
@@ -150,6 +231,8 @@ export const gameRoutes = {
     path: '/api/golf/ops/carry-over',
     handler: 'ops/run-carry-over',
     access: 'operator',
+    body: carryOverBodySchema,
+    response: carryOverResultSchema,
     aws: { table: 'write' },
   },
   createShareCard: {
@@ -157,6 +240,9 @@ export const gameRoutes = {
     path: '/api/golf/round/{round}/share',
     handler: 'game/create-share-card',
     access: 'user',
+    params: roundParamsSchema,
+    query: tournamentQuerySchema,
+    response: shareCardSchema,
     aws: { table: 'read', uploads: ['GetObject', 'PutObject'] },
   },
 } as const satisfies Record<string, RouteDefinition>;

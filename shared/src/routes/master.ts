@@ -1,4 +1,11 @@
 import type { RouteDefinition } from '../contracts';
+import {
+  campaignMasterListParamsSchema,
+  golfMasterListParamsSchema,
+  golfMasterListResponseSchema,
+  masterListParamsSchema,
+  masterListSchema,
+} from '../schemas/master';
 
 export const masterRoutes = {
   getMasterList: {
@@ -6,6 +13,8 @@ export const masterRoutes = {
     path: '/api/master/{list}',
     handler: 'master/get-master-list',
     access: 'public',
+    params: masterListParamsSchema,
+    response: masterListSchema,
     cacheSeconds: 3600,
     aws: { table: 'none' },
   },
@@ -14,6 +23,8 @@ export const masterRoutes = {
     path: '/api/master/akifuyu_campaign/{list}',
     handler: 'master/get-campaign-master-list',
     access: 'public',
+    params: campaignMasterListParamsSchema,
+    response: masterListSchema,
     cacheSeconds: 3600,
     aws: { table: 'none' },
   },
@@ -22,6 +33,8 @@ export const masterRoutes = {
     path: '/api/golf/master/{list}',
     handler: 'master/get-golf-master-list',
     access: 'public',
+    params: golfMasterListParamsSchema,
+    response: golfMasterListResponseSchema,
     cacheSeconds: 60,
     aws: { table: 'read' },
   },

@@ -1,4 +1,17 @@
 import type { RouteDefinition } from '../contracts';
+import { csvExportSchema } from '../schemas/contact';
+import {
+  drawPrizesBodySchema,
+  prizeClaimBodySchema,
+  prizeClaimSchema,
+  prizeDrawResultSchema,
+  wonPrizeListSchema,
+} from '../schemas/prize';
+import {
+  prizeDrawPreviewQuerySchema,
+  prizeDrawPreviewSchema,
+  winnersExportQuerySchema,
+} from '../schemas/ops';
 
 /** Prize draws (operators) and winners' claims (docs/api.md, section Prizes). */
 export const prizeRoutes = {
@@ -7,6 +20,7 @@ export const prizeRoutes = {
     path: '/api/golf/user_golf_game_prize',
     handler: 'prizes/list-won-prizes',
     access: 'user',
+    response: wonPrizeListSchema,
     aws: { table: 'read' },
   },
   confirmPrizeClaim: {
@@ -14,6 +28,8 @@ export const prizeRoutes = {
     path: '/api/golf/user_golf_game_prize/confirm',
     handler: 'prizes/confirm-prize-claim',
     access: 'user',
+    body: prizeClaimBodySchema,
+    response: prizeClaimSchema,
     aws: { table: 'read' },
   },
   claimPrize: {
@@ -21,6 +37,8 @@ export const prizeRoutes = {
     path: '/api/golf/user_golf_game_prize',
     handler: 'prizes/claim-prize',
     access: 'user',
+    body: prizeClaimBodySchema,
+    response: prizeClaimSchema,
     aws: { table: 'write', mail: true },
   },
   previewPrizeDraw: {
@@ -28,6 +46,8 @@ export const prizeRoutes = {
     path: '/api/golf/ops/prizes/draw/preview',
     handler: 'prizes/preview-prize-draw',
     access: 'operator',
+    query: prizeDrawPreviewQuerySchema,
+    response: prizeDrawPreviewSchema,
     aws: { table: 'read' },
   },
   exportPrizeWinners: {
@@ -35,6 +55,8 @@ export const prizeRoutes = {
     path: '/api/golf/ops/prizes/winners/export',
     handler: 'prizes/export-prize-winners',
     access: 'operator',
+    query: winnersExportQuerySchema,
+    response: csvExportSchema,
     aws: { table: 'read' },
   },
   drawPrizes: {
@@ -42,6 +64,8 @@ export const prizeRoutes = {
     path: '/api/golf/ops/prizes/draw',
     handler: 'prizes/draw-prizes',
     access: 'operator',
+    body: drawPrizesBodySchema,
+    response: prizeDrawResultSchema,
     aws: { table: 'write' },
   },
 } as const satisfies Record<string, RouteDefinition>;

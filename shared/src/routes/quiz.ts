@@ -1,4 +1,14 @@
 import type { RouteDefinition } from '../contracts';
+import {
+  activeQuizResponseSchema,
+  publishQuizBodySchema,
+  publishQuizResponseSchema,
+  quizAnswerBodySchema,
+  quizAnswerResponseSchema,
+  quizAnsweredQuerySchema,
+  quizAnsweredResponseSchema,
+  quizStatusResponseSchema,
+} from '../schemas/quiz';
 
 /** The golf quiz (docs/api.md, section Quiz). */
 export const quizRoutes = {
@@ -7,6 +17,7 @@ export const quizRoutes = {
     path: '/api/golf/user_golf_quiz_answer',
     handler: 'quiz/get-quiz-status',
     access: 'user',
+    response: quizStatusResponseSchema,
     aws: { table: 'read' },
   },
   startQuiz: {
@@ -14,6 +25,7 @@ export const quizRoutes = {
     path: '/api/golf/quiz/start',
     handler: 'quiz/start-quiz',
     access: 'user',
+    response: activeQuizResponseSchema,
     aws: { table: 'write' },
   },
   getActiveQuiz: {
@@ -21,6 +33,7 @@ export const quizRoutes = {
     path: '/api/golf/quiz',
     handler: 'quiz/get-active-quiz',
     access: 'user',
+    response: activeQuizResponseSchema,
     aws: { table: 'write' },
   },
   answerQuiz: {
@@ -28,6 +41,8 @@ export const quizRoutes = {
     path: '/api/golf/user_golf_quiz_answer/answer',
     handler: 'quiz/answer-quiz',
     access: 'user',
+    body: quizAnswerBodySchema,
+    response: quizAnswerResponseSchema,
     aws: { table: 'write' },
   },
   getAnsweredQuiz: {
@@ -35,6 +50,8 @@ export const quizRoutes = {
     path: '/api/golf/user_golf_quiz_answer/answered',
     handler: 'quiz/get-answered-quiz',
     access: 'user',
+    query: quizAnsweredQuerySchema,
+    response: quizAnsweredResponseSchema,
     aws: { table: 'read' },
   },
   publishQuiz: {
@@ -42,6 +59,8 @@ export const quizRoutes = {
     path: '/api/golf/ops/quiz',
     handler: 'quiz/publish-quiz',
     access: 'operator',
+    body: publishQuizBodySchema,
+    response: publishQuizResponseSchema,
     aws: { table: 'write' },
   },
 } as const satisfies Record<string, RouteDefinition>;

@@ -1,4 +1,16 @@
 import type { RouteDefinition } from '../contracts';
+import {
+  ownRankingQuerySchema,
+  ownRankingResponseSchema,
+  personalRankingQuerySchema,
+  rankingPageResponseSchema,
+  rankingStatusQuerySchema,
+  rankingStatusResponseSchema,
+  recomputeRankingsBodySchema,
+  recomputeRankingsResponseSchema,
+  roundRankingQuerySchema,
+  yearlyRankingQuerySchema,
+} from '../schemas/ranking';
 
 /** Rankings (docs/api.md, section Rankings): reads of precomputed snapshots, and the recompute. */
 export const rankingRoutes = {
@@ -7,6 +19,8 @@ export const rankingRoutes = {
     path: '/api/golf/ranking',
     handler: 'ranking/get-personal-ranking',
     access: 'public',
+    query: personalRankingQuerySchema,
+    response: rankingPageResponseSchema,
     aws: { table: 'read' },
     cacheSeconds: 30,
   },
@@ -15,6 +29,8 @@ export const rankingRoutes = {
     path: '/api/golf/ranking/user',
     handler: 'ranking/get-own-ranking',
     access: 'user',
+    query: ownRankingQuerySchema,
+    response: ownRankingResponseSchema,
     aws: { table: 'read' },
   },
   getGuildRanking: {
@@ -22,6 +38,8 @@ export const rankingRoutes = {
     path: '/api/golf/ranking/guild',
     handler: 'ranking/get-guild-ranking',
     access: 'public',
+    query: roundRankingQuerySchema,
+    response: rankingPageResponseSchema,
     aws: { table: 'read' },
     cacheSeconds: 30,
   },
@@ -30,6 +48,8 @@ export const rankingRoutes = {
     path: '/api/golf/ranking/guild_top4',
     handler: 'ranking/get-guild-top4-ranking',
     access: 'public',
+    query: roundRankingQuerySchema,
+    response: rankingPageResponseSchema,
     aws: { table: 'read' },
     cacheSeconds: 30,
   },
@@ -38,6 +58,8 @@ export const rankingRoutes = {
     path: '/api/golf/ranking/guild_member',
     handler: 'ranking/get-guild-member-ranking',
     access: 'user',
+    query: roundRankingQuerySchema,
+    response: rankingPageResponseSchema,
     aws: { table: 'read' },
   },
   getYearlyRanking: {
@@ -45,6 +67,8 @@ export const rankingRoutes = {
     path: '/api/golf/ranking/yearly',
     handler: 'ranking/get-yearly-ranking',
     access: 'public',
+    query: yearlyRankingQuerySchema,
+    response: rankingPageResponseSchema,
     aws: { table: 'read' },
     cacheSeconds: 30,
   },
@@ -53,6 +77,7 @@ export const rankingRoutes = {
     path: '/api/golf/ranking/yearly_personal',
     handler: 'ranking/get-own-yearly-ranking',
     access: 'user',
+    response: ownRankingResponseSchema,
     aws: { table: 'read' },
   },
   getQuizRanking: {
@@ -60,6 +85,8 @@ export const rankingRoutes = {
     path: '/api/golf/ranking/quiz',
     handler: 'ranking/get-quiz-ranking',
     access: 'public',
+    query: roundRankingQuerySchema,
+    response: rankingPageResponseSchema,
     aws: { table: 'read' },
     cacheSeconds: 30,
   },
@@ -68,6 +95,8 @@ export const rankingRoutes = {
     path: '/api/golf/ranking/user_quiz',
     handler: 'ranking/get-own-quiz-ranking',
     access: 'user',
+    query: ownRankingQuerySchema,
+    response: ownRankingResponseSchema,
     aws: { table: 'read' },
   },
   recomputeRankings: {
@@ -75,6 +104,8 @@ export const rankingRoutes = {
     path: '/api/golf/ops/rankings/recompute',
     handler: 'ranking/recompute-rankings',
     access: 'operator',
+    body: recomputeRankingsBodySchema,
+    response: recomputeRankingsResponseSchema,
     aws: { table: 'write', startsRankingJob: true },
   },
   getRankingStatus: {
@@ -82,6 +113,8 @@ export const rankingRoutes = {
     path: '/api/golf/ops/rankings/status',
     handler: 'ranking/get-ranking-status',
     access: 'operator',
+    query: rankingStatusQuerySchema,
+    response: rankingStatusResponseSchema,
     aws: { table: 'read' },
   },
 } as const satisfies Record<string, RouteDefinition>;

@@ -1,4 +1,12 @@
 import type { RouteDefinition } from '../contracts';
+import {
+  reminderRunResultSchema,
+  reminderSettingsSchema,
+  reminderSettingsViewSchema,
+  unsubscribeRemindersBodySchema,
+  unsubscribeResponseSchema,
+} from '../schemas/reminders';
+import { saveReceiptSettingsSchema, saveReceiptSettingsViewSchema } from '../schemas/save-receipt';
 
 /**
  * Deadline reminders: a player's settings, the one-click unsubscribe, and the operators' run; and the
@@ -10,6 +18,7 @@ export const reminderRoutes = {
     path: '/api/user/reminders',
     handler: 'reminders/get-reminder-settings',
     access: 'user',
+    response: reminderSettingsViewSchema,
     aws: { table: 'read' },
   },
   updateReminderSettings: {
@@ -17,6 +26,8 @@ export const reminderRoutes = {
     path: '/api/user/reminders',
     handler: 'reminders/update-reminder-settings',
     access: 'user',
+    body: reminderSettingsSchema,
+    response: reminderSettingsViewSchema,
     aws: { table: 'write' },
   },
   getSaveReceiptSettings: {
@@ -24,6 +35,7 @@ export const reminderRoutes = {
     path: '/api/user/save-receipt',
     handler: 'reminders/get-save-receipt-settings',
     access: 'user',
+    response: saveReceiptSettingsViewSchema,
     aws: { table: 'read' },
   },
   updateSaveReceiptSettings: {
@@ -31,6 +43,8 @@ export const reminderRoutes = {
     path: '/api/user/save-receipt',
     handler: 'reminders/update-save-receipt-settings',
     access: 'user',
+    body: saveReceiptSettingsSchema,
+    response: saveReceiptSettingsViewSchema,
     aws: { table: 'write' },
   },
   unsubscribeReminders: {
@@ -38,6 +52,8 @@ export const reminderRoutes = {
     path: '/api/reminders/unsubscribe',
     handler: 'reminders/unsubscribe-reminders',
     access: 'public',
+    body: unsubscribeRemindersBodySchema,
+    response: unsubscribeResponseSchema,
     aws: { table: 'write' },
   },
   sendReminders: {
@@ -45,6 +61,7 @@ export const reminderRoutes = {
     path: '/api/golf/ops/reminders/send',
     handler: 'reminders/send-reminders',
     access: 'operator',
+    response: reminderRunResultSchema,
     aws: { table: 'write', mail: true },
   },
 } as const satisfies Record<string, RouteDefinition>;

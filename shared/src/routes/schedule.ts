@@ -1,4 +1,5 @@
 import type { RouteDefinition } from '../contracts';
+import { tournamentScoreQuerySchema, tournamentScoreSchema } from '../schemas/schedule';
 
 export const scheduleRoutes = {
   getTournamentScore: {
@@ -6,6 +7,8 @@ export const scheduleRoutes = {
     path: '/api/golf/schedule/score',
     handler: 'schedule/get-tournament-score',
     access: 'public',
+    query: tournamentScoreQuerySchema,
+    response: tournamentScoreSchema,
     aws: { table: 'read' },
     cacheSeconds: 30,
   },

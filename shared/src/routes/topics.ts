@@ -1,4 +1,11 @@
 import type { RouteDefinition } from '../contracts';
+import {
+  publishTopicsBodySchema,
+  publishTopicsResultSchema,
+  topicListQuerySchema,
+  topicListSchema,
+  topicParamsSchema,
+} from '../schemas/topic';
 
 /** Topics (docs/api.md, section Topics). */
 export const topicRoutes = {
@@ -7,6 +14,8 @@ export const topicRoutes = {
     path: '/api/topics',
     handler: 'topics/list-topics',
     access: 'public',
+    query: topicListQuerySchema,
+    response: topicListSchema,
     aws: { table: 'read' },
     cacheSeconds: 60,
   },
@@ -15,6 +24,8 @@ export const topicRoutes = {
     path: '/api/ops/topics',
     handler: 'topics/publish-topics',
     access: 'operator',
+    body: publishTopicsBodySchema,
+    response: publishTopicsResultSchema,
     aws: { table: 'write' },
   },
   withdrawTopic: {
@@ -22,6 +33,7 @@ export const topicRoutes = {
     path: '/api/ops/topics/{id}',
     handler: 'topics/withdraw-topic',
     access: 'operator',
+    params: topicParamsSchema,
     aws: { table: 'write' },
   },
 } as const satisfies Record<string, RouteDefinition>;

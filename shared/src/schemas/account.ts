@@ -157,3 +157,10 @@ export const profileConfirmResponseSchema = z.object({
   profile_img_type: z.number().int(),
 });
 export type ProfileConfirmResponse = z.infer<typeof profileConfirmResponseSchema>;
+
+/** POST /api/user/tutorial: the flag only ever moves to true. */
+export const tutorialResponseSchema = z.object({ tutorial_flg: z.boolean() });
+/** POST /api/user/is_copy_next_round: the toggled value. */
+export const copyNextRoundResponseSchema = z.object({ is_copy_next_round: z.boolean() });
+/** POST /api/auth/settings/email/change: signed in when registering a social player's address. */
+export const completeEmailChangeResponseSchema = z.union([authResponseSchema, emailChangeResponseSchema]);

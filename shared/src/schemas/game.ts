@@ -6,7 +6,13 @@ import * as z from 'zod';
 import { playerStatusSchema, roundStatusSchema, scheduleRoundSchema } from './schedule';
 
 export const aiModeSchema = z.enum(['condition', 'stability', 'chance']);
-export const draftSlotSchema = z.coerce.number().int().min(1).max(4);
+/** A team slot, 1-4, typed as the game's `DraftSlot`. */
+export const draftSlotSchema = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(4)
+  .pipe(z.literal([1, 2, 3, 4]));
 export const teamSourceSchema = z.enum(['manual', 'ai:condition', 'ai:stability', 'ai:chance', 'carry_over']);
 export type TeamSource = z.infer<typeof teamSourceSchema>;
 
@@ -176,6 +182,8 @@ export const savedTeamSchema = z.object({
   picks: z.array(z.object({ slot: z.number().int(), player_id: z.string(), auto: z.boolean() })),
 });
 export type SavedTeam = z.infer<typeof savedTeamSchema>;
+/** Removing a pick: the team left, or `{}` when there was no team to remove it from. */
+export const savedOrNoTeamSchema = z.union([savedTeamSchema, z.strictObject({})]);
 
 export const aiPreviewSchema = z.object({
   type: aiModeSchema,

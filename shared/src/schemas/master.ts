@@ -1,4 +1,6 @@
 import * as z from 'zod';
+import { prizeOptionSchema } from './prize';
+import { scheduleSchema } from './schedule';
 
 export const masterOptionSchema = z.object({ value: z.string(), name: z.string() });
 export type MasterOption = z.infer<typeof masterOptionSchema>;
@@ -32,3 +34,10 @@ export const golfMasterListNames = [
 export const masterListParamsSchema = z.object({ list: z.enum(masterListNames) });
 export const campaignMasterListParamsSchema = z.object({ list: z.enum(campaignMasterListNames) });
 export const golfMasterListParamsSchema = z.object({ list: z.enum(golfMasterListNames) });
+
+/** GET /api/golf/master/{list}: the season's tournaments, a prize list or the group categories. */
+export const golfMasterListResponseSchema = z.union([
+  z.array(scheduleSchema),
+  z.array(prizeOptionSchema),
+  masterListSchema,
+]);

@@ -5,6 +5,7 @@
 import * as z from 'zod';
 import { playerStatusSchema } from './schedule';
 import { prizeKindSchema } from './prize';
+import { importResultSchema } from './game';
 
 const gameGlobalId = z.string().min(1).max(64);
 
@@ -90,3 +91,8 @@ export const resultsPreviewSchema = z.object({
   teams_affected: z.array(z.object({ round: z.number().int(), teams: z.number().int() })),
 });
 export type ResultsPreview = z.infer<typeof resultsPreviewSchema>;
+
+/** POST /api/golf/ops/results: the import's result, and on a dry run what it would change. */
+export const importResultsResponseSchema = importResultSchema.extend({
+  preview: resultsPreviewSchema.optional(),
+});

@@ -28,3 +28,6 @@ export const reminderRunResultSchema = z.object({
   sent: z.object({ email: z.number().int(), line: z.number().int() }),
   failed: z.number().int(),
 });
+
+/** POST /api/reminders/unsubscribe. */
+export const unsubscribeResponseSchema = z.object({ unsubscribed: z.literal(true) });

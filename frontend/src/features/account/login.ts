@@ -1,16 +1,17 @@
 import { useMutation } from '@tanstack/react-query';
-import { authResponseSchema, type LoginBody } from '@golf/shared/schemas/account';
-import { apiRequest, isApiError } from '../../lib/api-client';
+import type { LoginBody } from '@golf/shared/schemas/account';
+import { api } from '@/lib/api';
+import { isApiError } from '../../lib/api-client';
 import { setAuth } from '../../lib/auth';
 
 export const tooManyAttemptsMessage =
   'ログインの試行回数が上限に達しました。しばらく時間を置いてから、もう一度お試しください。';
 
-/** POST /api/auth/token, then the token cookie and the signed-in state. */
+/** Signs in, then the token cookie and the signed-in state. */
 export function useLogin() {
   return useMutation({
     mutationFn: async (body: LoginBody) => {
-      const auth = await apiRequest('/api/auth/token', { method: 'POST', body, schema: authResponseSchema });
+      const auth = await api.createAuthToken({ body });
       setAuth(auth);
       return auth;
     },

@@ -1,10 +1,5 @@
-import {
-  socialAuthorizeResponseSchema,
-  socialCallbackPath,
-  type SocialProvider,
-} from '@golf/shared/schemas/social';
-import { authResponseSchema } from '@golf/shared/schemas/account';
-import { apiRequest } from '../../lib/api-client';
+import { socialCallbackPath, type SocialProvider } from '@golf/shared/schemas/social';
+import { api } from '@/lib/api';
 
 /**
  * The browser's half of social sign-in: a fresh state and PKCE verifier per attempt, kept in
@@ -70,22 +65,17 @@ export function takeAttempt(
 export async function startSocialSignIn(provider: SocialProvider, to: string): Promise<void> {
   const state = randomToken(24);
   const verifier = randomToken(48);
-  const { authorize_url } = await apiRequest(`/api/auth/social/${provider}/authorize`, {
-    query: {
-      redirect_uri: callbackUrl(provider),
-      state,
-      code_challenge: await pkceChallenge(verifier),
-    },
-    schema: socialAuthorizeResponseSchema,
+  const { authorize_url } = await api.getSocialAuthorize({
+    params: { provider },
+    query: { redirect_uri: callbackUrl(provider), state, code_challenge: await pkceChallenge(verifier) },
   });
   saveAttempt(sessionStorage, state, { provider, verifier, to, startedAt: Date.now() });
   window.location.assign(authorize_url);
 }
 
 export function exchangeSocialCode(provider: SocialProvider, code: string, attempt: SocialAttempt) {
-  return apiRequest(`/api/auth/social/${provider}/token`, {
-    method: 'POST',
+  return api.createSocialToken({
+    params: { provider },
     body: { code, code_verifier: attempt.verifier, redirect_uri: callbackUrl(provider) },
-    schema: authResponseSchema,
   });
 }

@@ -1,4 +1,4 @@
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { formatPublicLabel } from '@golf/shared/game/format';
 import { GUILD_MAX_MEMBERS } from '@golf/shared/schemas/guild';
 import { AppLink } from '../../components/ui/app-link';
@@ -66,19 +66,19 @@ function GuildHomePage() {
       </section>
       <ul className="link-list">
         <li>
-          <AppLink href={`/guild/${guild.guild_id}/chat`} className="card link-card">
+          <Link to="/guild/$id/chat" params={{ id: guild.guild_id }} className="card link-card">
             <LinkCardBody icon="news" title="チャット" text="メンバーと話す" />
-          </AppLink>
+          </Link>
         </li>
         <li>
-          <AppLink href={`/guild/${guild.guild_id}/member`} className="card link-card">
+          <Link to="/guild/$id/member" params={{ id: guild.guild_id }} className="card link-card">
             <LinkCardBody icon="guild" title="メンバー" text={`${guild.number_of_member}人が参加中`} />
-          </AppLink>
+          </Link>
         </li>
         <li>
-          <AppLink href={`/guild/${guild.guild_id}/show`} className="card link-card">
+          <Link to="/guild/$id/show" params={{ id: guild.guild_id }} className="card link-card">
             <LinkCardBody icon="book" title="ギルドの詳細" text="紹介文・参加コード・退出" />
-          </AppLink>
+          </Link>
         </li>
       </ul>
     </div>

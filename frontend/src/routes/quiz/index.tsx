@@ -1,5 +1,5 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate, Link } from '@tanstack/react-router';
 import { AppLink } from '../../components/ui/app-link';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -83,19 +83,16 @@ function QuizTopPage() {
           </h2>
           <QuizResultSummary result={status.best} questionCount={status.question_count} />
           {status.last && status.round && (
-            <AppLink href={`/quiz/result?round=${status.round}`} className="text-link text-link--end">
+            <Link to="/quiz/result" search={{ round: status.round }} className="text-link text-link--end">
               前回の結果と解説を見る
-            </AppLink>
+            </Link>
           )}
         </section>
       )}
 
-      <AppLink
-        href={`/ranking/golf_q${status.round ? `?round=${status.round}` : ''}`}
-        className="card link-card"
-      >
+      <Link to="/ranking/golf_q" search={{ round: status.round ?? undefined }} className="card link-card">
         <LinkCardBody icon="ranking" title="クイズランキング" text="ラウンドごとの正解数と時間の順位" />
-      </AppLink>
+      </Link>
     </div>
   );
 }

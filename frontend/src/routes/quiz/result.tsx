@@ -1,5 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
+import { createFileRoute, Link } from '@tanstack/react-router';
 import { z } from 'zod';
 import { AppLink } from '../../components/ui/app-link';
 import { Badge } from '../../components/ui/badge';
@@ -72,9 +72,9 @@ function QuizResultPage() {
       </section>
 
       <div className="quiz-result__actions">
-        <AppLink href={`/ranking/golf_q?round=${round}`} className="button button--primary button--block">
+        <Link to="/ranking/golf_q" search={{ round }} className="button button--primary button--block">
           クイズランキングを見る
-        </AppLink>
+        </Link>
         {isOpenRound && status && (
           <AppLink href="/quiz" className="button button--outline button--block">
             {status.is_startable

@@ -97,7 +97,9 @@ function GuildRankingPage() {
             isMine={(row) => mine(row.user_id)}
             nameOf={(row) =>
               row.guild_id ? (
-                <AppLink href={`/guild/${row.guild_id}/show`}>{row.nickname}</AppLink>
+                <Link to="/guild/$id/show" params={{ id: row.guild_id }}>
+                  {row.nickname}
+                </Link>
               ) : (
                 <RankedTeam userId={row.user_id} nickname={row.nickname} round={round} openAll={allTeams} />
               )

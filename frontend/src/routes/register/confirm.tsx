@@ -11,7 +11,7 @@ export const Route = createFileRoute('/register/confirm')({
 function RegisterConfirmPage() {
   const navigate = useNavigate();
   const draft = useRegistrationDraft();
-  const save = useSaveProfile('/api/user');
+  const save = useSaveProfile('registerUserProfile');
   const imageUrl = useObjectUrl(draft?.image ?? null);
   if (!draft) return <Navigate to="/register/necessary" replace />;
   return (

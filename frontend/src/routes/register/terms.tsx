@@ -1,12 +1,11 @@
-import { useMutation } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import terms from 'virtual:doc/terms';
-import { userMeResponseSchema } from '@golf/shared/schemas/account';
+import type { UserMeResponse } from '@golf/shared/schemas/account';
 import { AppLink } from '../../components/ui/app-link';
 import { DocumentSections } from '../../components/ui/document-sections';
+import { useAcceptPolicy } from '../../features/account/api/account-calls';
 import { FormError } from '../../features/account/components/account-parts';
-import { apiRequest } from '../../lib/api-client';
 import { acceptPolicy, setAuthUser } from '../../lib/auth';
 
 export const Route = createFileRoute('/register/terms')({
@@ -16,14 +15,12 @@ export const Route = createFileRoute('/register/terms')({
 function RegisterTermsPage() {
   const navigate = useNavigate();
   const [agreed, setAgreed] = useState(false);
-  const accept = useMutation({
-    mutationFn: () => apiRequest('/api/user/policy', { method: 'PATCH', schema: userMeResponseSchema }),
-    onSuccess: (me) => {
-      acceptPolicy();
-      setAuthUser(me);
-      void navigate({ to: me.status === 'complete' ? '/' : '/register/necessary' });
-    },
-  });
+  const accept = useAcceptPolicy();
+  const onAccepted = (me: UserMeResponse) => {
+    acceptPolicy();
+    setAuthUser(me);
+    void navigate({ to: me.status === 'complete' ? '/' : '/register/necessary' });
+  };
   return (
     <div className="page-body">
       <p className="section__lead">ご利用の前に、利用規約とプライバシーポリシーをご確認ください。</p>
@@ -46,7 +43,7 @@ function RegisterTermsPage() {
           type="button"
           className="button button--primary button--block"
           disabled={!agreed || accept.isPending}
-          onClick={() => accept.mutate()}
+          onClick={() => accept.mutate(undefined, { onSuccess: onAccepted })}
         >
           {accept.isPending ? '送信中…' : '同意して次へ'}
         </button>

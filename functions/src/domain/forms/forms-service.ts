@@ -11,7 +11,7 @@ import {
   putContact,
 } from '../../db/repositories/form-entry-repository';
 import { formatCsv } from '../../lib/csv-format';
-import { conflict } from '../../lib/errors';
+import { refusal } from '../../lib/errors';
 
 /** Per window of an hour: a sender's address and a network each get a few sends, then a 429. */
 export const formLimits = { windowSeconds: 3600, perEmail: 3, perIp: 10 } as const;
@@ -57,8 +57,7 @@ export async function storeCampaignEntry(entry: CampaignEntry, sourceIp: string,
     campaign_id: CAMPAIGN_ID,
     received_at: now.toISOString(),
   };
-  if (!(await putCampaignEntry(record)))
-    throw conflict('このメールアドレスでは、すでにお申し込みいただいています。');
+  if (!(await putCampaignEntry(record))) throw refusal('campaign_already_entered');
   return { id: record.id, received_at: record.received_at };
 }
 

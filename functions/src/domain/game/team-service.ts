@@ -12,8 +12,6 @@ import { conflict, deadlinePassed, validationFailed } from '../../lib/errors';
 import { ineligibility, ineligibleMessages } from './players';
 import { aiTeam, loadRoundContext, resolveTournament, type RoundContext } from './tournament-context';
 
-export const deadlineMessage = 'エントリーの締め切りを過ぎているため、チームを変更できません。';
-
 interface SaveInput {
   userId: string;
   gameGlobalId: string | undefined;
@@ -29,7 +27,7 @@ async function prepare(
   const stored = record.rounds[input.round - 1]!;
   // A quick answer for the obvious case; the write below decides for real.
   if (record.cancelled || stored.cancelled || !isBeforeDeadline(input.now.toISOString(), stored.deadline_at))
-    throw deadlinePassed(deadlineMessage);
+    throw deadlinePassed();
   const [context, existing] = await Promise.all([
     loadRoundContext(record, input.round, { profiles: withProfiles }),
     teamRepository.get(record.game_global_id, input.round, input.userId),
@@ -68,7 +66,7 @@ async function write(
     newPlayerIds,
     expectedVersion: existing?.version ?? 0,
   });
-  if (refusal?.kind === 'deadline_passed') throw deadlinePassed(deadlineMessage);
+  if (refusal?.kind === 'deadline_passed') throw deadlinePassed();
   if (refusal?.kind === 'player_ineligible')
     throw validationFailed(
       { player_id: ['この選手は現在選択できません。'] },

@@ -19,7 +19,7 @@ import { resultsRepository } from '../../db/repositories/results-repository';
 import { teamRepository, type TeamRecord } from '../../db/repositories/team-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { copyNextRound, getUser } from '../../db/repositories/user-repository';
-import { forbidden, notFound } from '../../lib/errors';
+import { notFound, refusal } from '../../lib/errors';
 import {
   aiStats,
   indicatorsFor,
@@ -136,7 +136,7 @@ export async function otherUserTeam(input: {
   const record = await resolveTournament(input.gameGlobalId, input.now);
   const stored = record.rounds[input.round - 1]!;
   if (input.viewerId !== input.userId && !canSeeOtherTeams(input.now.toISOString(), stored.deadline_at))
-    throw forbidden('締め切り前のため、ほかのユーザーのチームは表示できません。');
+    throw refusal('teams_hidden_before_deadline');
   const [context, team] = await Promise.all([
     loadRoundContext(record, input.round),
     teamRepository.get(record.game_global_id, input.round, input.userId),

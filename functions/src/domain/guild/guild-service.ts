@@ -23,8 +23,9 @@ import {
   type MembershipRefusal,
 } from '../../db/repositories/guild-repository';
 import { withdrawnAmong } from '../../db/repositories/user-repository';
+import { errorMessages } from '@golf/shared/errors';
 import type { AppError } from '../../lib/errors';
-import { conflict, forbidden, notFound, rateLimited, validationFailed } from '../../lib/errors';
+import { conflict, notFound, rateLimited, refusal as refuse, validationFailed } from '../../lib/errors';
 import type { UploadedFile } from '../../lib/multipart';
 import {
   attachUploadedImage,
@@ -42,15 +43,8 @@ export const WITHDRAWN_NICKNAME = '退会したユーザー';
 export const CHAT_RATE_LIMIT = { windowSeconds: 10, limit: 5 };
 
 export const messages = {
-  full: 'このギルドは満員のため参加できません。',
-  alreadyInGuild: 'すでに他のギルドに参加しています。',
-  alreadyMember: 'すでにこのギルドに参加しています。',
   notFound: 'ギルドが見つかりませんでした。',
   codeNotFound: '参加コードが正しくありません。',
-  notJoinable: 'このギルドには参加コードが必要です。',
-  notMember: 'このギルドのメンバーではありません。',
-  notOwner: 'ギルドを管理できるのはギルドマスターだけです。',
-  ownerCannotBeKicked: 'ギルドマスターは退会させられません。',
   busy: 'ほかの操作と重なりました。もう一度お試しください。',
   chatTooFast: '短時間に続けて投稿できません。しばらくしてからお試しください。',
 };
@@ -134,27 +128,27 @@ async function requireVisibleGuild(guildId: string, userId: string): Promise<Gui
 
 async function requireOwner(guildId: string, userId: string): Promise<GuildRecord> {
   const guild = await requireVisibleGuild(guildId, userId);
-  if (guild.owner_id !== userId) throw forbidden(messages.notOwner);
+  if (guild.owner_id !== userId) throw refuse('not_guild_owner');
   return guild;
 }
 
 async function requireMember(guildId: string, userId: string): Promise<GuildRecord> {
   const guild = await requireVisibleGuild(guildId, userId);
-  if (!(await guildRepository.getMember(guildId, userId))) throw forbidden(messages.notMember);
+  if (!(await guildRepository.getMember(guildId, userId))) throw refuse('not_guild_member');
   return guild;
 }
 
 const refusalErrors: Record<MembershipRefusal, () => AppError> = {
-  guild_full: () => conflict(messages.full),
-  already_in_a_guild: () => conflict(messages.alreadyInGuild),
+  guild_full: () => refuse('guild_full'),
+  already_in_a_guild: () => refuse('already_in_guild'),
   guild_missing: () => notFound(messages.notFound),
-  not_joinable: () => forbidden(messages.notJoinable),
-  not_member: () => forbidden(messages.notMember),
-  not_owner: () => forbidden(messages.notOwner),
+  not_joinable: () => refuse('guild_join_code_required'),
+  not_member: () => refuse('not_guild_member'),
+  not_owner: () => refuse('not_guild_owner'),
   conflict: () => conflict(messages.busy),
 };
 
-const refusalError = (refusal: MembershipRefusal): AppError => refusalErrors[refusal]();
+const refusalError = (reason: MembershipRefusal): AppError => refusalErrors[reason]();
 
 /** The image the form names: a new multipart file, an uploaded object's key, or none. */
 async function resolveImage(
@@ -190,7 +184,7 @@ export async function confirmGuild(input: {
   form: GuildForm;
   file?: UploadedFile;
 }): Promise<GuildConfirm> {
-  if (await guildRepository.getMembership(input.userId)) throw conflict(messages.alreadyInGuild);
+  if (await guildRepository.getMembership(input.userId)) throw refuse('already_in_guild');
   const image = await resolveImage(input.form, input.file, input.userId, null, false);
   return {
     name: input.form.name,
@@ -213,7 +207,7 @@ export async function createGuild(input: {
   now: Date;
 }): Promise<OwnedGuild> {
   // Refuse before storing an image for someone who cannot create a guild anyway.
-  if (await guildRepository.getMembership(input.userId)) throw conflict(messages.alreadyInGuild);
+  if (await guildRepository.getMembership(input.userId)) throw refuse('already_in_guild');
   const image = await resolveImage(input.form, input.file, input.userId, null, true);
   const at = input.now.toISOString();
   const guild: GuildRecord = {
@@ -244,7 +238,7 @@ export async function updateGuild(input: {
     updated_at: input.now.toISOString(),
   };
   if (!(await guildRepository.updateSettings(input.guildId, input.userId, changes, current.created_at)))
-    throw forbidden(messages.notOwner);
+    throw refuse('not_guild_owner');
   const updated = await requireGuild(input.guildId);
   return owned(updated, (await nicknames([input.userId])).get(input.userId)!.nickname);
 }
@@ -257,7 +251,7 @@ export async function fetchManagedGuild(userId: string, guildId: string): Promis
 export async function regenerateJoinCode(userId: string, guildId: string): Promise<JoinCode> {
   await requireOwner(guildId, userId);
   const code = newJoinCode();
-  if (!(await guildRepository.setJoinCode(guildId, userId, code))) throw forbidden(messages.notOwner);
+  if (!(await guildRepository.setJoinCode(guildId, userId, code))) throw refuse('not_guild_owner');
   return { guild_id: guildId, join_code: code };
 }
 
@@ -332,12 +326,12 @@ async function joined(guildId: string, joinedAt: string): Promise<JoinResult> {
 
 async function explainAlreadyIn(userId: string, guildId: string): Promise<AppError> {
   const membership = await guildRepository.getMembership(userId);
-  return conflict(membership?.guild_id === guildId ? messages.alreadyMember : messages.alreadyInGuild);
+  return refuse(membership?.guild_id === guildId ? 'already_guild_member' : 'already_in_guild');
 }
 
 export async function joinGuild(input: { userId: string; guildId: string; now: Date }): Promise<JoinResult> {
   const guild = await requireVisibleGuild(input.guildId, input.userId);
-  if (guild.entry_type !== 1 || !guild.is_public) throw forbidden(messages.notJoinable);
+  if (guild.entry_type !== 1 || !guild.is_public) throw refuse('guild_join_code_required');
   const at = input.now.toISOString();
   const refusal = await joinWithRetry(input.guildId, input.userId, at, { entryType: 1 });
   if (refusal === 'already_in_a_guild') throw await explainAlreadyIn(input.userId, input.guildId);
@@ -368,7 +362,7 @@ export async function leaveGuild(input: { userId: string; guildId: string }): Pr
   for (let attempt = 0; attempt < 5; attempt++) {
     const guild = await requireVisibleGuild(input.guildId, input.userId);
     const member = await guildRepository.getMember(input.guildId, input.userId);
-    if (!member) throw forbidden(messages.notMember);
+    if (!member) throw refuse('not_guild_member');
     if (guild.owner_id !== input.userId) {
       const refusal = await guildRepository.removeMember(input.guildId, input.userId);
       if (!refusal) return { guild_id: input.guildId, outcome: 'left', new_owner_id: null };
@@ -395,9 +389,9 @@ export async function kickMember(input: {
   memberId: string;
 }): Promise<GuildMemberList> {
   const guild = await requireOwner(input.guildId, input.userId);
-  if (input.memberId === guild.owner_id) throw forbidden(messages.ownerCannotBeKicked);
+  if (input.memberId === guild.owner_id) throw refuse('guild_owner_cannot_be_kicked');
   const refusal = await guildRepository.removeMember(input.guildId, input.memberId, input.userId);
-  if (refusal === 'not_member') throw notFound(messages.notMember);
+  if (refusal === 'not_member') throw notFound(errorMessages.not_guild_member);
   if (refusal) throw refusalError(refusal);
   return listMembersOf(input.guildId);
 }
@@ -477,7 +471,7 @@ export async function postChat(input: {
     message: input.message,
     posted_at: input.now.toISOString(),
   };
-  if (!(await guildRepository.putChatMessage(record))) throw forbidden(messages.notMember);
+  if (!(await guildRepository.putChatMessage(record))) throw refuse('not_guild_member');
   const names = await nicknames([input.userId]);
   return { ...record, nickname: names.get(input.userId)!.nickname };
 }

@@ -9,7 +9,7 @@ import {
   listPrizeWins,
   type PrizeWinRecord,
 } from '../../db/repositories/prize-draw-repository';
-import { conflict, notFound } from '../../lib/errors';
+import { conflict, notFound, refusal } from '../../lib/errors';
 import { sendMail } from '../../lib/mail';
 
 const notYours = () => notFound('この賞品は、あなたの当選した賞品ではありません。');
@@ -45,7 +45,7 @@ export async function listWonPrizes(userId: string): Promise<{ prizes: WonPrize[
   };
 }
 
-const alreadyClaimed = () => conflict('この賞品の受け取り手続きは完了しています。');
+const alreadyClaimed = () => refusal('prize_already_claimed');
 
 /** The user's win of the prize, still open for a claim at `now`. */
 async function openWin(userId: string, prizeId: string, now: Date) {

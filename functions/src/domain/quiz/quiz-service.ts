@@ -26,7 +26,7 @@ import {
   type UserQuizRecord,
 } from '../../db/repositories/quiz-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
-import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
+import { AppError, conflict, notFound, refusal, validationFailed } from '../../lib/errors';
 import { resolveTournament } from '../game/tournament-context';
 import {
   answer,
@@ -173,7 +173,7 @@ function activeResponse(
   };
 }
 
-const noQuiz = () => conflict('現在挑戦できるクイズはありません。');
+const noQuiz = () => refusal('quiz_not_open');
 
 /** The open quiz and the caller's record of it, brought up to `now`. */
 async function openRecord(userId: string, now: Date) {

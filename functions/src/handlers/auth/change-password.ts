@@ -1,9 +1,6 @@
-import { passwordChangeBodySchema } from '@golf/shared/schemas/account';
 import { changePassword } from '../../domain/account/mail-flows';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'changePassword',
-  { body: passwordChangeBodySchema },
-  async ({ body, auth, sourceIp, now }) => changePassword(auth, body, sourceIp, now),
+export const handler = httpHandler('changePassword', async ({ body, auth, sourceIp, now }) =>
+  changePassword(auth, body, sourceIp, now),
 );

@@ -1,9 +1,6 @@
-import { loginBodySchema } from '@golf/shared/schemas/account';
 import { signIn } from '../../domain/account/account-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'createAuthToken',
-  { body: loginBodySchema },
-  async ({ body, now, sourceIp }) => signIn(body.email, body.password, now, sourceIp),
+export const handler = httpHandler('createAuthToken', async ({ body, now, sourceIp }) =>
+  signIn(body.email, body.password, now, sourceIp),
 );

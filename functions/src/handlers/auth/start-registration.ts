@@ -1,9 +1,7 @@
-import { registerBodySchema } from '@golf/shared/schemas/account';
 import { startRegistration } from '../../domain/account/mail-flows';
 import { httpHandler, HttpResponse } from '../../lib/http-handler';
 
 export const handler = httpHandler(
   'startRegistration',
-  { body: registerBodySchema },
   async ({ body, sourceIp, now }) => new HttpResponse(202, await startRegistration(body, sourceIp, now)),
 );

@@ -1,9 +1,6 @@
-import { mailTokenParamsSchema } from '@golf/shared/schemas/account';
 import { verifyRegistration } from '../../domain/account/mail-flows';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'verifyRegistration',
-  { params: mailTokenParamsSchema },
-  async ({ params, now }) => verifyRegistration(params.token, now),
+export const handler = httpHandler('verifyRegistration', async ({ params, now }) =>
+  verifyRegistration(params.token, now),
 );

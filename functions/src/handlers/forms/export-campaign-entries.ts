@@ -1,7 +1,6 @@
-import { exportQuerySchema } from '@golf/shared/schemas/contact';
 import { exportCampaignEntries } from '../../domain/forms/forms-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler('exportCampaignEntries', { query: exportQuerySchema }, async ({ query }) =>
+export const handler = httpHandler('exportCampaignEntries', async ({ query }) =>
   exportCampaignEntries(query.since),
 );

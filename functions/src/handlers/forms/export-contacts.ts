@@ -1,7 +1,4 @@
-import { exportQuerySchema } from '@golf/shared/schemas/contact';
 import { exportContacts } from '../../domain/forms/forms-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler('exportContacts', { query: exportQuerySchema }, async ({ query }) =>
-  exportContacts(query.since),
-);
+export const handler = httpHandler('exportContacts', async ({ query }) => exportContacts(query.since));

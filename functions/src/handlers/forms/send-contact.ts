@@ -1,10 +1,8 @@
-import { contactBodySchema } from '@golf/shared/schemas/contact';
 import { sendContact } from '../../domain/forms/forms-service';
 import { httpHandler, HttpResponse } from '../../lib/http-handler';
 
 export const handler = httpHandler(
   'sendContact',
-  { body: contactBodySchema },
   async ({ body, auth, sourceIp, now }) =>
     new HttpResponse(201, await sendContact({ ...body, userId: auth?.userId ?? null, sourceIp, now })),
 );

@@ -1,9 +1,7 @@
-import { campaignEntrySchema } from '@golf/shared/schemas/campaign';
 import { storeCampaignEntry } from '../../domain/forms/forms-service';
 import { httpHandler, HttpResponse } from '../../lib/http-handler';
 
 export const handler = httpHandler(
   'storeCampaignEntry',
-  { body: campaignEntrySchema },
   async ({ body, sourceIp, now }) => new HttpResponse(201, await storeCampaignEntry(body, sourceIp, now)),
 );

@@ -1,10 +1,7 @@
-import { tournamentQuerySchema, type MyScore } from '@golf/shared/schemas/game';
+import type { MyScore } from '@golf/shared/schemas/game';
 import { myScore } from '../../domain/game/views';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'getMyScore',
-  { query: tournamentQuerySchema },
-  async ({ query, auth, now }): Promise<MyScore> =>
-    myScore({ userId: auth.userId, gameGlobalId: query.game_global_id, now }),
+export const handler = httpHandler('getMyScore', async ({ query, auth, now }): Promise<MyScore> =>
+  myScore({ userId: auth.userId, gameGlobalId: query.game_global_id, now }),
 );

@@ -1,10 +1,7 @@
-import { playerParamsSchema, tournamentQuerySchema, type PlayerDetail } from '@golf/shared/schemas/game';
+import type { PlayerDetail } from '@golf/shared/schemas/game';
 import { playerDetail } from '../../domain/game/views';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'getPlayerDetail',
-  { params: playerParamsSchema, query: tournamentQuerySchema },
-  async ({ params, query, now }): Promise<PlayerDetail> =>
-    playerDetail({ playerId: params.player_id, gameGlobalId: query.game_global_id, now }),
+export const handler = httpHandler('getPlayerDetail', async ({ params, query, now }): Promise<PlayerDetail> =>
+  playerDetail({ playerId: params.player_id, gameGlobalId: query.game_global_id, now }),
 );

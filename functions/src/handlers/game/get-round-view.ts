@@ -1,10 +1,7 @@
-import { roundParamsSchema, tournamentQuerySchema, type RoundView } from '@golf/shared/schemas/game';
+import type { RoundView } from '@golf/shared/schemas/game';
 import { roundView } from '../../domain/game/views';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'getRoundView',
-  { params: roundParamsSchema, query: tournamentQuerySchema },
-  async ({ params, query, auth, now }): Promise<RoundView> =>
-    roundView({ userId: auth.userId, gameGlobalId: query.game_global_id, round: params.round, now }),
+export const handler = httpHandler('getRoundView', async ({ params, query, auth, now }): Promise<RoundView> =>
+  roundView({ userId: auth.userId, gameGlobalId: query.game_global_id, round: params.round, now }),
 );

@@ -1,9 +1,6 @@
-import { scoreChangesQuerySchema } from '@golf/shared/schemas/score-changes';
 import { scoreChangesView } from '../../domain/game/score-change-view';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'getScoreChanges',
-  { query: scoreChangesQuerySchema },
-  async ({ query, auth, now }) => scoreChangesView(auth.userId, query, now),
+export const handler = httpHandler('getScoreChanges', async ({ query, auth, now }) =>
+  scoreChangesView(auth.userId, query, now),
 );

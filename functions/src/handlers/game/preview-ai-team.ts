@@ -1,10 +1,6 @@
-import { aiParamsSchema, tournamentQuerySchema } from '@golf/shared/schemas/game';
 import { aiPreview } from '../../domain/game/views';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'previewAiTeam',
-  { params: aiParamsSchema, query: tournamentQuerySchema },
-  async ({ params, query, now }) =>
-    aiPreview({ gameGlobalId: query.game_global_id, round: params.round, mode: params.type, now }),
+export const handler = httpHandler('previewAiTeam', async ({ params, query, now }) =>
+  aiPreview({ gameGlobalId: query.game_global_id, round: params.round, mode: params.type, now }),
 );

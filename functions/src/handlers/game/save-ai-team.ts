@@ -1,23 +1,20 @@
-import { aiParamsSchema, saveAiTeamBodySchema, type SavedTeam } from '@golf/shared/schemas/game';
+import type { SavedTeam } from '@golf/shared/schemas/game';
 import { saveAiTeam } from '../../domain/game/team-service';
 import { savedTeam } from '../../domain/game/saved-team';
 import { withSaveReceipt } from '../../domain/game/save-receipt-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'saveAiTeam',
-  { params: aiParamsSchema, body: saveAiTeamBodySchema },
-  async ({ params, body, auth, now }): Promise<SavedTeam> =>
-    savedTeam(
-      await withSaveReceipt(
-        await saveAiTeam({
-          userId: auth.userId,
-          gameGlobalId: body.game_global_id,
-          round: params.round,
-          now,
-          mode: params.type,
-        }),
+export const handler = httpHandler('saveAiTeam', async ({ params, body, auth, now }): Promise<SavedTeam> =>
+  savedTeam(
+    await withSaveReceipt(
+      await saveAiTeam({
+        userId: auth.userId,
+        gameGlobalId: body.game_global_id,
+        round: params.round,
         now,
-      ),
+        mode: params.type,
+      }),
+      now,
     ),
+  ),
 );

@@ -1,23 +1,20 @@
-import { roundParamsSchema, saveTeamBodySchema, type SavedTeam } from '@golf/shared/schemas/game';
+import type { SavedTeam } from '@golf/shared/schemas/game';
 import { saveTeam } from '../../domain/game/team-service';
 import { savedTeam } from '../../domain/game/saved-team';
 import { withSaveReceipt } from '../../domain/game/save-receipt-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'saveTeam',
-  { params: roundParamsSchema, body: saveTeamBodySchema },
-  async ({ params, body, auth, now }): Promise<SavedTeam> =>
-    savedTeam(
-      await withSaveReceipt(
-        await saveTeam({
-          userId: auth.userId,
-          gameGlobalId: body.game_global_id,
-          round: params.round,
-          now,
-          playerIds: body.player_ids,
-        }),
+export const handler = httpHandler('saveTeam', async ({ params, body, auth, now }): Promise<SavedTeam> =>
+  savedTeam(
+    await withSaveReceipt(
+      await saveTeam({
+        userId: auth.userId,
+        gameGlobalId: body.game_global_id,
+        round: params.round,
         now,
-      ),
+        playerIds: body.player_ids,
+      }),
+      now,
     ),
+  ),
 );

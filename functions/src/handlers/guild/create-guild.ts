@@ -1,10 +1,7 @@
-import { guildFormSchema, type OwnedGuild } from '@golf/shared/schemas/guild';
+import type { OwnedGuild } from '@golf/shared/schemas/guild';
 import { createGuild } from '../../domain/guild/guild-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'createGuild',
-  { body: guildFormSchema },
-  async ({ body, files, auth, now }): Promise<OwnedGuild> =>
-    createGuild({ userId: auth.userId, form: body, file: files['guild_img'], now }),
+export const handler = httpHandler('createGuild', async ({ body, files, auth, now }): Promise<OwnedGuild> =>
+  createGuild({ userId: auth.userId, form: body, file: files['guild_img'], now }),
 );

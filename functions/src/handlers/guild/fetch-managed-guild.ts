@@ -1,9 +1,7 @@
-import { guildParamsSchema, type GuildManage } from '@golf/shared/schemas/guild';
+import type { GuildManage } from '@golf/shared/schemas/guild';
 import { fetchManagedGuild } from '../../domain/guild/guild-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'fetchManagedGuild',
-  { params: guildParamsSchema },
-  async ({ params, auth }): Promise<GuildManage> => fetchManagedGuild(auth.userId, params.id),
+export const handler = httpHandler('fetchManagedGuild', async ({ params, auth }): Promise<GuildManage> =>
+  fetchManagedGuild(auth.userId, params.id),
 );

@@ -1,10 +1,7 @@
-import { joinByCodeBodySchema, type JoinResult } from '@golf/shared/schemas/guild';
+import type { JoinResult } from '@golf/shared/schemas/guild';
 import { joinGuildByCode } from '../../domain/guild/guild-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'joinGuildByCode',
-  { body: joinByCodeBodySchema },
-  async ({ body, auth, now }): Promise<JoinResult> =>
-    joinGuildByCode({ userId: auth.userId, code: body.code, now }),
+export const handler = httpHandler('joinGuildByCode', async ({ body, auth, now }): Promise<JoinResult> =>
+  joinGuildByCode({ userId: auth.userId, code: body.code, now }),
 );

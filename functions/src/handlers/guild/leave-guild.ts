@@ -1,9 +1,7 @@
-import { guildParamsSchema, type LeaveResult } from '@golf/shared/schemas/guild';
+import type { LeaveResult } from '@golf/shared/schemas/guild';
 import { leaveGuild } from '../../domain/guild/guild-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'leaveGuild',
-  { params: guildParamsSchema },
-  async ({ params, auth }): Promise<LeaveResult> => leaveGuild({ userId: auth.userId, guildId: params.id }),
+export const handler = httpHandler('leaveGuild', async ({ params, auth }): Promise<LeaveResult> =>
+  leaveGuild({ userId: auth.userId, guildId: params.id }),
 );

@@ -1,10 +1,7 @@
-import { chatQuerySchema, guildParamsSchema, type ChatPage } from '@golf/shared/schemas/guild';
+import type { ChatPage } from '@golf/shared/schemas/guild';
 import { listChat } from '../../domain/guild/guild-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'listGuildChat',
-  { params: guildParamsSchema, query: chatQuerySchema },
-  async ({ params, query, auth }): Promise<ChatPage> =>
-    listChat({ userId: auth.userId, guildId: params.id, cursor: query.cursor, limit: query.limit }),
+export const handler = httpHandler('listGuildChat', async ({ params, query, auth }): Promise<ChatPage> =>
+  listChat({ userId: auth.userId, guildId: params.id, cursor: query.cursor, limit: query.limit }),
 );

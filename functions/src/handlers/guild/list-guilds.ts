@@ -1,9 +1,7 @@
-import { guildListQuerySchema, type GuildList } from '@golf/shared/schemas/guild';
+import type { GuildList } from '@golf/shared/schemas/guild';
 import { listGuilds } from '../../domain/guild/guild-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'listGuilds',
-  { query: guildListQuerySchema },
-  async ({ query }): Promise<GuildList> => listGuilds({ name: query.name, page: query.page }),
+export const handler = httpHandler('listGuilds', async ({ query }): Promise<GuildList> =>
+  listGuilds({ name: query.name, page: query.page }),
 );

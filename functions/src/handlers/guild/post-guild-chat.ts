@@ -1,11 +1,9 @@
-import { guildParamsSchema, postChatBodySchema } from '@golf/shared/schemas/guild';
 import { CHAT_RATE_LIMIT, postChat } from '../../domain/guild/guild-service';
 import { AppError } from '../../lib/errors';
 import { HttpResponse, httpHandler } from '../../lib/http-handler';
 
 export const handler = httpHandler(
   'postGuildChat',
-  { params: guildParamsSchema, body: postChatBodySchema },
   async ({ params, body, auth, now }): Promise<HttpResponse> => {
     try {
       return new HttpResponse(

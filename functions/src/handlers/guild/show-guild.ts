@@ -1,9 +1,7 @@
-import { guildParamsSchema, type GuildDetail } from '@golf/shared/schemas/guild';
+import type { GuildDetail } from '@golf/shared/schemas/guild';
 import { showGuild } from '../../domain/guild/guild-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'showGuild',
-  { params: guildParamsSchema },
-  async ({ params, auth }): Promise<GuildDetail> => showGuild(auth.userId, params.id),
+export const handler = httpHandler('showGuild', async ({ params, auth }): Promise<GuildDetail> =>
+  showGuild(auth.userId, params.id),
 );

@@ -1,4 +1,4 @@
-import { importBodySchema, type ImportResult } from '@golf/shared/schemas/game';
+import type { ImportResult } from '@golf/shared/schemas/game';
 import type { ResultsPreview } from '@golf/shared/schemas/ops';
 import { importResults } from '../../domain/game/import-service';
 import { previewResultsImport } from '../../domain/ops/results-preview';
@@ -7,7 +7,6 @@ import { httpHandler } from '../../lib/http-handler';
 
 export const handler = httpHandler(
   'importResults',
-  { body: importBodySchema },
   async ({ body, now }): Promise<ImportResult & { preview?: ResultsPreview }> => {
     const result = await importResults(body.format, body.content, now, body.dry_run);
     // A dry run also lists what the import would change (the file is valid once importResults returns).

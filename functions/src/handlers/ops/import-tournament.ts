@@ -1,10 +1,7 @@
-import { importBodySchema, type ImportResult } from '@golf/shared/schemas/game';
+import type { ImportResult } from '@golf/shared/schemas/game';
 import { importTournament } from '../../domain/game/import-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'importTournament',
-  { body: importBodySchema },
-  async ({ body, now }): Promise<ImportResult> =>
-    importTournament(body.format, body.content, now, body.dry_run),
+export const handler = httpHandler('importTournament', async ({ body, now }): Promise<ImportResult> =>
+  importTournament(body.format, body.content, now, body.dry_run),
 );

@@ -1,20 +1,15 @@
-import { markFinalBodySchema } from '@golf/shared/schemas/game';
 import { markRoundFinal } from '../../domain/game/operator-service';
 import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'markRoundFinal',
-  { body: markFinalBodySchema },
-  async ({ body, auth, now }) => {
-    const result = await markRoundFinal({
-      gameGlobalId: body.game_global_id,
-      round: body.round,
-      force: body.force,
-      operatorId: auth.userId,
-      now,
-    });
-    await rankingsChanged(body.game_global_id, now);
-    return result;
-  },
-);
+export const handler = httpHandler('markRoundFinal', async ({ body, auth, now }) => {
+  const result = await markRoundFinal({
+    gameGlobalId: body.game_global_id,
+    round: body.round,
+    force: body.force,
+    operatorId: auth.userId,
+    now,
+  });
+  await rankingsChanged(body.game_global_id, now);
+  return result;
+});

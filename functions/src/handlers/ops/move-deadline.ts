@@ -1,18 +1,14 @@
-import { moveDeadlineBodySchema } from '@golf/shared/schemas/game';
 import { moveDeadline } from '../../domain/game/operator-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'moveDeadline',
-  { body: moveDeadlineBodySchema },
-  async ({ body, auth, now }) =>
-    moveDeadline({
-      gameGlobalId: body.game_global_id,
-      round: body.round,
-      operatorId: auth.userId,
-      now,
-      deadlineAt: body.deadline_at,
-      reason: body.reason,
-      force: body.force,
-    }),
+export const handler = httpHandler('moveDeadline', async ({ body, auth, now }) =>
+  moveDeadline({
+    gameGlobalId: body.game_global_id,
+    round: body.round,
+    operatorId: auth.userId,
+    now,
+    deadlineAt: body.deadline_at,
+    reason: body.reason,
+    force: body.force,
+  }),
 );

@@ -1,20 +1,15 @@
-import { withdrawPlayerBodySchema } from '@golf/shared/schemas/game';
 import { withdrawPlayer } from '../../domain/game/operator-service';
 import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'withdrawPlayer',
-  { body: withdrawPlayerBodySchema },
-  async ({ body, auth, now }) => {
-    const result = await withdrawPlayer({
-      gameGlobalId: body.game_global_id,
-      playerId: body.player_id,
-      reason: body.reason,
-      operatorId: auth.userId,
-      now,
-    });
-    await rankingsChanged(body.game_global_id, now);
-    return result;
-  },
-);
+export const handler = httpHandler('withdrawPlayer', async ({ body, auth, now }) => {
+  const result = await withdrawPlayer({
+    gameGlobalId: body.game_global_id,
+    playerId: body.player_id,
+    reason: body.reason,
+    operatorId: auth.userId,
+    now,
+  });
+  await rankingsChanged(body.game_global_id, now);
+  return result;
+});

@@ -1,10 +1,8 @@
-import { prizeClaimBodySchema } from '@golf/shared/schemas/prize';
 import { claimPrize } from '../../domain/prize/prize-claim-service';
 import { httpHandler, HttpResponse } from '../../lib/http-handler';
 
 export const handler = httpHandler(
   'claimPrize',
-  { body: prizeClaimBodySchema },
   async ({ body, auth, now }) =>
     new HttpResponse(201, await claimPrize(auth.userId, body.id, body.email, now)),
 );

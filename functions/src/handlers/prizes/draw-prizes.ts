@@ -1,17 +1,13 @@
-import { drawPrizesBodySchema } from '@golf/shared/schemas/prize';
 import { drawTournamentPrizes } from '../../domain/prize/prize-draw-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'drawPrizes',
-  { body: drawPrizesBodySchema },
-  async ({ body, auth, now }) =>
-    drawTournamentPrizes({
-      gameGlobalId: body.game_global_id,
-      seed: body.seed,
-      redraw: body.redraw,
-      acceptFewer: body.accept_fewer,
-      operatorId: auth.userId,
-      now,
-    }),
+export const handler = httpHandler('drawPrizes', async ({ body, auth, now }) =>
+  drawTournamentPrizes({
+    gameGlobalId: body.game_global_id,
+    seed: body.seed,
+    redraw: body.redraw,
+    acceptFewer: body.accept_fewer,
+    operatorId: auth.userId,
+    now,
+  }),
 );

@@ -1,9 +1,6 @@
-import { prizeDrawPreviewQuerySchema } from '@golf/shared/schemas/ops';
 import { previewPrizeDraw } from '../../domain/ops/prize-draw-preview';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'previewPrizeDraw',
-  { query: prizeDrawPreviewQuerySchema },
-  async ({ query, now }) => previewPrizeDraw({ gameGlobalId: query.game_global_id, seed: query.seed, now }),
+export const handler = httpHandler('previewPrizeDraw', async ({ query, now }) =>
+  previewPrizeDraw({ gameGlobalId: query.game_global_id, seed: query.seed, now }),
 );

@@ -1,9 +1,6 @@
-import { ownRankingQuerySchema } from '@golf/shared/schemas/ranking';
 import { ownRanking } from '../../domain/ranking/ranking-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'getOwnRanking',
-  { query: ownRankingQuerySchema },
-  async ({ query, auth, now }) => ownRanking(auth.userId, query, now),
+export const handler = httpHandler('getOwnRanking', async ({ query, auth, now }) =>
+  ownRanking(auth.userId, query, now),
 );

@@ -1,11 +1,7 @@
-import { recomputeRankingsBodySchema } from '@golf/shared/schemas/ranking';
 import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { resolveTournament } from '../../domain/game/tournament-context';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler(
-  'recomputeRankings',
-  { body: recomputeRankingsBodySchema },
-  async ({ body, now }) =>
-    rankingsChanged((await resolveTournament(body.game_global_id, now)).game_global_id, now),
+export const handler = httpHandler('recomputeRankings', async ({ body, now }) =>
+  rankingsChanged((await resolveTournament(body.game_global_id, now)).game_global_id, now),
 );

@@ -1,4 +1,4 @@
 import { getReminderSettings } from '../../domain/reminders/reminder-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler('getReminderSettings', {}, async ({ auth }) => getReminderSettings(auth));
+export const handler = httpHandler('getReminderSettings', async ({ auth }) => getReminderSettings(auth));

@@ -1,6 +1,6 @@
 import { getSaveReceiptSettings } from '../../domain/game/save-receipt-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler('getSaveReceiptSettings', {}, async ({ auth }) =>
+export const handler = httpHandler('getSaveReceiptSettings', async ({ auth }) =>
   getSaveReceiptSettings(auth.userId),
 );

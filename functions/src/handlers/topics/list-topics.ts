@@ -1,7 +1,4 @@
-import { topicListQuerySchema } from '@golf/shared/schemas/topic';
 import { listTopics } from '../../domain/topics/topic-service';
 import { httpHandler } from '../../lib/http-handler';
 
-export const handler = httpHandler('listTopics', { query: topicListQuerySchema }, async ({ query, now }) =>
-  listTopics(query.page, now),
-);
+export const handler = httpHandler('listTopics', async ({ query, now }) => listTopics(query.page, now));

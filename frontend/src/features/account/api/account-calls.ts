@@ -1,94 +1,81 @@
 import { queryOptions, useMutation } from '@tanstack/react-query';
-import type { ZodType } from 'zod';
-import {
-  authResponseSchema,
-  doneResponseSchema,
-  emailChangeResponseSchema,
-  mailSentResponseSchema,
-  profileConfirmResponseSchema,
-  userEmailResponseSchema,
-  userMeResponseSchema,
-  type EmailChangeBody,
-  type PasswordChangeBody,
-  type PasswordResetBody,
-  type RegisterBody,
-  type WithdrawalBody,
+import type {
+  EmailChangeBody,
+  PasswordChangeBody,
+  PasswordResetBody,
+  RegisterBody,
+  WithdrawalBody,
 } from '@golf/shared/schemas/account';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@/lib/api';
 import { setAuth, setAuthUser } from '../../../lib/auth';
 
-const post = <T>(path: string, body: unknown, schema: ZodType<T>) =>
-  apiRequest(path, { method: 'POST', body, schema });
-
-/** POST /api/auth/register: mails the verification link. */
+/** Registration's first step: mails the verification link. */
 export const useRegister = () =>
   useMutation({
-    mutationFn: (body: RegisterBody) => post('/api/auth/register', body, mailSentResponseSchema),
+    mutationFn: (body: RegisterBody) => api.startRegistration({ body }),
   });
 
 /**
- * GET /api/auth/register/verify/{token}: the new player is signed in for this browser session
+ * The registration link: the new player is signed in for this browser session
  * (remember false: the cookie ends with the session).
  */
 export const useVerifyRegistration = () =>
   useMutation({
     mutationFn: async (token: string) => {
-      const auth = await apiRequest(`/api/auth/register/verify/${encodeURIComponent(token)}`, {
-        schema: authResponseSchema,
-      });
+      const auth = await api.verifyRegistration({ params: { token } });
       setAuth({ access_token: auth.access_token, user: auth.user });
       return auth;
     },
   });
 
-/** POST /api/auth/register/mail: a social player's address (the link completes it with registerFlg). */
+/** A social player's address (the link completes it with registerFlg). */
 export const useRegisterMail = () =>
   useMutation({
-    mutationFn: (email: string) => post('/api/auth/register/mail', { email }, mailSentResponseSchema),
+    mutationFn: (email: string) => api.startEmailRegistration({ body: { email } }),
   });
 
 export const userEmailQueryOptions = () =>
   queryOptions({
     queryKey: ['account', 'email'],
-    queryFn: ({ signal }) => apiRequest('/api/user/email', { signal, schema: userEmailResponseSchema }),
+    queryFn: ({ signal }) => api.getUserEmail({ signal }),
     staleTime: 0,
   });
 
-/** POST /api/auth/settings/email: mails a link to the new address. */
+/** An e-mail change's first step: mails a link to the new address. */
 export const useStartEmailChange = () =>
   useMutation({
-    mutationFn: (email: string) => post('/api/auth/settings/email', { email }, mailSentResponseSchema),
+    mutationFn: (email: string) => api.startEmailChange({ body: { email } }),
   });
 
-/** POST /api/auth/settings/email/change: with registerFlg the answer signs the player in. */
+/** The e-mail change link: with registerFlg the answer signs the player in. */
 export const useCompleteEmailChange = () =>
   useMutation({
     mutationFn: async (body: EmailChangeBody) => {
-      if (!body.registerFlg) return post('/api/auth/settings/email/change', body, emailChangeResponseSchema);
-      const auth = await post('/api/auth/settings/email/change', body, authResponseSchema);
-      setAuth(auth);
+      const answer = await api.completeEmailChange({ body });
+      if (!('access_token' in answer)) return answer;
+      setAuth(answer);
       return { email: null };
     },
   });
 
 export const useStartPasswordReset = () =>
   useMutation({
-    mutationFn: (email: string) => post('/api/auth/password/reset/send', { email }, mailSentResponseSchema),
+    mutationFn: (email: string) => api.startPasswordReset({ body: { email } }),
   });
 
 export const useResetPassword = () =>
   useMutation({
-    mutationFn: (body: PasswordResetBody) => post('/api/auth/password/reset', body, doneResponseSchema),
+    mutationFn: (body: PasswordResetBody) => api.resetPassword({ body }),
   });
 
 export const useChangePassword = () =>
   useMutation({
-    mutationFn: (body: PasswordChangeBody) => post('/api/auth/settings/password', body, doneResponseSchema),
+    mutationFn: (body: PasswordChangeBody) => api.changePassword({ body }),
   });
 
 export const useWithdraw = () =>
   useMutation({
-    mutationFn: (body: WithdrawalBody) => post('/api/user/withdrawal', body, doneResponseSchema),
+    mutationFn: (body: WithdrawalBody) => api.withdrawUser({ body }),
   });
 
 /** The profile form as the screens hold it; sent as multipart (the picture as a file). */
@@ -114,19 +101,29 @@ export function profileFormData(draft: ProfileDraft): FormData {
   return data;
 }
 
-/** POST /api/user/confirm: the server's checks, nothing stored. */
+/** The profile's confirm step: the server's checks, nothing stored. */
 export const useConfirmProfile = () =>
   useMutation({
-    mutationFn: (draft: ProfileDraft) =>
-      post('/api/user/confirm', profileFormData(draft), profileConfirmResponseSchema),
+    mutationFn: (draft: ProfileDraft) => api.confirmUserProfile({ body: profileFormData(draft) }),
   });
 
-/** POST /api/user (registration's last step) or /api/user/profile (an edit); the shell sees the result. */
-export const useSaveProfile = (path: '/api/user' | '/api/user/profile') =>
+/** Registration's last step (`registerUserProfile`) or an edit (`updateUserProfile`); the shell sees the result. */
+export const useSaveProfile = (call: 'registerUserProfile' | 'updateUserProfile') =>
   useMutation({
     mutationFn: async (draft: ProfileDraft) => {
-      const me = await post(path, profileFormData(draft), userMeResponseSchema);
+      const me = await api[call]({ body: profileFormData(draft) });
       setAuthUser(me);
       return me;
     },
   });
+
+/** The signed-in player's profile as stored. */
+export const profileQueryOptions = () =>
+  queryOptions({
+    queryKey: ['account', 'me'],
+    queryFn: ({ signal }) => api.getUserMe({ signal }),
+    staleTime: 0,
+  });
+
+/** Accepting the terms: the player as stored afterwards. */
+export const useAcceptPolicy = () => useMutation({ mutationFn: () => api.acceptUserPolicy() });

@@ -1,11 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
-import { contactReceiptSchema, type ContactBody } from '@golf/shared/schemas/contact';
-import { apiRequest } from '../../../lib/api-client';
+import type { ContactBody } from '@golf/shared/schemas/contact';
+import { api } from '@/lib/api';
 
 /** POST /api/contact: the inquiry is stored for the operators; 201 with its id. */
 export function useSendContact() {
   return useMutation({
-    mutationFn: (body: ContactBody) =>
-      apiRequest('/api/contact', { method: 'POST', body, schema: contactReceiptSchema }),
+    mutationFn: (body: ContactBody) => api.sendContact({ body }),
   });
 }

@@ -1,14 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { shareCardSchema } from '@golf/shared/schemas/share';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@/lib/api';
 
-/** POST /api/golf/round/{round}/share: my card for the round (drawn once per ranking snapshot). */
+/** My card for the round (drawn once per ranking snapshot) and its public page. */
 export function useCreateShareCard(round: number, gameGlobalId: string) {
   return useMutation({
-    mutationFn: () =>
-      apiRequest(`/api/golf/round/${round}/share?game_global_id=${encodeURIComponent(gameGlobalId)}`, {
-        method: 'POST',
-        schema: shareCardSchema,
-      }),
+    mutationFn: () => api.createShareCard({ params: { round }, query: { game_global_id: gameGlobalId } }),
   });
 }

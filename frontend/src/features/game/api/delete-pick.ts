@@ -1,11 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { apiRequest } from '../../../lib/api-client';
+import type { DraftSlot } from '@golf/shared/game/team';
+import { api } from '@/lib/api';
 import { putPick } from './save-pick';
 
 /** The player a removal took out of a slot, kept so that the removal can be undone. */
 export interface RemovedPick {
-  draft: number;
+  draft: DraftSlot;
   playerId: string;
   name: string;
 }
@@ -21,7 +22,7 @@ export function useDeletePick(round: number) {
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['game'] });
   const remove = useMutation({
     mutationFn: async (pick: RemovedPick) => {
-      await apiRequest(`/api/golf/round/${round}/draft/${pick.draft}`, { method: 'DELETE' });
+      await api.deletePick({ params: { round, draft: pick.draft } });
       return pick;
     },
     onMutate: () => setRemoved(null),

@@ -1,14 +1,12 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { aiPreviewSchema } from '@golf/shared/schemas/game';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@/lib/api';
 import type { AiMode } from '../utils/labels';
 
 /** The four players the AI would pick for a round in one mode. */
 export const aiPreviewQueryOptions = (round: number, type: AiMode) =>
   queryOptions({
     queryKey: ['game', 'auto', round, type],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/golf/round/${round}/auto/${type}`, { signal, schema: aiPreviewSchema }),
+    queryFn: ({ signal }) => api.previewAiTeam({ params: { round, type }, signal }),
     staleTime: 30_000,
   });
 

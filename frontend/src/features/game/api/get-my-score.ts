@@ -1,16 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { myScoreSchema } from '@golf/shared/schemas/game';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@/lib/api';
 
 /** My team's score per round and in total, for a tournament (the current one when no id). */
 export const myScoreQueryOptions = (gameGlobalId?: string) =>
   queryOptions({
     queryKey: ['game', 'my-score', gameGlobalId ?? 'current'],
-    queryFn: ({ signal }) =>
-      apiRequest(
-        `/api/golf/schedule/score/me${gameGlobalId ? `?game_global_id=${encodeURIComponent(gameGlobalId)}` : ''}`,
-        { signal, schema: myScoreSchema },
-      ),
+    queryFn: ({ signal }) => api.getMyScore({ query: { game_global_id: gameGlobalId }, signal }),
     staleTime: 30_000,
     refetchInterval: 60_000,
   });

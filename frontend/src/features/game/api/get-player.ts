@@ -1,13 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { playerDetailSchema } from '@golf/shared/schemas/game';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@/lib/api';
 
 /** One player's profile, season stats and rounds of the current tournament. */
 export const playerQueryOptions = (playerId: string) =>
   queryOptions({
     queryKey: ['game', 'player', playerId],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/golf/player/${encodeURIComponent(playerId)}`, { signal, schema: playerDetailSchema }),
+    queryFn: ({ signal }) => api.getPlayerDetail({ params: { player_id: playerId }, signal }),
     staleTime: 60_000,
   });
 

@@ -1,13 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { roundFieldSchema } from '@golf/shared/schemas/game';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@/lib/api';
 
 /** The whole field of a round with stats, indicators and eligibility. */
 export const roundFieldQueryOptions = (round: number) =>
   queryOptions({
     queryKey: ['game', 'field', round],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/golf/round/${round}/field`, { signal, schema: roundFieldSchema }),
+    queryFn: ({ signal }) => api.getRoundField({ params: { round }, signal }),
     staleTime: 30_000,
   });
 

@@ -1,12 +1,11 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { roundViewSchema } from '@golf/shared/schemas/game';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@/lib/api';
 
 /** My team, score and deadline of one round of the current tournament. */
 export const roundQueryOptions = (round: number) =>
   queryOptions({
     queryKey: ['game', 'round', round],
-    queryFn: ({ signal }) => apiRequest(`/api/golf/round/${round}`, { signal, schema: roundViewSchema }),
+    queryFn: ({ signal }) => api.getRoundView({ params: { round }, signal }),
     staleTime: 15_000,
   });
 

@@ -1,19 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { scoreChangesViewSchema } from '@golf/shared/schemas/score-changes';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@/lib/api';
 
 /** Why my score moved: my change records of a tournament, or of one round, newest first. */
 export const scoreChangesQueryOptions = (gameGlobalId: string, round?: number) =>
   queryOptions({
     queryKey: ['game', 'score-changes', gameGlobalId, round ?? 'all'],
     queryFn: ({ signal }) =>
-      apiRequest(
-        `/api/golf/schedule/score/changes?${new URLSearchParams({
-          game_global_id: gameGlobalId,
-          ...(round ? { round: String(round) } : {}),
-        }).toString()}`,
-        { signal, schema: scoreChangesViewSchema },
-      ),
+      api.getScoreChanges({ query: { game_global_id: gameGlobalId, ...(round ? { round } : {}) }, signal }),
     staleTime: 60_000,
   });
 

@@ -1,17 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { savedTeamSchema } from '@golf/shared/schemas/game';
-import { apiRequest } from '../../../lib/api-client';
+import type { DraftSlot } from '@golf/shared/game/team';
+import { api } from '@/lib/api';
 
-/** PUT …/draft/{draft}: puts one player in one slot of the round's team. */
-export const putPick = (round: number, draft: number, playerId: string) =>
-  apiRequest(`/api/golf/round/${round}/draft/${draft}`, {
-    method: 'PUT',
-    body: { player_id: playerId },
-    schema: savedTeamSchema,
-  });
+/** Puts one player in one slot of the round's team. */
+export const putPick = (round: number, draft: DraftSlot, playerId: string) =>
+  api.savePick({ params: { round, draft }, body: { player_id: playerId } });
 
 /** Puts one player in one slot; refreshes every game query afterwards. */
-export function useSavePick(round: number, draft: number) {
+export function useSavePick(round: number, draft: DraftSlot) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (playerId: string) => putPick(round, draft, playerId),

@@ -1,5 +1,5 @@
 import { useToggleCopyNextRound } from '../api/toggle-copy-next-round';
-import { SaveError } from './save-error';
+import { SaveError } from '../../../components/ui/save-error';
 
 /**
  * The carry-over switch: when on, a round with no saved team gets the previous round's team at its

@@ -1,12 +1,13 @@
 import { useNavigate } from '@tanstack/react-router';
 import type { PlayerDetail, FieldPlayer } from '@golf/shared/schemas/game';
 import { formatToPar } from '@golf/shared/game/format';
+import type { DraftSlot } from '@golf/shared/game/team';
 import { Badge } from '../../../components/ui/badge';
 import { useSavePick } from '../api/save-pick';
 import { ineligibleLabels } from '../utils/labels';
 import { IndicatorBars } from './indicator-bars';
 import { PlayerStats } from './player-stats';
-import { SaveError } from './save-error';
+import { SaveError } from '../../../components/ui/save-error';
 
 /** A player's page inside a draft: profile, indicators, stats, rounds, and the button that picks him. */
 export function PlayerDetailView({
@@ -16,7 +17,7 @@ export function PlayerDetailView({
   fieldPlayer,
 }: {
   round: number;
-  draft: number;
+  draft: DraftSlot;
   detail: PlayerDetail;
   fieldPlayer: FieldPlayer | undefined;
 }) {

@@ -1,5 +1,5 @@
 import { useCreateShareCard } from '../api/create-share-card';
-import { SaveError } from './save-error';
+import { SaveError } from '../../../components/ui/save-error';
 
 const shareText = (tournamentName: string, round: number) =>
   `${tournamentName} 第${round}ラウンドの私のドリームチーム #ゴルフドリームチーム`;

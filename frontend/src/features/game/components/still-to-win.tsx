@@ -32,12 +32,13 @@ export function StillToWin({
             です。ラウンドごとの順位と賞品をめざしましょう。
           </p>
           <div className="still-to-win__links">
-            <AppLink
-              href={`/schedule/round/${openRound.round}`}
+            <Link
+              to="/schedule/round/$round"
+              params={{ round: String(openRound.round) }}
               className="button button--primary button--small"
             >
               チームを編成する
-            </AppLink>
+            </Link>
             <Link
               to="/ranking/golf/personal"
               search={{ round: openRound.round }}

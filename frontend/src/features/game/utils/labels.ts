@@ -2,6 +2,7 @@ import { notFound } from '@tanstack/react-router';
 import type { z } from 'zod';
 import { aiModeSchema, draftSlotSchema, roundParamsSchema, type Indicators } from '@golf/shared/schemas/game';
 import { formatPercent } from '@golf/shared/game/format';
+import type { DraftSlot } from '@golf/shared/game/team';
 
 export type AiMode = z.infer<typeof aiModeSchema>;
 export const aiModes = aiModeSchema.options;
@@ -51,7 +52,7 @@ export function parseRound(value: string): number {
   return parsed.data.round;
 }
 
-export function parseDraft(value: string): number {
+export function parseDraft(value: string): DraftSlot {
   const parsed = draftSlotSchema.safeParse(value);
   if (!parsed.success) throw notFound();
   return parsed.data;

@@ -1,17 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  chatMessageSchema,
-  guildConfirmSchema,
-  guildMemberListSchema,
-  joinCodeSchema,
-  joinResultSchema,
-  leaveResultSchema,
-  ownedGuildSchema,
-} from '@golf/shared/schemas/guild';
-import { apiRequest } from '../../../lib/api-client';
+import { api, type ApiInput } from '@/lib/api';
 import { uploadImage } from '../../../lib/upload-image';
 
-/** The guild form as the API takes it (JSON); the image is the key of an uploaded object. */
+/**
+ * The guild form as the screens hold it and the API takes it (JSON, a body `createGuild`'s row
+ * accepts); the image is the key of an uploaded object.
+ */
 export interface GuildFormBody {
   name: string;
   comment: string;
@@ -20,6 +14,7 @@ export interface GuildFormBody {
   image_type: 1 | 2;
   guild_img_key?: string | undefined;
 }
+const _guildFormBodyFitsTheRow = (body: GuildFormBody): ApiInput<'createGuild'>['body'] => body;
 
 /**
  * Refreshes every guild query after a change, the ones of pages not open too, before the caller
@@ -35,56 +30,29 @@ function useGuildMutation<T, V>(fn: (variables: V) => Promise<T>) {
 
 export const useConfirmGuild = () =>
   useMutation({
-    mutationFn: (body: GuildFormBody) =>
-      apiRequest('/api/golf/guild/confirm', { method: 'POST', body, schema: guildConfirmSchema }),
+    mutationFn: (body: GuildFormBody) => api.confirmGuild({ body }),
   });
 
-export const useCreateGuild = () =>
-  useGuildMutation((body: GuildFormBody) =>
-    apiRequest('/api/golf/guild/create', { method: 'POST', body, schema: ownedGuildSchema }),
-  );
+export const useCreateGuild = () => useGuildMutation((body: GuildFormBody) => api.createGuild({ body }));
 
 export const useUpdateGuild = (id: string) =>
-  useGuildMutation((body: GuildFormBody) =>
-    apiRequest(`/api/golf/guild/manage/${id}/update`, { method: 'POST', body, schema: ownedGuildSchema }),
-  );
+  useGuildMutation((body: GuildFormBody) => api.updateGuild({ params: { id }, body }));
 
 export const useRegenerateJoinCode = (id: string) =>
-  useGuildMutation(() =>
-    apiRequest(`/api/golf/guild/manage/${id}/code`, { method: 'POST', schema: joinCodeSchema }),
-  );
+  useGuildMutation(() => api.regenerateGuildCode({ params: { id } }));
 
-export const useJoinGuild = (id: string) =>
-  useGuildMutation(() =>
-    apiRequest(`/api/golf/guild/${id}/join`, { method: 'POST', schema: joinResultSchema }),
-  );
+export const useJoinGuild = (id: string) => useGuildMutation(() => api.joinGuild({ params: { id } }));
 
 export const useJoinGuildByCode = () =>
-  useGuildMutation((code: string) =>
-    apiRequest('/api/golf/guild/code', { method: 'POST', body: { code }, schema: joinResultSchema }),
-  );
+  useGuildMutation((code: string) => api.joinGuildByCode({ body: { code } }));
 
-export const useLeaveGuild = (id: string) =>
-  useGuildMutation(() =>
-    apiRequest(`/api/golf/guild/${id}/leave`, { method: 'POST', schema: leaveResultSchema }),
-  );
+export const useLeaveGuild = (id: string) => useGuildMutation(() => api.leaveGuild({ params: { id } }));
 
 export const useKickMember = (id: string) =>
-  useGuildMutation((userId: string) =>
-    apiRequest(`/api/golf/guild/${id}/member/${encodeURIComponent(userId)}/kick`, {
-      method: 'POST',
-      schema: guildMemberListSchema,
-    }),
-  );
+  useGuildMutation((userId: string) => api.kickGuildMember({ params: { id, user_id: userId } }));
 
 export const usePostChat = (id: string) =>
-  useGuildMutation((message: string) =>
-    apiRequest(`/api/golf/guild/${id}/chat`, {
-      method: 'POST',
-      body: { message },
-      schema: chatMessageSchema,
-    }),
-  );
+  useGuildMutation((message: string) => api.postGuildChat({ params: { id }, body: { message } }));
 
 /** Uploads a guild image (presigned POST); returns the key to send as `guild_img_key`. */
 export const uploadGuildImage = (file: File): Promise<string> => uploadImage(file, 'guild');

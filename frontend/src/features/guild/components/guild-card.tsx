@@ -1,7 +1,7 @@
+import { Link } from '@tanstack/react-router';
 import type { GuildSummary } from '@golf/shared/schemas/guild';
 import { GUILD_MAX_MEMBERS } from '@golf/shared/schemas/guild';
 import { formatPublicLabel } from '@golf/shared/game/format';
-import { AppLink } from '../../../components/ui/app-link';
 import { Badge } from '../../../components/ui/badge';
 import { GuildImage } from './guild-image';
 
@@ -11,8 +11,9 @@ export const entryTypeLabel = (entryType: number) => (entryType === 2 ? 'コー�
 export function GuildCard({ guild }: { guild: GuildSummary }) {
   return (
     <li>
-      <AppLink
-        href={`/guild/${guild.guild_id}/show`}
+      <Link
+        to="/guild/$id/show"
+        params={{ id: guild.guild_id }}
         className="card link-card guild-card"
         data-testid="guild-card"
       >
@@ -28,7 +29,7 @@ export function GuildCard({ guild }: { guild: GuildSummary }) {
           </span>
           {guild.comment && <span className="guild-card__comment">{guild.comment}</span>}
         </span>
-      </AppLink>
+      </Link>
     </li>
   );
 }

@@ -24,7 +24,7 @@ export function ManagedGuildForm({ id, part }: { id: string; part: Exclude<Guild
   if (managed.isError)
     return (
       <EmptyState title="このギルドは編集できません" icon="guild">
-        {isApiError(managed.error) && managed.error.status === 403
+        {isApiError(managed.error) && managed.error.code === 'not_guild_owner'
           ? 'ギルドを編集できるのはギルドマスターだけです。'
           : 'ギルドを読み込めませんでした。時間をおいてお試しください。'}
       </EmptyState>

@@ -1,6 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { masterListSchema, type campaignMasterListNames } from '@golf/shared/schemas/master';
-import { apiRequest } from '../../../lib/api-client';
+import type { campaignMasterListNames } from '@golf/shared/schemas/master';
+import { api } from '@/lib/api';
 
 export type CampaignMasterListName = (typeof campaignMasterListNames)[number];
 
@@ -8,8 +8,7 @@ export type CampaignMasterListName = (typeof campaignMasterListNames)[number];
 export const campaignMasterListQueryOptions = (list: CampaignMasterListName) =>
   queryOptions({
     queryKey: ['master', 'campaign', list],
-    queryFn: ({ signal }) =>
-      apiRequest(`/api/master/akifuyu_campaign/${list}`, { signal, schema: masterListSchema }),
+    queryFn: ({ signal }) => api.getCampaignMasterList({ params: { list }, signal }),
     staleTime: Infinity,
     gcTime: Infinity,
   });

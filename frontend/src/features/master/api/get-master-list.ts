@@ -1,6 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { masterListSchema, type masterListNames } from '@golf/shared/schemas/master';
-import { apiRequest } from '../../../lib/api-client';
+import type { masterListNames } from '@golf/shared/schemas/master';
+import { api } from '@/lib/api';
 
 export type MasterListName = (typeof masterListNames)[number];
 
@@ -11,7 +11,7 @@ export type MasterListName = (typeof masterListNames)[number];
 export const masterListQueryOptions = (list: MasterListName) =>
   queryOptions({
     queryKey: ['master', 'common', list],
-    queryFn: ({ signal }) => apiRequest(`/api/master/${list}`, { signal, schema: masterListSchema }),
+    queryFn: ({ signal }) => api.getMasterList({ params: { list }, signal }),
     staleTime: Infinity,
     gcTime: Infinity,
   });

@@ -1,13 +1,12 @@
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import { prizeClaimSchema, wonPrizeListSchema, type PrizeClaimBody } from '@golf/shared/schemas/prize';
-import { apiRequest } from '../../../lib/api-client';
+import type { PrizeClaimBody } from '@golf/shared/schemas/prize';
+import { api } from '@/lib/api';
 
 /** The signed-in player's prizes and their claims (GET /api/golf/user_golf_game_prize). */
 export const wonPrizesQueryOptions = () =>
   queryOptions({
     queryKey: ['prize', 'won'],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/golf/user_golf_game_prize', { signal, schema: wonPrizeListSchema }),
+    queryFn: ({ signal }) => api.listWonPrizes({ signal }),
   });
 
 export function useWonPrizes() {
@@ -17,12 +16,7 @@ export function useWonPrizes() {
 /** POST …/confirm: the server checks the prize is the player's and unclaimed; nothing is stored. */
 export function useConfirmPrizeClaim() {
   return useMutation({
-    mutationFn: (body: PrizeClaimBody) =>
-      apiRequest('/api/golf/user_golf_game_prize/confirm', {
-        method: 'POST',
-        body,
-        schema: prizeClaimSchema,
-      }),
+    mutationFn: (body: PrizeClaimBody) => api.confirmPrizeClaim({ body }),
   });
 }
 
@@ -30,8 +24,7 @@ export function useConfirmPrizeClaim() {
 export function useClaimPrize() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: PrizeClaimBody) =>
-      apiRequest('/api/golf/user_golf_game_prize', { method: 'POST', body, schema: prizeClaimSchema }),
+    mutationFn: (body: PrizeClaimBody) => api.claimPrize({ body }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['prize', 'won'] }),
   });
 }

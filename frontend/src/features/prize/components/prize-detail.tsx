@@ -1,4 +1,4 @@
-import { useParams } from '@tanstack/react-router';
+import { useParams, Link } from '@tanstack/react-router';
 import type { PrizeKind } from '@golf/shared/schemas/prize';
 import { formatYen } from '@golf/shared/game/format';
 import { AppLink } from '../../../components/ui/app-link';
@@ -33,9 +33,9 @@ export function PrizeDetail({ kind, id }: { kind: PrizeKind; id: string }) {
     return (
       <div className="page-body">
         <EmptyState title="この賞品は見つかりませんでした" icon="prize">
-          <AppLink href={`/prize?tab=${kind}`} className="text-link">
+          <Link to="/prize" search={{ tab: kind }} className="text-link">
             賞品一覧へ
-          </AppLink>
+          </Link>
         </EmptyState>
       </div>
     );

@@ -1,5 +1,5 @@
+import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { AppLink } from '../../../components/ui/app-link';
 import { Badge } from '../../../components/ui/badge';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { wonPrizesQueryOptions } from '../api/won-prizes';
@@ -21,8 +21,9 @@ export function WonPrizeList() {
         <ul className="prize-list">
           {data.prizes.map(({ prize, claim, tournament_name, claim_deadline_at }) => (
             <li key={prize.id}>
-              <AppLink
-                href={`/mypage/prize/${prize.id}`}
+              <Link
+                to="/mypage/prize/$id"
+                params={{ id: prize.id }}
                 className="card link-card prize-card"
                 data-testid="won-prize"
               >
@@ -39,7 +40,7 @@ export function WonPrizeList() {
                   {tournament_name && <span className="prize-card__meta">{tournament_name}</span>}
                   {!claim && <span className="prize-card__meta">{claimDeadlineText(claim_deadline_at)}</span>}
                 </span>
-              </AppLink>
+              </Link>
             </li>
           ))}
         </ul>

@@ -1,19 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  activeQuizResponseSchema,
-  quizAnswerResponseSchema,
-  quizAnsweredResponseSchema,
-  quizStatusResponseSchema,
-  type QuizAnswerBody,
-} from '@golf/shared/schemas/quiz';
-import { apiRequest } from '../../../lib/api-client';
+import type { QuizAnswerBody } from '@golf/shared/schemas/quiz';
+import { api } from '@/lib/api';
 
 /** Where the player stands with the open quiz (GET /api/golf/user_golf_quiz_answer). Keys: ['quiz', …]. */
 export const quizStatusQueryOptions = () =>
   queryOptions({
     queryKey: ['quiz', 'status'],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/golf/user_golf_quiz_answer', { signal, schema: quizStatusResponseSchema }),
+    queryFn: ({ signal }) => api.getQuizStatus({ signal }),
     staleTime: 0,
   });
 
@@ -21,7 +14,7 @@ export const quizStatusQueryOptions = () =>
 export const activeQuizQueryOptions = () =>
   queryOptions({
     queryKey: ['quiz', 'active'],
-    queryFn: ({ signal }) => apiRequest('/api/golf/quiz', { signal, schema: activeQuizResponseSchema }),
+    queryFn: ({ signal }) => api.getActiveQuiz({ signal }),
     staleTime: 0,
     gcTime: 0,
     retry: false,
@@ -31,12 +24,7 @@ export const activeQuizQueryOptions = () =>
 export const answeredQuizQueryOptions = (round: number) =>
   queryOptions({
     queryKey: ['quiz', 'answered', round],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/golf/user_golf_quiz_answer/answered', {
-        signal,
-        query: { round },
-        schema: quizAnsweredResponseSchema,
-      }),
+    queryFn: ({ signal }) => api.getAnsweredQuiz({ query: { round }, signal }),
     staleTime: 0,
   });
 
@@ -44,8 +32,7 @@ export const answeredQuizQueryOptions = (round: number) =>
 export function useStartQuiz() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest('/api/golf/quiz/start', { method: 'POST', schema: activeQuizResponseSchema }),
+    mutationFn: () => api.startQuiz(),
     onSuccess: (active) => {
       queryClient.setQueryData(['quiz', 'active'], active);
       return queryClient.invalidateQueries({ queryKey: ['quiz', 'status'] });
@@ -56,12 +43,7 @@ export function useStartQuiz() {
 export function useAnswerQuiz() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: QuizAnswerBody) =>
-      apiRequest('/api/golf/user_golf_quiz_answer/answer', {
-        method: 'POST',
-        body,
-        schema: quizAnswerResponseSchema,
-      }),
+    mutationFn: (body: QuizAnswerBody) => api.answerQuiz({ body }),
     // A finished attempt changes the status, the results and (after the next recompute) the ranking;
     // the active question is left alone, or the result screen would lose its last answer.
     onSuccess: (result) =>

@@ -1,6 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { ownRankingResponseSchema, rankingPageResponseSchema } from '@golf/shared/schemas/ranking';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@/lib/api';
 
 export interface PersonalRankingParams {
   round?: number | undefined;
@@ -22,15 +21,14 @@ export const personalRankingQueryOptions = (params: PersonalRankingParams) =>
       params.rank ?? `p${params.page}`,
     ],
     queryFn: ({ signal }) =>
-      apiRequest('/api/golf/ranking', {
-        signal,
+      api.getPersonalRanking({
         query: {
           type: params.type,
           round: params.round,
           perPage: RANKING_PER_PAGE,
           ...(params.rank ? { rank: params.rank } : { page: params.page }),
         },
-        schema: rankingPageResponseSchema,
+        signal,
       }),
     staleTime: 30_000,
   });
@@ -39,30 +37,23 @@ export const personalRankingQueryOptions = (params: PersonalRankingParams) =>
 export const ownRankingQueryOptions = (round: number | undefined) =>
   queryOptions({
     queryKey: ['ranking', 'own', round ?? 'active'],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/golf/ranking/user', { signal, query: { round }, schema: ownRankingResponseSchema }),
+    queryFn: ({ signal }) => api.getOwnRanking({ query: { round }, signal }),
     staleTime: 30_000,
   });
 
 export type GuildRankingTab = 'all' | 'total' | 'member';
 
 /** The spec's guild ranking types: all = guild, total = guild_top4, anything else = guild_member. */
-const guildRankingPath = (tab: GuildRankingTab) =>
-  tab === 'all'
-    ? '/api/golf/ranking/guild'
-    : tab === 'total'
-      ? '/api/golf/ranking/guild_top4'
-      : '/api/golf/ranking/guild_member';
+const guildRankingCall = {
+  all: 'getGuildRanking',
+  total: 'getGuildTop4Ranking',
+  member: 'getGuildMemberRanking',
+} as const satisfies Record<GuildRankingTab, string>;
 
 export const guildRankingQueryOptions = (tab: GuildRankingTab, round: number | undefined, page: number) =>
   queryOptions({
     queryKey: ['ranking', 'guild', tab, round ?? 'active', page],
-    queryFn: ({ signal }) =>
-      apiRequest(guildRankingPath(tab), {
-        signal,
-        query: { round, page },
-        schema: rankingPageResponseSchema,
-      }),
+    queryFn: ({ signal }) => api[guildRankingCall[tab]]({ query: { round, page }, signal }),
     staleTime: 30_000,
   });
 
@@ -70,19 +61,14 @@ export const yearlyRankingQueryOptions = (page: number, rank: number | undefined
   queryOptions({
     queryKey: ['ranking', 'yearly', rank ?? `p${page}`],
     queryFn: ({ signal }) =>
-      apiRequest('/api/golf/ranking/yearly', {
-        signal,
-        query: { perPage: RANKING_PER_PAGE, ...(rank ? { rank } : { page }) },
-        schema: rankingPageResponseSchema,
-      }),
+      api.getYearlyRanking({ query: { perPage: RANKING_PER_PAGE, ...(rank ? { rank } : { page }) }, signal }),
     staleTime: 30_000,
   });
 
 export const ownYearlyRankingQueryOptions = () =>
   queryOptions({
     queryKey: ['ranking', 'yearly', 'own'],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/golf/ranking/yearly_personal', { signal, schema: ownRankingResponseSchema }),
+    queryFn: ({ signal }) => api.getOwnYearlyRanking({ signal }),
     staleTime: 30_000,
   });
 
@@ -91,22 +77,13 @@ export const quizRankingQueryOptions = (round: number | undefined, page: number,
   queryOptions({
     queryKey: ['ranking', 'quiz', round ?? 'active', rank ?? `p${page}`],
     queryFn: ({ signal }) =>
-      apiRequest('/api/golf/ranking/quiz', {
-        signal,
-        query: { round, ...(rank ? { rank } : { page }) },
-        schema: rankingPageResponseSchema,
-      }),
+      api.getQuizRanking({ query: { round, ...(rank ? { rank } : { page }) }, signal }),
     staleTime: 30_000,
   });
 
 export const ownQuizRankingQueryOptions = (round: number | undefined) =>
   queryOptions({
     queryKey: ['ranking', 'quiz', 'own', round ?? 'active'],
-    queryFn: ({ signal }) =>
-      apiRequest('/api/golf/ranking/user_quiz', {
-        signal,
-        query: { round },
-        schema: ownRankingResponseSchema,
-      }),
+    queryFn: ({ signal }) => api.getOwnQuizRanking({ query: { round }, signal }),
     staleTime: 30_000,
   });

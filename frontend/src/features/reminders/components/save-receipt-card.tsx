@@ -1,4 +1,4 @@
-import { SaveError } from '../../game/components/save-error';
+import { SaveError } from '../../../components/ui/save-error';
 import { useSaveReceiptSettings, useUpdateSaveReceiptSettings } from '../api/save-receipt-settings';
 
 /** My page, next to the reminders: an e-mail receipt of every team save (saved at once). */

@@ -1,13 +1,14 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { scheduleSchema } from '@golf/shared/schemas/schedule';
-import { apiRequest } from '../../../lib/api-client';
+import type { Schedule } from '@golf/shared/schemas/schedule';
+import { api } from '@/lib/api';
 
 /** The season's tournaments (the schedule master list). Round states move, so it is kept 60 s. */
 export const schedulesQueryOptions = () =>
   queryOptions({
     queryKey: ['master', 'golf', 'schedule'],
     queryFn: ({ signal }) =>
-      apiRequest('/api/golf/master/schedule', { signal, schema: scheduleSchema.array() }),
+      // The row answers one of three lists; `schedule` asks for the season's tournaments.
+      api.getGolfMasterList({ params: { list: 'schedule' }, signal }) as Promise<Schedule[]>,
     staleTime: 60_000,
   });
 

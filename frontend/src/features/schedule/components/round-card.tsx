@@ -1,6 +1,6 @@
+import { Link } from '@tanstack/react-router';
 import type { ScheduleRound } from '@golf/shared/schemas/schedule';
 import { displayDate } from '@golf/shared/schedule/derive-schedule';
-import { AppLink } from '../../../components/ui/app-link';
 import { Icon } from '../../../components/ui/icon';
 import { formatDeadline } from '../../../lib/format';
 import { roundPhase } from '../utils/tournament';
@@ -11,7 +11,7 @@ export function RoundCard({ round, now }: { round: ScheduleRound; now: number })
   const phase = roundPhase(round, now);
   return (
     <li className="round-card" data-phase={phase}>
-      <AppLink href={`/schedule/round/${round.round}`} className="round-card__link">
+      <Link to="/schedule/round/$round" params={{ round: String(round.round) }} className="round-card__link">
         <span className="round-card__head">
           <span className="round-card__number">
             <small>ROUND</small>
@@ -31,7 +31,7 @@ export function RoundCard({ round, now }: { round: ScheduleRound; now: number })
           ラウンド {round.round}
           <Icon name="next" size={14} />
         </span>
-      </AppLink>
+      </Link>
     </li>
   );
 }

@@ -1,6 +1,5 @@
 import { Link } from '@tanstack/react-router';
 import type { Schedule } from '@golf/shared/schemas/schedule';
-import { AppLink } from '../../../components/ui/app-link';
 import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icon';
 import { openRound, teamRound } from '../utils/tournament';
@@ -37,14 +36,22 @@ export function TournamentCard({ schedule, now }: { schedule: Schedule; now: num
       <RoundDeadlines schedule={schedule} now={now} />
       <div className="tournament-card__actions">
         {open ? (
-          <AppLink href={`/schedule/round/${open.round}`} className="button button--primary button--block">
+          <Link
+            to="/schedule/round/$round"
+            params={{ round: String(open.round) }}
+            className="button button--primary button--block"
+          >
             チームを編成する
-          </AppLink>
+          </Link>
         ) : (
           !ended && (
-            <AppLink href={`/schedule/round/${round}`} className="button button--primary button--block">
+            <Link
+              to="/schedule/round/$round"
+              params={{ round: String(round) }}
+              className="button button--primary button--block"
+            >
               マイチームのスコアを見る
-            </AppLink>
+            </Link>
           )
         )}
         <Link to="/schedule/score" className="button button--outline button--block">

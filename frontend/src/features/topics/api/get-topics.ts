@@ -1,11 +1,10 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
-import { topicListSchema } from '@golf/shared/schemas/topic';
-import { apiRequest } from '../../../lib/api-client';
+import { api } from '@/lib/api';
 
 export const topicsQueryOptions = (page: number) =>
   queryOptions({
     queryKey: ['topics', page],
-    queryFn: ({ signal }) => apiRequest('/api/topics', { signal, query: { page }, schema: topicListSchema }),
+    queryFn: ({ signal }) => api.listTopics({ query: { page }, signal }),
     staleTime: 60_000,
   });
 

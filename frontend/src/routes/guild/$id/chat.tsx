@@ -5,7 +5,7 @@ import { CHAT_MESSAGE_MAX, type ChatMessage } from '@golf/shared/schemas/guild';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { SaveError } from '../../../features/game/components/save-error';
+import { SaveError } from '../../../components/ui/save-error';
 import { usePostChat } from '../../../features/guild/api/guild-mutations';
 import { guildChatQueryOptions, olderGuildChat } from '../../../features/guild/api/guild-queries';
 import { isApiError } from '../../../lib/api-client';
@@ -38,7 +38,7 @@ function GuildChatPage() {
   const [draft, setDraft] = useState('');
 
   if (chat.isError) {
-    const forbidden = isApiError(chat.error) && chat.error.status === 403;
+    const forbidden = isApiError(chat.error) && chat.error.code === 'not_guild_member';
     return (
       <div className="page-body">
         <EmptyState

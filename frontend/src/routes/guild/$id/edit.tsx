@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import { createFileRoute } from '@tanstack/react-router';
-import { AppLink } from '../../../components/ui/app-link';
-import { SaveError } from '../../../features/game/components/save-error';
+import { createFileRoute, Link } from '@tanstack/react-router';
+import { SaveError } from '../../../components/ui/save-error';
 import { useRegenerateJoinCode } from '../../../features/guild/api/guild-mutations';
 import { managedGuildQueryOptions } from '../../../features/guild/api/guild-queries';
 import { ManagedGuildForm } from '../../../features/guild/components/managed-guild-form';
@@ -37,9 +36,9 @@ function GuildSettingsPage() {
               </button>
             </section>
           )}
-          <AppLink href={`/guild/${id}/profile/edit`} className="text-link text-link--end">
+          <Link to="/guild/$id/profile/edit" params={{ id }} className="text-link text-link--end">
             ギルド名・紹介文・画像を編集する
-          </AppLink>
+          </Link>
         </>
       )}
     </div>

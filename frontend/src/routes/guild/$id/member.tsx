@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Badge } from '../../../components/ui/badge';
 import { Icon } from '../../../components/ui/icon';
 import { PageSkeleton } from '../../../components/ui/skeleton';
-import { SaveError } from '../../../features/game/components/save-error';
+import { SaveError } from '../../../components/ui/save-error';
 import { useKickMember } from '../../../features/guild/api/guild-mutations';
 import { guildMembersQueryOptions, guildQueryOptions } from '../../../features/guild/api/guild-queries';
 import { tokyoCalendarDate } from '@golf/shared/game/format';

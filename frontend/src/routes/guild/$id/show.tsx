@@ -1,12 +1,11 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { createFileRoute, useNavigate } from '@tanstack/react-router';
+import { createFileRoute, useNavigate, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatPublicLabel } from '@golf/shared/game/format';
 import { GUILD_MAX_MEMBERS } from '@golf/shared/schemas/guild';
-import { AppLink } from '../../../components/ui/app-link';
 import { Badge } from '../../../components/ui/badge';
 import { PageSkeleton } from '../../../components/ui/skeleton';
-import { SaveError } from '../../../features/game/components/save-error';
+import { SaveError } from '../../../components/ui/save-error';
 import { useJoinGuild, useLeaveGuild } from '../../../features/guild/api/guild-mutations';
 import { guildQueryOptions } from '../../../features/guild/api/guild-queries';
 import { entryTypeLabel } from '../../../features/guild/components/guild-card';
@@ -48,20 +47,24 @@ function GuildShowPage() {
 
       {guild.is_member ? (
         <div className="form-actions">
-          <AppLink href={`/guild/${id}/chat`} className="button button--primary button--block">
+          <Link to="/guild/$id/chat" params={{ id }} className="button button--primary button--block">
             チャットを開く
-          </AppLink>
-          <AppLink href={`/guild/${id}/member`} className="button button--outline button--block">
+          </Link>
+          <Link to="/guild/$id/member" params={{ id }} className="button button--outline button--block">
             メンバーを見る
-          </AppLink>
+          </Link>
           {guild.my_role === 'owner' && (
             <>
-              <AppLink href={`/guild/${id}/profile/edit`} className="button button--outline button--block">
+              <Link
+                to="/guild/$id/profile/edit"
+                params={{ id }}
+                className="button button--outline button--block"
+              >
                 ギルドのプロフィールを編集する
-              </AppLink>
-              <AppLink href={`/guild/${id}/edit`} className="button button--outline button--block">
+              </Link>
+              <Link to="/guild/$id/edit" params={{ id }} className="button button--outline button--block">
                 参加方法・公開の設定
-              </AppLink>
+              </Link>
             </>
           )}
           {confirmLeave ? (

@@ -1,7 +1,7 @@
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { formatPublicLabel } from '@golf/shared/game/format';
 import { ConfirmActions, ConfirmList } from '../../../components/ui/form-field';
-import { SaveError } from '../../../features/game/components/save-error';
+import { SaveError } from '../../../components/ui/save-error';
 import { useCreateGuild } from '../../../features/guild/api/guild-mutations';
 import { entryTypeLabel } from '../../../features/guild/components/guild-card';
 import { GuildImage } from '../../../features/guild/components/guild-image';

@@ -1,10 +1,11 @@
-import { useSuspenseQuery, queryOptions } from '@tanstack/react-query';
+import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { userMeResponseSchema, type UserMeResponse } from '@golf/shared/schemas/account';
+import type { UserMeResponse } from '@golf/shared/schemas/account';
 import { ConfirmActions } from '../../../components/ui/form-field';
 import { PageSkeleton } from '../../../components/ui/skeleton';
 import {
+  profileQueryOptions,
   useConfirmProfile,
   useSaveProfile,
   type ProfileDraft,
@@ -17,19 +18,11 @@ import {
   profileListsLoaded,
   useObjectUrl,
 } from '../../../features/account/components/account-parts';
-import { apiRequest } from '../../../lib/api-client';
-
-const meQueryOptions = () =>
-  queryOptions({
-    queryKey: ['account', 'me'],
-    queryFn: ({ signal }) => apiRequest('/api/user/me', { signal, schema: userMeResponseSchema }),
-    staleTime: 0,
-  });
 
 export const Route = createFileRoute('/mypage/profile/edit')({
   loader: ({ context }) =>
     Promise.all([
-      context.queryClient.ensureQueryData(meQueryOptions()),
+      context.queryClient.ensureQueryData(profileQueryOptions()),
       profileListsLoaded(context.queryClient),
     ]),
   pendingComponent: () => <PageSkeleton cards={1} lines={8} />,
@@ -48,11 +41,11 @@ const draftOf = (me: UserMeResponse): ProfileDraft => ({
 
 function ProfileEditPage() {
   const navigate = useNavigate();
-  const me = useSuspenseQuery(meQueryOptions()).data;
+  const me = useSuspenseQuery(profileQueryOptions()).data;
   const [draft, setDraft] = useState(() => draftOf(me));
   const [confirming, setConfirming] = useState(false);
   const confirm = useConfirmProfile();
-  const save = useSaveProfile('/api/user/profile');
+  const save = useSaveProfile('updateUserProfile');
   const chosen = useObjectUrl(draft.image);
   const imageUrl = chosen ?? (draft.removeImage ? null : me.profile_img_url);
 

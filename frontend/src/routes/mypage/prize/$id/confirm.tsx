@@ -1,6 +1,6 @@
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { ConfirmActions, ConfirmList } from '../../../../components/ui/form-field';
-import { SaveError } from '../../../../features/game/components/save-error';
+import { SaveError } from '../../../../components/ui/save-error';
 import { useClaimPrize } from '../../../../features/prize/api/won-prizes';
 import { usePrizeEntryDraft } from '../../../../features/prize/prize-entry-draft';
 

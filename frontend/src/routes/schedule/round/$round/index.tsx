@@ -1,6 +1,7 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { RoundView, TeamPickView } from '@golf/shared/schemas/game';
 import { formatToPar } from '@golf/shared/game/format';
+import { draftSlots } from '@golf/shared/game/team';
 import { Badge } from '../../../../components/ui/badge';
 import { LinkCardBody } from '../../../../components/ui/link-card-body';
 import { Skeleton, SkeletonCard } from '../../../../components/ui/skeleton';
@@ -8,7 +9,7 @@ import { useDeletePick } from '../../../../features/game/api/delete-pick';
 import { roundQueryOptions, useRound } from '../../../../features/game/api/get-round';
 import { RoundTabs } from '../../../../features/game/components/round-tabs';
 import { CopyNextRoundToggle } from '../../../../features/game/components/copy-next-round-toggle';
-import { SaveError } from '../../../../features/game/components/save-error';
+import { SaveError } from '../../../../components/ui/save-error';
 import { ShareCard } from '../../../../features/game/components/share-card';
 import { SaveReceipt } from '../../../../features/game/components/save-receipt';
 import { ScoreChanges } from '../../../../features/game/components/score-changes';
@@ -146,7 +147,7 @@ function RoundPage() {
         )}
         <ol className="slots">
           {slots.map((pick, index) => {
-            const draft = index + 1;
+            const draft = draftSlots[index]!;
             const warning = warningBySlot.get(draft);
             const score = pick ? pickScoreText(pick) : null;
             return (

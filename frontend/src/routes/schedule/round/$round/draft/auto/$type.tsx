@@ -4,7 +4,7 @@ import { PageSkeleton } from '../../../../../../components/ui/skeleton';
 import { EmptyState } from '../../../../../../components/ui/empty-state';
 import { aiPreviewQueryOptions, useAiPreview } from '../../../../../../features/game/api/get-ai-preview';
 import { useSaveAiTeam } from '../../../../../../features/game/api/save-ai-team';
-import { SaveError } from '../../../../../../features/game/components/save-error';
+import { SaveError } from '../../../../../../components/ui/save-error';
 import { aiModeLabels, aiModes, parseAiMode, parseRound } from '../../../../../../features/game/utils/labels';
 
 export const Route = createFileRoute('/schedule/round/$round/draft/auto/$type')({

@@ -2,6 +2,7 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import { z } from 'zod';
 import type { FieldPlayer } from '@golf/shared/schemas/game';
 import { formatToPar } from '@golf/shared/game/format';
+import type { DraftSlot } from '@golf/shared/game/team';
 import { PageSkeleton } from '../../../../../../../components/ui/skeleton';
 import {
   roundFieldQueryOptions,
@@ -101,7 +102,7 @@ function ComparePair({
   second,
 }: {
   round: number;
-  draft: number;
+  draft: DraftSlot;
   first: FieldPlayer;
   second: FieldPlayer;
 }) {

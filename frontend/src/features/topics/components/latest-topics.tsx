@@ -1,9 +1,10 @@
+import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
 import { AppLink } from '../../../components/ui/app-link';
 import { Icon } from '../../../components/ui/icon';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { topicsQueryOptions } from '../../topics/api/get-topics';
-import { TopicLine } from '../../topics/components/topic-item';
+import { topicsQueryOptions } from '../api/get-topics';
+import { TopicLine } from './topic-item';
 
 /** The three newest topics on the top page; the page never waits for them. */
 export function LatestTopics() {
@@ -23,14 +24,15 @@ export function LatestTopics() {
             ))
           : data.topics.slice(0, 3).map((topic) => (
               <li key={topic.id}>
-                <AppLink
-                  href={`/topics?open=${topic.id}`}
+                <Link
+                  to="/topics"
+                  search={{ open: topic.id }}
                   className="topic-lines__item"
                   data-testid="top-topic"
                 >
                   <TopicLine topic={topic} />
                   <Icon name="next" size={16} />
-                </AppLink>
+                </Link>
               </li>
             ))}
       </ul>

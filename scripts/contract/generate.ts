@@ -1,0 +1,38 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import { repositoryRoot } from '../local-stack/paths';
+import { renderApiDocs } from './api-docs';
+import { renderApiRoutes } from './api-routes';
+
+/**
+ * The files generated from the route table, by path from the repository root, formatted as
+ * `prettier --check` wants them.
+ */
+export async function generatedFiles(): Promise<Record<string, string>> {
+  const renderers: Record<string, (current: string) => string | Promise<string>> = {
+    'frontend/src/lib/api-routes.gen.ts': () => renderApiRoutes(),
+    'docs/api.md': renderApiDocs,
+  };
+  const files: Record<string, string> = {};
+  for (const [path, render] of Object.entries(renderers)) {
+    const file = join(repositoryRoot, path);
+    let current = '';
+    try {
+      current = readFileSync(file, 'utf8');
+    } catch {
+      // A first generation.
+    }
+    const options = (await resolveConfig(file)) ?? {};
+    files[path] = await format(await render(current), { ...options, filepath: file });
+  }
+  return files;
+}
+
+/** `npm run docs:api`: writes every file generated from the route table. */
+if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {
+  for (const [path, text] of Object.entries(await generatedFiles())) {
+    writeFileSync(join(repositoryRoot, path), text);
+    console.log(`wrote ${path}`);
+  }
+}
