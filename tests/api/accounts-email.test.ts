@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authResponseSchema, userMeResponseSchema } from '../../shared/src/schemas/account';
 import { newSocialUser } from '../../functions/src/domain/account/social-service';
-import { hashToken, putMailToken } from '../../functions/src/db/repositories/mail-token-repository';
+import { hashToken, mailTokenRepository } from '../../functions/src/db/repositories/mail-token-repository';
 import { createUserIfAbsent, getLogin, getUser } from '../../functions/src/db/repositories/user-repository';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { realPng } from './support/images';
@@ -131,7 +131,7 @@ describe('e-mail registration', () => {
     expect(forged.status).toBe(400);
     expect((await api('GET', '/api/auth/register/verify/short!')).status).toBe(422);
     const token = `expired-${run}-${'x'.repeat(20)}`;
-    await putMailToken(hashToken(token), {
+    await mailTokenRepository.putMailToken(hashToken(token), {
       purpose: 'register',
       email: newAddress('expired'),
       user_id: null,

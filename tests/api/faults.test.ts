@@ -248,11 +248,10 @@ describe('faults on the write paths', () => {
 
   it('prize claim: the winner’s claim is stored once, a retry after a lost answer is told it is done', async () => {
     const { prizeRepository } = await import('../../functions/src/db/repositories/prize-repository');
-    const { getPrizeDraw, getPrizeWin } =
-      await import('../../functions/src/db/repositories/prize-draw-repository');
+    const { prizeDrawRepository } = await import('../../functions/src/db/repositories/prize-draw-repository');
     let claim: { prizeId: string; winner: string } | undefined;
     for (const prize of await prizeRepository.listByKind('entry')) {
-      const winner = (await getPrizeDraw(prize.id))?.winners[0];
+      const winner = (await prizeDrawRepository.getPrizeDraw(prize.id))?.winners[0];
       if (winner) claim = { prizeId: prize.id, winner };
       if (claim) break;
     }
@@ -270,7 +269,9 @@ describe('faults on the write paths', () => {
         (answer) => answer.status === 409,
       ),
     );
-    expect((await getPrizeWin(winner, prizeId))?.claim_email).toBe('fault-winner@example.com');
+    expect((await prizeDrawRepository.getPrizeWin(winner, prizeId))?.claim_email).toBe(
+      'fault-winner@example.com',
+    );
   });
 
   it('tournament import: stored whole, and importing it again changes nothing', async () => {

@@ -10,7 +10,7 @@ import {
   startRegistration,
   verifyRegistration,
 } from '../../functions/src/domain/account/mail-flows';
-import { issueOneTimeToken } from '../../functions/src/db/repositories/mail-token-repository';
+import { mailTokenRepository } from '../../functions/src/db/repositories/mail-token-repository';
 import { withdraw } from '../../functions/src/domain/account/profile-service';
 import { newSocialUser } from '../../functions/src/domain/account/social-service';
 import {
@@ -120,7 +120,7 @@ describe('a busy user pool', () => {
   it('answers 503 to an opened registration link and leaves no player or login behind', async () => {
     const userId = uniqueUser().toLowerCase();
     const email = `waiting-${userId}@example.jp`;
-    const token = await issueOneTimeToken(
+    const token = await mailTokenRepository.issueOneTimeToken(
       { purpose: 'register', email, user_id: userId, password_hash: null },
       3600_000,
       new Date(),
@@ -140,7 +140,7 @@ describe('a busy user pool', () => {
       password_hash: passwordInUserPool,
       groups: [],
     });
-    const token = await issueOneTimeToken(
+    const token = await mailTokenRepository.issueOneTimeToken(
       { purpose: 'email_change', email: after, user_id: userId, password_hash: null },
       3600_000,
       new Date(),

@@ -4,7 +4,7 @@ import { GUILD_MAX_MEMBERS, type MemberRole } from '@golf/shared/schemas/guild';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
-import { countAttempt } from './rate-limit-repository';
+import { rateLimitRepository } from './rate-limit-repository';
 import { profilesOf } from './user-repository';
 import { queryAll } from '../query-all';
 
@@ -428,6 +428,6 @@ export const guildRepository = {
     limit: number,
     now: Date,
   ): Promise<boolean> {
-    return (await countAttempt(action, userId, windowSeconds, limit, now)) === null;
+    return (await rateLimitRepository.countAttempt(action, userId, windowSeconds, limit, now)) === null;
   },
 };

@@ -10,7 +10,7 @@ import {
 } from '../../db/repositories/user-repository';
 import { AppError, notFound } from '../../lib/errors';
 import { enforceLimits } from '../../lib/rate-limit';
-import { countAttempt } from '../../db/repositories/rate-limit-repository';
+import { rateLimitRepository } from '../../db/repositories/rate-limit-repository';
 import { identity, type IssuedToken } from '../../lib/identity/identity-port';
 import { publicUrl } from '../../lib/uploads';
 
@@ -70,7 +70,7 @@ export async function signIn(
     now,
   );
   const overAddressBudget =
-    (await countAttempt(
+    (await rateLimitRepository.countAttempt(
       'login',
       `mail:${address}`,
       loginLimits.windowSeconds,

@@ -15,10 +15,9 @@ import type {
   UserEmailResponse,
 } from '@golf/shared/schemas/account';
 import {
-  issueOneTimeToken,
-  takeOneTimeToken,
   type MailTokenPurpose,
   type MailTokenRecord,
+  mailTokenRepository,
 } from '../../db/repositories/mail-token-repository';
 import { cutSessions, getLogin, getUser, type UserRecord } from '../../db/repositories/user-repository';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
@@ -46,11 +45,11 @@ const issueLink = (
   purpose: MailTokenPurpose,
   fields: Pick<MailTokenRecord, 'email' | 'user_id' | 'password_hash'>,
   now: Date,
-) => issueOneTimeToken({ purpose, ...fields }, MAIL_LINK_HOURS * 3600_000, now);
+) => mailTokenRepository.issueOneTimeToken({ purpose, ...fields }, MAIL_LINK_HOURS * 3600_000, now);
 
 /** The link's record, used up; a clear 400 when it is unknown, used or expired. */
 async function redeem(token: string, purpose: MailTokenPurpose, now: Date): Promise<MailTokenRecord> {
-  const record = await takeOneTimeToken(token, purpose);
+  const record = await mailTokenRepository.takeOneTimeToken(token, purpose);
   if (!record) throw linkError(invalidLinkMessage);
   if (Date.parse(record.expires_at) <= now.getTime()) throw linkError(expiredLinkMessage);
   return record;
