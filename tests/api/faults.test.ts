@@ -183,10 +183,10 @@ describe('faults on the write paths', () => {
   });
 
   it('guild join: the member count matches the members, each joined once', async () => {
-    const { createUserIfAbsent } = await import('../../functions/src/db/repositories/user-repository');
+    const { userRepository } = await import('../../functions/src/db/repositories/user-repository');
     const { newPlayer } = await import('../../functions/src/domain/account/account-service');
     const complete = { status: 'complete', is_accepted_policy: true, is_registed_email: true } as const;
-    await createUserIfAbsent(newPlayer('fault-owner', new Date(), complete));
+    await userRepository.createUserIfAbsent(newPlayer('fault-owner', new Date(), complete));
     const owner = await token('fault-owner');
     const created = await call('POST', '/api/golf/guild/create', owner, {
       name: '障害テスト',
@@ -198,7 +198,7 @@ describe('faults on the write paths', () => {
     const guildId = created.body['guild_id'] as string;
     const joiners = await Promise.all(Array.from({ length: 12 }, (_, i) => token(`fault-joiner-${i}`)));
     for (let i = 0; i < joiners.length; i++)
-      await createUserIfAbsent(newPlayer(`fault-joiner-${i}`, new Date(), complete));
+      await userRepository.createUserIfAbsent(newPlayer(`fault-joiner-${i}`, new Date(), complete));
     const before = (await call('GET', `/api/golf/guild/${guildId}/member`, owner)).body[
       'number_of_member'
     ] as number;
@@ -276,9 +276,9 @@ describe('faults on the write paths', () => {
 
   it('tournament import: stored whole, and importing it again changes nothing', async () => {
     const operator = await token('fault-operator', ['operators']);
-    const { createUserIfAbsent } = await import('../../functions/src/db/repositories/user-repository');
+    const { userRepository } = await import('../../functions/src/db/repositories/user-repository');
     const { newPlayer } = await import('../../functions/src/domain/account/account-service');
-    await createUserIfAbsent(newPlayer('fault-operator', new Date(), { status: 'complete' }));
+    await userRepository.createUserIfAbsent(newPlayer('fault-operator', new Date(), { status: 'complete' }));
     const file = JSON.parse(
       readFileSync(join(import.meta.dirname, '../../docs/examples/tournament.json'), 'utf8'),
     ) as {

@@ -5,7 +5,7 @@ import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { rateLimitRepository } from './rate-limit-repository';
-import { profilesOf } from './user-repository';
+import { userRepository } from './user-repository';
 import { queryAll } from '../query-all';
 
 export interface GuildRecord {
@@ -415,7 +415,7 @@ export const guildRepository = {
   },
 
   /** Nicknames and profile images: the user profile is read by the user repository only. */
-  profiles: profilesOf,
+  profiles: (userIds: readonly string[]) => userRepository.profilesOf(userIds),
 
   /**
    * Counts one action in a fixed window (the counter item expires by TTL); false once `limit`
