@@ -20,17 +20,20 @@ export default defineConfig({
       target: 'react',
       autoCodeSplitting: true,
       codeSplittingOptions: {
-        // The loaders of the pages visitors land on stay in the first bundle, so their data is
-        // asked for at once. Every other route's loader comes with its component: the first
-        // bundle then carries none of those screens' queries and schemas, and opening such a
-        // screen costs one chunk, not two.
+        // The top page is not split at all: its hero paints as soon as the first bundle runs,
+        // without waiting for a chunk it only then asks for. The loaders of the other pages
+        // visitors land on stay in the first bundle, so their data is asked for at once. Every
+        // other route's loader comes with its component: the first bundle then carries none of
+        // those screens' queries and schemas, and opening such a screen costs one chunk, not two.
         splitBehavior: ({ routeId }) =>
-          landingRoutes.has(routeId)
-            ? undefined
-            : [
-                ['loader', 'component'],
-                ['pendingComponent', 'errorComponent', 'notFoundComponent'],
-              ],
+          routeId === '/'
+            ? []
+            : landingRoutes.has(routeId)
+              ? undefined
+              : [
+                  ['loader', 'component'],
+                  ['pendingComponent', 'errorComponent', 'notFoundComponent'],
+                ],
       },
       routesDirectory: fromHere('./src/routes'),
       generatedRouteTree: fromHere('./src/routeTree.gen.ts'),

@@ -523,19 +523,36 @@ async function main(mode: 'full' | 'quick') {
     const deadlineResult = await phase<Awaited<ReturnType<typeof deadlineMinute>>>('deadline');
     const drainSeconds = await settle(stack.url + plan.spike.staticPath, 600);
 
-    // Every save stored exactly once: the version counts the answered saves, the picks are the last.
-    const stored = await readTeams(
-      gameGlobalId,
-      openRound,
-      deadlinePlayers.map((p) => p.userId),
-    );
+    // Every save stored exactly once: each save raises the team's version by one, so the stored
+    // version lies between the saves answered 200 and the saves sent (a save the client gave up
+    // on may still be stored after), and when every save of a player was answered 200 it equals
+    // their count and the stored picks are those of the last save. Saves the server still works
+    // off after the phase are waited for: the teams are read until two reads agree.
+    const userIds = deadlinePlayers.map((p) => p.userId);
+    let stored = await readTeams(gameGlobalId, openRound, userIds);
+    for (let attempt = 0; attempt < 24; attempt++) {
+      await sleep(5_000);
+      const again = await readTeams(gameGlobalId, openRound, userIds);
+      const same = userIds.every((id) => again.get(id)?.version === stored.get(id)?.version);
+      stored = again;
+      if (same) break;
+    }
     let mismatched = 0;
+    let storedAfterTimeout = 0;
     deadlinePlayers.forEach((player, i) => {
       const expected = deadlineResult.answered[i]!;
       const team = stored.get(player.userId);
       const version = team?.version ?? 0;
       const picks = team ? [...team.picks].sort((a, b) => a.slot - b.slot).map((p) => p.player_id) : null;
-      if (version !== expected.saves || JSON.stringify(picks) !== JSON.stringify(expected.last)) mismatched++;
+      const allAnswered = expected.saves === expected.sent;
+      if (
+        version < expected.saves ||
+        version > expected.sent ||
+        (allAnswered &&
+          (version !== expected.saves || JSON.stringify(picks) !== JSON.stringify(expected.last)))
+      )
+        mismatched++;
+      storedAfterTimeout += Math.max(0, version - expected.saves);
     });
     const answeredSaves = deadlineResult.answered.reduce((sum, a) => sum + a.saves, 0);
 
@@ -587,6 +604,7 @@ async function main(mode: 'full' | 'quick') {
         saves_answered_200: answeredSaves,
         players_checked: deadlinePlayers.length,
         players_with_a_save_lost_or_stored_twice: mismatched,
+        saves_stored_after_the_client_gave_up: storedAfterTimeout,
       },
     };
     const targets = {

@@ -27,6 +27,7 @@ import {
   unpackRows,
   type StoredRankingRow,
 } from '../../functions/src/db/repositories/ranking-repository';
+import { formatYearlyPoints } from '../../shared/src/game/yearly-points';
 import { writeUnits } from './item-size';
 import { syntheticMembers, syntheticMetrics } from './synthetic-season';
 
@@ -57,7 +58,7 @@ const yearlyRows: StoredRankingRow[] = userIds.map((userId, i) => {
     user_id: userId,
     nickname: profiles.get(userId)?.nickname ?? '退会したユーザー',
     value,
-    display_value: `${value.toLocaleString('ja-JP')}pt`,
+    display_value: formatYearlyPoints(value),
     is_withdrawn: !profiles.has(userId),
   };
 });

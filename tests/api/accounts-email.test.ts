@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { authResponseSchema, userMeResponseSchema } from '../../shared/src/schemas/account';
 import { newSocialUser } from '../../functions/src/domain/account/social-service';
-import { hashToken, putMailToken } from '../../functions/src/db/repositories/mail-token-repository';
-import { createUserIfAbsent, getLogin, getUser } from '../../functions/src/db/repositories/user-repository';
+import { hashToken, mailTokenRepository } from '../../functions/src/db/repositories/mail-token-repository';
+import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { realPng } from './support/images';
 import { api, baseUrl, tokenFor } from './support/api';
@@ -84,7 +84,7 @@ describe('e-mail registration', () => {
     expect(again.body.errors?.['token']?.[0]).toContain('すでに使用されています');
     // The chosen password signs in; the password is stored only as a hash.
     expect((await login(email, password)).status).toBe(200);
-    expect((await getLogin(email))?.password_hash).toMatch(/^scrypt\$/);
+    expect((await userRepository.getLogin(email))?.password_hash).toMatch(/^scrypt\$/);
   });
 
   it('answers the same for a known address, and mails its owner instead of a link', async () => {
@@ -131,7 +131,7 @@ describe('e-mail registration', () => {
     expect(forged.status).toBe(400);
     expect((await api('GET', '/api/auth/register/verify/short!')).status).toBe(422);
     const token = `expired-${run}-${'x'.repeat(20)}`;
-    await putMailToken(hashToken(token), {
+    await mailTokenRepository.putMailToken(hashToken(token), {
       purpose: 'register',
       email: newAddress('expired'),
       user_id: null,
@@ -176,7 +176,7 @@ describe('profile: registration step and edits', () => {
       address: 13,
       profile_img_url: null,
     });
-    expect((await getUser(auth.user.user_id))?.nickname).toBeNull(); // confirm stores nothing
+    expect((await userRepository.getUser(auth.user.user_id))?.nickname).toBeNull(); // confirm stores nothing
     const done = await multipart('/api/user', token, profile);
     expect(done.status).toBe(200);
     expect(userMeResponseSchema.parse(done.body)).toMatchObject({
@@ -216,7 +216,7 @@ describe('password reset and change', () => {
     expect([unknown.status, known.status]).toEqual([202, 202]);
     expect(unknown.body).toEqual(known.body);
     const token = await linkToken(email, '/reset-password');
-    const other = await earlierSession((await getLogin(email))!.user_id);
+    const other = await earlierSession((await userRepository.getLogin(email))!.user_id);
     expect(await meStatus(other)).toBe(200);
     const mismatch = await api<ErrorBody>('POST', '/api/auth/password/reset', {
       body: { token, password: 'new-pass-123', password_confirmation: 'other-pass-123' },
@@ -225,7 +225,8 @@ describe('password reset and change', () => {
     expect(mismatch.body.errors).toHaveProperty('password_confirmation');
     // A sign-in of the same second as the reset: tokens count whole seconds, the cut must still hold.
     await new Promise((resolve) => setTimeout(resolve, 1000 - (Date.now() % 1000)));
-    const sameSecond = (await signLocalAccessToken({ sub: (await getLogin(email))!.user_id })).token;
+    const sameSecond = (await signLocalAccessToken({ sub: (await userRepository.getLogin(email))!.user_id }))
+      .token;
     const reset = await api('POST', '/api/auth/password/reset', {
       body: { token, password: 'new-pass-123', password_confirmation: 'new-pass-123' },
     });
@@ -247,7 +248,7 @@ describe('password reset and change', () => {
   it('changes the password only with the current one, and signs the other sessions out', async () => {
     const { email, auth } = await registered('change');
     const token = auth.access_token;
-    const other = await earlierSession((await getLogin(email))!.user_id);
+    const other = await earlierSession((await userRepository.getLogin(email))!.user_id);
     const body = {
       current_password: 'wrong-pass',
       password: 'changed-pass-1',
@@ -299,7 +300,7 @@ describe('e-mail change and a social player’s e-mail registration', () => {
   it('registers a social player’s address with registerFlg and answers auth data', async () => {
     const userId = `social-${run}`;
     // A player who signed in with a provider for the first time.
-    await createUserIfAbsent(newSocialUser(userId, new Date()));
+    await userRepository.createUserIfAbsent(newSocialUser(userId, new Date()));
     const token = await tokenFor(userId);
     const email = newAddress('social');
     expect((await api('POST', '/api/auth/register/mail', { token, body: { email: 'broken' } })).status).toBe(
@@ -340,8 +341,8 @@ describe('withdrawal', () => {
     expect((await api('POST', '/api/user/withdrawal', { token, body: { agree: true } })).status).toBe(401);
     expect((await api('GET', '/api/user/me', { token })).status).toBe(401);
     expect((await login(email, password)).status).toBe(401);
-    expect(await getUser(auth.user.user_id)).toBeNull();
-    expect(await getLogin(email)).toBeNull();
+    expect(await userRepository.getUser(auth.user.user_id)).toBeNull();
+    expect(await userRepository.getLogin(email)).toBeNull();
     // Another session's token of the same player is refused everywhere.
     const other = await tokenFor(auth.user.user_id);
     expect((await api('GET', '/api/user/me', { token: other })).status).toBe(401);

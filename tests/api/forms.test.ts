@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { contactTypes } from '../../shared/src/schemas/contact';
 import type { CampaignEntryInput } from '../../shared/src/schemas/campaign';
-import { countAttempt } from '../../functions/src/db/repositories/rate-limit-repository';
+import { rateLimitRepository } from '../../functions/src/db/repositories/rate-limit-repository';
 import { formLimits, sendContact } from '../../functions/src/domain/forms/forms-service';
-import { listCampaignEntries, listContacts } from '../../functions/src/db/repositories/form-entry-repository';
+import { formEntryRepository } from '../../functions/src/db/repositories/form-entry-repository';
 import { TooManyRequestsError } from '../../functions/src/lib/errors';
 import { api, tokenFor } from './support/api';
 
@@ -52,7 +52,9 @@ describe('POST /api/contact', () => {
     const body = contact();
     const result = await api<{ id: string; received_at: string }>('POST', '/api/contact', { body });
     expect(result.status).toBe(201);
-    const stored = (await listContacts(result.body.received_at)).find((row) => row.id === result.body.id);
+    const stored = (await formEntryRepository.listContacts(result.body.received_at)).find(
+      (row) => row.id === result.body.id,
+    );
     expect(stored).toMatchObject({
       email: body.email,
       contact_type: '5',
@@ -67,7 +69,9 @@ describe('POST /api/contact', () => {
       token: await tokenFor('contact-user-1'),
     });
     expect(result.status).toBe(201);
-    const stored = (await listContacts(result.body.received_at)).find((row) => row.id === result.body.id);
+    const stored = (await formEntryRepository.listContacts(result.body.received_at)).find(
+      (row) => row.id === result.body.id,
+    );
     expect(stored?.user_id).toBe('contact-user-1');
     expect(stored?.contact_type).toBe('1');
   });
@@ -81,11 +85,11 @@ describe('POST /api/contact', () => {
     ['too long content', { contactContent: 'あ'.repeat(2001) }, 'contactContent'],
     ['control characters', { contactContent: 'a\u0007b' }, 'contactContent'],
   ])('refuses %s with 422 and stores nothing', async (_, overrides, field) => {
-    const before = (await listContacts()).length;
+    const before = (await formEntryRepository.listContacts()).length;
     const result = await api<ErrorBody>('POST', '/api/contact', { body: contact(overrides) });
     expect(result.status).toBe(422);
     expect(result.body.errors?.[field]?.[0]).toBeTruthy();
-    expect((await listContacts()).length).toBe(before);
+    expect((await formEntryRepository.listContacts()).length).toBe(before);
   });
 
   it('limits sends per e-mail address, answering 429 with Retry-After', async () => {
@@ -93,7 +97,7 @@ describe('POST /api/contact', () => {
     const email = `limited-${unique()}@example.com`;
     for (let i = 0; i < formLimits.perEmail; i++)
       expect(
-        await countAttempt(
+        await rateLimitRepository.countAttempt(
           'contact',
           `mail:${email}`,
           formLimits.windowSeconds,
@@ -126,12 +130,12 @@ describe('POST /api/contact', () => {
 describe('campaign entry form', () => {
   it('confirm checks the 14 fields and answers them trimmed, storing nothing', async () => {
     const body = campaign({ company_name: '  株式会社テスト  ' });
-    const before = (await listCampaignEntries('gdo_2023')).length;
+    const before = (await formEntryRepository.listCampaignEntries('gdo_2023')).length;
     const result = await api<Record<string, string>>('POST', '/api/campaign-entry-form/confirm', { body });
     expect(result.status).toBe(200);
     expect(result.body['company_name']).toBe('株式会社テスト');
     expect(Object.keys(result.body)).toHaveLength(14);
-    expect((await listCampaignEntries('gdo_2023')).length).toBe(before);
+    expect((await formEntryRepository.listCampaignEntries('gdo_2023')).length).toBe(before);
   });
 
   it('store keeps one entry per business e-mail', async () => {
@@ -143,7 +147,7 @@ describe('campaign entry form', () => {
     });
     expect(again.status).toBe(409);
     expect(again.body.message).toContain('すでに');
-    const stored = (await listCampaignEntries('gdo_2023')).filter(
+    const stored = (await formEntryRepository.listCampaignEntries('gdo_2023')).filter(
       (row) => row.business_email === body.business_email,
     );
     expect(stored).toHaveLength(1);
@@ -157,13 +161,13 @@ describe('campaign entry form', () => {
     ['a missing name', { last_name: undefined }, 'last_name'],
     ['a too long company name', { company_name: 'あ'.repeat(101) }, 'company_name'],
   ])('refuses %s with 422 on confirm and store, storing nothing', async (_, overrides, field) => {
-    const before = (await listCampaignEntries('gdo_2023')).length;
+    const before = (await formEntryRepository.listCampaignEntries('gdo_2023')).length;
     for (const path of ['/api/campaign-entry-form/confirm', '/api/campaign-entry-form/store']) {
       const result = await api<ErrorBody>('POST', path, { body: campaign(overrides) });
       expect(result.status).toBe(422);
       expect(result.body.errors?.[field]?.[0]).toBeTruthy();
     }
-    expect((await listCampaignEntries('gdo_2023')).length).toBe(before);
+    expect((await formEntryRepository.listCampaignEntries('gdo_2023')).length).toBe(before);
   });
 });
 

@@ -12,7 +12,7 @@ import {
   ownedGuildSchema,
   type OwnedGuild,
 } from '../../shared/src/schemas/guild';
-import { deleteUserData } from '../../functions/src/db/repositories/user-repository';
+import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { api, tokenFor } from './support/api';
 
 interface ErrorBody {
@@ -543,7 +543,7 @@ describe('guild chat', () => {
     const stays = await newUser();
     await join(stays.token, gid);
     await api('POST', `/api/golf/guild/${gid}/chat`, { token: leaving.token, body: { message: 'またね' } });
-    await deleteUserData({ userId: leaving.id, email: null, reason: null, now: new Date() });
+    await userRepository.deleteUserData({ userId: leaving.id, email: null, reason: null, now: new Date() });
     const page = chatPageSchema.parse(
       (await api('GET', `/api/golf/guild/${gid}/chat`, { token: stays.token })).body,
     );

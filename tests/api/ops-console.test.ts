@@ -7,7 +7,7 @@ import {
 } from '../../shared/src/schemas/ops';
 import { importResultSchema } from '../../shared/src/schemas/game';
 import { csvExportSchema } from '../../shared/src/schemas/contact';
-import { getPrizeDraw } from '../../functions/src/db/repositories/prize-draw-repository';
+import { prizeDrawRepository } from '../../functions/src/db/repositories/prize-draw-repository';
 import { prizeRepository } from '../../functions/src/db/repositories/prize-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { db, tableName } from '../../functions/src/db/client';
@@ -79,7 +79,7 @@ describe('prize draw preview', () => {
     const entry = (await prizeRepository.listByKind('entry')).find(
       (p) => p.game_global_id === tournament.game_global_id,
     )!;
-    const stored = (await getPrizeDraw(entry.id))!;
+    const stored = (await prizeDrawRepository.getPrizeDraw(entry.id))!;
     const answer = await asOperator('/api/golf/ops/prizes/draw/preview', {
       game_global_id: tournament.game_global_id,
       seed: stored.seed,
@@ -92,7 +92,7 @@ describe('prize draw preview', () => {
     expect(previewed.winners.map((w) => w.user_id)).toEqual(stored.winners);
     expect(previewed.winners.every((w) => w.nickname.length > 0)).toBe(true);
     expect(previewed.shortfall === null).toBe(previewed.winners.length === entry.winners_count);
-    expect(await getPrizeDraw(entry.id)).toEqual(stored);
+    expect(await prizeDrawRepository.getPrizeDraw(entry.id)).toEqual(stored);
 
     const rank = preview.prizes.find((p) => p.kind === 'game')!;
     expect(rank.winners[0]?.rank).toBeGreaterThanOrEqual(1);
@@ -132,7 +132,7 @@ describe('export-winners', () => {
     const entry = (await prizeRepository.listByKind('entry')).find(
       (p) => p.game_global_id === tournament.game_global_id,
     )!;
-    const draw = (await getPrizeDraw(entry.id))!;
+    const draw = (await prizeDrawRepository.getPrizeDraw(entry.id))!;
     const claimer = draw.winners[2]!;
     await db().send(
       new UpdateCommand({

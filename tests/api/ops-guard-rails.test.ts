@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { operatorActionResultSchema } from '../../shared/src/schemas/game';
 import { prizeDrawResultSchema } from '../../shared/src/schemas/prize';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
-import { getPrizeDraw } from '../../functions/src/db/repositories/prize-draw-repository';
+import { prizeDrawRepository } from '../../functions/src/db/repositories/prize-draw-repository';
 import { prizeItem } from '../../functions/src/db/repositories/prize-repository';
 import { recomputeScores } from '../../functions/src/domain/game/score-service';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
@@ -129,7 +129,7 @@ describe('drawing prizes', () => {
     expect(refused.body.errors?.[prize.id]?.[0]).toContain(
       '対象は1人（いずれかのラウンドに参加したのは2人）のため、当選は1人で、賞品の100人に99人足りません。',
     );
-    expect(await getPrizeDraw(prize.id)).toBeNull();
+    expect(await prizeDrawRepository.getPrizeDraw(prize.id)).toBeNull();
 
     const accepted = await api('POST', '/api/golf/ops/prizes/draw', {
       token: await operator(),
@@ -145,6 +145,6 @@ describe('drawing prizes', () => {
         shortfall: expect.any(String),
       }),
     ]);
-    expect((await getPrizeDraw(prize.id))?.winners).toEqual(['draw-a']);
+    expect((await prizeDrawRepository.getPrizeDraw(prize.id))?.winners).toEqual(['draw-a']);
   });
 });

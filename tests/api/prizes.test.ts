@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lotteryOrder } from '../../shared/src/game/lottery';
 import { prizeDrawResultSchema, wonPrizeListSchema } from '../../shared/src/schemas/prize';
-import { getPrizeDraw, getPrizeWin } from '../../functions/src/db/repositories/prize-draw-repository';
+import { prizeDrawRepository } from '../../functions/src/db/repositories/prize-draw-repository';
 import { prizeRepository } from '../../functions/src/db/repositories/prize-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { resultsRepository } from '../../functions/src/db/repositories/results-repository';
@@ -23,7 +23,7 @@ describe('sample prize draws', () => {
     const prizes = (await prizeRepository.listByKind('entry')).filter(
       (p) => p.game_global_id === tournament!.game_global_id,
     );
-    const draw = await getPrizeDraw(prizes[0]!.id);
+    const draw = await prizeDrawRepository.getPrizeDraw(prizes[0]!.id);
     expect(draw?.seed).toBe(`sample-${tournament!.game_global_id}`);
     const played = tournament!.rounds.filter((r) => !r.cancelled).map((r) => r.round);
     const perRound = await Promise.all(
@@ -42,7 +42,7 @@ describe('sample prize draws', () => {
     const first = (await prizeRepository.listByKind('game')).find(
       (p) => p.game_global_id === tournament!.game_global_id && p.rank_from === 1,
     );
-    expect((await getPrizeDraw(first!.id))?.winners).toHaveLength(1);
+    expect((await prizeDrawRepository.getPrizeDraw(first!.id))?.winners).toHaveLength(1);
   });
 });
 
@@ -52,7 +52,7 @@ describe('prize claims', () => {
     const prize = (await prizeRepository.listByKind('entry')).find(
       (p) => p.game_global_id === tournament!.game_global_id,
     )!;
-    const winner = (await getPrizeDraw(prize.id))!.winners[0]!;
+    const winner = (await prizeDrawRepository.getPrizeDraw(prize.id))!.winners[0]!;
     const token = await tokenFor(winner);
 
     const list = wonPrizeListSchema.parse(
@@ -66,14 +66,14 @@ describe('prize claims', () => {
     const body = { id: prize.id, email: 'winner@example.com', email_confirmation: 'winner@example.com' };
     const confirmed = await api('POST', '/api/golf/user_golf_game_prize/confirm', { body, token });
     expect(confirmed.status).toBe(200);
-    expect((await getPrizeWin(winner, prize.id))?.claimed_at).toBeNull();
+    expect((await prizeDrawRepository.getPrizeWin(winner, prize.id))?.claimed_at).toBeNull();
 
     const claimed = await api<{ claimed_at: string }>('POST', '/api/golf/user_golf_game_prize', {
       body,
       token,
     });
     expect(claimed.status).toBe(201);
-    expect((await getPrizeWin(winner, prize.id))?.claim_email).toBe('winner@example.com');
+    expect((await prizeDrawRepository.getPrizeWin(winner, prize.id))?.claim_email).toBe('winner@example.com');
     const outbox = await api<Array<{ to: string; subject: string }>>('GET', '/api/dev/outbox');
     expect(JSON.stringify(outbox.body)).toContain('winner@example.com');
 
@@ -82,7 +82,7 @@ describe('prize claims', () => {
       token,
     });
     expect(again.status).toBe(409);
-    expect((await getPrizeWin(winner, prize.id))?.claim_email).toBe('winner@example.com');
+    expect((await prizeDrawRepository.getPrizeWin(winner, prize.id))?.claim_email).toBe('winner@example.com');
   });
 
   it('refuses a claim after its deadline, 30 days from the draw', async () => {
@@ -90,7 +90,7 @@ describe('prize claims', () => {
     const prize = (await prizeRepository.listByKind('entry')).find(
       (p) => p.game_global_id === tournament!.game_global_id,
     )!;
-    const late = (await getPrizeDraw(prize.id))!.winners[1]!;
+    const late = (await prizeDrawRepository.getPrizeDraw(prize.id))!.winners[1]!;
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
@@ -106,7 +106,7 @@ describe('prize claims', () => {
       expect(refused.status).toBe(409);
       expect(refused.body.message).toMatch(/^受け取り手続きの期限（.+）を過ぎています。$/);
     }
-    expect((await getPrizeWin(late, prize.id))?.claimed_at).toBeNull();
+    expect((await prizeDrawRepository.getPrizeWin(late, prize.id))?.claimed_at).toBeNull();
   });
 
   it("refuses another user's prize, mismatched or malformed e-mails, and visitors", async () => {
@@ -114,7 +114,7 @@ describe('prize claims', () => {
     const prize = (await prizeRepository.listByKind('game')).find(
       (p) => p.game_global_id === tournament!.game_global_id,
     )!;
-    const winners = (await getPrizeDraw(prize.id))!.winners;
+    const winners = (await prizeDrawRepository.getPrizeDraw(prize.id))!.winners;
     const stranger = await tokenFor('prize-stranger');
     const body = { id: prize.id, email: 'x@example.com', email_confirmation: 'x@example.com' };
 
@@ -142,7 +142,7 @@ describe('prize claims', () => {
         })
       ).status,
     ).toBe(422);
-    expect((await getPrizeWin(winners[0]!, prize.id))?.claimed_at).toBeNull();
+    expect((await prizeDrawRepository.getPrizeWin(winners[0]!, prize.id))?.claimed_at).toBeNull();
   });
 });
 
@@ -197,9 +197,9 @@ describe('operators draw prizes', () => {
     expect(result.seed).toBe('redraw-1');
     expect(result.prizes.every((p) => p.state === 'drawn')).toBe(true);
     const entry = result.prizes.find((p) => p.kind === 'entry')!;
-    const draw = await getPrizeDraw(entry.prize_id);
+    const draw = await prizeDrawRepository.getPrizeDraw(entry.prize_id);
     expect(draw?.seed).toBe('redraw-1');
     for (const userId of draw!.winners.slice(0, 3))
-      expect(await getPrizeWin(userId, entry.prize_id)).not.toBeNull();
+      expect(await prizeDrawRepository.getPrizeWin(userId, entry.prize_id)).not.toBeNull();
   });
 });

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { reminderRunResultSchema, reminderSettingsViewSchema } from '../../shared/src/schemas/reminders';
-import { createUserIfAbsent } from '../../functions/src/db/repositories/user-repository';
+import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { reminderRepository } from '../../functions/src/db/repositories/reminder-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
@@ -17,7 +17,7 @@ import { api, tokenFor } from './support/api';
 
 const email = 'reminder-player@example.com';
 const player = async () => {
-  await createUserIfAbsent(
+  await userRepository.createUserIfAbsent(
     newPlayer('reminder-player', new Date(), {
       email,
       status: 'complete',
@@ -29,7 +29,7 @@ const player = async () => {
   return tokenFor('reminder-player');
 };
 const linePlayer = async () => {
-  await createUserIfAbsent(
+  await userRepository.createUserIfAbsent(
     newPlayer('line_ureminder', new Date(), {
       status: 'complete',
       is_accepted_policy: true,

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { roundViewSchema, savedTeamSchema } from '../../shared/src/schemas/game';
 import { saveReceiptSettingsViewSchema } from '../../shared/src/schemas/save-receipt';
-import { createUserIfAbsent } from '../../functions/src/db/repositories/user-repository';
+import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
 import { listOutbox } from '../../functions/src/lib/mail';
 import { api, tokenFor } from './support/api';
@@ -20,7 +20,7 @@ let token: string;
 
 beforeAll(async () => {
   await writeFixture(fixture);
-  await createUserIfAbsent(
+  await userRepository.createUserIfAbsent(
     newPlayer('receipt-player', new Date(), {
       email,
       status: 'complete',

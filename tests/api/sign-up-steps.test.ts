@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeList } from '../../shared/src/contracts';
 import { signUpStepRoutes } from '../../shared/src/routes/sign-up-steps';
-import { createUserIfAbsent } from '../../functions/src/db/repositories/user-repository';
+import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
 import { newSocialUser } from '../../functions/src/domain/account/social-service';
 import { registrationRequiredMessage } from '../../functions/src/lib/http-handler';
@@ -15,7 +15,7 @@ const concrete = (path: string) => path.replace(/\{[^}]+\}/g, '1');
 
 async function playerAt(name: string, fields: Parameters<typeof newPlayer>[2]) {
   const id = `signup-${name}-${run}`;
-  await createUserIfAbsent(newPlayer(id, new Date(), fields));
+  await userRepository.createUserIfAbsent(newPlayer(id, new Date(), fields));
   return tokenFor(id, [], { player: false });
 }
 

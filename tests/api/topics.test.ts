@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TOPIC_PAGE_SIZE, topicListSchema, type TopicInput } from '../../shared/src/schemas/topic';
-import { getTopic } from '../../functions/src/db/repositories/topic-repository';
+import { topicRepository } from '../../functions/src/db/repositories/topic-repository';
 import { api, tokenFor } from './support/api';
 
 type ErrorBody = { code: string; errors?: Record<string, string[]> };
@@ -47,7 +47,7 @@ describe('operators publish topics', () => {
       (await api('POST', '/api/ops/topics', { body: { topics: [topic()] }, token: player })).status,
     ).toBe(403);
     expect((await api('DELETE', '/api/ops/topics/season-open', { token: player })).status).toBe(403);
-    expect(await getTopic('season-open')).not.toBeNull();
+    expect(await topicRepository.getTopic('season-open')).not.toBeNull();
   });
 
   it('publishes, is idempotent, updates, schedules and withdraws', async () => {
@@ -68,10 +68,10 @@ describe('operators publish topics', () => {
 
     result = await api('POST', '/api/ops/topics', { body: { topics: [{ ...now, title: '訂正版' }] }, token });
     expect(result.body).toEqual({ published: 1, unchanged: 0 });
-    expect((await getTopic(now.id))?.title).toBe('訂正版');
+    expect((await topicRepository.getTopic(now.id))?.title).toBe('訂正版');
 
     expect((await api('DELETE', `/api/ops/topics/${now.id}`, { token })).status).toBe(200);
-    expect(await getTopic(now.id)).toBeNull();
+    expect(await topicRepository.getTopic(now.id)).toBeNull();
     expect((await api<ErrorBody>('DELETE', `/api/ops/topics/${now.id}`, { token })).status).toBe(404);
   });
 
@@ -89,6 +89,6 @@ describe('operators publish topics', () => {
     });
     expect(result.status).toBe(422);
     expect(result.body.errors?.[field]?.[0]).toBeTruthy();
-    expect(await getTopic(good.id)).toBeNull();
+    expect(await topicRepository.getTopic(good.id)).toBeNull();
   });
 });

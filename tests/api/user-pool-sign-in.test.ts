@@ -10,16 +10,10 @@ import {
   startRegistration,
   verifyRegistration,
 } from '../../functions/src/domain/account/mail-flows';
-import { issueOneTimeToken } from '../../functions/src/db/repositories/mail-token-repository';
+import { mailTokenRepository } from '../../functions/src/db/repositories/mail-token-repository';
 import { withdraw } from '../../functions/src/domain/account/profile-service';
 import { newSocialUser } from '../../functions/src/domain/account/social-service';
-import {
-  createUserIfAbsent,
-  createUserWithLogin,
-  getLogin,
-  getUser,
-  isWithdrawn,
-} from '../../functions/src/db/repositories/user-repository';
+import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { passwordInUserPool } from '../../functions/src/lib/identity/cognito-identity';
 import { resetConfig } from '../../functions/src/lib/config';
 import { identity } from '../../functions/src/lib/identity/identity-port';
@@ -110,37 +104,37 @@ describe('a busy user pool', () => {
 
   it('answers 503 to a withdrawal and keeps the player as they were, so they can ask again', async () => {
     const userId = uniqueUser().toLowerCase();
-    await createUserIfAbsent(newSocialUser(userId, new Date()));
+    await userRepository.createUserIfAbsent(newSocialUser(userId, new Date()));
     const auth = { userId, tokenId: `tok-${userId}`, expiresAt: Math.floor(Date.now() / 1000) + 3600 };
     await expect(withdraw(auth, { agree: true }, new Date())).rejects.toMatchObject({ statusCode: 503 });
-    expect(await getUser(userId)).not.toBeNull();
-    expect(await isWithdrawn(userId)).toBe(false);
+    expect(await userRepository.getUser(userId)).not.toBeNull();
+    expect(await userRepository.isWithdrawn(userId)).toBe(false);
   });
 
   it('answers 503 to an opened registration link and leaves no player or login behind', async () => {
     const userId = uniqueUser().toLowerCase();
     const email = `waiting-${userId}@example.jp`;
-    const token = await issueOneTimeToken(
+    const token = await mailTokenRepository.issueOneTimeToken(
       { purpose: 'register', email, user_id: userId, password_hash: null },
       3600_000,
       new Date(),
     );
     await expect(verifyRegistration(token, new Date())).rejects.toMatchObject({ statusCode: 503 });
-    expect(await getUser(userId)).toBeNull();
-    expect(await getLogin(email)).toBeNull();
+    expect(await userRepository.getUser(userId)).toBeNull();
+    expect(await userRepository.getLogin(email)).toBeNull();
   });
 
   it('answers 503 to an opened e-mail change link and keeps the old address and login', async () => {
     const userId = uniqueUser().toLowerCase();
     const [before, after] = [`before-${userId}@example.jp`, `after-${userId}@example.jp`];
     const player = { ...newSocialUser(userId, new Date()), email: before, is_registed_email: true };
-    await createUserWithLogin(player, {
+    await userRepository.createUserWithLogin(player, {
       email: before,
       user_id: userId,
       password_hash: passwordInUserPool,
       groups: [],
     });
-    const token = await issueOneTimeToken(
+    const token = await mailTokenRepository.issueOneTimeToken(
       { purpose: 'email_change', email: after, user_id: userId, password_hash: null },
       3600_000,
       new Date(),
@@ -148,9 +142,9 @@ describe('a busy user pool', () => {
     await expect(completeEmailChange({ token, registerFlg: false }, new Date())).rejects.toMatchObject({
       statusCode: 503,
     });
-    expect(await getLogin(after)).toBeNull();
-    expect((await getLogin(before))?.user_id).toBe(userId);
-    expect((await getUser(userId))?.email).toBe(before);
+    expect(await userRepository.getLogin(after)).toBeNull();
+    expect((await userRepository.getLogin(before))?.user_id).toBe(userId);
+    expect((await userRepository.getUser(userId))?.email).toBe(before);
   });
 
   it('answers 503 to a sign-in and to a sign-in without a password', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { api, tokenFor } from './support/api';
-import { createUserWithLogin } from '../../functions/src/db/repositories/user-repository';
+import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { loginLimits, newPlayer, signIn } from '../../functions/src/domain/account/account-service';
 import { hashPassword } from '../../functions/src/lib/identity/password';
 import type { AppError } from '../../functions/src/lib/errors';
@@ -57,7 +57,7 @@ describe('login rate limit', () => {
     const email = `owner-${Date.now()}@example.com`;
     const userId = `owner-${Date.now()}`;
     const user = newPlayer(userId, new Date(), { email, is_registed_email: true, status: 'complete' });
-    await createUserWithLogin(user, {
+    await userRepository.createUserWithLogin(user, {
       email,
       user_id: userId,
       password_hash: await hashPassword('right-pass-1', { N: 1024, r: 8, p: 1 }),

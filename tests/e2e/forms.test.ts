@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { resetConfig } from '../../functions/src/lib/config';
-import { listCampaignEntries, listContacts } from '../../functions/src/db/repositories/form-entry-repository';
+import { formEntryRepository } from '../../functions/src/db/repositories/form-entry-repository';
 import { closeChecked, newPage, useBrowser, waitForPath } from './support/browser';
 
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
@@ -35,7 +35,7 @@ describe('contact form', () => {
     await page.getByRole('button', { name: '送信する' }).click();
     await waitForPath(page, '/contact/complete');
     await page.getByRole('heading', { name: 'お問い合わせを受け付けました' }).waitFor();
-    const stored = (await listContacts()).find((row) => row.email === email);
+    const stored = (await formEntryRepository.listContacts()).find((row) => row.email === email);
     expect(stored).toMatchObject({
       contact_type: '3',
       content: '賞品の発送時期を教えてください。\nよろしくお願いします。',
@@ -86,7 +86,9 @@ describe('campaign entry form', () => {
     expect(await summary.innerText()).toContain('経営者・役員');
     await page.getByRole('button', { name: '申し込む' }).click();
     await page.getByRole('heading', { name: 'お申し込みを受け付けました' }).waitFor();
-    const stored = (await listCampaignEntries('gdo_2023')).filter((row) => row.business_email === email);
+    const stored = (await formEntryRepository.listCampaignEntries('gdo_2023')).filter(
+      (row) => row.business_email === email,
+    );
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ company_size: '4', post: '1', last_name_kana: 'ヤマダ' });
     await closeChecked(session);

@@ -1,11 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { resetConfig } from '../../functions/src/lib/config';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
-import {
-  getPrizeDraw,
-  getPrizeWin,
-  listPrizeWins,
-} from '../../functions/src/db/repositories/prize-draw-repository';
+import { prizeDrawRepository } from '../../functions/src/db/repositories/prize-draw-repository';
 import { prizeRepository } from '../../functions/src/db/repositories/prize-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { baseUrl, closeChecked, newPage, useBrowser, waitForPath } from './support/browser';
@@ -23,8 +19,8 @@ async function unclaimedWinner(): Promise<{
   tournamentName: string;
 }> {
   for (const prize of await prizeRepository.listByKind('entry')) {
-    for (const userId of (await getPrizeDraw(prize.id))?.winners ?? []) {
-      const wins = await listPrizeWins(userId);
+    for (const userId of (await prizeDrawRepository.getPrizeDraw(prize.id))?.winners ?? []) {
+      const wins = await prizeDrawRepository.listPrizeWins(userId);
       const tournament = await tournamentRepository.get(prize.game_global_id!);
       if (wins.every((win) => win.claimed_at === null))
         return { userId, prizeId: prize.id, name: prize.name, tournamentName: tournament!.tournament_name };
@@ -64,7 +60,9 @@ describe('prize claim', () => {
     await page.getByRole('button', { name: '送信する' }).click();
     await waitForPath(page, '/mypage/prize/email_send');
     await page.getByRole('heading', { name: '受け取り手続きを受け付けました' }).waitFor();
-    expect((await getPrizeWin(winner.userId, winner.prizeId))?.claim_email).toBe('claim@example.com');
+    expect((await prizeDrawRepository.getPrizeWin(winner.userId, winner.prizeId))?.claim_email).toBe(
+      'claim@example.com',
+    );
 
     await page.goto(`/mypage/prize/${winner.prizeId}`);
     await page.getByTestId('prize-claimed').waitFor();

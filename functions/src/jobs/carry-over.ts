@@ -16,7 +16,7 @@ import { isBeforeDeadline } from '@golf/shared/game/lock';
 import type { RoundTeam, TeamPick } from '@golf/shared/game/team';
 import type { RoundNumber } from '@golf/shared/schemas/schedule';
 import { resultsRepository } from '../db/repositories/results-repository';
-import { copyNextRound } from '../db/repositories/user-repository';
+import { userRepository } from '../db/repositories/user-repository';
 import { teamRepository, type TeamRecord } from '../db/repositories/team-repository';
 import { scoreChangeRepository, type ScoreChangeRecord } from '../db/repositories/score-change-repository';
 import { recomputeScores } from '../domain/game/score-service';
@@ -112,7 +112,7 @@ export async function runCarryOver(options: { now: Date; gameGlobalId?: string }
       const own = saved.get(userId);
       const before = previous.get(userId);
       const hasPicks = Boolean(own?.picks.length);
-      if (!hasPicks && !(before && (await copyNextRound(userId, deadline)))) continue;
+      if (!hasPicks && !(before && (await userRepository.copyNextRound(userId, deadline)))) continue;
       let outcome;
       try {
         outcome = settleTeamAtDeadline({

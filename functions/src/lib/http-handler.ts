@@ -28,7 +28,7 @@ import { config } from './config';
 import { logger } from './logger';
 import { checkOrigin, clientAddress } from './origin-lock';
 import { parseMultipart, type UploadedFile } from './multipart';
-import { checkSession } from '../db/repositories/user-repository';
+import { userRepository } from '../db/repositories/user-repository';
 import { signUpStepRoutes } from '@golf/shared/routes/sign-up-steps';
 
 useJapaneseZodMessages();
@@ -278,7 +278,9 @@ function wrap(
             // players' routes whether sign-up is complete: one BatchGetItem. Public routes skip it,
             // so cacheable reads cost no extra request on a spike.
             if (route.access !== 'public') {
-              const session = await checkSession(state.auth, { registration: needsRegistration });
+              const session = await userRepository.checkSession(state.auth, {
+                registration: needsRegistration,
+              });
               if (session === 'refused') {
                 state.auth = null;
                 throw unauthenticated();

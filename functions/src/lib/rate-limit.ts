@@ -1,4 +1,4 @@
-import { countAttempt } from '../db/repositories/rate-limit-repository';
+import { rateLimitRepository } from '../db/repositories/rate-limit-repository';
 import { TooManyRequestsError } from './errors';
 
 /**
@@ -13,7 +13,7 @@ export async function enforceLimits(
   message?: string,
 ): Promise<void> {
   for (const [subject, max] of subjects) {
-    const retryAfter = await countAttempt(action, subject, windowSeconds, max, now);
+    const retryAfter = await rateLimitRepository.countAttempt(action, subject, windowSeconds, max, now);
     if (retryAfter !== null) throw new TooManyRequestsError(retryAfter, message);
   }
 }

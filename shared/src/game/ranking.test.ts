@@ -55,7 +55,8 @@ describe('ties share a rank', () => {
     expect(ranking.order.length).toBe(0);
   });
 
-  it('ranks 1,000,000 entries quickly', () => {
+  // Correctness at full size; its speed is measured by npm run bench:ranking, never asserted here.
+  it('ranks 1,000,000 entries with ties shared and ranks skipped after them', () => {
     const n = 1_000_000;
     const scores = new Float64Array(n);
     const keys = new Array<string>(n);
@@ -65,10 +66,7 @@ describe('ties share a rank', () => {
       scores[i] = (seed % 161) - 60;
       keys[i] = `user-${String((i * 7919) % n).padStart(7, '0')}`;
     }
-    const started = performance.now();
     const ranking = competitionRanking(scores, 'lower', keys);
-    const elapsed = performance.now() - started;
-    expect(elapsed).toBeLessThan(10_000);
     let violations = 0;
     for (let p = 1; p < n; p++) {
       const same = scores[ranking.order[p]!] === scores[ranking.order[p - 1]!];

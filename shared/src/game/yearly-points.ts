@@ -65,5 +65,8 @@ export function tournamentYearlyPoints(
   return points;
 }
 
+/** One formatter for every row: `toLocaleString` builds a new one on each call. */
+const pointsFormat = new Intl.NumberFormat('ja-JP');
+
 /** `1,234pt`: a user's yearly points as the yearly ranking shows them. */
-export const formatYearlyPoints = (points: number) => `${points.toLocaleString('ja-JP')}pt`;
+export const formatYearlyPoints = (points: number) => `${pointsFormat.format(points)}pt`;

@@ -2,7 +2,7 @@ import { inject } from 'vitest';
 import { resetConfig } from '../../../functions/src/lib/config';
 import { setDb } from '../../../functions/src/db/client';
 import { signLocalAccessToken } from '../../../functions/src/lib/local-issuer';
-import { createUserIfAbsent } from '../../../functions/src/db/repositories/user-repository';
+import { userRepository } from '../../../functions/src/db/repositories/user-repository';
 import { newPlayer } from '../../../functions/src/domain/account/account-service';
 
 const baseUrl = inject('apiUrl');
@@ -50,7 +50,7 @@ export async function tokenFor(
   options: { player?: boolean } = {},
 ): Promise<string> {
   if (options.player !== false)
-    await createUserIfAbsent(
+    await userRepository.createUserIfAbsent(
       newPlayer(userId, new Date(), {
         status: 'complete',
         is_accepted_policy: true,

@@ -22,55 +22,6 @@ export interface CampaignEntryRecord extends CampaignEntry {
   received_at: string;
 }
 
-export async function putContact(record: ContactRecord): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.contactEntry(record.received_at, record.id), entity: 'contact', ...record },
-      ConditionExpression: 'attribute_not_exists(PK)',
-    }),
-  );
-}
-
-/** Stores the entry and its entrant lock in one transaction; false when the e-mail already entered. */
-export async function putCampaignEntry(record: CampaignEntryRecord): Promise<boolean> {
-  try {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.campaignEntrant(record.campaign_id, record.business_email),
-                entity: 'campaign_entrant',
-                entry_id: record.id,
-              },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          {
-            Put: {
-              TableName: tableName(),
-              Item: {
-                ...keys.campaignEntry(record.campaign_id, record.received_at, record.id),
-                entity: 'campaign_entry',
-                ...record,
-              },
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-        ],
-      }),
-    );
-    return true;
-  } catch (error) {
-    // Only the entrant marker's condition means "already entered"; a clash on the entry itself is thrown.
-    if (isCancelled(error) && failedAt(error, 0)) return false;
-    throw error;
-  }
-}
-
 /** Entries received at or after `since` (all when absent), oldest first. */
 const receivedSince = async <T>(partition: string, since: string | undefined): Promise<T[]> =>
   (
@@ -82,7 +33,58 @@ const receivedSince = async <T>(partition: string, since: string | undefined): P
     })
   ).map((item) => fromItem<T>(item));
 
-export const listContacts = (since?: string) => receivedSince<ContactRecord>(keys.contactPartition, since);
+export const formEntryRepository = {
+  async putContact(record: ContactRecord): Promise<void> {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.contactEntry(record.received_at, record.id), entity: 'contact', ...record },
+        ConditionExpression: 'attribute_not_exists(PK)',
+      }),
+    );
+  },
 
-export const listCampaignEntries = (campaignId: string, since?: string) =>
-  receivedSince<CampaignEntryRecord>(keys.campaignPartition(campaignId), since);
+  /** Stores the entry and its entrant lock in one transaction; false when the e-mail already entered. */
+  async putCampaignEntry(record: CampaignEntryRecord): Promise<boolean> {
+    try {
+      await db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName(),
+                Item: {
+                  ...keys.campaignEntrant(record.campaign_id, record.business_email),
+                  entity: 'campaign_entrant',
+                  entry_id: record.id,
+                },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            {
+              Put: {
+                TableName: tableName(),
+                Item: {
+                  ...keys.campaignEntry(record.campaign_id, record.received_at, record.id),
+                  entity: 'campaign_entry',
+                  ...record,
+                },
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          ],
+        }),
+      );
+      return true;
+    } catch (error) {
+      // Only the entrant marker's condition means "already entered"; a clash on the entry itself is thrown.
+      if (isCancelled(error) && failedAt(error, 0)) return false;
+      throw error;
+    }
+  },
+
+  listContacts: (since?: string) => receivedSince<ContactRecord>(keys.contactPartition, since),
+
+  listCampaignEntries: (campaignId: string, since?: string) =>
+    receivedSince<CampaignEntryRecord>(keys.campaignPartition(campaignId), since),
+};

@@ -4,8 +4,8 @@ import { GUILD_MAX_MEMBERS, type MemberRole } from '@golf/shared/schemas/guild';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
-import { countAttempt } from './rate-limit-repository';
-import { profilesOf } from './user-repository';
+import { rateLimitRepository } from './rate-limit-repository';
+import { userRepository } from './user-repository';
 import { queryAll } from '../query-all';
 
 export interface GuildRecord {
@@ -415,7 +415,7 @@ export const guildRepository = {
   },
 
   /** Nicknames and profile images: the user profile is read by the user repository only. */
-  profiles: profilesOf,
+  profiles: (userIds: readonly string[]) => userRepository.profilesOf(userIds),
 
   /**
    * Counts one action in a fixed window (the counter item expires by TTL); false once `limit`
@@ -428,6 +428,6 @@ export const guildRepository = {
     limit: number,
     now: Date,
   ): Promise<boolean> {
-    return (await countAttempt(action, userId, windowSeconds, limit, now)) === null;
+    return (await rateLimitRepository.countAttempt(action, userId, windowSeconds, limit, now)) === null;
   },
 };

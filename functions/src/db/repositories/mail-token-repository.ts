@@ -30,10 +30,6 @@ export const mailTokenItem = (tokenHash: string, record: MailTokenRecord) => ({
   expiresAt: Math.floor(Date.parse(record.expires_at) / 1000),
 });
 
-export async function putMailToken(tokenHash: string, record: MailTokenRecord): Promise<void> {
-  await db().send(new PutCommand({ TableName: tableName(), Item: mailTokenItem(tokenHash, record) }));
-}
-
 /**
  * Takes a link's record out of the table: the link works once. Null when there is none for that
  * purpose (never issued, already used, or a link for something else, which is left alone). Two
@@ -64,21 +60,26 @@ async function consumeMailToken(
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-/** A new one-time token for the record: 32 random bytes, of which only the SHA-256 is stored. */
-export async function issueOneTimeToken(
-  fields: Pick<MailTokenRecord, 'purpose' | 'email' | 'user_id' | 'password_hash'>,
-  lifetimeMs: number,
-  now: Date,
-): Promise<string> {
-  const token = randomBytes(32).toString('base64url');
-  await putMailToken(hashToken(token), {
-    ...fields,
-    created_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + lifetimeMs).toISOString(),
-  });
-  return token;
-}
+export const mailTokenRepository = {
+  async putMailToken(tokenHash: string, record: MailTokenRecord): Promise<void> {
+    await db().send(new PutCommand({ TableName: tableName(), Item: mailTokenItem(tokenHash, record) }));
+  },
 
-/** The token's record, used up (see consumeMailToken); its expiry is the caller's to check. */
-export const takeOneTimeToken = (token: string, purpose: MailTokenPurpose) =>
-  consumeMailToken(hashToken(token), purpose);
+  /** A new one-time token for the record: 32 random bytes, of which only the SHA-256 is stored. */
+  async issueOneTimeToken(
+    fields: Pick<MailTokenRecord, 'purpose' | 'email' | 'user_id' | 'password_hash'>,
+    lifetimeMs: number,
+    now: Date,
+  ): Promise<string> {
+    const token = randomBytes(32).toString('base64url');
+    await mailTokenRepository.putMailToken(hashToken(token), {
+      ...fields,
+      created_at: now.toISOString(),
+      expires_at: new Date(now.getTime() + lifetimeMs).toISOString(),
+    });
+    return token;
+  },
+
+  /** The token's record, used up (see consumeMailToken); its expiry is the caller's to check. */
+  takeOneTimeToken: (token: string, purpose: MailTokenPurpose) => consumeMailToken(hashToken(token), purpose),
+};

@@ -26,94 +26,97 @@ export interface PrizeWinRecord {
   claimed_at: string | null;
 }
 
-export async function getPrizeDraw(prizeId: string): Promise<PrizeDrawRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.prizeDraw(prizeId) }));
-  return Item ? fromItem<PrizeDrawRecord>(Item) : null;
-}
+export const prizeDrawRepository = {
+  async getPrizeDraw(prizeId: string): Promise<PrizeDrawRecord | null> {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.prizeDraw(prizeId) }),
+    );
+    return Item ? fromItem<PrizeDrawRecord>(Item) : null;
+  },
 
-export async function getPrizeWin(userId: string, prizeId: string): Promise<PrizeWinRecord | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.prizeWin(userId, prizeId) }),
-  );
-  return Item ? fromItem<PrizeWinRecord>(Item) : null;
-}
+  async getPrizeWin(userId: string, prizeId: string): Promise<PrizeWinRecord | null> {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.prizeWin(userId, prizeId) }),
+    );
+    return Item ? fromItem<PrizeWinRecord>(Item) : null;
+  },
 
-/** The wins of one prize by the given users, by user id (one BatchGetItem per 100 users). */
-export async function getPrizeWinsOf(
-  prizeId: string,
-  userIds: readonly string[],
-): Promise<Map<string, PrizeWinRecord>> {
-  const items = await batchGetAll(userIds.map((userId) => keys.prizeWin(userId, prizeId)));
-  return new Map(items.map((item) => fromItem<PrizeWinRecord>(item)).map((win) => [win.user_id, win]));
-}
+  /** The wins of one prize by the given users, by user id (one BatchGetItem per 100 users). */
+  async getPrizeWinsOf(prizeId: string, userIds: readonly string[]): Promise<Map<string, PrizeWinRecord>> {
+    const items = await batchGetAll(userIds.map((userId) => keys.prizeWin(userId, prizeId)));
+    return new Map(items.map((item) => fromItem<PrizeWinRecord>(item)).map((win) => [win.user_id, win]));
+  },
 
-export async function listPrizeWins(userId: string): Promise<PrizeWinRecord[]> {
-  const { PK, SKPrefix } = keys.prizeWinPrefix(userId);
-  const { Items = [] } = await db().send(
-    new QueryCommand({
-      TableName: tableName(),
-      KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': PK, ':prefix': SKPrefix },
-    }),
-  );
-  return Items.map((item) => fromItem<PrizeWinRecord>(item));
-}
-
-/**
- * Replaces a prize's draw: the new winners' items, the removal of earlier winners who did not win
- * again, then the draw item (last, so it names only winners already written). Claimed wins are
- * never removed here: the caller refuses a redraw once anyone has claimed.
- */
-export async function replacePrizeDraw(
-  draw: PrizeDrawRecord,
-  kind: PrizeKind,
-  previousWinners: readonly string[],
-): Promise<void> {
-  const winners = new Set(draw.winners);
-  await batchWriteAll(
-    draw.winners.map((userId) => ({
-      ...keys.prizeWin(userId, draw.prize_id),
-      entity: 'prize_win',
-      ...({
-        user_id: userId,
-        prize_id: draw.prize_id,
-        kind,
-        won_at: draw.drawn_at,
-        claim_email: null,
-        claimed_at: null,
-      } satisfies PrizeWinRecord),
-    })),
-  );
-  for (const userId of previousWinners.filter((id) => !winners.has(id)))
-    await db().send(new DeleteCommand({ TableName: tableName(), Key: keys.prizeWin(userId, draw.prize_id) }));
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.prizeDraw(draw.prize_id), entity: 'prize_draw', ...draw },
-    }),
-  );
-}
-
-/** Records the claim once: false when the win does not exist or was already claimed. */
-export async function claimPrizeWin(
-  userId: string,
-  prizeId: string,
-  email: string,
-  at: string,
-  wonAt: string,
-  deadline: string,
-): Promise<boolean> {
-  if (at >= deadline) return false;
-  return conditionHeld(
-    db().send(
-      new UpdateCommand({
+  async listPrizeWins(userId: string): Promise<PrizeWinRecord[]> {
+    const { PK, SKPrefix } = keys.prizeWinPrefix(userId);
+    const { Items = [] } = await db().send(
+      new QueryCommand({
         TableName: tableName(),
-        Key: keys.prizeWin(userId, prizeId),
-        UpdateExpression: 'SET claim_email = :email, claimed_at = :at',
-        // The win read is the one claimed: a re-draw (a new won_at) in between refuses it.
-        ConditionExpression: 'attribute_exists(PK) AND claimed_at = :null AND won_at = :wonAt',
-        ExpressionAttributeValues: { ':email': email, ':at': at, ':null': null, ':wonAt': wonAt },
+        KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+        ExpressionAttributeValues: { ':pk': PK, ':prefix': SKPrefix },
       }),
-    ),
-  );
-}
+    );
+    return Items.map((item) => fromItem<PrizeWinRecord>(item));
+  },
+
+  /**
+   * Replaces a prize's draw: the new winners' items, the removal of earlier winners who did not win
+   * again, then the draw item (last, so it names only winners already written). Claimed wins are
+   * never removed here: the caller refuses a redraw once anyone has claimed.
+   */
+  async replacePrizeDraw(
+    draw: PrizeDrawRecord,
+    kind: PrizeKind,
+    previousWinners: readonly string[],
+  ): Promise<void> {
+    const winners = new Set(draw.winners);
+    await batchWriteAll(
+      draw.winners.map((userId) => ({
+        ...keys.prizeWin(userId, draw.prize_id),
+        entity: 'prize_win',
+        ...({
+          user_id: userId,
+          prize_id: draw.prize_id,
+          kind,
+          won_at: draw.drawn_at,
+          claim_email: null,
+          claimed_at: null,
+        } satisfies PrizeWinRecord),
+      })),
+    );
+    for (const userId of previousWinners.filter((id) => !winners.has(id)))
+      await db().send(
+        new DeleteCommand({ TableName: tableName(), Key: keys.prizeWin(userId, draw.prize_id) }),
+      );
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.prizeDraw(draw.prize_id), entity: 'prize_draw', ...draw },
+      }),
+    );
+  },
+
+  /** Records the claim once: false when the win does not exist or was already claimed. */
+  async claimPrizeWin(
+    userId: string,
+    prizeId: string,
+    email: string,
+    at: string,
+    wonAt: string,
+    deadline: string,
+  ): Promise<boolean> {
+    if (at >= deadline) return false;
+    return conditionHeld(
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.prizeWin(userId, prizeId),
+          UpdateExpression: 'SET claim_email = :email, claimed_at = :at',
+          // The win read is the one claimed: a re-draw (a new won_at) in between refuses it.
+          ConditionExpression: 'attribute_exists(PK) AND claimed_at = :null AND won_at = :wonAt',
+          ExpressionAttributeValues: { ':email': email, ':at': at, ':null': null, ':wonAt': wonAt },
+        }),
+      ),
+    );
+  },
+};

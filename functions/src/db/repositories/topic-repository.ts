@@ -16,32 +16,34 @@ export const topicItem = (record: TopicRecord) => ({
   ...record,
 });
 
-export async function getTopic(topicId: string): Promise<TopicRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.topic(topicId) }));
-  return Item ? fromItem<TopicRecord>(Item) : null;
-}
+export const topicRepository = {
+  async getTopic(topicId: string): Promise<TopicRecord | null> {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.topic(topicId) }));
+    return Item ? fromItem<TopicRecord>(Item) : null;
+  },
 
-export async function putTopic(record: TopicRecord): Promise<void> {
-  await db().send(new PutCommand({ TableName: tableName(), Item: topicItem(record) }));
-}
+  async putTopic(record: TopicRecord): Promise<void> {
+    await db().send(new PutCommand({ TableName: tableName(), Item: topicItem(record) }));
+  },
 
-/** False when there was no such topic. */
-export async function deleteTopic(topicId: string): Promise<boolean> {
-  const { Attributes } = await db().send(
-    new DeleteCommand({ TableName: tableName(), Key: keys.topic(topicId), ReturnValues: 'ALL_OLD' }),
-  );
-  return Attributes !== undefined;
-}
+  /** False when there was no such topic. */
+  async deleteTopic(topicId: string): Promise<boolean> {
+    const { Attributes } = await db().send(
+      new DeleteCommand({ TableName: tableName(), Key: keys.topic(topicId), ReturnValues: 'ALL_OLD' }),
+    );
+    return Attributes !== undefined;
+  },
 
-/** Topics published at or before `now`, newest first. */
-export async function listPublishedTopics(now: string): Promise<TopicRecord[]> {
-  const items = await queryAll<Record<string, unknown>>({
-    TableName: tableName(),
-    IndexName: 'GSI1',
-    // Listing keys are `{published_at}#{id}`; '#' sorts before every id character, '~' after them.
-    KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK <= :until',
-    ExpressionAttributeValues: { ':pk': keys.topicListingPartition, ':until': `${now}#~` },
-    ScanIndexForward: false,
-  });
-  return items.map((item) => fromItem<TopicRecord>(item));
-}
+  /** Topics published at or before `now`, newest first. */
+  async listPublishedTopics(now: string): Promise<TopicRecord[]> {
+    const items = await queryAll<Record<string, unknown>>({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      // Listing keys are `{published_at}#{id}`; '#' sorts before every id character, '~' after them.
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK <= :until',
+      ExpressionAttributeValues: { ':pk': keys.topicListingPartition, ':until': `${now}#~` },
+      ScanIndexForward: false,
+    });
+    return items.map((item) => fromItem<TopicRecord>(item));
+  },
+};

@@ -53,366 +53,370 @@ export const loginItem = (record: LoginRecord) => ({
   ...record,
 });
 
-export async function getUser(userId: string): Promise<UserRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.userProfile(userId) }));
-  return Item && Item['entity'] === 'user' ? fromItem<UserRecord>(Item) : null;
-}
+export const userRepository = {
+  async getUser(userId: string): Promise<UserRecord | null> {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.userProfile(userId) }),
+    );
+    return Item && Item['entity'] === 'user' ? fromItem<UserRecord>(Item) : null;
+  },
 
-export async function getLogin(email: string): Promise<LoginRecord | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.login(email) }));
-  return Item ? fromItem<LoginRecord>(Item) : null;
-}
+  async getLogin(email: string): Promise<LoginRecord | null> {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.login(email) }));
+    return Item ? fromItem<LoginRecord>(Item) : null;
+  },
 
-/** Writes a new user unless one with that id exists (two first sign-ins at once); returns the stored one. */
-export async function createUserIfAbsent(record: UserRecord): Promise<UserRecord> {
-  const created = await conditionHeld(
-    db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: userItem(record),
-        ConditionExpression: 'attribute_not_exists(PK)',
-      }),
-    ),
-  );
-  if (created) return record;
-  const existing = await getUser(record.user_id);
-  if (!existing) throw new Error(`user ${record.user_id} exists under another entity`);
-  return existing;
-}
-
-/** Signs a token out until it would have expired anyway. */
-export async function revokeToken(tokenId: string, expiresAt: number): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: { ...keys.revokedToken(tokenId), entity: 'revoked', expiresAt },
-    }),
-  );
-}
-
-/**
- * What the auth path of a protected route makes of a session: `refused` when its token was signed
- * out, its player has withdrawn, or it was signed in before the player's sessions were cut (another
- * than the one kept); with `registration`, `unregistered` when the player has not finished sign-up
- * (policy accepted, e-mail registered, profile entered). One BatchGetItem of those records.
- */
-export async function checkSession(
-  session: { tokenId: string; userId: string; issuedAt: number },
-  options: { registration: boolean },
-): Promise<'ok' | 'refused' | 'unregistered'> {
-  const cutoff = keys.sessionCutoff(session.userId);
-  const profile = keys.userProfile(session.userId);
-  const wanted = [
-    ...(session.tokenId ? [keys.revokedToken(session.tokenId)] : []),
-    keys.withdrawnUser(session.userId),
-    cutoff,
-    ...(options.registration ? [profile] : []),
-  ];
-  const items = await batchGetAll(wanted, {
-    projection: 'PK, SK, not_before, kept_token, #status, is_accepted_policy, is_registed_email',
-    names: { '#status': 'status' },
-    consistentRead: true,
-  });
-  const is = (item: Record<string, unknown>, key: { PK: string; SK: string }) =>
-    item['PK'] === key.PK && item['SK'] === key.SK;
-  const refused = items.some((item) => {
-    if (is(item, profile)) return false;
-    if (!is(item, cutoff)) return true;
-    const kept = Boolean(session.tokenId) && item['kept_token'] === session.tokenId;
-    return !kept && session.issuedAt < Number(item['not_before']);
-  });
-  if (refused) return 'refused';
-  if (!options.registration) return 'ok';
-  const player = items.find((item) => is(item, profile));
-  const registered =
-    player?.['status'] === 'complete' &&
-    player['is_accepted_policy'] === true &&
-    player['is_registed_email'] === true;
-  return registered ? 'ok' : 'unregistered';
-}
-
-/** Nicknames and profile images of these users (shown beside their guild posts and ranks). */
-export async function profilesOf(
-  userIds: readonly string[],
-): Promise<Map<string, { nickname?: string; profile_img_url?: string }>> {
-  const items = await batchGetAll(userIds.map(keys.userProfile), {
-    projection: 'PK, nickname, profile_img_url',
-  });
-  const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
-  return new Map(
-    items.map((item) => [
-      String(item['PK']).slice('USER#'.length),
-      { nickname: text(item['nickname']), profile_img_url: text(item['profile_img_url']) },
-    ]),
-  );
-}
-
-/** The e-mail addresses of these users, for those who registered one. */
-export async function emailsOf(userIds: readonly string[]): Promise<Map<string, string>> {
-  const items = await batchGetAll(userIds.map(keys.userProfile), { projection: 'user_id, email' });
-  return new Map(
-    items
-      .filter((item) => typeof item['email'] === 'string' && item['email'])
-      .map((item) => [String(item['user_id']), String(item['email'])]),
-  );
-}
-
-/**
- * `is_copy_next_round` of the user's profile (a missing profile means off); with `asOf` (a round's
- * deadline), the value it had then.
- */
-export async function copyNextRound(userId: string, asOf?: string): Promise<boolean> {
-  const { Item } = await db().send(
-    new GetCommand({
-      TableName: tableName(),
-      Key: keys.userProfile(userId),
-      ProjectionExpression: 'is_copy_next_round, copy_next_round_changes',
-    }),
-  );
-  const current = Item?.['is_copy_next_round'] === true;
-  if (asOf === undefined) return current;
-  const changes = (Item?.['copy_next_round_changes'] ?? []) as CopySettingChange[];
-  return copySettingAsOf(current, changes, asOf);
-}
-
-/**
- * Ends the player's sessions signed in up to `now` (a password changed or reset), all but the
- * token `keep` (the one that changed it, if any). Tokens say when they were issued in whole seconds,
- * so every token of the cut's own second is refused too: `not_before` is the next second.
- */
-export async function cutSessions(userId: string, now: Date, keep: string | null): Promise<void> {
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.sessionCutoff(userId),
-        entity: 'session_cutoff',
-        not_before: Math.floor(now.getTime() / 1000) + 1,
-        kept_token: keep,
-      },
-    }),
-  );
-}
-
-/** The first instant (epoch ms) at which a new token of the player is accepted; 0 when never cut. */
-export async function sessionsValidFrom(userId: string): Promise<number> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.sessionCutoff(userId), ConsistentRead: true }),
-  );
-  return Item ? Number(Item['not_before']) * 1000 : 0;
-}
-
-export async function updateUserFields(
-  userId: string,
-  fields: Partial<Omit<UserRecord, 'user_id' | 'created_at'>>,
-  now: Date,
-): Promise<UserRecord | null> {
-  const entries = Object.entries({ ...fields, updated_at: now.toISOString() });
-  const updated = await unlessRefused(
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.userProfile(userId),
-        UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
-        ConditionExpression: 'entity = :user',
-        ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
-        ExpressionAttributeValues: {
-          ':user': 'user',
-          ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
-        },
-        ReturnValues: 'ALL_NEW',
-      }),
-    ),
-    null,
-  );
-  return updated?.Attributes ? fromItem<UserRecord>(updated.Attributes) : null;
-}
-
-/**
- * A new player and their e-mail login, written together; false when the address is already taken
- * (nothing is written then).
- */
-export async function createUserWithLogin(user: UserRecord, login: LoginRecord): Promise<boolean> {
-  return conditionHeld(
-    db().send(
-      new TransactWriteCommand({
-        TransactItems: [putNew(userItem(user)), putNew(loginItem(login))],
-      }),
-    ),
-  );
-}
-
-/** Sets a login's password hash; false when there is no login for the address. */
-export async function setLoginPassword(email: string, passwordHash: string): Promise<boolean> {
-  return conditionHeld(
-    db().send(
-      new UpdateCommand({
-        TableName: tableName(),
-        Key: keys.login(email),
-        UpdateExpression: 'SET password_hash = :hash',
-        ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeValues: { ':hash': passwordHash },
-      }),
-    ),
-  );
-}
-
-/**
- * Moves a player to a new address in one transaction: the new login (the old one's password and
- * groups, or none), the old login removed, and the profile's e-mail set. A player still at
- * `mail_verify` moves on to `required_not_enter`. False when the new address is taken.
- */
-export async function moveLogin(input: {
-  user: UserRecord;
-  to: string;
-  from: LoginRecord | null;
-  now: Date;
-}): Promise<boolean> {
-  const { user, to, from, now } = input;
-  const status = user.status === 'mail_verify' ? 'required_not_enter' : user.status;
-  return conditionHeld(
-    db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          {
-            Put: {
-              TableName: tableName(),
-              Item: loginItem({
-                email: to.toLowerCase(),
-                user_id: user.user_id,
-                password_hash: from?.password_hash ?? null,
-                groups: from?.groups ?? [],
-              }),
-              ConditionExpression: 'attribute_not_exists(PK)',
-            },
-          },
-          ...(from
-            ? [
-                {
-                  Delete: {
-                    TableName: tableName(),
-                    Key: keys.login(from.email),
-                    ConditionExpression: 'user_id = :user',
-                    ExpressionAttributeValues: { ':user': user.user_id },
-                  },
-                },
-              ]
-            : []),
-          {
-            Update: {
-              TableName: tableName(),
-              Key: keys.userProfile(user.user_id),
-              UpdateExpression:
-                'SET email = :email, is_registed_email = :yes, #status = :status, updated_at = :at',
-              ConditionExpression: 'entity = :user',
-              ExpressionAttributeNames: { '#status': 'status' },
-              ExpressionAttributeValues: {
-                ':email': to,
-                ':yes': true,
-                ':status': status,
-                ':at': now.toISOString(),
-                ':user': 'user',
-              },
-            },
-          },
-        ],
-      }),
-    ),
-  );
-}
-
-/**
- * Undoes createUserWithLogin or moveLogin when what follows them fails (the user pool's side): the
- * login added for `addedEmail` goes, and the profile and the previous login are put back as they
- * were (no profile before: it goes too). Only the player's own records are touched.
- */
-export async function undoLoginWrite(input: {
-  userId: string;
-  addedEmail: string;
-  previousUser: UserRecord | null;
-  previousLogin: LoginRecord | null;
-}): Promise<void> {
-  const own = {
-    ConditionExpression: 'attribute_not_exists(PK) OR user_id = :user',
-    ExpressionAttributeValues: { ':user': input.userId },
-  };
-  await db().send(
-    new TransactWriteCommand({
-      TransactItems: [
-        { Delete: { TableName: tableName(), Key: keys.login(input.addedEmail), ...own } },
-        input.previousUser
-          ? { Put: { TableName: tableName(), Item: userItem(input.previousUser) } }
-          : { Delete: { TableName: tableName(), Key: keys.userProfile(input.userId), ...own } },
-        ...(input.previousLogin
-          ? [{ Put: { TableName: tableName(), Item: loginItem(input.previousLogin), ...own } }]
-          : []),
-      ],
-    }),
-  );
-}
-
-/** The withdrawal marker: the id is never created or signed in again. */
-export async function isWithdrawn(userId: string): Promise<boolean> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.withdrawnUser(userId), ProjectionExpression: 'PK' }),
-  );
-  return Boolean(Item);
-}
-
-/** Which of these ids have withdrawn (their withdrawal markers, read in batches). */
-export async function withdrawnAmong(userIds: readonly string[]): Promise<Set<string>> {
-  const unique = [...new Set(userIds)];
-  if (!unique.length) return new Set();
-  const items = await batchGetAll(unique.map(keys.withdrawnUser), { projection: 'PK' });
-  return new Set(items.map((item) => String(item['PK']).slice('USER#'.length)));
-}
-
-/**
- * Removes everything personal kept under the player (profile, won prizes and their claim addresses,
- * quiz attempts, settings) and their login, and leaves the withdrawal marker. Teams, scores and quiz
- * results stay, so rankings keep the entry (shown as withdrawn).
- */
-export async function deleteUserData(input: {
-  userId: string;
-  email: string | null;
-  reason: string | null;
-  now: Date;
-}): Promise<void> {
-  const own = await queryAll<Record<string, unknown>>({
-    TableName: tableName(),
-    KeyConditionExpression: 'PK = :pk',
-    ExpressionAttributeValues: { ':pk': keys.userProfile(input.userId).PK },
-    ProjectionExpression: 'PK, SK',
-  });
-  await db().send(
-    new PutCommand({
-      TableName: tableName(),
-      Item: {
-        ...keys.withdrawnUser(input.userId),
-        entity: 'withdrawn_user',
-        withdrawn_at: input.now.toISOString(),
-        reason: input.reason,
-      },
-    }),
-  );
-  // A player's own partition is small (profile, guild lock, prizes won, quiz rounds).
-  await Promise.all(
-    own
-      .filter((item) => item['SK'] !== keys.withdrawnUser(input.userId).SK)
-      .map((item) =>
-        db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: item['PK'], SK: item['SK'] } })),
-      ),
-  );
-  // A login the address has since moved to (another user's) stays.
-  if (input.email)
-    await conditionHeld(
+  /** Writes a new user unless one with that id exists (two first sign-ins at once); returns the stored one. */
+  async createUserIfAbsent(record: UserRecord): Promise<UserRecord> {
+    const created = await conditionHeld(
       db().send(
-        new DeleteCommand({
+        new PutCommand({
           TableName: tableName(),
-          Key: keys.login(input.email),
-          ConditionExpression: 'attribute_not_exists(PK) OR user_id = :user',
-          ExpressionAttributeValues: { ':user': input.userId },
+          Item: userItem(record),
+          ConditionExpression: 'attribute_not_exists(PK)',
         }),
       ),
     );
-}
+    if (created) return record;
+    const existing = await userRepository.getUser(record.user_id);
+    if (!existing) throw new Error(`user ${record.user_id} exists under another entity`);
+    return existing;
+  },
+
+  /** Signs a token out until it would have expired anyway. */
+  async revokeToken(tokenId: string, expiresAt: number): Promise<void> {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.revokedToken(tokenId), entity: 'revoked', expiresAt },
+      }),
+    );
+  },
+
+  /**
+   * What the auth path of a protected route makes of a session: `refused` when its token was signed
+   * out, its player has withdrawn, or it was signed in before the player's sessions were cut (another
+   * than the one kept); with `registration`, `unregistered` when the player has not finished sign-up
+   * (policy accepted, e-mail registered, profile entered). One BatchGetItem of those records.
+   */
+  async checkSession(
+    session: { tokenId: string; userId: string; issuedAt: number },
+    options: { registration: boolean },
+  ): Promise<'ok' | 'refused' | 'unregistered'> {
+    const cutoff = keys.sessionCutoff(session.userId);
+    const profile = keys.userProfile(session.userId);
+    const wanted = [
+      ...(session.tokenId ? [keys.revokedToken(session.tokenId)] : []),
+      keys.withdrawnUser(session.userId),
+      cutoff,
+      ...(options.registration ? [profile] : []),
+    ];
+    const items = await batchGetAll(wanted, {
+      projection: 'PK, SK, not_before, kept_token, #status, is_accepted_policy, is_registed_email',
+      names: { '#status': 'status' },
+      consistentRead: true,
+    });
+    const is = (item: Record<string, unknown>, key: { PK: string; SK: string }) =>
+      item['PK'] === key.PK && item['SK'] === key.SK;
+    const refused = items.some((item) => {
+      if (is(item, profile)) return false;
+      if (!is(item, cutoff)) return true;
+      const kept = Boolean(session.tokenId) && item['kept_token'] === session.tokenId;
+      return !kept && session.issuedAt < Number(item['not_before']);
+    });
+    if (refused) return 'refused';
+    if (!options.registration) return 'ok';
+    const player = items.find((item) => is(item, profile));
+    const registered =
+      player?.['status'] === 'complete' &&
+      player['is_accepted_policy'] === true &&
+      player['is_registed_email'] === true;
+    return registered ? 'ok' : 'unregistered';
+  },
+
+  /** Nicknames and profile images of these users (shown beside their guild posts and ranks). */
+  async profilesOf(
+    userIds: readonly string[],
+  ): Promise<Map<string, { nickname?: string; profile_img_url?: string }>> {
+    const items = await batchGetAll(userIds.map(keys.userProfile), {
+      projection: 'PK, nickname, profile_img_url',
+    });
+    const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
+    return new Map(
+      items.map((item) => [
+        String(item['PK']).slice('USER#'.length),
+        { nickname: text(item['nickname']), profile_img_url: text(item['profile_img_url']) },
+      ]),
+    );
+  },
+
+  /** The e-mail addresses of these users, for those who registered one. */
+  async emailsOf(userIds: readonly string[]): Promise<Map<string, string>> {
+    const items = await batchGetAll(userIds.map(keys.userProfile), { projection: 'user_id, email' });
+    return new Map(
+      items
+        .filter((item) => typeof item['email'] === 'string' && item['email'])
+        .map((item) => [String(item['user_id']), String(item['email'])]),
+    );
+  },
+
+  /**
+   * `is_copy_next_round` of the user's profile (a missing profile means off); with `asOf` (a round's
+   * deadline), the value it had then.
+   */
+  async copyNextRound(userId: string, asOf?: string): Promise<boolean> {
+    const { Item } = await db().send(
+      new GetCommand({
+        TableName: tableName(),
+        Key: keys.userProfile(userId),
+        ProjectionExpression: 'is_copy_next_round, copy_next_round_changes',
+      }),
+    );
+    const current = Item?.['is_copy_next_round'] === true;
+    if (asOf === undefined) return current;
+    const changes = (Item?.['copy_next_round_changes'] ?? []) as CopySettingChange[];
+    return copySettingAsOf(current, changes, asOf);
+  },
+
+  /**
+   * Ends the player's sessions signed in up to `now` (a password changed or reset), all but the
+   * token `keep` (the one that changed it, if any). Tokens say when they were issued in whole seconds,
+   * so every token of the cut's own second is refused too: `not_before` is the next second.
+   */
+  async cutSessions(userId: string, now: Date, keep: string | null): Promise<void> {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.sessionCutoff(userId),
+          entity: 'session_cutoff',
+          not_before: Math.floor(now.getTime() / 1000) + 1,
+          kept_token: keep,
+        },
+      }),
+    );
+  },
+
+  /** The first instant (epoch ms) at which a new token of the player is accepted; 0 when never cut. */
+  async sessionsValidFrom(userId: string): Promise<number> {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.sessionCutoff(userId), ConsistentRead: true }),
+    );
+    return Item ? Number(Item['not_before']) * 1000 : 0;
+  },
+
+  async updateUserFields(
+    userId: string,
+    fields: Partial<Omit<UserRecord, 'user_id' | 'created_at'>>,
+    now: Date,
+  ): Promise<UserRecord | null> {
+    const entries = Object.entries({ ...fields, updated_at: now.toISOString() });
+    const updated = await unlessRefused(
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.userProfile(userId),
+          UpdateExpression: 'SET ' + entries.map((_, i) => `#f${i} = :v${i}`).join(', '),
+          ConditionExpression: 'entity = :user',
+          ExpressionAttributeNames: Object.fromEntries(entries.map(([name], i) => [`#f${i}`, name])),
+          ExpressionAttributeValues: {
+            ':user': 'user',
+            ...Object.fromEntries(entries.map(([, value], i) => [`:v${i}`, value])),
+          },
+          ReturnValues: 'ALL_NEW',
+        }),
+      ),
+      null,
+    );
+    return updated?.Attributes ? fromItem<UserRecord>(updated.Attributes) : null;
+  },
+
+  /**
+   * A new player and their e-mail login, written together; false when the address is already taken
+   * (nothing is written then).
+   */
+  async createUserWithLogin(user: UserRecord, login: LoginRecord): Promise<boolean> {
+    return conditionHeld(
+      db().send(
+        new TransactWriteCommand({
+          TransactItems: [putNew(userItem(user)), putNew(loginItem(login))],
+        }),
+      ),
+    );
+  },
+
+  /** Sets a login's password hash; false when there is no login for the address. */
+  async setLoginPassword(email: string, passwordHash: string): Promise<boolean> {
+    return conditionHeld(
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.login(email),
+          UpdateExpression: 'SET password_hash = :hash',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':hash': passwordHash },
+        }),
+      ),
+    );
+  },
+
+  /**
+   * Moves a player to a new address in one transaction: the new login (the old one's password and
+   * groups, or none), the old login removed, and the profile's e-mail set. A player still at
+   * `mail_verify` moves on to `required_not_enter`. False when the new address is taken.
+   */
+  async moveLogin(input: {
+    user: UserRecord;
+    to: string;
+    from: LoginRecord | null;
+    now: Date;
+  }): Promise<boolean> {
+    const { user, to, from, now } = input;
+    const status = user.status === 'mail_verify' ? 'required_not_enter' : user.status;
+    return conditionHeld(
+      db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            {
+              Put: {
+                TableName: tableName(),
+                Item: loginItem({
+                  email: to.toLowerCase(),
+                  user_id: user.user_id,
+                  password_hash: from?.password_hash ?? null,
+                  groups: from?.groups ?? [],
+                }),
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+            ...(from
+              ? [
+                  {
+                    Delete: {
+                      TableName: tableName(),
+                      Key: keys.login(from.email),
+                      ConditionExpression: 'user_id = :user',
+                      ExpressionAttributeValues: { ':user': user.user_id },
+                    },
+                  },
+                ]
+              : []),
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.userProfile(user.user_id),
+                UpdateExpression:
+                  'SET email = :email, is_registed_email = :yes, #status = :status, updated_at = :at',
+                ConditionExpression: 'entity = :user',
+                ExpressionAttributeNames: { '#status': 'status' },
+                ExpressionAttributeValues: {
+                  ':email': to,
+                  ':yes': true,
+                  ':status': status,
+                  ':at': now.toISOString(),
+                  ':user': 'user',
+                },
+              },
+            },
+          ],
+        }),
+      ),
+    );
+  },
+
+  /**
+   * Undoes createUserWithLogin or moveLogin when what follows them fails (the user pool's side): the
+   * login added for `addedEmail` goes, and the profile and the previous login are put back as they
+   * were (no profile before: it goes too). Only the player's own records are touched.
+   */
+  async undoLoginWrite(input: {
+    userId: string;
+    addedEmail: string;
+    previousUser: UserRecord | null;
+    previousLogin: LoginRecord | null;
+  }): Promise<void> {
+    const own = {
+      ConditionExpression: 'attribute_not_exists(PK) OR user_id = :user',
+      ExpressionAttributeValues: { ':user': input.userId },
+    };
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Delete: { TableName: tableName(), Key: keys.login(input.addedEmail), ...own } },
+          input.previousUser
+            ? { Put: { TableName: tableName(), Item: userItem(input.previousUser) } }
+            : { Delete: { TableName: tableName(), Key: keys.userProfile(input.userId), ...own } },
+          ...(input.previousLogin
+            ? [{ Put: { TableName: tableName(), Item: loginItem(input.previousLogin), ...own } }]
+            : []),
+        ],
+      }),
+    );
+  },
+
+  /** The withdrawal marker: the id is never created or signed in again. */
+  async isWithdrawn(userId: string): Promise<boolean> {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.withdrawnUser(userId), ProjectionExpression: 'PK' }),
+    );
+    return Boolean(Item);
+  },
+
+  /** Which of these ids have withdrawn (their withdrawal markers, read in batches). */
+  async withdrawnAmong(userIds: readonly string[]): Promise<Set<string>> {
+    const unique = [...new Set(userIds)];
+    if (!unique.length) return new Set();
+    const items = await batchGetAll(unique.map(keys.withdrawnUser), { projection: 'PK' });
+    return new Set(items.map((item) => String(item['PK']).slice('USER#'.length)));
+  },
+
+  /**
+   * Removes everything personal kept under the player (profile, won prizes and their claim addresses,
+   * quiz attempts, settings) and their login, and leaves the withdrawal marker. Teams, scores and quiz
+   * results stay, so rankings keep the entry (shown as withdrawn).
+   */
+  async deleteUserData(input: {
+    userId: string;
+    email: string | null;
+    reason: string | null;
+    now: Date;
+  }): Promise<void> {
+    const own = await queryAll<Record<string, unknown>>({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.userProfile(input.userId).PK },
+      ProjectionExpression: 'PK, SK',
+    });
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.withdrawnUser(input.userId),
+          entity: 'withdrawn_user',
+          withdrawn_at: input.now.toISOString(),
+          reason: input.reason,
+        },
+      }),
+    );
+    // A player's own partition is small (profile, guild lock, prizes won, quiz rounds).
+    await Promise.all(
+      own
+        .filter((item) => item['SK'] !== keys.withdrawnUser(input.userId).SK)
+        .map((item) =>
+          db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: item['PK'], SK: item['SK'] } })),
+        ),
+    );
+    // A login the address has since moved to (another user's) stays.
+    if (input.email)
+      await conditionHeld(
+        db().send(
+          new DeleteCommand({
+            TableName: tableName(),
+            Key: keys.login(input.email),
+            ConditionExpression: 'attribute_not_exists(PK) OR user_id = :user',
+            ExpressionAttributeValues: { ':user': input.userId },
+          }),
+        ),
+      );
+  },
+};

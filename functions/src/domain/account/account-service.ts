@@ -1,16 +1,9 @@
 import { withCopySettingChange } from '@golf/shared/game/carry-over';
 import type { AuthResponse, UserMeResponse } from '@golf/shared/schemas/account';
-import {
-  getLogin,
-  getUser,
-  revokeToken,
-  sessionsValidFrom,
-  updateUserFields,
-  type UserRecord,
-} from '../../db/repositories/user-repository';
+import { type UserRecord, userRepository } from '../../db/repositories/user-repository';
 import { AppError, notFound } from '../../lib/errors';
 import { enforceLimits } from '../../lib/rate-limit';
-import { countAttempt } from '../../db/repositories/rate-limit-repository';
+import { rateLimitRepository } from '../../db/repositories/rate-limit-repository';
 import { identity, type IssuedToken } from '../../lib/identity/identity-port';
 import { publicUrl } from '../../lib/uploads';
 
@@ -70,7 +63,7 @@ export async function signIn(
     now,
   );
   const overAddressBudget =
-    (await countAttempt(
+    (await rateLimitRepository.countAttempt(
       'login',
       `mail:${address}`,
       loginLimits.windowSeconds,
@@ -79,7 +72,7 @@ export async function signIn(
     )) !== null;
   if (overAddressBudget) await new Promise((resolve) => setTimeout(resolve, loginLimits.slowDownMs));
   const result = await identity().signIn(email, password, now);
-  const user = result ? await getUser(result.userId) : null;
+  const user = result ? await userRepository.getUser(result.userId) : null;
   if (!result || !user) throw new AppError(401, 'unauthenticated', loginFailedMessage);
   return authResponse(await pastSessionCut(result, email, now), user);
 }
@@ -93,14 +86,14 @@ async function pastSessionCut(
   email: string,
   now: Date,
 ): Promise<IssuedToken> {
-  const validFrom = await sessionsValidFrom(result.userId);
+  const validFrom = await userRepository.sessionsValidFrom(result.userId);
   if (Math.floor(now.getTime() / 1000) * 1000 >= validFrom) return result.issued;
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, validFrom - Date.now())));
-  const login = await getLogin(email);
+  const login = await userRepository.getLogin(email);
   return identity().issueFor(result.userId, login?.groups ?? [], new Date(Math.max(validFrom, Date.now())));
 }
 
-export const signOut = (tokenId: string, expiresAt: number) => revokeToken(tokenId, expiresAt);
+export const signOut = (tokenId: string, expiresAt: number) => userRepository.revokeToken(tokenId, expiresAt);
 
 /** A new player with nothing entered yet: how they registered fills in the rest. */
 export function newPlayer<T extends Partial<UserRecord>>(
@@ -148,13 +141,17 @@ export function toMe(user: UserRecord): UserMeResponse {
 }
 
 export async function getMe(userId: string): Promise<UserMeResponse> {
-  const user = await getUser(userId);
+  const user = await userRepository.getUser(userId);
   if (!user) throw notFound('ユーザーが見つかりません。');
   return toMe(user);
 }
 
-async function update(userId: string, fields: Parameters<typeof updateUserFields>[1], now: Date) {
-  const user = await updateUserFields(userId, fields, now);
+async function update(
+  userId: string,
+  fields: Parameters<typeof userRepository.updateUserFields>[1],
+  now: Date,
+) {
+  const user = await userRepository.updateUserFields(userId, fields, now);
   if (!user) throw notFound('ユーザーが見つかりません。');
   return user;
 }
@@ -172,7 +169,7 @@ export async function toggleCopyNextRound(
   userId: string,
   now: Date,
 ): Promise<{ is_copy_next_round: boolean }> {
-  const user = await getUser(userId);
+  const user = await userRepository.getUser(userId);
   if (!user) throw notFound('ユーザーが見つかりません。');
   const next = !user.is_copy_next_round;
   const changes = withCopySettingChange(user.copy_next_round_changes ?? [], {

@@ -15,12 +15,11 @@ import type {
   UserEmailResponse,
 } from '@golf/shared/schemas/account';
 import {
-  issueOneTimeToken,
-  takeOneTimeToken,
   type MailTokenPurpose,
   type MailTokenRecord,
+  mailTokenRepository,
 } from '../../db/repositories/mail-token-repository';
-import { cutSessions, getLogin, getUser, type UserRecord } from '../../db/repositories/user-repository';
+import { type UserRecord, userRepository } from '../../db/repositories/user-repository';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
 import { identity } from '../../lib/identity/identity-port';
 import { sendMail } from '../../lib/mail';
@@ -46,11 +45,11 @@ const issueLink = (
   purpose: MailTokenPurpose,
   fields: Pick<MailTokenRecord, 'email' | 'user_id' | 'password_hash'>,
   now: Date,
-) => issueOneTimeToken({ purpose, ...fields }, MAIL_LINK_HOURS * 3600_000, now);
+) => mailTokenRepository.issueOneTimeToken({ purpose, ...fields }, MAIL_LINK_HOURS * 3600_000, now);
 
 /** The link's record, used up; a clear 400 when it is unknown, used or expired. */
 async function redeem(token: string, purpose: MailTokenPurpose, now: Date): Promise<MailTokenRecord> {
-  const record = await takeOneTimeToken(token, purpose);
+  const record = await mailTokenRepository.takeOneTimeToken(token, purpose);
   if (!record) throw linkError(invalidLinkMessage);
   if (Date.parse(record.expires_at) <= now.getTime()) throw linkError(expiredLinkMessage);
   return record;
@@ -71,7 +70,7 @@ const limitMail = (email: string, sourceIp: string, now: Date) =>
 const sent = (): MailSentResponse => ({ message: mailSentMessage });
 
 async function requireUser(userId: string): Promise<UserRecord> {
-  const user = await getUser(userId);
+  const user = await userRepository.getUser(userId);
   if (!user) throw notFound('ユーザーが見つかりません。');
   return user;
 }
@@ -81,7 +80,7 @@ async function requireUser(userId: string): Promise<UserRecord> {
 /** POST /api/auth/register: a verification link to a new address; a notice to a known one. */
 export async function startRegistration(body: RegisterBody, sourceIp: string, now: Date) {
   await limitMail(body.email, sourceIp, now);
-  if (await getLogin(body.email)) {
+  if (await userRepository.getLogin(body.email)) {
     await sendMail(accountMail.alreadyRegistered(body.email), now);
     return sent();
   }
@@ -114,7 +113,7 @@ export async function verifyRegistration(token: string, now: Date): Promise<Auth
 /** GET /api/user/email */
 export async function userEmail(userId: string): Promise<UserEmailResponse> {
   const user = await requireUser(userId);
-  const login = user.email ? await getLogin(user.email) : null;
+  const login = user.email ? await userRepository.getLogin(user.email) : null;
   return { email: user.email, has_password: Boolean(login?.password_hash) };
 }
 
@@ -127,7 +126,7 @@ async function sendAddressLink(
 ) {
   await limitMail(email, sourceIp, now);
   await limit('mail-user', [[user.user_id, mailLimits.perAddress]], mailLimits.windowSeconds, now);
-  const taken = await getLogin(email);
+  const taken = await userRepository.getLogin(email);
   if (taken && taken.user_id !== user.user_id) {
     await sendMail(accountMail.emailInUse(email), now);
     return sent();
@@ -168,7 +167,7 @@ export async function completeEmailChange(
   now: Date,
 ): Promise<AuthResponse | { email: string }> {
   const record = await redeem(body.token, body.registerFlg ? 'register_mail' : 'email_change', now);
-  const user = await getUser(record.user_id!);
+  const user = await userRepository.getUser(record.user_id!);
   if (!user) throw linkError(invalidLinkMessage);
   if (!(await identity().changeEmail(user, record.email, now)))
     throw conflict('このメールアドレスはすでに別のアカウントで使われています。');
@@ -176,8 +175,8 @@ export async function completeEmailChange(
     if (user.email) await sendMail(accountMail.emailChanged(user.email, record.email), now);
     return { email: record.email };
   }
-  const updated = (await getUser(user.user_id))!;
-  const login = await getLogin(record.email);
+  const updated = (await userRepository.getUser(user.user_id))!;
+  const login = await userRepository.getLogin(record.email);
   return authResponse(await identity().issueFor(user.user_id, login?.groups ?? [], now), updated);
 }
 
@@ -186,7 +185,7 @@ export async function completeEmailChange(
 /** POST /api/auth/password/reset/send: a reset link, mailed only to a known address. */
 export async function startPasswordReset(email: string, sourceIp: string, now: Date) {
   await limitMail(email, sourceIp, now);
-  const login = await getLogin(email);
+  const login = await userRepository.getLogin(email);
   if (login) {
     const token = await issueLink(
       'password_reset',
@@ -201,7 +200,7 @@ export async function startPasswordReset(email: string, sourceIp: string, now: D
 /** POST /api/auth/password/reset: the link's new password; every session of the player ends. */
 export async function resetPassword(body: PasswordResetBody, now: Date) {
   const record = await redeem(body.token, 'password_reset', now);
-  const login = await getLogin(record.email);
+  const login = await userRepository.getLogin(record.email);
   if (
     !login ||
     login.user_id !== record.user_id ||
@@ -209,7 +208,7 @@ export async function resetPassword(body: PasswordResetBody, now: Date) {
   )
     throw linkError(invalidLinkMessage);
   // Whoever knew the old password is signed out everywhere.
-  await cutSessions(login.user_id, now, null);
+  await userRepository.cutSessions(login.user_id, now, null);
   await sendMail(accountMail.passwordChanged(record.email), now);
   return { message: 'パスワードを再設定しました。新しいパスワードでログインしてください。' };
 }
@@ -239,7 +238,7 @@ export async function changePassword(
   if (!check.ok) throw validationFailed({ current_password: ['現在のパスワードが正しくありません。'] });
   await identity().setPassword(user.email, body.password);
   // The player's other sessions end; this one goes on.
-  await cutSessions(userId, now, session.tokenId || null);
+  await userRepository.cutSessions(userId, now, session.tokenId || null);
   await sendMail(accountMail.passwordChanged(user.email), now);
   return { message: 'パスワードを変更しました。' };
 }

@@ -8,13 +8,7 @@ import type {
   WithdrawalBody,
 } from '@golf/shared/schemas/account';
 import { guildRepository } from '../../db/repositories/guild-repository';
-import {
-  deleteUserData,
-  getUser,
-  revokeToken,
-  updateUserFields,
-  type UserRecord,
-} from '../../db/repositories/user-repository';
+import { type UserRecord, userRepository } from '../../db/repositories/user-repository';
 import { identity } from '../../lib/identity/identity-port';
 import { conflict, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -33,7 +27,7 @@ import { accountMail } from './account-mail';
 import { toMe } from './account-service';
 
 async function requireUser(userId: string): Promise<UserRecord> {
-  const user = await getUser(userId);
+  const user = await userRepository.getUser(userId);
   if (!user) throw notFound('ユーザーが見つかりません。');
   return user;
 }
@@ -94,7 +88,7 @@ async function saveProfile(
   now: Date,
 ): Promise<UserMeResponse> {
   const profileImgKey = await resolveImage(form, file, user, true);
-  const updated = await updateUserFields(
+  const updated = await userRepository.updateUserFields(
     user.user_id,
     {
       nickname: form.nickname,
@@ -160,8 +154,13 @@ export async function withdraw(
   }
   // The sign-ins first: should this fail, the player can ask again, their data still there.
   await identity().removeLogins(user.user_id);
-  await deleteUserData({ userId: user.user_id, email: user.email, reason: body.reason ?? null, now });
-  await revokeToken(auth.tokenId, auth.expiresAt);
+  await userRepository.deleteUserData({
+    userId: user.user_id,
+    email: user.email,
+    reason: body.reason ?? null,
+    now,
+  });
+  await userRepository.revokeToken(auth.tokenId, auth.expiresAt);
   if (user.email) await sendMail(accountMail.withdrawn(user.email), now);
   return { message: '退会手続きが完了しました。' };
 }

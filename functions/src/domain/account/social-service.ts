@@ -8,12 +8,7 @@ import {
   type SocialProvider,
   type SocialTokenBody,
 } from '@golf/shared/schemas/social';
-import {
-  createUserIfAbsent,
-  getUser,
-  isWithdrawn,
-  type UserRecord,
-} from '../../db/repositories/user-repository';
+import { type UserRecord, userRepository } from '../../db/repositories/user-repository';
 import { verifyAccessToken } from '../../lib/auth';
 import { config } from '../../lib/config';
 import { AppError, validationFailed } from '../../lib/errors';
@@ -89,9 +84,11 @@ export async function signInWithProvider(
     throw new AppError(401, 'unauthenticated', socialSignInFailedMessage);
   }
   // A withdrawal cannot be undone by signing in again with the same identity.
-  if (await isWithdrawn(auth.userId))
+  if (await userRepository.isWithdrawn(auth.userId))
     throw new AppError(401, 'unauthenticated', 'このアカウントは退会済みです。');
-  const user = (await getUser(auth.userId)) ?? (await createUserIfAbsent(newSocialUser(auth.userId, now)));
+  const user =
+    (await userRepository.getUser(auth.userId)) ??
+    (await userRepository.createUserIfAbsent(newSocialUser(auth.userId, now)));
   return authResponse(
     { token: accessToken, expiresAt: new Date(auth.expiresAt * 1000), tokenId: auth.tokenId },
     user,

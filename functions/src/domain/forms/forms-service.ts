@@ -4,12 +4,7 @@ import { CAMPAIGN_ID, campaignFieldNames, type CampaignEntry } from '@golf/share
 import { contactTypes, type CsvExport } from '@golf/shared/schemas/contact';
 import { campaignMasterLists } from '@golf/shared/master/static-lists';
 import { enforceLimits } from '../../lib/rate-limit';
-import {
-  listCampaignEntries,
-  listContacts,
-  putCampaignEntry,
-  putContact,
-} from '../../db/repositories/form-entry-repository';
+import { formEntryRepository } from '../../db/repositories/form-entry-repository';
 import { formatCsv } from '../../lib/csv-format';
 import { refusal } from '../../lib/errors';
 
@@ -45,7 +40,7 @@ export async function sendContact(input: {
     content: input.contactContent,
     user_id: input.userId,
   };
-  await putContact(record);
+  await formEntryRepository.putContact(record);
   return { id: record.id, received_at: record.received_at };
 }
 
@@ -57,7 +52,7 @@ export async function storeCampaignEntry(entry: CampaignEntry, sourceIp: string,
     campaign_id: CAMPAIGN_ID,
     received_at: now.toISOString(),
   };
-  if (!(await putCampaignEntry(record))) throw refusal('campaign_already_entered');
+  if (!(await formEntryRepository.putCampaignEntry(record))) throw refusal('campaign_already_entered');
   return { id: record.id, received_at: record.received_at };
 }
 
@@ -68,7 +63,7 @@ const nameOf = (options: ReadonlyArray<{ value: string; name: string }>, value: 
   options.find((option) => option.value === value)?.name ?? value;
 
 export async function exportContacts(since?: string): Promise<CsvExport> {
-  const rows = await listContacts(utc(since));
+  const rows = await formEntryRepository.listContacts(utc(since));
   return {
     count: rows.length,
     csv: formatCsv(
@@ -89,7 +84,7 @@ export async function exportContacts(since?: string): Promise<CsvExport> {
 const masterFields = new Set<string>(Object.keys(campaignMasterLists));
 
 export async function exportCampaignEntries(since?: string): Promise<CsvExport> {
-  const rows = await listCampaignEntries(CAMPAIGN_ID, utc(since));
+  const rows = await formEntryRepository.listCampaignEntries(CAMPAIGN_ID, utc(since));
   return {
     count: rows.length,
     csv: formatCsv(

@@ -8,14 +8,17 @@ import type { SaveReceiptSettings, SaveReceiptSettingsView } from '@golf/shared/
 import { saveReceiptRepository } from '../../db/repositories/save-receipt-repository';
 import type { TeamRecord } from '../../db/repositories/team-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
-import { getUser } from '../../db/repositories/user-repository';
+import { userRepository } from '../../db/repositories/user-repository';
 import { config } from '../../lib/config';
 import { notFound, validationFailed } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { sendMail } from '../../lib/mail';
 
 export async function getSaveReceiptSettings(userId: string): Promise<SaveReceiptSettingsView> {
-  const [email, user] = await Promise.all([saveReceiptRepository.emailOn(userId), getUser(userId)]);
+  const [email, user] = await Promise.all([
+    saveReceiptRepository.emailOn(userId),
+    userRepository.getUser(userId),
+  ]);
   return { email, email_available: Boolean(user?.email) };
 }
 
@@ -24,7 +27,7 @@ export async function updateSaveReceiptSettings(
   settings: SaveReceiptSettings,
   now: Date,
 ): Promise<SaveReceiptSettingsView> {
-  const user = await getUser(userId);
+  const user = await userRepository.getUser(userId);
   if (!user) throw notFound('ユーザーが見つかりません。');
   if (settings.email && !user.email)
     throw validationFailed({ email: ['保存の控えメールには、メールアドレスの登録が必要です。'] });
@@ -41,7 +44,7 @@ export async function mailSaveReceipt(team: TeamRecord | null, now: Date): Promi
   try {
     if (!(await saveReceiptRepository.emailOn(team.user_id))) return;
     const [user, record, field] = await Promise.all([
-      getUser(team.user_id),
+      userRepository.getUser(team.user_id),
       tournamentRepository.get(team.game_global_id),
       tournamentRepository.field(team.game_global_id),
     ]);

@@ -18,7 +18,7 @@ import { playerRepository } from '../../db/repositories/player-repository';
 import { resultsRepository } from '../../db/repositories/results-repository';
 import { teamRepository, type TeamRecord } from '../../db/repositories/team-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
-import { copyNextRound, getUser } from '../../db/repositories/user-repository';
+import { userRepository } from '../../db/repositories/user-repository';
 import { notFound, refusal } from '../../lib/errors';
 import {
   aiStats,
@@ -82,7 +82,7 @@ export async function roundView(input: {
     loadRoundContext(record, input.round),
     teamRepository.get(record.game_global_id, input.round, input.userId),
     resultsRepository.listAudit(record.game_global_id),
-    copyNextRound(input.userId),
+    userRepository.copyNextRound(input.userId),
   ]);
   const schedule = deriveSchedule(record, input.now);
   const scheduleRound = schedule.rounds[input.round - 1]!;
@@ -142,7 +142,7 @@ export async function otherUserTeam(input: {
     teamRepository.get(record.game_global_id, input.round, input.userId),
   ]);
   // No team scores the penalty, but only for a player who exists: an unknown id is not a player.
-  if (!team && !(await getUser(input.userId))) throw notFound('ユーザーが見つかりません。');
+  if (!team && !(await userRepository.getUser(input.userId))) throw notFound('ユーザーが見つかりません。');
   const indexed = indexTournamentRound(record, context.field, input.round, input.now);
   return {
     user_id: input.userId,
@@ -271,7 +271,7 @@ export async function myScore(input: {
   const [field, teams, user] = await Promise.all([
     tournamentRepository.field(record.game_global_id),
     teamRepository.getRounds(record.game_global_id, [1, 2, 3, 4], input.userId),
-    getUser(input.userId),
+    userRepository.getUser(input.userId),
   ]);
   const schedule = deriveSchedule(record, input.now);
   const nowIso = input.now.toISOString();

@@ -22,7 +22,7 @@ import {
   type GuildRecord,
   type MembershipRefusal,
 } from '../../db/repositories/guild-repository';
-import { withdrawnAmong } from '../../db/repositories/user-repository';
+import { userRepository } from '../../db/repositories/user-repository';
 import { errorMessages } from '@golf/shared/errors';
 import type { AppError } from '../../lib/errors';
 import { conflict, notFound, rateLimited, refusal as refuse, validationFailed } from '../../lib/errors';
@@ -61,7 +61,7 @@ export async function nicknames(
   userIds: string[],
 ): Promise<Map<string, { nickname: string; profile_img_url: string | null }>> {
   const profiles = await guildRepository.profiles(userIds);
-  const withdrawn = await withdrawnAmong(userIds.filter((id) => !profiles.has(id)));
+  const withdrawn = await userRepository.withdrawnAmong(userIds.filter((id) => !profiles.has(id)));
   return new Map(
     userIds.map((id) => [
       id,

@@ -4,7 +4,7 @@
  * seed picks exactly these winners. A prize that would get fewer winners than it offers says why.
  */
 import type { PrizeDrawPreview } from '@golf/shared/schemas/ops';
-import { getPrizeDraw } from '../../db/repositories/prize-draw-repository';
+import { prizeDrawRepository } from '../../db/repositories/prize-draw-repository';
 import { nicknames } from '../guild/guild-service';
 import {
   shortfallReason,
@@ -24,7 +24,7 @@ export async function previewPrizeDraw(input: {
   const picks = prizes.map((prize) => ({ prize, winners: winnersOf(prize, seed, data) }));
   const [names, draws] = await Promise.all([
     nicknames(picks.flatMap((pick) => pick.winners)),
-    Promise.all(prizes.map((prize) => getPrizeDraw(prize.id))),
+    Promise.all(prizes.map((prize) => prizeDrawRepository.getPrizeDraw(prize.id))),
   ]);
   return {
     game_global_id: input.gameGlobalId,

@@ -5,7 +5,7 @@
  */
 import { formatTokyoIso } from '@golf/shared/game/format';
 import type { CsvExport } from '@golf/shared/schemas/contact';
-import { getPrizeDraw, getPrizeWinsOf } from '../../db/repositories/prize-draw-repository';
+import { prizeDrawRepository } from '../../db/repositories/prize-draw-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { formatCsv } from '../../lib/csv-format';
 import { notFound } from '../../lib/errors';
@@ -31,10 +31,10 @@ export async function exportPrizeWinners(gameGlobalId: string): Promise<CsvExpor
   const prizes = await tournamentPrizes(gameGlobalId);
   const rows: Array<Array<string | number | null>> = [];
   for (const prize of prizes) {
-    const draw = await getPrizeDraw(prize.id);
+    const draw = await prizeDrawRepository.getPrizeDraw(prize.id);
     if (!draw) continue;
     const [wins, names] = await Promise.all([
-      getPrizeWinsOf(prize.id, draw.winners),
+      prizeDrawRepository.getPrizeWinsOf(prize.id, draw.winners),
       nicknames(draw.winners),
     ]);
     draw.winners.forEach((userId, index) => {

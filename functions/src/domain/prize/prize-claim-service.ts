@@ -3,12 +3,7 @@ import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { prizeClaimDeadline, type WonPrize } from '@golf/shared/schemas/prize';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { prizeRepository } from '../../db/repositories/prize-repository';
-import {
-  claimPrizeWin,
-  getPrizeWin,
-  listPrizeWins,
-  type PrizeWinRecord,
-} from '../../db/repositories/prize-draw-repository';
+import { type PrizeWinRecord, prizeDrawRepository } from '../../db/repositories/prize-draw-repository';
 import { conflict, notFound, refusal } from '../../lib/errors';
 import { sendMail } from '../../lib/mail';
 
@@ -22,7 +17,7 @@ async function prizesById(wins: readonly PrizeWinRecord[]) {
 
 /** The signed-in user's prizes, newest win first, with their tournament and claim deadline. */
 export async function listWonPrizes(userId: string): Promise<{ prizes: WonPrize[] }> {
-  const wins = await listPrizeWins(userId);
+  const wins = await prizeDrawRepository.listPrizeWins(userId);
   const prizes = await prizesById(wins);
   const gameIds = [...new Set([...prizes.values()].flatMap((prize) => prize.game_global_id ?? []))];
   const tournaments = new Map(
@@ -49,7 +44,7 @@ const alreadyClaimed = () => refusal('prize_already_claimed');
 
 /** The user's win of the prize, still open for a claim at `now`. */
 async function openWin(userId: string, prizeId: string, now: Date) {
-  const win = await getPrizeWin(userId, prizeId);
+  const win = await prizeDrawRepository.getPrizeWin(userId, prizeId);
   if (!win) throw notYours();
   if (win.claimed_at) throw alreadyClaimed();
   const deadline = prizeClaimDeadline(win.won_at);
@@ -71,7 +66,16 @@ export async function claimPrize(userId: string, prizeId: string, email: string,
   if (!prize) throw notYours();
   const claimedAt = now.toISOString();
   // The write itself checks the deadline too: a claim racing it is refused like a second claim.
-  if (!(await claimPrizeWin(userId, prizeId, email, claimedAt, win.won_at, prizeClaimDeadline(win.won_at))))
+  if (
+    !(await prizeDrawRepository.claimPrizeWin(
+      userId,
+      prizeId,
+      email,
+      claimedAt,
+      win.won_at,
+      prizeClaimDeadline(win.won_at),
+    ))
+  )
     throw alreadyClaimed();
   await sendMail(
     {

@@ -9,7 +9,7 @@ import { drawLottery, lotteryKey } from '@golf/shared/game/lottery';
 import { playerRoundScore } from '@golf/shared/game/scoring';
 import type { PrizeDrawResult, PrizeRecord } from '@golf/shared/schemas/prize';
 import { prizeRepository } from '../../db/repositories/prize-repository';
-import { getPrizeDraw, getPrizeWin, replacePrizeDraw } from '../../db/repositories/prize-draw-repository';
+import { prizeDrawRepository } from '../../db/repositories/prize-draw-repository';
 import { resultsRepository, type TeamScoreRecord } from '../../db/repositories/results-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { AppError, conflict, notFound } from '../../lib/errors';
@@ -139,13 +139,13 @@ export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawR
   const seed = input.seed ?? `${input.gameGlobalId}:${input.now.toISOString()}`;
 
   const previous = new Map(
-    await Promise.all(prizes.map(async (p) => [p.id, await getPrizeDraw(p.id)] as const)),
+    await Promise.all(prizes.map(async (p) => [p.id, await prizeDrawRepository.getPrizeDraw(p.id)] as const)),
   );
   if (input.redraw) {
     for (const prize of prizes) {
       const draw = previous.get(prize.id);
       for (const userId of draw?.winners ?? [])
-        if ((await getPrizeWin(userId, prize.id))?.claimed_at)
+        if ((await prizeDrawRepository.getPrizeWin(userId, prize.id))?.claimed_at)
           throw conflict(`${prize.name} は受け取り手続き済みの当選者がいるため、再抽選できません。`);
     }
   }
@@ -179,7 +179,7 @@ export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawR
       continue;
     }
     const winners = drawn.get(prize.id)!;
-    await replacePrizeDraw(
+    await prizeDrawRepository.replacePrizeDraw(
       {
         prize_id: prize.id,
         game_global_id: input.gameGlobalId,

@@ -23,7 +23,7 @@ import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import { reminderRepository, type ReminderSubscription } from '../../db/repositories/reminder-repository';
 import { teamRepository } from '../../db/repositories/team-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
-import { emailsOf, getUser } from '../../db/repositories/user-repository';
+import { userRepository } from '../../db/repositories/user-repository';
 import type { AuthContext } from '../../lib/auth';
 import { config } from '../../lib/config';
 import { notFound, validationFailed } from '../../lib/errors';
@@ -48,7 +48,10 @@ function settingsOf(subscription: ReminderSubscription | undefined): ReminderSet
 }
 
 export async function getReminderSettings(auth: AuthContext): Promise<ReminderSettingsView> {
-  const [subscription, user] = await Promise.all([reminderRepository.get(auth.userId), getUser(auth.userId)]);
+  const [subscription, user] = await Promise.all([
+    reminderRepository.get(auth.userId),
+    userRepository.getUser(auth.userId),
+  ]);
   return {
     ...settingsOf(subscription),
     line_available:
@@ -63,7 +66,10 @@ export async function updateReminderSettings(
   settings: ReminderSettings,
   now: Date,
 ): Promise<ReminderSettingsView> {
-  const [existing, user] = await Promise.all([reminderRepository.get(auth.userId), getUser(auth.userId)]);
+  const [existing, user] = await Promise.all([
+    reminderRepository.get(auth.userId),
+    userRepository.getUser(auth.userId),
+  ]);
   if (!user) throw notFound('ユーザーが見つかりません。');
   const lineUserId =
     existing?.line_user_id ??
@@ -137,7 +143,7 @@ export async function sendDueReminders(now: Date): Promise<ReminderRunResult> {
   const result: ReminderRunResult = { rounds: [], sent: { email: 0, line: 0 }, failed: 0 };
   if (due.length) {
     const subscribers = await reminderRepository.listSubscribers();
-    const emails = await emailsOf(subscribers.filter((s) => s.email).map((s) => s.user_id));
+    const emails = await userRepository.emailsOf(subscribers.filter((s) => s.email).map((s) => s.user_id));
     for (const item of due) {
       result.rounds.push({
         game_global_id: item.record.game_global_id,

@@ -1,10 +1,10 @@
 import { TOPIC_PAGE_SIZE, type Topic, type TopicList } from '@golf/shared/schemas/topic';
-import { deleteTopic, getTopic, listPublishedTopics, putTopic } from '../../db/repositories/topic-repository';
+import { topicRepository } from '../../db/repositories/topic-repository';
 import { notFound } from '../../lib/errors';
 
 /** A page of the topics published by `now`, newest first. A page past the end is empty, not an error. */
 export async function listTopics(page: number, now: Date): Promise<TopicList> {
-  const topics = await listPublishedTopics(now.toISOString());
+  const topics = await topicRepository.listPublishedTopics(now.toISOString());
   const lastPage = Math.max(1, Math.ceil(topics.length / TOPIC_PAGE_SIZE));
   return {
     topics: topics
@@ -19,7 +19,7 @@ export async function listTopics(page: number, now: Date): Promise<TopicList> {
 export async function publishTopics(topics: Topic[], now: Date) {
   let published = 0;
   for (const topic of topics) {
-    const stored = await getTopic(topic.id);
+    const stored = await topicRepository.getTopic(topic.id);
     if (
       stored &&
       stored.category === topic.category &&
@@ -28,13 +28,13 @@ export async function publishTopics(topics: Topic[], now: Date) {
       stored.published_at === topic.published_at
     )
       continue;
-    await putTopic({ ...topic, updated_at: now.toISOString() });
+    await topicRepository.putTopic({ ...topic, updated_at: now.toISOString() });
     published++;
   }
   return { published, unchanged: topics.length - published };
 }
 
 export async function withdrawTopic(topicId: string): Promise<{ withdrawn: string }> {
-  if (!(await deleteTopic(topicId))) throw notFound('そのトピックはありません。');
+  if (!(await topicRepository.deleteTopic(topicId))) throw notFound('そのトピックはありません。');
   return { withdrawn: topicId };
 }

@@ -25,15 +25,7 @@ import {
 import { decodeJwt } from 'jose';
 import { ulid } from 'ulid';
 import { isFederatedUsername } from '@golf/shared/schemas/social';
-import {
-  createUserWithLogin,
-  getLogin,
-  getUser,
-  moveLogin,
-  setLoginPassword,
-  undoLoginWrite,
-  type LoginRecord,
-} from '../../db/repositories/user-repository';
+import { type LoginRecord, userRepository } from '../../db/repositories/user-repository';
 import { playerIdOf } from '../auth';
 import { guardClient } from '../aws-access';
 import { config } from '../config';
@@ -147,13 +139,18 @@ async function claimPoolEmail(username: string, email: string): Promise<void> {
 }
 
 /** Runs the pool's side of a login written to the table; should it fail, the table's write is undone. */
-async function orUndo(undo: Parameters<typeof undoLoginWrite>[0], step: () => Promise<void>): Promise<void> {
+async function orUndo(
+  undo: Parameters<typeof userRepository.undoLoginWrite>[0],
+  step: () => Promise<void>,
+): Promise<void> {
   try {
     await step();
   } catch (error) {
-    await undoLoginWrite(undo).catch((undoError: unknown) =>
-      logger.error('login write not undone', { userId: undo.userId, error: String(undoError) }),
-    );
+    await userRepository
+      .undoLoginWrite(undo)
+      .catch((undoError: unknown) =>
+        logger.error('login write not undone', { userId: undo.userId, error: String(undoError) }),
+      );
     throw error;
   }
 }
@@ -189,7 +186,8 @@ async function waitingRegistration(email: string): Promise<string | null> {
   const candidates = (await usersWith('email', email)).filter(
     (user) => !user.verified && user.status !== 'EXTERNAL_PROVIDER' && !isFederatedUsername(user.username),
   );
-  for (const candidate of candidates) if (!(await getUser(candidate.username))) return candidate.username;
+  for (const candidate of candidates)
+    if (!(await userRepository.getUser(candidate.username))) return candidate.username;
   return null;
 }
 
@@ -219,7 +217,10 @@ function answeringBusyAs503(port: IdentityPort): IdentityPort {
 
 export const cognitoIdentity: IdentityPort = answeringBusyAs503({
   async signIn(email, password) {
-    const [login, issued] = await Promise.all([getLogin(email), passwordSignIn(email, password)]);
+    const [login, issued] = await Promise.all([
+      userRepository.getLogin(email),
+      passwordSignIn(email, password),
+    ]);
     // The pool's user must be the login's player (a login mid-change or withdrawn is not).
     if (!login?.password_hash || !issued || issued.userId !== login.user_id) return null;
     const { userId, ...token } = issued;
@@ -283,7 +284,7 @@ export const cognitoIdentity: IdentityPort = answeringBusyAs503({
       password_hash: passwordInUserPool,
       groups: [],
     };
-    if (!(await createUserWithLogin(user, login))) return false;
+    if (!(await userRepository.createUserWithLogin(user, login))) return false;
     try {
       await orUndo({ userId: user.user_id, addedEmail: email, previousUser: null, previousLogin: null }, () =>
         claimPoolEmail(user.user_id, email),
@@ -297,13 +298,16 @@ export const cognitoIdentity: IdentityPort = answeringBusyAs503({
   },
 
   async checkPassword(email, password) {
-    const [login, issued] = await Promise.all([getLogin(email), passwordSignIn(email, password)]);
+    const [login, issued] = await Promise.all([
+      userRepository.getLogin(email),
+      passwordSignIn(email, password),
+    ]);
     const hasPassword = Boolean(login?.password_hash);
     return { hasPassword, ok: hasPassword && issued?.userId === login?.user_id };
   },
 
   async setPassword(email, password) {
-    const login = await getLogin(email);
+    const login = await userRepository.getLogin(email);
     if (!login) return false;
     const { client, UserPoolId } = pool();
     try {
@@ -319,14 +323,14 @@ export const cognitoIdentity: IdentityPort = answeringBusyAs503({
       if (!isNamed(error, 'UserNotFoundException')) throw error;
       await createPoolUser(login.user_id, email, true, password);
     }
-    return setLoginPassword(email, passwordInUserPool);
+    return userRepository.setLoginPassword(email, passwordInUserPool);
   },
 
   async changeEmail(user, to, now) {
-    const found = user.email ? await getLogin(user.email) : null;
+    const found = user.email ? await userRepository.getLogin(user.email) : null;
     const from = found?.user_id === user.user_id ? found : null;
     // The table first (the lock on the address), then the pool's user follows.
-    if (!(await moveLogin({ user, to, from, now }))) return false;
+    if (!(await userRepository.moveLogin({ user, to, from, now }))) return false;
     const undo = {
       userId: user.user_id,
       addedEmail: to.toLowerCase(),

@@ -6,13 +6,7 @@
 import { ulid } from 'ulid';
 import { config } from '../config';
 import { signLocalAccessToken } from '../local-issuer';
-import {
-  createUserWithLogin,
-  getLogin,
-  moveLogin,
-  setLoginPassword,
-  type UserRecord,
-} from '../../db/repositories/user-repository';
+import { type UserRecord, userRepository } from '../../db/repositories/user-repository';
 import { cognitoIdentity } from './cognito-identity';
 import { hashPassword, passwordCost, verifyPassword } from './password';
 
@@ -55,7 +49,7 @@ export const decoyHash = `scrypt$${passwordCost.N}$${passwordCost.r}$${passwordC
 
 export const localIdentity: IdentityPort = {
   async signIn(email, password, now) {
-    const login = await getLogin(email);
+    const login = await userRepository.getLogin(email);
     const ok = await verifyPassword(password, login?.password_hash ?? decoyHash);
     if (!login?.password_hash || !ok) return null;
     return {
@@ -70,21 +64,22 @@ export const localIdentity: IdentityPort = {
   }),
   createPlayer: async (user, passwordHash) =>
     Boolean(passwordHash) &&
-    createUserWithLogin(user, {
+    userRepository.createUserWithLogin(user, {
       email: user.email.toLowerCase(),
       user_id: user.user_id,
       password_hash: passwordHash,
       groups: [],
     }),
   async checkPassword(email, password) {
-    const login = await getLogin(email);
+    const login = await userRepository.getLogin(email);
     const ok = await verifyPassword(password, login?.password_hash ?? decoyHash);
     return { hasPassword: Boolean(login?.password_hash), ok: Boolean(login?.password_hash) && ok };
   },
-  setPassword: async (email, password) => setLoginPassword(email, await hashPassword(password)),
+  setPassword: async (email, password) =>
+    userRepository.setLoginPassword(email, await hashPassword(password)),
   async changeEmail(user, to, now) {
-    const from = user.email ? await getLogin(user.email) : null;
-    return moveLogin({ user, to, from: from?.user_id === user.user_id ? from : null, now });
+    const from = user.email ? await userRepository.getLogin(user.email) : null;
+    return userRepository.moveLogin({ user, to, from: from?.user_id === user.user_id ? from : null, now });
   },
   // Every local login is in the table.
   removeLogins: async () => undefined,
