@@ -9,6 +9,7 @@ import { recomputeScores } from '../../functions/src/domain/game/score-service';
 import { runCarryOver } from '../../functions/src/jobs/carry-over';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
+import { waitForRankings } from './support/rankings';
 
 const fixture = gameFixture('test-changes');
 const gid = fixture.id;
@@ -113,6 +114,8 @@ describe('why my score moved', () => {
       reason: '台風のため',
     });
     expect(cancelled.status).toBe(200);
+    // The cancellation republishes the rankings in the background: read both once it is served.
+    await waitForRankings(gid);
     const view = await changes(ann);
     const cancellations = view.changes.filter((c) => c.cause === 'cancel_tournament');
     expect(cancellations.map((c) => c.round).sort()).toEqual([1, 2]);
