@@ -216,8 +216,9 @@ export async function storedObjectExists(key: string): Promise<boolean> {
     await s3().send(new HeadObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key }));
     return true;
   } catch (error) {
-    if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404)
-      return false;
+    // Without s3:ListBucket (never granted), S3 answers a missing key with 403 rather than 404.
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || status === 403) return false;
     throw error;
   }
 }
