@@ -1,6 +1,5 @@
 /** Names and navigation of the site shell. Paths are the spec's; each has a row in `pages.ts`. */
-export const siteName = 'ゴルフドリームチーム';
-export const operatorName = 'ゴルフドリームチーム運営事務局';
+export { operatorName, siteName } from '@golf/shared/site';
 export const photoCredit = '写真提供：ゴルフダイジェスト・オンライン';
 
 export interface NavEntry {

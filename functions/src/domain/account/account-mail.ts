@@ -2,12 +2,12 @@
  * The account e-mails: what they say and where their links lead. Every link carries a single-use
  * token that expires after 24 hours (docs/api.md, section Accounts).
  */
+import { operatorName, siteName } from '@golf/shared/site';
 import { config } from '../../lib/config';
 import type { MailMessage } from '../../lib/mail';
 
-const signature =
-  '\n\n――――――――――――――――\nゴルフドリームチーム運営事務局\n※このメールは送信専用です。ご返信いただいてもお答えできません。';
-const subject = (text: string) => `【ゴルフドリームチーム】${text}`;
+const signature = `\n\n――――――――――――――――\n${operatorName}\n※このメールは送信専用です。ご返信いただいてもお答えできません。`;
+const subject = (text: string) => `【${siteName}】${text}`;
 const link = (path: string, query: Record<string, string>) =>
   `${config().SITE_URL}${path}?${new URLSearchParams(query).toString()}`;
 const linkNote =
@@ -17,7 +17,7 @@ export const accountMail = {
   registerVerify: (to: string, token: string): MailMessage => ({
     to,
     subject: subject('メールアドレスの確認'),
-    text: `ゴルフドリームチームにご登録いただき、ありがとうございます。\n\n下のリンクを開いて、メールアドレスの確認を完了してください。\n${link('/register/verify', { token })}\n\n${linkNote}${signature}`,
+    text: `${siteName}にご登録いただき、ありがとうございます。\n\n下のリンクを開いて、メールアドレスの確認を完了してください。\n${link('/register/verify', { token })}\n\n${linkNote}${signature}`,
   }),
 
   alreadyRegistered: (to: string): MailMessage => ({
@@ -65,6 +65,6 @@ export const accountMail = {
   withdrawn: (to: string): MailMessage => ({
     to,
     subject: subject('退会手続きが完了しました'),
-    text: `ゴルフドリームチームの退会手続きが完了しました。これまでご利用いただき、ありがとうございました。\n\nご登録の情報は削除しました。ランキングの記録は「退会したユーザー」として残ります。${signature}`,
+    text: `${siteName}の退会手続きが完了しました。これまでご利用いただき、ありがとうございました。\n\nご登録の情報は削除しました。ランキングの記録は「退会したユーザー」として残ります。${signature}`,
   }),
 };

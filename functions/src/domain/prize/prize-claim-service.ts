@@ -1,6 +1,7 @@
 /** A winner's side of a prize: the prizes they won, and the claim (where to send the details). */
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { prizeClaimDeadline, type WonPrize } from '@golf/shared/schemas/prize';
+import { operatorName, siteName } from '@golf/shared/site';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { prizeRepository } from '../../db/repositories/prize-repository';
 import { type PrizeWinRecord, prizeDrawRepository } from '../../db/repositories/prize-draw-repository';
@@ -80,16 +81,16 @@ export async function claimPrize(userId: string, prizeId: string, email: string,
   await sendMail(
     {
       to: email,
-      subject: '【ゴルフドリームチーム】賞品の受け取り手続きを受け付けました',
+      subject: `【${siteName}】賞品の受け取り手続きを受け付けました`,
       text: [
-        'ゴルフドリームチームをご利用いただきありがとうございます。',
+        `${siteName}をご利用いただきありがとうございます。`,
         '',
         `当選された賞品「${prize.name}」の受け取り手続きを受け付けました。`,
         '発送の準備が整いしだい、このメールアドレスに発送のご案内をお送りします。',
         '',
         'このメールに心当たりがない場合は、お手数ですが破棄してください。',
         '',
-        'ゴルフドリームチーム運営事務局',
+        operatorName,
       ].join('\n'),
     },
     now,

@@ -1,3 +1,4 @@
+import { siteName } from '@golf/shared/site';
 import { formatToPar } from '@golf/shared/game/format';
 import type { ShareCard } from '@golf/shared/schemas/share';
 import { config } from '../../lib/config';
@@ -13,7 +14,6 @@ import { myGuild, nicknames } from '../guild/guild-service';
 import { ownRanking } from '../ranking/ranking-service';
 import { roundView } from '../game/views';
 
-export const SITE_NAME = 'ゴルフドリームチーム';
 export const beforeDeadlineMessage =
   'チームは締め切り後にシェアできます（締め切り前のチームは公開されません）。';
 export const noTeamMessage = 'このラウンドのチームがないため、シェアできません。';
@@ -44,7 +44,7 @@ async function inviteOf(userId: string): Promise<Invite> {
       label: `ギルド「${guild.name}」に参加する`,
     };
   }
-  return { url: `${config().SITE_URL}/`, label: `${SITE_NAME}で遊ぶ` };
+  return { url: `${config().SITE_URL}/`, label: `${siteName}で遊ぶ` };
 }
 
 /** The public page: the card in its Open Graph and X tags, and a link back with the invite. */
@@ -55,7 +55,7 @@ export function sharePage(input: {
   invite: Invite;
 }): string {
   const { card } = input;
-  const title = `${card.nickname} のドリームチーム｜${SITE_NAME}`;
+  const title = `${card.nickname} のドリームチーム｜${siteName}`;
   const standing = [
     card.score === null ? null : `スコア ${card.score}`,
     card.rank === null ? null : `${card.rank}位${card.provisional ? '（速報）' : ''}`,
@@ -72,7 +72,7 @@ export function sharePage(input: {
     `<title>${escapeHtml(title)}</title>`,
     meta('name', 'description', description),
     meta('property', 'og:type', 'website'),
-    meta('property', 'og:site_name', SITE_NAME),
+    meta('property', 'og:site_name', siteName),
     meta('property', 'og:title', title),
     meta('property', 'og:description', description),
     meta('property', 'og:url', input.pageUrl),
@@ -126,7 +126,7 @@ export async function createShareCard(input: {
     inviteOf(input.userId),
   ]);
   const card: ShareCardData = {
-    siteName: SITE_NAME,
+    siteName: siteName,
     tournamentName: view.tournament_name,
     round: input.round,
     nickname: profile.nickname,
