@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { authResponseSchema, userMeResponseSchema } from '../../shared/src/schemas/account';
 import { newSocialUser } from '../../functions/src/domain/account/social-service';
 import { hashToken, mailTokenRepository } from '../../functions/src/db/repositories/mail-token-repository';
+import { reminderRepository } from '../../functions/src/db/repositories/reminder-repository';
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { realPng } from './support/images';
@@ -330,6 +331,11 @@ describe('withdrawal', () => {
     const token = auth.access_token;
     await api('PATCH', '/api/user/policy', { token });
     await multipart('/api/user', token, profile);
+    await api('PUT', '/api/user/reminders', {
+      token,
+      body: { email: true, line: false, hours_before: [24] },
+    });
+    const unsubscribe = (await reminderRepository.get(auth.user.user_id))!.unsubscribe_token;
     const unconfirmed = await api<ErrorBody>('POST', '/api/user/withdrawal', { token, body: {} });
     expect(unconfirmed.status).toBe(422);
     expect(unconfirmed.body.errors).toHaveProperty('agree');
@@ -343,6 +349,12 @@ describe('withdrawal', () => {
     expect((await login(email, password)).status).toBe(401);
     expect(await userRepository.getUser(auth.user.user_id)).toBeNull();
     expect(await userRepository.getLogin(email)).toBeNull();
+    // No reminder is sent to a withdrawn player, and the link in an old one leads nowhere.
+    expect(await reminderRepository.get(auth.user.user_id)).toBeUndefined();
+    expect(await reminderRepository.userOfToken(unsubscribe)).toBeUndefined();
+    expect((await api('POST', '/api/reminders/unsubscribe', { body: { token: unsubscribe } })).status).toBe(
+      404,
+    );
     // Another session's token of the same player is refused everywhere.
     const other = await tokenFor(auth.user.user_id);
     expect((await api('GET', '/api/user/me', { token: other })).status).toBe(401);

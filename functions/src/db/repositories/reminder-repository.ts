@@ -55,6 +55,14 @@ export const reminderRepository = {
       await db().send(new PutCommand({ TableName: tableName(), Item: item }));
   },
 
+  /** A withdrawn player's settings and unsubscribe token: nothing of theirs stays behind. */
+  async remove(subscription: Pick<ReminderSubscription, 'user_id' | 'unsubscribe_token'>): Promise<void> {
+    await db().send(
+      new DeleteCommand({ TableName: tableName(), Key: tokenKey(subscription.unsubscribe_token) }),
+    );
+    await db().send(new DeleteCommand({ TableName: tableName(), Key: settingsKey(subscription.user_id) }));
+  },
+
   async userOfToken(token: string): Promise<string | undefined> {
     const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: tokenKey(token) }));
     return typeof Item?.['user_id'] === 'string' ? Item['user_id'] : undefined;

@@ -9,6 +9,7 @@ import type {
 } from '@golf/shared/schemas/account';
 import { guildRepository } from '../../db/repositories/guild-repository';
 import { type UserRecord, userRepository } from '../../db/repositories/user-repository';
+import { reminderRepository } from '../../db/repositories/reminder-repository';
 import { identity } from '../../lib/identity/identity-port';
 import { conflict, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
@@ -136,7 +137,7 @@ export const updateProfile = profileEdit((user) => {
 
 /**
  * POST /api/user/withdrawal: leaves the guild (handing it over when owner), deletes the picture,
- * the profile, prizes' claim addresses and the login, and signs this token out. Teams and scores
+ * the profile, prizes' claim addresses, the reminder settings with their unsubscribe link and the login, and signs this token out. Teams and scores
  * stay, so rankings keep the entry, shown as withdrawn. A replay finds the token signed out.
  */
 export async function withdraw(
@@ -152,6 +153,8 @@ export async function withdraw(
       logger.warn('profile image not deleted', { error: String(error) }),
     );
   }
+  const reminders = await reminderRepository.get(user.user_id);
+  if (reminders) await reminderRepository.remove(reminders);
   // The sign-ins first: should this fail, the player can ask again, their data still there.
   await identity().removeLogins(user.user_id);
   await userRepository.deleteUserData({
