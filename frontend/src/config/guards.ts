@@ -39,7 +39,9 @@ const matchesAny = (pathname: string, rules: readonly PathRule[]) =>
 
 /**
  * Launch gate whitelist, in normalised form: numeric segments read as `:id` (so `/prize/game/12`
- * is `/prize/game/:id`), except `2023`, the campaign year, which stays as it is.
+ * is `/prize/game/:id`), except `2023`, the campaign year, which stays as it is. Sign-in and the
+ * operations console stay open so that operators prepare the season before the opening; a player who
+ * signs in still sees /coming-soon everywhere else, and the console refuses anyone not an operator.
  */
 export const launchGateWhitelist: readonly PathRule[] = [
   '/coming-soon',
@@ -54,6 +56,9 @@ export const launchGateWhitelist: readonly PathRule[] = [
   '/prize/game/:id',
   '/prize/entry/:id',
   '/prize/yearly/:id',
+  '/login/*',
+  '/logout',
+  '/ops/*',
 ];
 
 export const launchGateExemptSegments: readonly string[] = ['2023'];
