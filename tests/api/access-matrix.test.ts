@@ -53,6 +53,7 @@ const matrix: Record<string, Row> = {
   withdrawUser: signedIn,
   getRoundView: signedIn,
   getRoundField: everyone,
+  getLiveRound: everyone,
   getPlayerDetail: everyone,
   saveTeam: signedIn,
   savePick: signedIn,

@@ -27,6 +27,7 @@ export const apiRoutes = {
   withdrawUser: ['POST', '/api/user/withdrawal'],
   getRoundView: ['GET', '/api/golf/round/{round}'],
   getRoundField: ['GET', '/api/golf/round/{round}/field'],
+  getLiveRound: ['GET', '/api/golf/round/{round}/live'],
   getPlayerDetail: ['GET', '/api/golf/player/{player_id}'],
   saveTeam: ['PUT', '/api/golf/round/{round}/team'],
   savePick: ['PUT', '/api/golf/round/{round}/draft/{draft}'],

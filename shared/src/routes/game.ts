@@ -30,6 +30,7 @@ import {
   userTeamParamsSchema,
   withdrawPlayerBodySchema,
 } from '../schemas/game';
+import { liveRoundSchema } from '../schemas/live-round';
 import { scoreChangesQuerySchema, scoreChangesViewSchema } from '../schemas/score-changes';
 import { shareCardSchema } from '../schemas/share';
 
@@ -53,6 +54,17 @@ export const gameRoutes = {
     params: roundParamsSchema,
     query: tournamentQuerySchema,
     response: roundFieldSchema,
+    cacheSeconds: 30,
+    aws: { table: 'read' },
+  },
+  getLiveRound: {
+    method: 'GET',
+    path: '/api/golf/round/{round}/live',
+    handler: 'game/get-live-round',
+    access: 'public',
+    params: roundParamsSchema,
+    query: tournamentQuerySchema,
+    response: liveRoundSchema,
     cacheSeconds: 30,
     aws: { table: 'read' },
   },

@@ -19,6 +19,15 @@ export const storedRoundSchema = z.object({
 });
 export type StoredRound = z.infer<typeof storedRoundSchema>;
 
+/**
+ * The tournament's cut rule (shared/src/game/live-round.ts): after round `after_round` (0 = no cut)
+ * the best `top` players and ties stay. Absent on tournaments imported without one: the default.
+ */
+export const cutRuleSchema = z.object({
+  after_round: z.number().int().min(0).max(3),
+  top: z.number().int().min(1).max(999),
+});
+
 export const tournamentRecordSchema = z.object({
   game_global_id: z.string().min(1).max(64),
   season_id: z.number().int(),
@@ -29,6 +38,7 @@ export const tournamentRecordSchema = z.object({
   cancelled: z.boolean(),
   /** Set when operators cancelled the tournament: the reason shown to players. */
   cancel_note: z.string().nullable().optional(),
+  cut: cutRuleSchema.optional(),
   rounds: z.array(storedRoundSchema).length(4),
 });
 export type TournamentRecord = z.infer<typeof tournamentRecordSchema>;

@@ -21,6 +21,20 @@ const entry = (status: FieldEntryRecord['status']): FieldEntryRecord => ({
   rounds: [null, null, null, null],
 });
 
+/** A tournament file in JSON with one player; `extra` overrides or adds fields. */
+const tournamentJson = (extra: Record<string, unknown>) =>
+  JSON.stringify({
+    game_global_id: 't',
+    season_id: 2026,
+    tournament_name: 'x',
+    venue: 'y',
+    start_on: '2026-01-01',
+    end_on: '2026-01-04',
+    rounds: [1, 2, 3, 4].map((round) => ({ round, deadline_at: `2026-01-0${round}T07:00:00+09:00` })),
+    field: [{ player_id: 'p1', name: 'a', name_kana: 'A', country: 'JPN', world_rank: 1 }],
+    ...extra,
+  });
+
 const row = (
   player_id: string,
   to_par: number | null,
@@ -232,26 +246,41 @@ describe('feed files', () => {
   });
 
   it('import validation: tournament JSON errors point at the document (0) or the field row', () => {
-    const doc = {
-      game_global_id: 't',
-      season_id: 2026,
-      tournament_name: 'x',
-      venue: 'y',
-      start_on: '2026-01-01',
-      end_on: '2026-01-04',
+    const doc = tournamentJson({
       rounds: [1, 2, 3].map((round) => ({ round, deadline_at: `2026-01-0${round}T07:00:00+09:00` })),
       field: [
         { player_id: 'p1', name: 'a', name_kana: 'A', country: 'JPN', world_rank: 1 },
         { player_id: 'p2' },
       ],
-    };
+    });
     try {
-      parseTournamentFile('json', JSON.stringify(doc));
+      parseTournamentFile('json', doc);
       expect.unreachable();
     } catch (error) {
       expect(error).toBeInstanceOf(ImportRejected);
       expect((error as ImportRejected).lines.map((l) => l.line)).toEqual([0, 2]);
     }
+  });
+
+  it('import validation: a tournament may carry its cut rule, both columns or neither', () => {
+    const doc = tournamentJson;
+    expect(parseTournamentFile('json', doc({})).header).toMatchObject({
+      cut_after_round: null,
+      cut_top: null,
+    });
+    expect(parseTournamentFile('json', doc({ cut_after_round: 2, cut_top: 65 })).header).toMatchObject({
+      cut_after_round: 2,
+      cut_top: 65,
+    });
+    expect(parseTournamentFile('json', doc({ cut_after_round: 0, cut_top: 1 })).header.cut_after_round).toBe(
+      0,
+    );
+    for (const bad of [
+      { cut_top: 60 },
+      { cut_after_round: 4, cut_top: 60 },
+      { cut_after_round: 2, cut_top: 0 },
+    ])
+      expect(() => parseTournamentFile('json', doc(bad))).toThrow(ImportRejected);
   });
 
   it('compares stored records whatever their attribute order', () => {

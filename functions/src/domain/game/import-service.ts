@@ -55,17 +55,32 @@ const bool = z.preprocess(
   z.boolean(),
 );
 
-const tournamentHeaderSchema = z.object({
-  game_global_id: z.string().min(1).max(64),
-  season_id: z.coerce.number().int().min(2000).max(2100),
-  tournament_name: z.string().min(1).max(100),
-  venue: z.string().max(100),
-  start_on: date,
-  end_on: date,
-  deadlines: z.array(instant).length(4),
-  /** false stages the tournament: stored, but not in the schedule until imported again with true. */
-  published: z.preprocess((v) => (v === '' || v === undefined ? true : v), bool),
-});
+const tournamentHeaderSchema = z
+  .object({
+    game_global_id: z.string().min(1).max(64),
+    season_id: z.coerce.number().int().min(2000).max(2100),
+    tournament_name: z.string().min(1).max(100),
+    venue: z.string().max(100),
+    start_on: date,
+    end_on: date,
+    deadlines: z.array(instant).length(4),
+    /** false stages the tournament: stored, but not in the schedule until imported again with true. */
+    published: z.preprocess((v) => (v === '' || v === undefined ? true : v), bool),
+    /** The cut rule: after which round (0 = no cut) the best `cut_top` and ties stay; both or neither. */
+    cut_after_round: optionalInt.refine(
+      (v) => v === null || (v >= 0 && v <= 3),
+      'cut_after_round は 0（予選カットなし）から 3 で指定してください。',
+    ),
+    cut_top: optionalInt.refine(
+      (v) => v === null || (v >= 1 && v <= 999),
+      'cut_top は 1 から 999 の人数で指定してください。',
+    ),
+  })
+  .refine((h) => (h.cut_after_round === null) === (h.cut_top === null), {
+    message:
+      'cut_after_round と cut_top は両方指定するか、両方とも省略してください（省略時は第2ラウンド後に上位60位タイまで）。',
+    path: ['cut_top'],
+  });
 const fieldRowSchema = z.object({
   player_id: z.string().min(1).max(64),
   name: z.string().min(1).max(60),
@@ -283,6 +298,11 @@ export async function importTournament(
     end_on: header.end_on,
     cancelled: existing?.cancelled ?? false,
     ...(existing?.cancel_note ? { cancel_note: existing.cancel_note } : {}),
+    ...(header.cut_after_round !== null && header.cut_top !== null
+      ? { cut: { after_round: header.cut_after_round, top: header.cut_top } }
+      : existing?.cut
+        ? { cut: existing.cut }
+        : {}),
     rounds,
   };
   const storedField = new Map(
