@@ -31,6 +31,7 @@ import {
   withdrawPlayerBodySchema,
 } from '../schemas/game';
 import { scoreChangesQuerySchema, scoreChangesViewSchema } from '../schemas/score-changes';
+import { seasonHistoryQuerySchema, seasonHistorySchema } from '../schemas/season-history';
 import { shareCardSchema } from '../schemas/share';
 
 /** Tournaments, fields, teams and picks, results import (docs/api.md, section Game). */
@@ -144,6 +145,15 @@ export const gameRoutes = {
     access: 'user',
     query: scoreChangesQuerySchema,
     response: scoreChangesViewSchema,
+    aws: { table: 'read' },
+  },
+  getSeasonHistory: {
+    method: 'GET',
+    path: '/api/golf/schedule/score/season',
+    handler: 'game/get-season-history',
+    access: 'user',
+    query: seasonHistoryQuerySchema,
+    response: seasonHistorySchema,
     aws: { table: 'read' },
   },
   listTournaments: {
