@@ -65,6 +65,7 @@ const matrix: Record<string, Row> = {
   getUserTeam: signedIn,
   getMyScore: signedIn,
   getScoreChanges: signedIn,
+  getSeasonHistory: signedIn,
   importTournament: operators,
   importResults: operators,
   markRoundFinal: operators,

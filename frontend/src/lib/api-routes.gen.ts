@@ -37,6 +37,7 @@ export const apiRoutes = {
   getUserTeam: ['GET', '/api/golf/round/{round}/team/{user_id}'],
   getMyScore: ['GET', '/api/golf/schedule/score/me'],
   getScoreChanges: ['GET', '/api/golf/schedule/score/changes'],
+  getSeasonHistory: ['GET', '/api/golf/schedule/score/season'],
   listTournaments: ['GET', '/api/golf/ops/tournaments'],
   importTournament: ['POST', '/api/golf/ops/tournament'],
   importResults: ['POST', '/api/golf/ops/results'],

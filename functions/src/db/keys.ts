@@ -159,6 +159,13 @@ export const keys = {
     SK: `USER#${userId}`,
   }),
   quizScorePartition: (gameGlobalId: string, round: number) => `QUIZSCORE#${gameGlobalId}#R${round}`,
+  /** A bucket of users' season history in one tournament (scores, ranks after each round, points); no TTL. */
+  seasonHistory: (gameGlobalId: string, bucket: number) => ({
+    PK: `HISTORY#${gameGlobalId}`,
+    SK: `B${pad(bucket, 5)}`,
+  }),
+  /** A tournament's season history: its rounds, entrants, bucket count and the digest of what it holds. */
+  seasonHistoryMeta: (gameGlobalId: string) => ({ PK: `HISTORY#${gameGlobalId}`, SK: 'META' }),
   /** The tournament's current snapshot: switched only once a new snapshot is fully written. */
   rankingPointer: (gameGlobalId: string) => ({ PK: `RANKPTR#${gameGlobalId}`, SK: 'CURRENT' }),
   /** A tournament whose rankings lag a stored change; the partition lists what the job must publish. */

@@ -32,6 +32,7 @@ import {
 } from '../schemas/game';
 import { liveRoundSchema } from '../schemas/live-round';
 import { scoreChangesQuerySchema, scoreChangesViewSchema } from '../schemas/score-changes';
+import { seasonHistoryQuerySchema, seasonHistorySchema } from '../schemas/season-history';
 import { shareCardSchema } from '../schemas/share';
 
 /** Tournaments, fields, teams and picks, results import (docs/api.md, section Game). */
@@ -156,6 +157,15 @@ export const gameRoutes = {
     access: 'user',
     query: scoreChangesQuerySchema,
     response: scoreChangesViewSchema,
+    aws: { table: 'read' },
+  },
+  getSeasonHistory: {
+    method: 'GET',
+    path: '/api/golf/schedule/score/season',
+    handler: 'game/get-season-history',
+    access: 'user',
+    query: seasonHistoryQuerySchema,
+    response: seasonHistorySchema,
     aws: { table: 'read' },
   },
   listTournaments: {

@@ -115,7 +115,7 @@ export const personalBoard = (type: number) => `T${type}`;
  * window and hash (40 KB of zlib state instead of the default 384 KB) suit items of a few KB and
  * keep the memory of a million-player recompute, which packs about 100,000 items, low.
  */
-const pack = (value: unknown): Uint8Array =>
+export const pack = (value: unknown): Uint8Array =>
   // Copied out: zlib's result is a view of its 16 KB output chunk, which it would keep alive.
   new Uint8Array(deflateRawSync(JSON.stringify(value), { level: 1, windowBits: 13, memLevel: 4 }));
 export const unpack = <T>(bytes: Uint8Array): T => JSON.parse(inflateRawSync(bytes).toString('utf8')) as T;

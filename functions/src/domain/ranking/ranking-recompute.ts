@@ -40,6 +40,7 @@ import { addQuizBoards } from './quiz-ranking';
 import { boardIndex, bucketCount, valueBuckets } from './rank-index';
 import { indexTournamentRound } from '../game/team-scoring';
 import { resolveGame, YEARLY_SCOPE } from './ranking-scope';
+import { tournamentHistory, writeSeasonHistories, type TournamentHistory } from './season-history';
 
 /** Every user's rounds in play order, from stored team scores; no-team rounds at 4 x the penalty. */
 async function userRounds(gameGlobalId: string, now: Date) {
@@ -196,6 +197,7 @@ async function yearlyStandings(seasonId: number, now: Date) {
       t.rounds.some((r) => !isBeforeDeadline(now.toISOString(), r.deadline_at)),
   );
   const points = new Map<string, number>();
+  const histories: TournamentHistory[] = [];
   let provisional = false;
   for (const tournament of tournaments) {
     const data = await userRounds(tournament.game_global_id, now);
@@ -213,9 +215,22 @@ async function yearlyStandings(seasonId: number, now: Date) {
       { cancelled: false },
     );
     for (const [userId, value] of gained) points.set(userId, (points.get(userId) ?? 0) + value);
-    if (tournament.rounds.some((r) => !r.cancelled && r.results !== 'final')) provisional = true;
+    const tournamentProvisional = tournament.rounds.some((r) => !r.cancelled && r.results !== 'final');
+    if (tournamentProvisional) provisional = true;
+    histories.push(
+      tournamentHistory({
+        gameGlobalId: tournament.game_global_id,
+        seasonId,
+        rounds: data.rounds.map(({ stored }) => ({ round: stored.round, cancelled: stored.cancelled })),
+        userIds: data.userIds,
+        byUser: data.byUser,
+        points: gained,
+        entrants: ranked.length,
+        provisional: tournamentProvisional,
+      }),
+    );
   }
-  return { points, provisional };
+  return { points, provisional, histories };
 }
 
 /** What a round scope needs besides the metrics: nicknames, and each user's guild with its name. */
@@ -424,6 +439,7 @@ export async function recomputeRankings(
     for (const item of scope.items()) items.push(item);
   }
   const yearly = await yearlyStandings(data.record.season_id, now);
+  await writeSeasonHistories(yearly.histories, now);
   const yearlyIds = [...yearly.points.keys()].sort();
   const yearlyProfiles = await guildRepository.profiles(yearlyIds.filter((id) => !profiles.has(id)));
   const nameOf = (id: string) => (profiles.get(id) ?? yearlyProfiles.get(id))?.nickname;
