@@ -6,8 +6,8 @@
  *    with a scored team in the last started round, written straight into the table with
  *    BatchWriteItem; the ranking job publishes their snapshot as it does after a results import.
  *    Then 0 to 200 connections in 10 s, held 60 s, each looping over the round-end mix (ranking
- *    pages, my rank, my team, the schedule), and the same spike on a static file of the same
- *    server as the baseline. Target: no 5xx, no timeouts, ranking p95 at most 5x the baseline's.
+ *    pages, my rank, my team, the schedule, the live round), and the same spike on a static file
+ *    of the same server as the baseline. Target: no 5xx, no timeouts, ranking p95 at most 5x the baseline's.
  * 2. The minute before a deadline: 5,000 distinct players save their team of the open round at 300
  *    saves per second for 60 s, each save followed by a read of the round page. Afterwards every
  *    player's stored team is read back: it must hold the picks of the player's last save and a
@@ -84,7 +84,8 @@ interface ClientPlan {
   };
 }
 
-type RequestClass = 'ranking' | 'my_rank' | 'my_team' | 'schedule' | 'static' | 'save' | 'round_page';
+type RequestClass =
+  'ranking' | 'my_rank' | 'my_team' | 'schedule' | 'live_round' | 'static' | 'save' | 'round_page';
 
 interface ClassResult {
   requests: number;
@@ -200,7 +201,10 @@ async function spike(
   return Math.round(sent / ((performance.now() - started) / 1000));
 }
 
-/** The round-end mix: ranking pages 40%, my rank 20%, my team 20%, the schedule 20%. */
+/**
+ * The round-end mix: ranking pages 40%, my rank 20%, my team 20%, the schedule 10%, the live round
+ * (the public field call the round page and the schedule poll every minute) 10%.
+ */
 async function roundEnd(plan: ClientPlan['spike']) {
   const recorder = new Recorder();
   const game = `game_global_id=${encodeURIComponent(plan.gameGlobalId)}`;
@@ -227,7 +231,9 @@ async function roundEnd(plan: ClientPlan['spike']) {
           token: player.token,
         }),
       );
-    return recorder.timed('schedule', () => send(agent, `${plan.url}/api/golf/schedule/score`));
+    if (roll < 0.9)
+      return recorder.timed('schedule', () => send(agent, `${plan.url}/api/golf/schedule/score`));
+    return recorder.timed('live_round', () => send(agent, `${plan.url}/api/golf/round/${plan.round}/live`));
   });
   return { requests_per_s: requestsPerSecond, by_class: recorder.summary() };
 }

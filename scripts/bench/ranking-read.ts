@@ -9,9 +9,9 @@
 import { spawn } from 'node:child_process';
 import { Agent, get } from 'node:http';
 import { fileURLToPath } from 'node:url';
-import { db } from '../../functions/src/db/client';
 import { resolveTournament } from '../../functions/src/domain/game/tournament-context';
 import { startStack } from '../local-stack/stack';
+import { countDynamoCalls } from './dynamo-calls';
 import { percentile } from './stats';
 
 const connections = 50;
@@ -85,28 +85,6 @@ function loadFromChild(url: string, seconds: number): Promise<LoadResult> {
         : reject(new Error(`load generator exited with ${code}`)),
     );
   });
-}
-
-/** Counts the DynamoDB commands the handlers send (they share this process's client). */
-function countDynamoCalls() {
-  const counts = new Map<string, number>();
-  db().middlewareStack.add(
-    (next, context) => (args) => {
-      counts.set(context.commandName ?? '?', (counts.get(context.commandName ?? '?') ?? 0) + 1);
-      return next(args);
-    },
-    { step: 'initialize', name: 'benchCallCounter' },
-  );
-  return {
-    reset: () => counts.clear(),
-    perRequest: (requests: number) =>
-      Object.fromEntries(
-        [...counts].map(([name, count]) => [
-          name.replace(/Command$/, ''),
-          Math.round((count / requests) * 100) / 100,
-        ]),
-      ),
-  };
 }
 
 async function fetchJson(url: string) {

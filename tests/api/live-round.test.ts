@@ -12,21 +12,12 @@ import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-re
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
 
+type TenPlayers = [string, string, string, string, string, string, string, string, string, string];
+
 const fixture = gameFixture('test-live');
 const gid = fixture.id;
 const ids = fixture.playerIds as string[];
-const [p1, p2, p3, p4, p5, p6, p7, p8, , p10] = ids as [
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-  string,
-];
+const [p1, p2, p3, p4, p5, p6, p7, p8, , p10] = ids as TenPlayers;
 const hour = 3600 * 1000;
 // Round 3 is under way: its deadline passed 6 hours ago, the feed has sent part of it.
 const round3 = fixture.record.rounds[2]!;

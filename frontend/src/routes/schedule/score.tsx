@@ -15,6 +15,7 @@ import { TournamentSummary } from '../../features/schedule/components/tournament
 import { TournamentSwitcher } from '../../features/schedule/components/tournament-switcher';
 import { roundPhase } from '../../features/schedule/utils/tournament';
 import { MyScoreCard } from '../../features/game/components/my-score-card';
+import { TournamentLiveRound } from '../../features/game/components/live-round';
 import { useAuth } from '../../lib/auth';
 import { useNow } from '../../lib/use-now';
 
@@ -85,6 +86,14 @@ function LeaderboardPage() {
       </section>
 
       <MyScoreCard gameGlobalId={gameGlobalId} enabled={isAuthenticated} />
+
+      {schedule.status === 'in_progress' && (
+        <TournamentLiveRound
+          gameGlobalId={schedule.game_global_id}
+          rounds={schedule.rounds}
+          signedIn={isAuthenticated}
+        />
+      )}
 
       {leaderboard.length > 0 && leaderboard.every((row) => row.total_to_par === null) && (
         <p className="notice">大会開始前のため、スコアはまだありません。出場予定の選手を表示しています。</p>

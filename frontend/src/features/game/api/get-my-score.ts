@@ -6,8 +6,9 @@ export const myScoreQueryOptions = (gameGlobalId?: string) =>
   queryOptions({
     queryKey: ['game', 'my-score', gameGlobalId ?? 'current'],
     queryFn: ({ signal }) => api.getMyScore({ query: { game_global_id: gameGlobalId }, signal }),
+    // Not polled: it reads the player's teams, and a read per player per minute is what a live
+    // round must not cost. During a round the live panel moves from the one public live call.
     staleTime: 30_000,
-    refetchInterval: 60_000,
   });
 
 /** Not suspending: the leaderboard shows at once and my score joins it when it arrives. */

@@ -13,6 +13,7 @@ import { SaveError } from '../../../../components/ui/save-error';
 import { ShareCard } from '../../../../features/game/components/share-card';
 import { SaveReceipt } from '../../../../features/game/components/save-receipt';
 import { ScoreChanges } from '../../../../features/game/components/score-changes';
+import { LiveRoundPanel, liveSlots } from '../../../../features/game/components/live-round';
 import { TutorialDialog } from '../../../../features/game/components/tutorial-dialog';
 import { aiModeLabels, aiModes, parseRound } from '../../../../features/game/utils/labels';
 import { roundNotes } from '../../../../features/game/utils/round-notes';
@@ -108,6 +109,10 @@ function RoundPage() {
             )}
         </div>
       </section>
+
+      {!view.is_open && (view.round.status === 'locked' || view.round.status === 'provisional') && (
+        <LiveRoundPanel round={round} gameGlobalId={view.game_global_id} slots={liveSlots(view)} />
+      )}
 
       {roundNotes(view).map((note) => (
         <p key={note} className="notice">
