@@ -282,3 +282,15 @@ export async function readValuesAndIndexes(
     indexes: new Map(Items.map((item) => [String(item['SK']), unpack(item['index'] as Uint8Array)])),
   };
 }
+
+/** One board's index in a scope (values best first, entries per value); null when none was written. */
+export async function readBoardIndex(
+  snapshotId: string,
+  round: number,
+  board: string,
+): Promise<{ values: number[]; counts: number[] } | null> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.rankingIndex(snapshotId, round, board) }),
+  );
+  return Item ? unpack(Item['index'] as Uint8Array) : null;
+}
