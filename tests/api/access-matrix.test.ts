@@ -98,6 +98,8 @@ const matrix: Record<string, Row> = {
   leaveGuild: guildMembers,
   listGuildMembers: signedIn,
   kickGuildMember: guildOwner,
+  // A listed guild's standing against its neighbours: anyone signed in who may see the guild.
+  getGuildVersus: signedIn,
   listGuildChat: guildMembers,
   postGuildChat: guildMembers,
   presignUpload: signedIn,

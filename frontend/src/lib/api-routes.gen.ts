@@ -62,6 +62,7 @@ export const apiRoutes = {
   leaveGuild: ['POST', '/api/golf/guild/{id}/leave'],
   listGuildMembers: ['GET', '/api/golf/guild/{id}/member'],
   kickGuildMember: ['POST', '/api/golf/guild/{id}/member/{user_id}/kick'],
+  getGuildVersus: ['GET', '/api/golf/guild/{id}/versus'],
   listGuildChat: ['GET', '/api/golf/guild/{id}/chat'],
   postGuildChat: ['POST', '/api/golf/guild/{id}/chat'],
   presignUpload: ['POST', '/api/uploads/presign'],

@@ -69,6 +69,17 @@ export const keys = {
     SK: `MSG#${messageId}`,
   }),
   guildChatPartition: (guildId: string) => `GUILD_CHAT#${guildId}`,
+  /**
+   * What the game already posted in a guild's chat, so that it posts nothing twice: one item per
+   * member and round for team posts (`TEAM#{game}#R{round}#{user}`), one per round for results
+   * (`RESULT#{game}#R{round}`).
+   */
+  guildGamePost: (guildId: string, marker: string) => ({ PK: `GUILD#${guildId}`, SK: `GAMEPOST#${marker}` }),
+  /** The guild board a round's result posts were last written from (its digest), per tournament. */
+  guildResultPostsRun: (gameGlobalId: string, round: number) => ({
+    PK: `GAMEPOSTS#${gameGlobalId}`,
+    SK: `R${round}`,
+  }),
   /** A fixed-window counter (expires by TTL) for per-user rate limits. */
   rateLimit: (action: string, userId: string, windowStart: number) => ({
     PK: `RATE#${action}#${userId}`,

@@ -5,6 +5,8 @@ import {
   guildListQuerySchema,
   guildMemberParamsSchema,
   guildParamsSchema,
+  guildVersusQuerySchema,
+  guildVersusSchema,
   joinByCodeBodySchema,
   postChatBodySchema,
   presignBodySchema,
@@ -99,6 +101,11 @@ export const guildRoutes = {
     write,
     { params: guildMemberParamsSchema, response: guildMemberListSchema },
   ),
+  getGuildVersus: user('GET', '/api/golf/guild/{id}/versus', 'guild/get-guild-versus', read, {
+    params: guildParamsSchema,
+    query: guildVersusQuerySchema,
+    response: guildVersusSchema,
+  }),
   listGuildChat: user('GET', '/api/golf/guild/{id}/chat', 'guild/list-guild-chat', read, {
     params: guildParamsSchema,
     query: chatQuerySchema,

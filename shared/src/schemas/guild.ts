@@ -194,10 +194,21 @@ export type LeaveResult = z.infer<typeof leaveResultSchema>;
 
 export const chatMessageSchema = z.object({
   message_id: z.string(),
-  user_id: z.string(),
+  /** `member`: a member's words; `game`: a post the game wrote (a team saved, a round's results). */
+  author: z.enum(['member', 'game']),
+  /** The member who posted; null on the game's posts, which no member wrote. */
+  user_id: z.string().nullable(),
+  /** The poster's nickname; the game's label (ゲームからのお知らせ) on the game's posts. */
   nickname: z.string(),
   message: z.string(),
   posted_at: z.string(),
+  /** The game's posts: what they are about. */
+  game_post: z
+    .object({
+      kind: z.enum(['team_entered', 'team_changed', 'round_result']),
+      round: z.number().int().min(1).max(4),
+    })
+    .nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 export const chatPageSchema = z.object({
@@ -206,6 +217,42 @@ export const chatPageSchema = z.object({
   next_cursor: z.string().nullable(),
 });
 export type ChatPage = z.infer<typeof chatPageSchema>;
+
+export const guildVersusQuerySchema = z.object({
+  game_global_id: z.string().min(1).max(64).optional(),
+  round: z.coerce.number().int().min(1).max(4).optional(),
+});
+
+export const versusGuildSchema = z.object({
+  guild_id: z.string(),
+  name: z.string(),
+  rank: z.number().int().min(1),
+  /** The guild ranking's value: the average score of the members who entered (lower is better). */
+  value: z.number(),
+  display_value: z.string(),
+});
+export type VersusGuild = z.infer<typeof versusGuildSchema>;
+const versusNeighbourSchema = versusGuildSchema.extend({
+  /** Strokes between this guild's average and the shown guild's, always positive. */
+  gap: z.number(),
+  gap_display: z.string(),
+});
+
+/** `GET /api/golf/guild/{id}/versus`: the guild against the guilds ranked just above and below it. */
+export const guildVersusSchema = z.object({
+  game_global_id: z.string(),
+  round: z.number().int().min(1).max(4),
+  active_round: z.number().int().min(1).max(4).nullable(),
+  is_provisional: z.boolean(),
+  snapshot_id: z.string().nullable(),
+  /** Guilds on the round's guild ranking. */
+  guild_count: z.number().int(),
+  /** Null while the guild has no member with a team on the round's ranking. */
+  guild: versusGuildSchema.nullable(),
+  above: versusNeighbourSchema.nullable(),
+  below: versusNeighbourSchema.nullable(),
+});
+export type GuildVersus = z.infer<typeof guildVersusSchema>;
 
 export const joinCodeSchema = z.object({ guild_id: z.string(), join_code: z.string() });
 export type JoinCode = z.infer<typeof joinCodeSchema>;

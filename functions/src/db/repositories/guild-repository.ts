@@ -1,5 +1,6 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionHeld, failedAt, transactionHeld, transactWrite, putNew } from '../conditions';
+import type { GamePost } from '@golf/shared/game/guild-posts';
 import { GUILD_MAX_MEMBERS, type MemberRole } from '@golf/shared/schemas/guild';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
@@ -34,9 +35,11 @@ export interface GuildMemberRecord {
 export interface ChatMessageRecord {
   guild_id: string;
   message_id: string;
-  user_id: string;
+  /** The member who wrote it; null on the game's posts (the text is then made from `game_post`). */
+  user_id: string | null;
   message: string;
   posted_at: string;
+  game_post?: GamePost;
 }
 
 export const guildItem = (record: GuildRecord) => ({
@@ -373,7 +376,7 @@ export const guildRepository = {
   },
 
   /** Posts a message; false when the poster is not (or no longer) a member. */
-  async putChatMessage(record: ChatMessageRecord): Promise<boolean> {
+  async putChatMessage(record: ChatMessageRecord & { user_id: string }): Promise<boolean> {
     return conditionHeld(
       db().send(
         new TransactWriteCommand({

@@ -13,6 +13,7 @@ import { config } from '../../lib/config';
 import { notFound, validationFailed } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { sendMail } from '../../lib/mail';
+import { postTeamSaved } from '../guild/guild-posts';
 
 export async function getSaveReceiptSettings(userId: string): Promise<SaveReceiptSettingsView> {
   const [email, user] = await Promise.all([
@@ -72,8 +73,11 @@ export async function mailSaveReceipt(team: TeamRecord | null, now: Date): Promi
   }
 }
 
-/** The team a save stored, once its receipt is mailed. */
+/**
+ * The team a save stored, once its receipt is mailed and the player's guild is told (guild-posts.ts).
+ * Neither ever fails the save.
+ */
 export async function withSaveReceipt<T extends TeamRecord | null>(team: T, now: Date): Promise<T> {
-  await mailSaveReceipt(team, now);
+  await Promise.all([mailSaveReceipt(team, now), postTeamSaved(team, now)]);
   return team;
 }

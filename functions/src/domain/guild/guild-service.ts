@@ -3,6 +3,7 @@ import { monotonicFactory } from 'ulid';
 import {
   GUILD_MAX_MEMBERS,
   GUILD_PAGE_SIZE,
+  type ChatMessage,
   type ChatPage,
   type GuildConfirm,
   type GuildDetail,
@@ -17,8 +18,10 @@ import {
   type MyGuild,
   type OwnedGuild,
 } from '@golf/shared/schemas/guild';
+import { GAME_POST_LABEL, gamePostText } from '@golf/shared/game/guild-posts';
 import {
   guildRepository,
+  type ChatMessageRecord,
   type GuildRecord,
   type MembershipRefusal,
 } from '../../db/repositories/guild-repository';
@@ -119,7 +122,7 @@ async function requireGuild(guildId: string): Promise<GuildRecord> {
  * A guild the caller may know of: a listed one, or one they belong to. An unlisted guild answers a
  * stranger exactly as an unknown id does (404), so its id confirms nothing.
  */
-async function requireVisibleGuild(guildId: string, userId: string): Promise<GuildRecord> {
+export async function requireVisibleGuild(guildId: string, userId: string): Promise<GuildRecord> {
   const guild = await requireGuild(guildId);
   if (!guild.is_public && !(await guildRepository.getMember(guildId, userId)))
     throw notFound(messages.notFound);
@@ -436,25 +439,48 @@ export async function listChat(input: {
     throw validationFailed({ cursor: ['カーソルが正しくありません。'] });
   }
   const page = await guildRepository.listChat(input.guildId, input.limit, after);
-  const names = await nicknames(page.messages.map((m) => m.user_id));
+  // A member's post names its writer; a game post about a member names that member in its text.
+  const named = (m: ChatMessageRecord) =>
+    m.game_post && 'member_id' in m.game_post ? m.game_post.member_id : m.user_id;
+  const names = await nicknames([
+    ...new Set(page.messages.map(named).filter((id): id is string => id !== null)),
+  ]);
   return {
-    messages: page.messages.map((m) => ({
-      message_id: m.message_id,
-      user_id: m.user_id,
-      nickname: names.get(m.user_id)!.nickname,
-      message: m.message,
-      posted_at: m.posted_at,
-    })),
+    messages: page.messages.map((m): ChatMessage => {
+      const subject = named(m);
+      const name = subject === null ? '' : names.get(subject)!.nickname;
+      return m.game_post
+        ? {
+            message_id: m.message_id,
+            author: 'game',
+            user_id: null,
+            nickname: GAME_POST_LABEL,
+            message: gamePostText(m.game_post, name),
+            posted_at: m.posted_at,
+            game_post: { kind: m.game_post.kind, round: m.game_post.round },
+          }
+        : memberMessage(m, name);
+    }),
     next_cursor: page.lastKey ? encodeCursor(page.lastKey) : null,
   };
 }
+
+const memberMessage = (m: ChatMessageRecord, nickname: string): ChatMessage => ({
+  message_id: m.message_id,
+  author: 'member',
+  user_id: m.user_id,
+  nickname,
+  message: m.message,
+  posted_at: m.posted_at,
+  game_post: null,
+});
 
 export async function postChat(input: {
   userId: string;
   guildId: string;
   message: string;
   now: Date;
-}): Promise<ChatPage['messages'][number]> {
+}): Promise<ChatMessage> {
   await requireMember(input.guildId, input.userId);
   const allowed = await guildRepository.countAction(
     'guild-chat',
@@ -473,5 +499,5 @@ export async function postChat(input: {
   };
   if (!(await guildRepository.putChatMessage(record))) throw refuse('not_guild_member');
   const names = await nicknames([input.userId]);
-  return { ...record, nickname: names.get(input.userId)!.nickname };
+  return memberMessage(record, names.get(input.userId)!.nickname);
 }

@@ -18,6 +18,7 @@ import {
 } from '../../db/repositories/ranking-state-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { logger } from '../../lib/logger';
+import { postRoundResults } from '../guild/guild-posts';
 import { recomputeRankings } from './ranking-recompute';
 import { YEARLY_SCOPE } from './ranking-scope';
 
@@ -85,6 +86,8 @@ export async function runRankingJob(options: { now?: Date; owner?: string } = {}
           snapshot_id: published.snapshot_id,
           items_written: published.items_written,
         });
+        // Rounds final in what readers now see: their results posted in the guild chats (once).
+        await postRoundResults(gameId, published.snapshot_id, now);
         if (mark && !(await clearStale(mark))) result.still_stale.push(gameId);
       }
       if (result.still_stale.length === 0) break;

@@ -17,6 +17,7 @@ import {
 } from '@golf/shared/game/personal-ranking';
 import { competitionRanking, isTopTenPercent } from '@golf/shared/game/ranking';
 import { formatToPar } from '@golf/shared/game/format';
+import { formatGuildAverage, guildAverageScore } from '@golf/shared/game/guild-versus';
 import { formatYearlyPoints, tournamentYearlyPoints } from '@golf/shared/game/yearly-points';
 import { guildRepository } from '../../db/repositories/guild-repository';
 import {
@@ -120,9 +121,6 @@ async function guildsOf(userIds: readonly string[]): Promise<GuildIndex> {
   return { guildOf, names };
 }
 
-/** `+1.5`, `E`, `-2.3`: a guild's average score. */
-const formatAverage = (value: number) => (value === 0 ? 'E' : `${value > 0 ? '+' : ''}${value.toFixed(1)}`);
-
 /**
  * The guild boards of one round scope from the members' SCORE: `GUILD` ranks guilds by the average
  * of the members who entered, `GUILD_TOP4` by the sum of their best 4 (guilds with 4 entered members
@@ -159,7 +157,7 @@ function guildBoards(
   });
   const averages: Array<[string, number]> = [...members].map(([guildId, list]) => [
     guildId,
-    Math.round((list.reduce((sum, [, score]) => sum + score, 0) / list.length) * 10) / 10,
+    guildAverageScore(list.map(([, score]) => score)),
   ]);
   const top4: Array<[string, number]> = [...members]
     .filter(([, list]) => list.length >= 4)
@@ -173,7 +171,7 @@ function guildBoards(
     ]);
   return {
     GUILD: rank(averages).map(({ entry: [id, value], rank: r }) =>
-      guildRow(id, r, value, formatAverage(value)),
+      guildRow(id, r, value, formatGuildAverage(value)),
     ),
     GUILD_TOP4: rank(top4).map(({ entry: [id, value], rank: r }) =>
       guildRow(id, r, value, formatToPar(value)),
@@ -283,6 +281,8 @@ export function roundScope(input: RoundScopeInput) {
           page + 1,
           boards[board].slice(page * SNAPSHOT_PAGE_SIZE, (page + 1) * SNAPSHOT_PAGE_SIZE),
         );
+    // Guild vs guild finds a guild's rank and neighbours from it (its value from the member page).
+    yield rankingIndexItem(snapshotId, round, 'GUILD', boardIndex(boards.GUILD.map((row) => row.value)));
     for (const { board, rows } of boards.members) yield* rankingPageItems(snapshotId, round, board, 1, rows);
     for (const typed of tables.types) {
       const values = metrics[typed.type - 1]!;
