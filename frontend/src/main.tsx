@@ -2,8 +2,6 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-// Not a React hook despite its name: it sets zod's message locale once.
-import { useJapaneseZodMessages as configureJapaneseZodMessages } from '@golf/shared/schemas/zod-locale';
 import { setUnauthenticatedHandler } from './lib/api-client';
 import { clearAuth, getAuthState } from './lib/auth';
 import { installChunkReload } from './lib/chunk-reload';
@@ -16,7 +14,6 @@ import './styles/components.css';
 import './styles/screens.css';
 import './styles/game.css';
 
-configureJapaneseZodMessages();
 installChunkReload();
 
 const queryClient = createQueryClient();

@@ -1,23 +1,22 @@
 import { useSyncExternalStore } from 'react';
-import { z } from 'zod';
 import { api } from './api';
 import { isApiError } from './api-client';
 import { createStore } from './create-store';
 import { deleteCookie, readCookie, tokenCookieName, writeCookie } from './cookies';
 
 /**
- * The signed-in user as `GET /api/user/me` returns it. Only the fields the shell reads are checked;
+ * The signed-in user as `GET /api/user/me` returns it. Only the fields the shell reads are named;
  * the rest passes through for the screens that need it.
  */
-export const authUserSchema = z.looseObject({
-  status: z.string().optional(),
-  nickname: z.string().nullable().optional(),
-  email: z.string().nullable().optional(),
-  is_registed_email: z.boolean().optional(),
-  is_accepted_policy: z.boolean().optional(),
-  profile_img_url: z.string().nullable().optional(),
-});
-export type AuthUser = z.infer<typeof authUserSchema>;
+export interface AuthUser {
+  status?: string;
+  nickname?: string | null;
+  email?: string | null;
+  is_registed_email?: boolean;
+  is_accepted_policy?: boolean;
+  profile_img_url?: string | null;
+  [field: string]: unknown;
+}
 
 export interface AuthState {
   authUser: AuthUser | null;

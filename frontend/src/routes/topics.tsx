@@ -1,13 +1,13 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { z } from 'zod';
 import { EmptyState } from '../components/ui/empty-state';
 import { PageSkeleton } from '../components/ui/skeleton';
 import { topicsQueryOptions, useTopics } from '../features/topics/api/get-topics';
 import { TopicItem } from '../features/topics/components/topic-item';
+import { optionalText, pageNumber, pageSearch } from '../lib/search-params';
 
-const searchSchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  open: z.string().optional(),
+const searchSchema = pageSearch({
+  page: pageNumber(),
+  open: optionalText(),
 });
 
 export const Route = createFileRoute('/topics')({

@@ -1,7 +1,9 @@
 import * as z from 'zod';
+import { prizeKinds } from './values/prize';
 
-export const prizeKindSchema = z.enum(['game', 'entry', 'yearly']);
-export type PrizeKind = z.infer<typeof prizeKindSchema>;
+export { prizeKinds, type PrizeKind } from './values/prize';
+
+export const prizeKindSchema = z.enum(prizeKinds);
 
 /** A prize as stored and as the prize master lists return it (`value`/`name` added). */
 export const prizeRecordSchema = z.object({

@@ -1,9 +1,9 @@
 import * as z from 'zod';
+import { socialProviders, type SocialProvider } from './values/social';
 
-/** The social sign-in providers of the spec, as they appear in `/login/{provider}/callback`. */
-export const socialProviders = ['google', 'twitter', 'line', 'apple'] as const;
+export { isSocialProvider, socialProviders, type SocialProvider } from './values/social';
+
 export const socialProviderSchema = z.enum(socialProviders);
-export type SocialProvider = z.infer<typeof socialProviderSchema>;
 
 /**
  * Each provider's name as a Cognito identity provider (`identity_provider=` of /oauth2/authorize and

@@ -1,18 +1,13 @@
 /** Topics: the operators' notices on /topics (GET /api/topics) and their publishing (operators). */
 import * as z from 'zod';
 import { plainText } from './text';
+import { topicCategories } from './values/topic';
+
+export { topicCategories, topicCategoryLabels, type TopicCategory } from './values/topic';
 
 export const TOPIC_PAGE_SIZE = 10;
 
-export const topicCategories = ['news', 'tournament', 'campaign', 'maintenance'] as const;
 export const topicCategorySchema = z.enum(topicCategories);
-export type TopicCategory = z.infer<typeof topicCategorySchema>;
-export const topicCategoryLabels: Record<TopicCategory, string> = {
-  news: 'お知らせ',
-  tournament: '大会情報',
-  campaign: 'キャンペーン',
-  maintenance: 'メンテナンス',
-};
 
 export const topicIdSchema = z
   .string()

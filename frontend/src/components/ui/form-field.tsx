@@ -1,4 +1,10 @@
 import { useId, type ReactNode } from 'react';
+// Not a React hook despite its name: it sets zod's message locale once.
+import { useJapaneseZodMessages as configureJapaneseZodMessages } from '@golf/shared/schemas/zod-locale';
+
+// Forms check their input with the shared schemas before sending it, so zod's Japanese messages are
+// set when the first form's module loads: the first bundle carries neither them nor zod's classic API.
+configureJapaneseZodMessages();
 
 /** Field messages keyed by field name, as the API's 422 `errors` and `fieldErrorsOf` give them. */
 export type FieldErrors = Partial<Record<string, string[]>>;

@@ -1,16 +1,16 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
-import { GUILD_NAME_MAX } from '@golf/shared/schemas/guild';
+import { GUILD_NAME_MAX } from '@golf/shared/schemas/values/guild';
 import { EmptyState } from '../../components/ui/empty-state';
 import { SkeletonCard } from '../../components/ui/skeleton';
 import { guildListQueryOptions } from '../../features/guild/api/guild-queries';
 import { GuildCard } from '../../features/guild/components/guild-card';
+import { pageNumber, pageSearch, textOr } from '../../lib/search-params';
 
-const searchSchema = z.object({
-  name: z.string().max(GUILD_NAME_MAX).catch('').default(''),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+const searchSchema = pageSearch({
+  name: textOr('', GUILD_NAME_MAX),
+  page: pageNumber(),
 });
 
 export const Route = createFileRoute('/guild/list')({

@@ -1,6 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
 import { loginBodySchema } from '@golf/shared/schemas/account';
 import { AppLink } from '../../components/ui/app-link';
 import {
@@ -14,10 +13,11 @@ import { safeReturnPath } from '../../config/guards';
 import { loginErrorMessage, useLogin } from '../../features/account/login';
 import { SocialButtons } from '../../features/account/social-buttons';
 import { isApiError } from '../../lib/api-client';
+import { optionalText, pageSearch } from '../../lib/search-params';
 
-const searchSchema = z.object({
-  to: z.string().optional().catch(undefined),
-  token: z.string().optional().catch(undefined),
+const searchSchema = pageSearch({
+  to: optionalText(),
+  token: optionalText(),
 });
 
 export const invalidTokenMessage = 'ログインの有効期限が切れました。もう一度ログインしてください。';

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { z } from 'zod';
 import { csvExportSchema } from '@golf/shared/schemas/contact';
 import { prizeDrawResultSchema } from '@golf/shared/schemas/prize';
 import { Badge } from '../../components/ui/badge';
@@ -18,8 +17,9 @@ import {
   OpsNav,
   TournamentSelect,
 } from '../../features/ops/components/ops-parts';
+import { optionalText, pageSearch } from '../../lib/search-params';
 
-const searchSchema = z.object({ game_global_id: z.string().optional().catch(undefined) });
+const searchSchema = pageSearch({ game_global_id: optionalText() });
 
 export const Route = createFileRoute('/ops/prizes')({
   validateSearch: searchSchema,

@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { z } from 'zod';
 import { formatToPar } from '@golf/shared/game/format';
 import { importResultSchema } from '@golf/shared/schemas/game';
 import { resultsPreviewSchema, type ResultsPreview } from '@golf/shared/schemas/ops';
 import { useOpsAction } from '../../features/ops/api/ops-calls';
 import { ActionOutcome, ConfirmAction, OpsNav } from '../../features/ops/components/ops-parts';
+import { optionalText, pageSearch } from '../../lib/search-params';
 
-const searchSchema = z.object({ game_global_id: z.string().optional().catch(undefined) });
+const searchSchema = pageSearch({ game_global_id: optionalText() });
 
 /** A dry run answers the import's counts and, for results, what would change. */
 const dryRunSchema = importResultSchema.extend({ preview: resultsPreviewSchema.optional() });

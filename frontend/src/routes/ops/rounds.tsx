@@ -1,9 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { z } from 'zod';
 import { operatorActionResultSchema } from '@golf/shared/schemas/game';
 import { playerStatusSchema } from '@golf/shared/schemas/schedule';
-import type { RouteName } from '@golf/shared/contracts';
+import type { RouteName, RouteResponse } from '@golf/shared/contracts';
 import { useOpsAction, useOpsTournaments } from '../../features/ops/api/ops-calls';
 import {
   ActionOutcome,
@@ -13,10 +12,11 @@ import {
   RoundRows,
   TournamentSelect,
 } from '../../features/ops/components/ops-parts';
+import { integerOr, optionalText, pageSearch } from '../../lib/search-params';
 
-const searchSchema = z.object({
-  game_global_id: z.string().optional().catch(undefined),
-  round: z.coerce.number().int().min(1).max(4).catch(1).default(1),
+const searchSchema = pageSearch({
+  game_global_id: optionalText(),
+  round: integerOr(1, 1, 4),
 });
 
 export const Route = createFileRoute('/ops/rounds')({
@@ -24,7 +24,7 @@ export const Route = createFileRoute('/ops/rounds')({
   component: OpsRoundsPage,
 });
 
-type ActionResult = z.infer<typeof operatorActionResultSchema>;
+type ActionResult = RouteResponse<'markRoundFinal'>;
 
 function auditSummary(result: ActionResult | undefined): ReactNode {
   if (!result) return null;

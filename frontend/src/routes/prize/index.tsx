@@ -1,6 +1,6 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { z } from 'zod';
-import { prizeKindSchema, type PrizeKind, type PrizeOption } from '@golf/shared/schemas/prize';
+import type { PrizeOption } from '@golf/shared/schemas/prize';
+import { prizeKinds, type PrizeKind } from '@golf/shared/schemas/values/prize';
 import { EmptyState } from '../../components/ui/empty-state';
 import { SkeletonCard } from '../../components/ui/skeleton';
 import { prizesQueryOptions, usePrizes } from '../../features/prize/api/get-prizes';
@@ -8,8 +8,9 @@ import { PrizeCard } from '../../features/prize/components/prize-card';
 import { prizeKindLabels } from '../../features/prize/components/prize-labels';
 import { schedulesQueryOptions, useSchedules } from '../../features/schedule/api/get-schedules';
 import { formatDateRange } from '../../lib/format';
+import { oneOfOr, pageSearch } from '../../lib/search-params';
 
-const searchSchema = z.object({ tab: prizeKindSchema.catch('game').default('game') });
+const searchSchema = pageSearch({ tab: oneOfOr(prizeKinds, 'game') });
 
 export const Route = createFileRoute('/prize/')({
   validateSearch: searchSchema,
@@ -39,7 +40,7 @@ function PrizeListPage() {
   return (
     <div className="page-body">
       <nav className="segmented" aria-label="賞品の種類">
-        {prizeKindSchema.options.map((kind) => (
+        {prizeKinds.map((kind) => (
           <Link
             key={kind}
             to="/prize"

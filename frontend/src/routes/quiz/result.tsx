@@ -1,6 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AppLink } from '../../components/ui/app-link';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -11,9 +10,10 @@ import {
   QuizAnswerReview,
   QuizResultSummary,
 } from '../../features/quiz/components/quiz-parts';
+import { optionalRound, pageSearch } from '../../lib/search-params';
 
-const searchSchema = z.object({
-  round: z.coerce.number().int().min(1).max(4).optional().catch(undefined),
+const searchSchema = pageSearch({
+  round: optionalRound(),
 });
 
 export const Route = createFileRoute('/quiz/result')({

@@ -1,6 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { AppLink } from '../../components/ui/app-link';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -14,11 +13,18 @@ import {
   RankJumpForm,
 } from '../../features/ranking/components/ranking-parts';
 import { useAuth } from '../../lib/auth';
+import {
+  type SearchOf,
+  optionalInteger,
+  optionalRound,
+  pageNumber,
+  pageSearch,
+} from '../../lib/search-params';
 
-const searchSchema = z.object({
-  round: z.coerce.number().int().min(1).max(4).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  rank: z.coerce.number().int().min(1).optional().catch(undefined),
+const searchSchema = pageSearch({
+  round: optionalRound(),
+  page: pageNumber(),
+  rank: optionalInteger(1),
 });
 
 export const Route = createFileRoute('/ranking/golf_q')({
@@ -37,7 +43,7 @@ function QuizRankingPage() {
   const ranking = useSuspenseQuery(quizRankingQueryOptions(search.round, search.page, search.rank)).data;
   const round = search.round ?? ranking.active_round ?? 1;
   const mine = useQuery({ ...ownQuizRankingQueryOptions(round), enabled: isAuthenticated }).data?.rankings[0];
-  const go = (next: Partial<z.infer<typeof searchSchema>>) =>
+  const go = (next: Partial<SearchOf<typeof searchSchema>>) =>
     void navigate({ to: '/ranking/golf_q', search: { ...search, rank: undefined, ...next } });
 
   return (

@@ -1,7 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { z } from 'zod';
 import { AppLink } from '../../components/ui/app-link';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -11,11 +10,12 @@ import { guildRankingQueryOptions, type GuildRankingTab } from '../../features/r
 import { RankingRoundTabs, RankingTable } from '../../features/ranking/components/ranking-parts';
 import { RankedTeam } from '../../features/ranking/components/ranked-team';
 import { useAuth } from '../../lib/auth';
+import { oneOfOr, optionalRound, pageNumber, pageSearch } from '../../lib/search-params';
 
-const searchSchema = z.object({
-  tab: z.enum(['all', 'total', 'member']).catch('all').default('all'),
-  round: z.coerce.number().int().min(1).max(4).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+const searchSchema = pageSearch({
+  tab: oneOfOr(['all', 'total', 'member'], 'all'),
+  round: optionalRound(),
+  page: pageNumber(),
 });
 
 export const Route = createFileRoute('/ranking/guild')({

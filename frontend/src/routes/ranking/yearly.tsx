@@ -1,6 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageSkeleton } from '../../components/ui/skeleton';
@@ -10,10 +9,11 @@ import {
 } from '../../features/ranking/api/get-rankings';
 import { MyRankCard, RankingPager, RankingTable } from '../../features/ranking/components/ranking-parts';
 import { useAuth } from '../../lib/auth';
+import { type SearchOf, optionalInteger, pageNumber, pageSearch } from '../../lib/search-params';
 
-const searchSchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  rank: z.coerce.number().int().min(1).optional().catch(undefined),
+const searchSchema = pageSearch({
+  page: pageNumber(),
+  rank: optionalInteger(1),
 });
 
 export const Route = createFileRoute('/ranking/yearly')({
@@ -31,7 +31,7 @@ function YearlyRankingPage() {
   const { isAuthenticated, authUser } = useAuth();
   const ranking = useSuspenseQuery(yearlyRankingQueryOptions(search.page, search.rank)).data;
   const mine = useQuery({ ...ownYearlyRankingQueryOptions(), enabled: isAuthenticated }).data?.rankings[0];
-  const go = (next: Partial<z.infer<typeof searchSchema>>) =>
+  const go = (next: Partial<SearchOf<typeof searchSchema>>) =>
     void navigate({ to: '/ranking/yearly', search: { page: search.page, ...next } });
   return (
     <div className="page-body">

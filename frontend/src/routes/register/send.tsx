@@ -1,9 +1,9 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { z } from 'zod';
 import { MailSentCard } from '../../features/account/components/account-parts';
+import { optionalText, pageSearch } from '../../lib/search-params';
 
 export const Route = createFileRoute('/register/send')({
-  validateSearch: z.object({ email: z.string().max(254).optional().catch(undefined) }),
+  validateSearch: pageSearch({ email: optionalText(254) }),
   component: RegisterSendPage,
 });
 

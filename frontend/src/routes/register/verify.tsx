@@ -1,12 +1,12 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { z } from 'zod';
 import { SkeletonCard } from '../../components/ui/skeleton';
 import { useVerifyRegistration } from '../../features/account/api/account-calls';
 import { LinkErrorCard } from '../../features/account/components/account-parts';
+import { optionalText, pageSearch } from '../../lib/search-params';
 
 export const Route = createFileRoute('/register/verify')({
-  validateSearch: z.object({ token: z.string().max(200).optional().catch(undefined) }),
+  validateSearch: pageSearch({ token: optionalText(200) }),
   component: RegisterVerifyPage,
 });
 

@@ -1,6 +1,5 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
 import { passwordResetBodySchema } from '@golf/shared/schemas/account';
 import { AppLink } from '../../components/ui/app-link';
 import { fieldErrorsOf, type FieldErrors } from '../../components/ui/form-field';
@@ -10,9 +9,10 @@ import {
   LinkErrorCard,
   NewPasswordFields,
 } from '../../features/account/components/account-parts';
+import { optionalText, pageSearch } from '../../lib/search-params';
 
 export const Route = createFileRoute('/reset-password/')({
-  validateSearch: z.object({ token: z.string().max(200).optional().catch(undefined) }),
+  validateSearch: pageSearch({ token: optionalText(200) }),
   component: ResetPasswordPage,
 });
 

@@ -1,5 +1,4 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { tournamentScoreQuerySchema } from '@golf/shared/schemas/schedule';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/empty-state';
 import { LinkCardBody } from '../../components/ui/link-card-body';
@@ -18,13 +17,12 @@ import { MyScoreCard } from '../../features/game/components/my-score-card';
 import { TournamentLiveRound } from '../../features/game/components/live-round';
 import { useAuth } from '../../lib/auth';
 import { useNow } from '../../lib/use-now';
+import { optionalText, pageSearch } from '../../lib/search-params';
 
 export const Route = createFileRoute('/schedule/score')({
-  // A malformed id in a shared link shows the current tournament rather than an error.
-  validateSearch: (search: Record<string, unknown>) => {
-    const parsed = tournamentScoreQuerySchema.safeParse(search);
-    return parsed.success ? parsed.data : {};
-  },
+  // The API's `game_global_id` (tournamentScoreQuerySchema); a malformed id in a shared link shows
+  // the current tournament rather than an error.
+  validateSearch: pageSearch({ game_global_id: optionalText(64, 1) }),
   loaderDeps: ({ search }) => ({ gameGlobalId: search.game_global_id }),
   loader: ({ context, deps }) =>
     Promise.all([

@@ -28,7 +28,7 @@ export const aiModeLabels: Record<AiMode, { title: string; text: string; formula
   },
 };
 
-export const indicatorKeys = ['distance', 'accuracy', 'approach', 'putting', 'scoring', 'form'] as const;
+export { indicatorKeys } from './indicator-keys';
 export const indicatorLabels: Record<keyof Indicators, string> = {
   distance: '飛距離',
   accuracy: '正確性',

@@ -1,5 +1,6 @@
 import { tokyoCalendarDate } from '@golf/shared/game/format';
-import { topicCategoryLabels, type TopicList } from '@golf/shared/schemas/topic';
+import type { TopicList } from '@golf/shared/schemas/topic';
+import { topicCategoryLabels } from '@golf/shared/schemas/values/topic';
 import { Badge, type BadgeTone } from '../../../components/ui/badge';
 
 type Topic = TopicList['topics'][number];

@@ -1,13 +1,13 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { z } from 'zod';
 import { controlProps, Field, type FieldErrors } from '../../../components/ui/form-field';
 import { useJoinGuildByCode } from '../../../features/guild/api/guild-mutations';
 import { normalizeJoinCode } from '../../../features/guild/components/join-code';
 import { isApiError } from '../../../lib/api-client';
+import { optionalText, pageSearch } from '../../../lib/search-params';
 
 /** `?code=…`: an invitation (a share page, a shared link) fills the code in. */
-const searchSchema = z.object({ code: z.string().max(32).optional().catch(undefined) });
+const searchSchema = pageSearch({ code: optionalText(32) });
 
 export const Route = createFileRoute('/guild/code/')({
   validateSearch: searchSchema,

@@ -1,11 +1,11 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { z } from 'zod';
 import { GuildComplete } from '../../../features/guild/components/guild-complete';
 import { setGuildFormDraft } from '../../../features/guild/guild-form-draft';
+import { optionalText, pageSearch } from '../../../lib/search-params';
 
 export const Route = createFileRoute('/guild/create/complete')({
-  validateSearch: z.object({ id: z.string().optional() }),
+  validateSearch: pageSearch({ id: optionalText() }),
   component: GuildCreateCompletePage,
 });
 

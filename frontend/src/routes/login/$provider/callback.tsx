@@ -1,23 +1,24 @@
 import { createFileRoute, notFound } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
-import { socialProviderInfo, socialProviderSchema, type SocialProvider } from '@golf/shared/schemas/social';
+import { socialProviderInfo } from '@golf/shared/schemas/social';
+import { isSocialProvider, type SocialProvider } from '@golf/shared/schemas/values/social';
 import { AppLink } from '../../../components/ui/app-link';
 import { safeReturnPath } from '../../../config/guards';
 import { exchangeSocialCode, takeAttempt } from '../../../features/account/social-sign-in';
 import { isApiError } from '../../../lib/api-client';
 import { setAuth } from '../../../lib/auth';
+import { optionalText, pageSearch } from '../../../lib/search-params';
 
-const searchSchema = z.object({
-  code: z.string().optional().catch(undefined),
-  state: z.string().optional().catch(undefined),
-  error: z.string().optional().catch(undefined),
+const searchSchema = pageSearch({
+  code: optionalText(),
+  state: optionalText(),
+  error: optionalText(),
 });
 
 export const Route = createFileRoute('/login/$provider/callback')({
   validateSearch: searchSchema,
   beforeLoad: ({ params }) => {
-    if (!socialProviderSchema.safeParse(params.provider).success) throw notFound();
+    if (!isSocialProvider(params.provider)) throw notFound();
   },
   component: CallbackPage,
 });

@@ -1,6 +1,5 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
 import { personalRankingLabels, personalRankingTypes } from '@golf/shared/game/personal-ranking';
 import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -18,12 +17,20 @@ import {
 } from '../../../features/ranking/components/ranking-parts';
 import { RankedTeam } from '../../../features/ranking/components/ranked-team';
 import { useAuth } from '../../../lib/auth';
+import {
+  type SearchOf,
+  integerOr,
+  optionalInteger,
+  optionalRound,
+  pageNumber,
+  pageSearch,
+} from '../../../lib/search-params';
 
-const searchSchema = z.object({
-  round: z.coerce.number().int().min(1).max(4).optional().catch(undefined),
-  type: z.coerce.number().int().min(1).max(7).catch(1).default(1),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  rank: z.coerce.number().int().min(1).optional().catch(undefined),
+const searchSchema = pageSearch({
+  round: optionalRound(),
+  type: integerOr(1, 1, 7),
+  page: pageNumber(),
+  rank: optionalInteger(1),
 });
 
 export const Route = createFileRoute('/ranking/golf/personal')({
@@ -43,7 +50,7 @@ function PersonalRankingPage() {
   const round = search.round ?? ranking.active_round ?? 1;
   const own = useQuery({ ...ownRankingQueryOptions(search.round), enabled: isAuthenticated }).data;
   const mine = own?.rankings.find((row) => row.type === search.type);
-  const go = (next: Partial<z.infer<typeof searchSchema>>) =>
+  const go = (next: Partial<SearchOf<typeof searchSchema>>) =>
     void navigate({ to: '/ranking/golf/personal', search: { ...search, rank: undefined, ...next } });
 
   return (

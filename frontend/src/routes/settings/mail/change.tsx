@@ -1,21 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { z } from 'zod';
 import { CompleteCard } from '../../../components/ui/complete-card';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { useCompleteEmailChange } from '../../../features/account/api/account-calls';
 import { LinkErrorCard } from '../../../features/account/components/account-parts';
 import { getAuthState, setUserEmail } from '../../../lib/auth';
+import { optionalFlag, optionalText, pageSearch } from '../../../lib/search-params';
 
 export const Route = createFileRoute('/settings/mail/change')({
-  validateSearch: z.object({
-    token: z.string().max(200).optional().catch(undefined),
-    registerFlg: z
-      .union([z.boolean(), z.string()])
-      .transform((value) => value === true || value === 'true' || value === '1')
-      .optional()
-      .catch(undefined),
+  validateSearch: pageSearch({
+    token: optionalText(200),
+    registerFlg: optionalFlag(),
   }),
   component: SettingsMailChangePage,
 });

@@ -1,5 +1,4 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { z } from 'zod';
 import { roundQueryOptions, useRound } from '../../../../../../../features/game/api/get-round';
 import type { FieldPlayer } from '@golf/shared/schemas/game';
 import { formatToPar } from '@golf/shared/game/format';
@@ -12,6 +11,7 @@ import {
 } from '../../../../../../../features/game/api/get-round-field';
 import { statRows } from '../../../../../../../features/game/components/player-stats';
 import { parseDraft, parseRound } from '../../../../../../../features/game/utils/labels';
+import { optionalOneOf, pageSearch } from '../../../../../../../lib/search-params';
 
 const sortKeys = ['rank', 'tournament', 'average_score', 'distance', 'gir', 'putts', 'birdie'] as const;
 type SortKey = (typeof sortKeys)[number];
@@ -25,7 +25,7 @@ const sortLabels: Record<SortKey, string> = {
   birdie: 'バーディー率順',
 };
 
-const searchSchema = z.object({ sort: z.enum(sortKeys).optional() });
+const searchSchema = pageSearch({ sort: optionalOneOf(sortKeys) });
 
 /** Ascending value for a sort key; nulls last. */
 function sortValue(player: FieldPlayer, key: SortKey): number | null {
@@ -49,10 +49,7 @@ function sortValue(player: FieldPlayer, key: SortKey): number | null {
 }
 
 export const Route = createFileRoute('/schedule/round/$round/draft/$draft/advanced/')({
-  validateSearch: (search: Record<string, unknown>) => {
-    const parsed = searchSchema.safeParse(search);
-    return parsed.success ? parsed.data : {};
-  },
+  validateSearch: searchSchema,
   loader: ({ context, params }) =>
     Promise.all([
       context.queryClient.ensureQueryData(roundFieldQueryOptions(parseRound(params.round))),

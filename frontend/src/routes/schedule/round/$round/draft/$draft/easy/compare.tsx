@@ -1,5 +1,4 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { z } from 'zod';
 import type { FieldPlayer } from '@golf/shared/schemas/game';
 import { formatToPar } from '@golf/shared/game/format';
 import type { DraftSlot } from '@golf/shared/game/team';
@@ -16,15 +15,15 @@ import {
   parseDraft,
   parseRound,
 } from '../../../../../../../features/game/utils/labels';
+import { optionalText, pageSearch } from '../../../../../../../lib/search-params';
 
-const playerId = z.string().min(1).max(64);
-const searchSchema = z.object({
-  p1: playerId.optional().catch(undefined),
-  p2: playerId.optional().catch(undefined),
+const searchSchema = pageSearch({
+  p1: optionalText(64, 1),
+  p2: optionalText(64, 1),
 });
 
 export const Route = createFileRoute('/schedule/round/$round/draft/$draft/easy/compare')({
-  validateSearch: (search: Record<string, unknown>) => searchSchema.parse(search),
+  validateSearch: searchSchema,
   loader: ({ context, params }) =>
     context.queryClient.ensureQueryData(roundFieldQueryOptions(parseRound(params.round))),
   pendingComponent: () => <PageSkeleton cards={3} lines={4} />,

@@ -1,5 +1,4 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { z } from 'zod';
 import { roundQueryOptions, useRound } from '../../../../../../../features/game/api/get-round';
 import { Badge } from '../../../../../../../components/ui/badge';
 import { EmptyState } from '../../../../../../../components/ui/empty-state';
@@ -10,20 +9,14 @@ import {
   useRoundField,
 } from '../../../../../../../features/game/api/get-round-field';
 import { IndicatorBars } from '../../../../../../../features/game/components/indicator-bars';
-import {
-  indicatorKeys,
-  indicatorLabels,
-  parseDraft,
-  parseRound,
-} from '../../../../../../../features/game/utils/labels';
+import { indicatorKeys } from '../../../../../../../features/game/utils/indicator-keys';
+import { indicatorLabels, parseDraft, parseRound } from '../../../../../../../features/game/utils/labels';
+import { optionalOneOf, pageSearch } from '../../../../../../../lib/search-params';
 
-const searchSchema = z.object({ by: z.enum(indicatorKeys).optional() });
+const searchSchema = pageSearch({ by: optionalOneOf(indicatorKeys) });
 
 export const Route = createFileRoute('/schedule/round/$round/draft/$draft/easy/')({
-  validateSearch: (search: Record<string, unknown>) => {
-    const parsed = searchSchema.safeParse(search);
-    return parsed.success ? parsed.data : {};
-  },
+  validateSearch: searchSchema,
   loader: ({ context, params }) =>
     Promise.all([
       context.queryClient.ensureQueryData(roundFieldQueryOptions(parseRound(params.round))),
@@ -60,8 +53,7 @@ function EasyPage() {
             <select
               value={by ?? ''}
               onChange={(event) => {
-                const parsed = searchSchema.safeParse({ by: event.target.value || undefined });
-                void navigate({ search: parsed.success ? parsed.data : {}, replace: true });
+                void navigate({ search: searchSchema.parse({ by: event.target.value }), replace: true });
               }}
             >
               <option value="">おすすめ順</option>

@@ -1,5 +1,4 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { z } from 'zod';
 import { PageSkeleton } from '../../../../../../../components/ui/skeleton';
 import { EmptyState } from '../../../../../../../components/ui/empty-state';
 import {
@@ -9,11 +8,12 @@ import {
 import { IndicatorBars } from '../../../../../../../features/game/components/indicator-bars';
 import { RadarChart } from '../../../../../../../features/game/components/radar-chart';
 import { parseDraft, parseRound } from '../../../../../../../features/game/utils/labels';
+import { optionalText, pageSearch } from '../../../../../../../lib/search-params';
 
-const searchSchema = z.object({ player: z.string().min(1).max(64).optional().catch(undefined) });
+const searchSchema = pageSearch({ player: optionalText(64, 1) });
 
 export const Route = createFileRoute('/schedule/round/$round/draft/$draft/easy/indicator')({
-  validateSearch: (search: Record<string, unknown>) => searchSchema.parse(search),
+  validateSearch: searchSchema,
   loader: ({ context, params }) =>
     context.queryClient.ensureQueryData(roundFieldQueryOptions(parseRound(params.round))),
   pendingComponent: () => <PageSkeleton cards={2} lines={5} />,
