@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { routeList, tableActions } from '../../shared/src/contracts';
+import { apiCachePolicy, edgeBehaviours, siteCachePolicy } from '../../shared/src/edge-cache';
 import { buildApp } from '../lib/app';
 import { repositoryRoot } from '../lib/paths';
 import { managedRuleGroups } from '../lib/stacks/edge-stack';
@@ -660,6 +661,39 @@ describe('web stack', () => {
           HeadersConfig: { HeaderBehavior: 'whitelist', Headers: ['Authorization'] },
         }),
       }),
+    });
+  });
+
+  it('caches as the local edge does: the shared declaration of each behaviour is what is deployed', () => {
+    const policies = Object.values(template.findResources('AWS::CloudFront::CachePolicy'));
+    expect(policies).toHaveLength(1);
+    const config = policies[0]!['Properties'].CachePolicyConfig;
+    const key = config.ParametersInCacheKeyAndForwardedToOrigin;
+    expect({
+      minTtlSeconds: config.MinTTL,
+      defaultTtlSeconds: config.DefaultTTL,
+      maxTtlSeconds: config.MaxTTL,
+      queryStrings: key.QueryStringsConfig.QueryStringBehavior,
+      headers: key.HeadersConfig.Headers,
+      acceptEncoding: { gzip: key.EnableAcceptEncodingGzip, brotli: key.EnableAcceptEncodingBrotli },
+    }).toEqual(apiCachePolicy);
+    expect(key.CookiesConfig.CookieBehavior).toBe('none');
+
+    const distribution = Object.values(template.findResources('AWS::CloudFront::Distribution'))[0]!;
+    const { DefaultCacheBehavior, CacheBehaviors } = distribution['Properties'].DistributionConfig;
+    expect(CacheBehaviors.map((b: { PathPattern: string }) => b.PathPattern)).toEqual(
+      edgeBehaviours.filter((b) => b.pathPattern !== '*').map((b) => b.pathPattern),
+    );
+    // The site's files: AWS's managed CachingOptimized policy, whose documented values (min 1 s,
+    // default 1 day, max 1 year, nothing but the path in the key) siteCachePolicy repeats.
+    expect(DefaultCacheBehavior.CachePolicyId).toBe('658327ea-f89d-4fab-a63d-7e88639e58f6');
+    expect(siteCachePolicy).toEqual({
+      minTtlSeconds: 1,
+      defaultTtlSeconds: 86_400,
+      maxTtlSeconds: 31_536_000,
+      queryStrings: 'none',
+      headers: [],
+      acceptEncoding: { gzip: true, brotli: true },
     });
   });
 });

@@ -19,7 +19,7 @@
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
@@ -43,6 +43,8 @@ import { startStack } from '../local-stack/stack';
 import { percentile } from './stats';
 
 const requestTimeoutMs = 10_000;
+/** BatchWriteItem calls in flight while seeding (DynamoDB Local writes them one table at a time). */
+const seedConcurrency = 16;
 
 interface Profile {
   players: number;
@@ -339,8 +341,9 @@ function runClient(planFile: string, phase: 'round-end' | 'static' | 'deadline')
 }
 
 /**
- * Waits until the server answers a static file quickly again: requests a client gave up on are
- * still being worked off after a phase, and the next phase must not inherit them.
+ * Waits until the API answers quickly again (an unknown path: its 404 passes the edge, which keeps
+ * no errors, and waits in the API processes behind whatever they still work off): requests a client
+ * gave up on are still being worked off after a phase, and the next phase must not inherit them.
  */
 async function settle(url: string, maxSeconds = 180): Promise<number> {
   const started = performance.now();
@@ -428,6 +431,8 @@ async function main(mode: 'full' | 'quick') {
   const profile = profiles[mode];
   const now = new Date();
   const log = (line: string) => console.error(`[bench:load] ${line}`);
+  const apiWorkers = Number(process.env['API_WORKERS'] || availableParallelism());
+  const loadAtStart = loadavg();
   const stack = await startStack({
     port: 0,
     dataDir: null,
@@ -435,6 +440,9 @@ async function main(mode: 'full' | 'quick') {
     spaDir: join(repositoryRoot, 'frontend/public'),
     seedNow: now,
     quiet: true,
+    // As deployed: CloudFront's cache in front, the API over several processes.
+    edgeCache: true,
+    apiWorkers,
   });
   const work = mkdtempSync(join(tmpdir(), 'golf-bench-load-'));
   try {
@@ -450,7 +458,7 @@ async function main(mode: 'full' | 'quick') {
     log(`seeding ${profile.players} players with a team in round ${round} of ${gameGlobalId}`);
     const seedStart = performance.now();
     const items = loadPlayerItems(season, gameGlobalId, round, profile.players, now);
-    await batchWriteAll(items, { concurrency: 8 });
+    await batchWriteAll(items, { concurrency: seedConcurrency });
     const seedSeconds = (performance.now() - seedStart) / 1000;
     log(`seeded ${items.length} items in ${seedSeconds.toFixed(1)} s; publishing the rankings`);
     const publishStart = performance.now();
@@ -511,7 +519,8 @@ async function main(mode: 'full' | 'quick') {
       [`/api/golf/round/${openRound}?game_global_id=${gameGlobalId}`, warmPlayer.token],
       [plan.spike.staticPath, undefined],
     ];
-    for (const [path, token] of warmUp) {
+    // Every API process loads each handler on its first call: enough rounds that each gets one.
+    for (const [path, token] of Array.from({ length: 2 * apiWorkers }, () => warmUp).flat()) {
       const response = await fetch(
         stack.url + path,
         token ? { headers: { authorization: `Bearer ${token}` } } : {},
@@ -519,15 +528,16 @@ async function main(mode: 'full' | 'quick') {
       if (!response.ok) throw new Error(`warm-up ${path}: ${response.status}`);
     }
     const settleSeconds: Record<string, number> = {};
+    const settlePath = `${stack.url}/api/golf/load-bench-settle`;
     const phase = async <T>(name: 'round-end' | 'static' | 'deadline') => {
-      settleSeconds[name] = await settle(stack.url + plan.spike.staticPath);
+      settleSeconds[name] = await settle(settlePath);
       log(`${name} (after ${settleSeconds[name]} s to settle)`);
       return (await runClient(planFile, name)) as T;
     };
     const roundEndResult = await phase<Awaited<ReturnType<typeof roundEnd>>>('round-end');
     const staticResult = await phase<Awaited<ReturnType<typeof staticBaseline>>>('static');
     const deadlineResult = await phase<Awaited<ReturnType<typeof deadlineMinute>>>('deadline');
-    const drainSeconds = await settle(stack.url + plan.spike.staticPath, 600);
+    const drainSeconds = await settle(settlePath, 600);
 
     // Every save stored exactly once: each save raises the team's version by one, so the stored
     // version lies between the saves answered 200 and the saves sent (a save the client gave up
@@ -583,10 +593,14 @@ async function main(mode: 'full' | 'quick') {
         memory_gb: Math.round(totalmem() / 2 ** 30),
         node: process.version,
         note: 'client (a child process) and server (the local stack and DynamoDB Local) share the machine',
+        load_average_at_start: loadAtStart.map((value) => Math.round(value * 10) / 10),
+        load_average_at_end: loadavg().map((value) => Math.round(value * 10) / 10),
       },
+      stack: { api_processes: apiWorkers, edge_cache: true },
       seed: {
         players: profile.players,
         items_written: items.length,
+        batch_writes_in_flight: seedConcurrency,
         seconds: Math.round(seedSeconds * 10) / 10,
         ranking_publish_seconds: Math.round(publishSeconds * 10) / 10,
         ranking_items_published: itemsPublished,

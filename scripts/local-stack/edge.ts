@@ -16,7 +16,11 @@ export function setSecurityHeaders(response: ServerResponse, origins: SiteOrigin
 const compressible = /^(text\/|application\/(json|javascript|manifest\+json|xml)|image\/svg\+xml)/i;
 const minimumBytes = 1_000;
 
-function encodingFor(request: IncomingMessage, contentType: string, size: number): 'br' | 'gzip' | null {
+export function encodingFor(
+  request: IncomingMessage,
+  contentType: string,
+  size: number,
+): 'br' | 'gzip' | null {
   if (size < minimumBytes || !compressible.test(contentType)) return null;
   const accepted = String(request.headers['accept-encoding'] ?? '');
   if (/\bbr\b/.test(accepted)) return 'br';
@@ -56,4 +60,13 @@ export async function sendBody(
     // The browser went away mid-answer (a cancelled request), as it may.
     if ((error as NodeJS.ErrnoException).code !== 'ERR_STREAM_PREMATURE_CLOSE') throw error;
   }
+}
+
+/** Writes an origin's whole answer, compressed when CloudFront would compress it. */
+export function sendAnswer(
+  request: IncomingMessage,
+  response: ServerResponse,
+  answer: { status: number; headers: Record<string, string | string[]>; body: Buffer },
+): Promise<void> {
+  return sendBody(request, response, answer.status, answer.headers, answer.body, answer.body.length);
 }

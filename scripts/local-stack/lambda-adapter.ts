@@ -1,11 +1,10 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import { matchRoute, type RouteDefinition, type RouteName } from '../../shared/src/contracts';
 import { runWithAwsAccess } from '../../functions/src/lib/aws-access';
-import { sendBody } from './edge';
 import { repositoryRoot } from './paths';
 
 type LambdaHandler = (
@@ -64,44 +63,56 @@ function isWellEscaped(path: string): boolean {
   }
 }
 
-function send(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-  });
-  response.end(JSON.stringify(body));
+/** An answer as the origin gives it to the edge: whole, not yet compressed. */
+export interface OriginAnswer {
+  status: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+}
+
+const gatewayAnswer = (status: number, body: unknown): OriginAnswer => ({
+  status,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
+  body: Buffer.from(JSON.stringify(body)),
+});
+
+/** What a function that fails outside its own error handling answers. */
+export const internalErrorAnswer: OriginAnswer = {
+  ...gatewayAnswer(500, {
+    message: '現在データを更新中です。約1～2時間を予定しております。',
+    code: 'internal',
+  }),
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+};
+
+export interface ApiOptions {
+  includeLocalOnly: boolean;
+  /** The viewer's address when the request comes through the local edge rather than from the viewer. */
+  sourceIp?: string;
 }
 
 /**
- * A small API Gateway (HTTP API, payload 2.0) in front of the same handlers the CDK stack deploys:
- * routes come from the shared route table, events have API Gateway's shape, and binary bodies
- * arrive base64-encoded as they do in AWS.
+ * What API Gateway and the route's function answer to one request: a small API Gateway (HTTP API,
+ * payload 2.0) in front of the same handlers the CDK stack deploys. Routes come from the shared
+ * route table, events have API Gateway's shape, and binary bodies arrive base64-encoded as in AWS.
  */
-export async function handleApiRequest(
-  request: IncomingMessage,
-  response: ServerResponse,
-  options: { includeLocalOnly: boolean },
-): Promise<void> {
+export async function invokeApi(request: IncomingMessage, options: ApiOptions): Promise<OriginAnswer> {
   const url = new URL(request.url ?? '/', 'http://local');
   const method = (request.method ?? 'GET').toUpperCase();
   if (!isWellEscaped(url.pathname)) {
-    send(response, 400, { message: 'URLの形式が正しくありません。', code: 'bad_request' });
-    return;
+    return gatewayAnswer(400, { message: 'URLの形式が正しくありません。', code: 'bad_request' });
   }
   const match = matchRoute(method === 'HEAD' ? 'GET' : method, url.pathname);
   if (!match || ('route' in match && match.route.localOnly && !options.includeLocalOnly)) {
-    send(response, 404, { message: 'お探しのページが見つかりませんでした。', code: 'not_found' });
-    return;
+    return gatewayAnswer(404, { message: 'お探しのページが見つかりませんでした。', code: 'not_found' });
   }
   if ('methodNotAllowed' in match) {
-    send(response, 405, { message: 'この操作は利用できません。', code: 'method_not_allowed' });
-    return;
+    return gatewayAnswer(405, { message: 'この操作は利用できません。', code: 'method_not_allowed' });
   }
   const { route, params } = match;
   const raw = await readBody(request);
   if (!raw) {
-    send(response, 413, { message: '送信できるデータの大きさを超えています。', code: 'bad_request' });
-    return;
+    return gatewayAnswer(413, { message: '送信できるデータの大きさを超えています。', code: 'bad_request' });
   }
   const contentType = String(request.headers['content-type'] ?? '');
   const isText = raw.length === 0 || textTypes.test(contentType);
@@ -132,7 +143,7 @@ export async function handleApiRequest(
         method,
         path: url.pathname,
         protocol: `HTTP/${request.httpVersion}`,
-        sourceIp: request.socket.remoteAddress ?? '127.0.0.1',
+        sourceIp: options.sourceIp ?? request.socket.remoteAddress ?? '127.0.0.1',
         userAgent: headers['user-agent'] ?? '',
       },
       requestId: randomUUID(),
@@ -160,5 +171,5 @@ export async function handleApiRequest(
   const outHeaders: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) outHeaders['set-cookie'] = result.cookies;
   const body = Buffer.from(result.body ?? '', result.isBase64Encoded ? 'base64' : 'utf8');
-  await sendBody(request, response, result.statusCode ?? 200, outHeaders, body, body.length);
+  return { status: result.statusCode ?? 200, headers: outHeaders, body };
 }

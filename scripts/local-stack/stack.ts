@@ -1,4 +1,4 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,14 +9,16 @@ import { setDb } from '../../functions/src/db/client';
 import { seedIfEmpty } from '../seed/seed';
 import { startLocalJobs } from './jobs';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
-import { handleApiRequest } from './lambda-adapter';
+import { internalErrorAnswer, invokeApi } from './lambda-adapter';
+import { startApiWorkers, type ApiWorkers } from './api-workers';
+import { EdgeCache, type EdgeCacheOptions } from './edge-cache';
 import { handleOAuthStandIn, oauthStandInPrefix } from './oauth-standin';
 import { lineOutboxPagePath, outboxPagePath, serveLineOutboxPage, serveOutboxPage } from './outbox-page';
 import { siteConfigPath, siteConfigScript } from '../../shared/src/site-config';
 import { repositoryRoot } from './paths';
 import { startS3Local, type S3Local } from './s3-local';
-import { serveStatic } from './static-site';
-import { setSecurityHeaders } from './edge';
+import { serveStatic, staticAnswer } from './static-site';
+import { sendAnswer, setSecurityHeaders } from './edge';
 
 export interface StackOptions {
   port?: number;
@@ -37,6 +39,17 @@ export interface StackOptions {
   jobs?: boolean;
   /** Serves /site-config.js with this launch gate; absent serves the built file (gate off). */
   launchGate?: boolean;
+  /**
+   * Caches at the local edge as CloudFront does (shared/src/edge-cache.ts): public answers are then
+   * served again until their TTL ends, so a new ranking snapshot shows within it. `npm start` and
+   * the load benchmark do; the test suites, which read their own writes at once, do when they ask.
+   */
+  edgeCache?: boolean | EdgeCacheOptions;
+  /**
+   * API processes, each with its own module state as separate Lambda instances have; 0 runs the
+   * handlers in this process (the test suites, which inspect the calls they made).
+   */
+  apiWorkers?: number;
 }
 
 export interface Stack {
@@ -120,6 +133,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       MAIL_TRANSPORT: 'outbox',
       SITE_URL: url,
       LOG_LEVEL: process.env['LOG_LEVEL'] ?? (options.quiet ? 'warn' : 'info'),
+      // An API process serves many calls at once, where a Lambda instance serves one.
+      DYNAMODB_MAX_SOCKETS: process.env['DYNAMODB_MAX_SOCKETS'] ?? '256',
     };
     for (const [name, value] of Object.entries(env)) if (value !== '') process.env[name] = value;
     resetConfig();
@@ -141,6 +156,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       });
       stops.push(async () => jobs.stop());
     }
+
+    let workers: ApiWorkers | undefined;
+    if (options.apiWorkers) {
+      workers = await startApiWorkers(options.apiWorkers);
+      stops.push(workers.stop);
+      log(`API: ${workers.count} プロセス`);
+    }
+    const apiOrigin = (request: IncomingMessage) =>
+      workers ? workers.invoke(request) : invokeApi(request, { includeLocalOnly: true });
+    const edge = options.edgeCache
+      ? new EdgeCache(options.edgeCache === true ? {} : options.edgeCache)
+      : undefined;
 
     const spaDir = options.spaDir === undefined ? join(repositoryRoot, 'frontend/dist') : options.spaDir;
     const originOf = (url: string) => new URL(url).origin;
@@ -173,10 +200,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
                   if (!handled) response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
                 })
               : path === '/api' || path.startsWith('/api/')
-                ? handleApiRequest(request, response, { includeLocalOnly: true })
+                ? edge
+                  ? edge.serve(request, response, apiOrigin)
+                  : apiOrigin(request).then((answer) => sendAnswer(request, response, answer))
                 : Promise.resolve(
                     spaDir
-                      ? serveStatic(spaDir, request, response)
+                      ? edge
+                        ? edge.serve(request, response, (rewritten) => staticAnswer(spaDir, rewritten))
+                        : serveStatic(spaDir, request, response)
                       : (response.writeHead(404, { 'content-type': 'text/plain' }),
                         response.end('not found')),
                   ),
@@ -184,13 +215,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       task.catch((error: unknown) => {
         console.error(error);
         if (!response.headersSent) {
-          response.writeHead(500, { 'content-type': 'application/json; charset=utf-8' });
-          response.end(
-            JSON.stringify({
-              message: '現在データを更新中です。約1～2時間を予定しております。',
-              code: 'internal',
-            }),
-          );
+          response.writeHead(internalErrorAnswer.status, internalErrorAnswer.headers);
+          response.end(internalErrorAnswer.body);
         } else {
           response.end();
         }

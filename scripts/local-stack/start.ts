@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, rmSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { JavaMissingError } from './dynamodb-local';
 import { repositoryRoot } from './paths';
@@ -26,6 +27,10 @@ async function main() {
     host: process.env['HOST'] ?? '127.0.0.1',
     dataDir,
     jobs: true,
+    // As in AWS: CloudFront's cache in front, and the API spread over processes (API_WORKERS, one
+    // per core by default; 0 runs it in this process).
+    edgeCache: true,
+    apiWorkers: apiWorkerCount(process.env['API_WORKERS']),
     // `LAUNCH_GATE=on npm start` shows the site as before its opening (/coming-soon).
     ...(process.env['LAUNCH_GATE']
       ? { launchGate: ['on', 'true', '1'].includes(process.env['LAUNCH_GATE']) }
@@ -45,6 +50,13 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
+}
+
+function apiWorkerCount(setting: string | undefined): number {
+  if (setting === undefined || setting === '') return availableParallelism();
+  const count = Number(setting);
+  if (!Number.isInteger(count) || count < 0) throw new Error(`API_WORKERS: a whole number, not ${setting}`);
+  return count;
 }
 
 main().catch((error: unknown) => {

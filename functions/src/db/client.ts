@@ -11,7 +11,13 @@ let documentClient: DynamoDBDocumentClient | undefined;
  */
 export function db(): DynamoDBDocumentClient {
   documentClient ??= DynamoDBDocumentClient.from(
-    guardClient('dynamodb', new DynamoDBClient({ maxAttempts: 5 })),
+    guardClient(
+      'dynamodb',
+      new DynamoDBClient({
+        maxAttempts: 5,
+        requestHandler: { httpAgent: { keepAlive: true, maxSockets: config().DYNAMODB_MAX_SOCKETS } },
+      }),
+    ),
     {
       marshallOptions: { removeUndefinedValues: true },
     },

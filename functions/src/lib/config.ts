@@ -66,6 +66,11 @@ const configSchema = z.object({
    */
   ORIGIN_SECRET_ID: z.string().default(''),
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * Keep-alive connections the DynamoDB client opens at most (the SDK's 50 by default: a Lambda
+   * instance serves one request at a time). The local stack's API processes serve many at once.
+   */
+  DYNAMODB_MAX_SOCKETS: z.coerce.number().int().positive().default(50),
 });
 
 export type Config = z.infer<typeof configSchema>;

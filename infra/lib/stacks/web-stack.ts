@@ -12,6 +12,7 @@ import type { Construct } from 'constructs';
 import { siteConfigPath, siteConfigScript, type SiteConfig } from '../../../shared/src/site-config';
 import type { RouteDefinition } from '../../../shared/src/contracts';
 import { originVerifyHeader, type SiteOrigins } from '../../../shared/src/security-headers';
+import { apiCachePolicy, edgeBehaviours } from '../../../shared/src/edge-cache';
 import { sharedCacheCode, spaRewriteCode } from '../cloudfront-functions';
 import type { InfraConfig } from '../config';
 import { accessLogsBucket } from '../constructs/access-logs';
@@ -63,17 +64,24 @@ export class WebStack extends Stack {
     // TTLs come from the handlers' Cache-Control (no-store unless a route sets cacheSeconds).
     // Authorization is in the key because CloudFront forwards it to the origin only from there;
     // the viewer function removes it where the answer is the same for everyone.
+    // The values are shared with the local stack's edge (shared/src/edge-cache.ts).
     const apiCache = new cloudfront.CachePolicy(this, 'ApiCache', {
       comment: 'API: origin Cache-Control, all query strings, Authorization',
-      minTtl: Duration.seconds(0),
-      defaultTtl: Duration.seconds(0),
-      maxTtl: Duration.days(1),
-      queryStringBehavior: cloudfront.CacheQueryStringBehavior.all(),
-      headerBehavior: cloudfront.CacheHeaderBehavior.allowList('Authorization'),
+      minTtl: Duration.seconds(apiCachePolicy.minTtlSeconds),
+      defaultTtl: Duration.seconds(apiCachePolicy.defaultTtlSeconds),
+      maxTtl: Duration.seconds(apiCachePolicy.maxTtlSeconds),
+      queryStringBehavior:
+        apiCachePolicy.queryStrings === 'all'
+          ? cloudfront.CacheQueryStringBehavior.all()
+          : cloudfront.CacheQueryStringBehavior.none(),
+      headerBehavior: cloudfront.CacheHeaderBehavior.allowList(...apiCachePolicy.headers),
       cookieBehavior: cloudfront.CacheCookieBehavior.none(),
-      enableAcceptEncodingGzip: true,
-      enableAcceptEncodingBrotli: true,
+      enableAcceptEncodingGzip: apiCachePolicy.acceptEncoding.gzip,
+      enableAcceptEncodingBrotli: apiCachePolicy.acceptEncoding.brotli,
     });
+    const apiPathPattern = edgeBehaviours.find(
+      (behaviour) => behaviour.policy === apiCachePolicy,
+    )!.pathPattern;
     const viewerRequest = (id: string, code: string) => [
       {
         eventType: cloudfront.FunctionEventType.VIEWER_REQUEST,
@@ -123,13 +131,14 @@ export class WebStack extends Stack {
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(site),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
+        // AWS's managed policy, whose values shared/src/edge-cache.ts declares as siteCachePolicy.
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
         responseHeadersPolicy: headers,
         // Per request rather than as error responses, so an API 404 stays a 404.
         functionAssociations: viewerRequest('SpaRewrite', spaRewriteCode),
       },
       additionalBehaviors: {
-        '/api/*': {
+        [apiPathPattern]: {
           origin: new origins.HttpOrigin(apiDomain, {
             protocolPolicy: cloudfront.OriginProtocolPolicy.HTTPS_ONLY,
             // Resolved by CloudFormation from the secret at deploy time; rotated per docs/deploy.md.

@@ -1,0 +1,31 @@
+/**
+ * One API process of the local stack (see api-workers.ts): API Gateway and the route table's
+ * functions behind a port of its own on 127.0.0.1, reached only through the local edge. Its
+ * environment is the stack's; it tells the parent its port once it listens.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { viewerAddressHeader } from './api-workers';
+import { internalErrorAnswer, invokeApi } from './lambda-adapter';
+
+const server = createServer((request, response) => {
+  const viewer = request.headers[viewerAddressHeader];
+  delete request.headers[viewerAddressHeader];
+  invokeApi(request, { includeLocalOnly: true, sourceIp: typeof viewer === 'string' ? viewer : undefined })
+    .catch((error: unknown) => {
+      console.error(error);
+      return internalErrorAnswer;
+    })
+    .then(({ status, headers, body }) => {
+      response.writeHead(status, headers);
+      response.end(body);
+    })
+    .catch(() => response.destroy());
+});
+server.keepAliveTimeout = 60_000;
+server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port }));
+process.on('SIGTERM', () => {
+  server.close(() => process.exit(0));
+  server.closeAllConnections();
+});
+process.on('disconnect', () => process.exit(0));

@@ -1,0 +1,119 @@
+/**
+ * The local edge caches as the CloudFront behaviours do (shared/src/edge-cache.ts): a public
+ * ranking page is served again from the edge until its 30 s end, whoever asks; an authenticated
+ * answer never is; a new snapshot shows once the TTL has passed. With API processes, the calls run
+ * in those processes and the edge in front answers the same way.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { awsCallsByRoute } from '../../scripts/local-stack/lambda-adapter';
+import type { Stack } from '../../scripts/local-stack/stack';
+import { markStale } from '../../functions/src/db/repositories/ranking-state-repository';
+import { runRankingJob } from '../../functions/src/domain/ranking/publish-job';
+import { rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
+import { currentTournament, deriveSchedule } from '../../shared/src/schedule/derive-schedule';
+import { generateSampleSeason } from '../../scripts/seed/generate';
+import { userRepository } from '../../functions/src/db/repositories/user-repository';
+import { newPlayer } from '../../functions/src/domain/account/account-service';
+import { startOwnStack } from './support/own-stack';
+
+let clock = Date.now();
+const now = new Date(clock);
+
+async function get(stack: Stack, path: string, token?: string) {
+  const response = await fetch(stack.url + path, {
+    headers: { 'accept-encoding': 'gzip', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+  return { status: response.status, cache: response.headers.get('x-cache'), body: await response.json() };
+}
+
+describe('the local edge', () => {
+  let stack: Stack;
+  let token: (sub: string) => Promise<string>;
+  let gameGlobalId: string;
+
+  beforeAll(async () => {
+    const own = await startOwnStack('edge', { edgeCache: { now: () => clock }, seedNow: now });
+    stack = own.stack;
+    token = own.token;
+    const season = generateSampleSeason(now);
+    gameGlobalId = currentTournament(
+      season.tournaments.map((r) => ({ ...deriveSchedule(r, now), record: r })),
+    )!.record.game_global_id;
+    await markStale(gameGlobalId, now);
+    await runRankingJob({ now });
+  }, 120_000);
+  afterAll(() => stack?.stop());
+
+  it('serves a public ranking page again from the edge, to visitors and players alike', async () => {
+    const path = '/api/golf/ranking?page=1&type=1&edge=shared';
+    const first = await get(stack, path);
+    expect(first).toMatchObject({ status: 200, cache: 'Miss from cloudfront' });
+    const again = await get(stack, path);
+    expect(again).toMatchObject({ status: 200, cache: 'Hit from cloudfront', body: first.body });
+    // The viewer function drops Authorization on shared pages, so a player gets the same entry.
+    const signedIn = await get(stack, path, await token('edge-reader'));
+    expect(signedIn).toMatchObject({ status: 200, cache: 'Hit from cloudfront', body: first.body });
+    // Another query string is another entry.
+    expect((await get(stack, `${path}&page=2`)).cache).toBe('Miss from cloudfront');
+  });
+
+  it('never serves an authenticated answer from the edge', async () => {
+    await userRepository.createUserIfAbsent(
+      newPlayer('edge-own-rank', now, {
+        status: 'complete',
+        is_accepted_policy: true,
+        is_registed_email: true,
+      }),
+    );
+    const reader = await token('edge-own-rank');
+    const path = `/api/golf/ranking/user?game_global_id=${encodeURIComponent(gameGlobalId)}`;
+    for (let i = 0; i < 3; i++) {
+      const mine = await get(stack, path, reader);
+      expect(mine).toMatchObject({ status: 200, cache: 'Miss from cloudfront' });
+    }
+    // Without the token the route still refuses: no answer of a player was kept for a visitor.
+    expect((await get(stack, path)).status).toBe(401);
+  });
+
+  it('shows a new snapshot once the page’s TTL has passed, and not before', async () => {
+    const path = '/api/golf/ranking?page=1&type=1&edge=snapshot';
+    const before = rankingPageResponseSchema.parse((await get(stack, path)).body);
+    clock += 1_000;
+    await markStale(gameGlobalId, new Date(clock));
+    await runRankingJob({ now: new Date(clock) });
+    const cached = await get(stack, path);
+    expect(cached.cache).toBe('Hit from cloudfront');
+    expect(rankingPageResponseSchema.parse(cached.body).snapshot_id).toBe(before.snapshot_id);
+    clock += 30_000;
+    const fresh = await get(stack, path);
+    expect(fresh.cache).toBe('Miss from cloudfront');
+    expect(rankingPageResponseSchema.parse(fresh.body).snapshot_id).not.toBe(before.snapshot_id);
+  });
+});
+
+describe('the API in processes of its own', () => {
+  let stack: Stack;
+  let token: (sub: string) => Promise<string>;
+
+  beforeAll(async () => {
+    const own = await startOwnStack('workers', { edgeCache: true, apiWorkers: 2 });
+    stack = own.stack;
+    token = own.token;
+  }, 120_000);
+  afterAll(() => stack?.stop());
+
+  it('answers public and authenticated calls from the API processes, behind the edge', async () => {
+    const before = awsCallsByRoute.get('getTournamentScore')?.size ?? 0;
+    const answers = await Promise.all(
+      Array.from({ length: 6 }, () => get(stack, '/api/golf/schedule/score')),
+    );
+    for (const answer of answers) expect(answer.status).toBe(200);
+    expect((await get(stack, '/api/golf/schedule/score')).cache).toBe('Hit from cloudfront');
+    const mine = await get(stack, '/api/user/me', await token('worker-player'));
+    expect(mine.cache).toBe('Miss from cloudfront');
+    expect(mine.status).toBeLessThan(500);
+    // The handlers ran in the other processes, not in this one.
+    expect(awsCallsByRoute.get('getTournamentScore')?.size ?? 0).toBe(before);
+    expect((await get(stack, '/api/golf/ranking/user')).status).toBe(401);
+  });
+});
