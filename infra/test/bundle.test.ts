@@ -4,8 +4,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
+import { routeList } from '../../shared/src/contracts';
 import { bundleOptions, unbundledCredentialSources } from '../lib/constructs/api-function';
-import { repositoryRoot } from '../lib/paths';
+import { handlerEntry, repositoryRoot } from '../lib/paths';
 
 const out = mkdtempSync(join(tmpdir(), 'golf-bundle-test-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -44,5 +45,64 @@ describe('the Lambda bundles', () => {
       },
     );
     expect(JSON.parse(output)).toEqual({ key: 'AKIAFUNCTIONROLE', region: 'ap-northeast-1' });
+  });
+});
+
+/** A handler's bundle as deployed, and the bytes each of our source files put in it. */
+async function handlerBundle(handler: string) {
+  const result = await build({
+    ...bundleOptions,
+    entryPoints: [handlerEntry(handler)],
+    outfile: join(out, `${handler.replace(/\W+/g, '-')}.mjs`),
+    absWorkingDir: repositoryRoot,
+    metafile: true,
+    write: false,
+    logLevel: 'silent',
+  });
+  const code = result.outputFiles.find((file) => file.path.endsWith('.mjs'))!.text;
+  const output = Object.values(result.metafile.outputs).find((entry) => entry.entryPoint)!;
+  const sources = Object.entries(output.inputs)
+    .filter(([path, input]) => /^(shared|functions)\/src\//.test(path) && input.bytesInOutput > 0)
+    .map(([path]) => path);
+  return { code, sources };
+}
+
+describe('a handler bundle', () => {
+  it.each([
+    ['getMasterList', 'master'],
+    ['savePick', 'game'],
+  ] as const)('of %s holds its own row, not the route table', async (name, area) => {
+    const own = routeList().find((route) => route.name === name)!;
+    const { code, sources } = await handlerBundle(own.handler);
+    expect(code).toContain(JSON.stringify(own.path));
+    const others = routeList().filter((route) => route.path !== own.path && !route.localOnly);
+    expect(others.filter((route) => code.includes(JSON.stringify(route.path))).map((r) => r.name)).toEqual(
+      [],
+    );
+    // Of the route modules, only its own area's; of the schema modules, none of another area's.
+    expect(sources.filter((path) => path.startsWith('shared/src/routes/'))).toEqual(
+      expect.arrayContaining([`shared/src/routes/${area}.ts`]),
+    );
+    expect(
+      sources.filter(
+        (path) =>
+          path.startsWith('shared/src/routes/') &&
+          path !== `shared/src/routes/${area}.ts` &&
+          path !== 'shared/src/routes/sign-up-steps.ts',
+      ),
+    ).toEqual([]);
+    expect(sources).not.toContain('shared/src/contracts.ts');
+    for (const schemas of ['guild', 'quiz', 'ranking', 'topic', 'campaign', 'contact', 'reminders'])
+      expect(sources).not.toContain(`shared/src/schemas/${schemas}.ts`);
+  });
+
+  it('of an operator call that starts the ranking job holds none of the job', async () => {
+    const { code, sources } = await handlerBundle('ranking/recompute-rankings');
+    // In AWS the job is its own function, which the call invokes; only the local stack runs it in-process.
+    expect(sources).not.toContain('functions/src/jobs/ranking.ts');
+    expect(sources.filter((path) => path.startsWith('functions/src/domain/ranking/'))).toEqual([
+      'functions/src/domain/ranking/rankings-changed.ts',
+    ]);
+    expect(code).toMatch(/InvocationType:\s*"Event"/);
   });
 });

@@ -62,6 +62,7 @@ describe('shared cache on /api/*', () => {
   it('lets a literal path win over a parameter, as the route table does', () => {
     const code = sharedCacheCode([
       {
+        name: 'x',
         method: 'GET',
         path: '/api/golf/guild/{id}',
         handler: 'x',
@@ -69,7 +70,14 @@ describe('shared cache on /api/*', () => {
         aws: { table: 'read' },
         cacheSeconds: 60,
       },
-      { method: 'GET', path: '/api/golf/guild/mine', handler: 'y', access: 'user', aws: { table: 'read' } },
+      {
+        name: 'y',
+        method: 'GET',
+        path: '/api/golf/guild/mine',
+        handler: 'y',
+        access: 'user',
+        aws: { table: 'read' },
+      },
     ]);
     expect(run(code, signedIn('GET', '/api/golf/guild/mine')).headers['authorization']).toBeDefined();
     expect(run(code, signedIn('GET', '/api/golf/guild/7')).headers['authorization']).toBeUndefined();

@@ -7,7 +7,7 @@ import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { routeList } from '../../shared/src/contracts';
-import { ApiFunction, nativePackagesOf } from '../lib/constructs/api-function';
+import { ApiFunction, installedPackagesOf } from '../lib/constructs/api-function';
 import { handlerEntry } from '../lib/paths';
 
 const deployed = routeList().filter((route) => !route.localOnly);
@@ -15,7 +15,7 @@ const deployed = routeList().filter((route) => !route.localOnly);
 describe('native packages in the Lambda bundles', () => {
   it('finds sharp in every function that checks or attaches an uploaded image, not in the light ones', () => {
     const withSharp = deployed.filter((route) =>
-      nativePackagesOf(handlerEntry(route.handler)).includes('sharp'),
+      installedPackagesOf(handlerEntry(route.handler)).includes('sharp'),
     );
     // Reading an upload back (GetObject) is what the check and the attach do before re-encoding it;
     // the share card only looks for a card it drew itself (HeadObject), and draws without sharp.

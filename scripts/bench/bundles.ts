@@ -5,7 +5,11 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { routeList } from '../../shared/src/contracts';
-import { bundleOptions, functionNodeOptions } from '../../infra/lib/constructs/api-function';
+import {
+  bundleOptions,
+  functionNodeOptions,
+  installedPackagesOf,
+} from '../../infra/lib/constructs/api-function';
 import { handlerEntry, repositoryRoot } from '../../infra/lib/paths';
 import { scheduledJobs } from '../../infra/lib/stacks/jobs-stack';
 import { percentile } from './stats';
@@ -102,6 +106,8 @@ try {
     const file = join(dir, 'index.mjs');
     await build({
       ...bundleOptions,
+      // As deployed: the packages installed next to the bundle stay out of it.
+      external: [...bundleOptions.external, ...installedPackagesOf(fn.entry)],
       entryPoints: [fn.entry],
       outfile: file,
       absWorkingDir: repositoryRoot,

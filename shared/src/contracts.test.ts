@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { matchRoute, routeList, routes, type RouteDefinition, type RouteName } from './contracts';
 
-const table = (rows: Array<Omit<RouteDefinition, 'handler' | 'access' | 'aws'>>) =>
+const table = (rows: Array<Omit<RouteDefinition, 'name' | 'handler' | 'access' | 'aws'>>) =>
   rows.map((row, index) => ({
     ...row,
     handler: `h${index}`,
@@ -21,6 +21,10 @@ describe('route table', () => {
     const names = routeList().map((route) => route.name);
     expect(new Set(names).size).toBe(names.length);
     expect(names.sort()).toEqual(Object.keys(routes).sort());
+  });
+
+  it('gives each row the name of its key, which its handler is known by', () => {
+    for (const [key, row] of Object.entries(routes)) expect(row.name).toBe(key);
   });
 
   it('matches parameters and decodes them', () => {

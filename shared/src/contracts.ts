@@ -15,55 +15,16 @@ import { quizRoutes } from './routes/quiz';
 import { masterRoutes } from './routes/master';
 import { scheduleRoutes } from './routes/schedule';
 import { reminderRoutes } from './routes/reminders';
+import type { AwsAccess } from './aws-access';
 import type * as z from 'zod';
 import type { ZodType } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'public' | 'user' | 'operator';
 
-/** The table's item actions each level allows (never Scan, never a table-level action). */
-export const tableActions = {
-  none: [],
-  read: ['GetItem', 'BatchGetItem', 'Query'],
-  write: [
-    'GetItem',
-    'BatchGetItem',
-    'Query',
-    'PutItem',
-    'UpdateItem',
-    'DeleteItem',
-    'BatchWriteItem',
-    'ConditionCheckItem',
-  ],
-} as const;
-export type TableAccess = keyof typeof tableActions;
-/** Object actions on the uploads bucket's `uploads/` prefix (a presigned POST needs PutObject). */
-export type UploadAction = 'PutObject' | 'GetObject' | 'DeleteObject';
-/** The user pool's actions the API calls; AdminAddUserToGroup only ever on operator routes. */
-export type UserPoolAction =
-  | 'AdminInitiateAuth'
-  | 'AdminRespondToAuthChallenge'
-  | 'AdminCreateUser'
-  | 'AdminSetUserPassword'
-  | 'AdminUpdateUserAttributes'
-  | 'AdminDeleteUser'
-  | 'AdminAddUserToGroup'
-  | 'ListUsers';
-
-/**
- * The AWS access a function needs, declared once: the CDK grants exactly this, and the local stack
- * refuses any other call with the AccessDenied AWS would answer.
- */
-export interface AwsAccess {
-  table: TableAccess;
-  uploads?: readonly UploadAction[];
-  userPool?: readonly UserPoolAction[];
-  /** Sends mail through SES from the configured sender only. */
-  mail?: boolean;
-  /** Starts the ranking job (an asynchronous invoke of its function) after changing results. */
-  startsRankingJob?: boolean;
-}
-
+// What a row may do in AWS lives in its own module, which functions import without the table.
+export { tableActions } from './aws-access';
+export type { AwsAccess, TableAccess, UploadAction, UserPoolAction } from './aws-access';
 /**
  * The request's and answer's zod schemas. The handler wrapper validates params, query and body with
  * them and hands the handler their parsed types; the SPA's client takes its input and answer types
@@ -77,6 +38,8 @@ export interface RouteSchemas {
 }
 
 export interface RouteDefinition extends RouteSchemas {
+  /** The row's key in the table: what logs, the SPA's client and the docs call the route. */
+  name: string;
   method: HttpMethod;
   /** API Gateway style path: `/api/golf/guild/manage/{id}/fetch`. */
   path: string;
@@ -91,8 +54,10 @@ export interface RouteDefinition extends RouteSchemas {
 }
 
 /**
- * Each area keeps its rows in shared/src/routes/<area>.ts. The cloud deploys an area's functions
- * together (one nested stack each, so no stack nears CloudFormation's 500 resources).
+ * Each area keeps its rows in shared/src/routes/<area>.ts, one exported constant per row
+ * (`savePickRoute`), which its handler imports and hands to `httpHandler`: a Lambda bundle then
+ * holds its own row, not the table. The cloud deploys an area's functions together (one nested
+ * stack each, so no stack nears CloudFormation's 500 resources).
  */
 export const routeAreas = {
   master: masterRoutes,
@@ -128,6 +93,11 @@ export const routes = {
 
 export type RouteName = keyof typeof routes;
 export type Routes = typeof routes;
+
+/** A row whose `name` is not its key in its area's object fails to compile here, naming the key. */
+type MisnamedRow = { [N in RouteName]: Routes[N]['name'] extends N ? never : N }[RouteName];
+type Never<T extends never> = T;
+export type RowsNamedByTheirKeys = Never<MisnamedRow>;
 
 type SchemaOf<N extends RouteName, K extends keyof RouteSchemas> = Routes[N] extends {
   [P in K]: infer S extends ZodType;
@@ -169,9 +139,9 @@ export type RouteInput<N extends RouteName, Form = never> = (SchemaOf<N, 'params
 export const routeList = (): Array<RouteDefinition & { name: RouteName; area: RouteArea }> =>
   (Object.keys(routeAreas) as RouteArea[]).flatMap((area) =>
     (Object.keys(routeAreas[area]) as RouteName[]).map((name) => ({
+      ...(routeAreas[area] as Record<string, RouteDefinition>)[name]!,
       name,
       area,
-      ...(routeAreas[area] as Record<string, RouteDefinition>)[name]!,
     })),
   );
 

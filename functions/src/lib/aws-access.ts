@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { tableActions, type AwsAccess } from '@golf/shared/contracts';
+import { tableActions, type AwsAccess } from '@golf/shared/aws-access';
 
 /**
  * The access a route declares in the route table (`aws`), held to locally. In AWS, IAM grants a

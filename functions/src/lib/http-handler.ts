@@ -2,14 +2,14 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import type { ZodType } from 'zod';
-import {
-  routes,
-  type RouteAnswer,
-  type RouteBody,
-  type RouteDefinition,
-  type RouteName,
-  type RouteParams,
-  type RouteQuery,
+import type {
+  RouteAnswer,
+  RouteBody,
+  RouteDefinition,
+  RouteName,
+  RouteParams,
+  RouteQuery,
+  Routes,
 } from '@golf/shared/contracts';
 import { errorMessages } from '@golf/shared/errors';
 import { useJapaneseZodMessages } from '@golf/shared/schemas/zod-locale';
@@ -55,15 +55,7 @@ export interface HttpRequest<P, Q, B, A extends AuthContext | null> {
   sourceIp: string;
 }
 
-interface Schemas<P extends ZodType, Q extends ZodType, B extends ZodType> {
-  params?: P;
-  query?: Q;
-  body?: B;
-}
-
-type AuthFor<N extends RouteName> = (typeof routes)[N]['access'] extends 'public'
-  ? AuthContext | null
-  : AuthContext;
+type AuthFor<N extends RouteName> = Routes[N]['access'] extends 'public' ? AuthContext | null : AuthContext;
 
 interface Internal {
   rawBody: unknown;
@@ -118,44 +110,30 @@ export type RouteRequest<N extends RouteName> = HttpRequest<
   AuthFor<N>
 >;
 
+/** A row of the route table, as its area's module exports it (`savePickRoute`). */
+export type RouteRow = Routes[RouteName];
+
 /**
  * Wraps a handler in the middleware chain: parse -> auth (the route table's access) -> validate ->
  * handler, with error mapping and one structured log line per request. Authentication runs before
  * validation so an anonymous caller learns nothing about a protected endpoint's input rules.
- * The schemas are the route row's (`shared/src/routes/<area>.ts`): the handler receives their parsed
- * types and answers with the row's response shape.
+ * The handler names its own row (`httpHandler(savePickRoute, ...)`, imported from
+ * `@golf/shared/routes/<area>`), never the table, so its bundle holds that row and its schemas only;
+ * it receives their parsed types and answers with the row's response shape.
  */
-export function httpHandler<N extends RouteName>(
-  routeName: N,
-  fn: (request: RouteRequest<N>) => Promise<RouteAnswer<N> | HttpResponse>,
-): ReturnType<typeof wrap>;
-/** The older form that names the schemas beside the route; rows that carry them use the form above. */
-export function httpHandler<
-  N extends RouteName,
-  P extends ZodType = ZodType<Record<string, never>>,
-  Q extends ZodType = ZodType<Record<string, never>>,
-  B extends ZodType = ZodType<undefined>,
->(
-  routeName: N,
-  schemas: Schemas<P, Q, B>,
-  fn: (request: HttpRequest<z.infer<P>, z.infer<Q>, z.infer<B>, AuthFor<N>>) => Promise<unknown>,
-): ReturnType<typeof wrap>;
-export function httpHandler(
-  routeName: RouteName,
-  schemasOrFn: Schemas<ZodType, ZodType, ZodType> | ((request: never) => Promise<unknown>),
-  maybeFn?: (request: never) => Promise<unknown>,
+export function httpHandler<R extends RouteRow>(
+  route: R,
+  fn: (request: RouteRequest<R['name']>) => Promise<RouteAnswer<R['name']> | HttpResponse>,
 ) {
-  const row: RouteDefinition = routes[routeName];
-  if (typeof schemasOrFn === 'function') return wrap(routeName, row, schemasOrFn);
-  return wrap(routeName, schemasOrFn, maybeFn!);
+  return Object.assign(wrap(route, fn as (request: never) => Promise<unknown>), {
+    /** The row it serves (the route table's test checks each handler serves its own). */
+    routeName: route.name,
+  });
 }
 
-function wrap(
-  routeName: RouteName,
-  schemas: Schemas<ZodType, ZodType, ZodType>,
-  fn: (request: never) => Promise<unknown>,
-) {
-  const route: RouteDefinition = routes[routeName];
+function wrap(row: RouteRow, fn: (request: never) => Promise<unknown>) {
+  const route: RouteDefinition = row;
+  const routeName: RouteName = row.name;
   const needsRegistration = route.access === 'user' && !signUpStepRoutes.has(routeName);
   // At start-up: a function missing a setting fails its init, naming the variable.
   config();
@@ -169,9 +147,9 @@ function wrap(
       if (!result.success) throw validationFailed(fieldErrors(result.error, prefix));
       return result.data;
     };
-    const params = parse(schemas.params, event.pathParameters, '');
-    const query = parse(schemas.query, event.queryStringParameters, '');
-    const body = schemas.body ? parse(schemas.body, state.rawBody, '') : undefined;
+    const params = parse(route.params, event.pathParameters, '');
+    const query = parse(route.query, event.queryStringParameters, '');
+    const body = route.body ? parse(route.body, state.rawBody, '') : undefined;
     type AnyRequest = HttpRequest<unknown, unknown, unknown, AuthContext | null>;
     const request: AnyRequest = {
       params,
@@ -183,7 +161,7 @@ function wrap(
       now: new Date(event.requestContext?.timeEpoch ?? Date.now()),
       sourceIp: clientAddress(event),
     };
-    // The overloads above tie the request's types to the schemas validated here.
+    // httpHandler's signature ties the request's types to the row's schemas validated here.
     const result = await (fn as (request: AnyRequest) => Promise<unknown>)(request);
     if (result instanceof HttpResponse) {
       return {

@@ -9,18 +9,20 @@ export const SHARE_CARD_WIDTH = 1200;
 export const SHARE_CARD_HEIGHT = 630;
 
 /**
- * Files the renderer reads at run time. The Lambda bundle gets a copy of each next to its code
- * (infra copies them after bundling); locally they are read from node_modules.
+ * The font the renderer reads at run time. The Lambda bundle gets a copy next to its code (infra
+ * copies it after bundling); locally it is read from node_modules. satori and resvg (with its
+ * WebAssembly module) are imported only when the first card is drawn; in AWS they are installed next
+ * to the bundle (infra/lib/constructs/api-function.ts), so a cold start does not compile them.
  */
-export const shareCardAssets = [
-  '@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf',
-  '@resvg/resvg-wasm/index_bg.wasm',
-] as const;
-const [fontAsset, wasmAsset] = shareCardAssets;
+export const shareCardAssets = ['@expo-google-fonts/noto-sans-jp/700Bold/NotoSansJP_700Bold.ttf'] as const;
+const [fontAsset] = shareCardAssets;
+const wasmModule = '@resvg/resvg-wasm/index_bg.wasm';
+
+const resolveModule = (spec: string) => createRequire(import.meta.url).resolve(spec);
 
 function assetPath(spec: string): string {
   const bundled = fileURLToPath(new URL(`./${basename(spec)}`, import.meta.url));
-  return existsSync(bundled) ? bundled : createRequire(import.meta.url).resolve(spec);
+  return existsSync(bundled) ? bundled : resolveModule(spec);
 }
 
 /** What a card shows: one player's team and standing for one round. */
@@ -119,7 +121,7 @@ function renderer() {
   loaded ??= (async () => {
     const [font, wasm, resvg] = await Promise.all([
       readFile(assetPath(fontAsset)),
-      readFile(assetPath(wasmAsset)),
+      readFile(resolveModule(wasmModule)),
       import('@resvg/resvg-wasm'),
     ]);
     await resvg.initWasm(wasm);

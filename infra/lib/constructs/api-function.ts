@@ -59,21 +59,25 @@ export const bundleOptions = {
 export const functionNodeOptions = '--enable-source-maps';
 
 /**
- * Packages that load a native binary (sharp: the image re-encode on attach). esbuild cannot bundle
- * those, so a function whose code imports one gets it installed next to its bundle from the lock
- * file, with the binaries of the Lambda's platform (Linux, arm64, glibc) whatever machine builds.
+ * Packages installed next to a function's bundle from the lock file instead of bundled into it:
+ * - sharp (the image re-encode on attach) loads a native binary, which esbuild cannot bundle; it is
+ *   installed with the binaries of the Lambda's platform (Linux, arm64, glibc) whatever machine builds;
+ * - satori and resvg's WebAssembly build (the share card's layout and rasteriser) are 2 MB of
+ *   JavaScript that the code imports only when it draws its first card: bundled, every cold start
+ *   would compile them, though most requests find the card already drawn.
+ * The code imports each of them dynamically (`await import('sharp')`), so a cold start loads none.
  */
-export const nativePackages = ['sharp'] as const;
+export const installedPackages = ['sharp', 'satori', '@resvg/resvg-wasm'] as const;
 export const lambdaPlatformInstall = {
   npm_config_os: 'linux',
   npm_config_cpu: 'arm64',
   npm_config_libc: 'glibc',
 } as const;
 
-/** The native packages an entry module's code imports. */
-export const nativePackagesOf = (entry: string): string[] => {
+/** The packages an entry module's code imports that are installed next to its bundle. */
+export const installedPackagesOf = (entry: string): string[] => {
   const packages = packagesByEntry([entry]).get(entry)!;
-  return nativePackages.filter((name) => packages.has(name));
+  return installedPackages.filter((name) => packages.has(name));
 };
 
 /** What a function may be granted access to. */
@@ -110,8 +114,8 @@ export interface ApiFunctionProps {
   /** A fixed name, for a function others invoke by name (the ranking job). */
   functionName?: string;
   /**
-   * Files the code reads at run time (`package/path` under node_modules: a font, a wasm module),
-   * copied next to the bundle, where the code looks for them first.
+   * Files the code reads at run time (`package/path` under node_modules: a font) from a package
+   * that is not installed next to the bundle, copied next to it, where the code looks for them first.
    */
   assets?: readonly string[];
 }
@@ -139,7 +143,7 @@ export class ApiFunction extends Construct {
     const entry = props.entry ?? handlerEntry(props.handler);
     if (!existsSync(entry)) throw new Error(`route handler ${props.handler} has no module at ${entry}`);
 
-    const native = nativePackagesOf(entry);
+    const installed = installedPackagesOf(entry);
 
     const logGroup = new logs.LogGroup(this, 'Logs', {
       retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
@@ -179,7 +183,9 @@ export class ApiFunction extends Construct {
         // (s3-presigned-post) ships with the runtime, and one bundle imports faster than the
         // runtime's copy (docs/performance.md); only the credential sources Lambda never uses are left out.
         externalModules: bundleOptions.external,
-        ...(native.length > 0 ? { nodeModules: native, environment: { ...lambdaPlatformInstall } } : {}),
+        ...(installed.length > 0
+          ? { nodeModules: installed, environment: { ...lambdaPlatformInstall } }
+          : {}),
         ...(props.assets?.length ? { commandHooks: copyAssetsAfterBundling(props.assets) } : {}),
       },
     });

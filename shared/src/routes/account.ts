@@ -26,218 +26,276 @@ import {
   socialTokenBodySchema,
 } from '../schemas/social';
 
+export const createAuthTokenRoute = {
+  name: 'createAuthToken',
+  method: 'POST',
+  path: '/api/auth/token',
+  handler: 'auth/create-token',
+  access: 'public',
+  body: loginBodySchema,
+  response: authResponseSchema,
+  aws: { table: 'write', userPool: ['AdminInitiateAuth'] },
+} as const satisfies RouteDefinition;
+
+export const deleteAuthTokenRoute = {
+  name: 'deleteAuthToken',
+  method: 'DELETE',
+  path: '/api/auth/token',
+  handler: 'auth/delete-token',
+  access: 'user',
+  aws: { table: 'write' },
+} as const satisfies RouteDefinition;
+
+export const getSocialAuthorizeRoute = {
+  name: 'getSocialAuthorize',
+  method: 'GET',
+  path: '/api/auth/social/{provider}/authorize',
+  handler: 'auth/get-social-authorize',
+  access: 'public',
+  params: socialProviderParamsSchema,
+  query: socialAuthorizeQuerySchema,
+  response: socialAuthorizeResponseSchema,
+  aws: { table: 'none' },
+} as const satisfies RouteDefinition;
+
+export const createSocialTokenRoute = {
+  name: 'createSocialToken',
+  method: 'POST',
+  path: '/api/auth/social/{provider}/token',
+  handler: 'auth/create-social-token',
+  access: 'public',
+  params: socialProviderParamsSchema,
+  body: socialTokenBodySchema,
+  response: authResponseSchema,
+  aws: { table: 'write' },
+} as const satisfies RouteDefinition;
+
+export const getUserMeRoute = {
+  name: 'getUserMe',
+  method: 'GET',
+  path: '/api/user/me',
+  handler: 'user/get-me',
+  access: 'user',
+  response: userMeResponseSchema,
+  aws: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const acceptUserPolicyRoute = {
+  name: 'acceptUserPolicy',
+  method: 'PATCH',
+  path: '/api/user/policy',
+  handler: 'user/accept-policy',
+  access: 'user',
+  response: userMeResponseSchema,
+  aws: { table: 'write' },
+} as const satisfies RouteDefinition;
+
+export const finishUserTutorialRoute = {
+  name: 'finishUserTutorial',
+  method: 'POST',
+  path: '/api/user/tutorial',
+  handler: 'user/finish-tutorial',
+  access: 'user',
+  response: tutorialResponseSchema,
+  aws: { table: 'write' },
+} as const satisfies RouteDefinition;
+
+export const toggleUserCopyNextRoundRoute = {
+  name: 'toggleUserCopyNextRound',
+  method: 'POST',
+  path: '/api/user/is_copy_next_round',
+  handler: 'user/toggle-copy-next-round',
+  access: 'user',
+  response: copyNextRoundResponseSchema,
+  aws: { table: 'write' },
+} as const satisfies RouteDefinition;
+
+export const startRegistrationRoute = {
+  name: 'startRegistration',
+  method: 'POST',
+  path: '/api/auth/register',
+  handler: 'auth/start-registration',
+  access: 'public',
+  body: registerBodySchema,
+  response: mailSentResponseSchema,
+  aws: { table: 'write', userPool: ['ListUsers', 'AdminCreateUser', 'AdminSetUserPassword'], mail: true },
+} as const satisfies RouteDefinition;
+
+export const verifyRegistrationRoute = {
+  name: 'verifyRegistration',
+  method: 'GET',
+  path: '/api/auth/register/verify/{token}',
+  handler: 'auth/verify-registration',
+  access: 'public',
+  params: mailTokenParamsSchema,
+  response: authResponseSchema,
+  aws: {
+    table: 'write',
+    userPool: ['ListUsers', 'AdminUpdateUserAttributes', 'AdminInitiateAuth', 'AdminRespondToAuthChallenge'],
+  },
+} as const satisfies RouteDefinition;
+
+export const startEmailRegistrationRoute = {
+  name: 'startEmailRegistration',
+  method: 'POST',
+  path: '/api/auth/register/mail',
+  handler: 'auth/start-email-registration',
+  access: 'user',
+  body: emailBodySchema,
+  response: mailSentResponseSchema,
+  aws: { table: 'write', mail: true },
+} as const satisfies RouteDefinition;
+
+export const getUserEmailRoute = {
+  name: 'getUserEmail',
+  method: 'GET',
+  path: '/api/user/email',
+  handler: 'user/get-email',
+  access: 'user',
+  response: userEmailResponseSchema,
+  aws: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const startEmailChangeRoute = {
+  name: 'startEmailChange',
+  method: 'POST',
+  path: '/api/auth/settings/email',
+  handler: 'auth/start-email-change',
+  access: 'user',
+  body: emailBodySchema,
+  response: mailSentResponseSchema,
+  aws: { table: 'write', mail: true },
+} as const satisfies RouteDefinition;
+
+export const completeEmailChangeRoute = {
+  name: 'completeEmailChange',
+  method: 'POST',
+  path: '/api/auth/settings/email/change',
+  handler: 'auth/complete-email-change',
+  access: 'public',
+  body: emailChangeBodySchema,
+  response: completeEmailChangeResponseSchema,
+  aws: {
+    table: 'write',
+    userPool: [
+      'ListUsers',
+      'AdminCreateUser',
+      'AdminSetUserPassword',
+      'AdminUpdateUserAttributes',
+      'AdminInitiateAuth',
+      'AdminRespondToAuthChallenge',
+    ],
+    mail: true,
+  },
+} as const satisfies RouteDefinition;
+
+export const startPasswordResetRoute = {
+  name: 'startPasswordReset',
+  method: 'POST',
+  path: '/api/auth/password/reset/send',
+  handler: 'auth/start-password-reset',
+  access: 'public',
+  body: emailBodySchema,
+  response: mailSentResponseSchema,
+  aws: { table: 'write', mail: true },
+} as const satisfies RouteDefinition;
+
+export const resetPasswordRoute = {
+  name: 'resetPassword',
+  method: 'POST',
+  path: '/api/auth/password/reset',
+  handler: 'auth/reset-password',
+  access: 'public',
+  body: passwordResetBodySchema,
+  response: doneResponseSchema,
+  aws: { table: 'write', userPool: ['AdminCreateUser', 'AdminSetUserPassword'], mail: true },
+} as const satisfies RouteDefinition;
+
+export const changePasswordRoute = {
+  name: 'changePassword',
+  method: 'POST',
+  path: '/api/auth/settings/password',
+  handler: 'auth/change-password',
+  access: 'user',
+  body: passwordChangeBodySchema,
+  response: doneResponseSchema,
+  aws: {
+    table: 'write',
+    userPool: ['AdminInitiateAuth', 'AdminCreateUser', 'AdminSetUserPassword'],
+    mail: true,
+  },
+} as const satisfies RouteDefinition;
+
+export const confirmUserProfileRoute = {
+  name: 'confirmUserProfile',
+  method: 'POST',
+  path: '/api/user/confirm',
+  handler: 'user/confirm-profile',
+  access: 'user',
+  body: profileFormSchema,
+  response: profileConfirmResponseSchema,
+  aws: { table: 'read', uploads: ['GetObject'] },
+} as const satisfies RouteDefinition;
+
+export const registerUserProfileRoute = {
+  name: 'registerUserProfile',
+  method: 'POST',
+  path: '/api/user',
+  handler: 'user/register-profile',
+  access: 'user',
+  body: profileFormSchema,
+  response: userMeResponseSchema,
+  aws: { table: 'write', uploads: ['PutObject', 'GetObject'] },
+} as const satisfies RouteDefinition;
+
+export const updateUserProfileRoute = {
+  name: 'updateUserProfile',
+  method: 'POST',
+  path: '/api/user/profile',
+  handler: 'user/update-profile',
+  access: 'user',
+  body: profileFormSchema,
+  response: userMeResponseSchema,
+  aws: { table: 'write', uploads: ['PutObject', 'GetObject'] },
+} as const satisfies RouteDefinition;
+
+export const withdrawUserRoute = {
+  name: 'withdrawUser',
+  method: 'POST',
+  path: '/api/user/withdrawal',
+  handler: 'user/withdraw',
+  access: 'user',
+  body: withdrawalBodySchema,
+  response: doneResponseSchema,
+  aws: {
+    table: 'write',
+    uploads: ['DeleteObject'],
+    userPool: ['ListUsers', 'AdminDeleteUser'],
+    mail: true,
+  },
+} as const satisfies RouteDefinition;
+
 /** Registration, sign-in, profile, settings and withdrawal (docs/api.md). */
 export const accountRoutes = {
-  createAuthToken: {
-    method: 'POST',
-    path: '/api/auth/token',
-    handler: 'auth/create-token',
-    access: 'public',
-    body: loginBodySchema,
-    response: authResponseSchema,
-    aws: { table: 'write', userPool: ['AdminInitiateAuth'] },
-  },
-  deleteAuthToken: {
-    method: 'DELETE',
-    path: '/api/auth/token',
-    handler: 'auth/delete-token',
-    access: 'user',
-    aws: { table: 'write' },
-  },
-  getSocialAuthorize: {
-    method: 'GET',
-    path: '/api/auth/social/{provider}/authorize',
-    handler: 'auth/get-social-authorize',
-    access: 'public',
-    params: socialProviderParamsSchema,
-    query: socialAuthorizeQuerySchema,
-    response: socialAuthorizeResponseSchema,
-    aws: { table: 'none' },
-  },
-  createSocialToken: {
-    method: 'POST',
-    path: '/api/auth/social/{provider}/token',
-    handler: 'auth/create-social-token',
-    access: 'public',
-    params: socialProviderParamsSchema,
-    body: socialTokenBodySchema,
-    response: authResponseSchema,
-    aws: { table: 'write' },
-  },
-  getUserMe: {
-    method: 'GET',
-    path: '/api/user/me',
-    handler: 'user/get-me',
-    access: 'user',
-    response: userMeResponseSchema,
-    aws: { table: 'read' },
-  },
-  acceptUserPolicy: {
-    method: 'PATCH',
-    path: '/api/user/policy',
-    handler: 'user/accept-policy',
-    access: 'user',
-    response: userMeResponseSchema,
-    aws: { table: 'write' },
-  },
-  finishUserTutorial: {
-    method: 'POST',
-    path: '/api/user/tutorial',
-    handler: 'user/finish-tutorial',
-    access: 'user',
-    response: tutorialResponseSchema,
-    aws: { table: 'write' },
-  },
-  toggleUserCopyNextRound: {
-    method: 'POST',
-    path: '/api/user/is_copy_next_round',
-    handler: 'user/toggle-copy-next-round',
-    access: 'user',
-    response: copyNextRoundResponseSchema,
-    aws: { table: 'write' },
-  },
-  startRegistration: {
-    method: 'POST',
-    path: '/api/auth/register',
-    handler: 'auth/start-registration',
-    access: 'public',
-    body: registerBodySchema,
-    response: mailSentResponseSchema,
-    aws: { table: 'write', userPool: ['ListUsers', 'AdminCreateUser', 'AdminSetUserPassword'], mail: true },
-  },
-  verifyRegistration: {
-    method: 'GET',
-    path: '/api/auth/register/verify/{token}',
-    handler: 'auth/verify-registration',
-    access: 'public',
-    params: mailTokenParamsSchema,
-    response: authResponseSchema,
-    aws: {
-      table: 'write',
-      userPool: [
-        'ListUsers',
-        'AdminUpdateUserAttributes',
-        'AdminInitiateAuth',
-        'AdminRespondToAuthChallenge',
-      ],
-    },
-  },
-  startEmailRegistration: {
-    method: 'POST',
-    path: '/api/auth/register/mail',
-    handler: 'auth/start-email-registration',
-    access: 'user',
-    body: emailBodySchema,
-    response: mailSentResponseSchema,
-    aws: { table: 'write', mail: true },
-  },
-  getUserEmail: {
-    method: 'GET',
-    path: '/api/user/email',
-    handler: 'user/get-email',
-    access: 'user',
-    response: userEmailResponseSchema,
-    aws: { table: 'read' },
-  },
-  startEmailChange: {
-    method: 'POST',
-    path: '/api/auth/settings/email',
-    handler: 'auth/start-email-change',
-    access: 'user',
-    body: emailBodySchema,
-    response: mailSentResponseSchema,
-    aws: { table: 'write', mail: true },
-  },
-  completeEmailChange: {
-    method: 'POST',
-    path: '/api/auth/settings/email/change',
-    handler: 'auth/complete-email-change',
-    access: 'public',
-    body: emailChangeBodySchema,
-    response: completeEmailChangeResponseSchema,
-    aws: {
-      table: 'write',
-      userPool: [
-        'ListUsers',
-        'AdminCreateUser',
-        'AdminSetUserPassword',
-        'AdminUpdateUserAttributes',
-        'AdminInitiateAuth',
-        'AdminRespondToAuthChallenge',
-      ],
-      mail: true,
-    },
-  },
-  startPasswordReset: {
-    method: 'POST',
-    path: '/api/auth/password/reset/send',
-    handler: 'auth/start-password-reset',
-    access: 'public',
-    body: emailBodySchema,
-    response: mailSentResponseSchema,
-    aws: { table: 'write', mail: true },
-  },
-  resetPassword: {
-    method: 'POST',
-    path: '/api/auth/password/reset',
-    handler: 'auth/reset-password',
-    access: 'public',
-    body: passwordResetBodySchema,
-    response: doneResponseSchema,
-    aws: { table: 'write', userPool: ['AdminCreateUser', 'AdminSetUserPassword'], mail: true },
-  },
-  changePassword: {
-    method: 'POST',
-    path: '/api/auth/settings/password',
-    handler: 'auth/change-password',
-    access: 'user',
-    body: passwordChangeBodySchema,
-    response: doneResponseSchema,
-    aws: {
-      table: 'write',
-      userPool: ['AdminInitiateAuth', 'AdminCreateUser', 'AdminSetUserPassword'],
-      mail: true,
-    },
-  },
-  confirmUserProfile: {
-    method: 'POST',
-    path: '/api/user/confirm',
-    handler: 'user/confirm-profile',
-    access: 'user',
-    body: profileFormSchema,
-    response: profileConfirmResponseSchema,
-    aws: { table: 'read', uploads: ['GetObject'] },
-  },
-  registerUserProfile: {
-    method: 'POST',
-    path: '/api/user',
-    handler: 'user/register-profile',
-    access: 'user',
-    body: profileFormSchema,
-    response: userMeResponseSchema,
-    aws: { table: 'write', uploads: ['PutObject', 'GetObject'] },
-  },
-  updateUserProfile: {
-    method: 'POST',
-    path: '/api/user/profile',
-    handler: 'user/update-profile',
-    access: 'user',
-    body: profileFormSchema,
-    response: userMeResponseSchema,
-    aws: { table: 'write', uploads: ['PutObject', 'GetObject'] },
-  },
-  withdrawUser: {
-    method: 'POST',
-    path: '/api/user/withdrawal',
-    handler: 'user/withdraw',
-    access: 'user',
-    body: withdrawalBodySchema,
-    response: doneResponseSchema,
-    aws: {
-      table: 'write',
-      uploads: ['DeleteObject'],
-      userPool: ['ListUsers', 'AdminDeleteUser'],
-      mail: true,
-    },
-  },
+  createAuthToken: createAuthTokenRoute,
+  deleteAuthToken: deleteAuthTokenRoute,
+  getSocialAuthorize: getSocialAuthorizeRoute,
+  createSocialToken: createSocialTokenRoute,
+  getUserMe: getUserMeRoute,
+  acceptUserPolicy: acceptUserPolicyRoute,
+  finishUserTutorial: finishUserTutorialRoute,
+  toggleUserCopyNextRound: toggleUserCopyNextRoundRoute,
+  startRegistration: startRegistrationRoute,
+  verifyRegistration: verifyRegistrationRoute,
+  startEmailRegistration: startEmailRegistrationRoute,
+  getUserEmail: getUserEmailRoute,
+  startEmailChange: startEmailChangeRoute,
+  completeEmailChange: completeEmailChangeRoute,
+  startPasswordReset: startPasswordResetRoute,
+  resetPassword: resetPasswordRoute,
+  changePassword: changePasswordRoute,
+  confirmUserProfile: confirmUserProfileRoute,
+  registerUserProfile: registerUserProfileRoute,
+  updateUserProfile: updateUserProfileRoute,
+  withdrawUser: withdrawUserRoute,
 } as const satisfies Record<string, RouteDefinition>;

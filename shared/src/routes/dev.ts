@@ -1,23 +1,29 @@
 import * as z from 'zod';
 import type { RouteDefinition } from '../contracts';
 
+export const listDevOutboxRoute = {
+  name: 'listDevOutbox',
+  method: 'GET',
+  path: '/api/dev/outbox',
+  handler: 'dev/list-outbox',
+  access: 'public',
+  query: z.object({ to: z.email().optional() }),
+  aws: { table: 'read' },
+  localOnly: true,
+} as const satisfies RouteDefinition;
+
+export const getDevJwksRoute = {
+  name: 'getDevJwks',
+  method: 'GET',
+  path: '/api/dev/auth/.well-known/jwks.json',
+  handler: 'dev/get-jwks',
+  access: 'public',
+  aws: { table: 'none' },
+  localOnly: true,
+} as const satisfies RouteDefinition;
+
 /** Served by the local stack only: never deployed. */
 export const devRoutes = {
-  listDevOutbox: {
-    method: 'GET',
-    path: '/api/dev/outbox',
-    handler: 'dev/list-outbox',
-    access: 'public',
-    query: z.object({ to: z.email().optional() }),
-    aws: { table: 'read' },
-    localOnly: true,
-  },
-  getDevJwks: {
-    method: 'GET',
-    path: '/api/dev/auth/.well-known/jwks.json',
-    handler: 'dev/get-jwks',
-    access: 'public',
-    aws: { table: 'none' },
-    localOnly: true,
-  },
+  listDevOutbox: listDevOutboxRoute,
+  getDevJwks: getDevJwksRoute,
 } as const satisfies Record<string, RouteDefinition>;

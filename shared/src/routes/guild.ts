@@ -1,4 +1,4 @@
-import type { AwsAccess, RouteDefinition, RouteSchemas } from '../contracts';
+import type { RouteDefinition } from '../contracts';
 import {
   chatQuerySchema,
   guildFormSchema,
@@ -25,105 +25,217 @@ import {
   presignedUploadSchema,
 } from '../schemas/guild';
 
-/** Guilds, their members and chat, and image uploads (docs/api.md, section Guilds). */
-const user = <const A extends AwsAccess, const S extends RouteSchemas = Record<never, never>>(
-  method: RouteDefinition['method'],
-  path: string,
-  handler: string,
-  aws: A,
-  schemas?: S,
-) => ({ method, path, handler, access: 'user', aws, ...(schemas as S) }) as const;
-
 const read = { table: 'read' } as const;
 const write = { table: 'write' } as const;
 const withImage = { table: 'write', uploads: ['PutObject', 'GetObject'] } as const;
 
+export const confirmGuildRoute = {
+  name: 'confirmGuild',
+  method: 'POST',
+  path: '/api/golf/guild/confirm',
+  handler: 'guild/confirm-guild',
+  access: 'user',
+  body: guildFormSchema,
+  response: guildConfirmSchema,
+  aws: { table: 'read', uploads: ['GetObject'] },
+} as const satisfies RouteDefinition;
+
+export const createGuildRoute = {
+  name: 'createGuild',
+  method: 'POST',
+  path: '/api/golf/guild/create',
+  handler: 'guild/create-guild',
+  access: 'user',
+  body: guildFormSchema,
+  response: ownedGuildSchema,
+  aws: withImage,
+} as const satisfies RouteDefinition;
+
+export const updateGuildRoute = {
+  name: 'updateGuild',
+  method: 'POST',
+  path: '/api/golf/guild/manage/{id}/update',
+  handler: 'guild/update-guild',
+  access: 'user',
+  params: guildParamsSchema,
+  body: guildFormSchema,
+  response: ownedGuildSchema,
+  aws: withImage,
+} as const satisfies RouteDefinition;
+
+export const fetchManagedGuildRoute = {
+  name: 'fetchManagedGuild',
+  method: 'GET',
+  path: '/api/golf/guild/manage/{id}/fetch',
+  handler: 'guild/fetch-managed-guild',
+  access: 'user',
+  params: guildParamsSchema,
+  response: guildManageSchema,
+  aws: read,
+} as const satisfies RouteDefinition;
+
+export const regenerateGuildCodeRoute = {
+  name: 'regenerateGuildCode',
+  method: 'POST',
+  path: '/api/golf/guild/manage/{id}/code',
+  handler: 'guild/regenerate-guild-code',
+  access: 'user',
+  params: guildParamsSchema,
+  response: joinCodeSchema,
+  aws: write,
+} as const satisfies RouteDefinition;
+
+export const getMyGuildRoute = {
+  name: 'getMyGuild',
+  method: 'GET',
+  path: '/api/golf/guild/mine',
+  handler: 'guild/get-my-guild',
+  access: 'user',
+  response: myGuildSchema,
+  aws: read,
+} as const satisfies RouteDefinition;
+
+export const listGuildsRoute = {
+  name: 'listGuilds',
+  method: 'GET',
+  path: '/api/golf/guild/list',
+  handler: 'guild/list-guilds',
+  access: 'user',
+  query: guildListQuerySchema,
+  response: guildListSchema,
+  aws: read,
+} as const satisfies RouteDefinition;
+
+export const showGuildRoute = {
+  name: 'showGuild',
+  method: 'GET',
+  path: '/api/golf/guild/{id}/show',
+  handler: 'guild/show-guild',
+  access: 'user',
+  params: guildParamsSchema,
+  response: guildDetailSchema,
+  aws: read,
+} as const satisfies RouteDefinition;
+
+export const joinGuildRoute = {
+  name: 'joinGuild',
+  method: 'POST',
+  path: '/api/golf/guild/{id}/join',
+  handler: 'guild/join-guild',
+  access: 'user',
+  params: guildParamsSchema,
+  response: joinResultSchema,
+  aws: write,
+} as const satisfies RouteDefinition;
+
+export const joinGuildByCodeRoute = {
+  name: 'joinGuildByCode',
+  method: 'POST',
+  path: '/api/golf/guild/code',
+  handler: 'guild/join-guild-by-code',
+  access: 'user',
+  body: joinByCodeBodySchema,
+  response: joinResultSchema,
+  aws: write,
+} as const satisfies RouteDefinition;
+
+export const leaveGuildRoute = {
+  name: 'leaveGuild',
+  method: 'POST',
+  path: '/api/golf/guild/{id}/leave',
+  handler: 'guild/leave-guild',
+  access: 'user',
+  params: guildParamsSchema,
+  response: leaveResultSchema,
+  aws: write,
+} as const satisfies RouteDefinition;
+
+export const listGuildMembersRoute = {
+  name: 'listGuildMembers',
+  method: 'GET',
+  path: '/api/golf/guild/{id}/member',
+  handler: 'guild/list-guild-members',
+  access: 'user',
+  params: guildParamsSchema,
+  response: guildMemberListSchema,
+  aws: read,
+} as const satisfies RouteDefinition;
+
+export const kickGuildMemberRoute = {
+  name: 'kickGuildMember',
+  method: 'POST',
+  path: '/api/golf/guild/{id}/member/{user_id}/kick',
+  handler: 'guild/kick-guild-member',
+  access: 'user',
+  params: guildMemberParamsSchema,
+  response: guildMemberListSchema,
+  aws: write,
+} as const satisfies RouteDefinition;
+
+export const getGuildVersusRoute = {
+  name: 'getGuildVersus',
+  method: 'GET',
+  path: '/api/golf/guild/{id}/versus',
+  handler: 'guild/get-guild-versus',
+  access: 'user',
+  params: guildParamsSchema,
+  query: guildVersusQuerySchema,
+  response: guildVersusSchema,
+  aws: read,
+} as const satisfies RouteDefinition;
+
+export const listGuildChatRoute = {
+  name: 'listGuildChat',
+  method: 'GET',
+  path: '/api/golf/guild/{id}/chat',
+  handler: 'guild/list-guild-chat',
+  access: 'user',
+  params: guildParamsSchema,
+  query: chatQuerySchema,
+  response: chatPageSchema,
+  aws: read,
+} as const satisfies RouteDefinition;
+
+export const postGuildChatRoute = {
+  name: 'postGuildChat',
+  method: 'POST',
+  path: '/api/golf/guild/{id}/chat',
+  handler: 'guild/post-guild-chat',
+  access: 'user',
+  params: guildParamsSchema,
+  body: postChatBodySchema,
+  response: chatMessageSchema,
+  aws: write,
+} as const satisfies RouteDefinition;
+
+export const presignUploadRoute = {
+  name: 'presignUpload',
+  method: 'POST',
+  path: '/api/uploads/presign',
+  handler: 'uploads/presign-upload',
+  access: 'user',
+  body: presignBodySchema,
+  response: presignedUploadSchema,
+  aws: { table: 'read', uploads: ['PutObject'] },
+} as const satisfies RouteDefinition;
+
+/** Guilds, their members and chat, and image uploads (docs/api.md, section Guilds). */
 export const guildRoutes = {
-  confirmGuild: user(
-    'POST',
-    '/api/golf/guild/confirm',
-    'guild/confirm-guild',
-    {
-      table: 'read',
-      uploads: ['GetObject'],
-    },
-    { body: guildFormSchema, response: guildConfirmSchema },
-  ),
-  createGuild: user('POST', '/api/golf/guild/create', 'guild/create-guild', withImage, {
-    body: guildFormSchema,
-    response: ownedGuildSchema,
-  }),
-  updateGuild: user('POST', '/api/golf/guild/manage/{id}/update', 'guild/update-guild', withImage, {
-    params: guildParamsSchema,
-    body: guildFormSchema,
-    response: ownedGuildSchema,
-  }),
-  fetchManagedGuild: user('GET', '/api/golf/guild/manage/{id}/fetch', 'guild/fetch-managed-guild', read, {
-    params: guildParamsSchema,
-    response: guildManageSchema,
-  }),
-  regenerateGuildCode: user(
-    'POST',
-    '/api/golf/guild/manage/{id}/code',
-    'guild/regenerate-guild-code',
-    write,
-    { params: guildParamsSchema, response: joinCodeSchema },
-  ),
-  getMyGuild: user('GET', '/api/golf/guild/mine', 'guild/get-my-guild', read, { response: myGuildSchema }),
-  listGuilds: user('GET', '/api/golf/guild/list', 'guild/list-guilds', read, {
-    query: guildListQuerySchema,
-    response: guildListSchema,
-  }),
-  showGuild: user('GET', '/api/golf/guild/{id}/show', 'guild/show-guild', read, {
-    params: guildParamsSchema,
-    response: guildDetailSchema,
-  }),
-  joinGuild: user('POST', '/api/golf/guild/{id}/join', 'guild/join-guild', write, {
-    params: guildParamsSchema,
-    response: joinResultSchema,
-  }),
-  joinGuildByCode: user('POST', '/api/golf/guild/code', 'guild/join-guild-by-code', write, {
-    body: joinByCodeBodySchema,
-    response: joinResultSchema,
-  }),
-  leaveGuild: user('POST', '/api/golf/guild/{id}/leave', 'guild/leave-guild', write, {
-    params: guildParamsSchema,
-    response: leaveResultSchema,
-  }),
-  listGuildMembers: user('GET', '/api/golf/guild/{id}/member', 'guild/list-guild-members', read, {
-    params: guildParamsSchema,
-    response: guildMemberListSchema,
-  }),
-  kickGuildMember: user(
-    'POST',
-    '/api/golf/guild/{id}/member/{user_id}/kick',
-    'guild/kick-guild-member',
-    write,
-    { params: guildMemberParamsSchema, response: guildMemberListSchema },
-  ),
-  getGuildVersus: user('GET', '/api/golf/guild/{id}/versus', 'guild/get-guild-versus', read, {
-    params: guildParamsSchema,
-    query: guildVersusQuerySchema,
-    response: guildVersusSchema,
-  }),
-  listGuildChat: user('GET', '/api/golf/guild/{id}/chat', 'guild/list-guild-chat', read, {
-    params: guildParamsSchema,
-    query: chatQuerySchema,
-    response: chatPageSchema,
-  }),
-  postGuildChat: user('POST', '/api/golf/guild/{id}/chat', 'guild/post-guild-chat', write, {
-    params: guildParamsSchema,
-    body: postChatBodySchema,
-    response: chatMessageSchema,
-  }),
-  presignUpload: user(
-    'POST',
-    '/api/uploads/presign',
-    'uploads/presign-upload',
-    {
-      table: 'read',
-      uploads: ['PutObject'],
-    },
-    { body: presignBodySchema, response: presignedUploadSchema },
-  ),
+  confirmGuild: confirmGuildRoute,
+  createGuild: createGuildRoute,
+  updateGuild: updateGuildRoute,
+  fetchManagedGuild: fetchManagedGuildRoute,
+  regenerateGuildCode: regenerateGuildCodeRoute,
+  getMyGuild: getMyGuildRoute,
+  listGuilds: listGuildsRoute,
+  showGuild: showGuildRoute,
+  joinGuild: joinGuildRoute,
+  joinGuildByCode: joinGuildByCodeRoute,
+  leaveGuild: leaveGuildRoute,
+  listGuildMembers: listGuildMembersRoute,
+  kickGuildMember: kickGuildMemberRoute,
+  getGuildVersus: getGuildVersusRoute,
+  listGuildChat: listGuildChatRoute,
+  postGuildChat: postGuildChatRoute,
+  presignUpload: presignUploadRoute,
 } as const satisfies Record<string, RouteDefinition>;

@@ -7,35 +7,44 @@ import {
   masterListSchema,
 } from '../schemas/master';
 
+export const getMasterListRoute = {
+  name: 'getMasterList',
+  method: 'GET',
+  path: '/api/master/{list}',
+  handler: 'master/get-master-list',
+  access: 'public',
+  params: masterListParamsSchema,
+  response: masterListSchema,
+  cacheSeconds: 3600,
+  aws: { table: 'none' },
+} as const satisfies RouteDefinition;
+
+export const getCampaignMasterListRoute = {
+  name: 'getCampaignMasterList',
+  method: 'GET',
+  path: '/api/master/akifuyu_campaign/{list}',
+  handler: 'master/get-campaign-master-list',
+  access: 'public',
+  params: campaignMasterListParamsSchema,
+  response: masterListSchema,
+  cacheSeconds: 3600,
+  aws: { table: 'none' },
+} as const satisfies RouteDefinition;
+
+export const getGolfMasterListRoute = {
+  name: 'getGolfMasterList',
+  method: 'GET',
+  path: '/api/golf/master/{list}',
+  handler: 'master/get-golf-master-list',
+  access: 'public',
+  params: golfMasterListParamsSchema,
+  response: golfMasterListResponseSchema,
+  cacheSeconds: 60,
+  aws: { table: 'read' },
+} as const satisfies RouteDefinition;
+
 export const masterRoutes = {
-  getMasterList: {
-    method: 'GET',
-    path: '/api/master/{list}',
-    handler: 'master/get-master-list',
-    access: 'public',
-    params: masterListParamsSchema,
-    response: masterListSchema,
-    cacheSeconds: 3600,
-    aws: { table: 'none' },
-  },
-  getCampaignMasterList: {
-    method: 'GET',
-    path: '/api/master/akifuyu_campaign/{list}',
-    handler: 'master/get-campaign-master-list',
-    access: 'public',
-    params: campaignMasterListParamsSchema,
-    response: masterListSchema,
-    cacheSeconds: 3600,
-    aws: { table: 'none' },
-  },
-  getGolfMasterList: {
-    method: 'GET',
-    path: '/api/golf/master/{list}',
-    handler: 'master/get-golf-master-list',
-    access: 'public',
-    params: golfMasterListParamsSchema,
-    response: golfMasterListResponseSchema,
-    cacheSeconds: 60,
-    aws: { table: 'read' },
-  },
+  getMasterList: getMasterListRoute,
+  getCampaignMasterList: getCampaignMasterListRoute,
+  getGolfMasterList: getGolfMasterListRoute,
 } as const satisfies Record<string, RouteDefinition>;

@@ -13,59 +13,77 @@ import {
   winnersExportQuerySchema,
 } from '../schemas/ops';
 
+export const listWonPrizesRoute = {
+  name: 'listWonPrizes',
+  method: 'GET',
+  path: '/api/golf/user_golf_game_prize',
+  handler: 'prizes/list-won-prizes',
+  access: 'user',
+  response: wonPrizeListSchema,
+  aws: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const confirmPrizeClaimRoute = {
+  name: 'confirmPrizeClaim',
+  method: 'POST',
+  path: '/api/golf/user_golf_game_prize/confirm',
+  handler: 'prizes/confirm-prize-claim',
+  access: 'user',
+  body: prizeClaimBodySchema,
+  response: prizeClaimSchema,
+  aws: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const claimPrizeRoute = {
+  name: 'claimPrize',
+  method: 'POST',
+  path: '/api/golf/user_golf_game_prize',
+  handler: 'prizes/claim-prize',
+  access: 'user',
+  body: prizeClaimBodySchema,
+  response: prizeClaimSchema,
+  aws: { table: 'write', mail: true },
+} as const satisfies RouteDefinition;
+
+export const previewPrizeDrawRoute = {
+  name: 'previewPrizeDraw',
+  method: 'GET',
+  path: '/api/golf/ops/prizes/draw/preview',
+  handler: 'prizes/preview-prize-draw',
+  access: 'operator',
+  query: prizeDrawPreviewQuerySchema,
+  response: prizeDrawPreviewSchema,
+  aws: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const exportPrizeWinnersRoute = {
+  name: 'exportPrizeWinners',
+  method: 'GET',
+  path: '/api/golf/ops/prizes/winners/export',
+  handler: 'prizes/export-prize-winners',
+  access: 'operator',
+  query: winnersExportQuerySchema,
+  response: csvExportSchema,
+  aws: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const drawPrizesRoute = {
+  name: 'drawPrizes',
+  method: 'POST',
+  path: '/api/golf/ops/prizes/draw',
+  handler: 'prizes/draw-prizes',
+  access: 'operator',
+  body: drawPrizesBodySchema,
+  response: prizeDrawResultSchema,
+  aws: { table: 'write' },
+} as const satisfies RouteDefinition;
+
 /** Prize draws (operators) and winners' claims (docs/api.md, section Prizes). */
 export const prizeRoutes = {
-  listWonPrizes: {
-    method: 'GET',
-    path: '/api/golf/user_golf_game_prize',
-    handler: 'prizes/list-won-prizes',
-    access: 'user',
-    response: wonPrizeListSchema,
-    aws: { table: 'read' },
-  },
-  confirmPrizeClaim: {
-    method: 'POST',
-    path: '/api/golf/user_golf_game_prize/confirm',
-    handler: 'prizes/confirm-prize-claim',
-    access: 'user',
-    body: prizeClaimBodySchema,
-    response: prizeClaimSchema,
-    aws: { table: 'read' },
-  },
-  claimPrize: {
-    method: 'POST',
-    path: '/api/golf/user_golf_game_prize',
-    handler: 'prizes/claim-prize',
-    access: 'user',
-    body: prizeClaimBodySchema,
-    response: prizeClaimSchema,
-    aws: { table: 'write', mail: true },
-  },
-  previewPrizeDraw: {
-    method: 'GET',
-    path: '/api/golf/ops/prizes/draw/preview',
-    handler: 'prizes/preview-prize-draw',
-    access: 'operator',
-    query: prizeDrawPreviewQuerySchema,
-    response: prizeDrawPreviewSchema,
-    aws: { table: 'read' },
-  },
-  exportPrizeWinners: {
-    method: 'GET',
-    path: '/api/golf/ops/prizes/winners/export',
-    handler: 'prizes/export-prize-winners',
-    access: 'operator',
-    query: winnersExportQuerySchema,
-    response: csvExportSchema,
-    aws: { table: 'read' },
-  },
-  drawPrizes: {
-    method: 'POST',
-    path: '/api/golf/ops/prizes/draw',
-    handler: 'prizes/draw-prizes',
-    access: 'operator',
-    body: drawPrizesBodySchema,
-    response: prizeDrawResultSchema,
-    aws: { table: 'write' },
-  },
+  listWonPrizes: listWonPrizesRoute,
+  confirmPrizeClaim: confirmPrizeClaimRoute,
+  claimPrize: claimPrizeRoute,
+  previewPrizeDraw: previewPrizeDrawRoute,
+  exportPrizeWinners: exportPrizeWinnersRoute,
+  drawPrizes: drawPrizesRoute,
 } as const satisfies Record<string, RouteDefinition>;

@@ -10,57 +10,75 @@ import {
   quizStatusResponseSchema,
 } from '../schemas/quiz';
 
+export const getQuizStatusRoute = {
+  name: 'getQuizStatus',
+  method: 'GET',
+  path: '/api/golf/user_golf_quiz_answer',
+  handler: 'quiz/get-quiz-status',
+  access: 'user',
+  response: quizStatusResponseSchema,
+  aws: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const startQuizRoute = {
+  name: 'startQuiz',
+  method: 'POST',
+  path: '/api/golf/quiz/start',
+  handler: 'quiz/start-quiz',
+  access: 'user',
+  response: activeQuizResponseSchema,
+  aws: { table: 'write' },
+} as const satisfies RouteDefinition;
+
+export const getActiveQuizRoute = {
+  name: 'getActiveQuiz',
+  method: 'GET',
+  path: '/api/golf/quiz',
+  handler: 'quiz/get-active-quiz',
+  access: 'user',
+  response: activeQuizResponseSchema,
+  aws: { table: 'write' },
+} as const satisfies RouteDefinition;
+
+export const answerQuizRoute = {
+  name: 'answerQuiz',
+  method: 'POST',
+  path: '/api/golf/user_golf_quiz_answer/answer',
+  handler: 'quiz/answer-quiz',
+  access: 'user',
+  body: quizAnswerBodySchema,
+  response: quizAnswerResponseSchema,
+  aws: { table: 'write' },
+} as const satisfies RouteDefinition;
+
+export const getAnsweredQuizRoute = {
+  name: 'getAnsweredQuiz',
+  method: 'GET',
+  path: '/api/golf/user_golf_quiz_answer/answered',
+  handler: 'quiz/get-answered-quiz',
+  access: 'user',
+  query: quizAnsweredQuerySchema,
+  response: quizAnsweredResponseSchema,
+  aws: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const publishQuizRoute = {
+  name: 'publishQuiz',
+  method: 'PUT',
+  path: '/api/golf/ops/quiz',
+  handler: 'quiz/publish-quiz',
+  access: 'operator',
+  body: publishQuizBodySchema,
+  response: publishQuizResponseSchema,
+  aws: { table: 'write' },
+} as const satisfies RouteDefinition;
+
 /** The golf quiz (docs/api.md, section Quiz). */
 export const quizRoutes = {
-  getQuizStatus: {
-    method: 'GET',
-    path: '/api/golf/user_golf_quiz_answer',
-    handler: 'quiz/get-quiz-status',
-    access: 'user',
-    response: quizStatusResponseSchema,
-    aws: { table: 'read' },
-  },
-  startQuiz: {
-    method: 'POST',
-    path: '/api/golf/quiz/start',
-    handler: 'quiz/start-quiz',
-    access: 'user',
-    response: activeQuizResponseSchema,
-    aws: { table: 'write' },
-  },
-  getActiveQuiz: {
-    method: 'GET',
-    path: '/api/golf/quiz',
-    handler: 'quiz/get-active-quiz',
-    access: 'user',
-    response: activeQuizResponseSchema,
-    aws: { table: 'write' },
-  },
-  answerQuiz: {
-    method: 'POST',
-    path: '/api/golf/user_golf_quiz_answer/answer',
-    handler: 'quiz/answer-quiz',
-    access: 'user',
-    body: quizAnswerBodySchema,
-    response: quizAnswerResponseSchema,
-    aws: { table: 'write' },
-  },
-  getAnsweredQuiz: {
-    method: 'GET',
-    path: '/api/golf/user_golf_quiz_answer/answered',
-    handler: 'quiz/get-answered-quiz',
-    access: 'user',
-    query: quizAnsweredQuerySchema,
-    response: quizAnsweredResponseSchema,
-    aws: { table: 'read' },
-  },
-  publishQuiz: {
-    method: 'PUT',
-    path: '/api/golf/ops/quiz',
-    handler: 'quiz/publish-quiz',
-    access: 'operator',
-    body: publishQuizBodySchema,
-    response: publishQuizResponseSchema,
-    aws: { table: 'write' },
-  },
+  getQuizStatus: getQuizStatusRoute,
+  startQuiz: startQuizRoute,
+  getActiveQuiz: getActiveQuizRoute,
+  answerQuiz: answerQuizRoute,
+  getAnsweredQuiz: getAnsweredQuizRoute,
+  publishQuiz: publishQuizRoute,
 } as const satisfies Record<string, RouteDefinition>;

@@ -12,109 +12,142 @@ import {
   yearlyRankingQuerySchema,
 } from '../schemas/ranking';
 
+export const getPersonalRankingRoute = {
+  name: 'getPersonalRanking',
+  method: 'GET',
+  path: '/api/golf/ranking',
+  handler: 'ranking/get-personal-ranking',
+  access: 'public',
+  query: personalRankingQuerySchema,
+  response: rankingPageResponseSchema,
+  aws: { table: 'read' },
+  cacheSeconds: 30,
+} as const satisfies RouteDefinition;
+
+export const getOwnRankingRoute = {
+  name: 'getOwnRanking',
+  method: 'GET',
+  path: '/api/golf/ranking/user',
+  handler: 'ranking/get-own-ranking',
+  access: 'user',
+  query: ownRankingQuerySchema,
+  response: ownRankingResponseSchema,
+  aws: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const getGuildRankingRoute = {
+  name: 'getGuildRanking',
+  method: 'GET',
+  path: '/api/golf/ranking/guild',
+  handler: 'ranking/get-guild-ranking',
+  access: 'public',
+  query: roundRankingQuerySchema,
+  response: rankingPageResponseSchema,
+  aws: { table: 'read' },
+  cacheSeconds: 30,
+} as const satisfies RouteDefinition;
+
+export const getGuildTop4RankingRoute = {
+  name: 'getGuildTop4Ranking',
+  method: 'GET',
+  path: '/api/golf/ranking/guild_top4',
+  handler: 'ranking/get-guild-top4-ranking',
+  access: 'public',
+  query: roundRankingQuerySchema,
+  response: rankingPageResponseSchema,
+  aws: { table: 'read' },
+  cacheSeconds: 30,
+} as const satisfies RouteDefinition;
+
+export const getGuildMemberRankingRoute = {
+  name: 'getGuildMemberRanking',
+  method: 'GET',
+  path: '/api/golf/ranking/guild_member',
+  handler: 'ranking/get-guild-member-ranking',
+  access: 'user',
+  query: roundRankingQuerySchema,
+  response: rankingPageResponseSchema,
+  aws: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const getYearlyRankingRoute = {
+  name: 'getYearlyRanking',
+  method: 'GET',
+  path: '/api/golf/ranking/yearly',
+  handler: 'ranking/get-yearly-ranking',
+  access: 'public',
+  query: yearlyRankingQuerySchema,
+  response: rankingPageResponseSchema,
+  aws: { table: 'read' },
+  cacheSeconds: 30,
+} as const satisfies RouteDefinition;
+
+export const getOwnYearlyRankingRoute = {
+  name: 'getOwnYearlyRanking',
+  method: 'GET',
+  path: '/api/golf/ranking/yearly_personal',
+  handler: 'ranking/get-own-yearly-ranking',
+  access: 'user',
+  response: ownRankingResponseSchema,
+  aws: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const getQuizRankingRoute = {
+  name: 'getQuizRanking',
+  method: 'GET',
+  path: '/api/golf/ranking/quiz',
+  handler: 'ranking/get-quiz-ranking',
+  access: 'public',
+  query: roundRankingQuerySchema,
+  response: rankingPageResponseSchema,
+  aws: { table: 'read' },
+  cacheSeconds: 30,
+} as const satisfies RouteDefinition;
+
+export const getOwnQuizRankingRoute = {
+  name: 'getOwnQuizRanking',
+  method: 'GET',
+  path: '/api/golf/ranking/user_quiz',
+  handler: 'ranking/get-own-quiz-ranking',
+  access: 'user',
+  query: ownRankingQuerySchema,
+  response: ownRankingResponseSchema,
+  aws: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const recomputeRankingsRoute = {
+  name: 'recomputeRankings',
+  method: 'POST',
+  path: '/api/golf/ops/rankings/recompute',
+  handler: 'ranking/recompute-rankings',
+  access: 'operator',
+  body: recomputeRankingsBodySchema,
+  response: recomputeRankingsResponseSchema,
+  aws: { table: 'write', startsRankingJob: true },
+} as const satisfies RouteDefinition;
+
+export const getRankingStatusRoute = {
+  name: 'getRankingStatus',
+  method: 'GET',
+  path: '/api/golf/ops/rankings/status',
+  handler: 'ranking/get-ranking-status',
+  access: 'operator',
+  query: rankingStatusQuerySchema,
+  response: rankingStatusResponseSchema,
+  aws: { table: 'read' },
+} as const satisfies RouteDefinition;
+
 /** Rankings (docs/api.md, section Rankings): reads of precomputed snapshots, and the recompute. */
 export const rankingRoutes = {
-  getPersonalRanking: {
-    method: 'GET',
-    path: '/api/golf/ranking',
-    handler: 'ranking/get-personal-ranking',
-    access: 'public',
-    query: personalRankingQuerySchema,
-    response: rankingPageResponseSchema,
-    aws: { table: 'read' },
-    cacheSeconds: 30,
-  },
-  getOwnRanking: {
-    method: 'GET',
-    path: '/api/golf/ranking/user',
-    handler: 'ranking/get-own-ranking',
-    access: 'user',
-    query: ownRankingQuerySchema,
-    response: ownRankingResponseSchema,
-    aws: { table: 'read' },
-  },
-  getGuildRanking: {
-    method: 'GET',
-    path: '/api/golf/ranking/guild',
-    handler: 'ranking/get-guild-ranking',
-    access: 'public',
-    query: roundRankingQuerySchema,
-    response: rankingPageResponseSchema,
-    aws: { table: 'read' },
-    cacheSeconds: 30,
-  },
-  getGuildTop4Ranking: {
-    method: 'GET',
-    path: '/api/golf/ranking/guild_top4',
-    handler: 'ranking/get-guild-top4-ranking',
-    access: 'public',
-    query: roundRankingQuerySchema,
-    response: rankingPageResponseSchema,
-    aws: { table: 'read' },
-    cacheSeconds: 30,
-  },
-  getGuildMemberRanking: {
-    method: 'GET',
-    path: '/api/golf/ranking/guild_member',
-    handler: 'ranking/get-guild-member-ranking',
-    access: 'user',
-    query: roundRankingQuerySchema,
-    response: rankingPageResponseSchema,
-    aws: { table: 'read' },
-  },
-  getYearlyRanking: {
-    method: 'GET',
-    path: '/api/golf/ranking/yearly',
-    handler: 'ranking/get-yearly-ranking',
-    access: 'public',
-    query: yearlyRankingQuerySchema,
-    response: rankingPageResponseSchema,
-    aws: { table: 'read' },
-    cacheSeconds: 30,
-  },
-  getOwnYearlyRanking: {
-    method: 'GET',
-    path: '/api/golf/ranking/yearly_personal',
-    handler: 'ranking/get-own-yearly-ranking',
-    access: 'user',
-    response: ownRankingResponseSchema,
-    aws: { table: 'read' },
-  },
-  getQuizRanking: {
-    method: 'GET',
-    path: '/api/golf/ranking/quiz',
-    handler: 'ranking/get-quiz-ranking',
-    access: 'public',
-    query: roundRankingQuerySchema,
-    response: rankingPageResponseSchema,
-    aws: { table: 'read' },
-    cacheSeconds: 30,
-  },
-  getOwnQuizRanking: {
-    method: 'GET',
-    path: '/api/golf/ranking/user_quiz',
-    handler: 'ranking/get-own-quiz-ranking',
-    access: 'user',
-    query: ownRankingQuerySchema,
-    response: ownRankingResponseSchema,
-    aws: { table: 'read' },
-  },
-  recomputeRankings: {
-    method: 'POST',
-    path: '/api/golf/ops/rankings/recompute',
-    handler: 'ranking/recompute-rankings',
-    access: 'operator',
-    body: recomputeRankingsBodySchema,
-    response: recomputeRankingsResponseSchema,
-    aws: { table: 'write', startsRankingJob: true },
-  },
-  getRankingStatus: {
-    method: 'GET',
-    path: '/api/golf/ops/rankings/status',
-    handler: 'ranking/get-ranking-status',
-    access: 'operator',
-    query: rankingStatusQuerySchema,
-    response: rankingStatusResponseSchema,
-    aws: { table: 'read' },
-  },
+  getPersonalRanking: getPersonalRankingRoute,
+  getOwnRanking: getOwnRankingRoute,
+  getGuildRanking: getGuildRankingRoute,
+  getGuildTop4Ranking: getGuildTop4RankingRoute,
+  getGuildMemberRanking: getGuildMemberRankingRoute,
+  getYearlyRanking: getYearlyRankingRoute,
+  getOwnYearlyRanking: getOwnYearlyRankingRoute,
+  getQuizRanking: getQuizRankingRoute,
+  getOwnQuizRanking: getOwnQuizRankingRoute,
+  recomputeRankings: recomputeRankingsRoute,
+  getRankingStatus: getRankingStatusRoute,
 } as const satisfies Record<string, RouteDefinition>;

@@ -8,60 +8,78 @@ import {
 } from '../schemas/reminders';
 import { saveReceiptSettingsSchema, saveReceiptSettingsViewSchema } from '../schemas/save-receipt';
 
+export const getReminderSettingsRoute = {
+  name: 'getReminderSettings',
+  method: 'GET',
+  path: '/api/user/reminders',
+  handler: 'reminders/get-reminder-settings',
+  access: 'user',
+  response: reminderSettingsViewSchema,
+  aws: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const updateReminderSettingsRoute = {
+  name: 'updateReminderSettings',
+  method: 'PUT',
+  path: '/api/user/reminders',
+  handler: 'reminders/update-reminder-settings',
+  access: 'user',
+  body: reminderSettingsSchema,
+  response: reminderSettingsViewSchema,
+  aws: { table: 'write' },
+} as const satisfies RouteDefinition;
+
+export const getSaveReceiptSettingsRoute = {
+  name: 'getSaveReceiptSettings',
+  method: 'GET',
+  path: '/api/user/save-receipt',
+  handler: 'reminders/get-save-receipt-settings',
+  access: 'user',
+  response: saveReceiptSettingsViewSchema,
+  aws: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const updateSaveReceiptSettingsRoute = {
+  name: 'updateSaveReceiptSettings',
+  method: 'PUT',
+  path: '/api/user/save-receipt',
+  handler: 'reminders/update-save-receipt-settings',
+  access: 'user',
+  body: saveReceiptSettingsSchema,
+  response: saveReceiptSettingsViewSchema,
+  aws: { table: 'write' },
+} as const satisfies RouteDefinition;
+
+export const unsubscribeRemindersRoute = {
+  name: 'unsubscribeReminders',
+  method: 'POST',
+  path: '/api/reminders/unsubscribe',
+  handler: 'reminders/unsubscribe-reminders',
+  access: 'public',
+  body: unsubscribeRemindersBodySchema,
+  response: unsubscribeResponseSchema,
+  aws: { table: 'write' },
+} as const satisfies RouteDefinition;
+
+export const sendRemindersRoute = {
+  name: 'sendReminders',
+  method: 'POST',
+  path: '/api/golf/ops/reminders/send',
+  handler: 'reminders/send-reminders',
+  access: 'operator',
+  response: reminderRunResultSchema,
+  aws: { table: 'write', mail: true },
+} as const satisfies RouteDefinition;
+
 /**
  * Deadline reminders: a player's settings, the one-click unsubscribe, and the operators' run; and the
  * e-mail receipt of team saves, set next to them on my page.
  */
 export const reminderRoutes = {
-  getReminderSettings: {
-    method: 'GET',
-    path: '/api/user/reminders',
-    handler: 'reminders/get-reminder-settings',
-    access: 'user',
-    response: reminderSettingsViewSchema,
-    aws: { table: 'read' },
-  },
-  updateReminderSettings: {
-    method: 'PUT',
-    path: '/api/user/reminders',
-    handler: 'reminders/update-reminder-settings',
-    access: 'user',
-    body: reminderSettingsSchema,
-    response: reminderSettingsViewSchema,
-    aws: { table: 'write' },
-  },
-  getSaveReceiptSettings: {
-    method: 'GET',
-    path: '/api/user/save-receipt',
-    handler: 'reminders/get-save-receipt-settings',
-    access: 'user',
-    response: saveReceiptSettingsViewSchema,
-    aws: { table: 'read' },
-  },
-  updateSaveReceiptSettings: {
-    method: 'PUT',
-    path: '/api/user/save-receipt',
-    handler: 'reminders/update-save-receipt-settings',
-    access: 'user',
-    body: saveReceiptSettingsSchema,
-    response: saveReceiptSettingsViewSchema,
-    aws: { table: 'write' },
-  },
-  unsubscribeReminders: {
-    method: 'POST',
-    path: '/api/reminders/unsubscribe',
-    handler: 'reminders/unsubscribe-reminders',
-    access: 'public',
-    body: unsubscribeRemindersBodySchema,
-    response: unsubscribeResponseSchema,
-    aws: { table: 'write' },
-  },
-  sendReminders: {
-    method: 'POST',
-    path: '/api/golf/ops/reminders/send',
-    handler: 'reminders/send-reminders',
-    access: 'operator',
-    response: reminderRunResultSchema,
-    aws: { table: 'write', mail: true },
-  },
+  getReminderSettings: getReminderSettingsRoute,
+  updateReminderSettings: updateReminderSettingsRoute,
+  getSaveReceiptSettings: getSaveReceiptSettingsRoute,
+  updateSaveReceiptSettings: updateSaveReceiptSettingsRoute,
+  unsubscribeReminders: unsubscribeRemindersRoute,
+  sendReminders: sendRemindersRoute,
 } as const satisfies Record<string, RouteDefinition>;

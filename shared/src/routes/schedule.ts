@@ -1,15 +1,18 @@
 import type { RouteDefinition } from '../contracts';
 import { tournamentScoreQuerySchema, tournamentScoreSchema } from '../schemas/schedule';
 
+export const getTournamentScoreRoute = {
+  name: 'getTournamentScore',
+  method: 'GET',
+  path: '/api/golf/schedule/score',
+  handler: 'schedule/get-tournament-score',
+  access: 'public',
+  query: tournamentScoreQuerySchema,
+  response: tournamentScoreSchema,
+  aws: { table: 'read' },
+  cacheSeconds: 30,
+} as const satisfies RouteDefinition;
+
 export const scheduleRoutes = {
-  getTournamentScore: {
-    method: 'GET',
-    path: '/api/golf/schedule/score',
-    handler: 'schedule/get-tournament-score',
-    access: 'public',
-    query: tournamentScoreQuerySchema,
-    response: tournamentScoreSchema,
-    aws: { table: 'read' },
-    cacheSeconds: 30,
-  },
+  getTournamentScore: getTournamentScoreRoute,
 } as const satisfies Record<string, RouteDefinition>;

@@ -7,33 +7,42 @@ import {
   topicParamsSchema,
 } from '../schemas/topic';
 
+export const listTopicsRoute = {
+  name: 'listTopics',
+  method: 'GET',
+  path: '/api/topics',
+  handler: 'topics/list-topics',
+  access: 'public',
+  query: topicListQuerySchema,
+  response: topicListSchema,
+  aws: { table: 'read' },
+  cacheSeconds: 60,
+} as const satisfies RouteDefinition;
+
+export const publishTopicsRoute = {
+  name: 'publishTopics',
+  method: 'POST',
+  path: '/api/ops/topics',
+  handler: 'topics/publish-topics',
+  access: 'operator',
+  body: publishTopicsBodySchema,
+  response: publishTopicsResultSchema,
+  aws: { table: 'write' },
+} as const satisfies RouteDefinition;
+
+export const withdrawTopicRoute = {
+  name: 'withdrawTopic',
+  method: 'DELETE',
+  path: '/api/ops/topics/{id}',
+  handler: 'topics/withdraw-topic',
+  access: 'operator',
+  params: topicParamsSchema,
+  aws: { table: 'write' },
+} as const satisfies RouteDefinition;
+
 /** Topics (docs/api.md, section Topics). */
 export const topicRoutes = {
-  listTopics: {
-    method: 'GET',
-    path: '/api/topics',
-    handler: 'topics/list-topics',
-    access: 'public',
-    query: topicListQuerySchema,
-    response: topicListSchema,
-    aws: { table: 'read' },
-    cacheSeconds: 60,
-  },
-  publishTopics: {
-    method: 'POST',
-    path: '/api/ops/topics',
-    handler: 'topics/publish-topics',
-    access: 'operator',
-    body: publishTopicsBodySchema,
-    response: publishTopicsResultSchema,
-    aws: { table: 'write' },
-  },
-  withdrawTopic: {
-    method: 'DELETE',
-    path: '/api/ops/topics/{id}',
-    handler: 'topics/withdraw-topic',
-    access: 'operator',
-    params: topicParamsSchema,
-    aws: { table: 'write' },
-  },
+  listTopics: listTopicsRoute,
+  publishTopics: publishTopicsRoute,
+  withdrawTopic: withdrawTopicRoute,
 } as const satisfies Record<string, RouteDefinition>;

@@ -1,6 +1,7 @@
 import { changePassword } from '../../domain/account/mail-flows';
 import { httpHandler } from '../../lib/http-handler';
+import { changePasswordRoute } from '@golf/shared/routes/account';
 
-export const handler = httpHandler('changePassword', async ({ body, auth, sourceIp, now }) =>
+export const handler = httpHandler(changePasswordRoute, async ({ body, auth, sourceIp, now }) =>
   changePassword(auth, body, sourceIp, now),
 );

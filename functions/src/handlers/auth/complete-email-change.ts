@@ -1,6 +1,7 @@
 import { completeEmailChange } from '../../domain/account/mail-flows';
 import { httpHandler } from '../../lib/http-handler';
+import { completeEmailChangeRoute } from '@golf/shared/routes/account';
 
-export const handler = httpHandler('completeEmailChange', async ({ body, now }) =>
+export const handler = httpHandler(completeEmailChangeRoute, async ({ body, now }) =>
   completeEmailChange(body, now),
 );

@@ -1,6 +1,7 @@
 import { signInWithProvider } from '../../domain/account/social-service';
 import { httpHandler } from '../../lib/http-handler';
+import { createSocialTokenRoute } from '@golf/shared/routes/account';
 
-export const handler = httpHandler('createSocialToken', async ({ params, body, now }) =>
+export const handler = httpHandler(createSocialTokenRoute, async ({ params, body, now }) =>
   signInWithProvider(params.provider, body, now),
 );

@@ -1,6 +1,7 @@
 import { signIn } from '../../domain/account/account-service';
 import { httpHandler } from '../../lib/http-handler';
+import { createAuthTokenRoute } from '@golf/shared/routes/account';
 
-export const handler = httpHandler('createAuthToken', async ({ body, now, sourceIp }) =>
+export const handler = httpHandler(createAuthTokenRoute, async ({ body, now, sourceIp }) =>
   signIn(body.email, body.password, now, sourceIp),
 );

@@ -1,6 +1,7 @@
 import { socialAuthorizeUrl } from '../../domain/account/social-service';
 import { httpHandler } from '../../lib/http-handler';
+import { getSocialAuthorizeRoute } from '@golf/shared/routes/account';
 
-export const handler = httpHandler('getSocialAuthorize', async ({ params, query }) => ({
+export const handler = httpHandler(getSocialAuthorizeRoute, async ({ params, query }) => ({
   authorize_url: socialAuthorizeUrl(params.provider, query),
 }));

@@ -1,8 +1,9 @@
 import { startEmailChange } from '../../domain/account/mail-flows';
 import { httpHandler, HttpResponse } from '../../lib/http-handler';
+import { startEmailChangeRoute } from '@golf/shared/routes/account';
 
 export const handler = httpHandler(
-  'startEmailChange',
+  startEmailChangeRoute,
   async ({ body, auth, sourceIp, now }) =>
     new HttpResponse(202, await startEmailChange(auth.userId, body.email, sourceIp, now)),
 );

@@ -1,8 +1,9 @@
 import { startPasswordReset } from '../../domain/account/mail-flows';
 import { httpHandler, HttpResponse } from '../../lib/http-handler';
+import { startPasswordResetRoute } from '@golf/shared/routes/account';
 
 export const handler = httpHandler(
-  'startPasswordReset',
+  startPasswordResetRoute,
   async ({ body, sourceIp, now }) =>
     new HttpResponse(202, await startPasswordReset(body.email, sourceIp, now)),
 );

@@ -1,7 +1,8 @@
 import { startRegistration } from '../../domain/account/mail-flows';
 import { httpHandler, HttpResponse } from '../../lib/http-handler';
+import { startRegistrationRoute } from '@golf/shared/routes/account';
 
 export const handler = httpHandler(
-  'startRegistration',
+  startRegistrationRoute,
   async ({ body, sourceIp, now }) => new HttpResponse(202, await startRegistration(body, sourceIp, now)),
 );

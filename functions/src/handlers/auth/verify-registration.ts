@@ -1,6 +1,7 @@
 import { verifyRegistration } from '../../domain/account/mail-flows';
 import { httpHandler } from '../../lib/http-handler';
+import { verifyRegistrationRoute } from '@golf/shared/routes/account';
 
-export const handler = httpHandler('verifyRegistration', async ({ params, now }) =>
+export const handler = httpHandler(verifyRegistrationRoute, async ({ params, now }) =>
   verifyRegistration(params.token, now),
 );

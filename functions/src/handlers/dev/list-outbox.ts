@@ -2,9 +2,10 @@ import { notFound } from '../../lib/errors';
 import { config } from '../../lib/config';
 import { httpHandler } from '../../lib/http-handler';
 import { listOutbox } from '../../lib/mail';
+import { listDevOutboxRoute } from '@golf/shared/routes/dev';
 
 /** The local stack's mail outbox, newest first. Never deployed (localOnly in the route table). */
-export const handler = httpHandler('listDevOutbox', async ({ query }) => {
+export const handler = httpHandler(listDevOutboxRoute, async ({ query }) => {
   if (config().MAIL_TRANSPORT !== 'outbox') throw notFound();
   return { messages: await listOutbox(query.to) };
 });

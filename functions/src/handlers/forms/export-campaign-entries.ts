@@ -1,6 +1,7 @@
 import { exportCampaignEntries } from '../../domain/forms/forms-service';
 import { httpHandler } from '../../lib/http-handler';
+import { exportCampaignEntriesRoute } from '@golf/shared/routes/forms';
 
-export const handler = httpHandler('exportCampaignEntries', async ({ query }) =>
+export const handler = httpHandler(exportCampaignEntriesRoute, async ({ query }) =>
   exportCampaignEntries(query.since),
 );

@@ -1,8 +1,9 @@
 import { sendContact } from '../../domain/forms/forms-service';
 import { httpHandler, HttpResponse } from '../../lib/http-handler';
+import { sendContactRoute } from '@golf/shared/routes/forms';
 
 export const handler = httpHandler(
-  'sendContact',
+  sendContactRoute,
   async ({ body, auth, sourceIp, now }) =>
     new HttpResponse(201, await sendContact({ ...body, userId: auth?.userId ?? null, sourceIp, now })),
 );

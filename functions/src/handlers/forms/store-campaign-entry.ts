@@ -1,7 +1,8 @@
 import { storeCampaignEntry } from '../../domain/forms/forms-service';
 import { httpHandler, HttpResponse } from '../../lib/http-handler';
+import { storeCampaignEntryRoute } from '@golf/shared/routes/forms';
 
 export const handler = httpHandler(
-  'storeCampaignEntry',
+  storeCampaignEntryRoute,
   async ({ body, sourceIp, now }) => new HttpResponse(201, await storeCampaignEntry(body, sourceIp, now)),
 );

@@ -2,8 +2,9 @@ import { deletePick } from '../../domain/game/team-service';
 import { savedTeam } from '../../domain/game/saved-team';
 import { withSaveReceipt } from '../../domain/game/save-receipt-service';
 import { httpHandler } from '../../lib/http-handler';
+import { deletePickRoute } from '@golf/shared/routes/game';
 
-export const handler = httpHandler('deletePick', async ({ params, query, auth, now }) => {
+export const handler = httpHandler(deletePickRoute, async ({ params, query, auth, now }) => {
   const team = await withSaveReceipt(
     await deletePick({
       userId: auth.userId,

@@ -1,7 +1,8 @@
 import type { MyScore } from '@golf/shared/schemas/game';
 import { myScore } from '../../domain/game/views';
 import { httpHandler } from '../../lib/http-handler';
+import { getMyScoreRoute } from '@golf/shared/routes/game';
 
-export const handler = httpHandler('getMyScore', async ({ query, auth, now }): Promise<MyScore> =>
+export const handler = httpHandler(getMyScoreRoute, async ({ query, auth, now }): Promise<MyScore> =>
   myScore({ userId: auth.userId, gameGlobalId: query.game_global_id, now }),
 );

@@ -1,6 +1,7 @@
 import { scoreChangesView } from '../../domain/game/score-change-view';
 import { httpHandler } from '../../lib/http-handler';
+import { getScoreChangesRoute } from '@golf/shared/routes/game';
 
-export const handler = httpHandler('getScoreChanges', async ({ query, auth, now }) =>
+export const handler = httpHandler(getScoreChangesRoute, async ({ query, auth, now }) =>
   scoreChangesView(auth.userId, query, now),
 );

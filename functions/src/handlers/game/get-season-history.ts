@@ -1,6 +1,7 @@
 import { seasonHistory } from '../../domain/ranking/season-history';
 import { httpHandler } from '../../lib/http-handler';
+import { getSeasonHistoryRoute } from '@golf/shared/routes/game';
 
-export const handler = httpHandler('getSeasonHistory', async ({ query, auth, now }) =>
+export const handler = httpHandler(getSeasonHistoryRoute, async ({ query, auth, now }) =>
   seasonHistory(auth.userId, query, now),
 );

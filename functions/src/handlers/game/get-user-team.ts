@@ -1,7 +1,8 @@
 import { otherUserTeam } from '../../domain/game/views';
 import { httpHandler } from '../../lib/http-handler';
+import { getUserTeamRoute } from '@golf/shared/routes/game';
 
-export const handler = httpHandler('getUserTeam', async ({ params, query, auth, now }) =>
+export const handler = httpHandler(getUserTeamRoute, async ({ params, query, auth, now }) =>
   otherUserTeam({
     viewerId: auth.userId,
     userId: params.user_id,

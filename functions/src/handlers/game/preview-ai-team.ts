@@ -1,6 +1,7 @@
 import { aiPreview } from '../../domain/game/views';
 import { httpHandler } from '../../lib/http-handler';
+import { previewAiTeamRoute } from '@golf/shared/routes/game';
 
-export const handler = httpHandler('previewAiTeam', async ({ params, query, now }) =>
+export const handler = httpHandler(previewAiTeamRoute, async ({ params, query, now }) =>
   aiPreview({ gameGlobalId: query.game_global_id, round: params.round, mode: params.type, now }),
 );

@@ -3,8 +3,9 @@ import { saveAiTeam } from '../../domain/game/team-service';
 import { savedTeam } from '../../domain/game/saved-team';
 import { withSaveReceipt } from '../../domain/game/save-receipt-service';
 import { httpHandler } from '../../lib/http-handler';
+import { saveAiTeamRoute } from '@golf/shared/routes/game';
 
-export const handler = httpHandler('saveAiTeam', async ({ params, body, auth, now }): Promise<SavedTeam> =>
+export const handler = httpHandler(saveAiTeamRoute, async ({ params, body, auth, now }): Promise<SavedTeam> =>
   savedTeam(
     await withSaveReceipt(
       await saveAiTeam({

@@ -2,8 +2,9 @@ import { savePick } from '../../domain/game/team-service';
 import { savedTeam } from '../../domain/game/saved-team';
 import { withSaveReceipt } from '../../domain/game/save-receipt-service';
 import { httpHandler } from '../../lib/http-handler';
+import { savePickRoute } from '@golf/shared/routes/game';
 
-export const handler = httpHandler('savePick', async ({ params, body, auth, now }) =>
+export const handler = httpHandler(savePickRoute, async ({ params, body, auth, now }) =>
   savedTeam(
     await withSaveReceipt(
       await savePick({

@@ -3,8 +3,9 @@ import { saveTeam } from '../../domain/game/team-service';
 import { savedTeam } from '../../domain/game/saved-team';
 import { withSaveReceipt } from '../../domain/game/save-receipt-service';
 import { httpHandler } from '../../lib/http-handler';
+import { saveTeamRoute } from '@golf/shared/routes/game';
 
-export const handler = httpHandler('saveTeam', async ({ params, body, auth, now }): Promise<SavedTeam> =>
+export const handler = httpHandler(saveTeamRoute, async ({ params, body, auth, now }): Promise<SavedTeam> =>
   savedTeam(
     await withSaveReceipt(
       await saveTeam({

@@ -1,7 +1,8 @@
 import type { GuildConfirm } from '@golf/shared/schemas/guild';
 import { confirmGuild } from '../../domain/guild/guild-service';
 import { httpHandler } from '../../lib/http-handler';
+import { confirmGuildRoute } from '@golf/shared/routes/guild';
 
-export const handler = httpHandler('confirmGuild', async ({ body, files, auth }): Promise<GuildConfirm> =>
+export const handler = httpHandler(confirmGuildRoute, async ({ body, files, auth }): Promise<GuildConfirm> =>
   confirmGuild({ userId: auth.userId, form: body, file: files['guild_img'] }),
 );

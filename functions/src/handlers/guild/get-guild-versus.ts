@@ -1,9 +1,10 @@
 import type { GuildVersus } from '@golf/shared/schemas/guild';
 import { guildVersus } from '../../domain/guild/guild-versus';
 import { httpHandler } from '../../lib/http-handler';
+import { getGuildVersusRoute } from '@golf/shared/routes/guild';
 
 export const handler = httpHandler(
-  'getGuildVersus',
+  getGuildVersusRoute,
   async ({ params, query, auth, now }): Promise<GuildVersus> =>
     guildVersus({
       userId: auth.userId,

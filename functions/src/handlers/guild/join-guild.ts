@@ -1,7 +1,8 @@
 import type { JoinResult } from '@golf/shared/schemas/guild';
 import { joinGuild } from '../../domain/guild/guild-service';
 import { httpHandler } from '../../lib/http-handler';
+import { joinGuildRoute } from '@golf/shared/routes/guild';
 
-export const handler = httpHandler('joinGuild', async ({ params, auth, now }): Promise<JoinResult> =>
+export const handler = httpHandler(joinGuildRoute, async ({ params, auth, now }): Promise<JoinResult> =>
   joinGuild({ userId: auth.userId, guildId: params.id, now }),
 );

@@ -1,7 +1,8 @@
 import type { GuildMemberList } from '@golf/shared/schemas/guild';
 import { kickMember } from '../../domain/guild/guild-service';
 import { httpHandler } from '../../lib/http-handler';
+import { kickGuildMemberRoute } from '@golf/shared/routes/guild';
 
-export const handler = httpHandler('kickGuildMember', async ({ params, auth }): Promise<GuildMemberList> =>
+export const handler = httpHandler(kickGuildMemberRoute, async ({ params, auth }): Promise<GuildMemberList> =>
   kickMember({ userId: auth.userId, guildId: params.id, memberId: params.user_id }),
 );

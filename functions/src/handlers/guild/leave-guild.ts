@@ -1,7 +1,8 @@
 import type { LeaveResult } from '@golf/shared/schemas/guild';
 import { leaveGuild } from '../../domain/guild/guild-service';
 import { httpHandler } from '../../lib/http-handler';
+import { leaveGuildRoute } from '@golf/shared/routes/guild';
 
-export const handler = httpHandler('leaveGuild', async ({ params, auth }): Promise<LeaveResult> =>
+export const handler = httpHandler(leaveGuildRoute, async ({ params, auth }): Promise<LeaveResult> =>
   leaveGuild({ userId: auth.userId, guildId: params.id }),
 );

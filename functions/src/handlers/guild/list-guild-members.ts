@@ -1,7 +1,9 @@
 import type { GuildMemberList } from '@golf/shared/schemas/guild';
 import { listMembers } from '../../domain/guild/guild-service';
 import { httpHandler } from '../../lib/http-handler';
+import { listGuildMembersRoute } from '@golf/shared/routes/guild';
 
-export const handler = httpHandler('listGuildMembers', async ({ params, auth }): Promise<GuildMemberList> =>
-  listMembers(auth.userId, params.id),
+export const handler = httpHandler(
+  listGuildMembersRoute,
+  async ({ params, auth }): Promise<GuildMemberList> => listMembers(auth.userId, params.id),
 );

@@ -1,7 +1,8 @@
 import type { GuildList } from '@golf/shared/schemas/guild';
 import { listGuilds } from '../../domain/guild/guild-service';
 import { httpHandler } from '../../lib/http-handler';
+import { listGuildsRoute } from '@golf/shared/routes/guild';
 
-export const handler = httpHandler('listGuilds', async ({ query }): Promise<GuildList> =>
+export const handler = httpHandler(listGuildsRoute, async ({ query }): Promise<GuildList> =>
   listGuilds({ name: query.name, page: query.page }),
 );

@@ -1,9 +1,10 @@
 import { CHAT_RATE_LIMIT, postChat } from '../../domain/guild/guild-service';
 import { AppError } from '../../lib/errors';
 import { HttpResponse, httpHandler } from '../../lib/http-handler';
+import { postGuildChatRoute } from '@golf/shared/routes/guild';
 
 export const handler = httpHandler(
-  'postGuildChat',
+  postGuildChatRoute,
   async ({ params, body, auth, now }): Promise<HttpResponse> => {
     try {
       return new HttpResponse(

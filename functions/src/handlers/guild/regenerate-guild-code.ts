@@ -1,7 +1,8 @@
 import type { JoinCode } from '@golf/shared/schemas/guild';
 import { regenerateJoinCode } from '../../domain/guild/guild-service';
 import { httpHandler } from '../../lib/http-handler';
+import { regenerateGuildCodeRoute } from '@golf/shared/routes/guild';
 
-export const handler = httpHandler('regenerateGuildCode', async ({ params, auth }): Promise<JoinCode> =>
+export const handler = httpHandler(regenerateGuildCodeRoute, async ({ params, auth }): Promise<JoinCode> =>
   regenerateJoinCode(auth.userId, params.id),
 );

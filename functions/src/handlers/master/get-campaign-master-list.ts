@@ -1,8 +1,9 @@
 import { campaignMasterLists } from '@golf/shared/master/static-lists';
 
 import { httpHandler } from '../../lib/http-handler';
+import { getCampaignMasterListRoute } from '@golf/shared/routes/master';
 
 export const handler = httpHandler(
-  'getCampaignMasterList',
+  getCampaignMasterListRoute,
   async ({ params }) => campaignMasterLists[params.list],
 );

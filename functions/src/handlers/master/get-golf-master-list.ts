@@ -1,6 +1,7 @@
 import { golfMasterList } from '../../domain/master/golf-master-list';
 import { httpHandler } from '../../lib/http-handler';
+import { getGolfMasterListRoute } from '@golf/shared/routes/master';
 
-export const handler = httpHandler('getGolfMasterList', async ({ params, now }) =>
+export const handler = httpHandler(getGolfMasterListRoute, async ({ params, now }) =>
   golfMasterList(params.list, now),
 );

@@ -1,8 +1,9 @@
 import { cancelRound } from '../../domain/game/operator-service';
 import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { httpHandler } from '../../lib/http-handler';
+import { cancelRoundRoute } from '@golf/shared/routes/game';
 
-export const handler = httpHandler('cancelRound', async ({ body, auth, now }) => {
+export const handler = httpHandler(cancelRoundRoute, async ({ body, auth, now }) => {
   const result = await cancelRound({
     gameGlobalId: body.game_global_id,
     round: body.round,

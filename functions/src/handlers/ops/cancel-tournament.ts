@@ -1,8 +1,9 @@
 import { cancelTournament } from '../../domain/game/operator-service';
 import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { httpHandler } from '../../lib/http-handler';
+import { cancelTournamentRoute } from '@golf/shared/routes/game';
 
-export const handler = httpHandler('cancelTournament', async ({ body, auth, now }) => {
+export const handler = httpHandler(cancelTournamentRoute, async ({ body, auth, now }) => {
   const result = await cancelTournament({
     gameGlobalId: body.game_global_id,
     reason: body.reason,

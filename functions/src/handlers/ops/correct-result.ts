@@ -1,8 +1,9 @@
 import { correctFinalResult } from '../../domain/game/operator-service';
 import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { httpHandler } from '../../lib/http-handler';
+import { correctResultRoute } from '@golf/shared/routes/game';
 
-export const handler = httpHandler('correctResult', async ({ body, auth, now }) => {
+export const handler = httpHandler(correctResultRoute, async ({ body, auth, now }) => {
   const result = await correctFinalResult({
     gameGlobalId: body.game_global_id,
     round: body.round,

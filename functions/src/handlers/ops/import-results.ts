@@ -4,9 +4,10 @@ import { importResults } from '../../domain/game/import-service';
 import { previewResultsImport } from '../../domain/ops/results-preview';
 import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { httpHandler } from '../../lib/http-handler';
+import { importResultsRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(
-  'importResults',
+  importResultsRoute,
   async ({ body, now }): Promise<ImportResult & { preview?: ResultsPreview }> => {
     const result = await importResults(body.format, body.content, now, body.dry_run);
     // A dry run also lists what the import would change (the file is valid once importResults returns).

@@ -1,7 +1,8 @@
 import type { ImportResult } from '@golf/shared/schemas/game';
 import { importTournament } from '../../domain/game/import-service';
 import { httpHandler } from '../../lib/http-handler';
+import { importTournamentRoute } from '@golf/shared/routes/game';
 
-export const handler = httpHandler('importTournament', async ({ body, now }): Promise<ImportResult> =>
+export const handler = httpHandler(importTournamentRoute, async ({ body, now }): Promise<ImportResult> =>
   importTournament(body.format, body.content, now, body.dry_run),
 );

@@ -1,8 +1,9 @@
 import { markRoundFinal } from '../../domain/game/operator-service';
 import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { httpHandler } from '../../lib/http-handler';
+import { markRoundFinalRoute } from '@golf/shared/routes/game';
 
-export const handler = httpHandler('markRoundFinal', async ({ body, auth, now }) => {
+export const handler = httpHandler(markRoundFinalRoute, async ({ body, auth, now }) => {
   const result = await markRoundFinal({
     gameGlobalId: body.game_global_id,
     round: body.round,

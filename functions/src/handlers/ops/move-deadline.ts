@@ -1,7 +1,8 @@
 import { moveDeadline } from '../../domain/game/operator-service';
 import { httpHandler } from '../../lib/http-handler';
+import { moveDeadlineRoute } from '@golf/shared/routes/game';
 
-export const handler = httpHandler('moveDeadline', async ({ body, auth, now }) =>
+export const handler = httpHandler(moveDeadlineRoute, async ({ body, auth, now }) =>
   moveDeadline({
     gameGlobalId: body.game_global_id,
     round: body.round,

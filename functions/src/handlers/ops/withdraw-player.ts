@@ -1,8 +1,9 @@
 import { withdrawPlayer } from '../../domain/game/operator-service';
 import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { httpHandler } from '../../lib/http-handler';
+import { withdrawPlayerRoute } from '@golf/shared/routes/game';
 
-export const handler = httpHandler('withdrawPlayer', async ({ body, auth, now }) => {
+export const handler = httpHandler(withdrawPlayerRoute, async ({ body, auth, now }) => {
   const result = await withdrawPlayer({
     gameGlobalId: body.game_global_id,
     playerId: body.player_id,

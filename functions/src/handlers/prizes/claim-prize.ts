@@ -1,8 +1,9 @@
 import { claimPrize } from '../../domain/prize/prize-claim-service';
 import { httpHandler, HttpResponse } from '../../lib/http-handler';
+import { claimPrizeRoute } from '@golf/shared/routes/prizes';
 
 export const handler = httpHandler(
-  'claimPrize',
+  claimPrizeRoute,
   async ({ body, auth, now }) =>
     new HttpResponse(201, await claimPrize(auth.userId, body.id, body.email, now)),
 );

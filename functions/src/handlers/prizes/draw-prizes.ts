@@ -1,7 +1,8 @@
 import { drawTournamentPrizes } from '../../domain/prize/prize-draw-service';
 import { httpHandler } from '../../lib/http-handler';
+import { drawPrizesRoute } from '@golf/shared/routes/prizes';
 
-export const handler = httpHandler('drawPrizes', async ({ body, auth, now }) =>
+export const handler = httpHandler(drawPrizesRoute, async ({ body, auth, now }) =>
   drawTournamentPrizes({
     gameGlobalId: body.game_global_id,
     seed: body.seed,

@@ -1,6 +1,7 @@
 import { exportPrizeWinners } from '../../domain/ops/winners-export';
 import { httpHandler } from '../../lib/http-handler';
+import { exportPrizeWinnersRoute } from '@golf/shared/routes/prizes';
 
-export const handler = httpHandler('exportPrizeWinners', async ({ query }) =>
+export const handler = httpHandler(exportPrizeWinnersRoute, async ({ query }) =>
   exportPrizeWinners(query.game_global_id),
 );

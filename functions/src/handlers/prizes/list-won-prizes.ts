@@ -1,4 +1,5 @@
 import { listWonPrizes } from '../../domain/prize/prize-claim-service';
 import { httpHandler } from '../../lib/http-handler';
+import { listWonPrizesRoute } from '@golf/shared/routes/prizes';
 
-export const handler = httpHandler('listWonPrizes', async ({ auth }) => listWonPrizes(auth.userId));
+export const handler = httpHandler(listWonPrizesRoute, async ({ auth }) => listWonPrizes(auth.userId));

@@ -1,6 +1,7 @@
 import { previewPrizeDraw } from '../../domain/ops/prize-draw-preview';
 import { httpHandler } from '../../lib/http-handler';
+import { previewPrizeDrawRoute } from '@golf/shared/routes/prizes';
 
-export const handler = httpHandler('previewPrizeDraw', async ({ query, now }) =>
+export const handler = httpHandler(previewPrizeDrawRoute, async ({ query, now }) =>
   previewPrizeDraw({ gameGlobalId: query.game_global_id, seed: query.seed, now }),
 );

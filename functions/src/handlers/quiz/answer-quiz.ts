@@ -1,6 +1,7 @@
 import { answerQuiz } from '../../domain/quiz/quiz-service';
 import { httpHandler } from '../../lib/http-handler';
+import { answerQuizRoute } from '@golf/shared/routes/quiz';
 
-export const handler = httpHandler('answerQuiz', async ({ auth, body, now }) =>
+export const handler = httpHandler(answerQuizRoute, async ({ auth, body, now }) =>
   answerQuiz(auth.userId, body, now),
 );

@@ -1,6 +1,7 @@
 import { activeQuestion } from '../../domain/quiz/quiz-service';
 import { httpHandler } from '../../lib/http-handler';
+import { getActiveQuizRoute } from '@golf/shared/routes/quiz';
 
-export const handler = httpHandler('getActiveQuiz', async ({ auth, now }) =>
+export const handler = httpHandler(getActiveQuizRoute, async ({ auth, now }) =>
   activeQuestion(auth.userId, now),
 );

@@ -1,6 +1,7 @@
 import { answeredQuiz } from '../../domain/quiz/quiz-service';
 import { httpHandler } from '../../lib/http-handler';
+import { getAnsweredQuizRoute } from '@golf/shared/routes/quiz';
 
-export const handler = httpHandler('getAnsweredQuiz', async ({ auth, query, now }) =>
+export const handler = httpHandler(getAnsweredQuizRoute, async ({ auth, query, now }) =>
   answeredQuiz(auth.userId, query, now),
 );

@@ -1,7 +1,8 @@
 import { rankingPerPageDefault } from '@golf/shared/schemas/ranking';
 import { guildMemberRankingPage } from '../../domain/ranking/ranking-service';
 import { httpHandler } from '../../lib/http-handler';
+import { getGuildMemberRankingRoute } from '@golf/shared/routes/ranking';
 
-export const handler = httpHandler('getGuildMemberRanking', async ({ query, auth, now }) =>
+export const handler = httpHandler(getGuildMemberRankingRoute, async ({ query, auth, now }) =>
   guildMemberRankingPage(auth.userId, { ...query, perPage: rankingPerPageDefault }, now),
 );

@@ -1,7 +1,8 @@
 import { rankingPerPageDefault } from '@golf/shared/schemas/ranking';
 import { guildRankingPage } from '../../domain/ranking/ranking-service';
 import { httpHandler } from '../../lib/http-handler';
+import { getGuildRankingRoute } from '@golf/shared/routes/ranking';
 
-export const handler = httpHandler('getGuildRanking', async ({ query, now }) =>
+export const handler = httpHandler(getGuildRankingRoute, async ({ query, now }) =>
   guildRankingPage('GUILD', { ...query, perPage: rankingPerPageDefault }, now),
 );

@@ -1,7 +1,8 @@
 import { rankingPerPageDefault } from '@golf/shared/schemas/ranking';
 import { guildRankingPage } from '../../domain/ranking/ranking-service';
 import { httpHandler } from '../../lib/http-handler';
+import { getGuildTop4RankingRoute } from '@golf/shared/routes/ranking';
 
-export const handler = httpHandler('getGuildTop4Ranking', async ({ query, now }) =>
+export const handler = httpHandler(getGuildTop4RankingRoute, async ({ query, now }) =>
   guildRankingPage('GUILD_TOP4', { ...query, perPage: rankingPerPageDefault }, now),
 );

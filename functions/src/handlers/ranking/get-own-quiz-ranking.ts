@@ -1,6 +1,7 @@
 import { ownQuizRanking } from '../../domain/ranking/ranking-service';
 import { httpHandler } from '../../lib/http-handler';
+import { getOwnQuizRankingRoute } from '@golf/shared/routes/ranking';
 
-export const handler = httpHandler('getOwnQuizRanking', async ({ query, auth, now }) =>
+export const handler = httpHandler(getOwnQuizRankingRoute, async ({ query, auth, now }) =>
   ownQuizRanking(auth.userId, query, now),
 );

@@ -1,6 +1,7 @@
 import { ownRanking } from '../../domain/ranking/ranking-service';
 import { httpHandler } from '../../lib/http-handler';
+import { getOwnRankingRoute } from '@golf/shared/routes/ranking';
 
-export const handler = httpHandler('getOwnRanking', async ({ query, auth, now }) =>
+export const handler = httpHandler(getOwnRankingRoute, async ({ query, auth, now }) =>
   ownRanking(auth.userId, query, now),
 );

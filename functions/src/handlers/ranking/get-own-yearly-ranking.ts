@@ -1,6 +1,7 @@
 import { ownYearlyRanking } from '../../domain/ranking/ranking-service';
 import { httpHandler } from '../../lib/http-handler';
+import { getOwnYearlyRankingRoute } from '@golf/shared/routes/ranking';
 
-export const handler = httpHandler('getOwnYearlyRanking', async ({ auth, now }) =>
+export const handler = httpHandler(getOwnYearlyRankingRoute, async ({ auth, now }) =>
   ownYearlyRanking(auth.userId, now),
 );

@@ -1,4 +1,7 @@
 import { rankingPage } from '../../domain/ranking/ranking-service';
 import { httpHandler } from '../../lib/http-handler';
+import { getPersonalRankingRoute } from '@golf/shared/routes/ranking';
 
-export const handler = httpHandler('getPersonalRanking', async ({ query, now }) => rankingPage(query, now));
+export const handler = httpHandler(getPersonalRankingRoute, async ({ query, now }) =>
+  rankingPage(query, now),
+);

@@ -1,7 +1,8 @@
 import { rankingPerPageDefault } from '@golf/shared/schemas/ranking';
 import { quizRankingPage } from '../../domain/ranking/ranking-service';
 import { httpHandler } from '../../lib/http-handler';
+import { getQuizRankingRoute } from '@golf/shared/routes/ranking';
 
-export const handler = httpHandler('getQuizRanking', async ({ query, now }) =>
+export const handler = httpHandler(getQuizRankingRoute, async ({ query, now }) =>
   quizRankingPage({ ...query, perPage: rankingPerPageDefault }, now),
 );

@@ -1,6 +1,7 @@
 import { rankingStatus } from '../../domain/ranking/ranking-status';
 import { httpHandler } from '../../lib/http-handler';
+import { getRankingStatusRoute } from '@golf/shared/routes/ranking';
 
-export const handler = httpHandler('getRankingStatus', async ({ query, now }) =>
+export const handler = httpHandler(getRankingStatusRoute, async ({ query, now }) =>
   rankingStatus(query.game_global_id, now),
 );

@@ -1,6 +1,7 @@
 import { yearlyRankingPage } from '../../domain/ranking/ranking-service';
 import { httpHandler } from '../../lib/http-handler';
+import { getYearlyRankingRoute } from '@golf/shared/routes/ranking';
 
-export const handler = httpHandler('getYearlyRanking', async ({ query, now }) =>
+export const handler = httpHandler(getYearlyRankingRoute, async ({ query, now }) =>
   yearlyRankingPage(query, now),
 );

@@ -1,7 +1,8 @@
 import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { resolveTournament } from '../../domain/game/tournament-context';
 import { httpHandler } from '../../lib/http-handler';
+import { recomputeRankingsRoute } from '@golf/shared/routes/ranking';
 
-export const handler = httpHandler('recomputeRankings', async ({ body, now }) =>
+export const handler = httpHandler(recomputeRankingsRoute, async ({ body, now }) =>
   rankingsChanged((await resolveTournament(body.game_global_id, now)).game_global_id, now),
 );

@@ -1,4 +1,5 @@
 import { getReminderSettings } from '../../domain/reminders/reminder-service';
 import { httpHandler } from '../../lib/http-handler';
+import { getReminderSettingsRoute } from '@golf/shared/routes/reminders';
 
-export const handler = httpHandler('getReminderSettings', async ({ auth }) => getReminderSettings(auth));
+export const handler = httpHandler(getReminderSettingsRoute, async ({ auth }) => getReminderSettings(auth));

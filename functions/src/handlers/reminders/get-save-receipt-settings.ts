@@ -1,6 +1,7 @@
 import { getSaveReceiptSettings } from '../../domain/game/save-receipt-service';
 import { httpHandler } from '../../lib/http-handler';
+import { getSaveReceiptSettingsRoute } from '@golf/shared/routes/reminders';
 
-export const handler = httpHandler('getSaveReceiptSettings', async ({ auth }) =>
+export const handler = httpHandler(getSaveReceiptSettingsRoute, async ({ auth }) =>
   getSaveReceiptSettings(auth.userId),
 );

@@ -1,6 +1,7 @@
 import { unsubscribeReminders } from '../../domain/reminders/reminder-service';
 import { httpHandler } from '../../lib/http-handler';
+import { unsubscribeRemindersRoute } from '@golf/shared/routes/reminders';
 
-export const handler = httpHandler('unsubscribeReminders', async ({ body, now }) =>
+export const handler = httpHandler(unsubscribeRemindersRoute, async ({ body, now }) =>
   unsubscribeReminders(body.token, now),
 );

@@ -1,6 +1,7 @@
 import { updateReminderSettings } from '../../domain/reminders/reminder-service';
 import { httpHandler } from '../../lib/http-handler';
+import { updateReminderSettingsRoute } from '@golf/shared/routes/reminders';
 
-export const handler = httpHandler('updateReminderSettings', async ({ auth, body, now }) =>
+export const handler = httpHandler(updateReminderSettingsRoute, async ({ auth, body, now }) =>
   updateReminderSettings(auth, body, now),
 );

@@ -1,6 +1,7 @@
 import { updateSaveReceiptSettings } from '../../domain/game/save-receipt-service';
 import { httpHandler } from '../../lib/http-handler';
+import { updateSaveReceiptSettingsRoute } from '@golf/shared/routes/reminders';
 
-export const handler = httpHandler('updateSaveReceiptSettings', async ({ auth, body, now }) =>
+export const handler = httpHandler(updateSaveReceiptSettingsRoute, async ({ auth, body, now }) =>
   updateSaveReceiptSettings(auth.userId, body, now),
 );

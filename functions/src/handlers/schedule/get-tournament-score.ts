@@ -1,7 +1,9 @@
 import type { TournamentScore } from '@golf/shared/schemas/schedule';
 import { tournamentScore } from '../../domain/schedule/tournament-score';
 import { httpHandler } from '../../lib/http-handler';
+import { getTournamentScoreRoute } from '@golf/shared/routes/schedule';
 
-export const handler = httpHandler('getTournamentScore', async ({ query, now }): Promise<TournamentScore> =>
-  tournamentScore(query.game_global_id, now),
+export const handler = httpHandler(
+  getTournamentScoreRoute,
+  async ({ query, now }): Promise<TournamentScore> => tournamentScore(query.game_global_id, now),
 );

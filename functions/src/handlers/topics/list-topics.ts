@@ -1,4 +1,5 @@
 import { listTopics } from '../../domain/topics/topic-service';
 import { httpHandler } from '../../lib/http-handler';
+import { listTopicsRoute } from '@golf/shared/routes/topics';
 
-export const handler = httpHandler('listTopics', async ({ query, now }) => listTopics(query.page, now));
+export const handler = httpHandler(listTopicsRoute, async ({ query, now }) => listTopics(query.page, now));

@@ -1,4 +1,7 @@
 import { publishTopics } from '../../domain/topics/topic-service';
 import { httpHandler } from '../../lib/http-handler';
+import { publishTopicsRoute } from '@golf/shared/routes/topics';
 
-export const handler = httpHandler('publishTopics', async ({ body, now }) => publishTopics(body.topics, now));
+export const handler = httpHandler(publishTopicsRoute, async ({ body, now }) =>
+  publishTopics(body.topics, now),
+);

@@ -1,4 +1,5 @@
 import { withdrawTopic } from '../../domain/topics/topic-service';
 import { httpHandler } from '../../lib/http-handler';
+import { withdrawTopicRoute } from '@golf/shared/routes/topics';
 
-export const handler = httpHandler('withdrawTopic', async ({ params }) => withdrawTopic(params.id));
+export const handler = httpHandler(withdrawTopicRoute, async ({ params }) => withdrawTopic(params.id));

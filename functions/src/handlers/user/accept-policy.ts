@@ -1,7 +1,8 @@
 import type { UserMeResponse } from '@golf/shared/schemas/account';
 import { acceptPolicy } from '../../domain/account/account-service';
 import { httpHandler } from '../../lib/http-handler';
+import { acceptUserPolicyRoute } from '@golf/shared/routes/account';
 
-export const handler = httpHandler('acceptUserPolicy', async ({ auth, now }): Promise<UserMeResponse> =>
+export const handler = httpHandler(acceptUserPolicyRoute, async ({ auth, now }): Promise<UserMeResponse> =>
   acceptPolicy(auth.userId, now),
 );

@@ -1,6 +1,7 @@
 import { finishTutorial } from '../../domain/account/account-service';
 import { httpHandler } from '../../lib/http-handler';
+import { finishUserTutorialRoute } from '@golf/shared/routes/account';
 
-export const handler = httpHandler('finishUserTutorial', async ({ auth, now }) =>
+export const handler = httpHandler(finishUserTutorialRoute, async ({ auth, now }) =>
   finishTutorial(auth.userId, now),
 );

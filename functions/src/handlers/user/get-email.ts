@@ -1,4 +1,5 @@
 import { userEmail } from '../../domain/account/mail-flows';
 import { httpHandler } from '../../lib/http-handler';
+import { getUserEmailRoute } from '@golf/shared/routes/account';
 
-export const handler = httpHandler('getUserEmail', async ({ auth }) => userEmail(auth.userId));
+export const handler = httpHandler(getUserEmailRoute, async ({ auth }) => userEmail(auth.userId));

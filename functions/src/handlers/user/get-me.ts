@@ -1,7 +1,8 @@
 import type { UserMeResponse } from '@golf/shared/schemas/account';
 import { getMe } from '../../domain/account/account-service';
 import { httpHandler } from '../../lib/http-handler';
+import { getUserMeRoute } from '@golf/shared/routes/account';
 
-export const handler = httpHandler('getUserMe', async ({ auth }): Promise<UserMeResponse> =>
+export const handler = httpHandler(getUserMeRoute, async ({ auth }): Promise<UserMeResponse> =>
   getMe(auth.userId),
 );

@@ -1,6 +1,7 @@
 import { toggleCopyNextRound } from '../../domain/account/account-service';
 import { httpHandler } from '../../lib/http-handler';
+import { toggleUserCopyNextRoundRoute } from '@golf/shared/routes/account';
 
-export const handler = httpHandler('toggleUserCopyNextRound', async ({ auth, now }) =>
+export const handler = httpHandler(toggleUserCopyNextRoundRoute, async ({ auth, now }) =>
   toggleCopyNextRound(auth.userId, now),
 );

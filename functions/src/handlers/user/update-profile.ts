@@ -1,6 +1,7 @@
 import { updateProfile } from '../../domain/account/profile-service';
 import { httpHandler } from '../../lib/http-handler';
+import { updateUserProfileRoute } from '@golf/shared/routes/account';
 
-export const handler = httpHandler('updateUserProfile', async ({ body, files, auth, now }) =>
+export const handler = httpHandler(updateUserProfileRoute, async ({ body, files, auth, now }) =>
   updateProfile(auth.userId, body, files['profile_img'], now),
 );

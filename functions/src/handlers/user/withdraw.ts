@@ -1,4 +1,7 @@
 import { withdraw } from '../../domain/account/profile-service';
 import { httpHandler } from '../../lib/http-handler';
+import { withdrawUserRoute } from '@golf/shared/routes/account';
 
-export const handler = httpHandler('withdrawUser', async ({ body, auth, now }) => withdraw(auth, body, now));
+export const handler = httpHandler(withdrawUserRoute, async ({ body, auth, now }) =>
+  withdraw(auth, body, now),
+);
