@@ -74,6 +74,8 @@ export function LiveRoundPanel({
   const { data: myScore } = useMyScore(gameGlobalId, slots !== undefined);
   if (!live?.is_live) return null;
   const figures = slots ? teamFigures(live, slots, myScore) : null;
+  // A visitor after the cut has nothing of his own to follow here: the leaderboard shows the field.
+  if (!figures && !live.cut) return null;
   const updated = new Date(dataUpdatedAt).toLocaleTimeString('ja-JP', {
     timeZone: 'Asia/Tokyo',
     hour: '2-digit',
