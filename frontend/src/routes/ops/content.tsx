@@ -1,13 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { ZodType } from 'zod';
-import type { RouteName } from '@golf/shared/contracts';
-import { csvExportSchema } from '@golf/shared/schemas/contact';
-import { publishQuizResponseSchema } from '@golf/shared/schemas/quiz';
-import { recomputeRankingsResponseSchema } from '@golf/shared/schemas/ranking';
-import { publishTopicsResultSchema } from '@golf/shared/schemas/topic';
+import type { RouteResponse } from '@golf/shared/contracts';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
-import { useOpsAction, useRankingStatus } from '../../features/ops/api/ops-calls';
+import { useOpsAction, useRankingStatus, type OpsActionInput } from '../../features/ops/api/ops-calls';
 import {
   ActionOutcome,
   ConfirmAction,
@@ -23,20 +18,18 @@ export const Route = createFileRoute('/ops/content')({
 const invalidJson = new Error('JSON の形式が正しくありません。');
 
 /** A JSON file (the same file `npm run ops` reads) pasted or chosen, published by one operator call. */
-function JsonPublish<T>({
+function JsonPublish<N extends 'publishTopics' | 'publishQuiz'>({
   name,
   title,
   example,
-  schema,
   describe,
 }: {
-  name: RouteName;
+  name: N;
   title: string;
   example: string;
-  schema: ZodType<T>;
-  describe: (result: T) => string;
+  describe: (result: RouteResponse<N>) => string;
 }) {
-  const action = useOpsAction(name, schema);
+  const action = useOpsAction(name);
   const [text, setText] = useState('');
   const [parseError, setParseError] = useState<Error | null>(null);
   return (
@@ -69,7 +62,8 @@ function JsonPublish<T>({
           try {
             const body: unknown = JSON.parse(text);
             setParseError(null);
-            action.mutate({ body });
+            // The file as the operator gave it: the API checks it against the route's schema.
+            action.mutate({ body } as OpsActionInput<N>);
           } catch {
             setParseError(invalidJson);
           }
@@ -82,8 +76,16 @@ function JsonPublish<T>({
   );
 }
 
-function CsvExportAction({ name, title, fileName }: { name: RouteName; title: string; fileName: string }) {
-  const action = useOpsAction(name, csvExportSchema);
+function CsvExportAction({
+  name,
+  title,
+  fileName,
+}: {
+  name: 'exportContacts' | 'exportCampaignEntries';
+  title: string;
+  fileName: string;
+}) {
+  const action = useOpsAction(name);
   const [since, setSince] = useState('');
   return (
     <section className="section card" aria-label={title}>
@@ -142,7 +144,7 @@ function RankingStatus() {
 }
 
 function OpsContentPage() {
-  const recompute = useOpsAction('recomputeRankings', recomputeRankingsResponseSchema);
+  const recompute = useOpsAction('recomputeRankings');
   const withdraw = useOpsAction('withdrawTopic');
   const [topicId, setTopicId] = useState('');
   return (
@@ -172,7 +174,6 @@ function OpsContentPage() {
         name="publishTopics"
         title="お知らせ"
         example="docs/examples/topics.json"
-        schema={publishTopicsResultSchema}
         describe={(r) => `公開しました：新規・変更 ${r.published}件、変更なし ${r.unchanged}件。`}
       />
       <section className="section card" aria-label="お知らせの取り下げ">
@@ -191,7 +192,6 @@ function OpsContentPage() {
         name="publishQuiz"
         title="クイズ"
         example="docs/examples/quiz.json"
-        schema={publishQuizResponseSchema}
         describe={(r) =>
           `第${r.round}ラウンドのクイズ（${r.question_count}問）を公開しました。` +
           (r.had_answers ? 'すでに回答したプレイヤーの成績はそのままです。' : '')

@@ -1,8 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { csvExportSchema } from '@golf/shared/schemas/contact';
-import { prizeDrawResultSchema } from '@golf/shared/schemas/prize';
 import { Badge } from '../../components/ui/badge';
 import {
   prizeDrawPreviewQueryOptions,
@@ -46,8 +44,8 @@ function OpsPrizesPage() {
   useEffect(() => {
     if (requested && !requested.seed && preview.data) setRequested({ ...requested, seed: preview.data.seed });
   }, [requested, preview.data]);
-  const draw = useOpsAction('drawPrizes', prizeDrawResultSchema);
-  const exportWinners = useOpsAction('exportPrizeWinners', csvExportSchema);
+  const draw = useOpsAction('drawPrizes');
+  const exportWinners = useOpsAction('exportPrizeWinners');
   const shown =
     requested?.id === game_global_id && preview.data?.game_global_id === game_global_id
       ? preview.data

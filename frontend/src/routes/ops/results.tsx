@@ -1,16 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatToPar } from '@golf/shared/game/format';
-import { importResultSchema } from '@golf/shared/schemas/game';
-import { resultsPreviewSchema, type ResultsPreview } from '@golf/shared/schemas/ops';
+import type { RouteResponse } from '@golf/shared/contracts';
+import type { ResultsPreview } from '@golf/shared/schemas/ops';
 import { useOpsAction } from '../../features/ops/api/ops-calls';
 import { ActionOutcome, ConfirmAction, OpsNav } from '../../features/ops/components/ops-parts';
 import { optionalText, pageSearch } from '../../lib/search-params';
 
 const searchSchema = pageSearch({ game_global_id: optionalText() });
-
-/** A dry run answers the import's counts and, for results, what would change. */
-const dryRunSchema = importResultSchema.extend({ preview: resultsPreviewSchema.optional() });
 
 export const Route = createFileRoute('/ops/results')({
   validateSearch: searchSchema,
@@ -32,10 +29,12 @@ function OpsResultsPage() {
   const [kind, setKind] = useState<Kind>('importResults');
   const [content, setContent] = useState('');
   const [format, setFormat] = useState<'csv' | 'json'>('csv');
-  const dryRun = useOpsAction(kind, dryRunSchema);
-  const apply = useOpsAction(kind, importResultSchema);
+  const dryRun = useOpsAction(kind);
+  const apply = useOpsAction(kind);
   const body = { format, content };
   const checked = dryRun.data && !dryRun.isPending ? dryRun.data : null;
+  // A dry run of results also answers what would change (a tournament import has no preview).
+  const preview = (checked as RouteResponse<'importResults'> | null)?.preview;
   const reset = () => {
     dryRun.reset();
     apply.reset();
@@ -113,13 +112,13 @@ function OpsResultsPage() {
             大会 <code>{checked.game_global_id}</code>：{checked.rows}行のうち、変わるもの {checked.changed}
             件、変わらないもの {checked.unchanged}件。
           </p>
-          {checked.preview && (
+          {preview && (
             <>
-              {checked.preview.players.length === 0 ? (
+              {preview.players.length === 0 ? (
                 <p>変わる選手はいません。</p>
               ) : (
                 <ul className="ops-changes">
-                  {checked.preview.players.map((p) => (
+                  {preview.players.map((p) => (
                     <li key={`${p.round}-${p.player_id}`}>
                       <strong>{p.name}</strong>（{p.player_id}・第{p.round}ラウンド）
                       <br />
@@ -130,11 +129,9 @@ function OpsResultsPage() {
               )}
               <p>
                 影響するチーム：
-                {checked.preview.teams_affected.length === 0
+                {preview.teams_affected.length === 0
                   ? 'なし'
-                  : checked.preview.teams_affected
-                      .map((t) => `第${t.round}ラウンド ${t.teams}チーム`)
-                      .join('、')}
+                  : preview.teams_affected.map((t) => `第${t.round}ラウンド ${t.teams}チーム`).join('、')}
               </p>
             </>
           )}

@@ -1,9 +1,8 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
-import { operatorActionResultSchema } from '@golf/shared/schemas/game';
+import type { RouteResponse } from '@golf/shared/contracts';
 import { playerStatusSchema } from '@golf/shared/schemas/schedule';
-import type { RouteName, RouteResponse } from '@golf/shared/contracts';
-import { useOpsAction, useOpsTournaments } from '../../features/ops/api/ops-calls';
+import { useOpsAction, useOpsTournaments, type OpsActionInput } from '../../features/ops/api/ops-calls';
 import {
   ActionOutcome,
   ConfirmAction,
@@ -24,7 +23,13 @@ export const Route = createFileRoute('/ops/rounds')({
   component: OpsRoundsPage,
 });
 
+/** Every round action answers the same shape (operatorActionResultSchema). */
 type ActionResult = RouteResponse<'markRoundFinal'>;
+
+/** The operator actions that record a reason. */
+type ReasonRoute = 'withdrawPlayer' | 'correctResult' | 'cancelRound' | 'cancelTournament';
+type ReasonBody<N extends ReasonRoute> =
+  OpsActionInput<N> extends { body?: infer Body } ? Omit<NonNullable<Body>, 'reason'> : never;
 
 function auditSummary(result: ActionResult | undefined): ReactNode {
   if (!result) return null;
@@ -39,7 +44,7 @@ function auditSummary(result: ActionResult | undefined): ReactNode {
 }
 
 /** One operator action with a reason, asked to be confirmed. */
-function ReasonAction({
+function ReasonAction<N extends ReasonRoute>({
   name,
   title,
   label,
@@ -47,14 +52,14 @@ function ReasonAction({
   body,
   children,
 }: {
-  name: RouteName;
+  name: N;
   title: string;
   label: string;
   warning: ReactNode;
-  body: Record<string, unknown>;
+  body: ReasonBody<N>;
   children?: ReactNode;
 }) {
-  const action = useOpsAction(name, operatorActionResultSchema);
+  const action = useOpsAction(name);
   const [reason, setReason] = useState('');
   return (
     <section className="section card" aria-label={title}>
@@ -70,9 +75,9 @@ function ReasonAction({
         warning={warning}
         pending={action.isPending}
         disabled={!reason.trim()}
-        onConfirm={() => action.mutate({ body: { ...body, reason } })}
+        onConfirm={() => action.mutate({ body: { ...body, reason } } as OpsActionInput<N>)}
       />
-      <ActionOutcome error={action.error} success={auditSummary(action.data)} />
+      <ActionOutcome error={action.error} success={auditSummary(action.data as ActionResult | undefined)} />
     </section>
   );
 }
@@ -88,8 +93,8 @@ function OpsRoundsPage() {
   const round = tournament?.rounds.find((r) => r.round === search.round);
   const target = { game_global_id: search.game_global_id ?? '', round: search.round };
 
-  const markFinal = useOpsAction('markRoundFinal', operatorActionResultSchema);
-  const moveDeadline = useOpsAction('moveDeadline', operatorActionResultSchema);
+  const markFinal = useOpsAction('markRoundFinal');
+  const moveDeadline = useOpsAction('moveDeadline');
   const [deadline, setDeadline] = useState('');
   const [deadlineReason, setDeadlineReason] = useState('');
   const [force, setForce] = useState(false);

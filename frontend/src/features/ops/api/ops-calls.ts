@@ -1,15 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
-import type { ZodType } from 'zod';
-import type { RouteName } from '@golf/shared/contracts';
-import { opsTournamentListSchema, prizeDrawPreviewSchema } from '@golf/shared/schemas/ops';
-import { rankingStatusResponseSchema } from '@golf/shared/schemas/ranking';
-import { opsRequest } from './ops-request';
+import type { RouteResponse } from '@golf/shared/contracts';
+import { api, type ApiInput, type ApiRouteName } from '../../../lib/api';
 
 /** GET /api/golf/ops/tournaments: every tournament with its rounds (403 outside the operators group). */
 export const opsTournamentsQueryOptions = () =>
   queryOptions({
     queryKey: ['ops', 'tournaments'],
-    queryFn: ({ signal }) => opsRequest('listTournaments', { signal, schema: opsTournamentListSchema }),
+    queryFn: ({ signal }) => api.listTournaments({ signal }),
     retry: false,
   });
 
@@ -22,11 +19,7 @@ export const prizeDrawPreviewQueryOptions = (gameGlobalId: string, seed?: string
   queryOptions({
     queryKey: ['ops', 'prize-preview', gameGlobalId, seed ?? null],
     queryFn: ({ signal }) =>
-      opsRequest('previewPrizeDraw', {
-        signal,
-        query: { game_global_id: gameGlobalId, seed },
-        schema: prizeDrawPreviewSchema,
-      }),
+      api.previewPrizeDraw({ signal, query: { game_global_id: gameGlobalId, ...(seed && { seed }) } }),
     retry: false,
   });
 
@@ -37,23 +30,25 @@ export const prizeDrawPreviewQueryOptions = (gameGlobalId: string, seed?: string
 export function useRankingStatus() {
   return useQuery({
     queryKey: ['ops', 'ranking-status'],
-    queryFn: ({ signal }) => opsRequest('getRankingStatus', { signal, schema: rankingStatusResponseSchema }),
+    queryFn: ({ signal }) => api.getRankingStatus({ signal }),
     refetchInterval: (query) => (query.state.data?.stale || query.state.data?.building ? 5000 : false),
   });
 }
 
+/** What an operator action sends: its route row's params, query and body. */
+export type OpsActionInput<N extends ApiRouteName> = Omit<ApiInput<N>, 'signal'>;
+
 /**
- * One operator action by its route row. On success every console query is read again, so states
- * and deadlines on screen are the ones the action left.
+ * One operator action: the typed client's call of its route, so the console sends what the route
+ * row types and reads what it answers. On success every console query is read again, so states and
+ * deadlines on screen are the ones the action left.
  */
-export function useOpsAction<T>(name: RouteName, schema?: ZodType<T>) {
+export function useOpsAction<N extends ApiRouteName>(name: N) {
   const queryClient = useQueryClient();
+  // One call of the client, typed by the route the hook was given.
+  const call = api[name] as unknown as (input: OpsActionInput<N>) => Promise<RouteResponse<N>>;
   return useMutation({
-    mutationFn: (input: {
-      body?: unknown;
-      query?: Record<string, string>;
-      params?: Record<string, string>;
-    }) => opsRequest<T>(name, { ...input, ...(schema && { schema }) }),
+    mutationFn: (input: OpsActionInput<N>) => call(input),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ops'] }),
   });
 }
