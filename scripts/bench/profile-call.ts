@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
+import { db } from '../../functions/src/db/client';
 import { repositoryRoot } from '../local-stack/paths';
 import { startStack } from '../local-stack/stack';
 
@@ -38,6 +39,22 @@ try {
     return response.status;
   };
   for (let i = 0; i < 20; i++) await call();
+  // The DynamoDB requests one call makes, and the bytes they answer.
+  const requests = new Map<string, { count: number; bytes: number }>();
+  db().middlewareStack.add(
+    (next, context) => async (input) => {
+      const output = await next(input);
+      const body = (output.response as { headers?: Record<string, string> }).headers;
+      const entry = requests.get(context.commandName ?? '?') ?? { count: 0, bytes: 0 };
+      entry.count++;
+      entry.bytes += Number(body?.['content-length'] ?? 0);
+      requests.set(context.commandName ?? '?', entry);
+      return output;
+    },
+    { step: 'deserialize', name: 'profileCount' },
+  );
+  await call();
+  db().middlewareStack.remove('profileCount');
   const session = new Session();
   session.connect();
   await session.post('Profiler.enable');
@@ -75,6 +92,10 @@ try {
       .slice(0, n)
       .map(([name, total]) => `${(total / calls).toFixed(2)} ms  ${name}`);
   console.log(`${path} (status ${status}): ${ms.toFixed(1)} ms per call, sequential, over ${calls} calls`);
+  console.log(
+    'DynamoDB requests of one call: ' +
+      [...requests].map(([name, { count, bytes }]) => `${count} ${name} (${bytes} bytes)`).join(', '),
+  );
   console.log('\nself time per call, by package:\n' + top(byPackage, 15).join('\n'));
   console.log('\nself time per call, by function:\n' + top(self, 25).join('\n'));
 } finally {

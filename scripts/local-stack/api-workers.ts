@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { errorMessages } from '../../shared/src/errors';
 import type { OriginAnswer } from './lambda-adapter';
 import { repositoryRoot } from './paths';
 
@@ -14,6 +15,14 @@ const workerEntry = fileURLToPath(new URL('./api-worker.ts', import.meta.url));
 
 /** Headers of one connection, not of the message: never forwarded. */
 const hopByHop = new Set(['connection', 'keep-alive', 'transfer-encoding', 'upgrade', 'content-length']);
+
+const unavailableAnswer: OriginAnswer = {
+  status: 503,
+  headers: { 'content-type': 'application/json; charset=utf-8', 'retry-after': '5' },
+  body: Buffer.from(
+    JSON.stringify({ message: errorMessages.service_unavailable, code: 'service_unavailable' }),
+  ),
+};
 
 interface Worker {
   child: ChildProcess;
@@ -94,7 +103,9 @@ export async function startApiWorkers(count: number): Promise<ApiWorkers> {
           });
         },
       );
-      forwarded.on('error', reject);
+      // A call still in a process when the stack stops is answered as API Gateway answers a
+      // function that went away, instead of failing the edge.
+      forwarded.on('error', (error) => (stopping ? resolve(unavailableAnswer) : reject(error)));
       request.pipe(forwarded);
     }).finally(() => worker.inFlight--);
   };
