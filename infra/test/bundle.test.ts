@@ -62,7 +62,7 @@ async function handlerBundle(handler: string) {
   const code = result.outputFiles.find((file) => file.path.endsWith('.mjs'))!.text;
   const output = Object.values(result.metafile.outputs).find((entry) => entry.entryPoint)!;
   const sources = Object.entries(output.inputs)
-    .filter(([path, input]) => path.startsWith('shared/src/') && input.bytesInOutput > 0)
+    .filter(([path, input]) => /^(shared|functions)\/src\//.test(path) && input.bytesInOutput > 0)
     .map(([path]) => path);
   return { code, sources };
 }
@@ -94,5 +94,15 @@ describe('a handler bundle', () => {
     expect(sources).not.toContain('shared/src/contracts.ts');
     for (const schemas of ['guild', 'quiz', 'ranking', 'topic', 'campaign', 'contact', 'reminders'])
       expect(sources).not.toContain(`shared/src/schemas/${schemas}.ts`);
+  });
+
+  it('of an operator call that starts the ranking job holds none of the job', async () => {
+    const { code, sources } = await handlerBundle('ranking/recompute-rankings');
+    // In AWS the job is its own function, which the call invokes; only the local stack runs it in-process.
+    expect(sources).not.toContain('functions/src/jobs/ranking.ts');
+    expect(sources.filter((path) => path.startsWith('functions/src/domain/ranking/'))).toEqual([
+      'functions/src/domain/ranking/rankings-changed.ts',
+    ]);
+    expect(code).toMatch(/InvocationType:\s*"Event"/);
   });
 });
