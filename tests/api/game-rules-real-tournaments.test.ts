@@ -11,7 +11,7 @@ import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { keys } from '../../functions/src/db/keys';
 import { getPointer } from '../../functions/src/db/repositories/ranking-repository';
 import { waitForRankings } from './support/rankings';
-import { storedTournamentItem } from '../../functions/src/db/repositories/results-repository';
+import { storedTournamentItem } from '../../functions/src/db/repositories/tournament-repository';
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { recomputeScores } from '../../functions/src/domain/game/score-service';

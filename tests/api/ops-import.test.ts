@@ -7,6 +7,7 @@ import {
 } from '../../shared/src/schemas/game';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { resultsRepository } from '../../functions/src/db/repositories/results-repository';
+import { auditRepository } from '../../functions/src/db/repositories/audit-repository';
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { teamItem } from '../../functions/src/db/repositories/team-repository';
@@ -253,7 +254,7 @@ describe('results feed', () => {
     expect(action.audit?.before).toMatchObject({ result: { to_par: 0 } });
     expect(action.audit?.after).toMatchObject({ result: { to_par: -1 } });
     expect(action.scores_written).toBe(1);
-    const audit = await resultsRepository.listAudit(gid);
+    const audit = await auditRepository.list(gid);
     expect(audit.map((a) => a.action)).toContain('correct_result');
     const view = roundViewSchema.parse(
       (await api('GET', `/api/golf/round/2?game_global_id=${gid}`, { token: user })).body,

@@ -15,7 +15,7 @@ import { settleTeamAtDeadline } from '@golf/shared/game/carry-over';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
 import type { RoundTeam, TeamPick } from '@golf/shared/game/team';
 import type { RoundNumber } from '@golf/shared/schemas/schedule';
-import { resultsRepository } from '../db/repositories/results-repository';
+import { tournamentRepository } from '../db/repositories/tournament-repository';
 import { userRepository } from '../db/repositories/user-repository';
 import { teamRepository, type TeamRecord } from '../db/repositories/team-repository';
 import { scoreChangeRepository, type ScoreChangeRecord } from '../db/repositories/score-change-repository';
@@ -149,7 +149,7 @@ export async function runCarryOver(options: { now: Date; gameGlobalId?: string }
     }
     teamsByRound.set(stored.round, [...saved.values()]);
     await scoreChangeRepository.write(changes);
-    await resultsRepository.markRoundSettled(record.game_global_id, stored.round, nowIso);
+    await tournamentRepository.markRoundSettled(record.game_global_id, stored.round, nowIso);
     summary.push({ round: stored.round, carried, replaced });
   }
   if (summary.some((s) => s.carried || s.replaced)) {

@@ -7,6 +7,7 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { checkAwsAction, guardClient, runOutsideAwsAccess } from './aws-access';
 import { config, LOCAL_RANKING_JOB } from './config';
 import { logger } from './logger';
+import type * as rankingJob from '../jobs/ranking';
 
 /**
  * The job's module, named by a variable so that esbuild does not follow it: a function in AWS
@@ -28,7 +29,7 @@ export async function startRankingJob(): Promise<void> {
   // The same declaration holds locally: a route may start the job only if it says so.
   checkAwsAction('lambda', 'InvokeFunction');
   running = runOutsideAwsAccess(() =>
-    (import(inProcessJob) as Promise<typeof import('../jobs/ranking')>)
+    (import(inProcessJob) as Promise<typeof rankingJob>)
       .then(({ handler }) => handler())
       .catch((error: unknown) => logger.error('ranking job failed', { error: String(error) })),
   );

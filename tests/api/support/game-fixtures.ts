@@ -2,7 +2,7 @@ import type { FieldEntryRecord, TournamentRecord } from '../../../shared/src/sch
 import type { PlayerStatus } from '../../../shared/src/schemas/schedule';
 import { batchWriteAll } from '../../../functions/src/db/batch-write';
 import { fieldEntryItem } from '../../../functions/src/db/repositories/tournament-repository';
-import { storedTournamentItem } from '../../../functions/src/db/repositories/results-repository';
+import { storedTournamentItem } from '../../../functions/src/db/repositories/tournament-repository';
 import { playerProfileItem } from '../../../functions/src/db/repositories/player-repository';
 import { teamItem, type TeamRecord } from '../../../functions/src/db/repositories/team-repository';
 

@@ -1,9 +1,12 @@
-import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
+import type { AuditRecord } from '@golf/shared/schemas/game';
+import { batchWriteAll } from '../batch-write';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
+import { auditPut } from './audit-repository';
 
 export const tournamentRepository = {
   async list(): Promise<TournamentRecord[]> {
@@ -32,6 +35,50 @@ export const tournamentRepository = {
     });
     return items.map((item) => fromItem<FieldEntryRecord>(item));
   },
+
+  async writeFieldEntries(entries: FieldEntryRecord[]): Promise<void> {
+    await batchWriteAll(entries.map(fieldEntryItem));
+  },
+
+  async put(record: TournamentRecord): Promise<void> {
+    await db().send(new PutCommand({ TableName: tableName(), Item: storedTournamentItem(record) }));
+  },
+
+  /** Writes the tournament (and optionally one field entry) together with its audit record. */
+  async putWithAudit(record: TournamentRecord, audit: AuditRecord, entry?: FieldEntryRecord): Promise<void> {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: storedTournamentItem(record) } },
+          ...(entry ? [{ Put: { TableName: tableName(), Item: fieldEntryItem(entry) } }] : []),
+          auditPut(audit),
+        ],
+      }),
+    );
+  },
+
+  /** Writes one field entry (a status change by an operator) together with its audit record. */
+  async putFieldEntryWithAudit(entry: FieldEntryRecord, audit: AuditRecord): Promise<void> {
+    await db().send(
+      new TransactWriteCommand({
+        TransactItems: [{ Put: { TableName: tableName(), Item: fieldEntryItem(entry) } }, auditPut(audit)],
+      }),
+    );
+  },
+
+  /** Marks a round's teams settled at its deadline, touching nothing else of the tournament item. */
+  async markRoundSettled(gameGlobalId: string, round: number, atIso: string): Promise<void> {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.tournament(gameGlobalId),
+        UpdateExpression: `SET #rounds[${round - 1}].#settled = :at`,
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeNames: { '#rounds': 'rounds', '#settled': 'settled_at' },
+        ExpressionAttributeValues: { ':at': atIso },
+      }),
+    );
+  },
 };
 
 export const tournamentItem = (record: TournamentRecord) => ({
@@ -46,3 +93,12 @@ export const fieldEntryItem = (record: FieldEntryRecord) => ({
   entity: 'field_entry',
   ...record,
 });
+
+/**
+ * The tournament item; an unpublished one (`published: false`, staged by operators) is left out of
+ * the GSI1 listing, so the schedule and the current tournament do not see it until it is published.
+ */
+export function storedTournamentItem(record: TournamentRecord & { published?: boolean }) {
+  const { GSI1PK: _pk, GSI1SK: _sk, ...unlisted } = tournamentItem(record);
+  return record.published === false ? unlisted : tournamentItem(record);
+}

@@ -14,7 +14,6 @@ import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/t
 import { playerStatusSchema } from '@golf/shared/schemas/schedule';
 import type { ImportResult } from '@golf/shared/schemas/game';
 import { playerRepository, playerProfileItem } from '../../db/repositories/player-repository';
-import { resultsRepository } from '../../db/repositories/results-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { batchWriteAll } from '../../db/batch-write';
 import { AppError } from '../../lib/errors';
@@ -341,8 +340,8 @@ export async function importTournament(
     .filter((row) => !profiles.has(row.player_id))
     .map((row) => playerProfileItem({ ...row, photo_url: null, stats: {} }));
   await batchWriteAll(newProfiles);
-  await resultsRepository.writeFieldEntries(changedEntries);
-  if (tournamentChanged) await resultsRepository.putTournament(record);
+  await tournamentRepository.writeFieldEntries(changedEntries);
+  if (tournamentChanged) await tournamentRepository.put(record);
   return result;
 }
 
@@ -456,8 +455,8 @@ export async function importResults(
     scores_written: 0,
   };
   if (dryRun) return result;
-  await resultsRepository.writeFieldEntries(changed);
-  if (!stableEqual(record, nextRecord)) await resultsRepository.putTournament(nextRecord);
+  await tournamentRepository.writeFieldEntries(changed);
+  if (!stableEqual(record, nextRecord)) await tournamentRepository.put(nextRecord);
   result.scores_written = await recomputeScores(nextRecord, now, { field: [...byId.values()] });
   return result;
 }

@@ -11,7 +11,6 @@ import { finalBlockers, resultFromFieldEntry } from '@golf/shared/game/scoring';
 import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import type { AuditRecord } from '@golf/shared/schemas/game';
 import type { PlayerStatus, RoundNumber } from '@golf/shared/schemas/schedule';
-import { resultsRepository } from '../../db/repositories/results-repository';
 import { teamRepository } from '../../db/repositories/team-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { AppError, conflict, notFound } from '../../lib/errors';
@@ -126,7 +125,7 @@ export async function markRoundFinal(input: RoundAction & { force?: boolean | un
     after: 'final',
     note: `${formatTokyoDateTime(input.now)} 第${input.round}ラウンドの結果が確定しました`,
   });
-  if (stored.results !== 'final') await resultsRepository.putTournamentWithAudit(next, audit);
+  if (stored.results !== 'final') await tournamentRepository.putWithAudit(next, audit);
   // Round 2 final settles the cut: round 1 picks learn whether they made it (ranking type 7).
   const rounds = input.round === 2 ? [1, 2] : [input.round];
   const written = await recomputeScores(next, input.now, {
@@ -180,7 +179,7 @@ export async function moveDeadline(
     note,
   });
   const { settled_at: _settled, ...unsettled } = stored;
-  await resultsRepository.putTournamentWithAudit(
+  await tournamentRepository.putWithAudit(
     {
       ...record,
       rounds: record.rounds.map((r) =>
@@ -233,7 +232,7 @@ export async function withdrawPlayer(input: {
     after: { player_id: entry.player_id, status: 'wd', round },
     note: `${formatTokyoDateTime(input.now)} ${entry.name}選手が第${round}ラウンドから棄権しました（${input.reason}）`,
   });
-  await resultsRepository.putFieldEntryWithAudit(withdrawn, audit);
+  await tournamentRepository.putFieldEntryWithAudit(withdrawn, audit);
   const nextField = field.map((e) => (e.player_id === withdrawn.player_id ? withdrawn : e));
   const written = await recomputeScores(record, input.now, { field: nextField, audit });
   return { game_global_id: record.game_global_id, round, scores_written: written, audit };
@@ -266,7 +265,7 @@ export async function cancelRound(input: RoundAction & { reason: string }) {
     after: { cancelled: true },
     note: `${formatTokyoDateTime(input.now)} ${note}`,
   });
-  await resultsRepository.putTournamentWithAudit(next, audit);
+  await tournamentRepository.putWithAudit(next, audit);
   const written = await recomputeScores(next, input.now, { rounds: [input.round], audit });
   return { game_global_id: record.game_global_id, round: input.round, scores_written: written, audit };
 }
@@ -304,7 +303,7 @@ export async function cancelTournament(input: {
     after: { cancelled: true },
     note: `${formatTokyoDateTime(input.now)} ${note}`,
   });
-  await resultsRepository.putTournamentWithAudit(next, audit);
+  await tournamentRepository.putWithAudit(next, audit);
   const written = await recomputeScores(next, input.now, { audit });
   return { game_global_id: record.game_global_id, round: 0, scores_written: written, audit };
 }
@@ -357,7 +356,7 @@ export async function correctFinalResult(input: CorrectionInput) {
     after: { status: corrected.status, result: corrected.rounds[input.round - 1] },
     note: correctionNote(correction),
   });
-  await resultsRepository.putTournamentWithAudit(record, audit, corrected);
+  await tournamentRepository.putWithAudit(record, audit, corrected);
   const nextField = field.map((e) => (e.player_id === corrected.player_id ? corrected : e));
   const written = await recomputeScores(record, input.now, { field: nextField, audit });
   return { game_global_id: record.game_global_id, round: input.round, scores_written: written, audit };

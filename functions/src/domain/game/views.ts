@@ -15,7 +15,7 @@ import type {
 } from '@golf/shared/schemas/game';
 import type { IndexedRound } from '@golf/shared/game/scoring';
 import { playerRepository } from '../../db/repositories/player-repository';
-import { resultsRepository } from '../../db/repositories/results-repository';
+import { auditRepository } from '../../db/repositories/audit-repository';
 import { teamRepository, type TeamRecord } from '../../db/repositories/team-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { userRepository } from '../../db/repositories/user-repository';
@@ -81,7 +81,7 @@ export async function roundView(input: {
   const [context, team, audit, copiesNextRound] = await Promise.all([
     loadRoundContext(record, input.round),
     teamRepository.get(record.game_global_id, input.round, input.userId),
-    resultsRepository.listAudit(record.game_global_id),
+    auditRepository.list(record.game_global_id),
     userRepository.copyNextRound(input.userId),
   ]);
   const schedule = deriveSchedule(record, input.now);

@@ -1,0 +1,28 @@
+import type { AuditRecord } from '@golf/shared/schemas/game';
+import { tableName } from '../client';
+import { fromItem } from '../item';
+import { keys } from '../keys';
+import { queryAll } from '../query-all';
+
+export const auditItem = (record: AuditRecord) => ({
+  ...keys.audit(record.game_global_id, record.at, record.id),
+  entity: 'audit',
+  ...record,
+});
+
+/** The transaction item that writes an audit record once (its id is a ULID), beside the change it records. */
+export const auditPut = (audit: AuditRecord) => ({
+  Put: { TableName: tableName(), Item: auditItem(audit), ConditionExpression: 'attribute_not_exists(PK)' },
+});
+
+/** Operators' changes to a tournament (who, when, why, before, after), written with the change itself. */
+export const auditRepository = {
+  async list(gameGlobalId: string): Promise<AuditRecord[]> {
+    const items = await queryAll<Record<string, unknown>>({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.auditPartition(gameGlobalId) },
+    });
+    return items.map((item) => fromItem<AuditRecord>(item));
+  },
+};
