@@ -92,7 +92,7 @@ export function awsServicesByEntry(entries: readonly string[]): Map<string, Set<
 export function declaredServices(aws: AwsAccess): Set<AwsService> {
   const services = new Set<AwsService>();
   if (aws.table !== 'none') services.add('dynamodb');
-  if (aws.uploads?.length) services.add('s3');
+  if (aws.uploads?.length || aws.rankingInputs?.length) services.add('s3');
   if (aws.userPool?.length) services.add('cognito');
   if (aws.mail) services.add('ses');
   if (aws.startsRankingJob) services.add('lambda');

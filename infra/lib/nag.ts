@@ -56,6 +56,12 @@ export function acknowledgeFindings({ config, edge, data, auth, api, jobs, web }
     acknowledge(job.failures, 'AwsSolutions-SQS3', 'This queue is the dead-letter queue of its job');
   }
   acknowledge(
+    jobs,
+    'AwsSolutions-IAM5',
+    'The ranking job keeps one object per tournament round (its frozen teams) under ranking-inputs/, which the CDN may not read; the grant is that prefix and GetObject and PutObject',
+    ['/^Resource::.*\\/ranking-inputs\\/\\*$/'],
+  );
+  acknowledge(
     edge.originSecret,
     'AwsSolutions-SMG4',
     'Rotated by hand (docs/deploy.md): a new value is put, then the web stack is deployed so CloudFront sends it; the API accepts the previous value meanwhile',

@@ -137,9 +137,31 @@ describe('data safety and mail', () => {
             Status: 'Enabled',
           }),
           Match.objectLike({ Id: 'ShareCards', Prefix: 'uploads/share/', ExpirationInDays: 90 }),
+          Match.objectLike({
+            Id: 'RankingInputs',
+            Prefix: 'ranking-inputs/',
+            ExpirationInDays: 400,
+            NoncurrentVersionExpiration: { NoncurrentDays: 1 },
+          }),
         ],
       },
     });
+  });
+
+  it("keeps the ranking job's inputs out of the uploads CDN: a Deny on its prefix outweighs the CDN's read", () => {
+    const statements = resourcesOf([template], 'AWS::S3::BucketPolicy').flatMap(
+      (policy) =>
+        (policy as { Properties: { PolicyDocument: { Statement: Array<Record<string, unknown>> } } })
+          .Properties.PolicyDocument.Statement,
+    );
+    const denied = statements.filter(
+      (statement) =>
+        statement['Effect'] === 'Deny' &&
+        JSON.stringify(statement['Principal']) === JSON.stringify({ Service: 'cloudfront.amazonaws.com' }),
+    );
+    expect(denied).toHaveLength(1);
+    expect(denied[0]!['Action']).toBe('s3:GetObject');
+    expect(JSON.stringify(denied[0]!['Resource'])).toMatch(/\/ranking-inputs\/\*"/);
   });
 
   it('sends mail from a DKIM-signed domain identity through a configuration set that suppresses bounces and complaints', () => {
@@ -522,6 +544,27 @@ describe('monitoring', () => {
 });
 
 describe('the ranking job', () => {
+  it('reads and writes its frozen teams under ranking-inputs/ only, and no other job touches the bucket', () => {
+    const statements = (name: string) =>
+      Object.entries(Template.fromStack(jobs).findResources('AWS::IAM::Policy'))
+        .filter(([id]) => id.startsWith(name))
+        .flatMap(
+          ([, policy]) =>
+            (
+              policy as {
+                Properties: { PolicyDocument: { Statement: Array<{ Action: unknown; Resource: unknown }> } };
+              }
+            ).Properties.PolicyDocument.Statement,
+        )
+        .filter((statement) => JSON.stringify(statement.Action).includes('"s3:'));
+    const granted = statements('RankingRecompute');
+    expect(granted).toHaveLength(1);
+    expect(new Set([granted[0]!.Action].flat())).toEqual(new Set(['s3:GetObject', 's3:PutObject']));
+    expect(JSON.stringify(granted[0]!.Resource)).toMatch(/\/ranking-inputs\/\*"/);
+    for (const job of scheduledJobs.filter((j) => j.name !== 'RankingRecompute'))
+      expect(statements(job.name), job.name).toEqual([]);
+  });
+
   it('is started by name by the operator calls that change results, and by nothing else', () => {
     Template.fromStack(jobs).hasResourceProperties('AWS::Lambda::Function', {
       FunctionName: 'golf-test-ranking-job',

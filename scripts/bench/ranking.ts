@@ -7,7 +7,7 @@ import { repositoryRoot } from '../local-stack/paths';
 /**
  * `npm run bench:ranking [-- pure write read]`: the ranking benchmarks on synthetic seasons of 10k,
  * 100k and 1M players, each size in its own process so peak memory is its own. Prints a table per
- * part and writes bench/results/ranking-{pure,write,read,publish}.json. Numbers are measured, never asserted.
+ * part and writes bench/results/ranking-{pure,write,read,publish,import}.json. Numbers are measured, never asserted.
  */
 const sizes = [10_000, 100_000, 1_000_000];
 /** Sizes actually written to DynamoDB Local; 1M is sized only. */
@@ -21,6 +21,8 @@ const parts = {
     ),
   read: () => [run('ranking-read.ts', '10')],
   publish: () => [100_000, 1_000_000].map((players) => run('ranking-publish.ts', String(players))),
+  /** An operator's import over HTTP on the local stack, with this many teams in the live round. */
+  import: () => [run('ranking-import.ts', '10000')],
 };
 
 /** Runs one benchmark script in its own process; its last output line is its JSON result. */

@@ -22,6 +22,10 @@ export const tableActions = {
 export type TableAccess = keyof typeof tableActions;
 /** Object actions on the uploads bucket's `uploads/` prefix (a presigned POST needs PutObject). */
 export type UploadAction = 'PutObject' | 'GetObject' | 'DeleteObject';
+/** The private prefix of the uploads bucket where the ranking job keeps its inputs; the CDN never serves it. */
+export const RANKING_INPUTS_PREFIX = 'ranking-inputs/';
+/** Object actions on that prefix (the frozen teams of each round, read once and reused). */
+export type RankingInputAction = 'PutObject' | 'GetObject';
 /** The user pool's actions the API calls; AdminAddUserToGroup only ever on operator routes. */
 export type UserPoolAction =
   | 'AdminInitiateAuth'
@@ -40,6 +44,7 @@ export type UserPoolAction =
 export interface AwsAccess {
   table: TableAccess;
   uploads?: readonly UploadAction[];
+  rankingInputs?: readonly RankingInputAction[];
   userPool?: readonly UserPoolAction[];
   /** Sends mail through SES from the configured sender only. */
   mail?: boolean;

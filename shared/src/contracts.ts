@@ -23,8 +23,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'public' | 'user' | 'operator';
 
 // What a row may do in AWS lives in its own module, which functions import without the table.
-export { tableActions } from './aws-access';
-export type { AwsAccess, TableAccess, UploadAction, UserPoolAction } from './aws-access';
+export { RANKING_INPUTS_PREFIX, tableActions } from './aws-access';
+export type { AwsAccess, RankingInputAction, TableAccess, UploadAction, UserPoolAction } from './aws-access';
 /**
  * The request's and answer's zod schemas. The handler wrapper validates params, query and body with
  * them and hands the handler their parsed types; the SPA's client takes its input and answer types

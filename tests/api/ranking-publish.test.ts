@@ -11,6 +11,7 @@ import {
   rankingStatusResponseSchema,
 } from '../../shared/src/schemas/ranking';
 import { resultsRepository } from '../../functions/src/db/repositories/results-repository';
+import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
 import { api, tokenFor } from './support/api';
 import { waitForRankings } from './support/rankings';
@@ -34,10 +35,28 @@ describe('publishing only what changed', () => {
     }
     // Only the yearly and quiz boards and the pointer are written again.
     expect(again.items_written).toBeLessThanOrEqual(first.items_written);
-    // A round-2 score changes: round 1 is kept, rounds 2 and 3 are written again and read from there.
+    // A round-2 result changes (a player picked in round 2 shot 30 better): round 1 is kept, rounds
+    // 2 and 3 are written again from the round's frozen teams and read from there.
+    const field = await tournamentRepository.field(gameId);
+    const completed = field.flatMap((entry) => (entry.rounds[1]?.completed ? [entry.rounds[1].to_par!] : []));
+    const worst = Math.max(...completed);
     const scores = await resultsRepository.listScores(gameId, 2);
-    const changed = scores.find((s) => s.kind === 'scored' && s.score !== null)!;
-    await resultsRepository.writeScores([{ ...changed, score: changed.score! - 30 }]);
+    const changed = scores.find(
+      (s) => s.kind === 'scored' && s.picks.some((pick) => pick.to_par !== null && pick.to_par < worst),
+    )!;
+    const playerId = changed.picks.find((pick) => pick.to_par !== null && pick.to_par < worst)!.player_id;
+    const entry = field.find((e) => e.player_id === playerId)!;
+    const round2 = entry.rounds[1]!;
+    const better = { ...round2, strokes: round2.strokes! - 30, to_par: round2.to_par! - 30 };
+    const token = await tokenFor(changed.user_id);
+    const ownScore = async () =>
+      ownRankingResponseSchema
+        .parse((await api('GET', '/api/golf/ranking/user?round=2', { token })).body)
+        .rankings.find((row) => row.type === 1)!.value;
+    const before = await ownScore();
+    await tournamentRepository.writeFieldEntries([
+      { ...entry, rounds: entry.rounds.map((r, i) => (i === 1 ? better : r)) as typeof entry.rounds },
+    ]);
     try {
       await recomputeRankings(gameId, new Date());
       const after = (await getPointer(gameId))!;
@@ -48,17 +67,17 @@ describe('publishing only what changed', () => {
         (await api('GET', '/api/golf/ranking?round=2&perPage=5')).body,
       );
       expect(top.snapshot_id).toBe(after.snapshot_id);
-      expect(top.rankings[0]).toMatchObject({ user_id: changed.user_id, rank: 1 });
+      expect(await ownScore()).toBe(before - 30);
       const round1 = rankingPageResponseSchema.parse(
         (await api('GET', '/api/golf/ranking?round=1&perPage=5')).body,
       );
       expect(round1.rankings.length).toBe(5);
       const mine = ownRankingResponseSchema.parse(
-        (await api('GET', '/api/golf/ranking/user?round=1', { token: await tokenFor(changed.user_id) })).body,
+        (await api('GET', '/api/golf/ranking/user?round=1', { token })).body,
       );
       expect(mine.rankings.find((row) => row.type === 1)).toBeTruthy();
     } finally {
-      await resultsRepository.writeScores([changed]);
+      await tournamentRepository.writeFieldEntries([entry]);
       await recomputeRankings(gameId, new Date());
     }
   });

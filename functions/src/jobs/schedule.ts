@@ -24,7 +24,7 @@ export const scheduledJobs = [
     module: 'ranking',
     everyMinutes: 5,
     atDeadlines: false,
-    aws: { table: 'write' },
+    aws: { table: 'write', rankingInputs: ['GetObject', 'PutObject'] },
     description: 'Publishes the rankings marked stale (started at once by operator calls, and on schedule)',
     invokedByName: true,
   },

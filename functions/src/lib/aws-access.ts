@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { tableActions, type AwsAccess } from '@golf/shared/aws-access';
+import { RANKING_INPUTS_PREFIX, tableActions, type AwsAccess } from '@golf/shared/aws-access';
 
 /**
  * The access a route declares in the route table (`aws`), held to locally. In AWS, IAM grants a
@@ -57,11 +57,14 @@ export function iamActions(service: AwsServiceName, operation: string, input: un
   return [operation];
 }
 
-function allows(access: AwsAccess, service: AwsServiceName, action: string): boolean {
+function allows(access: AwsAccess, service: AwsServiceName, action: string, key?: string): boolean {
   switch (service) {
     case 'dynamodb':
       return (tableActions[access.table] as readonly string[]).includes(action);
     case 's3':
+      // The ranking job's private prefix has its own grant; every other key is an upload's.
+      if (key?.startsWith(RANKING_INPUTS_PREFIX))
+        return (access.rankingInputs as readonly string[] | undefined)?.includes(action) ?? false;
       return (access.uploads as readonly string[] | undefined)?.includes(action) ?? false;
     case 'cognito-idp':
       return (access.userPool as readonly string[] | undefined)?.includes(action) ?? false;
@@ -93,10 +96,10 @@ export class AccessDeniedError extends Error {
  * Checks one action against the running route's declaration. Clients call it through their
  * middleware; a presigned POST, which the browser sends, checks the PutObject it will need here.
  */
-export function checkAwsAction(service: AwsServiceName, action: string): void {
+export function checkAwsAction(service: AwsServiceName, action: string, key?: string): void {
   const scope = scopes.getStore();
   if (!scope) return;
-  const allowed = allows(scope.access, service, action);
+  const allowed = allows(scope.access, service, action, key);
   scope.onCall?.({ action: `${service}:${action}`, allowed });
   if (!allowed) throw new AccessDeniedError(service, action, scope.name);
 }
@@ -118,7 +121,9 @@ export function guardClient<C>(service: AwsServiceName, client: C): C {
   (client as unknown as GuardableClient).middlewareStack.add(
     (next, context) => async (args) => {
       const operation = (context.commandName ?? '').replace(/Command$/, '');
-      for (const action of iamActions(service, operation, args.input)) checkAwsAction(service, action);
+      const key = (args.input as { Key?: unknown } | undefined)?.Key;
+      for (const action of iamActions(service, operation, args.input))
+        checkAwsAction(service, action, typeof key === 'string' ? key : undefined);
       return next(args);
     },
     { step: 'initialize', name: 'declaredAwsAccess', override: true },

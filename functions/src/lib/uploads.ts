@@ -3,7 +3,6 @@ import {
   GetObjectCommand,
   HeadObjectCommand,
   PutObjectCommand,
-  S3Client,
 } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { ulid } from 'ulid';
@@ -13,10 +12,11 @@ import {
   type PresignedUpload,
   type UploadPurpose,
 } from '@golf/shared/schemas/guild';
-import { checkAwsAction, guardClient } from './aws-access';
+import { checkAwsAction } from './aws-access';
 import { config } from './config';
 import { validationFailed } from './errors';
 import type { UploadedFile } from './multipart';
+import { s3 } from './s3-client';
 
 /**
  * Images (guild, profile) go from the browser straight to S3 with a presigned POST whose policy
@@ -31,19 +31,6 @@ const extensions: Record<ImageType, string> = {
   'image/webp': 'webp',
 };
 const PRESIGN_SECONDS = 300;
-
-let client: S3Client | undefined;
-let clientFor: string | undefined;
-
-/** Module-level client; rebuilt only when the endpoint changes (tests re-read the environment). */
-function s3(): S3Client {
-  const signature = `${process.env['AWS_ENDPOINT_URL_S3'] ?? ''}|${config().S3_FORCE_PATH_STYLE}`;
-  if (!client || clientFor !== signature) {
-    client = guardClient('s3', new S3Client({ forcePathStyle: config().S3_FORCE_PATH_STYLE }));
-    clientFor = signature;
-  }
-  return client;
-}
 
 export const uploadPrefix = (purpose: UploadPurpose, userId: string) =>
   `uploads/${purpose}/${encodeURIComponent(userId)}/`;

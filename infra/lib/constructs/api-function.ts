@@ -10,7 +10,7 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { BuildOptions } from 'esbuild';
-import { tableActions, type AwsAccess } from '../../../shared/src/contracts';
+import { RANKING_INPUTS_PREFIX, tableActions, type AwsAccess } from '../../../shared/src/contracts';
 import { tableKeys } from '../../../functions/src/db/table-definition';
 import { packagesByEntry } from '../aws-sdk-usage';
 import { handlerEntry, repositoryRoot } from '../paths';
@@ -211,6 +211,14 @@ export class ApiFunction extends Construct {
         new iam.PolicyStatement({
           actions: aws.uploads.map((action) => `s3:${action}`),
           resources: [resources.uploads.arnForObjects('uploads/*')],
+        }),
+      );
+    }
+    if (aws.rankingInputs?.length) {
+      fn.addToRolePolicy(
+        new iam.PolicyStatement({
+          actions: aws.rankingInputs.map((action) => `s3:${action}`),
+          resources: [resources.uploads.arnForObjects(`${RANKING_INPUTS_PREFIX}*`)],
         }),
       );
     }

@@ -2,11 +2,13 @@ import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as ses from 'aws-cdk-lib/aws-ses';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { tableKeys } from '../../../functions/src/db/table-definition';
+import { RANKING_INPUTS_PREFIX } from '../../../shared/src/contracts';
 import type { InfraConfig } from '../config';
 import { accessLogsBucket } from '../constructs/access-logs';
 import { securityHeadersPolicy } from '../constructs/security-headers';
@@ -82,8 +84,24 @@ export class DataStack extends Stack {
           prefix: 'uploads/share/',
           expiration: Duration.days(90),
         },
+        {
+          // The ranking job's frozen teams: rebuilt from the table when missing, read for a season.
+          id: 'RankingInputs',
+          prefix: RANKING_INPUTS_PREFIX,
+          expiration: Duration.days(400),
+          noncurrentVersionExpiration: Duration.days(1),
+        },
       ],
     });
+    // The CDN may read every object but the ranking job's inputs (a Deny outweighs its Allow).
+    this.uploads.addToResourcePolicy(
+      new iam.PolicyStatement({
+        effect: iam.Effect.DENY,
+        principals: [new iam.ServicePrincipal('cloudfront.amazonaws.com')],
+        actions: ['s3:GetObject'],
+        resources: [this.uploads.arnForObjects(`${RANKING_INPUTS_PREFIX}*`)],
+      }),
+    );
     this.uploadsCdn = new cloudfront.Distribution(this, 'UploadsCdn', {
       defaultBehavior: {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.uploads),

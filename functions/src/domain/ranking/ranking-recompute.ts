@@ -31,7 +31,7 @@ import {
   type RankingPointer,
   type StoredRankingRow,
 } from '../../db/repositories/ranking-repository';
-import { resultsRepository } from '../../db/repositories/results-repository';
+import type { TeamScoreRecord } from '../../db/repositories/results-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { batchGetAll } from '../../db/batch-get';
 import { keys } from '../../db/keys';
@@ -39,24 +39,29 @@ import { notFound } from '../../lib/errors';
 import { buildSnapshotTables, SNAPSHOT_PAGE_SIZE } from './build-snapshot';
 import { addQuizBoards } from './quiz-ranking';
 import { boardIndex, bucketCount, valueBuckets } from './rank-index';
-import { indexTournamentRound } from '../game/team-scoring';
+import { indexTournamentRound, teamScoreRecord } from '../game/team-scoring';
+import { roundTeams, thawTeams } from './frozen-teams';
 import { resolveGame, YEARLY_SCOPE } from './ranking-scope';
 import { tournamentHistory, writeSeasonHistories, type TournamentHistory } from './season-history';
 
-/** Every user's rounds in play order, from stored team scores; no-team rounds at 4 x the penalty. */
+/**
+ * Every user's rounds in play order, scored from the rounds' teams and the field's results; no-team
+ * rounds at 4 x the penalty.
+ */
 async function userRounds(gameGlobalId: string, now: Date) {
   const record = await tournamentRepository.get(gameGlobalId);
   if (!record) throw notFound(`大会 ${gameGlobalId} は登録されていません。`);
   const field = await tournamentRepository.field(gameGlobalId);
   const started = record.rounds.filter((round) => !isBeforeDeadline(now.toISOString(), round.deadline_at));
   const rounds = await Promise.all(
-    started.map(async (stored) => ({
-      stored,
-      indexed: indexTournamentRound(record, field, stored.round, now),
-      scores: new Map(
-        (await resultsRepository.listScores(gameGlobalId, stored.round)).map((s) => [s.user_id, s]),
-      ),
-    })),
+    started.map(async (stored) => {
+      const indexed = indexTournamentRound(record, field, stored.round, now);
+      // The same scores the operator calls store, from the round's teams (read once it is frozen).
+      const scores = new Map<string, TeamScoreRecord>();
+      for (const team of thawTeams(await roundTeams(record, stored.round, now)))
+        scores.set(team.user_id, teamScoreRecord(team, indexed));
+      return { stored, indexed, scores };
+    }),
   );
   const userIds = [...new Set(rounds.flatMap(({ scores }) => [...scores.keys()]))].sort();
   const byUser = new Map<string, UserRoundRecord[]>(userIds.map((id) => [id, []]));

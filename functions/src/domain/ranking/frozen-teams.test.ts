@@ -1,0 +1,65 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { StoredRound } from '@golf/shared/schedule/tournament-record';
+import { decodeFrozenRound, encodeFrozenRound, freezeStamp, freezeTeams, thawTeams } from './frozen-teams';
+
+const teamArbitrary = fc.record({
+  user_id: fc.uuid(),
+  picks: fc.subarray([1, 2, 3, 4] as const).chain((slots) =>
+    fc.tuple(
+      ...slots.map((slot) =>
+        fc.record({
+          slot: fc.constant(slot),
+          player_id: fc.constantFrom('p1', 'p2', 'p3', 'p4', 'p5', 'p6'),
+          auto: fc.boolean(),
+        }),
+      ),
+    ),
+  ),
+});
+
+describe('frozen teams', () => {
+  it('gives back every team with a pick, its players in their slots, through the stored bytes', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(teamArbitrary, { selector: (team) => team.user_id, maxLength: 40 }),
+        (teams) => {
+          const frozen = decodeFrozenRound(
+            encodeFrozenRound(freezeTeams(teams, { gameGlobalId: 'G', round: 2, stamp: 's' })),
+          )!;
+          const thawed = [...thawTeams(frozen)].map((team) => [
+            team.user_id,
+            team.round,
+            team.picks.map((pick) => [pick.slot, pick.player_id]),
+          ]);
+          const expected = teams
+            .filter((team) => team.picks.length > 0)
+            .sort((a, b) => (a.user_id < b.user_id ? -1 : 1))
+            .map((team) => [team.user_id, 2, team.picks.map((pick) => [pick.slot, pick.player_id])]);
+          expect(thawed).toEqual(expected);
+        },
+      ),
+    );
+  });
+
+  it('freezes a round once its deadline has passed and it is settled or final, stamped by both', () => {
+    const round: StoredRound = {
+      round: 2,
+      play_on: '2026-12-04',
+      deadline_at: '2026-12-03T22:00:00.000Z',
+      results: 'provisional',
+      cancelled: false,
+      deadline_note: null,
+    };
+    const after = new Date('2026-12-04T01:00:00.000Z');
+    expect(freezeStamp(round, new Date('2026-12-03T21:59:59.000Z'))).toBeNull();
+    expect(freezeStamp(round, after)).toBeNull();
+    expect(freezeStamp({ ...round, results: 'final' }, after)).toBe('2026-12-03T22:00:00.000Z|final');
+    const settled = { ...round, settled_at: '2026-12-03T22:00:01.000Z' };
+    expect(freezeStamp(settled, after)).toBe('2026-12-03T22:00:00.000Z|2026-12-03T22:00:01.000Z');
+    // Settled again (after a moved deadline): another stamp, so the teams are read again.
+    expect(freezeStamp({ ...settled, settled_at: '2026-12-03T23:00:00.000Z' }, after)).not.toBe(
+      freezeStamp(settled, after),
+    );
+  });
+});

@@ -1,0 +1,119 @@
+/**
+ * Frozen teams (docs/data-model.md): once a round's deadline has passed and its teams are settled
+ * (carry-over and AUTO replacements written) or its results are final, nobody can change its teams
+ * but a new settlement, which only a moved deadline brings. The ranking job then reads the round's
+ * teams once, keeps them as one gzip'd object (user ids and each team's 4 players as indexes), and
+ * every later run scores them from that object and the field's results: no team item is read again.
+ * The object carries the round's stamp (deadline and settlement); a round settled again, or a moved
+ * deadline, gives another stamp, and the next run reads the teams again and replaces the object.
+ */
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { draftSlots, type TeamPick } from '@golf/shared/game/team';
+import type { StoredRound, TournamentRecord } from '@golf/shared/schedule/tournament-record';
+import { isBeforeDeadline } from '@golf/shared/game/lock';
+import { teamRepository, type TeamRecord } from '../../db/repositories/team-repository';
+import { readRankingInput, writeRankingInput } from '../../lib/ranking-inputs';
+
+const FORMAT = 1;
+const EMPTY = -1;
+
+/** One round's teams in columns: user i's slot s holds players[picks[4 i + s - 1]] (-1: empty). */
+export interface FrozenRound {
+  format: typeof FORMAT;
+  game_global_id: string;
+  round: number;
+  stamp: string;
+  users: string[];
+  players: string[];
+  picks: number[];
+}
+
+/** What freezes a round's teams, or null while they can still change (before the deadline or settlement). */
+export function freezeStamp(stored: StoredRound, now: Date): string | null {
+  if (isBeforeDeadline(now.toISOString(), stored.deadline_at)) return null;
+  const settled = stored.settled_at ?? (stored.results === 'final' ? 'final' : null);
+  return settled === null ? null : `${stored.deadline_at}|${settled}`;
+}
+
+/** The round's teams with at least one pick, in columns (users sorted, players in first-seen order). */
+export function freezeTeams(
+  teams: readonly Pick<TeamRecord, 'user_id' | 'picks'>[],
+  context: { gameGlobalId: string; round: number; stamp: string },
+): FrozenRound {
+  const players: string[] = [];
+  const indexOf = new Map<string, number>();
+  const withPicks = teams.filter((team) => team.picks.length > 0);
+  withPicks.sort((a, b) => (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0));
+  const picks = new Array<number>(withPicks.length * 4).fill(EMPTY);
+  withPicks.forEach((team, i) => {
+    for (const pick of team.picks) {
+      let index = indexOf.get(pick.player_id);
+      if (index === undefined) {
+        index = players.push(pick.player_id) - 1;
+        indexOf.set(pick.player_id, index);
+      }
+      picks[i * 4 + pick.slot - 1] = index;
+    }
+  });
+  return {
+    format: FORMAT,
+    game_global_id: context.gameGlobalId,
+    round: context.round,
+    stamp: context.stamp,
+    users: withPicks.map((team) => team.user_id),
+    players,
+    picks,
+  };
+}
+
+/**
+ * The teams of a frozen round as the scoring reads them. The AUTO marks, sources and save times are
+ * not kept: a team's score depends on its players only.
+ */
+export function* thawTeams(frozen: FrozenRound): Generator<TeamRecord> {
+  for (let i = 0; i < frozen.users.length; i++) {
+    const picks: TeamPick[] = [];
+    for (const slot of draftSlots) {
+      const index = frozen.picks[i * 4 + slot - 1]!;
+      if (index !== EMPTY) picks.push({ slot, player_id: frozen.players[index]!, auto: false });
+    }
+    yield {
+      game_global_id: frozen.game_global_id,
+      round: frozen.round,
+      user_id: frozen.users[i]!,
+      picks,
+      source: 'manual',
+      last_saved_at: '',
+      version: 0,
+    };
+  }
+}
+
+export const frozenTeamsName = (gameGlobalId: string, round: number) =>
+  `teams/${encodeURIComponent(gameGlobalId)}/R${round}.json.gz`;
+
+export const encodeFrozenRound = (frozen: FrozenRound) => gzipSync(JSON.stringify(frozen));
+
+export function decodeFrozenRound(bytes: Uint8Array): FrozenRound | null {
+  const parsed = JSON.parse(gunzipSync(bytes).toString('utf8')) as Partial<FrozenRound>;
+  return parsed.format === FORMAT ? (parsed as FrozenRound) : null;
+}
+
+/**
+ * A round's teams for the ranking: from its frozen object when the round is frozen and the object
+ * has its stamp; otherwise read from the table (and, once the round is frozen, kept for later runs).
+ */
+export async function roundTeams(record: TournamentRecord, round: number, now: Date): Promise<FrozenRound> {
+  const gameGlobalId = record.game_global_id;
+  const stamp = freezeStamp(record.rounds[round - 1]!, now);
+  const name = frozenTeamsName(gameGlobalId, round);
+  if (stamp !== null) {
+    const stored = await readRankingInput(name);
+    const frozen = stored && decodeFrozenRound(stored);
+    if (frozen && frozen.stamp === stamp && frozen.game_global_id === gameGlobalId) return frozen;
+  }
+  const teams = await teamRepository.listRound(gameGlobalId, round);
+  const frozen = freezeTeams(teams, { gameGlobalId, round, stamp: stamp ?? '' });
+  if (stamp !== null) await writeRankingInput(name, encodeFrozenRound(frozen), 'application/gzip');
+  return frozen;
+}

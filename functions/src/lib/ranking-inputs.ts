@@ -1,0 +1,35 @@
+import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { RANKING_INPUTS_PREFIX } from '@golf/shared/contracts';
+import { config } from './config';
+import { s3 } from './s3-client';
+
+/**
+ * The ranking job's own inputs in the uploads bucket, under a prefix the CDN never serves and only
+ * the job may read or write (infra/lib/stacks/data-stack.ts): bytes it wrote itself, nobody else's.
+ */
+export const rankingInputKey = (name: string) => `${RANKING_INPUTS_PREFIX}${name}`;
+
+/** The stored bytes, or null when there are none (S3 answers 403 for a missing key without ListBucket). */
+export async function readRankingInput(name: string): Promise<Uint8Array | null> {
+  try {
+    const object = await s3().send(
+      new GetObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: rankingInputKey(name) }),
+    );
+    return await object.Body!.transformToByteArray();
+  } catch (error) {
+    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+    if (status === 404 || status === 403 || (error as Error).name === 'NoSuchKey') return null;
+    throw error;
+  }
+}
+
+export async function writeRankingInput(name: string, body: Uint8Array, contentType: string): Promise<void> {
+  await s3().send(
+    new PutObjectCommand({
+      Bucket: config().UPLOADS_BUCKET,
+      Key: rankingInputKey(name),
+      Body: body,
+      ContentType: contentType,
+    }),
+  );
+}
