@@ -6,6 +6,7 @@ import { prizeItem } from '../../functions/src/db/repositories/prize-repository'
 import { keys } from '../../functions/src/db/keys';
 import { drawTournamentPrizes } from '../../functions/src/domain/prize/prize-draw-service';
 import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
+import { postRoundResults } from '../../functions/src/domain/guild/guild-posts';
 import { generateSampleSeason } from './generate';
 import { sampleTeamItems } from './teams';
 import { sampleGuildItems } from './guilds';
@@ -57,7 +58,9 @@ export async function seedIfEmpty(options: { now: Date }): Promise<{ items: numb
         // A sample season has fewer players than an entry prize may offer winners.
         acceptFewer: true,
       });
-  await recomputeRankings(undefined, options.now);
+  const published = await recomputeRankings(undefined, options.now);
+  // As after the ranking job's publish: the guilds are told the rounds already final.
+  await postRoundResults(published.game_global_id, published.snapshot_id, options.now);
   await db().send(
     new PutCommand({
       TableName: tableName(),

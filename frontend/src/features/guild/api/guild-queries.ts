@@ -42,3 +42,10 @@ export const guildChatQueryOptions = (id: string) =>
 
 export const olderGuildChat = (id: string, cursor: string) =>
   api.listGuildChat({ params: { id }, query: { cursor } });
+
+/** The guild against the guilds ranked just above and below it, for a round (the active one by default). */
+export const guildVersusQueryOptions = (id: string, round?: number) =>
+  queryOptions({
+    queryKey: ['guild', 'versus', id, round ?? 'active'],
+    queryFn: ({ signal }) => api.getGuildVersus({ params: { id }, query: { round }, signal }),
+  });

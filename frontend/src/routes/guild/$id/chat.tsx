@@ -15,10 +15,18 @@ export const Route = createFileRoute('/guild/$id/chat')({
   component: GuildChatPage,
 });
 
-/** Messages are text: React escapes them, and nothing here ever sets HTML. */
+/**
+ * Messages are text: React escapes them, and nothing here ever sets HTML. The game's posts carry its
+ * label (the nickname the API gives them) and a style of their own, never a member's.
+ */
 function Message({ message, mine }: { message: ChatMessage; mine: boolean }) {
   return (
-    <li className="chat-message" data-mine={mine} data-testid="chat-message">
+    <li
+      className="chat-message"
+      data-mine={mine}
+      data-author={message.author}
+      data-testid={message.author === 'game' ? 'chat-game-post' : 'chat-message'}
+    >
       {!mine && <span className="chat-message__name">{message.nickname}</span>}
       <p className="chat-message__text">{message.message}</p>
       <time className="chat-message__time" dateTime={message.posted_at}>
@@ -100,7 +108,11 @@ function GuildChatPage() {
             )}
             <ol className="chat__messages">
               {messages.map((message) => (
-                <Message key={message.message_id} message={message} mine={message.user_id === me} />
+                <Message
+                  key={message.message_id}
+                  message={message}
+                  mine={message.author === 'member' && message.user_id === me}
+                />
               ))}
             </ol>
           </>

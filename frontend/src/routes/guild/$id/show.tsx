@@ -10,6 +10,7 @@ import { useJoinGuild, useLeaveGuild } from '../../../features/guild/api/guild-m
 import { guildQueryOptions } from '../../../features/guild/api/guild-queries';
 import { entryTypeLabel } from '../../../features/guild/components/guild-card';
 import { GuildImage } from '../../../features/guild/components/guild-image';
+import { GuildVersusCard } from '../../../features/guild/components/guild-versus';
 import { JoinCode } from '../../../features/guild/components/join-code';
 
 export const Route = createFileRoute('/guild/$id/show')({
@@ -42,6 +43,8 @@ function GuildShowPage() {
         {guild.comment && <p className="guild-hero__comment">{guild.comment}</p>}
         {guild.join_code && <JoinCode code={guild.join_code} guildName={guild.name} />}
       </section>
+
+      <GuildVersusCard guildId={id} />
 
       <SaveError error={join.error ?? leave.error} />
 
