@@ -12,7 +12,7 @@ import {
 } from '../../shared/src/schemas/guild';
 import { rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
 import { getPointer } from '../../functions/src/db/repositories/ranking-repository';
-import { resultsRepository } from '../../functions/src/db/repositories/results-repository';
+import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { recomputeScores } from '../../functions/src/domain/game/score-service';
 import { postRoundResults } from '../../functions/src/domain/guild/guild-posts';
 import { api, tokenFor } from './support/api';
@@ -188,8 +188,13 @@ describe("the game's posts in guild chats", () => {
   });
 
   it('tells a guild again when a correction changes its average or rank', async () => {
-    const [score] = (await resultsRepository.listScores(gid, 2)).filter((s) => s.user_id === userId('c2'));
-    await resultsRepository.writeScores([{ ...score!, score: score!.score! + 40 }]);
+    // Player 8 of the field is in c2's round-2 team only: 40 strokes more for him, 40 more for c2.
+    const entry = fixture.field[7]!;
+    const rounds = [...entry.rounds] as typeof entry.rounds;
+    const played = rounds[1]!;
+    rounds[1] = { ...played, strokes: played.strokes! + 40, to_par: played.to_par! + 40 };
+    await tournamentRepository.writeFieldEntries([{ ...entry, rounds }]);
+    await recomputeScores(fixture.record, new Date());
     await publish();
     const posts = await gamePosts(guilds.C, tokens.c1);
     expect(posts.length).toBe(3);
