@@ -32,7 +32,7 @@ interface Worker {
 
 export interface ApiWorkers {
   count: number;
-  /** The answer of the least busy process. */
+  /** The answer of the least busy process (in turn among equally busy ones). */
   invoke(request: IncomingMessage): Promise<OriginAnswer>;
   stop(): Promise<void>;
 }
@@ -64,6 +64,7 @@ export async function startApiWorkers(count: number): Promise<ApiWorkers> {
   const workers = await Promise.all(Array.from({ length: count }, startWorker));
   const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
   let stopping = false;
+  let turn = -1;
   const watch = (worker: Worker, index: number) =>
     worker.child.once('exit', () => {
       if (stopping) return;
@@ -75,7 +76,10 @@ export async function startApiWorkers(count: number): Promise<ApiWorkers> {
   workers.forEach(watch);
 
   const invoke = (request: IncomingMessage): Promise<OriginAnswer> => {
-    const worker = workers.reduce((best, next) => (next.inFlight < best.inFlight ? next : best));
+    // Ties go round in turn, so that sequential calls (a warm-up) reach every process.
+    turn = (turn + 1) % workers.length;
+    let worker = workers[turn]!;
+    for (const candidate of workers) if (candidate.inFlight < worker.inFlight) worker = candidate;
     worker.inFlight++;
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(request.headers))
