@@ -1,22 +1,19 @@
 import { describe, expect, it } from 'vitest';
+import type { AwsAccess } from '@golf/shared/contracts';
 import { AccessDeniedError, checkAwsAction, runWithAwsAccess } from './aws-access';
 
-const attempt = (access: Parameters<typeof runWithAwsAccess>[1], key: string) =>
-  runWithAwsAccess('job', access, async () => checkAwsAction('s3', 'GetObject', key));
+const inputs = 'ranking-inputs/teams/G/R1.json.gz';
+const upload = 'uploads/share/a.png';
 
 describe('object grants by prefix', () => {
-  it("lets only the ranking inputs' grant read ranking-inputs/, and only the uploads' grant read the rest", async () => {
-    await expect(
-      attempt({ table: 'none', uploads: ['GetObject'] }, 'ranking-inputs/teams/G/R1.json.gz'),
-    ).rejects.toBeInstanceOf(AccessDeniedError);
-    await expect(
-      attempt({ table: 'none', rankingInputs: ['GetObject'] }, 'ranking-inputs/teams/G/R1.json.gz'),
-    ).resolves.toBeUndefined();
-    await expect(
-      attempt({ table: 'none', rankingInputs: ['GetObject'] }, 'uploads/share/a.png'),
-    ).rejects.toBeInstanceOf(AccessDeniedError);
-    await expect(
-      attempt({ table: 'none', uploads: ['GetObject'] }, 'uploads/share/a.png'),
-    ).resolves.toBeUndefined();
+  it.each<[AwsAccess, string, boolean]>([
+    [{ table: 'none', uploads: ['GetObject'] }, inputs, false],
+    [{ table: 'none', rankingInputs: ['GetObject'] }, inputs, true],
+    [{ table: 'none', rankingInputs: ['GetObject'] }, upload, false],
+    [{ table: 'none', uploads: ['GetObject'] }, upload, true],
+  ])('%j reading %s: allowed %s', async (access, key, allowed) => {
+    const read = runWithAwsAccess('job', access, async () => checkAwsAction('s3', 'GetObject', key));
+    if (allowed) await expect(read).resolves.toBeUndefined();
+    else await expect(read).rejects.toBeInstanceOf(AccessDeniedError);
   });
 });
