@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { roundRankingQuerySchema } from '@golf/shared/schemas/ranking';
 import { AppLink } from '../../components/ui/app-link';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -14,11 +15,10 @@ import {
   RankJumpForm,
 } from '../../features/ranking/components/ranking-parts';
 import { useAuth } from '../../lib/auth';
+import { searchFromQuery } from '../../lib/search-schema';
 
-const searchSchema = z.object({
-  round: z.coerce.number().int().min(1).max(4).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  rank: z.coerce.number().int().min(1).optional().catch(undefined),
+const searchSchema = searchFromQuery(roundRankingQuerySchema, ['round', 'rank']).extend({
+  page: roundRankingQuerySchema.shape.page.catch(1).default(1),
 });
 
 export const Route = createFileRoute('/ranking/golf_q')({

@@ -2,6 +2,7 @@ import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { z } from 'zod';
+import { roundRankingQuerySchema } from '@golf/shared/schemas/ranking';
 import { AppLink } from '../../components/ui/app-link';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/empty-state';
@@ -11,11 +12,11 @@ import { guildRankingQueryOptions, type GuildRankingTab } from '../../features/r
 import { RankingRoundTabs, RankingTable } from '../../features/ranking/components/ranking-parts';
 import { RankedTeam } from '../../features/ranking/components/ranked-team';
 import { useAuth } from '../../lib/auth';
+import { searchFromQuery } from '../../lib/search-schema';
 
-const searchSchema = z.object({
+const searchSchema = searchFromQuery(roundRankingQuerySchema, ['round']).extend({
   tab: z.enum(['all', 'total', 'member']).catch('all').default('all'),
-  round: z.coerce.number().int().min(1).max(4).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
+  page: roundRankingQuerySchema.shape.page.catch(1).default(1),
 });
 
 export const Route = createFileRoute('/ranking/guild')({

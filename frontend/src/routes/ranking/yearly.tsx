@@ -1,6 +1,7 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
+import { yearlyRankingQuerySchema } from '@golf/shared/schemas/ranking';
 import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageSkeleton } from '../../components/ui/skeleton';
@@ -10,10 +11,10 @@ import {
 } from '../../features/ranking/api/get-rankings';
 import { MyRankCard, RankingPager, RankingTable } from '../../features/ranking/components/ranking-parts';
 import { useAuth } from '../../lib/auth';
+import { searchFromQuery } from '../../lib/search-schema';
 
-const searchSchema = z.object({
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  rank: z.coerce.number().int().min(1).optional().catch(undefined),
+const searchSchema = searchFromQuery(yearlyRankingQuerySchema, ['rank']).extend({
+  page: yearlyRankingQuerySchema.shape.page.catch(1).default(1),
 });
 
 export const Route = createFileRoute('/ranking/yearly')({

@@ -1,7 +1,8 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { personalRankingLabels, personalRankingTypes } from '@golf/shared/game/personal-ranking';
+import { personalRankingQuerySchema } from '@golf/shared/schemas/ranking';
 import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSkeleton } from '../../../components/ui/skeleton';
@@ -18,12 +19,10 @@ import {
 } from '../../../features/ranking/components/ranking-parts';
 import { RankedTeam } from '../../../features/ranking/components/ranked-team';
 import { useAuth } from '../../../lib/auth';
+import { searchFromQuery } from '../../../lib/search-schema';
 
-const searchSchema = z.object({
-  round: z.coerce.number().int().min(1).max(4).optional().catch(undefined),
-  type: z.coerce.number().int().min(1).max(7).catch(1).default(1),
-  page: z.coerce.number().int().min(1).catch(1).default(1),
-  rank: z.coerce.number().int().min(1).optional().catch(undefined),
+const searchSchema = searchFromQuery(personalRankingQuerySchema, ['round', 'type', 'rank']).extend({
+  page: personalRankingQuerySchema.shape.page.catch(1).default(1),
 });
 
 export const Route = createFileRoute('/ranking/golf/personal')({
