@@ -10,10 +10,10 @@ import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type Page, type Response } from 'playwright-core';
+import type { Page, Response } from 'playwright-core';
 import { pages } from '../../frontend/src/config/pages';
 import { repositoryRoot } from '../local-stack/paths';
-import { startStack } from '../local-stack/stack';
+import { startBuiltSite } from './built-site';
 
 const measured = ['/', '/schedule/score', '/ranking/golf/personal'];
 const slow4g = {
@@ -111,17 +111,7 @@ async function axe(page: Page, url: string) {
 }
 
 async function main() {
-  const stack = await startStack({
-    port: 0,
-    dataDir: null,
-    spaDir: join(repositoryRoot, 'frontend/dist'),
-    quiet: true,
-  });
-  const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-  });
+  const { stack, browser, stop } = await startBuiltSite();
   try {
     const vitals: Record<string, Awaited<ReturnType<typeof measure>>> = {};
     for (const path of measured) {
@@ -163,8 +153,7 @@ async function main() {
     console.log(`axe: ${screens.length} screens, ${serious.length} serious or critical violations`);
     for (const line of serious) console.log(`  ${line}`);
   } finally {
-    await browser.close();
-    await stack.stop();
+    await stop();
   }
 }
 

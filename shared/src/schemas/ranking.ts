@@ -8,6 +8,8 @@ import * as z from 'zod';
 const positiveInt = z.coerce.number().int().min(1);
 
 export const rankingPerPageDefault = 100;
+/** The page the ranking screens ask for (perPage), so the SPA and the API agree on its size. */
+export const rankingScreenPerPage = 50;
 export const rankingPerPageMax = 100;
 
 const gameQuery = { game_global_id: z.string().min(1).max(64).optional() };

@@ -7,6 +7,7 @@ import { SkeletonCard } from '../../components/ui/skeleton';
 import { CopyNextRoundToggle } from '../../features/game/components/copy-next-round-toggle';
 import { MyScoreCard } from '../../features/game/components/my-score-card';
 import { ScoreChanges } from '../../features/game/components/score-changes';
+import { SeasonCharts } from '../../features/game/components/season-charts';
 import { StillToWin } from '../../features/game/components/still-to-win';
 import { WonPrizeList } from '../../features/prize/components/won-prize-list';
 import { ReminderSettingsCard } from '../../features/reminders/components/reminder-settings-card';
@@ -85,6 +86,8 @@ function MyPage() {
           <ScoreChanges gameGlobalId={tournament.game_global_id} />
         </section>
       )}
+
+      <SeasonCharts />
 
       <WonPrizeList />
 

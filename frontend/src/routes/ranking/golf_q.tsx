@@ -13,19 +13,10 @@ import {
   RankJumpForm,
 } from '../../features/ranking/components/ranking-parts';
 import { useAuth } from '../../lib/auth';
-import {
-  type SearchOf,
-  optionalInteger,
-  optionalRound,
-  pageNumber,
-  pageSearch,
-} from '../../lib/search-params';
+import { quizRankingSearch } from '../../features/ranking/search/ranking-search';
+import type { SearchOf } from '../../lib/search-params';
 
-const searchSchema = pageSearch({
-  round: optionalRound(),
-  page: pageNumber(),
-  rank: optionalInteger(1),
-});
+const searchSchema = quizRankingSearch;
 
 export const Route = createFileRoute('/ranking/golf_q')({
   validateSearch: searchSchema,

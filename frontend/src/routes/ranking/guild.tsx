@@ -10,13 +10,9 @@ import { guildRankingQueryOptions, type GuildRankingTab } from '../../features/r
 import { RankingRoundTabs, RankingTable } from '../../features/ranking/components/ranking-parts';
 import { RankedTeam } from '../../features/ranking/components/ranked-team';
 import { useAuth } from '../../lib/auth';
-import { oneOfOr, optionalRound, pageNumber, pageSearch } from '../../lib/search-params';
+import { guildRankingSearch } from '../../features/ranking/search/ranking-search';
 
-const searchSchema = pageSearch({
-  tab: oneOfOr(['all', 'total', 'member'], 'all'),
-  round: optionalRound(),
-  page: pageNumber(),
-});
+const searchSchema = guildRankingSearch;
 
 export const Route = createFileRoute('/ranking/guild')({
   validateSearch: searchSchema,

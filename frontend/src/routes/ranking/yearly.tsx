@@ -9,12 +9,10 @@ import {
 } from '../../features/ranking/api/get-rankings';
 import { MyRankCard, RankingPager, RankingTable } from '../../features/ranking/components/ranking-parts';
 import { useAuth } from '../../lib/auth';
-import { type SearchOf, optionalInteger, pageNumber, pageSearch } from '../../lib/search-params';
+import { yearlyRankingSearch } from '../../features/ranking/search/ranking-search';
+import type { SearchOf } from '../../lib/search-params';
 
-const searchSchema = pageSearch({
-  page: pageNumber(),
-  rank: optionalInteger(1),
-});
+const searchSchema = yearlyRankingSearch;
 
 export const Route = createFileRoute('/ranking/yearly')({
   validateSearch: searchSchema,

@@ -1,4 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
+import { rankingScreenPerPage } from '@golf/shared/schemas/ranking';
 import { api } from '@/lib/api';
 
 export interface PersonalRankingParams {
@@ -7,8 +8,6 @@ export interface PersonalRankingParams {
   page: number;
   rank?: number | undefined;
 }
-
-export const RANKING_PER_PAGE = 50;
 
 /** A page of the personal ranking; `rank` asks for the page that holds it. Keys: ['ranking', …]. */
 export const personalRankingQueryOptions = (params: PersonalRankingParams) =>
@@ -25,7 +24,7 @@ export const personalRankingQueryOptions = (params: PersonalRankingParams) =>
         query: {
           type: params.type,
           round: params.round,
-          perPage: RANKING_PER_PAGE,
+          perPage: rankingScreenPerPage,
           ...(params.rank ? { rank: params.rank } : { page: params.page }),
         },
         signal,
@@ -61,7 +60,10 @@ export const yearlyRankingQueryOptions = (page: number, rank: number | undefined
   queryOptions({
     queryKey: ['ranking', 'yearly', rank ?? `p${page}`],
     queryFn: ({ signal }) =>
-      api.getYearlyRanking({ query: { perPage: RANKING_PER_PAGE, ...(rank ? { rank } : { page }) }, signal }),
+      api.getYearlyRanking({
+        query: { perPage: rankingScreenPerPage, ...(rank ? { rank } : { page }) },
+        signal,
+      }),
     staleTime: 30_000,
   });
 

@@ -17,21 +17,10 @@ import {
 } from '../../../features/ranking/components/ranking-parts';
 import { RankedTeam } from '../../../features/ranking/components/ranked-team';
 import { useAuth } from '../../../lib/auth';
-import {
-  type SearchOf,
-  integerOr,
-  optionalInteger,
-  optionalRound,
-  pageNumber,
-  pageSearch,
-} from '../../../lib/search-params';
+import { personalRankingSearch } from '../../../features/ranking/search/ranking-search';
+import type { SearchOf } from '../../../lib/search-params';
 
-const searchSchema = pageSearch({
-  round: optionalRound(),
-  type: integerOr(1, 1, 7),
-  page: pageNumber(),
-  rank: optionalInteger(1),
-});
+const searchSchema = personalRankingSearch;
 
 export const Route = createFileRoute('/ranking/golf/personal')({
   validateSearch: searchSchema,
