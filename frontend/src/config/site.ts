@@ -1,9 +1,10 @@
 /** Names and navigation of the site shell. Paths are the spec's; each has a row in `pages.ts`. */
+import type { AppHref } from '../lib/app-href';
 export { operatorName, siteName } from '@golf/shared/site';
 export const photoCredit = '写真提供：ゴルフダイジェスト・オンライン';
 
 export interface NavEntry {
-  href: string;
+  href: AppHref;
   label: string;
 }
 

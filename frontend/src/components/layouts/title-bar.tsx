@@ -2,6 +2,7 @@ import type { ResolvedPage } from '../../config/pages';
 import { backNavigation, computeTitleBar, useBackNavigationState } from '../../lib/back-navigation';
 import { AppLink } from '../ui/app-link';
 import { Icon } from '../ui/icon';
+import { visitedPath } from '../../lib/app-href';
 
 /** The page title with the back button of the back-navigation stack (see lib/back-navigation.ts). */
 export function TitleBar({ page, pathname }: { page: ResolvedPage; pathname: string }) {
@@ -12,7 +13,7 @@ export function TitleBar({ page, pathname }: { page: ResolvedPage; pathname: str
     <div className="title-bar" data-page-type={bar.pageType} data-stack-type={bar.stackType}>
       {bar.isDisplayBackButton && target !== null && (
         <AppLink
-          href={target}
+          href={visitedPath(target)}
           className="title-bar__back"
           aria-label="戻る"
           onClick={() => backNavigation.startBackTransition(target)}

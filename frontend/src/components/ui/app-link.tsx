@@ -1,15 +1,17 @@
 import { useRouter } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
+import type { AppHref } from '../../lib/app-href';
 
-type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { href: string };
+type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { href: AppHref };
 
 function isPlainLeftClick(event: MouseEvent<HTMLAnchorElement>): boolean {
   return event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
 }
 
 /**
- * An in-app link by plain path, for navigation built from configuration (menus, the title bar) and
- * for screens whose routes are added later. Typed routes use the router's `Link` instead.
+ * An in-app link to a screen without parameters, for navigation built from configuration (menus,
+ * the title bar, completion cards): the path is checked against the route tree, so a link to a screen
+ * that does not exist fails to compile. Screens with parameters use the router's `Link` with `params`.
  */
 export function AppLink({ href, onClick, target, children, ...rest }: AppLinkProps) {
   const router = useRouter();

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { AppLink } from './app-link';
 import { Icon } from './icon';
+import type { AppHref } from '../../lib/app-href';
 
 /** The card a form ends on: a check mark, what happened, and the way on. */
 export function CompleteCard({
@@ -10,7 +11,7 @@ export function CompleteCard({
 }: {
   title: string;
   children: ReactNode;
-  action?: { href: string; label: string };
+  action?: { href: AppHref; label: string };
 }) {
   return (
     <section className="card complete-card">

@@ -16,6 +16,7 @@ import { schedulesQueryOptions, useSchedules } from '../../features/schedule/api
 import { openRound } from '../../features/schedule/utils/tournament';
 import { useAuth } from '../../lib/auth';
 import { useNow } from '../../lib/use-now';
+import type { AppHref } from '../../lib/app-href';
 
 export const Route = createFileRoute('/mypage/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(schedulesQueryOptions()),
@@ -28,14 +29,14 @@ export const Route = createFileRoute('/mypage/')({
   component: MyPage,
 });
 
-const playLinks: ReadonlyArray<{ href: string; icon: IconName; title: string; text: string }> = [
+const playLinks: ReadonlyArray<{ href: AppHref; icon: IconName; title: string; text: string }> = [
   { href: '/gametop', icon: 'flag', title: 'ゲームトップ', text: '開催中の大会とエントリー' },
   { href: '/ranking/golf/personal', icon: 'ranking', title: '個人ランキング', text: 'あなたの順位を確認' },
   { href: '/guild', icon: 'guild', title: 'ギルド', text: '参加中のギルドとチャット' },
   { href: '/prize', icon: 'prize', title: '賞品一覧', text: '大会賞・年間賞・エントリー賞' },
 ];
 
-const settingLinks: ReadonlyArray<{ href: string; label: string }> = [
+const settingLinks: ReadonlyArray<{ href: AppHref; label: string }> = [
   { href: '/mypage/profile/edit', label: 'プロフィールを編集する' },
   { href: '/settings/mail', label: 'メールアドレスを変更する' },
   { href: '/settings/password', label: 'パスワードを変更する' },

@@ -23,7 +23,7 @@ function RegisterVerifyPage() {
     verify.mutate(token, { onSuccess: () => void navigate({ to: '/register/terms', replace: true }) });
   }, [token, verify, navigate]);
 
-  const retry = { href: '/register', label: 'もう一度登録する' };
+  const retry = { href: '/register', label: 'もう一度登録する' } as const;
   if (!token)
     return (
       <div className="page-body">

@@ -23,7 +23,7 @@ function ResetPasswordPage() {
   const reset = useResetPassword();
   const [form, setForm] = useState({ password: '', password_confirmation: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
-  const retry = { href: '/reset-password/mail', label: '再設定のメールをもう一度送る' };
+  const retry = { href: '/reset-password/mail', label: '再設定のメールをもう一度送る' } as const;
 
   if (!token)
     return (

@@ -15,6 +15,7 @@ import { Icon } from '../../../components/ui/icon';
 import { isApiError } from '../../../lib/api-client';
 import { masterListQueryOptions, useMasterList, type MasterListName } from '../../master/api/get-master-list';
 import type { ProfileDraft } from '../api/account-calls';
+import type { AppHref } from '../../../lib/app-href';
 
 /** "We sent you a mail": where it went, how long the link works, and what to do if none came. */
 export function MailSentCard({
@@ -24,7 +25,7 @@ export function MailSentCard({
 }: {
   email?: string | undefined;
   lead: string;
-  retry: { href: string; label: string };
+  retry: { href: AppHref; label: string };
 }) {
   return (
     <section className="card mail-sent" data-testid="mail-sent">
@@ -48,7 +49,7 @@ export function MailSentCard({
 }
 
 /** A mail link that did not work (unknown, used, expired): why, and the way to ask again. */
-export function LinkErrorCard({ error, retry }: { error: unknown; retry: { href: string; label: string } }) {
+export function LinkErrorCard({ error, retry }: { error: unknown; retry: { href: AppHref; label: string } }) {
   const message =
     isApiError(error) && error.errors?.['token']
       ? error.errors['token'].join(' ')

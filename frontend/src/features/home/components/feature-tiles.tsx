@@ -1,7 +1,8 @@
 import { AppLink } from '../../../components/ui/app-link';
 import { Icon, type IconName } from '../../../components/ui/icon';
+import type { AppHref } from '../../../lib/app-href';
 
-const tiles: ReadonlyArray<{ href: string; icon: IconName; title: string; text: string }> = [
+const tiles: ReadonlyArray<{ href: AppHref; icon: IconName; title: string; text: string }> = [
   {
     href: '/ranking/golf/personal',
     icon: 'ranking',

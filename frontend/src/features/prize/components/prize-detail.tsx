@@ -11,6 +11,7 @@ import { schedulesQueryOptions, useSchedules } from '../../schedule/api/get-sche
 import { prizesQueryOptions, usePrizes } from '../api/get-prizes';
 import { prizeKindLabels, prizeRankLabel } from './prize-labels';
 import { PrizeImage } from './prize-image';
+import type { AppHref } from '../../../lib/app-href';
 
 const howDecided: Record<PrizeKind, string> = {
   game: 'この大会の個人ランキング（SCORE）の順位で決まります。対象の順位に同じスコアの方がいる場合は、チームで一番良かった選手のスコア、アンダーパーだった選手の数、チームを最後に保存した時刻の順に比べ、それでも並ぶ場合は抽選で決めます。賞品は、運営が結果を確定した後に決まります。',
@@ -19,7 +20,7 @@ const howDecided: Record<PrizeKind, string> = {
   yearly: 'シーズンを通した年間ランキングの順位で決まります。各大会の順位に応じたポイントの合計で競います。',
 };
 
-const rankingLink: Record<PrizeKind, { href: string; label: string }> = {
+const rankingLink: Record<PrizeKind, { href: AppHref; label: string }> = {
   game: { href: '/ranking/golf/personal', label: '個人ランキングを見る' },
   entry: { href: '/gametop', label: 'チームを作ってエントリーする' },
   yearly: { href: '/ranking/yearly', label: '年間ランキングを見る' },

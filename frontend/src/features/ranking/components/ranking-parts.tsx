@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { RankingRow } from '@golf/shared/schemas/ranking';
 import { AppLink } from '../../../components/ui/app-link';
+import type { AppHref } from '../../../lib/app-href';
 
 /** Rounds 1-4 as tabs; rounds not played yet are shown but cannot be chosen. */
 export function RankingRoundTabs({
@@ -10,7 +11,7 @@ export function RankingRoundTabs({
 }: {
   activeRound: number;
   current: number;
-  hrefFor: (round: number) => string;
+  hrefFor: (round: number) => AppHref;
 }) {
   return (
     <nav className="round-tabs" aria-label="ラウンド">

@@ -43,8 +43,8 @@ function SettingsMailChangePage() {
   }, [token, registerFlg, change, navigate, queryClient]);
 
   const retry = registerFlg
-    ? { href: '/register/mail', label: 'メールアドレスを登録し直す' }
-    : { href: '/settings/mail', label: 'メールアドレスの変更をやり直す' };
+    ? ({ href: '/register/mail', label: 'メールアドレスを登録し直す' } as const)
+    : ({ href: '/settings/mail', label: 'メールアドレスの変更をやり直す' } as const);
   if (!token || change.isError)
     return (
       <div className="page-body">
