@@ -7,8 +7,7 @@ import * as z from 'zod';
 import { displayName } from './text';
 import { GUILD_NAME_MAX } from './values/guild';
 
-export { GUILD_NAME_MAX } from './values/guild';
-export const GUILD_MAX_MEMBERS = 50;
+export { GUILD_MAX_MEMBERS, GUILD_NAME_MAX } from './values/guild';
 export const GUILD_COMMENT_MAX = 200;
 export const CHAT_MESSAGE_MAX = 200;
 export const GUILD_PAGE_SIZE = 20;

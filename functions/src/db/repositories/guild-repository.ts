@@ -1,7 +1,8 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionHeld, failedAt, transactionHeld, transactWrite, putNew } from '../conditions';
 import type { GamePost } from '@golf/shared/game/guild-posts';
-import { GUILD_MAX_MEMBERS, type MemberRole } from '@golf/shared/schemas/guild';
+import type { MemberRole } from '@golf/shared/schemas/guild';
+import { GUILD_MAX_MEMBERS } from '@golf/shared/schemas/values/guild';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';

@@ -13,7 +13,7 @@ import { config } from '../../lib/config';
 import { notFound, validationFailed } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { sendMail } from '../../lib/mail';
-import { postTeamSaved } from '../guild/guild-posts';
+import { postTeamSaved } from '../guild/team-posts';
 
 export async function getSaveReceiptSettings(userId: string): Promise<SaveReceiptSettingsView> {
   const [email, user] = await Promise.all([

@@ -1,9 +1,6 @@
 /**
- * The game's posts in guild chats (docs/operations.md, "What the game posts in guild chats"):
- * - a member's team for a round: when it first holds 4 players (`team_entered`), and once more on
- *   its first later change (`team_changed`); further changes post nothing, so saves never flood the
- *   chat. Written after the save is stored, never when it was refused, and a post that fails is
- *   logged: the save stands.
+ * The game's posts in guild chats (docs/operations.md, "What the game posts in guild chats"); a
+ * member's team saved is in team-posts.ts, apart, so that the save calls do not bundle the rankings.
  * - a round's results, when the ranking job has published them as final: each guild on the round's
  *   guild ranking is told its average and its rank (and the rank after the round before), once; a
  *   correction that changes its average or rank tells it again. One conditional write per guild at
@@ -13,14 +10,12 @@ import { createHash } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 import type { GamePost } from '@golf/shared/game/guild-posts';
 import { guildPostRepository } from '../../db/repositories/guild-post-repository';
-import { guildRepository } from '../../db/repositories/guild-repository';
 import {
   getPointer,
   readPages,
   type RankingPointer,
   type StoredRankingRow,
 } from '../../db/repositories/ranking-repository';
-import type { TeamRecord } from '../../db/repositories/team-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { logger } from '../../lib/logger';
 import { SNAPSHOT_PAGE_SIZE } from '../ranking/build-snapshot';
@@ -29,40 +24,6 @@ import { YEARLY_SCOPE } from '../ranking/ranking-scope';
 const ulid = monotonicFactory();
 
 const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
-
-/**
- * Tells the member's guild that the member saved a team, when this request stored a complete team
- * (its last save is this request's instant). Never throws: the save is already stored.
- */
-export async function postTeamSaved(team: TeamRecord | null, now: Date): Promise<void> {
-  if (!team || team.last_saved_at !== now.toISOString() || team.picks.length < 4) return;
-  try {
-    const membership = await guildRepository.getMembership(team.user_id);
-    if (!membership) return;
-    const { guild_id: guildId } = membership;
-    const written = await guildPostRepository.teamPostsWritten(
-      guildId,
-      team.game_global_id,
-      team.round,
-      team.user_id,
-    );
-    if (written >= 2) return;
-    await guildPostRepository.putTeamPost({
-      guildId,
-      messageId: ulid(now.getTime()),
-      post: {
-        kind: written === 0 ? 'team_entered' : 'team_changed',
-        round: team.round,
-        member_id: team.user_id,
-      },
-      gameGlobalId: team.game_global_id,
-      written,
-      now,
-    });
-  } catch (error) {
-    logger.warn('guild team post not written', { user_id: team.user_id, error: reason(error) });
-  }
-}
 
 /** Every row of a board of a scope, two stored pages per Query. */
 async function wholeBoard(snapshotId: string, round: number, board: string, size: number) {
