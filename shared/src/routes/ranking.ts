@@ -12,6 +12,15 @@ import {
   yearlyRankingQuerySchema,
 } from '../schemas/ranking';
 
+/** A public board of a round, the same for everyone: the CDN keeps each page 30 s. */
+const publicRoundBoard = {
+  access: 'public',
+  query: roundRankingQuerySchema,
+  response: rankingPageResponseSchema,
+  aws: { table: 'read' },
+  cacheSeconds: 30,
+} as const;
+
 export const getPersonalRankingRoute = {
   name: 'getPersonalRanking',
   method: 'GET',
@@ -40,11 +49,7 @@ export const getGuildRankingRoute = {
   method: 'GET',
   path: '/api/golf/ranking/guild',
   handler: 'ranking/get-guild-ranking',
-  access: 'public',
-  query: roundRankingQuerySchema,
-  response: rankingPageResponseSchema,
-  aws: { table: 'read' },
-  cacheSeconds: 30,
+  ...publicRoundBoard,
 } as const satisfies RouteDefinition;
 
 export const getGuildTop4RankingRoute = {
@@ -52,11 +57,7 @@ export const getGuildTop4RankingRoute = {
   method: 'GET',
   path: '/api/golf/ranking/guild_top4',
   handler: 'ranking/get-guild-top4-ranking',
-  access: 'public',
-  query: roundRankingQuerySchema,
-  response: rankingPageResponseSchema,
-  aws: { table: 'read' },
-  cacheSeconds: 30,
+  ...publicRoundBoard,
 } as const satisfies RouteDefinition;
 
 export const getGuildMemberRankingRoute = {
@@ -97,11 +98,7 @@ export const getQuizRankingRoute = {
   method: 'GET',
   path: '/api/golf/ranking/quiz',
   handler: 'ranking/get-quiz-ranking',
-  access: 'public',
-  query: roundRankingQuerySchema,
-  response: rankingPageResponseSchema,
-  aws: { table: 'read' },
-  cacheSeconds: 30,
+  ...publicRoundBoard,
 } as const satisfies RouteDefinition;
 
 export const getOwnQuizRankingRoute = {
