@@ -12,7 +12,7 @@ import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { teamScoreItem } from '../../functions/src/db/repositories/results-repository';
 import { teamItem, type TeamRecord } from '../../functions/src/db/repositories/team-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
-import { markStale } from '../../functions/src/db/repositories/ranking-state-repository';
+import { rankingStateRepository } from '../../functions/src/db/repositories/ranking-state-repository';
 import { resolveTournament } from '../../functions/src/domain/game/tournament-context';
 import { indexTournamentRound, teamScoreRecord } from '../../functions/src/domain/game/team-scoring';
 import { runRankingJob } from '../../functions/src/domain/ranking/publish-job';
@@ -85,7 +85,7 @@ async function main(players: number) {
       items.push(teamItem(team), teamScoreItem(teamScoreRecord(team, scoring)));
     }
     await batchWriteAll(items, { concurrency: 8 });
-    await markStale(record.game_global_id, now);
+    await rankingStateRepository.markStale(record.game_global_id, now);
     await runRankingJob({ now });
     const grown = { named: await measure(named, counter), current: await measure(current, counter) };
     const board = (await (await fetch(named)).json()) as { board: { counts: number[] } };

@@ -28,7 +28,7 @@ import type { TeamRecord } from '../../functions/src/db/repositories/team-reposi
 import { teamItem } from '../../functions/src/db/repositories/team-repository';
 import { teamScoreItem } from '../../functions/src/db/repositories/results-repository';
 import { userItem } from '../../functions/src/db/repositories/user-repository';
-import { markStale } from '../../functions/src/db/repositories/ranking-state-repository';
+import { rankingStateRepository } from '../../functions/src/db/repositories/ranking-state-repository';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { db, tableName } from '../../functions/src/db/client';
 import { keys } from '../../functions/src/db/keys';
@@ -463,7 +463,7 @@ async function main(mode: 'full' | 'quick') {
     const seedSeconds = (performance.now() - seedStart) / 1000;
     log(`seeded ${items.length} items in ${seedSeconds.toFixed(1)} s; publishing the rankings`);
     const publishStart = performance.now();
-    await markStale(gameGlobalId, now);
+    await rankingStateRepository.markStale(gameGlobalId, now);
     const job = await runRankingJob({ now });
     const publishSeconds = (performance.now() - publishStart) / 1000;
     const itemsPublished = job.published.reduce((sum, p) => sum + p.items_written, 0);

@@ -12,7 +12,7 @@ import { rankingStatusResponseSchema } from '../../shared/src/schemas/ranking';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { teamItem } from '../../functions/src/db/repositories/team-repository';
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
-import { markStale } from '../../functions/src/db/repositories/ranking-state-repository';
+import { rankingStateRepository } from '../../functions/src/db/repositories/ranking-state-repository';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
 import { ineligibility } from '../../functions/src/domain/game/players';
 import { runRankingJob } from '../../functions/src/domain/ranking/publish-job';
@@ -55,7 +55,7 @@ try {
   );
   await batchWriteAll(teams, { concurrency: 8 });
   log(`seeded in ${((performance.now() - seedStart) / 1000).toFixed(1)} s; publishing once`);
-  await markStale(gameGlobalId, now);
+  await rankingStateRepository.markStale(gameGlobalId, now);
   await runRankingJob({ now });
 
   const operatorId = 'import-bench-operator';

@@ -13,10 +13,9 @@ import { SNAPSHOT_PAGE_SIZE } from '../../functions/src/domain/ranking/build-sna
 import { roundScope } from '../../functions/src/domain/ranking/ranking-recompute';
 import { db, setDb, tableName } from '../../functions/src/db/client';
 import {
-  readPages,
-  snapshotTtlSeconds,
-  writeSnapshot,
   type RankingPointer,
+  rankingRepository,
+  snapshotTtlSeconds,
 } from '../../functions/src/db/repositories/ranking-repository';
 import { resetConfig } from '../../functions/src/lib/config';
 import { startDynamoDbLocal } from '../local-stack/dynamodb-local';
@@ -97,7 +96,7 @@ if (write) {
       page_size: SNAPSHOT_PAGE_SIZE,
     };
     const writeStart = performance.now();
-    const { written } = await writeSnapshot(items, pointer, now);
+    const { written } = await rankingRepository.writeSnapshot(items, pointer, now);
     const writeMs = performance.now() - writeStart;
     result['write_ms'] = Math.round(writeMs);
     result['items_per_s'] = Math.round(written / (writeMs / 1000));
@@ -130,7 +129,13 @@ if (write) {
     for (let i = 0; i < 200; i++) {
       const page = 1 + ((i * 7919) % pages);
       const start = performance.now();
-      const rows = await readPages(snapshotId, round, 'T1', page, Math.min(page + 1, pages));
+      const rows = await rankingRepository.readPages(
+        snapshotId,
+        round,
+        'T1',
+        page,
+        Math.min(page + 1, pages),
+      );
       latencies.push(performance.now() - start);
       if (!rows.length) throw new Error(`page ${page} of T1 is empty`);
     }

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awsCallsByRoute } from '../../scripts/local-stack/lambda-adapter';
 import type { Stack } from '../../scripts/local-stack/stack';
-import { markStale } from '../../functions/src/db/repositories/ranking-state-repository';
+import { rankingStateRepository } from '../../functions/src/db/repositories/ranking-state-repository';
 import { runRankingJob } from '../../functions/src/domain/ranking/publish-job';
 import { rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
 import { currentTournament, deriveSchedule } from '../../shared/src/schedule/derive-schedule';
@@ -39,7 +39,7 @@ describe('the local edge', () => {
     gameGlobalId = currentTournament(
       season.tournaments.map((r) => ({ ...deriveSchedule(r, now), record: r })),
     )!.record.game_global_id;
-    await markStale(gameGlobalId, now);
+    await rankingStateRepository.markStale(gameGlobalId, now);
     await runRankingJob({ now });
   }, 120_000);
   afterAll(() => stack?.stop());
@@ -79,7 +79,7 @@ describe('the local edge', () => {
     const path = '/api/golf/ranking?page=1&type=1&edge=snapshot';
     const before = rankingPageResponseSchema.parse((await get(stack, path)).body);
     clock += 1_000;
-    await markStale(gameGlobalId, new Date(clock));
+    await rankingStateRepository.markStale(gameGlobalId, new Date(clock));
     await runRankingJob({ now: new Date(clock) });
     const cached = await get(stack, path);
     expect(cached.cache).toBe('Hit from cloudfront');

@@ -9,7 +9,7 @@ import { myScoreSchema, roundViewSchema } from '../../shared/src/schemas/game';
 import { tournamentScoreSchema } from '../../shared/src/schemas/schedule';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { keys } from '../../functions/src/db/keys';
-import { getPointer } from '../../functions/src/db/repositories/ranking-repository';
+import { rankingRepository } from '../../functions/src/db/repositories/ranking-repository';
 import { waitForRankings } from './support/rankings';
 import { storedTournamentItem } from '../../functions/src/db/repositories/tournament-repository';
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
@@ -302,7 +302,9 @@ describe('5. cancellations have a way in', () => {
     const now = new Date();
     await recomputeScores(finished.record, now);
     await recomputeRankings(fid, now);
-    expect((await getPointer(fid))?.scopes[String(YEARLY_SCOPE)]?.boards?.['YEARLY']).toBe(2);
+    expect((await rankingRepository.getPointer(fid))?.scopes[String(YEARLY_SCOPE)]?.boards?.['YEARLY']).toBe(
+      2,
+    );
 
     const result = await asOperator('/api/golf/ops/tournament/cancel', {
       game_global_id: fid,
@@ -311,7 +313,9 @@ describe('5. cancellations have a way in', () => {
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ audit: { action: 'cancel_tournament', round: 0 } });
     await waitForRankings(fid);
-    expect((await getPointer(fid))?.scopes[String(YEARLY_SCOPE)]?.boards?.['YEARLY']).toBe(0);
+    expect((await rankingRepository.getPointer(fid))?.scopes[String(YEARLY_SCOPE)]?.boards?.['YEARLY']).toBe(
+      0,
+    );
 
     const score = tournamentScoreSchema.parse(
       (await api('GET', `/api/golf/schedule/score?game_global_id=${fid}`)).body,

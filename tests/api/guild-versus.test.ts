@@ -11,7 +11,7 @@ import {
   type ChatMessage,
 } from '../../shared/src/schemas/guild';
 import { rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
-import { getPointer } from '../../functions/src/db/repositories/ranking-repository';
+import { rankingRepository } from '../../functions/src/db/repositories/ranking-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { recomputeScores } from '../../functions/src/domain/game/score-service';
 import { postRoundResults } from '../../functions/src/domain/guild/guild-posts';
@@ -179,7 +179,7 @@ describe("the game's posts in guild chats", () => {
 
   it('posts nothing twice when the same results are published again', async () => {
     await publish();
-    const pointer = (await getPointer(gid))!;
+    const pointer = (await rankingRepository.getPointer(gid))!;
     expect(await postRoundResults(gid, pointer.snapshot_id, new Date())).toBe(0);
     for (const guild of ['A', 'B', 'C'] as const) {
       const owner = tokens[guild === 'A' ? 'a1' : guild === 'B' ? 'b1' : 'c1'];

@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { getPointer, writeSnapshot } from '../../functions/src/db/repositories/ranking-repository';
-import { getLease, getStale, markStale } from '../../functions/src/db/repositories/ranking-state-repository';
+import { rankingRepository } from '../../functions/src/db/repositories/ranking-repository';
+import { rankingStateRepository } from '../../functions/src/db/repositories/ranking-state-repository';
 import { RANKING_LEASE_MS, runRankingJob } from '../../functions/src/domain/ranking/publish-job';
 import { resolveTournament } from '../../functions/src/domain/game/tournament-context';
 import {
@@ -23,10 +23,10 @@ describe('publishing only what changed', () => {
     const gameId = await currentGame();
     await waitForRankings(gameId);
     const first = await recomputeRankings(gameId, new Date());
-    const built = (await getPointer(gameId))!;
+    const built = (await rankingRepository.getPointer(gameId))!;
     // Nothing changed: every round scope stays in the snapshot that built it.
     const again = await recomputeRankings(gameId, new Date());
-    const kept = (await getPointer(gameId))!;
+    const kept = (await rankingRepository.getPointer(gameId))!;
     expect(kept.snapshot_id).toBe(again.snapshot_id);
     const rounds = Object.keys(built.scopes).filter((r) => r !== '0' && built.scopes[r]!.totals.length > 0);
     expect(rounds).toEqual(expect.arrayContaining(['1', '2']));
@@ -59,7 +59,7 @@ describe('publishing only what changed', () => {
     ]);
     try {
       await recomputeRankings(gameId, new Date());
-      const after = (await getPointer(gameId))!;
+      const after = (await rankingRepository.getPointer(gameId))!;
       expect(after.scopes['1']!.snapshot_id).toBe(built.scopes['1']!.snapshot_id);
       for (const round of rounds.filter((r) => r >= '2'))
         expect(after.scopes[round]!.snapshot_id).toBe(after.snapshot_id);
@@ -87,26 +87,26 @@ describe('the ranking job', () => {
   it('publishes a marked change once and clears the mark; with nothing marked it writes nothing', async () => {
     const gameId = await currentGame();
     await waitForRankings(gameId);
-    await markStale(gameId, new Date());
-    const before = (await getPointer(gameId))!.snapshot_id;
+    await rankingStateRepository.markStale(gameId, new Date());
+    const before = (await rankingRepository.getPointer(gameId))!.snapshot_id;
     const result = await runRankingJob();
     // A run started by another test may hold the lease; then that run publishes the mark.
     if (!result.ran) await waitForRankings(gameId);
     else expect(result.published.map((p) => p.game_global_id)).toContain(gameId);
-    expect(await getStale(gameId)).toBeNull();
-    const served = (await getPointer(gameId))!.snapshot_id;
+    expect(await rankingStateRepository.getStale(gameId)).toBeNull();
+    const served = (await rankingRepository.getPointer(gameId))!.snapshot_id;
     expect(served > before).toBe(true);
-    expect((await getPointer(gameId))!.published_at).toBeTruthy();
+    expect((await rankingRepository.getPointer(gameId))!.published_at).toBeTruthy();
     // Nothing marked: a run reads the marks and the current tournament, and writes nothing.
     const idle = await runRankingJob();
     expect(idle.published).toEqual([]);
-    expect((await getPointer(gameId))!.snapshot_id).toBe(served);
+    expect((await rankingRepository.getPointer(gameId))!.snapshot_id).toBe(served);
   });
 
   it('runs one at a time: two runs started together publish once', async () => {
     const gameId = await currentGame();
     await waitForRankings(gameId);
-    await markStale(gameId, new Date());
+    await rankingStateRepository.markStale(gameId, new Date());
     const runs = await Promise.all([runRankingJob(), runRankingJob()]);
     expect(runs.filter((run) => run.ran).length).toBeLessThanOrEqual(1);
     const published = runs.flatMap((run) => run.published).filter((p) => p.game_global_id === gameId);
@@ -117,21 +117,22 @@ describe('the ranking job', () => {
 
   it('never switches back to an older snapshot, nor publishes without the lease', async () => {
     const gameId = await currentGame();
-    const served = (await getPointer(gameId))!;
+    const served = (await rankingRepository.getPointer(gameId))!;
     const older = { ...served, snapshot_id: '00000000000000000000000000' };
-    expect((await writeSnapshot([], older, new Date())).published).toBe(false);
+    expect((await rankingRepository.writeSnapshot([], older, new Date())).published).toBe(false);
     const newer = { ...served, snapshot_id: `${served.snapshot_id.slice(0, -1)}Z` };
-    expect((await writeSnapshot([], newer, new Date(), { leaseOwner: 'not-the-holder' })).published).toBe(
-      false,
-    );
-    expect((await getPointer(gameId))!.snapshot_id).toBe(served.snapshot_id);
+    expect(
+      (await rankingRepository.writeSnapshot([], newer, new Date(), { leaseOwner: 'not-the-holder' }))
+        .published,
+    ).toBe(false);
+    expect((await rankingRepository.getPointer(gameId))!.snapshot_id).toBe(served.snapshot_id);
   });
 
   it('a run killed before the switch leaves the old snapshot served; the next run finishes the work', async () => {
     const gameId = await currentGame();
     await waitForRankings(gameId);
-    const before = (await getPointer(gameId))!.snapshot_id;
-    await markStale(gameId, new Date());
+    const before = (await rankingRepository.getPointer(gameId))!.snapshot_id;
+    await rankingStateRepository.markStale(gameId, new Date());
     const owner = `crashed-${Date.now()}`;
     const signal = await new Promise<NodeJS.Signals | null>((resolve, reject) => {
       const child = spawn(
@@ -144,8 +145,8 @@ describe('the ranking job', () => {
     });
     expect(signal).toBe('SIGKILL');
     // Killed holding the lease, its pages written, the switch not made.
-    expect((await getLease())?.owner).toBe(owner);
-    expect((await getPointer(gameId))!.snapshot_id).toBe(before);
+    expect((await rankingStateRepository.getLease())?.owner).toBe(owner);
+    expect((await rankingRepository.getPointer(gameId))!.snapshot_id).toBe(before);
     const operator = await tokenFor('publish-operator', ['operators']);
     const status = rankingStatusResponseSchema.parse(
       (await api('GET', '/api/golf/ops/rankings/status', { token: operator })).body,
@@ -157,8 +158,8 @@ describe('the ranking job', () => {
     const next = await runRankingJob({ now: later });
     expect(next.ran).toBe(true);
     expect(next.published.map((p) => p.game_global_id)).toContain(gameId);
-    expect(await getStale(gameId)).toBeNull();
-    expect(await getLease()).toBeNull();
-    expect((await getPointer(gameId))!.snapshot_id > before).toBe(true);
+    expect(await rankingStateRepository.getStale(gameId)).toBeNull();
+    expect(await rankingStateRepository.getLease()).toBeNull();
+    expect((await rankingRepository.getPointer(gameId))!.snapshot_id > before).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import {
   type RecomputeRankingsResponse,
 } from '../../shared/src/schemas/ranking';
 import { guildRepository } from '../../functions/src/db/repositories/guild-repository';
-import { getPointer, readPages } from '../../functions/src/db/repositories/ranking-repository';
+import { rankingRepository } from '../../functions/src/db/repositories/ranking-repository';
 import { personalRankingDisplay } from '../../shared/src/game/personal-ranking';
 import { api, tokenFor } from './support/api';
 import { waitForRankings } from './support/rankings';
@@ -107,7 +107,7 @@ describe('snapshots', () => {
   it('a read while the job publishes sees the old snapshot or the new one, never a mix', async () => {
     const served = await waitForRankings();
     const old = await page('');
-    const oldPointer = (await getPointer(served.game_global_id))!;
+    const oldPointer = (await rankingRepository.getPointer(served.game_global_id))!;
     const oldScope = oldPointer.scopes[String(oldPointer.active_round)]!;
     // The operator call marks the rankings stale and answers; the job publishes in the background.
     const recompute = await api<RecomputeRankingsResponse>('POST', '/api/golf/ops/rankings/recompute', {
@@ -128,7 +128,7 @@ describe('snapshots', () => {
     // The old snapshot's pages are still there for readers that hold its id.
     expect(
       (
-        await readPages(
+        await rankingRepository.readPages(
           oldScope.snapshot_id ?? oldPointer.snapshot_id,
           oldPointer.active_round,
           'T1',

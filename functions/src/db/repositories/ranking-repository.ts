@@ -56,7 +56,7 @@ export const snapshotTtlSeconds = 7 * 24 * 3600;
  * that run still holds the ranking job's lease, so overlapping runs cannot publish out of order.
  * Returns the items written and whether the switch happened.
  */
-export async function writeSnapshot(
+async function writeSnapshot(
   items: Array<Record<string, unknown>>,
   pointer: RankingPointer,
   now: Date,
@@ -211,7 +211,7 @@ export const rankingQuizUserItem = (snapshotId: string, round: number, row: Stor
   ...row,
 });
 
-export async function getQuizUserRow(
+async function getQuizUserRow(
   snapshotId: string,
   round: number,
   userId: string,
@@ -222,7 +222,7 @@ export async function getQuizUserRow(
   return Item ? fromItem<StoredRankingRow>(Item) : null;
 }
 
-export async function getPointer(gameGlobalId: string): Promise<RankingPointer | null> {
+async function getPointer(gameGlobalId: string): Promise<RankingPointer | null> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.rankingPointer(gameGlobalId) }),
   );
@@ -233,7 +233,7 @@ export async function getPointer(gameGlobalId: string): Promise<RankingPointer |
  * Rows of stored pages `from..to`, `to` at most `from + 1` (one query, whatever the ranking's size);
  * `display` formats the values of boards stored without displays.
  */
-export async function readPages(
+async function readPages(
   snapshotId: string,
   round: number,
   board: string,
@@ -259,7 +259,7 @@ export async function readPages(
  * One bucket of users' values in a scope and the scope's board indexes, read together: a Get of the
  * bucket and one Query of the indexes.
  */
-export async function readValuesAndIndexes(
+async function readValuesAndIndexes(
   snapshotId: string,
   round: number,
   bucket: number,
@@ -284,7 +284,7 @@ export async function readValuesAndIndexes(
 }
 
 /** One board's index in a scope (its values best first and their counts): one Get; null when absent. */
-export async function readBoardIndex(
+async function readBoardIndex(
   snapshotId: string,
   round: number,
   board: string,
@@ -294,3 +294,13 @@ export async function readBoardIndex(
   );
   return Item ? unpack(Item['index'] as Uint8Array) : null;
 }
+
+/** The ranking snapshots: reads and writes. */
+export const rankingRepository = {
+  writeSnapshot,
+  getQuizUserRow,
+  getPointer,
+  readPages,
+  readValuesAndIndexes,
+  readBoardIndex,
+};

@@ -24,7 +24,7 @@ export interface RankingLease {
 }
 
 /** Marks the tournament's rankings stale (keeps the first instant, counts the change). */
-export async function markStale(gameGlobalId: string, now: Date): Promise<StaleMark> {
+async function markStale(gameGlobalId: string, now: Date): Promise<StaleMark> {
   const { Attributes } = await db().send(
     new UpdateCommand({
       TableName: tableName(),
@@ -44,7 +44,7 @@ export async function markStale(gameGlobalId: string, now: Date): Promise<StaleM
 }
 
 /** Every tournament marked stale (one Query of a small partition; empty when nothing changed). */
-export async function listStale(): Promise<StaleMark[]> {
+async function listStale(): Promise<StaleMark[]> {
   const { Items = [] } = await db().send(
     new QueryCommand({
       TableName: tableName(),
@@ -55,7 +55,7 @@ export async function listStale(): Promise<StaleMark[]> {
   return Items.map((item) => fromItem<StaleMark>(item));
 }
 
-export async function getStale(gameGlobalId: string): Promise<StaleMark | null> {
+async function getStale(gameGlobalId: string): Promise<StaleMark | null> {
   const { Item } = await db().send(
     // Strongly consistent: a mark the job has just cleared must not look present.
     new GetCommand({ TableName: tableName(), Key: keys.rankingStale(gameGlobalId), ConsistentRead: true }),
@@ -64,7 +64,7 @@ export async function getStale(gameGlobalId: string): Promise<StaleMark | null> 
 }
 
 /** Clears the mark a run published; a change that came in meanwhile (newer version) keeps it. */
-export async function clearStale(mark: StaleMark): Promise<boolean> {
+async function clearStale(mark: StaleMark): Promise<boolean> {
   try {
     await db().send(
       new DeleteCommand({
@@ -82,7 +82,7 @@ export async function clearStale(mark: StaleMark): Promise<boolean> {
 }
 
 /** Takes the job's lease unless another run holds one that has not expired. */
-export async function acquireLease(owner: string, now: Date, forMs: number): Promise<RankingLease | null> {
+async function acquireLease(owner: string, now: Date, forMs: number): Promise<RankingLease | null> {
   const lease: RankingLease = {
     owner,
     acquired_at: now.toISOString(),
@@ -105,7 +105,7 @@ export async function acquireLease(owner: string, now: Date, forMs: number): Pro
 }
 
 /** Gives the lease back (only the owner's own; an expired lease taken over stays the new owner's). */
-export async function releaseLease(owner: string): Promise<void> {
+async function releaseLease(owner: string): Promise<void> {
   try {
     await db().send(
       new DeleteCommand({
@@ -121,7 +121,18 @@ export async function releaseLease(owner: string): Promise<void> {
   }
 }
 
-export async function getLease(): Promise<RankingLease | null> {
+async function getLease(): Promise<RankingLease | null> {
   const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.rankingLease }));
   return Item ? fromItem<RankingLease>(Item) : null;
 }
+
+/** The ranking job state (stale marks, the lease): reads and writes. */
+export const rankingStateRepository = {
+  markStale,
+  listStale,
+  getStale,
+  clearStale,
+  acquireLease,
+  releaseLease,
+  getLease,
+};

@@ -8,7 +8,7 @@ import { resultFromFieldEntry } from '@golf/shared/game/scoring';
 import { roundStatus } from '@golf/shared/schedule/derive-schedule';
 import type { LiveRound } from '@golf/shared/schemas/live-round';
 import type { RoundNumber } from '@golf/shared/schemas/schedule';
-import { getPointer, personalBoard, readBoardIndex } from '../../db/repositories/ranking-repository';
+import { personalBoard, rankingRepository } from '../../db/repositories/ranking-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { buildLeaderboard } from '../leaderboard';
 import { indexTournamentRound } from './team-scoring';
@@ -16,11 +16,15 @@ import { resolveTournament } from './tournament-context';
 
 /** The published SCORE board of a round scope; empty before the round's first snapshot. */
 async function publishedBoard(gameGlobalId: string, round: number): Promise<LiveRound['board']> {
-  const pointer = await getPointer(gameGlobalId);
+  const pointer = await rankingRepository.getPointer(gameGlobalId);
   const scope = pointer?.scopes[String(round)];
   if (!pointer || !scope)
     return { snapshot_id: pointer?.snapshot_id ?? null, is_provisional: true, values: [], counts: [] };
-  const index = await readBoardIndex(scope.snapshot_id ?? pointer.snapshot_id, round, personalBoard(1));
+  const index = await rankingRepository.readBoardIndex(
+    scope.snapshot_id ?? pointer.snapshot_id,
+    round,
+    personalBoard(1),
+  );
   return {
     snapshot_id: pointer.snapshot_id,
     is_provisional: scope.provisional,

@@ -11,9 +11,8 @@ import { monotonicFactory } from 'ulid';
 import type { GamePost } from '@golf/shared/game/guild-posts';
 import { guildPostRepository } from '../../db/repositories/guild-post-repository';
 import {
-  getPointer,
-  readPages,
   type RankingPointer,
+  rankingRepository,
   type StoredRankingRow,
 } from '../../db/repositories/ranking-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
@@ -30,7 +29,9 @@ async function wholeBoard(snapshotId: string, round: number, board: string, size
   const rows: StoredRankingRow[] = [];
   const pages = Math.ceil(size / SNAPSHOT_PAGE_SIZE);
   for (let from = 1; from <= pages; from += 2)
-    rows.push(...(await readPages(snapshotId, round, board, from, Math.min(from + 1, pages))));
+    rows.push(
+      ...(await rankingRepository.readPages(snapshotId, round, board, from, Math.min(from + 1, pages))),
+    );
   return rows;
 }
 
@@ -122,7 +123,7 @@ async function postRound(pointer: RankingPointer, round: number, now: Date): Pro
  */
 export async function postRoundResults(gameGlobalId: string, snapshotId: string, now: Date): Promise<number> {
   try {
-    const pointer = await getPointer(gameGlobalId);
+    const pointer = await rankingRepository.getPointer(gameGlobalId);
     if (!pointer || pointer.snapshot_id !== snapshotId) return 0;
     let posted = 0;
     for (const round of await finalRounds(pointer)) posted += await postRound(pointer, round, now);

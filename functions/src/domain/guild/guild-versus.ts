@@ -11,12 +11,7 @@ import {
   versusPositions,
 } from '@golf/shared/game/guild-versus';
 import type { GuildVersus, VersusGuild } from '@golf/shared/schemas/guild';
-import {
-  getPointer,
-  readBoardIndex,
-  readPages,
-  type StoredRankingRow,
-} from '../../db/repositories/ranking-repository';
+import { rankingRepository, type StoredRankingRow } from '../../db/repositories/ranking-repository';
 import { SNAPSHOT_PAGE_SIZE } from '../ranking/build-snapshot';
 import { resolveGame } from '../ranking/ranking-scope';
 import { requireVisibleGuild } from './guild-service';
@@ -43,7 +38,7 @@ async function rowsAt(
   const read = await Promise.all(
     spans.map(async ([from, to]) => ({
       from: from!,
-      rows: await readPages(snapshotId, round, board, from!, to!),
+      rows: await rankingRepository.readPages(snapshotId, round, board, from!, to!),
     })),
   );
   const found = new Map<number, StoredRankingRow>();
@@ -80,7 +75,7 @@ export async function guildVersus(input: {
 }): Promise<GuildVersus> {
   const guild = await requireVisibleGuild(input.guildId, input.userId);
   const gameId = await resolveGame(input.gameGlobalId, input.now);
-  const pointer = await getPointer(gameId);
+  const pointer = await rankingRepository.getPointer(gameId);
   const round = input.round ?? pointer?.active_round ?? 1;
   const scope = pointer?.scopes[String(round)];
   const base = {
@@ -97,8 +92,8 @@ export async function guildVersus(input: {
   if (!pointer || !scope) return base;
   const holder = scope.snapshot_id ?? pointer.snapshot_id;
   const [members, index] = await Promise.all([
-    readPages(holder, round, `GM#${guild.guild_id}`, 1, 1),
-    readBoardIndex(holder, round, 'GUILD'),
+    rankingRepository.readPages(holder, round, `GM#${guild.guild_id}`, 1, 1),
+    rankingRepository.readBoardIndex(holder, round, 'GUILD'),
   ]);
   if (members.length === 0 || !index) return base;
   const value = guildAverageScore(members.map((row) => row.value));

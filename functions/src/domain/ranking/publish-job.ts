@@ -8,14 +8,8 @@
 import { ulid } from 'ulid';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
 import { currentTournament, deriveSchedule } from '@golf/shared/schedule/derive-schedule';
-import { getPointer } from '../../db/repositories/ranking-repository';
-import {
-  acquireLease,
-  clearStale,
-  listStale,
-  releaseLease,
-  type StaleMark,
-} from '../../db/repositories/ranking-state-repository';
+import { rankingRepository } from '../../db/repositories/ranking-repository';
+import { rankingStateRepository, type StaleMark } from '../../db/repositories/ranking-state-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { logger } from '../../lib/logger';
 import { postRoundResults } from '../guild/guild-posts';
@@ -42,7 +36,7 @@ async function currentTournamentDue(now: Date): Promise<string | null> {
   const current = currentTournament(all.map((record) => ({ ...deriveSchedule(record, now), record })));
   if (!current) return null;
   const { record } = current;
-  const pointer = await getPointer(record.game_global_id);
+  const pointer = await rankingRepository.getPointer(record.game_global_id);
   if (!pointer) return record.game_global_id;
   const started = record.rounds.filter((r) => !isBeforeDeadline(now.toISOString(), r.deadline_at)).length;
   const published = Object.entries(pointer.scopes).filter(
@@ -57,15 +51,16 @@ export async function runRankingJob(options: { now?: Date; owner?: string } = {}
   const owner = options.owner ?? ulid();
   const result: RankingJobResult = { ran: false, published: [], still_stale: [] };
   // Nothing to publish: no write at all, not even the lease (one Query and the current tournament).
-  if ((await listStale()).length === 0 && !(await currentTournamentDue(now))) return result;
-  if (!(await acquireLease(owner, now, RANKING_LEASE_MS))) return result;
+  if ((await rankingStateRepository.listStale()).length === 0 && !(await currentTournamentDue(now)))
+    return result;
+  if (!(await rankingStateRepository.acquireLease(owner, now, RANKING_LEASE_MS))) return result;
   result.ran = true;
   try {
     // A change that comes in while a run builds keeps its mark; the run publishes again for it
     // (the job started by that change found the lease taken and left the work to this run).
     for (let pass = 0; pass < MAX_PASSES; pass++) {
       const marks = new Map<string, StaleMark | null>(
-        (await listStale()).map((mark) => [mark.game_global_id, mark]),
+        (await rankingStateRepository.listStale()).map((mark) => [mark.game_global_id, mark]),
       );
       const due = pass === 0 ? await currentTournamentDue(now) : null;
       if (due && !marks.has(due)) marks.set(due, null);
@@ -88,12 +83,12 @@ export async function runRankingJob(options: { now?: Date; owner?: string } = {}
         });
         // Rounds final in what readers now see: their results posted in the guild chats (once).
         await postRoundResults(gameId, published.snapshot_id, now);
-        if (mark && !(await clearStale(mark))) result.still_stale.push(gameId);
+        if (mark && !(await rankingStateRepository.clearStale(mark))) result.still_stale.push(gameId);
       }
       if (result.still_stale.length === 0) break;
     }
   } finally {
-    await releaseLease(owner);
+    await rankingStateRepository.releaseLease(owner);
   }
   return result;
 }

@@ -1,4 +1,4 @@
-import { getStale, markStale } from '../../db/repositories/ranking-state-repository';
+import { rankingStateRepository } from '../../db/repositories/ranking-state-repository';
 
 /**
  * A new best quiz result: marks the rankings stale for the scheduled run (no job per answer). The
@@ -6,5 +6,6 @@ import { getStale, markStale } from '../../db/repositories/ranking-state-reposit
  * 3,000 strongly consistent reads a second per key) rather than writing it (1,000 a second).
  */
 export async function quizResultsChanged(gameGlobalId: string, now: Date): Promise<void> {
-  if (!(await getStale(gameGlobalId))) await markStale(gameGlobalId, now);
+  if (!(await rankingStateRepository.getStale(gameGlobalId)))
+    await rankingStateRepository.markStale(gameGlobalId, now);
 }

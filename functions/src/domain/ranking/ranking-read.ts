@@ -17,12 +17,9 @@ import type {
 } from '@golf/shared/schemas/ranking';
 import { guildRepository } from '../../db/repositories/guild-repository';
 import {
-  getPointer,
   personalBoard,
-  getQuizUserRow,
-  readPages,
-  readValuesAndIndexes,
   type RankingPointer,
+  rankingRepository,
 } from '../../db/repositories/ranking-repository';
 import { GUILD_MAX_MEMBERS } from '@golf/shared/schemas/guild';
 import { ReadCache } from '../../lib/read-cache';
@@ -58,7 +55,7 @@ async function boardPage(
 ): Promise<RankingPageResponse> {
   const { quiz = false, ...shown } = meta;
   const gameId = await resolveGame(query.game_global_id, now);
-  const pointer = await getPointer(gameId);
+  const pointer = await rankingRepository.getPointer(gameId);
   const activeRound = pointer ? (quiz ? (pointer.quiz_active_round ?? null) : pointer.active_round) : null;
   const { round, scope } = pointer
     ? scopeOf(pointer, query.round ?? activeRound ?? 1)
@@ -81,7 +78,7 @@ async function boardPage(
   const to = Math.floor((offset + perPage - 1) / pointer.page_size) + 1;
   // Quiz boards are written in every snapshot; a scope's other boards may live in an earlier one.
   const holder = quiz ? pointer.snapshot_id : (scope?.snapshot_id ?? pointer.snapshot_id);
-  const rows = await readPages(holder, round, chosen.id, from, to, chosen.display);
+  const rows = await rankingRepository.readPages(holder, round, chosen.id, from, to, chosen.display);
   const start = offset - (from - 1) * pointer.page_size;
   return {
     ...base,
@@ -145,7 +142,7 @@ export async function ownRanking(
   now: Date,
 ): Promise<OwnRankingResponse> {
   const gameId = await resolveGame(query.game_global_id, now);
-  const pointer = await getPointer(gameId);
+  const pointer = await rankingRepository.getPointer(gameId);
   const base = {
     type: null,
     title: 'SCORE',
@@ -188,7 +185,11 @@ export async function ownRanking(
  */
 async function ownRanks(snapshotId: string, round: number, buckets: number | undefined, userId: string) {
   if (buckets === undefined) return { values: null, rank: () => null };
-  const { entries, indexes } = await readValuesAndIndexes(snapshotId, round, bucketOf(userId, buckets));
+  const { entries, indexes } = await rankingRepository.readValuesAndIndexes(
+    snapshotId,
+    round,
+    bucketOf(userId, buckets),
+  );
   return {
     values: valuesIn(entries, userId),
     rank: (board: string, value: number, direction: 'lower' | 'higher') => {
@@ -211,7 +212,7 @@ export const yearlyRankingPage = (query: Omit<BoardQuery, 'round'>, now: Date) =
 
 /** GET /api/golf/ranking/yearly_personal: the caller's yearly row (none before their first entry). */
 export async function ownYearlyRanking(userId: string, now: Date): Promise<OwnRankingResponse> {
-  const pointer = await getPointer(await resolveGame(undefined, now));
+  const pointer = await rankingRepository.getPointer(await resolveGame(undefined, now));
   const scope = pointer?.scopes[String(YEARLY_SCOPE)];
   const [mine, nickname] = await Promise.all([
     pointer ? ownRanks(pointer.snapshot_id, YEARLY_SCOPE, scope?.buckets, userId) : null,
@@ -257,10 +258,10 @@ export async function ownQuizRanking(
   query: { game_global_id?: string | undefined; round?: number | undefined },
   now: Date,
 ): Promise<OwnRankingResponse> {
-  const pointer = await getPointer(await resolveGame(query.game_global_id, now));
+  const pointer = await rankingRepository.getPointer(await resolveGame(query.game_global_id, now));
   const round = query.round ?? pointer?.quiz_active_round ?? 1;
   const scope = pointer?.scopes[String(round)];
-  const row = pointer ? await getQuizUserRow(pointer.snapshot_id, round, userId) : null;
+  const row = pointer ? await rankingRepository.getQuizUserRow(pointer.snapshot_id, round, userId) : null;
   return {
     type: null,
     title: '正解数',

@@ -21,14 +21,13 @@ import { formatGuildAverage, guildAverageScore } from '@golf/shared/game/guild-v
 import { formatYearlyPoints, tournamentYearlyPoints } from '@golf/shared/game/yearly-points';
 import { guildRepository } from '../../db/repositories/guild-repository';
 import {
-  getPointer,
+  type PageColumns,
   personalBoard,
   rankingIndexItem,
   rankingPageItems,
-  rankingValuesItem,
-  writeSnapshot,
-  type PageColumns,
   type RankingPointer,
+  rankingRepository,
+  rankingValuesItem,
   type StoredRankingRow,
 } from '../../db/repositories/ranking-repository';
 import type { TeamScoreRecord } from '../../db/repositories/results-repository';
@@ -411,7 +410,7 @@ export async function recomputeRankings(
     scopes: {},
     page_size: SNAPSHOT_PAGE_SIZE,
   };
-  const previous = await getPointer(gameId);
+  const previous = await rankingRepository.getPointer(gameId);
   let inputs = digest(data.userIds.join('\n'));
   for (const [index, round] of data.started.entries()) {
     const upTo = index + 1;
@@ -472,7 +471,7 @@ export async function recomputeRankings(
     buckets: bucketCount(yearlyRows.length),
   };
   await addQuizBoards(data.record, snapshotId, pointer, items, now);
-  const { written, published } = await writeSnapshot(items, pointer, now, {
+  const { written, published } = await rankingRepository.writeSnapshot(items, pointer, now, {
     ...options,
     buildStartedAt: startedAt,
   });

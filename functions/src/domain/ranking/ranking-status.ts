@@ -1,6 +1,6 @@
 import type { RankingStatusResponse } from '@golf/shared/schemas/ranking';
-import { getPointer } from '../../db/repositories/ranking-repository';
-import { getLease, getStale } from '../../db/repositories/ranking-state-repository';
+import { rankingRepository } from '../../db/repositories/ranking-repository';
+import { rankingStateRepository } from '../../db/repositories/ranking-state-repository';
 import { resolveTournament } from '../game/tournament-context';
 
 /** The operator's view of a tournament's rankings: served snapshot, stale mark, running job. */
@@ -9,7 +9,11 @@ export async function rankingStatus(
   now: Date,
 ): Promise<RankingStatusResponse> {
   const gameId = (await resolveTournament(gameGlobalId, now)).game_global_id;
-  const [pointer, stale, lease] = await Promise.all([getPointer(gameId), getStale(gameId), getLease()]);
+  const [pointer, stale, lease] = await Promise.all([
+    rankingRepository.getPointer(gameId),
+    rankingStateRepository.getStale(gameId),
+    rankingStateRepository.getLease(),
+  ]);
   const leaseHeld = lease !== null && lease.expires_at > now.toISOString();
   return {
     game_global_id: gameId,

@@ -1,5 +1,5 @@
 import type { RecomputeRankingsResponse } from '@golf/shared/schemas/ranking';
-import { markStale } from '../../db/repositories/ranking-state-repository';
+import { rankingStateRepository } from '../../db/repositories/ranking-state-repository';
 import { logger } from '../../lib/logger';
 import { startRankingJob } from '../../lib/ranking-job';
 
@@ -8,7 +8,7 @@ import { startRankingJob } from '../../lib/ranking-job';
  * job without waiting for it. If the job cannot be started, the schedule publishes the change.
  */
 export async function rankingsChanged(gameGlobalId: string, now: Date): Promise<RecomputeRankingsResponse> {
-  const mark = await markStale(gameGlobalId, now);
+  const mark = await rankingStateRepository.markStale(gameGlobalId, now);
   let started = true;
   try {
     await startRankingJob();
