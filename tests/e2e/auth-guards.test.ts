@@ -163,10 +163,12 @@ describe('guard redirects (spec sections 4 and 6)', () => {
         body: 'window.__SITE_CONFIG__ = { launchGate: true };',
       }),
     );
-    for (const path of ['/', '/gametop', '/login', '/ranking/golf/personal', '/prize/game/abc'])
+    for (const path of ['/', '/gametop', '/register', '/ranking/golf/personal', '/prize/game/abc'])
       await page.goto(path).then(() => waitForPath(page, '/coming-soon'));
-    // The whitelist, with numeric segments read as an id and 2023 kept as it is.
+    // The whitelist, with numeric segments read as an id and 2023 kept as it is; sign-in stays open
+    // (and the console after it) so that operators prepare the season before the opening.
     for (const path of [
+      '/login',
       '/terms',
       '/faq',
       '/prize',
@@ -180,6 +182,8 @@ describe('guard redirects (spec sections 4 and 6)', () => {
     }
     await page.goto('/campaign/gdo_2024');
     await waitForPath(page, '/coming-soon');
+    await page.goto('/ops');
+    await waitForPath(page, '/login');
     await closeChecked(session);
   });
 });
