@@ -4,13 +4,11 @@
  * defaults to the current tournament.
  */
 import * as z from 'zod';
+import { rankingPerPageDefault, rankingPerPageMax } from './values/ranking';
+
+export { rankingPerPageDefault, rankingPerPageMax, rankingScreenPerPage } from './values/ranking';
 
 const positiveInt = z.coerce.number().int().min(1);
-
-export const rankingPerPageDefault = 100;
-/** The page the ranking screens ask for (perPage), so the SPA and the API agree on its size. */
-export const rankingScreenPerPage = 50;
-export const rankingPerPageMax = 100;
 
 const gameQuery = { game_global_id: z.string().min(1).max(64).optional() };
 const pagingQuery = {

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { rankingScreenPerPage } from '@golf/shared/schemas/ranking';
+import { rankingScreenPerPage } from '@golf/shared/schemas/values/ranking';
 import { api } from '@/lib/api';
 
 export interface PersonalRankingParams {
