@@ -17,3 +17,6 @@ export const logger = {
   warn: (message: string, fields?: Record<string, unknown>) => write('warn', message, fields),
   error: (message: string, fields?: Record<string, unknown>) => write('error', message, fields),
 };
+
+/** What a caught error says, for a log line's `error` field. */
+export const errorText = (error: unknown): string => (error instanceof Error ? error.message : String(error));

@@ -11,7 +11,7 @@ import { tournamentRepository } from '../../db/repositories/tournament-repositor
 import { userRepository } from '../../db/repositories/user-repository';
 import { config } from '../../lib/config';
 import { notFound, validationFailed } from '../../lib/errors';
-import { logger } from '../../lib/logger';
+import { errorText, logger } from '../../lib/logger';
 import { sendMail } from '../../lib/mail';
 import { postTeamSaved } from '../guild/team-posts';
 
@@ -68,7 +68,7 @@ export async function mailSaveReceipt(team: TeamRecord | null, now: Date): Promi
   } catch (error) {
     logger.warn('save receipt not sent', {
       user_id: team.user_id,
-      error: error instanceof Error ? error.message : String(error),
+      error: errorText(error),
     });
   }
 }

@@ -16,13 +16,11 @@ import {
   type StoredRankingRow,
 } from '../../db/repositories/ranking-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
-import { logger } from '../../lib/logger';
+import { errorText, logger } from '../../lib/logger';
 import { SNAPSHOT_PAGE_SIZE } from '../ranking/build-snapshot';
 import { YEARLY_SCOPE } from '../ranking/ranking-scope';
 
 const ulid = monotonicFactory();
-
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /** Every row of a board of a scope, two stored pages per Query. */
 async function wholeBoard(snapshotId: string, round: number, board: string, size: number) {
@@ -129,7 +127,7 @@ export async function postRoundResults(gameGlobalId: string, snapshotId: string,
     for (const round of await finalRounds(pointer)) posted += await postRound(pointer, round, now);
     return posted;
   } catch (error) {
-    logger.warn('guild result posts not written', { game_global_id: gameGlobalId, error: reason(error) });
+    logger.warn('guild result posts not written', { game_global_id: gameGlobalId, error: errorText(error) });
     return 0;
   }
 }

@@ -8,11 +8,9 @@ import { monotonicFactory } from 'ulid';
 import { guildPostRepository } from '../../db/repositories/guild-post-repository';
 import { guildRepository } from '../../db/repositories/guild-repository';
 import type { TeamRecord } from '../../db/repositories/team-repository';
-import { logger } from '../../lib/logger';
+import { errorText, logger } from '../../lib/logger';
 
 const ulid = monotonicFactory();
-
-const reason = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 /**
  * Tells the member's guild that the member saved a team, when this request stored a complete team
@@ -44,6 +42,6 @@ export async function postTeamSaved(team: TeamRecord | null, now: Date): Promise
       now,
     });
   } catch (error) {
-    logger.warn('guild team post not written', { user_id: team.user_id, error: reason(error) });
+    logger.warn('guild team post not written', { user_id: team.user_id, error: errorText(error) });
   }
 }
