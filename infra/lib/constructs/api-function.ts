@@ -13,6 +13,7 @@ import type { BuildOptions } from 'esbuild';
 import { RANKING_INPUTS_PREFIX, tableActions, type AwsAccess } from '../../../shared/src/contracts';
 import { tableKeys } from '../../../functions/src/db/table-definition';
 import { packagesByEntry } from '../aws-sdk-usage';
+import { installedPackages, lambdaPlatformInstall } from '../lambda-packages';
 import { handlerEntry, repositoryRoot } from '../paths';
 
 /** One runtime for every function; the bundle targets the same Node.js version (both change together). */
@@ -57,22 +58,6 @@ export const bundleOptions = {
 } satisfies BuildOptions;
 /** Node reads each bundle's map at import (a cold-start cost npm run bench:bundles measures). */
 export const functionNodeOptions = '--enable-source-maps';
-
-/**
- * Packages installed next to a function's bundle from the lock file instead of bundled into it:
- * - sharp (the image re-encode on attach) loads a native binary, which esbuild cannot bundle; it is
- *   installed with the binaries of the Lambda's platform (Linux, arm64, glibc) whatever machine builds;
- * - satori and resvg's WebAssembly build (the share card's layout and rasteriser) are 2 MB of
- *   JavaScript that the code imports only when it draws its first card: bundled, every cold start
- *   would compile them, though most requests find the card already drawn.
- * The code imports each of them dynamically (`await import('sharp')`), so a cold start loads none.
- */
-export const installedPackages = ['sharp', 'satori', '@resvg/resvg-wasm'] as const;
-export const lambdaPlatformInstall = {
-  npm_config_os: 'linux',
-  npm_config_cpu: 'arm64',
-  npm_config_libc: 'glibc',
-} as const;
 
 /** The packages an entry module's code imports that are installed next to its bundle. */
 export const installedPackagesOf = (entry: string): string[] => {
