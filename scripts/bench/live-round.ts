@@ -9,12 +9,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
-import { teamScoreItem } from '../../functions/src/db/repositories/results-repository';
 import { teamItem, type TeamRecord } from '../../functions/src/db/repositories/team-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { rankingStateRepository } from '../../functions/src/db/repositories/ranking-state-repository';
 import { resolveTournament } from '../../functions/src/domain/game/tournament-context';
-import { indexTournamentRound, teamScoreRecord } from '../../functions/src/domain/game/team-scoring';
 import { runRankingJob } from '../../functions/src/domain/ranking/publish-job';
 import { deriveSchedule } from '../../shared/src/schedule/derive-schedule';
 import { repositoryRoot } from '../local-stack/paths';
@@ -65,8 +63,7 @@ async function main(players: number) {
     log(`sample season: ${JSON.stringify(sample.named.dynamodb_requests_per_call)} per call`);
 
     log(`writing ${players} more teams of round ${round} and their scores`);
-    const scoring = indexTournamentRound(record, field, round, now);
-    const active = field.filter((entry) => entry.status === 'active');
+      const active = field.filter((entry) => entry.status === 'active');
     const items: Array<Record<string, unknown>> = [];
     for (let n = 0; n < players; n++) {
       const team: TeamRecord = {
@@ -82,7 +79,7 @@ async function main(players: number) {
         last_saved_at: record.rounds[round - 1]!.deadline_at,
         version: 1,
       };
-      items.push(teamItem(team), teamScoreItem(teamScoreRecord(team, scoring)));
+      items.push(teamItem(team));
     }
     await batchWriteAll(items, { concurrency: 8 });
     await rankingStateRepository.markStale(record.game_global_id, now);

@@ -26,7 +26,6 @@ import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { currentTournament, deriveSchedule } from '../../shared/src/schedule/derive-schedule';
 import type { TeamRecord } from '../../functions/src/db/repositories/team-repository';
 import { teamItem } from '../../functions/src/db/repositories/team-repository';
-import { teamScoreItem } from '../../functions/src/db/repositories/results-repository';
 import { userItem } from '../../functions/src/db/repositories/user-repository';
 import { rankingStateRepository } from '../../functions/src/db/repositories/ranking-state-repository';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
@@ -34,7 +33,6 @@ import { db, tableName } from '../../functions/src/db/client';
 import { keys } from '../../functions/src/db/keys';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
 import { ineligibility } from '../../functions/src/domain/game/players';
-import { indexTournamentRound, teamScoreRecord } from '../../functions/src/domain/game/team-scoring';
 import { runRankingJob } from '../../functions/src/domain/ranking/publish-job';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { generateSampleSeason } from '../seed/generate';
@@ -371,7 +369,6 @@ function loadPlayerItems(
   const record = season.tournaments.find((t) => t.game_global_id === gameGlobalId)!;
   const field = season.fields.filter((entry) => entry.game_global_id === gameGlobalId);
   const started = field.filter((entry) => entry.rounds[round - 1] !== null && !ineligibility(entry, round));
-  const scoring = indexTournamentRound(record, field, round, now);
   const registeredAt = new Date(now.getTime() - 30 * 86_400_000);
   const items: Record<string, unknown>[] = [];
   for (let n = 1; n <= players; n++) {
@@ -405,7 +402,7 @@ function loadPlayerItems(
       last_saved_at: record.rounds[round - 1]!.deadline_at,
       version: 1,
     };
-    items.push(teamItem(team), teamScoreItem(teamScoreRecord(team, scoring)));
+    items.push(teamItem(team));
   }
   return items;
 }

@@ -70,7 +70,7 @@ function importSummary(answer: Record<string, unknown>): string | null {
   const verb = answer['imported'] === false ? '確認のみ（取り込んでいません）' : '取り込みました';
   return `${verb}：${answer['rows']}行、選手${answer['players']}人（変更あり${String(answer['changed'])}人、変更なし${String(answer['unchanged'])}人）${
     answer['tournament_changed'] === true ? '、大会の情報を更新' : ''
-  }、チームスコアの書き込み${String(answer['scores_written'])}件`;
+  }。スコアとランキングはまもなく更新されます`;
 }
 
 async function operatorToken(url: string, given: string | true | undefined): Promise<string> {

@@ -10,12 +10,10 @@ import {
   type PlayerStats,
 } from '../../shared/src/game/ai-selection';
 import type { DraftSlot, TeamPick } from '../../shared/src/game/team';
-import type { FieldEntryRecord, TournamentRecord } from '../../shared/src/schedule/tournament-record';
+import type { FieldEntryRecord } from '../../shared/src/schedule/tournament-record';
 import type { TeamSource } from '../../shared/src/schemas/game';
 import { teamItem, type TeamRecord } from '../../functions/src/db/repositories/team-repository';
-import { teamScoreItem } from '../../functions/src/db/repositories/results-repository';
 import { aiStats } from '../../functions/src/domain/game/players';
-import { indexTournamentRound, teamScoreRecord } from '../../functions/src/domain/game/team-scoring';
 import type { SampleSeason } from './generate';
 import { SeededRandom } from './random';
 
@@ -105,32 +103,7 @@ export function sampleTeams(season: SampleSeason, now: Date): TeamRecord[] {
   return teams;
 }
 
-/** Team items and their score items, scored with the same code as a results import. */
+/** The sample season's team items (rankings score them from the field, as they do every team). */
 export function sampleTeamItems(season: SampleSeason, now: Date): Record<string, unknown>[] {
-  const teams = sampleTeams(season, now);
-  const byTournament = new Map<string, TournamentRecord>(
-    season.tournaments.map((t) => [t.game_global_id, t]),
-  );
-  const fields = new Map<string, FieldEntryRecord[]>();
-  for (const entry of season.fields) {
-    const list = fields.get(entry.game_global_id) ?? [];
-    list.push(entry);
-    fields.set(entry.game_global_id, list);
-  }
-  const indexed = new Map<string, ReturnType<typeof indexTournamentRound>>();
-  const scores = teams.map((team) => {
-    const key = `${team.game_global_id}#${team.round}`;
-    let round = indexed.get(key);
-    if (!round) {
-      round = indexTournamentRound(
-        byTournament.get(team.game_global_id)!,
-        fields.get(team.game_global_id)!,
-        team.round,
-        now,
-      );
-      indexed.set(key, round);
-    }
-    return teamScoreItem(teamScoreRecord(team, round));
-  });
-  return [...teams.map(teamItem), ...scores];
+  return sampleTeams(season, now).map(teamItem);
 }

@@ -3,7 +3,7 @@ import { carryOverResultSchema, roundViewSchema } from '../../shared/src/schemas
 import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { keys } from '../../functions/src/db/keys';
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
-import { resultsRepository } from '../../functions/src/db/repositories/results-repository';
+import { roundScores } from './support/team-scores';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
 
@@ -82,7 +82,7 @@ describe('carry-over', () => {
   });
 
   it('scores of carried teams are written once results come in', async () => {
-    const scores = await resultsRepository.listScores(gid, 3);
+    const scores = await roundScores(gid, 3);
     expect(scores.map((s) => s.user_id).sort()).toEqual(['co-copier', 'co-saver']);
     expect(scores.every((s) => s.kind === 'pending')).toBe(true);
   });

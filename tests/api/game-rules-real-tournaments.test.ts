@@ -14,7 +14,6 @@ import { waitForRankings } from './support/rankings';
 import { storedTournamentItem } from '../../functions/src/db/repositories/tournament-repository';
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
-import { recomputeScores } from '../../functions/src/domain/game/score-service';
 import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
 import { YEARLY_SCOPE } from '../../functions/src/domain/ranking/ranking-scope';
 import { runCarryOver } from '../../functions/src/jobs/carry-over';
@@ -235,8 +234,6 @@ describe('5. cancellations have a way in', () => {
       team(gid, 1, 'cancel-user', [p1, p2, p3, p4]),
       team(gid, 2, 'cancel-user', [p1, p2, p3, p4]),
     ]);
-    const record = (await tournamentRepository.get(gid))!;
-    await recomputeScores(record, new Date());
     const myScore = async () =>
       myScoreSchema.parse(
         (
@@ -300,7 +297,6 @@ describe('5. cancellations have a way in', () => {
     ]);
     await batchWriteAll([storedTournamentItem({ ...finished.record, published: true })]);
     const now = new Date();
-    await recomputeScores(finished.record, now);
     await recomputeRankings(fid, now);
     expect((await rankingRepository.getPointer(fid))?.scopes[String(YEARLY_SCOPE)]?.boards?.['YEARLY']).toBe(
       2,

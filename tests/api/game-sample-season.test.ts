@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { myScoreSchema, roundFieldSchema, roundViewSchema } from '../../shared/src/schemas/game';
 import { scheduleSchema } from '../../shared/src/schemas/schedule';
-import { resultsRepository } from '../../functions/src/db/repositories/results-repository';
+import { roundScores } from './support/team-scores';
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
 import { createPlayer } from '../e2e/support/users';
 import { api, tokenFor } from './support/api';
@@ -16,7 +16,7 @@ describe('sample season teams', () => {
     expect(teams.length).toBeGreaterThan(100);
     expect(teams.some((t) => t.source === 'carry_over' && t.picks.every((p) => p.auto))).toBe(true);
     expect(teams.some((t) => t.source.startsWith('ai:') && t.picks.every((p) => p.auto))).toBe(true);
-    const scores = await resultsRepository.listScores(current.game_global_id, 2);
+    const scores = await roundScores(current.game_global_id, 2);
     expect(scores).toHaveLength(teams.length);
     expect(scores.every((s) => s.kind === 'scored' && !s.provisional)).toBe(true);
 

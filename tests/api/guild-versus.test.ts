@@ -13,7 +13,6 @@ import {
 import { rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
 import { rankingRepository } from '../../functions/src/db/repositories/ranking-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
-import { recomputeScores } from '../../functions/src/domain/game/score-service';
 import { postRoundResults } from '../../functions/src/domain/guild/guild-posts';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
@@ -69,7 +68,6 @@ beforeAll(async () => {
       team(gid, 2, userId(member), ids.slice(k, k + 4)),
     ]),
   );
-  await recomputeScores(fixture.record, new Date());
   guilds.A = (await createGuild('a1', 'VSギルドA', true)).guild_id;
   guilds.B = (await createGuild('b1', 'VSギルドB', true)).guild_id;
   guilds.C = (await createGuild('c1', 'VSギルドC', true)).guild_id;
@@ -194,7 +192,6 @@ describe("the game's posts in guild chats", () => {
     const played = rounds[1]!;
     rounds[1] = { ...played, strokes: played.strokes! + 40, to_par: played.to_par! + 40 };
     await tournamentRepository.writeFieldEntries([{ ...entry, rounds }]);
-    await recomputeScores(fixture.record, new Date());
     await publish();
     const posts = await gamePosts(guilds.C, tokens.c1);
     expect(posts.length).toBe(3);

@@ -7,7 +7,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { liveRoundSchema, type LiveRound } from '../../shared/src/schemas/live-round';
 import { rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
 import { provisionalRank } from '../../shared/src/game/live-round';
-import { recomputeScores } from '../../functions/src/domain/game/score-service';
 import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
@@ -56,7 +55,6 @@ beforeAll(async () => {
       [1, 2, 3].map((round) => team(gid, round, user, ids.slice(u, u + 4))),
     ),
   ]);
-  await recomputeScores(fixture.record, new Date());
   operator = await tokenFor('live-operator', ['operators']);
 });
 

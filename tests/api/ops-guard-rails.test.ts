@@ -9,7 +9,6 @@ import { prizeDrawResultSchema } from '../../shared/src/schemas/prize';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { prizeDrawRepository } from '../../functions/src/db/repositories/prize-draw-repository';
 import { prizeItem } from '../../functions/src/db/repositories/prize-repository';
-import { recomputeScores } from '../../functions/src/domain/game/score-service';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
@@ -119,7 +118,6 @@ describe('drawing prizes', () => {
       team(gid, 1, 'draw-b', [p2, p3, p4, p5]),
     ]);
     await batchWriteAll([prizeItem(prize)]);
-    await recomputeScores(fixture.record, new Date());
     const body = { game_global_id: gid, seed: 'guard-1' };
     const refused = await api<ErrorBody>('POST', '/api/golf/ops/prizes/draw', {
       token: await operator(),

@@ -1,4 +1,4 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   importResultSchema,
   operatorActionResultSchema,
@@ -6,7 +6,9 @@ import {
   myScoreSchema,
 } from '../../shared/src/schemas/game';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
-import { resultsRepository } from '../../functions/src/db/repositories/results-repository';
+import { scoreOf } from './support/team-scores';
+import { importResults } from '../../functions/src/domain/game/import-service';
+import { scoreChangeRepository } from '../../functions/src/db/repositories/score-change-repository';
 import { auditRepository } from '../../functions/src/db/repositories/audit-repository';
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
@@ -137,7 +139,7 @@ describe('results feed', () => {
     expect(field.every((e) => e.rounds[0] === null)).toBe(true);
   });
 
-  it('import idempotency: results twice write scores once; a changed row before final is a correction', async () => {
+  it('import idempotency: results twice change the field once; a changed row before final is a correction', async () => {
     const rows = players.map(
       (id, i) => [1, id, 70 + i, i - 2, 18, 3, 0, 1, 'active'] as Array<string | number>,
     );
@@ -146,13 +148,14 @@ describe('results feed', () => {
       (await api('POST', '/api/golf/ops/results', { token: operator, body: { format: 'csv', content: csv } }))
         .body,
     );
-    expect(first).toMatchObject({ changed: 8, scores_written: 1 });
-    expect((await resultsRepository.getScore(gid, 1, 'ops-user'))?.score).toBe(-2 - 1 + 0 + 1);
+    expect(first).toMatchObject({ changed: 8 });
+    expect(first).not.toHaveProperty('scores_written');
+    expect((await scoreOf(gid, 1, 'ops-user'))?.score).toBe(-2 - 1 + 0 + 1);
     const again = importResultSchema.parse(
       (await api('POST', '/api/golf/ops/results', { token: operator, body: { format: 'csv', content: csv } }))
         .body,
     );
-    expect(again).toMatchObject({ changed: 0, scores_written: 0 });
+    expect(again).toMatchObject({ changed: 0 });
     rows[0] = [1, players[0]!, 69, -3, 18, 4, 0, 1, 'active'];
     const corrected = importResultSchema.parse(
       (
@@ -162,8 +165,8 @@ describe('results feed', () => {
         })
       ).body,
     );
-    expect(corrected).toMatchObject({ changed: 1, scores_written: 1 });
-    const score = await resultsRepository.getScore(gid, 1, 'ops-user');
+    expect(corrected).toMatchObject({ changed: 1 });
+    const score = await scoreOf(gid, 1, 'ops-user');
     expect(score).toMatchObject({ score: -3, provisional: true });
   });
 
@@ -191,6 +194,26 @@ describe('results feed', () => {
     expect(importResultSchema.parse(result.body)).toMatchObject({ changed: 0 });
   });
 
+  it('an import stores the field and answers: no team is read and no per-player item written', async () => {
+    const reads = (['listRound', 'get', 'countRound'] as const).map((name) => vi.spyOn(teamRepository, name));
+    const changes = vi.spyOn(scoreChangeRepository, 'write');
+    try {
+      // A late update of the four players nobody here picked.
+      const rows = players
+        .slice(4)
+        .map((id, i) => [1, id, 70 + i, i - 3, 18, 5, 0, 1, 'active'] as Array<string | number>);
+      const result = await importResults('csv', resultsCsv(rows), new Date(), false);
+      expect(result).toMatchObject({ imported: true, changed: 4 });
+      for (const read of reads) expect(read).not.toHaveBeenCalled();
+      expect(changes).not.toHaveBeenCalled();
+      // A team's score is computed from the field when read (by the ranking job or a view).
+      expect((await scoreOf(gid, 1, 'ops-user'))?.score).toBe(-3 - 1 + 0 + 1);
+    } finally {
+      for (const read of reads) read.mockRestore();
+      changes.mockRestore();
+    }
+  });
+
   it('a player missing from the results: the round cannot be marked final while a picked player has no result', async () => {
     await batchWriteAll([teamItem(team(gid, 2, 'ops-user', players.slice(0, 4)))]);
     const csv = resultsCsv(players.slice(1).map((id) => [2, id, 72, 0, 18, 3, 0, 3, 'active']));
@@ -214,7 +237,7 @@ describe('results feed', () => {
     });
     expect(final.status).toBe(200);
     // WD scores the worst completed to-par (0) + 1; the partial +1 after 9 holes never counts.
-    expect(await resultsRepository.getScore(gid, 2, 'ops-user')).toMatchObject({
+    expect(await scoreOf(gid, 2, 'ops-user')).toMatchObject({
       score: 1,
       provisional: false,
     });
@@ -253,7 +276,7 @@ describe('results feed', () => {
     });
     expect(action.audit?.before).toMatchObject({ result: { to_par: 0 } });
     expect(action.audit?.after).toMatchObject({ result: { to_par: -1 } });
-    expect(action.scores_written).toBe(1);
+    expect(action.score_changes).toBe(1);
     const audit = await auditRepository.list(gid);
     expect(audit.map((a) => a.action)).toContain('correct_result');
     const view = roundViewSchema.parse(

@@ -4,7 +4,7 @@ import { prizeDrawResultSchema, wonPrizeListSchema } from '../../shared/src/sche
 import { prizeDrawRepository } from '../../functions/src/db/repositories/prize-draw-repository';
 import { prizeRepository } from '../../functions/src/db/repositories/prize-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
-import { resultsRepository } from '../../functions/src/db/repositories/results-repository';
+import { roundScores } from './support/team-scores';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/src/db/client';
 import { keys } from '../../functions/src/db/keys';
@@ -30,7 +30,7 @@ describe('sample prize draws', () => {
       played.map(
         async (round) =>
           new Set(
-            (await resultsRepository.listScores(tournament!.game_global_id, round)).map((s) => s.user_id),
+            (await roundScores(tournament!.game_global_id, round)).map((s) => s.user_id),
           ),
       ),
     );

@@ -10,7 +10,7 @@ import {
   rankingPageResponseSchema,
   rankingStatusResponseSchema,
 } from '../../shared/src/schemas/ranking';
-import { resultsRepository } from '../../functions/src/db/repositories/results-repository';
+import { roundScores } from './support/team-scores';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
 import { api, tokenFor } from './support/api';
@@ -40,7 +40,7 @@ describe('publishing only what changed', () => {
     const field = await tournamentRepository.field(gameId);
     const completed = field.flatMap((entry) => (entry.rounds[1]?.completed ? [entry.rounds[1].to_par!] : []));
     const worst = Math.max(...completed);
-    const scores = await resultsRepository.listScores(gameId, 2);
+    const scores = await roundScores(gameId, 2);
     const changed = scores.find(
       (s) => s.kind === 'scored' && s.picks.some((pick) => pick.to_par !== null && pick.to_par < worst),
     )!;

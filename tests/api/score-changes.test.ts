@@ -5,7 +5,6 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scoreChangesViewSchema, type ScoreChangesView } from '../../shared/src/schemas/score-changes';
-import { recomputeScores } from '../../functions/src/domain/game/score-service';
 import { runCarryOver } from '../../functions/src/jobs/carry-over';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
@@ -38,7 +37,6 @@ beforeAll(async () => {
     team(gid, 2, 'changes-ann', [p1!, p2!, p3!, p4!]),
     team(gid, 3, 'changes-ann', [p1!, p2!, p3!, wd!]),
   ]);
-  await recomputeScores(fixture.record, new Date());
   ann = await tokenFor('changes-ann');
   operator = await tokenFor('changes-operator', ['operators']);
 });

@@ -32,12 +32,6 @@ export const keys = {
     SK: `USER#${userId}`,
   }),
   teamPartition: (gameGlobalId: string, round: number) => `TEAM#${gameGlobalId}#R${round}`,
-  /** A team's computed round score (written by results imports); the partition feeds rankings. */
-  teamScore: (gameGlobalId: string, round: number, userId: string) => ({
-    PK: `SCORE#${gameGlobalId}#R${round}`,
-    SK: `USER#${userId}`,
-  }),
-  teamScorePartition: (gameGlobalId: string, round: number) => `SCORE#${gameGlobalId}#R${round}`,
   /** Operator audit trail of a tournament (deadline moves, corrections, finals), in time order. */
   audit: (gameGlobalId: string, at: string, auditId: string) => ({
     PK: `AUDIT#${gameGlobalId}`,

@@ -19,7 +19,6 @@ import { tournamentRepository } from '../db/repositories/tournament-repository';
 import { userRepository } from '../db/repositories/user-repository';
 import { teamRepository, type TeamRecord } from '../db/repositories/team-repository';
 import { scoreChangeRepository, type ScoreChangeRecord } from '../db/repositories/score-change-repository';
-import { recomputeScores } from '../domain/game/score-service';
 import { rankingStateRepository } from '../db/repositories/ranking-state-repository';
 import { loadRoundContext, resolveTournament } from '../domain/game/tournament-context';
 import { logger } from '../lib/logger';
@@ -153,8 +152,7 @@ export async function runCarryOver(options: { now: Date; gameGlobalId?: string }
     summary.push({ round: stored.round, carried, replaced });
   }
   if (summary.some((s) => s.carried || s.replaced)) {
-    await recomputeScores(record, options.now);
-    // The ranking job publishes the settled teams' scores on its next run.
+    // The ranking job scores the settled teams and publishes them on its next run.
     await rankingStateRepository.markStale(record.game_global_id, options.now);
   }
   return { game_global_id: record.game_global_id, rounds: summary };

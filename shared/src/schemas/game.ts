@@ -237,7 +237,6 @@ export const importResultSchema = z.object({
   unchanged: z.number().int(),
   /** Tournament import: whether the tournament itself (names, dates, deadlines) changed. */
   tournament_changed: z.boolean().optional(),
-  scores_written: z.number().int(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
@@ -301,7 +300,8 @@ export type AuditRecord = z.infer<typeof auditRecordSchema>;
 export const operatorActionResultSchema = z.object({
   game_global_id: z.string(),
   round: z.number().int(),
-  scores_written: z.number().int(),
+  /** Players whose counted score the action moved: each got a change record (why my score moved). */
+  score_changes: z.number().int(),
   audit: auditRecordSchema.nullable(),
   /** Move deadline: teams saved for the round that the new deadline locks at once (0 when in the future). */
   teams_locked: z.number().int().optional(),

@@ -137,7 +137,7 @@ function OpsResultsPage() {
           )}
           <ConfirmAction
             label="取り込む"
-            warning="取り込むとスコアとランキングが計算し直されます。確定前のラウンドは、正しいファイルを取り込み直せば元に戻せます。"
+            warning="取り込むと、スコアとランキングがまもなく計算し直されます。確定前のラウンドは、正しいファイルを取り込み直せば元に戻せます。"
             pending={apply.isPending}
             onConfirm={() => apply.mutate({ body })}
           />
@@ -145,7 +145,7 @@ function OpsResultsPage() {
             error={apply.error}
             success={
               apply.data &&
-              `取り込みました：変わったもの ${apply.data.changed}件、チームスコア ${apply.data.scores_written}件を書き込みました。`
+              `取り込みました：変わったもの ${apply.data.changed}件。スコアとランキングはまもなく更新されます。`
             }
           />
         </section>

@@ -18,7 +18,6 @@ import { tournamentRepository } from '../../db/repositories/tournament-repositor
 import { batchWriteAll } from '../../db/batch-write';
 import { AppError } from '../../lib/errors';
 import { parseCsv } from './csv';
-import { recomputeScores } from './score-service';
 import { stableEqual } from './stable-equal';
 
 export type ImportFormat = 'json' | 'csv';
@@ -332,7 +331,6 @@ export async function importTournament(
     changed: changedEntries.length,
     unchanged: entries.length - changedEntries.length,
     tournament_changed: tournamentChanged,
-    scores_written: 0,
   };
   if (dryRun) return result;
   const profiles = await playerRepository.getMany(entries.map((e) => e.player_id));
@@ -452,11 +450,11 @@ export async function importResults(
     players,
     changed: changed.length,
     unchanged: players - changed.length,
-    scores_written: 0,
   };
   if (dryRun) return result;
   await tournamentRepository.writeFieldEntries(changed);
   if (!stableEqual(record, nextRecord)) await tournamentRepository.put(nextRecord);
-  result.scores_written = await recomputeScores(nextRecord, now, { field: [...byId.values()] });
+  // Nothing is scored here: the ranking job, started by the handler, scores the round's frozen teams
+  // from the field just written, so the answer does not wait on any player's team.
   return result;
 }

@@ -14,7 +14,7 @@ import type { PlayerStatus, RoundNumber } from '@golf/shared/schemas/schedule';
 import { teamRepository } from '../../db/repositories/team-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { recomputeScores } from './score-service';
+import { recordScoreChanges } from './score-service';
 import { indexTournamentRound } from './team-scoring';
 
 interface RoundAction {
@@ -128,15 +128,14 @@ export async function markRoundFinal(input: RoundAction & { force?: boolean | un
   if (stored.results !== 'final') await tournamentRepository.putWithAudit(next, audit);
   // Round 2 final settles the cut: round 1 picks learn whether they made it (ranking type 7).
   const rounds = input.round === 2 ? [1, 2] : [input.round];
-  const written = await recomputeScores(next, input.now, {
-    field,
-    rounds,
-    audit: stored.results === 'final' ? null : audit,
-  });
+  const changed =
+    stored.results === 'final'
+      ? 0
+      : await recordScoreChanges({ record, field }, { record: next, field }, audit, input.now, rounds);
   return {
     game_global_id: record.game_global_id,
     round: input.round,
-    scores_written: written,
+    score_changes: changed,
     audit: stored.results === 'final' ? null : audit,
     ...(warnings.length ? { warnings } : {}),
   };
@@ -191,7 +190,7 @@ export async function moveDeadline(
   return {
     game_global_id: record.game_global_id,
     round: input.round,
-    scores_written: 0,
+    score_changes: 0,
     audit,
     teams_locked: teamsLocked,
   };
@@ -234,8 +233,13 @@ export async function withdrawPlayer(input: {
   });
   await tournamentRepository.putFieldEntryWithAudit(withdrawn, audit);
   const nextField = field.map((e) => (e.player_id === withdrawn.player_id ? withdrawn : e));
-  const written = await recomputeScores(record, input.now, { field: nextField, audit });
-  return { game_global_id: record.game_global_id, round, scores_written: written, audit };
+  const changed = await recordScoreChanges(
+    { record, field },
+    { record, field: nextField },
+    audit,
+    input.now,
+  );
+  return { game_global_id: record.game_global_id, round, score_changes: changed, audit };
 }
 
 const playerStatusLabels: Record<PlayerStatus, string> = {
@@ -266,8 +270,11 @@ export async function cancelRound(input: RoundAction & { reason: string }) {
     note: `${formatTokyoDateTime(input.now)} ${note}`,
   });
   await tournamentRepository.putWithAudit(next, audit);
-  const written = await recomputeScores(next, input.now, { rounds: [input.round], audit });
-  return { game_global_id: record.game_global_id, round: input.round, scores_written: written, audit };
+  const field = await tournamentRepository.field(record.game_global_id);
+  const changed = await recordScoreChanges({ record, field }, { record: next, field }, audit, input.now, [
+    input.round,
+  ]);
+  return { game_global_id: record.game_global_id, round: input.round, score_changes: changed, audit };
 }
 
 /**
@@ -304,8 +311,9 @@ export async function cancelTournament(input: {
     note: `${formatTokyoDateTime(input.now)} ${note}`,
   });
   await tournamentRepository.putWithAudit(next, audit);
-  const written = await recomputeScores(next, input.now, { audit });
-  return { game_global_id: record.game_global_id, round: 0, scores_written: written, audit };
+  const field = await tournamentRepository.field(record.game_global_id);
+  const changed = await recordScoreChanges({ record, field }, { record: next, field }, audit, input.now);
+  return { game_global_id: record.game_global_id, round: 0, score_changes: changed, audit };
 }
 
 export interface CorrectionInput extends RoundAction {
@@ -358,6 +366,11 @@ export async function correctFinalResult(input: CorrectionInput) {
   });
   await tournamentRepository.putWithAudit(record, audit, corrected);
   const nextField = field.map((e) => (e.player_id === corrected.player_id ? corrected : e));
-  const written = await recomputeScores(record, input.now, { field: nextField, audit });
-  return { game_global_id: record.game_global_id, round: input.round, scores_written: written, audit };
+  const changed = await recordScoreChanges(
+    { record, field },
+    { record, field: nextField },
+    audit,
+    input.now,
+  );
+  return { game_global_id: record.game_global_id, round: input.round, score_changes: changed, audit };
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AuditRecord } from '@golf/shared/schemas/game';
-import type { TeamScoreRecord } from '../../db/repositories/results-repository';
+import type { TeamScoreRecord } from './team-scoring';
 import type { TeamRecord } from '../../db/repositories/team-repository';
 import { settlementChange } from '../../jobs/carry-over';
 import { scoreChanges } from './score-service';

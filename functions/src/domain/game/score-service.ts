@@ -1,21 +1,17 @@
 /**
- * Team round scores are stored (`SCORE#{id}#R{n}` / `USER#{userId}`) so rankings read them without
- * recomputing. Whenever results, statuses, finals or teams change, the affected rounds are scored
- * again and only the items that changed are rewritten, in batches. When an operator's action caused
- * the recompute, each player whose counted score changed gets a change record (why my score moved),
- * written with the scores from what this step already read.
+ * Why my score moved: when an operator's action (a correction, a withdrawal, a cancellation, a final
+ * mark) changes what a player's team counts, the player gets a change record with the score before
+ * and after. Team scores themselves are never stored: the rankings score each round's teams from the
+ * field's results (`domain/ranking`), so a results import writes no per-player item.
  */
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import type { AuditRecord } from '@golf/shared/schemas/game';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
-import { resultsRepository, type TeamScoreRecord } from '../../db/repositories/results-repository';
+import type { TeamScoreRecord } from './team-scoring';
 import { scoreChangeRepository, type ScoreChangeRecord } from '../../db/repositories/score-change-repository';
 import { teamRepository } from '../../db/repositories/team-repository';
-import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { stableEqual } from './stable-equal';
 import { indexTournamentRound, teamScoreRecord } from './team-scoring';
-
-const sameScore = (a: TeamScoreRecord | undefined, b: TeamScoreRecord) => stableEqual(a, b);
 
 /** What a player sees of a stored score. */
 const counted = (score: TeamScoreRecord) => ({
@@ -53,34 +49,54 @@ export function scoreChanges(
   });
 }
 
-/** Scores every locked round of the tournament (or only `rounds`); returns how many items were written. */
-export async function recomputeScores(
-  record: TournamentRecord,
+/** A tournament as scoring reads it: its record (rounds, cut rule) and its field's results. */
+export interface ScoringState {
+  record: TournamentRecord;
+  field: readonly FieldEntryRecord[];
+}
+
+/**
+ * Writes a change record for each player whose counted score an operator's action moved, scoring
+ * every team of the action's locked rounds (or only `rounds`) before and after it; returns how many
+ * it wrote. Nothing else is written: rankings score teams from the field themselves (the ranking job)
+ * and nothing stores a team's score.
+ */
+export async function recordScoreChanges(
+  before: ScoringState,
+  after: ScoringState,
+  audit: AuditRecord,
   now: Date,
-  /** `audit`: the operator's action that caused the recompute, recorded for each player it moved. */
-  options: { field?: FieldEntryRecord[]; rounds?: number[]; audit?: AuditRecord | null } = {},
+  rounds?: readonly number[],
 ): Promise<number> {
-  const field = options.field ?? (await tournamentRepository.field(record.game_global_id));
-  const rounds = record.rounds.filter(
-    (r) =>
-      (!options.rounds || options.rounds.includes(r.round)) &&
-      !isBeforeDeadline(now.toISOString(), r.deadline_at),
+  const locked = after.record.rounds.filter(
+    (r) => (!rounds || rounds.includes(r.round)) && !isBeforeDeadline(now.toISOString(), r.deadline_at),
   );
   let written = 0;
-  for (const stored of rounds) {
-    const indexed = indexTournamentRound(record, field, stored.round, now);
-    const [teams, existing] = await Promise.all([
-      teamRepository.listRound(record.game_global_id, stored.round),
-      resultsRepository.listScores(record.game_global_id, stored.round),
-    ]);
-    const before = new Map(existing.map((s) => [s.user_id, s]));
-    const changed = teams
-      .filter((team) => team.picks.length > 0)
-      .map((team) => teamScoreRecord(team, indexed))
-      .filter((score) => !sameScore(before.get(score.user_id), score));
-    if (changed.length) await resultsRepository.writeScores(changed);
-    if (options.audit) await scoreChangeRepository.write(scoreChanges(options.audit, before, changed));
-    written += changed.length;
+  for (const stored of locked) {
+    const indexedBefore = indexTournamentRound(before.record, before.field, stored.round, now);
+    const indexedAfter = indexTournamentRound(after.record, after.field, stored.round, now);
+    const teams = (await teamRepository.listRound(after.record.game_global_id, stored.round)).filter(
+      (team) => team.picks.length > 0,
+    );
+    const previous = new Map(teams.map((team) => [team.user_id, teamScoreRecord(team, indexedBefore)]));
+    const changes = scoreChanges(
+      audit,
+      previous,
+      teams.map((team) => teamScoreRecord(team, indexedAfter)),
+    );
+    if (changes.length) await scoreChangeRepository.write(changes);
+    written += changes.length;
   }
   return written;
+}
+
+/** Every team's score in a locked round, from its teams and the field's results (nothing stores them). */
+export async function roundTeamScores(
+  state: ScoringState,
+  round: number,
+  now: Date,
+): Promise<TeamScoreRecord[]> {
+  const indexed = indexTournamentRound(state.record, state.field, round, now);
+  const teams = await teamRepository.listRound(state.record.game_global_id, round);
+  return teams.filter((team) => team.picks.length > 0).map((team) => teamScoreRecord(team, indexed));
 }

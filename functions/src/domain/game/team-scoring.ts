@@ -2,6 +2,7 @@
  * Team scores over the shared scoring rules (shared/src/game/scoring.ts), for stored teams that may
  * have empty slots: an empty slot at scoring time scores the round's penalty, like a missing team.
  */
+import type { PickRecord } from '@golf/shared/game/personal-ranking';
 import {
   indexRound,
   playerRoundScore,
@@ -15,7 +16,6 @@ import { roundStatus } from '@golf/shared/schedule/derive-schedule';
 import type { RoundNumber } from '@golf/shared/schemas/schedule';
 import type { RoundScoreView } from '@golf/shared/schemas/game';
 import type { TeamRecord } from '../../db/repositories/team-repository';
-import type { TeamScoreRecord } from '../../db/repositories/results-repository';
 
 /** One round indexed for scoring, plus each field player's cut outcome (rankings type 7). */
 export interface ScoringRound extends IndexedRound {
@@ -95,6 +95,29 @@ export function teamScore(team: TeamRecord | undefined, round: IndexedRound): Ro
     total += score.to_par;
   }
   return { kind: 'scored', score: total, provisional };
+}
+
+/** A team's round score as the rankings and the prize draw read it, computed from the team and the field. */
+export interface TeamScoreRecord {
+  game_global_id: string;
+  round: number;
+  user_id: string;
+  kind: 'scored' | 'pending' | 'cancelled';
+  score: number | null;
+  provisional: boolean;
+  player_ids: string[];
+  /** Per pick, slot order: the score that counted (null while pending). */
+  pick_scores: Array<number | null>;
+  birdies: number;
+  eagles: number;
+  under_par_picks: number;
+  /**
+   * Per pick, slot order, what personal rankings 4-7 read: the player's real to-par (null unless he
+   * completed the round), his birdies and eagles that round (0 unless completed), and whether he
+   * made the cut (null while not known).
+   */
+  picks: PickRecord[];
+  last_saved_at: string;
 }
 
 /** The score item of one stored team (teams with no pick have none: rankings use 4 x penalty). */

@@ -10,10 +10,10 @@ import { playerRoundScore } from '@golf/shared/game/scoring';
 import type { PrizeDrawResult, PrizeRecord } from '@golf/shared/schemas/prize';
 import { prizeRepository } from '../../db/repositories/prize-repository';
 import { prizeDrawRepository } from '../../db/repositories/prize-draw-repository';
-import { resultsRepository, type TeamScoreRecord } from '../../db/repositories/results-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { indexTournamentRound } from '../game/team-scoring';
+import { roundTeamScores } from '../game/score-service';
+import { indexTournamentRound, type TeamScoreRecord } from '../game/team-scoring';
 
 export interface DrawInput {
   gameGlobalId: string;
@@ -25,7 +25,7 @@ export interface DrawInput {
   now: Date;
 }
 
-/** Everything a draw needs about one tournament's entrants, from stored scores and results. */
+/** Everything a draw needs about one tournament's entrants, from their teams and the results. */
 export async function tournamentEntrants(gameGlobalId: string, now: Date) {
   const record = await tournamentRepository.get(gameGlobalId);
   if (!record) throw notFound(`大会 ${gameGlobalId} は登録されていません。`);
@@ -40,7 +40,7 @@ export async function tournamentEntrants(gameGlobalId: string, now: Date) {
       round: stored.round,
       indexed: indexTournamentRound(record, field, stored.round, now),
       scores: new Map(
-        (await resultsRepository.listScores(gameGlobalId, stored.round)).map((s) => [s.user_id, s]),
+        (await roundTeamScores({ record, field }, stored.round, now)).map((s) => [s.user_id, s]),
       ),
     })),
   );

@@ -46,7 +46,9 @@ async function currentTournamentDue(now: Date): Promise<string | null> {
   return started > published ? record.game_global_id : null;
 }
 
-export async function runRankingJob(options: { now?: Date; owner?: string } = {}): Promise<RankingJobResult> {
+export async function runRankingJob(
+  options: { now?: Date; owner?: string; /** A run that follows one just finished. */ again?: boolean } = {},
+): Promise<RankingJobResult> {
   const now = options.now ?? new Date();
   const owner = options.owner ?? ulid();
   const result: RankingJobResult = { ran: false, published: [], still_stale: [] };
@@ -85,10 +87,17 @@ export async function runRankingJob(options: { now?: Date; owner?: string } = {}
         await postRoundResults(gameId, published.snapshot_id, now);
         if (mark && !(await rankingStateRepository.clearStale(mark))) result.still_stale.push(gameId);
       }
-      if (result.still_stale.length === 0) break;
+      // The next pass looks again: a change marked during this one found the lease taken.
     }
   } finally {
     await rankingStateRepository.releaseLease(owner);
+  }
+  // A change marked between the last look and the release also found the lease taken, and its job
+  // left the work to this run: one more run takes it (once: a run never chains itself further).
+  if (!options.again && (await rankingStateRepository.listStale()).length > 0) {
+    const again = await runRankingJob({ ...(options.now ? { now: options.now } : {}), again: true });
+    result.published.push(...again.published);
+    if (again.ran) result.still_stale = again.still_stale;
   }
   return result;
 }

@@ -30,7 +30,7 @@ import {
   rankingValuesItem,
   type StoredRankingRow,
 } from '../../db/repositories/ranking-repository';
-import type { TeamScoreRecord } from '../../db/repositories/results-repository';
+import type { TeamScoreRecord } from '../game/team-scoring';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { batchGetAll } from '../../db/batch-get';
 import { keys } from '../../db/keys';

@@ -1,0 +1,16 @@
+import { tournamentRepository } from '../../../functions/src/db/repositories/tournament-repository';
+import { roundTeamScores } from '../../../functions/src/domain/game/score-service';
+import type { TeamScoreRecord } from '../../../functions/src/domain/game/team-scoring';
+
+/** Every team's score in a round as the rankings compute it now: from the teams and the stored field. */
+export async function roundScores(gameGlobalId: string, round: number): Promise<TeamScoreRecord[]> {
+  const record = await tournamentRepository.get(gameGlobalId);
+  if (!record) throw new Error(`no tournament ${gameGlobalId}`);
+  const field = await tournamentRepository.field(gameGlobalId);
+  return roundTeamScores({ record, field }, round, new Date());
+}
+
+/** One player's team score in a round (undefined without a team). */
+export async function scoreOf(gameGlobalId: string, round: number, userId: string) {
+  return (await roundScores(gameGlobalId, round)).find((score) => score.user_id === userId);
+}
