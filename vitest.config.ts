@@ -3,6 +3,8 @@ import { defineConfig } from 'vitest/config';
 
 // Every test runs the functions as the local stack does: localhost defaults (functions/src/lib/config.ts).
 process.env['STAGE'] ??= 'local';
+// Tests write fixtures straight into the table, so the round pages read them on every call.
+process.env['ROUND_READ_CACHE_MS'] ??= '0';
 
 export default defineConfig({
   test: {

@@ -71,6 +71,11 @@ const configSchema = z.object({
    * instance serves one request at a time). The local stack's API processes serve many at once.
    */
   DYNAMODB_MAX_SOCKETS: z.coerce.number().int().positive().default(50),
+  /**
+   * How long an instance reuses a tournament, its field and its players' profiles for the round
+   * pages and team saves (milliseconds; 0 reads them on every call, as the test suites do).
+   */
+  ROUND_READ_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -17,9 +17,10 @@ export class ReadCache<V> {
     caches.add(this as ReadCache<unknown>);
   }
 
-  get(key: string, load: () => Promise<V>, nowMs = Date.now()): Promise<V> {
+  /** `ttlMs`: this call's age limit, where the cache's own comes from configuration read later. */
+  get(key: string, load: () => Promise<V>, nowMs = Date.now(), ttlMs = this.ttlMs): Promise<V> {
     const hit = this.entries.get(key);
-    if (hit && nowMs - hit.at < this.ttlMs) return hit.value;
+    if (hit && nowMs - hit.at < ttlMs) return hit.value;
     const value = load();
     this.entries.delete(key);
     this.entries.set(key, { at: nowMs, value });

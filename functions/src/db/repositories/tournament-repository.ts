@@ -6,6 +6,7 @@ import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
+import { clearReadCaches } from '../../lib/read-cache';
 import { auditPut } from './audit-repository';
 
 export const tournamentRepository = {
@@ -38,10 +39,13 @@ export const tournamentRepository = {
 
   async writeFieldEntries(entries: FieldEntryRecord[]): Promise<void> {
     await batchWriteAll(entries.map(fieldEntryItem));
+    // This instance's copies of the tournament are stale now (others' expire within seconds).
+    clearReadCaches();
   },
 
   async put(record: TournamentRecord): Promise<void> {
     await db().send(new PutCommand({ TableName: tableName(), Item: storedTournamentItem(record) }));
+    clearReadCaches();
   },
 
   /** Writes the tournament (and optionally one field entry) together with its audit record. */
@@ -55,6 +59,7 @@ export const tournamentRepository = {
         ],
       }),
     );
+    clearReadCaches();
   },
 
   /** Writes one field entry (a status change by an operator) together with its audit record. */
@@ -64,6 +69,7 @@ export const tournamentRepository = {
         TransactItems: [{ Put: { TableName: tableName(), Item: fieldEntryItem(entry) } }, auditPut(audit)],
       }),
     );
+    clearReadCaches();
   },
 
   /** Marks a round's teams settled at its deadline, touching nothing else of the tournament item. */
@@ -78,6 +84,7 @@ export const tournamentRepository = {
         ExpressionAttributeValues: { ':at': atIso },
       }),
     );
+    clearReadCaches();
   },
 };
 

@@ -233,12 +233,7 @@ export async function withdrawPlayer(input: {
   });
   await tournamentRepository.putFieldEntryWithAudit(withdrawn, audit);
   const nextField = field.map((e) => (e.player_id === withdrawn.player_id ? withdrawn : e));
-  const changed = await recordScoreChanges(
-    { record, field },
-    { record, field: nextField },
-    audit,
-    input.now,
-  );
+  const changed = await recordScoreChanges({ record, field }, { record, field: nextField }, audit, input.now);
   return { game_global_id: record.game_global_id, round, score_changes: changed, audit };
 }
 
@@ -366,11 +361,6 @@ export async function correctFinalResult(input: CorrectionInput) {
   });
   await tournamentRepository.putWithAudit(record, audit, corrected);
   const nextField = field.map((e) => (e.player_id === corrected.player_id ? corrected : e));
-  const changed = await recordScoreChanges(
-    { record, field },
-    { record, field: nextField },
-    audit,
-    input.now,
-  );
+  const changed = await recordScoreChanges({ record, field }, { record, field: nextField }, audit, input.now);
   return { game_global_id: record.game_global_id, round: input.round, score_changes: changed, audit };
 }

@@ -23,13 +23,13 @@ async function prepare(
   input: SaveInput,
   withProfiles = false,
 ): Promise<{ context: RoundContext; existing: TeamRecord | undefined }> {
-  const record = await resolveTournament(input.gameGlobalId, input.now);
+  const record = await resolveTournament(input.gameGlobalId, input.now, { cached: true });
   const stored = record.rounds[input.round - 1]!;
   // A quick answer for the obvious case; the write below decides for real.
   if (record.cancelled || stored.cancelled || !isBeforeDeadline(input.now.toISOString(), stored.deadline_at))
     throw deadlinePassed();
   const [context, existing] = await Promise.all([
-    loadRoundContext(record, input.round, { profiles: withProfiles }),
+    loadRoundContext(record, input.round, { profiles: withProfiles, cached: true }),
     teamRepository.get(record.game_global_id, input.round, input.userId),
   ]);
   return { context, existing };

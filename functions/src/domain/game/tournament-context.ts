@@ -9,18 +9,45 @@ import { currentTournament, deriveSchedule } from '@golf/shared/schedule/derive-
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import { playerRepository, type PlayerProfileRecord } from '../../db/repositories/player-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
+import { config } from '../../lib/config';
 import { notFound } from '../../lib/errors';
+import { ReadCache } from '../../lib/read-cache';
 import { aiStats, ineligibility } from './players';
+
+/**
+ * The round pages and team saves of a crowd read the same tournament, field and profiles: with
+ * `cached`, an instance keeps them for `ROUND_READ_CACHE_MS` (concurrent misses share one read).
+ * Nothing is decided from that copy alone: a save's write checks the deadline and each new player's
+ * eligibility in its own condition (team-repository `guardedPut`), so a copy a few seconds old can
+ * only make an answer refuse or accept what the write then decides. Writers in the same instance
+ * clear it (`clearReadCaches`); others see a change within the TTL.
+ */
+const records = new ReadCache<TournamentRecord | undefined>(0);
+const lists = new ReadCache<TournamentRecord[]>(0);
+const fields = new ReadCache<FieldEntryRecord[]>(0);
+const profileMaps = new ReadCache<Map<string, PlayerProfileRecord>>(0);
+
+interface ReadOptions {
+  /** Reuse this instance's copy of the last few seconds (round pages and saves). */
+  cached?: boolean;
+}
+
+function read<V>(cache: ReadCache<V>, key: string, load: () => Promise<V>, options: ReadOptions): Promise<V> {
+  const ttl = options.cached ? config().ROUND_READ_CACHE_MS : 0;
+  return ttl > 0 ? cache.get(key, load, Date.now(), ttl) : load();
+}
 
 /** The tournament asked for, or the current one when no id is given (404 when there is none). */
 export async function resolveTournament(
   gameGlobalId: string | undefined,
   now: Date,
+  options: ReadOptions = {},
 ): Promise<TournamentRecord> {
   let record: TournamentRecord | undefined;
-  if (gameGlobalId) record = await tournamentRepository.get(gameGlobalId);
+  if (gameGlobalId)
+    record = await read(records, gameGlobalId, () => tournamentRepository.get(gameGlobalId), options);
   else {
-    const all = await tournamentRepository.list();
+    const all = await read(lists, 'all', () => tournamentRepository.list(), options);
     record = currentTournament(all.map((r) => ({ ...deriveSchedule(r, now), record: r })))?.record;
   }
   if (!record) throw notFound('大会が見つかりませんでした。');
@@ -41,11 +68,19 @@ export async function loadRoundContext(
   record: TournamentRecord,
   round: number,
   /** `asOf`: eligibility from the statuses recorded before this instant (a round's deadline). */
-  options: { profiles?: boolean; asOf?: string } = {},
+  options: { profiles?: boolean; asOf?: string } & ReadOptions = {},
 ): Promise<RoundContext> {
-  const field = await tournamentRepository.field(record.game_global_id);
+  const gameGlobalId = record.game_global_id;
+  const field = await read(fields, gameGlobalId, () => tournamentRepository.field(gameGlobalId), options);
   const profiles =
-    options.profiles === false ? new Map() : await playerRepository.getMany(field.map((e) => e.player_id));
+    options.profiles === false
+      ? new Map<string, PlayerProfileRecord>()
+      : await read(
+          profileMaps,
+          gameGlobalId,
+          () => playerRepository.getMany(field.map((e) => e.player_id)),
+          options,
+        );
   const byId = new Map(field.map((entry) => [entry.player_id, entry]));
   const eligible = field
     .filter((entry) => ineligibility(entry, round, options.asOf) === null)

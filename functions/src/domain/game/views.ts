@@ -77,9 +77,9 @@ export async function roundView(input: {
   round: number;
   now: Date;
 }): Promise<RoundView> {
-  const record = await resolveTournament(input.gameGlobalId, input.now);
+  const record = await resolveTournament(input.gameGlobalId, input.now, { cached: true });
   const [context, team, audit, copiesNextRound] = await Promise.all([
-    loadRoundContext(record, input.round),
+    loadRoundContext(record, input.round, { cached: true }),
     teamRepository.get(record.game_global_id, input.round, input.userId),
     auditRepository.list(record.game_global_id),
     userRepository.copyNextRound(input.userId),
@@ -133,12 +133,12 @@ export async function otherUserTeam(input: {
   round: number;
   now: Date;
 }) {
-  const record = await resolveTournament(input.gameGlobalId, input.now);
+  const record = await resolveTournament(input.gameGlobalId, input.now, { cached: true });
   const stored = record.rounds[input.round - 1]!;
   if (input.viewerId !== input.userId && !canSeeOtherTeams(input.now.toISOString(), stored.deadline_at))
     throw refusal('teams_hidden_before_deadline');
   const [context, team] = await Promise.all([
-    loadRoundContext(record, input.round),
+    loadRoundContext(record, input.round, { cached: true }),
     teamRepository.get(record.game_global_id, input.round, input.userId),
   ]);
   // No team scores the penalty, but only for a player who exists: an unknown id is not a player.
@@ -157,8 +157,8 @@ export async function roundField(input: {
   round: number;
   now: Date;
 }): Promise<RoundField> {
-  const record = await resolveTournament(input.gameGlobalId, input.now);
-  const context = await loadRoundContext(record, input.round);
+  const record = await resolveTournament(input.gameGlobalId, input.now, { cached: true });
+  const context = await loadRoundContext(record, input.round, { cached: true });
   const players = context.field.map((entry) => {
     const stats = seasonStats(context.profiles.get(entry.player_id));
     const ai = aiStats(entry, context.profiles.get(entry.player_id), input.round);
@@ -201,8 +201,8 @@ export async function aiPreview(input: {
   mode: AiMode;
   now: Date;
 }) {
-  const record = await resolveTournament(input.gameGlobalId, input.now);
-  const context = await loadRoundContext(record, input.round);
+  const record = await resolveTournament(input.gameGlobalId, input.now, { cached: true });
+  const context = await loadRoundContext(record, input.round, { cached: true });
   const stats = new Map(context.eligible.map((s) => [s.player_id, s]));
   const ids = rankPlayers(input.mode, context.eligible).slice(0, 4);
   return {
@@ -219,7 +219,7 @@ export async function playerDetail(input: {
   gameGlobalId: string | undefined;
   now: Date;
 }): Promise<PlayerDetail> {
-  const record = await resolveTournament(input.gameGlobalId, input.now);
+  const record = await resolveTournament(input.gameGlobalId, input.now, { cached: true });
   const [profile, field] = await Promise.all([
     playerRepository.get(input.playerId),
     tournamentRepository.field(record.game_global_id),
@@ -267,7 +267,7 @@ export async function myScore(input: {
   gameGlobalId: string | undefined;
   now: Date;
 }): Promise<MyScore> {
-  const record = await resolveTournament(input.gameGlobalId, input.now);
+  const record = await resolveTournament(input.gameGlobalId, input.now, { cached: true });
   const [field, teams, user] = await Promise.all([
     tournamentRepository.field(record.game_global_id),
     teamRepository.getRounds(record.game_global_id, [1, 2, 3, 4], input.userId),
