@@ -38,12 +38,23 @@ describe('batchGetAll under throttling', () => {
   it('asks unprocessed keys again until every item is read', async () => {
     const { requests } = throttlingTable(7);
     const wanted = Array.from({ length: 230 }, (_, i) => ({ PK: `ITEM#${i}`, SK: 'META' }));
-    const items = await batchGetAll(wanted, { baseDelayMs: 1 });
+    const items = await batchGetAll(wanted, { baseDelayMs: 1, concurrency: 1 });
     expect(items.map((item) => item['PK']).sort()).toEqual(wanted.map((key) => key.PK).sort());
     expect(requests.every((asked) => asked.length <= 100)).toBe(true);
-    // 3 chunks of at most 100 keys, each answered partly once and then in full.
+    // One call at a time: 3 chunks of at most 100 keys, each answered partly once and then in full.
     expect(requests).toHaveLength(6);
     expect(requests[1]).toEqual(requests[0]!.slice(7));
+  });
+
+  it('keeps several calls in flight and still reads every item once', async () => {
+    const { requests } = throttlingTable(30);
+    const wanted = Array.from({ length: 1_050 }, (_, i) => ({ PK: `ITEM#${i}`, SK: 'META' }));
+    const items = await batchGetAll(wanted, { baseDelayMs: 1 });
+    expect(items.map((item) => item['PK']).sort()).toEqual(wanted.map((key) => key.PK).sort());
+    // The first calls of the 8 workers go out before any answer: the first 8 chunks, in order.
+    expect(requests.slice(0, 8).map((asked) => asked[0]!.PK)).toEqual(
+      Array.from({ length: 8 }, (_, i) => `ITEM#${i * 100}`),
+    );
   });
 
   it('asks a duplicate key once', async () => {

@@ -12,6 +12,8 @@ export interface BatchGetOptions {
   maxAttempts?: number;
   /** First backoff between tries, doubled each time. */
   baseDelayMs?: number;
+  /** BatchGetItem calls in flight at once (8 unless given). */
+  concurrency?: number;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -29,8 +31,8 @@ export async function batchGetAll(
   const baseDelay = options.baseDelayMs ?? 20;
   const unique = [...new Map(requestKeys.map((key) => [`${key.PK}\u0000${key.SK}`, key])).values()];
   const items: Array<Record<string, unknown>> = [];
-  for (let i = 0; i < unique.length; i += 100) {
-    let pending: Array<Record<string, unknown>> = unique.slice(i, i + 100).map(({ PK, SK }) => ({ PK, SK }));
+  const readChunk = async (chunk: ReadonlyArray<{ PK: string; SK: string }>) => {
+    let pending: Array<Record<string, unknown>> = chunk.map(({ PK, SK }) => ({ PK, SK }));
     for (let attempt = 0; pending.length && attempt < maxAttempts; attempt++) {
       if (attempt) await sleep(baseDelay * 2 ** (attempt - 1));
       const { Responses, UnprocessedKeys } = await db().send(
@@ -49,6 +51,18 @@ export async function batchGetAll(
       pending = (UnprocessedKeys?.[tableName()]?.Keys ?? []) as Array<Record<string, unknown>>;
     }
     if (pending.length) throw new Error(`batch get gave up with ${pending.length} unprocessed keys`);
-  }
+  };
+  // Several calls in flight: a ranking publish reads 100,000 profiles in 1,000 calls, which one
+  // after another would take longer than building the whole snapshot.
+  let next = 0;
+  const worker = async () => {
+    while (next < unique.length) {
+      const start = next;
+      next += 100;
+      await readChunk(unique.slice(start, start + 100));
+    }
+  };
+  const workers = Math.min(options.concurrency ?? 8, Math.ceil(unique.length / 100));
+  await Promise.all(Array.from({ length: workers }, worker));
   return items;
 }
