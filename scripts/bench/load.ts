@@ -28,6 +28,7 @@ import type { TeamRecord } from '../../functions/src/db/repositories/team-reposi
 import { teamItem } from '../../functions/src/db/repositories/team-repository';
 import { userItem } from '../../functions/src/db/repositories/user-repository';
 import { rankingStateRepository } from '../../functions/src/db/repositories/ranking-state-repository';
+import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { db, tableName } from '../../functions/src/db/client';
 import { keys } from '../../functions/src/db/keys';
@@ -460,6 +461,9 @@ async function main(mode: 'full' | 'quick') {
     const seedSeconds = (performance.now() - seedStart) / 1000;
     log(`seeded ${items.length} items in ${seedSeconds.toFixed(1)} s; publishing the rankings`);
     const publishStart = performance.now();
+    // Settled again, as at a deadline: the next run reads the round's teams, the seeded ones with
+    // them, into the round's frozen object (the one made when the stack started holds the sample's).
+    await tournamentRepository.markRoundSettled(gameGlobalId, round, new Date().toISOString());
     await rankingStateRepository.markStale(gameGlobalId, now);
     const job = await runRankingJob({ now });
     const publishSeconds = (performance.now() - publishStart) / 1000;
@@ -468,6 +472,11 @@ async function main(mode: 'full' | 'quick') {
     const check = await fetch(`${stack.url}/api/golf/ranking?page=1&type=1&round=${round}`);
     const first = (await check.json()) as { last_page?: number };
     if (!check.ok || !first.last_page) throw new Error(`no ranking of round ${round}: ${check.status}`);
+    // Pages hold at most 100 rows: fewer pages than that means the seeded teams were not ranked.
+    if (first.last_page < profile.players / 100)
+      throw new Error(
+        `the ranking of round ${round} has ${first.last_page} pages for ${profile.players} players`,
+      );
     log(`ranking of round ${round}: ${first.last_page} pages`);
 
     const sign = async (n: number) => ({
