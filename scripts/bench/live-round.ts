@@ -63,7 +63,7 @@ async function main(players: number) {
     log(`sample season: ${JSON.stringify(sample.named.dynamodb_requests_per_call)} per call`);
 
     log(`writing ${players} more teams of round ${round} and their scores`);
-      const active = field.filter((entry) => entry.status === 'active');
+    const active = field.filter((entry) => entry.status === 'active');
     const items: Array<Record<string, unknown>> = [];
     for (let n = 0; n < players; n++) {
       const team: TeamRecord = {

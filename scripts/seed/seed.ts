@@ -1,7 +1,11 @@
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/src/db/client';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
-import { fieldEntryItem, tournamentItem } from '../../functions/src/db/repositories/tournament-repository';
+import {
+  fieldEntryItem,
+  roundLockItems,
+  tournamentItem,
+} from '../../functions/src/db/repositories/tournament-repository';
 import { prizeItem } from '../../functions/src/db/repositories/prize-repository';
 import { keys } from '../../functions/src/db/keys';
 import { drawTournamentPrizes } from '../../functions/src/domain/prize/prize-draw-service';
@@ -25,7 +29,7 @@ export function sampleItems(now: Date, season = generateSampleSeason(now)): Reco
   }));
   return [
     ...playerItems,
-    ...season.tournaments.map(tournamentItem),
+    ...season.tournaments.flatMap((record) => [tournamentItem(record), ...roundLockItems(record)]),
     ...season.fields.map(fieldEntryItem),
     ...season.prizes.map(prizeItem),
     ...sampleTeamItems(season, now),

@@ -9,6 +9,10 @@ import {
   aiPreviewSchema,
 } from '../../shared/src/schemas/game';
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
+import { ROUND_LOCK_SHARDS } from '../../functions/src/db/repositories/tournament-repository';
+import { batchGetAll } from '../../functions/src/db/batch-get';
+import { batchWriteAll } from '../../functions/src/db/batch-write';
+import { keys } from '../../functions/src/db/keys';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
 
@@ -113,6 +117,43 @@ describe('picks', () => {
     expect(
       await teamRepository.guardedPut(record, { nowIso: before, newPlayerIds: [], expectedVersion: 0 }),
     ).toBeNull();
+  });
+
+  it("lock instant: every shard of the round's lock is what the write checks, and moves with the deadline", async () => {
+    const locks = async () =>
+      (await batchGetAll(Array.from({ length: ROUND_LOCK_SHARDS }, (_, s) => keys.roundLock(gid, 4, s)))).map(
+        (item) => item['deadline_at'],
+      );
+    const deadline = fixture.record.rounds[3]!.deadline_at;
+    expect(await locks()).toEqual(Array(ROUND_LOCK_SHARDS).fill(deadline));
+    // Locks that say the round has closed refuse the save, though the tournament item says it is open.
+    await batchWriteAll(
+      Array.from({ length: ROUND_LOCK_SHARDS }, (_, s) => ({
+        ...keys.roundLock(gid, 4, s),
+        deadline_at: new Date(Date.now() - 60_000).toISOString(),
+      })),
+    );
+    // (A team unlike the one saved above: an unchanged team is answered without a write.)
+    const refused = await api<ErrorBody>('PUT', `/api/golf/round/4/team`, {
+      token: alice,
+      body: { game_global_id: gid, player_ids: [p1, p2, p3, p5] },
+    });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe('deadline_passed');
+    // An operator's move writes the tournament and its locks together.
+    const operator = await tokenFor('picks-operator', ['operators']);
+    const moved = new Date(Date.parse(deadline) + 3_600_000).toISOString();
+    const answer = await api('POST', '/api/golf/ops/round/deadline', {
+      token: operator,
+      body: { game_global_id: gid, round: 4, deadline_at: moved, reason: '濃霧のため' },
+    });
+    expect(answer.status).toBe(200);
+    expect(await locks()).toEqual(Array(ROUND_LOCK_SHARDS).fill(moved));
+    const saved = await api('PUT', `/api/golf/round/4/team`, {
+      token: alice,
+      body: { game_global_id: gid, player_ids: [p1, p2, p3, p5] },
+    });
+    expect(saved.status).toBe(200);
   });
 
   it('refuses the same player twice (422)', async () => {

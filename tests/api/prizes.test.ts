@@ -29,9 +29,7 @@ describe('sample prize draws', () => {
     const perRound = await Promise.all(
       played.map(
         async (round) =>
-          new Set(
-            (await roundScores(tournament!.game_global_id, round)).map((s) => s.user_id),
-          ),
+          new Set((await roundScores(tournament!.game_global_id, round)).map((s) => s.user_id)),
       ),
     );
     const everyRound = [...perRound[0]!].filter((user) => perRound.every((set) => set.has(user)));

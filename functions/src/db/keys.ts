@@ -20,6 +20,14 @@ export const keys = {
     GSI1PK: 'TOURNAMENTS',
     GSI1SK: `${startOn}#${gameGlobalId}`,
   }),
+  /**
+   * A round's deadline lock, in shards: the condition every team save checks (a copy of the round's
+   * deadline, under 1 KB), so that a deadline minute's saves do not all read the tournament item.
+   */
+  roundLock: (gameGlobalId: string, round: number, shard: number) => ({
+    PK: `ROUNDLOCK#${gameGlobalId}#R${round}#${shard}`,
+    SK: 'LOCK',
+  }),
   fieldEntry: (gameGlobalId: string, playerId: string) => ({
     PK: `TOURNAMENT#${gameGlobalId}`,
     SK: `FIELD#${playerId}`,

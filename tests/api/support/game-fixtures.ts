@@ -2,7 +2,7 @@ import type { FieldEntryRecord, TournamentRecord } from '../../../shared/src/sch
 import type { PlayerStatus } from '../../../shared/src/schemas/schedule';
 import { batchWriteAll } from '../../../functions/src/db/batch-write';
 import { fieldEntryItem } from '../../../functions/src/db/repositories/tournament-repository';
-import { storedTournamentItem } from '../../../functions/src/db/repositories/tournament-repository';
+import { storedTournamentItems } from '../../../functions/src/db/repositories/tournament-repository';
 import { playerProfileItem } from '../../../functions/src/db/repositories/player-repository';
 import { teamItem, type TeamRecord } from '../../../functions/src/db/repositories/team-repository';
 
@@ -94,7 +94,7 @@ export function gameFixture(id: string) {
 export async function writeFixture(fixture: ReturnType<typeof gameFixture>, teams: TeamRecord[] = []) {
   await batchWriteAll([
     // Unpublished: test tournaments stay out of the schedule other tests read.
-    storedTournamentItem({ ...fixture.record, published: false }),
+    ...storedTournamentItems({ ...fixture.record, published: false }),
     ...fixture.field.map(fieldEntryItem),
     ...fixture.profiles.map(playerProfileItem),
     ...teams.map(teamItem),

@@ -35,7 +35,8 @@ function auditSummary(result: ActionResult | undefined): ReactNode {
   if (!result) return null;
   return (
     <>
-      記録しました{result.audit ? `（${result.audit.note || result.audit.action}）` : ''}。スコアが変わった参加者：{result.score_changes}人
+      記録しました{result.audit ? `（${result.audit.note || result.audit.action}）` : ''}
+      。スコアが変わった参加者：{result.score_changes}人
       {result.teams_locked !== undefined ? `。この変更で締め切られたチーム：${result.teams_locked}` : ''}。
       {result.warnings?.length ? `確認事項を承知のうえ確定しました：${result.warnings.join(' ')}` : ''}
     </>

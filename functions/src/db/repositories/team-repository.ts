@@ -6,6 +6,7 @@ import { db, tableName } from '../client';
 import { conditionHeld, failedAt, transactWrite } from '../conditions';
 import { fromItem } from '../item';
 import { keys } from '../keys';
+import { ROUND_LOCK_SHARDS } from './tournament-repository';
 import { countAll, queryAll } from '../query-all';
 
 /** A user's team for one round as stored; `picks` holds 0-4 picks ordered by slot. */
@@ -101,8 +102,8 @@ export const teamRepository = {
   },
 
   /**
-   * Writes a user's team in one transaction that also checks, against the stored tournament item,
-   * that `nowIso` is still before the round's deadline (ISO instants in UTC compare as strings), that
+   * Writes a user's team in one transaction that also checks, against a shard of the round's
+   * deadline lock (stored with the tournament), that `nowIso` is still before the round's deadline (ISO instants in UTC compare as strings), that
    * every newly chosen player is still active in the field, and that nobody wrote the team since it
    * was read (`expectedVersion`, 0 = no team yet).
    */
@@ -117,8 +118,9 @@ export const teamRepository = {
         {
           ConditionCheck: {
             TableName: tableName(),
-            Key: keys.tournament(gameGlobalId),
-            ConditionExpression: `rounds[${round - 1}].deadline_at > :now`,
+            // Any shard of the round's lock: they are written together with the tournament.
+            Key: keys.roundLock(gameGlobalId, round, Math.floor(Math.random() * ROUND_LOCK_SHARDS)),
+            ConditionExpression: 'deadline_at > :now',
             ExpressionAttributeValues: { ':now': options.nowIso },
           },
         },

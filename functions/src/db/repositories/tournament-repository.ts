@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import type { AuditRecord } from '@golf/shared/schemas/game';
 import { batchWriteAll } from '../batch-write';
@@ -44,7 +44,8 @@ export const tournamentRepository = {
   },
 
   async put(record: TournamentRecord): Promise<void> {
-    await db().send(new PutCommand({ TableName: tableName(), Item: storedTournamentItem(record) }));
+    // The tournament and its deadline locks change together.
+    await db().send(new TransactWriteCommand({ TransactItems: putAll(storedTournamentItems(record)) }));
     clearReadCaches();
   },
 
@@ -53,7 +54,7 @@ export const tournamentRepository = {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
-          { Put: { TableName: tableName(), Item: storedTournamentItem(record) } },
+          ...putAll(storedTournamentItems(record)),
           ...(entry ? [{ Put: { TableName: tableName(), Item: fieldEntryItem(entry) } }] : []),
           auditPut(audit),
         ],
@@ -109,3 +110,29 @@ export function storedTournamentItem(record: TournamentRecord & { published?: bo
   const { GSI1PK: _pk, GSI1SK: _sk, ...unlisted } = tournamentItem(record);
   return record.published === false ? unlisted : tournamentItem(record);
 }
+
+/**
+ * Copies of each round's deadline that team saves check instead of the tournament item. In a
+ * transaction a condition check costs write capacity (2 units per KB), and one item takes at most
+ * 1,000 units per second: checked by every save, the 3 KB tournament item would cap a deadline
+ * minute near 170 saves per second; a lock of under 1 KB in 4 shards allows about 2,000.
+ */
+export const ROUND_LOCK_SHARDS = 4;
+
+export const roundLockItems = (record: TournamentRecord) =>
+  record.rounds.flatMap((round) =>
+    Array.from({ length: ROUND_LOCK_SHARDS }, (_, shard) => ({
+      ...keys.roundLock(record.game_global_id, round.round, shard),
+      entity: 'round_lock',
+      deadline_at: round.deadline_at,
+    })),
+  );
+
+/** Every item a tournament record is stored as: the tournament and its rounds' deadline locks. */
+export const storedTournamentItems = (record: TournamentRecord & { published?: boolean }) => [
+  storedTournamentItem(record),
+  ...roundLockItems(record),
+];
+
+const putAll = (items: Array<Record<string, unknown>>) =>
+  items.map((Item) => ({ Put: { TableName: tableName(), Item } }));
