@@ -17,7 +17,10 @@ export function createAppRouter(queryClient: QueryClient) {
     defaultPreloadDelay: 200,
     // Freshness is TanStack Query's business: the router always asks it.
     defaultPreloadStaleTime: 0,
+    // A screen's placeholder shows after 200 ms and gives way as soon as the screen is ready: held
+    // for the router's default 500 ms, it kept the leaderboard of a cold visit off screen 0.3 s longer.
     defaultPendingMs: 200,
+    defaultPendingMinMs: 0,
     defaultPendingComponent: () => <PageSkeleton />,
     defaultErrorComponent: RouteError,
     defaultNotFoundComponent: NotFoundPage,

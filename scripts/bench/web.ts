@@ -1,7 +1,8 @@
 /**
  * `npm run bench:web`: the built SPA on the local stack (seeded, in memory), in headless Chromium as
  * a phone (375 px) with a 4x CPU slowdown and Lighthouse's slow 4G (150 ms RTT, 1.6 Mbit/s down):
- * LCP, CLS and total blocking time of the top, score and ranking pages, the JavaScript each loads
+ * LCP, CLS and total blocking time of the top, score and ranking pages (the ranking as a signed-in
+ * player; the median of 5 loads by LCP, `WEB_BENCH_RUNS` to change), the JavaScript each loads
  * (as sent and gzip-compressed, as CloudFront compresses it), and axe-core on every screen of the
  * page table a visitor can open without parameters. Writes bench/results/web.json.
  * Needs `npm run build` first.
@@ -13,9 +14,18 @@ import { gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
 import { pages } from '../../frontend/src/config/pages';
 import { repositoryRoot } from '../local-stack/paths';
+import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+import { sampleUserId } from '../seed/teams';
 import { startBuiltSite } from './built-site';
 
-const measured = ['/', '/schedule/score', '/ranking/golf/personal'];
+/** The pages measured, and as whom: the ranking is a signed-in player's page (a sample player's). */
+const measured = [
+  { path: '/', player: false },
+  { path: '/schedule/score', player: false },
+  { path: '/ranking/golf/personal', player: true },
+] as const;
+/** Loads of each page (after one to warm the stack); the run with the median LCP is reported. */
+const runs = Number(process.env['WEB_BENCH_RUNS'] ?? 5);
 const slow4g = {
   offline: false,
   latency: 150,
@@ -113,11 +123,19 @@ async function axe(page: Page, url: string) {
 async function main() {
   const { stack, browser, stop } = await startBuiltSite();
   try {
-    const vitals: Record<string, Awaited<ReturnType<typeof measure>>> = {};
-    for (const path of measured) {
-      const context = await browser.newContext(phone);
-      vitals[path] = await measure(await context.newPage(), stack.url + path);
-      await context.close();
+    const player = (await signLocalAccessToken({ sub: sampleUserId(1) })).token;
+    const vitals: Record<string, Awaited<ReturnType<typeof measure>> & { lcpRunsMs: number[] }> = {};
+    for (const { path, player: signedIn } of measured) {
+      const loads: Array<Awaited<ReturnType<typeof measure>>> = [];
+      for (let run = 0; run <= runs; run++) {
+        const context = await browser.newContext(phone);
+        if (signedIn) await context.addCookies([{ name: 'token', value: player, url: stack.url }]);
+        const load = await measure(await context.newPage(), stack.url + path);
+        await context.close();
+        if (run > 0) loads.push(load);
+      }
+      loads.sort((a, b) => a.lcpMs - b.lcpMs);
+      vitals[path] = { ...loads[Math.floor(loads.length / 2)]!, lcpRunsMs: loads.map((load) => load.lcpMs) };
     }
     const screens = Object.entries(pages)
       .filter(([pattern, page]) => 'visitorAllowed' in page && page.visitorAllowed && !pattern.includes('$'))
@@ -134,7 +152,7 @@ async function main() {
     );
     const result = {
       measuredAt: new Date().toISOString(),
-      profile: { cpuSlowdown: 4, network: 'slow 4G', width: 375 },
+      profile: { cpuSlowdown: 4, network: 'slow 4G', width: 375, runs, rankingAs: 'sample player' },
       vitals,
       screens: screens.length,
       seriousOrCritical: serious,
@@ -146,7 +164,7 @@ async function main() {
       Object.fromEntries(
         Object.entries(vitals).map(([path, v]) => [
           path,
-          { ...v, jsGzipKB: Math.round(v.jsGzipBytes / 1024) },
+          { ...v, lcpRunsMs: v.lcpRunsMs.join(' '), jsGzipKB: Math.round(v.jsGzipBytes / 1024) },
         ]),
       ),
     );

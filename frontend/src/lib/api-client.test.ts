@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { ApiError, apiRequest, buildApiUrl, setUnauthenticatedHandler, toApiError } from './api-client';
+import { earlyAnswerMaxAgeMs } from './early-data';
 
 const jsonResponse = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -99,5 +100,47 @@ describe('apiRequest', () => {
       throw new TypeError('Failed to fetch');
     });
     await expect(apiRequest('/api/thing')).rejects.toMatchObject({ status: 0, code: 'network' });
+  });
+});
+
+describe('apiRequest with answers asked for before the app ran', () => {
+  const early = (entries: Record<string, { at: number; answer: Promise<Response> }>) =>
+    vi.stubGlobal('__EARLY_DATA__', entries);
+
+  it('takes the early answer of the same GET once, then asks the network', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(200, { from: 'network' }));
+    vi.stubGlobal('fetch', fetchMock);
+    early({
+      '/api/golf/ranking?type=1&page=1': {
+        at: Date.now(),
+        answer: Promise.resolve(jsonResponse(200, { from: 'early' })),
+      },
+    });
+    const query = { type: 1, page: 1 };
+    expect(await apiRequest('/api/golf/ranking', { query })).toEqual({ from: 'early' });
+    expect(fetchMock).not.toHaveBeenCalled();
+    expect(await apiRequest('/api/golf/ranking', { query })).toEqual({ from: 'network' });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks the network for another URL, a stale, failed or refused early answer, and any write', async () => {
+    const fetchMock = vi.fn(async () => jsonResponse(200, { from: 'network' }));
+    vi.stubGlobal('fetch', fetchMock);
+    const now = Date.now();
+    const failed = Promise.reject(new TypeError('Failed to fetch'));
+    failed.catch(() => undefined);
+    early({
+      '/api/a': { at: now, answer: Promise.resolve(jsonResponse(200, { from: 'early' })) },
+      '/api/stale': { at: now - earlyAnswerMaxAgeMs - 1, answer: Promise.resolve(jsonResponse(200, {})) },
+      '/api/failed': { at: now, answer: failed },
+      '/api/busy': { at: now, answer: Promise.resolve(jsonResponse(503, {})) },
+      '/api/write': { at: now, answer: Promise.resolve(jsonResponse(200, { from: 'early' })) },
+    });
+    expect(await apiRequest('/api/a', { query: { page: 2 } })).toEqual({ from: 'network' });
+    expect(await apiRequest('/api/stale')).toEqual({ from: 'network' });
+    expect(await apiRequest('/api/failed')).toEqual({ from: 'network' });
+    expect(await apiRequest('/api/busy')).toEqual({ from: 'network' });
+    expect(await apiRequest('/api/write', { method: 'POST', body: {} })).toEqual({ from: 'network' });
+    expect(fetchMock).toHaveBeenCalledTimes(5);
   });
 });

@@ -7,6 +7,7 @@ import {
   type ErrorCode,
 } from '@golf/shared/errors';
 import { readCookie, tokenCookieName } from './cookies';
+import { takeEarlyAnswer } from './early-data';
 
 /** `network`: the request never got an answer (offline, DNS, connection reset). */
 export type ApiErrorCode = ErrorCode | 'network';
@@ -124,6 +125,15 @@ async function readJson(response: Response): Promise<unknown> {
   }
 }
 
+/** An answer `/early-data.js` asked for before the app ran; undefined when it failed or is not there. */
+async function earlyAnswer(url: string): Promise<Response | undefined> {
+  const early = takeEarlyAnswer(url);
+  return early?.then(
+    (response) => (response.ok ? response : undefined),
+    () => undefined,
+  );
+}
+
 /**
  * Every API call goes through here: `Accept: application/json`, `Authorization: Bearer {token}` when
  * the token cookie exists, JSON bodies, and failures as `ApiError`.
@@ -140,15 +150,13 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
     body = JSON.stringify(options.body);
   }
 
+  const url = buildApiUrl(path, options.query);
+  const method = options.method ?? 'GET';
   let response: Response;
   try {
-    response = await fetch(buildApiUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal: options.signal,
-      credentials: 'same-origin',
-    });
+    response =
+      (method === 'GET' ? await earlyAnswer(url) : undefined) ??
+      (await fetch(url, { method, headers, body, signal: options.signal, credentials: 'same-origin' }));
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ status: 0, code: 'network', message: networkErrorMessage });

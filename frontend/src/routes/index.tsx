@@ -31,7 +31,7 @@ function TopPageSkeleton() {
   return (
     <>
       <Hero isAuthenticated={isAuthenticated} />
-      <div className="page-body" role="status" aria-label="読み込み中">
+      <div className="page-body page-body--pending" role="status" aria-label="読み込み中">
         <SkeletonCard lines={6} />
       </div>
     </>

@@ -28,7 +28,7 @@ export function SkeletonCard({ lines = 3 }: { lines?: number }) {
 /** The placeholder of a whole screen; announced once to screen readers. */
 export function PageSkeleton({ cards = 2, lines = 3 }: { cards?: number; lines?: number }) {
   return (
-    <div className="page-body" role="status" aria-label="読み込み中">
+    <div className="page-body page-body--pending" role="status" aria-label="読み込み中">
       {Array.from({ length: cards }, (_, index) => (
         <SkeletonCard key={index} lines={lines} />
       ))}

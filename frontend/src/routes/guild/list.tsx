@@ -19,7 +19,7 @@ export const Route = createFileRoute('/guild/list')({
   loader: ({ context, deps }) =>
     context.queryClient.ensureQueryData(guildListQueryOptions(deps.name, deps.page)),
   pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
+    <div className="page-body page-body--pending" role="status" aria-label="読み込み中">
       <SkeletonCard lines={3} />
       <SkeletonCard lines={3} />
     </div>

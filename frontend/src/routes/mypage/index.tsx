@@ -21,7 +21,7 @@ import type { AppHref } from '../../lib/app-href';
 export const Route = createFileRoute('/mypage/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(schedulesQueryOptions()),
   pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
+    <div className="page-body page-body--pending" role="status" aria-label="読み込み中">
       <SkeletonCard lines={3} />
       <SkeletonCard lines={4} />
     </div>

@@ -21,7 +21,7 @@ export const Route = createFileRoute('/prize/')({
       context.queryClient.ensureQueryData(schedulesQueryOptions()),
     ]),
   pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
+    <div className="page-body page-body--pending" role="status" aria-label="読み込み中">
       <SkeletonCard lines={3} />
       <SkeletonCard lines={3} />
     </div>

@@ -12,7 +12,7 @@ import { QuizResultSummary } from '../../features/quiz/components/quiz-parts';
 export const Route = createFileRoute('/quiz/')({
   loader: ({ context }) => context.queryClient.ensureQueryData(quizStatusQueryOptions()),
   pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
+    <div className="page-body page-body--pending" role="status" aria-label="読み込み中">
       <SkeletonCard lines={5} />
       <SkeletonCard lines={3} />
     </div>

@@ -26,7 +26,7 @@ export const Route = createFileRoute('/quiz/result')({
     return { round };
   },
   pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
+    <div className="page-body page-body--pending" role="status" aria-label="読み込み中">
       <SkeletonCard lines={3} />
       <SkeletonCard lines={6} />
     </div>

@@ -35,7 +35,7 @@ export const Route = createFileRoute('/schedule/score')({
 
 function LeaderboardSkeleton() {
   return (
-    <div className="page-body" role="status" aria-label="読み込み中">
+    <div className="page-body page-body--pending" role="status" aria-label="読み込み中">
       <Skeleton height={48} radius={12} />
       <SkeletonCard lines={2} />
       <div className="card skeleton-card">

@@ -98,7 +98,7 @@ export const prizeDetailRoute = (kind: PrizeKind) => ({
       context.queryClient.ensureQueryData(schedulesQueryOptions()),
     ]),
   pendingComponent: () => (
-    <div className="page-body" role="status" aria-label="読み込み中">
+    <div className="page-body page-body--pending" role="status" aria-label="読み込み中">
       <SkeletonCard lines={6} />
     </div>
   ),

@@ -29,7 +29,7 @@ export const Route = createFileRoute('/schedule/round/$round/')({
 
 function RoundSkeleton() {
   return (
-    <div className="page-body" role="status" aria-label="読み込み中">
+    <div className="page-body page-body--pending" role="status" aria-label="読み込み中">
       <Skeleton height={40} radius={12} />
       <SkeletonCard lines={2} />
       {Array.from({ length: 4 }, (_, index) => (
