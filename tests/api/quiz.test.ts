@@ -7,7 +7,11 @@ import {
   type ActiveQuizResponse,
 } from '../../shared/src/schemas/quiz';
 import { ownRankingResponseSchema, rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
+import { ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../../functions/src/db/client';
 import { quizRepository } from '../../functions/src/db/repositories/quiz-repository';
+import { rankingRepository } from '../../functions/src/db/repositories/ranking-repository';
+import { resolveGame } from '../../functions/src/domain/ranking/ranking-scope';
 import { sampleQuizBank } from '../../scripts/seed/quiz-bank';
 import { waitForRankings } from './support/rankings';
 import { api, tokenFor } from './support/api';
@@ -269,6 +273,55 @@ describe('quiz', () => {
     );
     expect((await api('GET', '/api/golf/ranking/user_quiz')).status).toBe(401);
     expect((await api('GET', '/api/golf/ranking/quiz?round=abc')).status).toBe(422);
+  });
+
+  it('finds each player’s own quiz row from the board’s index and values, and keeps an unchanged board', async () => {
+    const operator = await tokenFor('quiz-operator', ['operators']);
+    const recompute = async () => {
+      expect(
+        (await api('POST', '/api/golf/ops/rankings/recompute', { token: operator, body: {} })).status,
+      ).toBe(200);
+      await waitForRankings();
+      return (await rankingRepository.getPointer(await resolveGame(undefined, new Date())))!;
+    };
+    const first = await recompute();
+    const board = first.scopes['1']!.quiz!;
+    expect(board.entries).toBeGreaterThan(100);
+
+    // Rows across the first page and the second: the player's own row is the page's row.
+    const pages = await Promise.all(
+      [1, 2].map(async (page) =>
+        rankingPageResponseSchema.parse(
+          (await api('GET', `/api/golf/ranking/quiz?round=1&page=${page}`)).body,
+        ),
+      ),
+    );
+    const rows = pages.flatMap((page) => page.rankings);
+    for (const row of [0, 1, 37, 99, 100, rows.length - 1].map((i) => rows[i]!)) {
+      const own = ownRankingResponseSchema.parse(
+        (await api('GET', '/api/golf/ranking/user_quiz?round=1', { token: await tokenFor(row.user_id) }))
+          .body,
+      );
+      expect(own.rankings, row.user_id).toEqual([{ ...row, is_withdrawn: false }]);
+    }
+
+    // No item per player: the board is its pages, one index and a few value buckets.
+    const { Items = [] } = await db().send(
+      new ScanCommand({
+        TableName: tableName(),
+        FilterExpression: 'begins_with(PK, :user)',
+        ExpressionAttributeValues: { ':user': 'RANKUSER#' },
+      }),
+    );
+    expect(Items).toEqual([]);
+
+    // Nothing changed in round 1's results: the next snapshot names the same board.
+    const second = await recompute();
+    expect(second.snapshot_id).not.toBe(first.snapshot_id);
+    expect(second.scopes['1']!.quiz).toEqual(board);
+    expect(
+      rankingPageResponseSchema.parse((await api('GET', '/api/golf/ranking/quiz?round=1')).body).rankings,
+    ).toEqual(pages[0]!.rankings);
   });
 
   it('lets operators publish a round’s questions, validated', async () => {

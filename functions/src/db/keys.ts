@@ -143,9 +143,12 @@ export const keys = {
   rankingPagePartition: (snapshotId: string, round: number, board: string, shard: number) =>
     `RANK#${snapshotId}#R${round}#${board}#S${shard}`,
   rankingPageSort: (page: number) => `P${pad(page, 6)}`,
-  /** Users' own values in one scope of a snapshot, a bucket of them per item (chosen by user id). */
-  rankingValues: (snapshotId: string, round: number, bucket: number) => ({
-    PK: `RANKVAL#${snapshotId}#R${round}#B${bucket}`,
+  /**
+   * Users' own values in one scope of a snapshot, a bucket of them per item (chosen by user id);
+   * `set` `QUIZ` holds the round's quiz results, beside the personal types' values.
+   */
+  rankingValues: (snapshotId: string, round: number, bucket: number, set?: 'QUIZ') => ({
+    PK: `RANKVAL#${snapshotId}#R${round}${set ? `#${set}` : ''}#B${bucket}`,
     SK: 'VALUES',
   }),
   /** The compact index of one board of a scope (entries per value); the partition holds the scope's. */
@@ -154,11 +157,6 @@ export const keys = {
     SK: board,
   }),
   rankingIndexPartition: (snapshotId: string, round: number) => `RANKIDX#${snapshotId}#R${round}`,
-  /** A user's quiz ranks in one round scope of a snapshot. */
-  rankingQuizUser: (snapshotId: string, round: number, userId: string) => ({
-    PK: `RANKUSER#${snapshotId}#R${round}#QUIZ`,
-    SK: `USER#${userId}`,
-  }),
   /** The 5 questions of one round's quiz; the partition holds a tournament's quizzes. */
   quiz: (gameGlobalId: string, round: number) => ({ PK: `QUIZ#${gameGlobalId}`, SK: `R${round}` }),
   /** A user's attempts at one round's quiz: the one under way, the last finished, the best. */

@@ -8,6 +8,17 @@ import { fromItem } from '../item';
 import { keys, rankingPagesPerShard, rankingShard } from '../keys';
 import { clearReadCaches } from '../../lib/read-cache';
 
+/** A round's quiz board in a snapshot's pointer. */
+export interface QuizBoardRecord {
+  /** The snapshot holding its pages, index and value buckets (an earlier one when reused). */
+  snapshot_id: string;
+  /** A digest of the results it was built from. */
+  inputs: string;
+  written_at: string;
+  entries: number;
+  buckets: number;
+}
+
 /** What a reader needs to find its page: the snapshot and, per round scope and type, its size. */
 export interface RankingPointer {
   game_global_id: string;
@@ -34,6 +45,8 @@ export interface RankingPointer {
       written_at?: string;
       /** How many items hold the users' own values (see rank-index.ts); absent = an older layout. */
       buckets?: number;
+      /** The round's quiz board: where it is stored, what it was built from, its value buckets. */
+      quiz?: QuizBoardRecord;
     }
   >;
   page_size: number;
@@ -189,13 +202,21 @@ export function rankingPageItems(
   return opensShard ? [item(shard), item(shard - 1)] : [item(shard)];
 }
 
-/** A bucket of users' own values in one scope: [user_id, ...one value per board (null = none)]. */
+/**
+ * A bucket of users' own values in one scope: [user_id, ...one value per board (null = none)]; in
+ * the quiz set, [user_id, ranking value, correct answers, total time in ms].
+ */
 export const rankingValuesItem = (
   snapshotId: string,
   round: number,
   bucket: number,
   entries: ReadonlyArray<readonly [string, ...Array<number | null>]>,
-) => ({ ...keys.rankingValues(snapshotId, round, bucket), entity: 'ranking_values', users: pack(entries) });
+  set?: 'QUIZ',
+) => ({
+  ...keys.rankingValues(snapshotId, round, bucket, set),
+  entity: 'ranking_values',
+  users: pack(entries),
+});
 
 /** A board's index: its values best first and how many entries hold each. */
 export const rankingIndexItem = (
@@ -204,23 +225,6 @@ export const rankingIndexItem = (
   board: string,
   index: { values: number[]; counts: number[] },
 ) => ({ ...keys.rankingIndex(snapshotId, round, board), entity: 'ranking_index', index: pack(index) });
-
-export const rankingQuizUserItem = (snapshotId: string, round: number, row: StoredRankingRow) => ({
-  ...keys.rankingQuizUser(snapshotId, round, row.user_id),
-  entity: 'ranking_quiz_user',
-  ...row,
-});
-
-async function getQuizUserRow(
-  snapshotId: string,
-  round: number,
-  userId: string,
-): Promise<StoredRankingRow | null> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.rankingQuizUser(snapshotId, round, userId) }),
-  );
-  return Item ? fromItem<StoredRankingRow>(Item) : null;
-}
 
 async function getPointer(gameGlobalId: string): Promise<RankingPointer | null> {
   const { Item } = await db().send(
@@ -283,6 +287,19 @@ async function readValuesAndIndexes(
   };
 }
 
+/** One bucket of users' values (the quiz set's, or a scope's): one Get; empty when absent. */
+async function readValues(
+  snapshotId: string,
+  round: number,
+  bucket: number,
+  set?: 'QUIZ',
+): Promise<Array<[string, ...Array<number | null>]>> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.rankingValues(snapshotId, round, bucket, set) }),
+  );
+  return Item ? unpack(Item['users'] as Uint8Array) : [];
+}
+
 /** One board's index in a scope (its values best first and their counts): one Get; null when absent. */
 async function readBoardIndex(
   snapshotId: string,
@@ -298,8 +315,8 @@ async function readBoardIndex(
 /** The ranking snapshots: reads and writes. */
 export const rankingRepository = {
   writeSnapshot,
-  getQuizUserRow,
   getPointer,
+  readValues,
   readPages,
   readValuesAndIndexes,
   readBoardIndex,

@@ -18,12 +18,13 @@ import type {
 import { guildRepository } from '../../db/repositories/guild-repository';
 import {
   personalBoard,
+  type QuizBoardRecord,
   type RankingPointer,
   rankingRepository,
 } from '../../db/repositories/ranking-repository';
 import { GUILD_MAX_MEMBERS } from '@golf/shared/schemas/guild';
 import { ReadCache } from '../../lib/read-cache';
-import { QUIZ_BOARD } from './quiz-ranking';
+import { QUIZ_BOARD, quizRow, type QuizValues } from './quiz-ranking';
 import { bucketOf, rankInIndex, valuesIn } from './rank-index';
 import { resolveGame, YEARLY_SCOPE } from './ranking-scope';
 
@@ -76,8 +77,8 @@ async function boardPage(
   const offset = (page - 1) * perPage;
   const from = Math.floor(offset / pointer.page_size) + 1;
   const to = Math.floor((offset + perPage - 1) / pointer.page_size) + 1;
-  // Quiz boards are written in every snapshot; a scope's other boards may live in an earlier one.
-  const holder = quiz ? pointer.snapshot_id : (scope?.snapshot_id ?? pointer.snapshot_id);
+  // A scope's boards may live in an earlier snapshot (kept while their inputs did not change).
+  const holder = (quiz ? scope?.quiz?.snapshot_id : scope?.snapshot_id) ?? pointer.snapshot_id;
   const rows = await rankingRepository.readPages(holder, round, chosen.id, from, to, chosen.display);
   const start = offset - (from - 1) * pointer.page_size;
   return {
@@ -252,6 +253,18 @@ export const quizRankingPage = (query: BoardQuery, now: Date) =>
     ),
   );
 
+/** The caller's row on a round's quiz board: the bucket with the caller's result and the board's index. */
+async function ownQuizRow(board: QuizBoardRecord, round: number, userId: string) {
+  const [entries, index, profile] = await Promise.all([
+    rankingRepository.readValues(board.snapshot_id, round, bucketOf(userId, board.buckets), QUIZ_BOARD),
+    rankingRepository.readBoardIndex(board.snapshot_id, round, QUIZ_BOARD),
+    guildRepository.profiles([userId]).then((found) => found.get(userId)),
+  ]);
+  const values = valuesIn(entries, userId) as QuizValues | null;
+  const rank = values && index ? rankInIndex(index, values[0], 'higher') : null;
+  return values && rank !== null ? quizRow(userId, profile?.nickname ?? '', rank, values) : null;
+}
+
 /** GET /api/golf/ranking/user_quiz: the caller's row in a round's quiz ranking (none before a result). */
 export async function ownQuizRanking(
   userId: string,
@@ -261,7 +274,7 @@ export async function ownQuizRanking(
   const pointer = await rankingRepository.getPointer(await resolveGame(query.game_global_id, now));
   const round = query.round ?? pointer?.quiz_active_round ?? 1;
   const scope = pointer?.scopes[String(round)];
-  const row = pointer ? await rankingRepository.getQuizUserRow(pointer.snapshot_id, round, userId) : null;
+  const row = scope?.quiz ? await ownQuizRow(scope.quiz, round, userId) : null;
   return {
     type: null,
     title: '正解数',

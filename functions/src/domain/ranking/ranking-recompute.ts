@@ -40,7 +40,7 @@ import { addQuizBoards } from './quiz-ranking';
 import { boardIndex, bucketCount, valueBuckets } from './rank-index';
 import { indexTournamentRound, teamScoreRecord } from '../game/team-scoring';
 import { roundTeams, thawTeams } from './frozen-teams';
-import { resolveGame, YEARLY_SCOPE } from './ranking-scope';
+import { resolveGame, REUSE_FOR_MS, YEARLY_SCOPE } from './ranking-scope';
 import { tournamentHistory, writeSeasonHistories, type TournamentHistory } from './season-history';
 
 /**
@@ -352,9 +352,6 @@ const digest = (text: string) => createHash('sha256').update(text).digest('base6
 const roundInputs = (round: Awaited<ReturnType<typeof userRounds>>['rounds'][number]) =>
   digest(JSON.stringify([round.stored, round.indexed.penalty, [...round.scores.entries()]]));
 
-/** Scope items older than this are written again rather than reused, well before their TTL. */
-const REUSE_FOR_MS = 3 * 24 * 3600 * 1000;
-
 /**
  * The served snapshot's scope, kept as it is when nothing it was built from changed: its personal
  * and guild items stay where they are (another snapshot's), only the pointer names them.
@@ -470,7 +467,7 @@ export async function recomputeRankings(
     boards: { YEARLY: yearlyRows.length },
     buckets: bucketCount(yearlyRows.length),
   };
-  await addQuizBoards(data.record, snapshotId, pointer, items, now);
+  await addQuizBoards(data.record, snapshotId, pointer, items, now, previous);
   const { written, published } = await rankingRepository.writeSnapshot(items, pointer, now, {
     ...options,
     buildStartedAt: startedAt,
