@@ -7,6 +7,7 @@ import { isConditionFailure } from '../conditions';
 import { fromItem } from '../item';
 import { keys, rankingPagesPerShard, rankingShard } from '../keys';
 import { clearReadCaches } from '../../lib/read-cache';
+import { isBinaryPage, packPage, type PageColumns, unpackPage } from './page-codec';
 
 /** A round's quiz board in a snapshot's pointer. */
 export interface QuizBoardRecord {
@@ -124,31 +125,16 @@ async function writeSnapshot(
 export const personalBoard = (type: number) => `T${type}`;
 
 /**
- * JSON deflated into one binary attribute: page rows, value buckets and board indexes. A small
- * window and hash (40 KB of zlib state instead of the default 384 KB) suit items of a few KB and
- * keep the memory of a million-player recompute, which packs about 100,000 items, low.
+ * JSON deflated into one binary attribute: value buckets and board indexes (pages have their own
+ * binary form, page-codec.ts). A small window and hash (40 KB of zlib state instead of the default
+ * 384 KB) suit items of a few KB.
  */
 export const pack = (value: unknown): Uint8Array =>
   // Copied out: zlib's result is a view of its 16 KB output chunk, which it would keep alive.
   new Uint8Array(deflateRawSync(JSON.stringify(value), { level: 1, windowBits: 13, memLevel: 4 }));
 export const unpack = <T>(bytes: Uint8Array): T => JSON.parse(inflateRawSync(bytes).toString('utf8')) as T;
 
-/**
- * A page's rows as columns (smaller, and faster to encode than one object per row). Boards whose
- * display follows from the value alone (the personal types) leave `display_value` out: the reader
- * formats it.
- */
-export interface PageColumns {
-  rank: number[];
-  user_id: string[];
-  nickname: string[];
-  value: number[];
-  display_value?: string[];
-  /** Positions of withdrawn users' rows. */
-  withdrawn: number[];
-  /** Guild boards: each row's guild id is its user_id. */
-  guild?: true;
-}
+export type { PageColumns } from './page-codec';
 
 const columnsOf = (rows: readonly StoredRankingRow[]): PageColumns => ({
   rank: rows.map((row) => row.rank),
@@ -162,7 +148,7 @@ const columnsOf = (rows: readonly StoredRankingRow[]): PageColumns => ({
 
 /** The rows of a stored page; `display` formats the values of a page stored without displays. */
 export function unpackRows(bytes: Uint8Array, display?: (value: number) => string): StoredRankingRow[] {
-  const columns = unpack<PageColumns>(bytes);
+  const columns = isBinaryPage(bytes) ? unpackPage(bytes) : unpack<PageColumns>(bytes);
   const withdrawn = new Set(columns.withdrawn);
   return columns.rank.map((rank, i) => {
     const value = columns.value[i]!;
@@ -181,17 +167,18 @@ export function unpackRows(bytes: Uint8Array, display?: (value: number) => strin
 }
 
 /**
- * The items of one stored page: the page in its shard and, when it opens a shard, its copy at the
- * end of the shard before (so pages `p` and `p + 1` are always read from `p`'s shard).
+ * The items of one stored page (its rows, its columns, or the page already packed): the page in its
+ * shard and, when it opens a shard, its copy at the end of the shard before (so pages `p` and
+ * `p + 1` are always read from `p`'s shard).
  */
 export function rankingPageItems(
   snapshotId: string,
   round: number,
   board: string,
   page: number,
-  rows: StoredRankingRow[] | PageColumns,
+  rows: StoredRankingRow[] | PageColumns | Uint8Array,
 ): Array<Record<string, unknown>> {
-  const packed = pack(Array.isArray(rows) ? columnsOf(rows) : rows);
+  const packed = rows instanceof Uint8Array ? rows : packPage(Array.isArray(rows) ? columnsOf(rows) : rows);
   const item = (shard: number) => ({
     ...keys.rankingPage(snapshotId, round, board, page, shard),
     entity: 'ranking_page',

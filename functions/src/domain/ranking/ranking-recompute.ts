@@ -21,7 +21,6 @@ import { formatGuildAverage, guildAverageScore } from '@golf/shared/game/guild-v
 import { formatYearlyPoints, tournamentYearlyPoints } from '@golf/shared/game/yearly-points';
 import { guildRepository } from '../../db/repositories/guild-repository';
 import {
-  type PageColumns,
   personalBoard,
   rankingIndexItem,
   rankingPageItems,
@@ -40,6 +39,7 @@ import { addQuizBoards } from './quiz-ranking';
 import { boardIndex, bucketCount, valueBuckets } from './rank-index';
 import { indexTournamentRound, teamScoreRecord } from '../game/team-scoring';
 import { roundTeams, thawTeams } from './frozen-teams';
+import { encodeUsers, packIndexedPage } from '../../db/repositories/page-codec';
 import { resolveGame, REUSE_FOR_MS, YEARLY_SCOPE } from './ranking-scope';
 import { tournamentHistory, writeSeasonHistories, type TournamentHistory } from './season-history';
 
@@ -288,21 +288,28 @@ export function roundScope(input: RoundScopeInput) {
     // Guild vs guild finds a guild's rank and neighbours from it (its value from the member page).
     yield rankingIndexItem(snapshotId, round, 'GUILD', boardIndex(boards.GUILD.map((row) => row.value)));
     for (const { board, rows } of boards.members) yield* rankingPageItems(snapshotId, round, board, 1, rows);
+    // Each user's id and nickname encoded once, copied into the 7 boards' pages.
+    const users = encodeUsers(userIds, (i) => profileOf[i]?.nickname ?? '退会したユーザー');
+    const value = new Float64Array(SNAPSHOT_PAGE_SIZE);
     for (const typed of tables.types) {
       const values = metrics[typed.type - 1]!;
       for (let page = 0; page < typed.pageCount; page++) {
-        const columns: PageColumns = { rank: [], user_id: [], nickname: [], value: [], withdrawn: [] };
         const start = page * SNAPSHOT_PAGE_SIZE;
         const end = Math.min(typed.order.length, start + SNAPSHOT_PAGE_SIZE);
+        const withdrawn: number[] = [];
         for (let p = start; p < end; p++) {
           const user = typed.order[p]!;
-          columns.rank.push(typed.rankAt[p]!);
-          columns.user_id.push(userIds[user]!);
-          columns.nickname.push(profileOf[user]?.nickname ?? '退会したユーザー');
-          columns.value.push(values[user]!);
-          if (profileOf[user] === undefined) columns.withdrawn.push(p - start);
+          value[p - start] = values[user]!;
+          if (profileOf[user] === undefined) withdrawn.push(p - start);
         }
-        yield* rankingPageItems(snapshotId, round, personalBoard(typed.type), page + 1, columns);
+        const packed = packIndexedPage({
+          users,
+          order: typed.order.subarray(start, end),
+          rank: typed.rankAt.subarray(start, end),
+          value,
+          withdrawn,
+        });
+        yield* rankingPageItems(snapshotId, round, personalBoard(typed.type), page + 1, packed);
       }
       yield rankingIndexItem(
         snapshotId,
