@@ -27,6 +27,7 @@ import {
   unpackRows,
   type StoredRankingRow,
 } from '../../functions/src/db/repositories/ranking-repository';
+import { competitionRanking } from '../../shared/src/game/ranking';
 import { formatYearlyPoints } from '../../shared/src/game/yearly-points';
 import { writeUnits } from './item-size';
 import { syntheticMembers, syntheticMetrics } from './synthetic-season';
@@ -50,22 +51,21 @@ const started = performance.now();
 const cpuStarted = process.cpuUsage();
 const scope = roundScope({ snapshotId, round: 4, userIds, metrics, profiles, guilds });
 const scopeItems = [...scope.items()];
-// Yearly points: 1,000 distinct values, ranked higher first.
-const yearlyRows: StoredRankingRow[] = userIds.map((userId, i) => {
-  const value = 1000 - (i % 1000);
+// Yearly points: 1,000 distinct values, ranked higher first, as the recompute ranks them (by user id
+// within a tie: the ids are sorted).
+const points = Float64Array.from(userIds, (_, i) => 1000 - (i % 1000));
+const yearlyRanking = competitionRanking(points, 'higher');
+const yearlyRows: StoredRankingRow[] = Array.from(yearlyRanking.order, (i, p) => {
+  const userId = userIds[i]!;
+  const nickname = profiles.get(userId)?.nickname;
   return {
-    rank: 0,
+    rank: yearlyRanking.rankAt[p]!,
     user_id: userId,
-    nickname: profiles.get(userId)?.nickname ?? '退会したユーザー',
-    value,
-    display_value: formatYearlyPoints(value),
-    is_withdrawn: !profiles.has(userId),
+    nickname: nickname ?? '退会したユーザー',
+    value: points[i]!,
+    display_value: formatYearlyPoints(points[i]!),
+    is_withdrawn: nickname === undefined,
   };
-});
-yearlyRows.sort((a, b) => b.value - a.value || (a.user_id < b.user_id ? -1 : 1));
-yearlyRows.forEach((row, p) => {
-  const before = yearlyRows[p - 1];
-  row.rank = before && before.value === row.value ? before.rank : p + 1;
 });
 const yearly = yearlyItems(snapshotId, yearlyRows);
 const recomputeMs = performance.now() - started;

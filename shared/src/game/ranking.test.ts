@@ -110,6 +110,27 @@ describe('ranking properties', () => {
       ),
     );
   });
+
+  it('without tie keys, orders as a comparison sort by score then input position would', () => {
+    const score = fc.oneof(
+      fc.integer({ min: -4, max: 4 }),
+      fc.double({ noNaN: true, noDefaultInfinity: true }),
+      fc.constantFrom(0, -0, 0.1 + 0.2, 0.3),
+    );
+    fc.assert(
+      fc.property(
+        fc.array(score, { maxLength: 80 }),
+        fc.constantFrom('lower' as const, 'higher' as const),
+        (scores, direction) => {
+          const sign = direction === 'lower' ? 1 : -1;
+          const key = (i: number) => (scores[i] === 0 ? 0 : sign * scores[i]!);
+          const expected = scores.map((_, i) => i).sort((a, b) => key(a) - key(b) || a - b);
+          expect([...competitionRanking(scores, direction).order]).toEqual(expected);
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
 });
 
 describe('paging', () => {

@@ -18,7 +18,8 @@ export interface Ranking {
 /**
  * Ranks `scores` (finite numbers; one per entry) in `direction`. `tieKeys`, when given, orders
  * entries with equal scores (then input order). Throws RangeError on a non-finite score or on keys of
- * another length. O(n log n) time, two Uint32Arrays and one Float64Array of memory.
+ * another length. Without tie keys: O(n + d log d) for d distinct scores (a counting sort over the
+ * sorted distinct values); with them, one comparison sort. Typed arrays only, no per-entry objects.
  */
 export function competitionRanking(
   scores: ArrayLike<number>,
@@ -40,7 +41,7 @@ export function competitionRanking(
   const order = new Uint32Array(n);
   for (let i = 0; i < n; i++) order[i] = i;
   if (tieKeys === undefined) {
-    order.sort((a, b) => keyed[a]! - keyed[b]! || a - b);
+    orderByCounting(keyed, order);
   } else {
     order.sort((a, b) => {
       const d = keyed[a]! - keyed[b]!;
@@ -55,6 +56,27 @@ export function competitionRanking(
     rankAt[p] = p > 0 && keyed[order[p]!] === keyed[order[p - 1]!] ? rankAt[p - 1]! : p + 1;
   }
   return { order, rankAt };
+}
+
+/**
+ * `order` = the entries by ascending key, equal keys in input order: each entry's slot among the
+ * sorted distinct keys, then a stable counting sort. Several times faster than a comparison sort of
+ * a million entries, since a board has far fewer distinct scores than players.
+ */
+function orderByCounting(keyed: Float64Array, order: Uint32Array) {
+  const n = keyed.length;
+  const distinct = Float64Array.from(new Set(keyed)).sort();
+  const slotOf = new Map<number, number>();
+  for (let k = 0; k < distinct.length; k++) slotOf.set(distinct[k]!, k);
+  const slots = new Uint32Array(n);
+  const next = new Uint32Array(distinct.length + 1);
+  for (let i = 0; i < n; i++) {
+    const slot = slotOf.get(keyed[i]!)!;
+    slots[i] = slot;
+    next[slot + 1]!++;
+  }
+  for (let k = 1; k <= distinct.length; k++) next[k]! += next[k - 1]!;
+  for (let i = 0; i < n; i++) order[next[slots[i]!]!++] = i;
 }
 
 /** rankOf[i] = rank of input entry i (for writing each user's own rank item). */

@@ -4,9 +4,13 @@ import {
   encodeUsers,
   isBinaryPage,
   packIndexedPage,
+  packIndexedValues,
   packPage,
+  packValues,
   unpackPage,
+  unpackValues,
   type PageColumns,
+  type ValuesEntry,
 } from './page-codec';
 import { pack, unpackRows } from './ranking-repository';
 
@@ -124,5 +128,58 @@ describe('the binary ranking page', () => {
   it('refuses bytes that are not a page', () => {
     expect(() => unpackPage(Uint8Array.of(0x78, 0x9c))).toThrow();
     expect(() => unpackPage(Uint8Array.of(0xff, 1, 2, 3))).toThrow();
+  });
+});
+
+describe('the binary values bucket', () => {
+  const value = fc.oneof(
+    fc.constant(null),
+    fc.integer({ min: -(2 ** 40), max: 2 ** 40 }),
+    fc.double({ noNaN: true }).filter((v) => !Object.is(v, -0)),
+  );
+  const id = fc.oneof(uuid, text);
+
+  it('gives back each user and values, nulls included', () => {
+    fc.assert(
+      fc.property(
+        fc.nat(8),
+        fc.array(fc.tuple(id, fc.array(value, { minLength: 8, maxLength: 8 }))),
+        (width, rows) => {
+          const entries = rows.map(([userId, values]): ValuesEntry => [userId, ...values.slice(0, width)]);
+          expect(unpackValues(packValues(entries))).toEqual(entries);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('is the same bucket made from users encoded once and values read from typed columns (NaN = none)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(id, { maxLength: 30 }),
+        fc.array(
+          fc.array(
+            fc.oneof(
+              fc.constant(Number.NaN),
+              fc.integer({ min: -50, max: 50 }),
+              fc.double({ noNaN: true, min: -1, max: 1 }).filter((v) => !Object.is(v, -0)),
+            ),
+            { minLength: 30, maxLength: 30 },
+          ),
+          { minLength: 1, maxLength: 7 },
+        ),
+        (ids, columnValues) => {
+          const users = encodeUsers(ids, () => 'ニックネーム');
+          const columns = columnValues.map((values) => Float64Array.from(values));
+          const members = ids.map((_, i) => i).reverse();
+          const entries = members.map((i): ValuesEntry => [
+            ids[i]!,
+            ...columns.map((column) => (Number.isNaN(column[i]!) ? null : column[i]!)),
+          ]);
+          expect(unpackValues(packIndexedValues(users, members, columns))).toEqual(entries);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

@@ -64,6 +64,9 @@ function utf8Length(value: string) {
 
 const isLowSurrogate = (code: number) => code >= 0xdc00 && code < 0xe000;
 
+/** A whole number whose zigzag form (twice its size) stays exact in a double. */
+const isSmallWhole = (value: number) => Number.isInteger(value) && Math.abs(value) < 2 ** 52;
+
 class Writer {
   bytes: Uint8Array;
   length = 0;
@@ -272,7 +275,7 @@ export interface IndexedPage {
 
 function header(writer: Writer, rows: number, values: ArrayLike<number>, flags: number) {
   let whole = true;
-  for (let i = 0; i < rows && whole; i++) whole = Number.isSafeInteger(values[i]);
+  for (let i = 0; i < rows && whole; i++) whole = isSmallWhole(values[i]!);
   writer.byte(VERSION);
   writer.byte(flags | (whole ? 0 : FLOAT_VALUES));
   writer.varint(rows);
@@ -297,14 +300,19 @@ function numbers(
   }
 }
 
+/** The writer's bytes as stored: 0xFF, then deflated. */
+function seal(writer: Writer) {
+  const deflated = deflateRawSync(writer.bytes.subarray(0, writer.length), deflateOptions);
+  const packed = new Uint8Array(deflated.length + 1);
+  packed[0] = MARK;
+  packed.set(deflated, 1);
+  return packed;
+}
+
 const sealed = (writer: Writer, withdrawn: readonly number[]) => {
   writer.varint(withdrawn.length);
   for (const position of withdrawn) writer.varint(position);
-  const deflated = deflateRawSync(writer.bytes.subarray(0, writer.length), deflateOptions);
-  const page = new Uint8Array(deflated.length + 1);
-  page[0] = MARK;
-  page.set(deflated, 1);
-  return page;
+  return seal(writer);
 };
 
 /** A stored page from its columns. */
@@ -361,4 +369,91 @@ export function unpackPage(bytes: Uint8Array): PageColumns {
   for (let i = 0; i < withdrawn; i++) columns.withdrawn.push(reader.varint());
   if (flags & GUILD) columns.guild = true;
   return columns;
+}
+
+/** A users' values bucket as stored: [user_id, ...one value per board (null = not ranked)]. */
+export type ValuesEntry = [string, ...Array<number | null>];
+
+const NULL_VALUE = 0;
+const WHOLE_VALUE = 1;
+const FLOAT_VALUE = 2;
+
+function writeValue(writer: Writer, value: number | null) {
+  if (value === null || Number.isNaN(value)) writer.byte(NULL_VALUE);
+  else if (isSmallWhole(value)) {
+    writer.byte(WHOLE_VALUE);
+    writer.zigzag(value);
+  } else {
+    writer.byte(FLOAT_VALUE);
+    writer.float(value);
+  }
+}
+
+/** Where user `index`'s id ends in its record of `EncodedUsers` (the nickname follows it). */
+function idEnd({ bytes, start }: EncodedUsers, index: number) {
+  let at = start[index]!;
+  if (bytes[at++] === UUID_TAG) return at + 16;
+  let length = 0;
+  let scale = 1;
+  for (;;) {
+    const byte = bytes[at++]!;
+    length += (byte & 0x7f) * scale;
+    if (byte < 0x80) break;
+    scale *= 0x80;
+  }
+  return at + length;
+}
+
+/**
+ * A stored values bucket from its entries. The same form as a page (0xFF, then deflated): version,
+ * users (varint), values per user (varint), then per user the id and each value (0 = none,
+ * 1 + zigzag varint for a whole number, 2 + 8-byte float).
+ */
+export function packValues(entries: ReadonlyArray<Readonly<ValuesEntry>>): Uint8Array {
+  const writer = scratch.reset();
+  const width = entries.length === 0 ? 0 : entries[0]!.length - 1;
+  writer.byte(VERSION);
+  writer.varint(entries.length);
+  writer.varint(width);
+  for (const [userId, ...values] of entries) {
+    writer.id(userId);
+    for (let v = 0; v < width; v++) writeValue(writer, values[v] ?? null);
+  }
+  return seal(writer);
+}
+
+/** A stored values bucket of users by index: ids copied from `users`, values from `columns[v][user]`. */
+export function packIndexedValues(
+  users: EncodedUsers,
+  members: ArrayLike<number>,
+  columns: readonly ArrayLike<number>[],
+): Uint8Array {
+  const writer = scratch.reset();
+  writer.byte(VERSION);
+  writer.varint(members.length);
+  writer.varint(columns.length);
+  for (let m = 0; m < members.length; m++) {
+    const user = members[m]!;
+    writer.copy(users.bytes, users.start[user]!, idEnd(users, user));
+    for (const column of columns) writeValue(writer, column[user]!);
+  }
+  return seal(writer);
+}
+
+export function unpackValues(bytes: Uint8Array): ValuesEntry[] {
+  if (!isBinaryPage(bytes)) throw new Error('not a binary values bucket');
+  const reader = new Reader(inflateRawSync(bytes.subarray(1)));
+  if (reader.byte() !== VERSION) throw new Error('a values bucket of an unknown version');
+  const count = reader.varint();
+  const width = reader.varint();
+  const entries: ValuesEntry[] = [];
+  for (let e = 0; e < count; e++) {
+    const entry: ValuesEntry = [reader.id()];
+    for (let v = 0; v < width; v++) {
+      const tag = reader.byte();
+      entry.push(tag === NULL_VALUE ? null : tag === WHOLE_VALUE ? reader.zigzag() : reader.float());
+    }
+    entries.push(entry);
+  }
+  return entries;
 }

@@ -7,7 +7,15 @@ import { isConditionFailure } from '../conditions';
 import { fromItem } from '../item';
 import { keys, rankingPagesPerShard, rankingShard } from '../keys';
 import { clearReadCaches } from '../../lib/read-cache';
-import { isBinaryPage, packPage, type PageColumns, unpackPage } from './page-codec';
+import {
+  isBinaryPage,
+  packPage,
+  packValues,
+  type PageColumns,
+  unpackPage,
+  unpackValues,
+  type ValuesEntry,
+} from './page-codec';
 
 /** A round's quiz board in a snapshot's pointer. */
 export interface QuizBoardRecord {
@@ -197,13 +205,17 @@ export const rankingValuesItem = (
   snapshotId: string,
   round: number,
   bucket: number,
-  entries: ReadonlyArray<readonly [string, ...Array<number | null>]>,
+  entries: ReadonlyArray<readonly [string, ...Array<number | null>]> | Uint8Array,
   set?: 'QUIZ',
 ) => ({
   ...keys.rankingValues(snapshotId, round, bucket, set),
   entity: 'ranking_values',
-  users: pack(entries),
+  users: entries instanceof Uint8Array ? entries : packValues(entries),
 });
+
+/** A values bucket as stored now (binary) or before (deflated JSON). */
+export const unpackValueBucket = (bytes: Uint8Array): ValuesEntry[] =>
+  isBinaryPage(bytes) ? unpackValues(bytes) : unpack<ValuesEntry[]>(bytes);
 
 /** A board's index: its values best first and how many entries hold each. */
 export const rankingIndexItem = (
@@ -269,7 +281,7 @@ async function readValuesAndIndexes(
     ),
   ]);
   return {
-    entries: Item ? unpack(Item['users'] as Uint8Array) : [],
+    entries: Item ? unpackValueBucket(Item['users'] as Uint8Array) : [],
     indexes: new Map(Items.map((item) => [String(item['SK']), unpack(item['index'] as Uint8Array)])),
   };
 }
@@ -284,7 +296,7 @@ async function readValues(
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.rankingValues(snapshotId, round, bucket, set) }),
   );
-  return Item ? unpack(Item['users'] as Uint8Array) : [];
+  return Item ? unpackValueBucket(Item['users'] as Uint8Array) : [];
 }
 
 /** One board's index in a scope (its values best first and their counts): one Get; null when absent. */

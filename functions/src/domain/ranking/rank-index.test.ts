@@ -10,9 +10,10 @@ import {
   rankingPageItems,
   unpack,
   unpackRows,
+  unpackValueBucket,
   type StoredRankingRow,
 } from '../../db/repositories/ranking-repository';
-import { boardIndex, bucketCount, bucketOf, rankInIndex, valuesIn, type UserValues } from './rank-index';
+import { boardIndex, bucketCount, bucketOf, rankInIndex, valuesIn } from './rank-index';
 import { roundScope } from './ranking-recompute';
 
 describe('boardIndex and rankInIndex', () => {
@@ -86,7 +87,7 @@ describe('my rank', () => {
         );
         const buckets = items
           .filter((item) => item['entity'] === 'ranking_values')
-          .map((item) => unpack<Array<[string, ...UserValues]>>(item['users'] as Uint8Array));
+          .map((item) => unpackValueBucket(item['users'] as Uint8Array));
         expect(buckets.length).toBe(scope.buckets);
         for (const type of personalRankingTypes) {
           const rows = items

@@ -60,17 +60,26 @@ export function bucketOf(userId: string, buckets: number): number {
 /** A user's values in one scope, per board of the scope (null = not ranked on that board). */
 export type UserValues = Array<number | null>;
 
+/** The users of each of `bucketCount(n)` buckets, by index into `userIds`, in index order. */
+export function bucketMembers(userIds: readonly string[]): Uint32Array[] {
+  const count = bucketCount(userIds.length);
+  const bucketAt = new Uint32Array(userIds.length);
+  const sizes = new Uint32Array(count);
+  for (let i = 0; i < userIds.length; i++) sizes[(bucketAt[i] = bucketOf(userIds[i]!, count))]!++;
+  const members = Array.from(sizes, (size) => new Uint32Array(size));
+  const filled = new Uint32Array(count);
+  for (let i = 0; i < userIds.length; i++) members[bucketAt[i]!]![filled[bucketAt[i]!]!++] = i;
+  return members;
+}
+
 /** Groups each user's values into `bucketCount(n)` buckets: buckets[b] = [[user_id, ...values], ...]. */
 export function valueBuckets(
   userIds: readonly string[],
   valuesOf: (index: number) => UserValues,
 ): Array<Array<[string, ...UserValues]>> {
-  const buckets = Array.from(
-    { length: bucketCount(userIds.length) },
-    () => [] as Array<[string, ...UserValues]>,
+  return bucketMembers(userIds).map((members) =>
+    Array.from(members, (i): [string, ...UserValues] => [userIds[i]!, ...valuesOf(i)]),
   );
-  userIds.forEach((userId, i) => buckets[bucketOf(userId, buckets.length)]!.push([userId, ...valuesOf(i)]));
-  return buckets;
 }
 
 /** A user's values from the bucket item's entries; null when the user is not in the scope. */

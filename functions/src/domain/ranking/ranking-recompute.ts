@@ -36,10 +36,10 @@ import { keys } from '../../db/keys';
 import { notFound } from '../../lib/errors';
 import { buildSnapshotTables, SNAPSHOT_PAGE_SIZE } from './build-snapshot';
 import { addQuizBoards } from './quiz-ranking';
-import { boardIndex, bucketCount, valueBuckets } from './rank-index';
+import { boardIndex, bucketCount, bucketMembers, valueBuckets } from './rank-index';
 import { indexTournamentRound, teamScoreRecord } from '../game/team-scoring';
 import { roundTeams, thawTeams } from './frozen-teams';
-import { encodeUsers, packIndexedPage } from '../../db/repositories/page-codec';
+import { encodeUsers, packIndexedPage, packIndexedValues } from '../../db/repositories/page-codec';
 import { resolveGame, REUSE_FOR_MS, YEARLY_SCOPE } from './ranking-scope';
 import { tournamentHistory, writeSeasonHistories, type TournamentHistory } from './season-history';
 
@@ -269,12 +269,8 @@ export function roundScope(input: RoundScopeInput) {
     if (!Number.isNaN(metrics[0]![i]!)) scores.set(userId, metrics[0]![i]!);
   });
   const boards = guildBoards(scores, input.guilds, (userId, rank, value) => rowOf(userId, rank, 1, value));
-  const buckets = valueBuckets(userIds, (i) =>
-    personalRankingTypes.map((type) => {
-      const value = metrics[type - 1]![i]!;
-      return Number.isNaN(value) ? null : value;
-    }),
-  );
+  // Each bucket's users by index; their values are read from the metrics when it is packed.
+  const buckets = bucketMembers(userIds);
   function* items(): Generator<Record<string, unknown>> {
     for (const board of ['GUILD', 'GUILD_TOP4'] as const)
       for (let page = 0; page * SNAPSHOT_PAGE_SIZE < boards[board].length; page++)
@@ -318,8 +314,8 @@ export function roundScope(input: RoundScopeInput) {
         boardIndex(Array.from(typed.order, (user) => values[user]!)),
       );
     }
-    for (const [bucket, entries] of buckets.entries())
-      yield rankingValuesItem(snapshotId, round, bucket, entries);
+    for (const [bucket, members] of buckets.entries())
+      yield rankingValuesItem(snapshotId, round, bucket, packIndexedValues(users, members, metrics));
   }
   return {
     totals: tables.types.map((t) => t.order.length),
