@@ -22,12 +22,9 @@ import {
 } from '../../shared/src/game/personal-ranking';
 import { buildSnapshotTables } from '../../functions/src/domain/ranking/build-snapshot';
 import { roundScope, yearlyItems } from '../../functions/src/domain/ranking/ranking-recompute';
-import {
-  snapshotTtlSeconds,
-  unpackRows,
-  type StoredRankingRow,
-} from '../../functions/src/db/repositories/ranking-repository';
-import { competitionRanking } from '../../shared/src/game/ranking';
+import { YEARLY_SCOPE } from '../../functions/src/domain/ranking/ranking-scope';
+import { snapshotTtlSeconds, unpackRows } from '../../functions/src/db/repositories/ranking-repository';
+import { competitionRanking, ranksByEntry } from '../../shared/src/game/ranking';
 import { formatYearlyPoints } from '../../shared/src/game/yearly-points';
 import { writeUnits } from './item-size';
 import { syntheticMembers, syntheticMetrics } from './synthetic-season';
@@ -54,20 +51,7 @@ const scopeItems = [...scope.items()];
 // Yearly points: 1,000 distinct values, ranked higher first, as the recompute ranks them (by user id
 // within a tie: the ids are sorted).
 const points = Float64Array.from(userIds, (_, i) => 1000 - (i % 1000));
-const yearlyRanking = competitionRanking(points, 'higher');
-const yearlyRows: StoredRankingRow[] = Array.from(yearlyRanking.order, (i, p) => {
-  const userId = userIds[i]!;
-  const nickname = profiles.get(userId)?.nickname;
-  return {
-    rank: yearlyRanking.rankAt[p]!,
-    user_id: userId,
-    nickname: nickname ?? '退会したユーザー',
-    value: points[i]!,
-    display_value: formatYearlyPoints(points[i]!),
-    is_withdrawn: nickname === undefined,
-  };
-});
-const yearly = yearlyItems(snapshotId, yearlyRows);
+const yearly = yearlyItems(snapshotId, userIds, points, (i) => profiles.get(userIds[i]!)?.nickname);
 const recomputeMs = performance.now() - started;
 const cpu = process.cpuUsage(cpuStarted);
 const recomputeCpuMs = (cpu.user + cpu.system) / 1000;
@@ -107,7 +91,9 @@ function* todayItems(
       PK: pk,
       SK: item['SK'],
       entity: 'ranking_page',
-      rows: unpackRows(item['rows'] as Uint8Array, (value) => personalRankingDisplay(typeOf(pk), value)),
+      rows: unpackRows(item['rows'] as Uint8Array, (value) =>
+        round === YEARLY_SCOPE ? formatYearlyPoints(value) : personalRankingDisplay(typeOf(pk), value),
+      ),
       expiresAt,
     };
   }
@@ -139,12 +125,13 @@ const todayScopeUnits = sum(
     };
   }),
 );
-const yearlyOf = new Map(yearlyRows.map((row) => [row.user_id, row]));
+const yearlyRank = ranksByEntry(competitionRanking(points, 'higher'));
 const todayYearlyUnits = sum(
-  todayItems(yearly, 0, (i) => {
-    const row = yearlyOf.get(userIds[i]!)!;
-    return { ranks: [row.rank], values: [row.value], display_values: [row.display_value] };
-  }),
+  todayItems(yearly, YEARLY_SCOPE, (i) => ({
+    ranks: [yearlyRank[i]],
+    values: [points[i]],
+    display_values: [formatYearlyPoints(points[i]!)],
+  })),
 );
 
 const unitsToday = 4 * todayScopeUnits + todayYearlyUnits;

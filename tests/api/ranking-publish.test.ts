@@ -33,7 +33,7 @@ describe('publishing only what changed', () => {
     for (const round of rounds) {
       expect(kept.scopes[round]!.snapshot_id).toBe(built.scopes[round]!.snapshot_id);
     }
-    // Only the yearly and quiz boards and the pointer are written again.
+    // Only the yearly board and the pointer are written again (unchanged quiz boards are kept).
     expect(again.items_written).toBeLessThanOrEqual(first.items_written);
     // A round-2 result changes (a player picked in round 2 shot 30 better): round 1 is kept, rounds
     // 2 and 3 are written again from the round's frozen teams and read from there.

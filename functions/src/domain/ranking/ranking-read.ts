@@ -206,7 +206,11 @@ export const yearlyRankingPage = (query: Omit<BoardQuery, 'round'>, now: Date) =
     boardPage(
       { ...query, round: YEARLY_SCOPE },
       now,
-      async (_pointer, scope) => ({ id: 'YEARLY', total: scope.boards?.['YEARLY'] ?? 0 }),
+      async (_pointer, scope) => ({
+        id: 'YEARLY',
+        total: scope.boards?.['YEARLY'] ?? 0,
+        display: formatYearlyPoints,
+      }),
       { type: null, title: 'ポイント' },
     ),
   );

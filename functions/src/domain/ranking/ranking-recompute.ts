@@ -18,7 +18,7 @@ import {
 import { competitionRanking, isTopTenPercent } from '@golf/shared/game/ranking';
 import { formatToPar } from '@golf/shared/game/format';
 import { formatGuildAverage, guildAverageScore } from '@golf/shared/game/guild-versus';
-import { formatYearlyPoints, tournamentYearlyPoints } from '@golf/shared/game/yearly-points';
+import { tournamentYearlyPoints } from '@golf/shared/game/yearly-points';
 import { guildRepository } from '../../db/repositories/guild-repository';
 import {
   personalBoard,
@@ -36,10 +36,15 @@ import { keys } from '../../db/keys';
 import { notFound } from '../../lib/errors';
 import { buildSnapshotTables, SNAPSHOT_PAGE_SIZE } from './build-snapshot';
 import { addQuizBoards } from './quiz-ranking';
-import { boardIndex, bucketCount, bucketMembers, valueBuckets } from './rank-index';
+import { boardIndex, bucketCount, bucketMembers } from './rank-index';
 import { indexTournamentRound, teamScoreRecord } from '../game/team-scoring';
 import { roundTeams, thawTeams } from './frozen-teams';
-import { encodeUsers, packIndexedPage, packIndexedValues } from '../../db/repositories/page-codec';
+import {
+  encodeUsers,
+  type EncodedUsers,
+  packIndexedPage,
+  packIndexedValues,
+} from '../../db/repositories/page-codec';
 import { resolveGame, REUSE_FOR_MS, YEARLY_SCOPE } from './ranking-scope';
 import { tournamentHistory, writeSeasonHistories, type TournamentHistory } from './season-history';
 
@@ -286,27 +291,15 @@ export function roundScope(input: RoundScopeInput) {
     for (const { board, rows } of boards.members) yield* rankingPageItems(snapshotId, round, board, 1, rows);
     // Each user's id and nickname encoded once, copied into the 7 boards' pages.
     const users = encodeUsers(userIds, (i) => profileOf[i]?.nickname ?? '退会したユーザー');
-    const value = new Float64Array(SNAPSHOT_PAGE_SIZE);
     for (const typed of tables.types) {
       const values = metrics[typed.type - 1]!;
-      for (let page = 0; page < typed.pageCount; page++) {
-        const start = page * SNAPSHOT_PAGE_SIZE;
-        const end = Math.min(typed.order.length, start + SNAPSHOT_PAGE_SIZE);
-        const withdrawn: number[] = [];
-        for (let p = start; p < end; p++) {
-          const user = typed.order[p]!;
-          value[p - start] = values[user]!;
-          if (profileOf[user] === undefined) withdrawn.push(p - start);
-        }
-        const packed = packIndexedPage({
-          users,
-          order: typed.order.subarray(start, end),
-          rank: typed.rankAt.subarray(start, end),
-          value,
-          withdrawn,
-        });
-        yield* rankingPageItems(snapshotId, round, personalBoard(typed.type), page + 1, packed);
-      }
+      yield* boardPages(snapshotId, round, personalBoard(typed.type), {
+        users,
+        ranking: typed,
+        values,
+        pageCount: typed.pageCount,
+        withdrawn: (user) => profileOf[user] === undefined,
+      });
       yield rankingIndexItem(
         snapshotId,
         round,
@@ -325,26 +318,76 @@ export function roundScope(input: RoundScopeInput) {
   };
 }
 
-/** The yearly board's items from its rows in ranking order: pages, its index, the users' points. */
-export function yearlyItems(snapshotId: string, rows: readonly StoredRankingRow[]) {
-  const items: Array<Record<string, unknown>> = [];
-  for (let page = 0; page * SNAPSHOT_PAGE_SIZE < rows.length; page++)
-    items.push(
-      ...rankingPageItems(
-        snapshotId,
-        YEARLY_SCOPE,
-        'YEARLY',
-        page + 1,
-        rows.slice(page * SNAPSHOT_PAGE_SIZE, (page + 1) * SNAPSHOT_PAGE_SIZE),
-      ),
-    );
-  items.push(rankingIndexItem(snapshotId, YEARLY_SCOPE, 'YEARLY', boardIndex(rows.map((row) => row.value))));
-  const buckets = valueBuckets(
-    rows.map((row) => row.user_id),
-    (i) => [rows[i]!.value],
+/** A board's pages from a ranking by user index, each row's id and nickname copied from `users`. */
+function* boardPages(
+  snapshotId: string,
+  round: number,
+  board: string,
+  input: {
+    users: EncodedUsers;
+    ranking: { order: Uint32Array; rankAt: Uint32Array };
+    /** values[user] */
+    values: ArrayLike<number>;
+    pageCount: number;
+    withdrawn: (user: number) => boolean;
+  },
+) {
+  const { order, rankAt } = input.ranking;
+  const value = new Float64Array(SNAPSHOT_PAGE_SIZE);
+  for (let page = 0; page < input.pageCount; page++) {
+    const start = page * SNAPSHOT_PAGE_SIZE;
+    const end = Math.min(order.length, start + SNAPSHOT_PAGE_SIZE);
+    const withdrawn: number[] = [];
+    for (let p = start; p < end; p++) {
+      const user = order[p]!;
+      value[p - start] = input.values[user]!;
+      if (input.withdrawn(user)) withdrawn.push(p - start);
+    }
+    const packed = packIndexedPage({
+      users: input.users,
+      order: order.subarray(start, end),
+      rank: rankAt.subarray(start, end),
+      value,
+      withdrawn,
+    });
+    yield* rankingPageItems(snapshotId, round, board, page + 1, packed);
+  }
+}
+
+/**
+ * The yearly board's items from each user's points (`userIds` sorted, so ties are in id order):
+ * pages (displays formatted on reading), its index, and the users' points in buckets.
+ */
+export function yearlyItems(
+  snapshotId: string,
+  userIds: readonly string[],
+  points: Float64Array,
+  nicknameOf: (index: number) => string | undefined,
+) {
+  const ranking = competitionRanking(points, 'higher');
+  const nicknames = userIds.map((_, i) => nicknameOf(i));
+  const users = encodeUsers(userIds, (i) => nicknames[i] ?? '退会したユーザー');
+  const items = [
+    ...boardPages(snapshotId, YEARLY_SCOPE, 'YEARLY', {
+      users,
+      ranking,
+      values: points,
+      pageCount: Math.ceil(userIds.length / SNAPSHOT_PAGE_SIZE),
+      withdrawn: (user) => nicknames[user] === undefined,
+    }),
+  ];
+  items.push(
+    rankingIndexItem(
+      snapshotId,
+      YEARLY_SCOPE,
+      'YEARLY',
+      boardIndex(Array.from(ranking.order, (user) => points[user]!)),
+    ),
   );
-  buckets.forEach((entries, bucket) =>
-    items.push(rankingValuesItem(snapshotId, YEARLY_SCOPE, bucket, entries)),
+  bucketMembers(userIds).forEach((members, bucket) =>
+    items.push(
+      rankingValuesItem(snapshotId, YEARLY_SCOPE, bucket, packIndexedValues(users, members, [points])),
+    ),
   );
   return items;
 }
@@ -447,28 +490,13 @@ export async function recomputeRankings(
   const yearlyIds = [...yearly.points.keys()].sort();
   const yearlyProfiles = await guildRepository.profiles(yearlyIds.filter((id) => !profiles.has(id)));
   const nameOf = (id: string) => (profiles.get(id) ?? yearlyProfiles.get(id))?.nickname;
-  const yearlyRanking = competitionRanking(
-    Float64Array.from(yearlyIds.map((id) => yearly.points.get(id)!)),
-    'higher',
-  );
-  const yearlyRows: StoredRankingRow[] = Array.from(yearlyRanking.order, (index, p) => {
-    const userId = yearlyIds[index]!;
-    const value = yearly.points.get(userId)!;
-    return {
-      rank: yearlyRanking.rankAt[p]!,
-      user_id: userId,
-      nickname: nameOf(userId) ?? '退会したユーザー',
-      value,
-      display_value: formatYearlyPoints(value),
-      is_withdrawn: nameOf(userId) === undefined,
-    };
-  });
-  items.push(...yearlyItems(snapshotId, yearlyRows));
+  const points = Float64Array.from(yearlyIds, (id) => yearly.points.get(id)!);
+  items.push(...yearlyItems(snapshotId, yearlyIds, points, (i) => nameOf(yearlyIds[i]!)));
   pointer.scopes[String(YEARLY_SCOPE)] = {
     provisional: yearly.provisional,
     totals: [],
-    boards: { YEARLY: yearlyRows.length },
-    buckets: bucketCount(yearlyRows.length),
+    boards: { YEARLY: yearlyIds.length },
+    buckets: bucketCount(yearlyIds.length),
   };
   await addQuizBoards(data.record, snapshotId, pointer, items, now, previous);
   const { written, published } = await rankingRepository.writeSnapshot(items, pointer, now, {
