@@ -39,10 +39,10 @@ export function competitionRanking(
     keyed[i] = s === 0 ? 0 : sign * s;
   }
   const order = new Uint32Array(n);
-  for (let i = 0; i < n; i++) order[i] = i;
   if (tieKeys === undefined) {
     orderByCounting(keyed, order);
   } else {
+    for (let i = 0; i < n; i++) order[i] = i;
     order.sort((a, b) => {
       const d = keyed[a]! - keyed[b]!;
       if (d !== 0) return d;

@@ -37,7 +37,7 @@ const FLOAT_VALUES = 4;
 const TEXT_TAG = 0x00;
 const UUID_TAG = 0x01;
 /** Small window and hash (40 KB of zlib state instead of 384 KB) for items of a few KB. */
-const deflateOptions = { level: 1, windowBits: 13, memLevel: 4 } as const;
+export const deflateOptions = { level: 1, windowBits: 13, memLevel: 4 } as const;
 
 const decoder = new TextDecoder();
 /** hex digit (lowercase) -> nibble, -1 for anything else */

@@ -8,6 +8,7 @@ import { fromItem } from '../item';
 import { keys, rankingPagesPerShard, rankingShard } from '../keys';
 import { clearReadCaches } from '../../lib/read-cache';
 import {
+  deflateOptions,
   isBinaryPage,
   packPage,
   packValues,
@@ -139,7 +140,7 @@ export const personalBoard = (type: number) => `T${type}`;
  */
 export const pack = (value: unknown): Uint8Array =>
   // Copied out: zlib's result is a view of its 16 KB output chunk, which it would keep alive.
-  new Uint8Array(deflateRawSync(JSON.stringify(value), { level: 1, windowBits: 13, memLevel: 4 }));
+  new Uint8Array(deflateRawSync(JSON.stringify(value), deflateOptions));
 export const unpack = <T>(bytes: Uint8Array): T => JSON.parse(inflateRawSync(bytes).toString('utf8')) as T;
 
 export type { PageColumns } from './page-codec';
@@ -258,6 +259,19 @@ async function readPages(
   return Items.flatMap((item) => unpackRows(item['rows'] as Uint8Array, display));
 }
 
+/** One bucket of users' values (the quiz set's, or a scope's): one Get; empty when absent. */
+async function readValues(
+  snapshotId: string,
+  round: number,
+  bucket: number,
+  set?: 'QUIZ',
+): Promise<ValuesEntry[]> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.rankingValues(snapshotId, round, bucket, set) }),
+  );
+  return Item ? unpackValueBucket(Item['users'] as Uint8Array) : [];
+}
+
 /**
  * One bucket of users' values in a scope and the scope's board indexes, read together: a Get of the
  * bucket and one Query of the indexes.
@@ -267,11 +281,11 @@ async function readValuesAndIndexes(
   round: number,
   bucket: number,
 ): Promise<{
-  entries: Array<[string, ...Array<number | null>]>;
+  entries: ValuesEntry[];
   indexes: Map<string, { values: number[]; counts: number[] }>;
 }> {
-  const [{ Item }, { Items = [] }] = await Promise.all([
-    db().send(new GetCommand({ TableName: tableName(), Key: keys.rankingValues(snapshotId, round, bucket) })),
+  const [entries, { Items = [] }] = await Promise.all([
+    readValues(snapshotId, round, bucket),
     db().send(
       new QueryCommand({
         TableName: tableName(),
@@ -281,22 +295,9 @@ async function readValuesAndIndexes(
     ),
   ]);
   return {
-    entries: Item ? unpackValueBucket(Item['users'] as Uint8Array) : [],
+    entries,
     indexes: new Map(Items.map((item) => [String(item['SK']), unpack(item['index'] as Uint8Array)])),
   };
-}
-
-/** One bucket of users' values (the quiz set's, or a scope's): one Get; empty when absent. */
-async function readValues(
-  snapshotId: string,
-  round: number,
-  bucket: number,
-  set?: 'QUIZ',
-): Promise<Array<[string, ...Array<number | null>]>> {
-  const { Item } = await db().send(
-    new GetCommand({ TableName: tableName(), Key: keys.rankingValues(snapshotId, round, bucket, set) }),
-  );
-  return Item ? unpackValueBucket(Item['users'] as Uint8Array) : [];
 }
 
 /** One board's index in a scope (its values best first and their counts): one Get; null when absent. */

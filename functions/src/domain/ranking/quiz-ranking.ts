@@ -5,7 +5,6 @@
  * results in value buckets, as the personal boards (rank-index.ts), so "my quiz rank" is two small
  * reads and no item per user. A board whose results did not change is kept where it is.
  */
-import { createHash } from 'node:crypto';
 import { competitionRanking } from '@golf/shared/game/ranking';
 import { deriveSchedule } from '@golf/shared/schedule/derive-schedule';
 import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
@@ -22,7 +21,7 @@ import {
 import { formatQuizResult, quizRankingValue } from '../quiz/quiz-attempt';
 import { SNAPSHOT_PAGE_SIZE } from './build-snapshot';
 import { boardIndex, valueBuckets } from './rank-index';
-import { REUSE_FOR_MS } from './ranking-scope';
+import { digest, isReusable } from './ranking-scope';
 
 export const QUIZ_BOARD = 'QUIZ';
 
@@ -65,14 +64,12 @@ export async function addQuizBoards(
     if (scores.length === 0) continue;
     lastWithResults = round;
     scores.sort((a, b) => (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0));
-    const inputs = createHash('sha256')
-      .update(JSON.stringify(scores.map((s) => [s.user_id, s.score, s.total_time_ms])))
-      .digest('base64url');
+    const inputs = digest(JSON.stringify(scores.map((s) => [s.user_id, s.score, s.total_time_ms])));
     const scope = (pointer.scopes[String(round)] ??= { provisional: true, totals: [] });
     scope.quiz_provisional = quizOpen && round === schedule.current_round;
     const kept = previous?.scopes[String(round)]?.quiz;
     const board: QuizBoardRecord =
-      kept && kept.inputs === inputs && now.getTime() - Date.parse(kept.written_at) <= REUSE_FOR_MS
+      kept && kept.inputs === inputs && isReusable(kept.written_at, now)
         ? kept
         : await writeBoard(snapshotId, round, scores, inputs, items, now);
     scope.quiz = board;

@@ -4,7 +4,6 @@
  * round), writes the pages, board indexes and value buckets of a new snapshot, then switches the
  * pointer. Round scopes whose inputs did not change are kept from the served snapshot.
  */
-import { createHash } from 'node:crypto';
 import { monotonicFactory } from 'ulid';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
 import {
@@ -45,7 +44,7 @@ import {
   packIndexedPage,
   packIndexedValues,
 } from '../../db/repositories/page-codec';
-import { resolveGame, REUSE_FOR_MS, YEARLY_SCOPE } from './ranking-scope';
+import { digest, isReusable, resolveGame, YEARLY_SCOPE } from './ranking-scope';
 import { tournamentHistory, writeSeasonHistories, type TournamentHistory } from './season-history';
 
 /**
@@ -392,8 +391,6 @@ export function yearlyItems(
   return items;
 }
 
-const digest = (text: string) => createHash('sha256').update(text).digest('base64url');
-
 /** What a round adds to its scope and the later ones: its state, penalty and every team's score. */
 const roundInputs = (round: Awaited<ReturnType<typeof userRounds>>['rounds'][number]) =>
   digest(JSON.stringify([round.stored, round.indexed.penalty, [...round.scores.entries()]]));
@@ -413,7 +410,7 @@ function reusableScope(
   if (!old || old.inputs !== inputs || old.provisional !== provisional || !old.written_at) return null;
   // Written before the users' values moved into buckets: build it again.
   if (old.buckets === undefined) return null;
-  if (now.getTime() - Date.parse(old.written_at) > REUSE_FOR_MS) return null;
+  if (!isReusable(old.written_at, now)) return null;
   const { QUIZ: _quiz, ...boards } = old.boards ?? {};
   return {
     provisional,
