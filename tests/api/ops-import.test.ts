@@ -15,6 +15,8 @@ import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { teamItem } from '../../functions/src/db/repositories/team-repository';
 import { api, tokenFor } from './support/api';
 import { team } from './support/game-fixtures';
+import { waitForRankings } from './support/rankings';
+import { scoreChangesViewSchema } from '../../shared/src/schemas/score-changes';
 
 const gid = 'test-ops-import';
 const hour = 3600 * 1000;
@@ -276,7 +278,8 @@ describe('results feed', () => {
     });
     expect(action.audit?.before).toMatchObject({ result: { to_par: 0 } });
     expect(action.audit?.after).toMatchObject({ result: { to_par: -1 } });
-    expect(action.score_changes).toBe(1);
+    // The change record is the ranking job's to write (with the publish the call started).
+    expect(action.score_changes).toBeNull();
     const audit = await auditRepository.list(gid);
     expect(audit.map((a) => a.action)).toContain('correct_result');
     const view = roundViewSchema.parse(
@@ -288,6 +291,14 @@ describe('results feed', () => {
       (await api('GET', `/api/golf/schedule/score/me?game_global_id=${gid}`, { token: user })).body,
     );
     expect(mine.total.score).toBe(-3 + 0);
+    await waitForRankings(gid);
+    const moved = scoreChangesViewSchema.parse(
+      (await api('GET', `/api/golf/schedule/score/changes?game_global_id=${gid}&round=2`, { token: user }))
+        .body,
+    );
+    expect(moved.changes.filter((change) => change.cause === 'correct_result')).toMatchObject([
+      { id: action.audit!.id, reason: 'スコアカードの誤記', before: { score: 1 }, after: { score: 0 } },
+    ]);
   });
 
   it('deadline moves: audited with who, when, why, before and after, and shown on the round', async () => {

@@ -58,6 +58,8 @@ describe('why my score moved', () => {
     expect(
       (await asOperator('/api/golf/ops/round/final', { game_global_id: gid, round: 2, force: true })).status,
     ).toBe(200);
+    // The ranking job writes the change records of an operator's action, with its publish.
+    await waitForRankings(gid);
     let view = await changes(ann, 2);
     expect(view.changes).toHaveLength(1);
     const final = view.changes[0]!;
@@ -80,6 +82,7 @@ describe('why my score moved', () => {
       reason: 'スコアカードの誤記（15番 4→6）',
     });
     expect(corrected.status).toBe(200);
+    await waitForRankings(gid);
     view = await changes(ann, 2);
     expect(view.changes.map((c) => c.cause)).toEqual(['correct_result', 'mark_final']);
     const correction = view.changes[0]!;
@@ -90,6 +93,7 @@ describe('why my score moved', () => {
     expect(correction.note).toContain('訂正');
     // Marking final again moves nothing and records nothing.
     await asOperator('/api/golf/ops/round/final', { game_global_id: gid, round: 2, force: true });
+    await waitForRankings(gid);
     expect((await changes(ann, 2)).changes).toHaveLength(2);
   });
 

@@ -40,6 +40,11 @@ export const keys = {
     SK: `USER#${userId}`,
   }),
   teamPartition: (gameGlobalId: string, round: number) => `TEAM#${gameGlobalId}#R${round}`,
+  /** A frozen round's teams in brief (how many, which players they pick), for operators' checks. */
+  roundTeamsSummary: (gameGlobalId: string, round: number) => ({
+    PK: `TEAMSUM#${gameGlobalId}`,
+    SK: `R${round}`,
+  }),
   /** Operator audit trail of a tournament (deadline moves, corrections, finals), in time order. */
   audit: (gameGlobalId: string, at: string, auditId: string) => ({
     PK: `AUDIT#${gameGlobalId}`,
@@ -182,6 +187,16 @@ export const keys = {
   /** A tournament whose rankings lag a stored change; the partition lists what the job must publish. */
   rankingStale: (gameGlobalId: string) => ({ PK: 'RANKSTALE', SK: `GAME#${gameGlobalId}` }),
   rankingStalePartition: 'RANKSTALE',
+  /**
+   * An operator's action whose change records (why my score moved) the ranking job has still to
+   * write: in the stale marks' partition, so the job's one look at what to do finds it too.
+   */
+  scoreChangeTask: (gameGlobalId: string, auditId: string) => ({
+    PK: 'RANKSTALE',
+    SK: `CHANGE#${gameGlobalId}#${auditId}`,
+  }),
+  scoreChangeTaskPrefix: (gameGlobalId?: string) =>
+    `CHANGE#${gameGlobalId === undefined ? '' : `${gameGlobalId}#`}`,
   /** The ranking job's lease: one run at a time publishes. */
   rankingLease: { PK: 'RANKLEASE', SK: 'JOB' },
 } as const;

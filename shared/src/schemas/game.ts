@@ -300,8 +300,12 @@ export type AuditRecord = z.infer<typeof auditRecordSchema>;
 export const operatorActionResultSchema = z.object({
   game_global_id: z.string(),
   round: z.number().int(),
-  /** Players whose counted score the action moved: each got a change record (why my score moved). */
-  score_changes: z.number().int(),
+  /**
+   * Players whose counted score the action moved, each given a change record (why my score moved):
+   * null when the ranking job writes them with its next publish (the ranking status counts the
+   * actions still waiting), 0 when the action moves no score.
+   */
+  score_changes: z.number().int().nullable(),
   audit: auditRecordSchema.nullable(),
   /** Move deadline: teams saved for the round that the new deadline locks at once (0 when in the future). */
   teams_locked: z.number().int().optional(),

@@ -120,5 +120,7 @@ export const rankingStatusResponseSchema = z.object({
   building: z.boolean(),
   building_since: z.string().nullable(),
   lease_expires_at: z.string().nullable(),
+  /** Operators' actions whose change records (why my score moved) the job has still to write. */
+  score_changes_pending: z.number().int().min(0),
 });
 export type RankingStatusResponse = z.infer<typeof rankingStatusResponseSchema>;

@@ -3,7 +3,8 @@ import { api, tokenFor } from './api';
 
 /**
  * Waits until the ranking job has published every stored change of the tournament (the current
- * one by default): operator calls answer before the job publishes.
+ * one by default) and written the change records of operators' actions: operator calls answer
+ * before the job does either.
  */
 export async function waitForRankings(
   gameGlobalId?: string,
@@ -15,7 +16,7 @@ export async function waitForRankings(
   for (;;) {
     const result = await api('GET', `/api/golf/ops/rankings/status${query}`, { token });
     const status = rankingStatusResponseSchema.parse(result.body);
-    if (!status.stale && !status.building) return status;
+    if (!status.stale && !status.building && status.score_changes_pending === 0) return status;
     if (Date.now() > until) throw new Error(`rankings still not published: ${JSON.stringify(status)}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }

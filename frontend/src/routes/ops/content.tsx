@@ -139,6 +139,8 @@ function RankingStatus() {
           ? `はい（${formatTokyoDateTime(status.building_since)} から）`
           : 'いいえ'}
       </dd>
+      <dt>スコア変更の記録待ち</dt>
+      <dd>{status.score_changes_pending ? `${status.score_changes_pending}件の操作` : 'なし'}</dd>
     </dl>
   );
 }

@@ -36,7 +36,9 @@ function auditSummary(result: ActionResult | undefined): ReactNode {
   return (
     <>
       記録しました{result.audit ? `（${result.audit.note || result.audit.action}）` : ''}
-      。スコアが変わった参加者：{result.score_changes}人
+      {result.score_changes === null
+        ? '。スコアが変わった参加者への変更の記録は、ランキングの更新とともに書き込まれます'
+        : `。スコアが変わった参加者：${result.score_changes}人`}
       {result.teams_locked !== undefined ? `。この変更で締め切られたチーム：${result.teams_locked}` : ''}。
       {result.warnings?.length ? `確認事項を承知のうえ確定しました：${result.warnings.join(' ')}` : ''}
     </>

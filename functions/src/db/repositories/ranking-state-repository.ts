@@ -43,16 +43,33 @@ async function markStale(gameGlobalId: string, now: Date): Promise<StaleMark> {
   return fromItem<StaleMark>(Attributes!);
 }
 
-/** Every tournament marked stale (one Query of a small partition; empty when nothing changed). */
-async function listStale(): Promise<StaleMark[]> {
+/** What the ranking job has to do: the stale marks, and the tournaments with change records to write. */
+export interface RankingWork {
+  marks: StaleMark[];
+  /** Tournaments with operators' actions whose change records are still to be written. */
+  changes: string[];
+}
+
+/**
+ * Every stale mark and change task (one Query of a small partition; the tasks' bodies are left out,
+ * and it is empty when nothing changed).
+ */
+async function pendingWork(): Promise<RankingWork> {
   const { Items = [] } = await db().send(
     new QueryCommand({
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk',
+      ProjectionExpression: '#sk, game_global_id, stale_since, version',
+      ExpressionAttributeNames: { '#sk': 'SK' },
       ExpressionAttributeValues: { ':pk': keys.rankingStalePartition },
     }),
   );
-  return Items.map((item) => fromItem<StaleMark>(item));
+  const isTask = (item: Record<string, unknown>) =>
+    String(item['SK']).startsWith(keys.scoreChangeTaskPrefix());
+  return {
+    marks: Items.filter((item) => !isTask(item)).map((item) => fromItem<StaleMark>(item)),
+    changes: [...new Set(Items.filter(isTask).map((item) => String(item['game_global_id'])))],
+  };
 }
 
 async function getStale(gameGlobalId: string): Promise<StaleMark | null> {
@@ -129,7 +146,7 @@ async function getLease(): Promise<RankingLease | null> {
 /** The ranking job state (stale marks, the lease): reads and writes. */
 export const rankingStateRepository = {
   markStale,
-  listStale,
+  pendingWork,
   getStale,
   clearStale,
   acquireLease,

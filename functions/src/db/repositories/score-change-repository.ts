@@ -2,13 +2,21 @@
  * Why my score moved: one item per change of a player's round score (`USER#{id}` /
  * `SCORE_CHANGE#{game}#R{n}#{at}#{cause id}`), so a player's changes of a tournament, or of one
  * round, are one query. The key holds the cause's id: writing the same change again rewrites it.
+ *
+ * An operator's action does not write them itself (a round may have a million teams): it stores a
+ * task with the action's audit record and the scoring state before and after it, in the same
+ * transaction as the change, and the ranking job writes the records from the round's frozen teams.
  */
+import { gunzipSync, gzipSync } from 'node:zlib';
+import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import type { ScoreChangeCause } from '@golf/shared/schemas/score-changes';
-import type { RoundScoreView } from '@golf/shared/schemas/game';
+import type { AuditRecord, RoundScoreView } from '@golf/shared/schemas/game';
 import { batchWriteAll } from '../batch-write';
-import { tableName } from '../client';
+import { db, tableName } from '../client';
 import { fromItem } from '../item';
-import { queryAll } from '../query-all';
+import { keys } from '../keys';
+import { countAll, queryAll } from '../query-all';
 
 export interface ScoreChangeRecord {
   game_global_id: string;
@@ -48,5 +56,67 @@ export const scoreChangeRepository = {
       ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': prefix(gameGlobalId, round) },
     });
     return items.map((item) => fromItem<ScoreChangeRecord>(item));
+  },
+};
+
+/** A tournament as scoring reads it: its record (rounds, cut rule) and its field's results. */
+export interface ScoringState {
+  record: TournamentRecord;
+  field: readonly FieldEntryRecord[];
+}
+
+/** An operator's action whose change records are still to be written by the ranking job. */
+export interface ScoreChangeTask {
+  game_global_id: string;
+  audit: AuditRecord;
+  /** The rounds whose scores the action may move: those locked when it was taken. */
+  rounds: number[];
+  before: ScoringState;
+  after: ScoringState;
+}
+
+/** The transaction item that stores a task beside the action's own change (written once). */
+export const scoreChangeTaskPut = (task: ScoreChangeTask) => ({
+  Put: {
+    TableName: tableName(),
+    Item: {
+      ...keys.scoreChangeTask(task.game_global_id, task.audit.id),
+      entity: 'score_change_task',
+      game_global_id: task.game_global_id,
+      audit_id: task.audit.id,
+      // Two copies of the field: about 10 KB once compressed, far under an item's 400 KB.
+      task: gzipSync(JSON.stringify(task)),
+    },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
+});
+
+const taskQuery = (gameGlobalId: string) => ({
+  TableName: tableName(),
+  KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
+  ExpressionAttributeValues: {
+    ':pk': keys.rankingStalePartition,
+    ':prefix': keys.scoreChangeTaskPrefix(gameGlobalId),
+  },
+});
+
+/** The tasks the ranking job writes change records for. */
+export const scoreChangeTaskRepository = {
+  /** A tournament's tasks in the order the actions were taken (their ids are ULIDs). */
+  async list(gameGlobalId: string): Promise<ScoreChangeTask[]> {
+    const items = await queryAll<{ task: Uint8Array }>({ ...taskQuery(gameGlobalId), ConsistentRead: true });
+    return items.map((item) => JSON.parse(gunzipSync(item.task).toString('utf8')) as ScoreChangeTask);
+  },
+
+  count: (gameGlobalId: string) => countAll(taskQuery(gameGlobalId)),
+
+  /** Done: its records are written (a task done twice writes the same records again). */
+  async remove(task: ScoreChangeTask): Promise<void> {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: keys.scoreChangeTask(task.game_global_id, task.audit.id),
+      }),
+    );
   },
 };

@@ -34,6 +34,18 @@ const versionedPut = (team: TeamRecord, expectedVersion: number) => ({
   ...(expectedVersion === 0 ? {} : { ExpressionAttributeValues: { ':version': expectedVersion } }),
 });
 
+/** A frozen round's teams in brief, written by the ranking job when it freezes them. */
+export interface RoundTeamsSummary {
+  game_global_id: string;
+  round: number;
+  /** The freeze it describes (`freezeStamp`): a summary of another stamp is out of date. */
+  stamp: string;
+  /** Teams with at least one pick. */
+  teams: number;
+  /** Every player those teams pick, once. */
+  players: string[];
+}
+
 /** Why a guarded team write was refused. */
 export type TeamWriteRefusal =
   { kind: 'deadline_passed' } | { kind: 'player_ineligible'; playerId: string } | { kind: 'conflict' };
@@ -80,6 +92,26 @@ export const teamRepository = {
       ExpressionAttributeValues: { ':pk': keys.teamPartition(gameGlobalId, round) },
     });
     return items.map((item) => fromItem<TeamRecord>(item));
+  },
+
+  async putSummary(summary: RoundTeamsSummary): Promise<void> {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: {
+          ...keys.roundTeamsSummary(summary.game_global_id, summary.round),
+          entity: 'round_teams_summary',
+          ...summary,
+        },
+      }),
+    );
+  },
+
+  async getSummary(gameGlobalId: string, round: number): Promise<RoundTeamsSummary | undefined> {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.roundTeamsSummary(gameGlobalId, round) }),
+    );
+    return Item ? fromItem<RoundTeamsSummary>(Item) : undefined;
   },
 
   /** How many teams a round has (a COUNT query: only the count comes back). */

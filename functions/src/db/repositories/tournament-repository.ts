@@ -1,4 +1,9 @@
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import {
+  GetCommand,
+  TransactWriteCommand,
+  type TransactWriteCommandInput,
+  UpdateCommand,
+} from '@aws-sdk/lib-dynamodb';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import type { AuditRecord } from '@golf/shared/schemas/game';
 import { batchWriteAll } from '../batch-write';
@@ -8,6 +13,9 @@ import { keys } from '../keys';
 import { queryAll } from '../query-all';
 import { clearReadCaches } from '../../lib/read-cache';
 import { auditPut } from './audit-repository';
+
+/** One more write of an operator's action's transaction (the task of its change records). */
+type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
 
 export const tournamentRepository = {
   async list(): Promise<TournamentRecord[]> {
@@ -49,25 +57,42 @@ export const tournamentRepository = {
     clearReadCaches();
   },
 
-  /** Writes the tournament (and optionally one field entry) together with its audit record. */
-  async putWithAudit(record: TournamentRecord, audit: AuditRecord, entry?: FieldEntryRecord): Promise<void> {
+  /**
+   * Writes the tournament (and optionally one field entry) together with its audit record, and
+   * `also` in the same transaction.
+   */
+  async putWithAudit(
+    record: TournamentRecord,
+    audit: AuditRecord,
+    entry?: FieldEntryRecord,
+    also: readonly TransactItem[] = [],
+  ): Promise<void> {
     await db().send(
       new TransactWriteCommand({
         TransactItems: [
           ...putAll(storedTournamentItems(record)),
           ...(entry ? [{ Put: { TableName: tableName(), Item: fieldEntryItem(entry) } }] : []),
           auditPut(audit),
+          ...also,
         ],
       }),
     );
     clearReadCaches();
   },
 
-  /** Writes one field entry (a status change by an operator) together with its audit record. */
-  async putFieldEntryWithAudit(entry: FieldEntryRecord, audit: AuditRecord): Promise<void> {
+  /** Writes one field entry (a status change by an operator) together with its audit record and `also`. */
+  async putFieldEntryWithAudit(
+    entry: FieldEntryRecord,
+    audit: AuditRecord,
+    also: readonly TransactItem[] = [],
+  ): Promise<void> {
     await db().send(
       new TransactWriteCommand({
-        TransactItems: [{ Put: { TableName: tableName(), Item: fieldEntryItem(entry) } }, auditPut(audit)],
+        TransactItems: [
+          { Put: { TableName: tableName(), Item: fieldEntryItem(entry) } },
+          auditPut(audit),
+          ...also,
+        ],
       }),
     );
     clearReadCaches();

@@ -14,8 +14,10 @@ import type { PlayerStatus, RoundNumber } from '@golf/shared/schemas/schedule';
 import { teamRepository } from '../../db/repositories/team-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { recordScoreChanges } from './score-service';
+import { scoreChangeTaskPut } from '../../db/repositories/score-change-repository';
+import { scoreChangeTask } from './score-service';
 import { indexTournamentRound } from './team-scoring';
+import { roundEntries, type RoundEntries } from './round-entries';
 
 interface RoundAction {
   gameGlobalId: string;
@@ -58,8 +60,9 @@ const withRound = (
  * What an operator should see before marking a round final: its teams were never settled at the
  * deadline (no carry-over run, so copies and replacements are missing), or it has fewer teams than
  * the round before (teams were lost). Either one refuses the mark unless the operator overrides it.
+ * Team counts come from the rounds' summaries once their teams are frozen (one Get each).
  */
-async function finalChecks(record: TournamentRecord, round: number): Promise<string[]> {
+async function finalChecks(record: TournamentRecord, round: number, entries: RoundEntries, now: Date) {
   const checks: string[] = [];
   const stored = record.rounds[round - 1]!;
   if (!stored.settled_at)
@@ -71,13 +74,10 @@ async function finalChecks(record: TournamentRecord, round: number): Promise<str
     .filter((r) => !r.cancelled)
     .at(-1);
   if (before) {
-    const [teams, previous] = await Promise.all([
-      teamRepository.countRound(record.game_global_id, round),
-      teamRepository.countRound(record.game_global_id, before.round),
-    ]);
-    if (teams < previous)
+    const previous = (await roundEntries(record, before.round, now)).teams;
+    if (entries.teams < previous)
       checks.push(
-        `第${round}ラウンドのチームは${teams}件で、第${before.round}ラウンドの${previous}件より少なくなっています。`,
+        `第${round}ラウンドのチームは${entries.teams}件で、第${before.round}ラウンドの${previous}件より少なくなっています。`,
       );
   }
   return checks;
@@ -97,16 +97,16 @@ export async function markRoundFinal(input: RoundAction & { force?: boolean | un
   const field = await tournamentRepository.field(record.game_global_id);
   let warnings: string[] = [];
   if (stored.results !== 'final') {
-    const teams = await teamRepository.listRound(record.game_global_id, input.round);
+    const entries = await roundEntries(record, input.round, input.now);
     const blockers = finalBlockers(
-      teams.flatMap((t) => t.picks.map((p) => p.player_id)),
+      entries.players,
       indexTournamentRound(record, field, input.round, input.now),
     );
     if (blockers.length)
       throw new AppError(409, 'conflict', '結果がまだない選手がいるため確定できません。', {
         player_ids: blockers,
       });
-    warnings = await finalChecks(record, input.round);
+    warnings = await finalChecks(record, input.round, entries, input.now);
     if (warnings.length && !input.force)
       throw new AppError(
         409,
@@ -125,17 +125,18 @@ export async function markRoundFinal(input: RoundAction & { force?: boolean | un
     after: 'final',
     note: `${formatTokyoDateTime(input.now)} 第${input.round}ラウンドの結果が確定しました`,
   });
-  if (stored.results !== 'final') await tournamentRepository.putWithAudit(next, audit);
   // Round 2 final settles the cut: round 1 picks learn whether they made it (ranking type 7).
   const rounds = input.round === 2 ? [1, 2] : [input.round];
-  const changed =
-    stored.results === 'final'
-      ? 0
-      : await recordScoreChanges({ record, field }, { record: next, field }, audit, input.now, rounds);
+  if (stored.results !== 'final')
+    await tournamentRepository.putWithAudit(next, audit, undefined, [
+      scoreChangeTaskPut(
+        scoreChangeTask({ record, field }, { record: next, field }, audit, input.now, rounds),
+      ),
+    ]);
   return {
     game_global_id: record.game_global_id,
     round: input.round,
-    score_changes: changed,
+    score_changes: stored.results === 'final' ? 0 : null,
     audit: stored.results === 'final' ? null : audit,
     ...(warnings.length ? { warnings } : {}),
   };
@@ -231,10 +232,11 @@ export async function withdrawPlayer(input: {
     after: { player_id: entry.player_id, status: 'wd', round },
     note: `${formatTokyoDateTime(input.now)} ${entry.name}選手が第${round}ラウンドから棄権しました（${input.reason}）`,
   });
-  await tournamentRepository.putFieldEntryWithAudit(withdrawn, audit);
   const nextField = field.map((e) => (e.player_id === withdrawn.player_id ? withdrawn : e));
-  const changed = await recordScoreChanges({ record, field }, { record, field: nextField }, audit, input.now);
-  return { game_global_id: record.game_global_id, round, score_changes: changed, audit };
+  await tournamentRepository.putFieldEntryWithAudit(withdrawn, audit, [
+    scoreChangeTaskPut(scoreChangeTask({ record, field }, { record, field: nextField }, audit, input.now)),
+  ]);
+  return { game_global_id: record.game_global_id, round, score_changes: null, audit };
 }
 
 const playerStatusLabels: Record<PlayerStatus, string> = {
@@ -264,12 +266,13 @@ export async function cancelRound(input: RoundAction & { reason: string }) {
     after: { cancelled: true },
     note: `${formatTokyoDateTime(input.now)} ${note}`,
   });
-  await tournamentRepository.putWithAudit(next, audit);
   const field = await tournamentRepository.field(record.game_global_id);
-  const changed = await recordScoreChanges({ record, field }, { record: next, field }, audit, input.now, [
-    input.round,
+  await tournamentRepository.putWithAudit(next, audit, undefined, [
+    scoreChangeTaskPut(
+      scoreChangeTask({ record, field }, { record: next, field }, audit, input.now, [input.round]),
+    ),
   ]);
-  return { game_global_id: record.game_global_id, round: input.round, score_changes: changed, audit };
+  return { game_global_id: record.game_global_id, round: input.round, score_changes: null, audit };
 }
 
 /**
@@ -305,10 +308,11 @@ export async function cancelTournament(input: {
     after: { cancelled: true },
     note: `${formatTokyoDateTime(input.now)} ${note}`,
   });
-  await tournamentRepository.putWithAudit(next, audit);
   const field = await tournamentRepository.field(record.game_global_id);
-  const changed = await recordScoreChanges({ record, field }, { record: next, field }, audit, input.now);
-  return { game_global_id: record.game_global_id, round: 0, score_changes: changed, audit };
+  await tournamentRepository.putWithAudit(next, audit, undefined, [
+    scoreChangeTaskPut(scoreChangeTask({ record, field }, { record: next, field }, audit, input.now)),
+  ]);
+  return { game_global_id: record.game_global_id, round: 0, score_changes: null, audit };
 }
 
 export interface CorrectionInput extends RoundAction {
@@ -359,8 +363,9 @@ export async function correctFinalResult(input: CorrectionInput) {
     after: { status: corrected.status, result: corrected.rounds[input.round - 1] },
     note: correctionNote(correction),
   });
-  await tournamentRepository.putWithAudit(record, audit, corrected);
   const nextField = field.map((e) => (e.player_id === corrected.player_id ? corrected : e));
-  const changed = await recordScoreChanges({ record, field }, { record, field: nextField }, audit, input.now);
-  return { game_global_id: record.game_global_id, round: input.round, score_changes: changed, audit };
+  await tournamentRepository.putWithAudit(record, audit, corrected, [
+    scoreChangeTaskPut(scoreChangeTask({ record, field }, { record, field: nextField }, audit, input.now)),
+  ]);
+  return { game_global_id: record.game_global_id, round: input.round, score_changes: null, audit };
 }

@@ -3,7 +3,7 @@ import type { AuditRecord } from '@golf/shared/schemas/game';
 import type { TeamScoreRecord } from './team-scoring';
 import type { TeamRecord } from '../../db/repositories/team-repository';
 import { settlementChange } from '../../jobs/carry-over';
-import { scoreChanges } from './score-service';
+import { scoreChange } from './score-service';
 
 const audit = (action: AuditRecord['action']): AuditRecord => ({
   id: '01AUDIT',
@@ -42,13 +42,15 @@ describe('score change records', () => {
       ['b', score('b', {})],
     ]);
     const changed = [score('a', { provisional: false }), score('b', { birdies: 4 }), score('c', {})];
-    const final = scoreChanges(audit('mark_final'), before, changed);
+    const scoreChanges = (action: AuditRecord['action'], scores: TeamScoreRecord[]) =>
+      scores.flatMap((s) => scoreChange(audit(action), before.get(s.user_id), s) ?? []);
+    const final = scoreChanges('mark_final', changed);
     expect(final.map((c) => [c.user_id, c.before?.provisional ?? null, c.after?.provisional])).toEqual([
       ['a', true, false],
       ['c', null, true],
     ]);
     expect(final[0]!.reason).toBeNull();
-    const cancelled = scoreChanges(audit('cancel_round'), before, [
+    const cancelled = scoreChanges('cancel_round', [
       score('a', { kind: 'cancelled', score: null, provisional: false }),
     ]);
     expect(cancelled[0]).toMatchObject({

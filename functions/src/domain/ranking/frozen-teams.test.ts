@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StoredRound } from '@golf/shared/schedule/tournament-record';
-import { decodeFrozenRound, encodeFrozenRound, freezeStamp, freezeTeams, thawTeams } from './frozen-teams';
+import { freezeStamp } from '../game/round-entries';
+import { decodeFrozenRound, encodeFrozenRound, freezeTeams, thawTeams } from './frozen-teams';
 
 const teamArbitrary = fc.record({
   user_id: fc.uuid(),

@@ -9,10 +9,10 @@
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { draftSlots, type TeamPick } from '@golf/shared/game/team';
-import type { StoredRound, TournamentRecord } from '@golf/shared/schedule/tournament-record';
-import { isBeforeDeadline } from '@golf/shared/game/lock';
+import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import { teamRepository, type TeamRecord } from '../../db/repositories/team-repository';
 import { readRankingInput, writeRankingInput } from '../../lib/ranking-inputs';
+import { freezeStamp } from '../game/round-entries';
 
 const FORMAT = 1;
 const EMPTY = -1;
@@ -26,13 +26,6 @@ export interface FrozenRound {
   users: string[];
   players: string[];
   picks: number[];
-}
-
-/** What freezes a round's teams, or null while they can still change (before the deadline or settlement). */
-export function freezeStamp(stored: StoredRound, now: Date): string | null {
-  if (isBeforeDeadline(now.toISOString(), stored.deadline_at)) return null;
-  const settled = stored.settled_at ?? (stored.results === 'final' ? 'final' : null);
-  return settled === null ? null : `${stored.deadline_at}|${settled}`;
 }
 
 /** The round's teams with at least one pick, in columns (users sorted, players in first-seen order). */
@@ -114,6 +107,16 @@ export async function roundTeams(record: TournamentRecord, round: number, now: D
   }
   const teams = await teamRepository.listRound(gameGlobalId, round);
   const frozen = freezeTeams(teams, { gameGlobalId, round, stamp: stamp ?? '' });
-  if (stamp !== null) await writeRankingInput(name, encodeFrozenRound(frozen), 'application/gzip');
+  if (stamp !== null) {
+    await writeRankingInput(name, encodeFrozenRound(frozen), 'application/gzip');
+    // The operators' checks read this instead of the round's teams (domain/game/round-entries.ts).
+    await teamRepository.putSummary({
+      game_global_id: gameGlobalId,
+      round,
+      stamp,
+      teams: frozen.users.length,
+      players: frozen.players,
+    });
+  }
   return frozen;
 }

@@ -15,6 +15,7 @@ import { logger } from '../../lib/logger';
 import { postRoundResults } from '../guild/guild-posts';
 import { recomputeRankings } from './ranking-recompute';
 import { YEARLY_SCOPE } from './ranking-scope';
+import { writeScoreChangeTasks } from './score-change-tasks';
 
 /** Longer than the job function's timeout (5 minutes): a lease outlives the run that holds it. */
 export const RANKING_LEASE_MS = 6 * 60 * 1000;
@@ -53,7 +54,8 @@ export async function runRankingJob(
   const owner = options.owner ?? ulid();
   const result: RankingJobResult = { ran: false, published: [], still_stale: [] };
   // Nothing to publish: no write at all, not even the lease (one Query and the current tournament).
-  if ((await rankingStateRepository.listStale()).length === 0 && !(await currentTournamentDue(now)))
+  const work = await rankingStateRepository.pendingWork();
+  if (work.marks.length === 0 && work.changes.length === 0 && !(await currentTournamentDue(now)))
     return result;
   if (!(await rankingStateRepository.acquireLease(owner, now, RANKING_LEASE_MS))) return result;
   result.ran = true;
@@ -61,9 +63,10 @@ export async function runRankingJob(
     // A change that comes in while a run builds keeps its mark; the run publishes again for it
     // (the job started by that change found the lease taken and left the work to this run).
     for (let pass = 0; pass < MAX_PASSES; pass++) {
-      const marks = new Map<string, StaleMark | null>(
-        (await rankingStateRepository.listStale()).map((mark) => [mark.game_global_id, mark]),
-      );
+      const work = await rankingStateRepository.pendingWork();
+      const marks = new Map<string, StaleMark | null>(work.marks.map((mark) => [mark.game_global_id, mark]));
+      // Change records to write without a mark: the action's mark was not stored after its change.
+      for (const gameId of work.changes) if (!marks.has(gameId)) marks.set(gameId, null);
       const due = pass === 0 ? await currentTournamentDue(now) : null;
       if (due && !marks.has(due)) marks.set(due, null);
       if (marks.size === 0) break;
@@ -85,6 +88,9 @@ export async function runRankingJob(
         });
         // Rounds final in what readers now see: their results posted in the guild chats (once).
         await postRoundResults(gameId, published.snapshot_id, now);
+        // Why my score moved, for the operators' actions this publish shows (before the mark goes).
+        const record = await tournamentRepository.get(gameId);
+        if (record) await writeScoreChangeTasks(record, now);
         if (mark && !(await rankingStateRepository.clearStale(mark))) result.still_stale.push(gameId);
       }
       // The next pass looks again: a change marked during this one found the lease taken.
@@ -94,7 +100,8 @@ export async function runRankingJob(
   }
   // A change marked between the last look and the release also found the lease taken, and its job
   // left the work to this run: one more run takes it (once: a run never chains itself further).
-  if (!options.again && (await rankingStateRepository.listStale()).length > 0) {
+  const left = options.again ? null : await rankingStateRepository.pendingWork();
+  if (left && left.marks.length + left.changes.length > 0) {
     const again = await runRankingJob({ ...(options.now ? { now: options.now } : {}), again: true });
     result.published.push(...again.published);
     if (again.ran) result.still_stale = again.still_stale;

@@ -1,6 +1,7 @@
 import type { RankingStatusResponse } from '@golf/shared/schemas/ranking';
 import { rankingRepository } from '../../db/repositories/ranking-repository';
 import { rankingStateRepository } from '../../db/repositories/ranking-state-repository';
+import { scoreChangeTaskRepository } from '../../db/repositories/score-change-repository';
 import { resolveTournament } from '../game/tournament-context';
 
 /** The operator's view of a tournament's rankings: served snapshot, stale mark, running job. */
@@ -9,10 +10,11 @@ export async function rankingStatus(
   now: Date,
 ): Promise<RankingStatusResponse> {
   const gameId = (await resolveTournament(gameGlobalId, now)).game_global_id;
-  const [pointer, stale, lease] = await Promise.all([
+  const [pointer, stale, lease, changesPending] = await Promise.all([
     rankingRepository.getPointer(gameId),
     rankingStateRepository.getStale(gameId),
     rankingStateRepository.getLease(),
+    scoreChangeTaskRepository.count(gameId),
   ]);
   const leaseHeld = lease !== null && lease.expires_at > now.toISOString();
   return {
@@ -32,5 +34,6 @@ export async function rankingStatus(
     building: leaseHeld,
     building_since: leaseHeld ? lease.acquired_at : null,
     lease_expires_at: lease?.expires_at ?? null,
+    score_changes_pending: changesPending,
   };
 }

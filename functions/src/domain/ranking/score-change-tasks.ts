@@ -1,0 +1,53 @@
+/**
+ * Why my score moved, written by the ranking job: an operator's action stores a task (its audit
+ * record and the scoring state before and after it) in the transaction of its own change, and the
+ * job scores the action's rounds both ways from the rounds' teams (their frozen object once the
+ * round is frozen) and writes a change record for each team whose counted score moved. A task is
+ * removed only once its records are written: a run that dies leaves it to the next, which writes
+ * the same records again (their keys hold the action's id).
+ */
+import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
+import {
+  scoreChangeRepository,
+  scoreChangeTaskRepository,
+  type ScoreChangeRecord,
+} from '../../db/repositories/score-change-repository';
+import { scoreChange } from '../game/score-service';
+import { indexTournamentRound, teamScoreRecord } from '../game/team-scoring';
+import { roundTeams, thawTeams, type FrozenRound } from './frozen-teams';
+
+/** Records written at a time: a cancellation at a million players never holds them all. */
+const WRITE_CHUNK = 5_000;
+
+/** Writes the change records of every task of the tournament, oldest action first; returns how many. */
+export async function writeScoreChangeTasks(record: TournamentRecord, now: Date): Promise<number> {
+  const tasks = await scoreChangeTaskRepository.list(record.game_global_id);
+  const teams = new Map<number, FrozenRound>();
+  let written = 0;
+  for (const task of tasks) {
+    const at = new Date(task.audit.at);
+    for (const round of task.rounds) {
+      let frozen = teams.get(round);
+      if (!frozen) {
+        frozen = await roundTeams(record, round, now);
+        teams.set(round, frozen);
+      }
+      const before = indexTournamentRound(task.before.record, task.before.field, round, at);
+      const after = indexTournamentRound(task.after.record, task.after.field, round, at);
+      let chunk: ScoreChangeRecord[] = [];
+      for (const team of thawTeams(frozen)) {
+        const change = scoreChange(task.audit, teamScoreRecord(team, before), teamScoreRecord(team, after));
+        if (change) chunk.push(change);
+        if (chunk.length >= WRITE_CHUNK) {
+          await scoreChangeRepository.write(chunk);
+          written += chunk.length;
+          chunk = [];
+        }
+      }
+      await scoreChangeRepository.write(chunk);
+      written += chunk.length;
+    }
+    await scoreChangeTaskRepository.remove(task);
+  }
+  return written;
+}

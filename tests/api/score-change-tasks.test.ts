@@ -1,0 +1,125 @@
+/**
+ * Operators' actions at any size: a final mark or a correction reads no team item in the request
+ * (a round may have a million); it stores a task with its change, and the ranking job writes the
+ * change records (why my score moved) from the round's frozen teams. A run that fails halfway leaves
+ * the unfinished task to the next, which writes each record once.
+ */
+import { describe, expect, it, vi } from 'vitest';
+import {
+  scoreChangeRepository,
+  scoreChangeTaskRepository,
+} from '../../functions/src/db/repositories/score-change-repository';
+import { teamRepository } from '../../functions/src/db/repositories/team-repository';
+import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
+import { correctFinalResult, markRoundFinal } from '../../functions/src/domain/game/operator-service';
+import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
+import { writeScoreChangeTasks } from '../../functions/src/domain/ranking/score-change-tasks';
+import { gameFixture, team, writeFixture } from './support/game-fixtures';
+
+const fixture = gameFixture('test-change-tasks');
+const { id, playerIds: p } = fixture;
+// Round 2 played and settled at its deadline (its teams frozen), results provisional.
+const second = fixture.record.rounds[1]!;
+second.results = 'provisional';
+second.settled_at = new Date(Date.parse(second.deadline_at) + 1000).toISOString();
+
+/** The calls that read a round's team items, spied on while `run` runs. */
+async function withoutTeamReads<T>(run: () => Promise<T>): Promise<T> {
+  const reads = (['listRound', 'countRound', 'getUsers'] as const).map((name) =>
+    vi.spyOn(teamRepository, name),
+  );
+  try {
+    const result = await run();
+    for (const read of reads) expect(read).not.toHaveBeenCalled();
+    return result;
+  } finally {
+    for (const read of reads) read.mockRestore();
+  }
+}
+
+const changesOf = async (user: string) =>
+  (await scoreChangeRepository.list(user, id, 2)).map((c) => [c.cause, c.before?.score, c.after?.score]);
+
+describe('change records of operators’ actions', () => {
+  it('are written by the job from the frozen teams; the actions read no team', async () => {
+    await writeFixture(fixture, [
+      ...['tasks-a', 'tasks-b', 'tasks-c'].map((user) => team(id, 1, user, p.slice(0, 4))),
+      team(id, 2, 'tasks-a', p.slice(0, 4)), // +4 +3 +2 +1 = +10
+      team(id, 2, 'tasks-b', p.slice(4, 8)), // 0 -1 -2 -3 = -6
+      team(id, 2, 'tasks-c', [p[0]!, p[1]!, p[4]!, p[5]!]), // +4 +3 0 -1 = +6
+    ]);
+    // The job's first run freezes rounds 1 and 2, with their summaries.
+    await recomputeRankings(id, new Date());
+
+    const operator = { gameGlobalId: id, round: 2, operatorId: 'tasks-operator', now: new Date() };
+    const final = await withoutTeamReads(() => markRoundFinal({ ...operator, force: true }));
+    expect(final.score_changes).toBeNull();
+    const corrected = await withoutTeamReads(() =>
+      correctFinalResult({
+        ...operator,
+        now: new Date(Date.now() + 1000),
+        playerId: p[0]!,
+        result: { strokes: 78, to_par: 6, thru: 18, birdies: 0, eagles: 0, bogeys: 6 },
+        status: 'active',
+        reason: 'スコアカードの誤記',
+      }),
+    );
+    expect(corrected.score_changes).toBeNull();
+    expect(await scoreChangeTaskRepository.count(id)).toBe(2);
+    expect(await changesOf('tasks-a')).toEqual([]);
+
+    // The job fails while writing the correction's records: the final mark's are written and its
+    // task removed, the correction's task stays.
+    const write = scoreChangeRepository.write.bind(scoreChangeRepository);
+    const failing = vi
+      .spyOn(scoreChangeRepository, 'write')
+      .mockImplementation(async (records) =>
+        records.some((r) => r.cause === 'correct_result')
+          ? Promise.reject(new Error('throttled'))
+          : write(records),
+      );
+    const record = (await tournamentRepository.get(id))!;
+    try {
+      await expect(writeScoreChangeTasks(record, new Date())).rejects.toThrow('throttled');
+    } finally {
+      failing.mockRestore();
+    }
+    expect(await scoreChangeTaskRepository.count(id)).toBe(1);
+
+    // The next run finishes the work; a run with no task left writes nothing.
+    expect(await writeScoreChangeTasks(record, new Date())).toBe(2);
+    expect(await scoreChangeTaskRepository.count(id)).toBe(0);
+    expect(await writeScoreChangeTasks(record, new Date())).toBe(0);
+    // Newest last (the list is in key order: by instant).
+    expect(await changesOf('tasks-a')).toEqual([
+      ['mark_final', 10, 10],
+      ['correct_result', 10, 12],
+    ]);
+    expect(await changesOf('tasks-b')).toEqual([['mark_final', -6, -6]]);
+    expect(await changesOf('tasks-c')).toEqual([
+      ['mark_final', 6, 6],
+      ['correct_result', 6, 8],
+    ]);
+  });
+
+  it('a final mark before the freeze reads the round’s teams, and still finds a missing result', async () => {
+    const open = gameFixture('test-change-tasks-open');
+    const round = open.record.rounds[1]!;
+    round.results = 'provisional';
+    // p01 has no round-2 result: pending, so the round cannot be final.
+    const first = open.field[0]!;
+    open.field[0] = { ...first, rounds: [first.rounds[0] ?? null, null, null, null] };
+    await writeFixture(open, [team(open.id, 2, 'tasks-open', open.playerIds.slice(0, 4))]);
+    const refused = markRoundFinal({
+      gameGlobalId: open.id,
+      round: 2,
+      operatorId: 'tasks-operator',
+      now: new Date(),
+      force: true,
+    });
+    await expect(refused).rejects.toMatchObject({
+      statusCode: 409,
+      errors: { player_ids: [open.playerIds[0]] },
+    });
+  });
+});
