@@ -42,34 +42,39 @@ const { userIds, metrics } = syntheticMetrics(players);
 const { profiles, guilds } = syntheticMembers(userIds);
 const snapshotId = ulid(now.getTime());
 
-// The recompute of the changed scope and the yearly board, in process: wall time (on a machine
-// shared with other work) and the CPU time this process spent.
-const started = performance.now();
-const cpuStarted = process.cpuUsage();
-const scope = roundScope({ snapshotId, round: 4, userIds, metrics, profiles, guilds });
-const scopeItems = [...scope.items()];
+const perKey = new Map<string, number>();
+const count = (item: Record<string, unknown>) => {
+  const units = writeUnits({ ...item, expiresAt });
+  perKey.set(String(item['PK']), (perKey.get(String(item['PK'])) ?? 0) + units);
+  return units;
+};
 // Yearly points: 1,000 distinct values, ranked higher first, as the recompute ranks them (by user id
 // within a tie: the ids are sorted).
 const points = Float64Array.from(userIds, (_, i) => 1000 - (i % 1000));
-const yearly = yearlyItems(snapshotId, userIds, points, (i) => profiles.get(userIds[i]!)?.nickname);
+const nicknameOf = (i: number) => profiles.get(userIds[i]!)?.nickname;
+
+// The recompute of the changed scope and the yearly board, in process, taken item by item as the
+// job's write takes them (each item sized, none kept): wall time (on a machine shared with other
+// work), the CPU time this process spent and its peak memory.
+const started = performance.now();
+const cpuStarted = process.cpuUsage();
+const scope = roundScope({ snapshotId, round: 4, userIds, metrics, profiles, guilds });
+let scopeUnits = 0;
+let yearlyUnits = 0;
+let itemCount = 0;
+for (const item of scope.items()) {
+  scopeUnits += count(item);
+  itemCount++;
+}
+for (const item of yearlyItems(snapshotId, userIds, points, nicknameOf)) {
+  yearlyUnits += count(item);
+  itemCount++;
+}
 const recomputeMs = performance.now() - started;
 const cpu = process.cpuUsage(cpuStarted);
 const recomputeCpuMs = (cpu.user + cpu.system) / 1000;
 peak = Math.max(peak, process.memoryUsage().rss);
 clearInterval(sampler);
-
-const perKey = new Map<string, number>();
-const count = (items: Iterable<Record<string, unknown>>) => {
-  let units = 0;
-  for (const item of items) {
-    const itemUnits = writeUnits({ ...item, expiresAt });
-    perKey.set(String(item['PK']), (perKey.get(String(item['PK'])) ?? 0) + itemUnits);
-    units += itemUnits;
-  }
-  return units;
-};
-const scopeUnits = count(scopeItems);
-const yearlyUnits = count(yearly);
 const [busiestKey, busiestUnits] = [...perKey].sort((a, b) => b[1] - a[1])[0]!;
 
 /** The personal type of a page's partition key (`…#T{type}`), whose displays are formatted on reading. */
@@ -77,7 +82,7 @@ const typeOf = (pk: string) => Number(/#T(\d)$/.exec(pk)?.[1] ?? 1) as PersonalR
 
 /** Today's items of the same scope: each stored page once, its rows plain, and one rank item per user. */
 function* todayItems(
-  items: Array<Record<string, unknown>>,
+  items: Iterable<Record<string, unknown>>,
   round: number,
   userRecord: (i: number) => object,
 ) {
@@ -113,8 +118,9 @@ const sum = (items: Iterable<Record<string, unknown>>) => {
   return units;
 };
 const { userRank } = buildSnapshotTables({ userIds, metrics });
+// Built again (outside the measurement) to be unpacked into today's rows.
 const todayScopeUnits = sum(
-  todayItems(scopeItems, 4, (i) => {
+  todayItems(scope.items(), 4, (i) => {
     const values = personalRankingTypes.map((type) => metrics[type - 1]![i]!);
     return {
       ranks: personalRankingTypes.map((type) => userRank[(type - 1) * players + i]!),
@@ -127,7 +133,7 @@ const todayScopeUnits = sum(
 );
 const yearlyRank = ranksByEntry(competitionRanking(points, 'higher'));
 const todayYearlyUnits = sum(
-  todayItems(yearly, YEARLY_SCOPE, (i) => ({
+  todayItems(yearlyItems(snapshotId, userIds, points, nicknameOf), YEARLY_SCOPE, (i) => ({
     ranks: [yearlyRank[i]],
     values: [points[i]],
     display_values: [formatYearlyPoints(points[i]!)],
@@ -143,7 +149,7 @@ console.log(
     units_today: unitsToday,
     share_of_today: Math.round((unitsPerUpdate / unitsToday) * 1000) / 1000,
     units_no_change: 0,
-    items_per_update: scopeItems.length + yearly.length,
+    items_per_update: itemCount,
     scope_units: scopeUnits,
     yearly_units: yearlyUnits,
     today_scope_units: todayScopeUnits,

@@ -73,6 +73,9 @@ export type StoredRankingRow = Omit<RankingRow, 'type'>;
 /** Snapshot items expire a week after they are written; a newer snapshot replaces them long before. */
 export const snapshotTtlSeconds = 7 * 24 * 3600;
 
+/** BatchWriteItem calls of a snapshot in flight at once (the SDK's own pool holds 50 connections). */
+const SNAPSHOT_WRITES_IN_FLIGHT = 8;
+
 /**
  * Writes a snapshot's items, then switches readers to it. The switch is one conditional write: it
  * never replaces a newer snapshot (ids grow with time), and with `leaseOwner` it happens only while
@@ -80,17 +83,21 @@ export const snapshotTtlSeconds = 7 * 24 * 3600;
  * Returns the items written and whether the switch happened.
  */
 async function writeSnapshot(
-  items: Array<Record<string, unknown>>,
+  items: Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>,
   pointer: RankingPointer,
   now: Date,
   options: { leaseOwner?: string; buildStartedAt?: number } = {},
 ): Promise<{ written: number; published: boolean }> {
   const expiresAt = Math.floor(now.getTime() / 1000) + snapshotTtlSeconds;
-  await batchWriteAll(items.map((item) => ({ ...item, expiresAt })));
+  async function* expiring() {
+    for await (const item of items) yield { ...item, expiresAt };
+  }
+  // Written as they are built: the pointer is complete once the last item is taken.
+  const { writeRequests } = await batchWriteAll(expiring(), { concurrency: SNAPSHOT_WRITES_IN_FLIGHT });
   const published: RankingPointer = {
     ...pointer,
     published_at: new Date().toISOString(),
-    items_written: items.length + 1,
+    items_written: writeRequests + 1,
     ...(options.buildStartedAt === undefined
       ? {}
       : { duration_ms: Math.round(performance.now() - options.buildStartedAt) }),
@@ -123,11 +130,11 @@ async function writeSnapshot(
       );
     else await db().send(new PutCommand(put));
   } catch (error) {
-    if (isConditionFailure(error)) return { written: items.length, published: false };
+    if (isConditionFailure(error)) return { written: writeRequests, published: false };
     throw error;
   }
   clearReadCaches();
-  return { written: items.length + 1, published: true };
+  return { written: writeRequests + 1, published: true };
 }
 
 /** The board of a personal type (`T1`..`T7`); guild boards are `GUILD`, `GUILD_TOP4`, `GM#{guild_id}`. */

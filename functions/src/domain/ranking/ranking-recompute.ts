@@ -355,40 +355,32 @@ function* boardPages(
 
 /**
  * The yearly board's items from each user's points (`userIds` sorted, so ties are in id order):
- * pages (displays formatted on reading), its index, and the users' points in buckets.
+ * pages (displays formatted on reading), its index, and the users' points in buckets, one by one.
  */
-export function yearlyItems(
+export function* yearlyItems(
   snapshotId: string,
   userIds: readonly string[],
   points: Float64Array,
   nicknameOf: (index: number) => string | undefined,
-) {
+): Generator<Record<string, unknown>> {
   const ranking = competitionRanking(points, 'higher');
   const nicknames = userIds.map((_, i) => nicknameOf(i));
   const users = encodeUsers(userIds, (i) => nicknames[i] ?? '退会したユーザー');
-  const items = [
-    ...boardPages(snapshotId, YEARLY_SCOPE, 'YEARLY', {
-      users,
-      ranking,
-      values: points,
-      pageCount: Math.ceil(userIds.length / SNAPSHOT_PAGE_SIZE),
-      withdrawn: (user) => nicknames[user] === undefined,
-    }),
-  ];
-  items.push(
-    rankingIndexItem(
-      snapshotId,
-      YEARLY_SCOPE,
-      'YEARLY',
-      boardIndex(Array.from(ranking.order, (user) => points[user]!)),
-    ),
+  yield* boardPages(snapshotId, YEARLY_SCOPE, 'YEARLY', {
+    users,
+    ranking,
+    values: points,
+    pageCount: Math.ceil(userIds.length / SNAPSHOT_PAGE_SIZE),
+    withdrawn: (user) => nicknames[user] === undefined,
+  });
+  yield rankingIndexItem(
+    snapshotId,
+    YEARLY_SCOPE,
+    'YEARLY',
+    boardIndex(Array.from(ranking.order, (user) => points[user]!)),
   );
-  bucketMembers(userIds).forEach((members, bucket) =>
-    items.push(
-      rankingValuesItem(snapshotId, YEARLY_SCOPE, bucket, packIndexedValues(users, members, [points])),
-    ),
-  );
-  return items;
+  for (const [bucket, members] of bucketMembers(userIds).entries())
+    yield rankingValuesItem(snapshotId, YEARLY_SCOPE, bucket, packIndexedValues(users, members, [points]));
 }
 
 /** What a round adds to its scope and the later ones: its state, penalty and every team's score. */
@@ -441,7 +433,6 @@ export async function recomputeRankings(
   const snapshotId = nextSnapshotId();
   const profiles = await guildRepository.profiles(data.userIds);
   const guilds = await guildsOf(data.userIds);
-  const items: Array<Record<string, unknown>> = [];
   const pointer: RankingPointer = {
     game_global_id: gameId,
     snapshot_id: snapshotId,
@@ -451,52 +442,62 @@ export async function recomputeRankings(
     page_size: SNAPSHOT_PAGE_SIZE,
   };
   const previous = await rankingRepository.getPointer(gameId);
-  let inputs = digest(data.userIds.join('\n'));
-  for (const [index, round] of data.started.entries()) {
-    const upTo = index + 1;
-    const provisional = data.record.rounds.slice(0, round).some((r) => !r.cancelled && r.results !== 'final');
-    inputs = digest(`${inputs}\n${roundInputs(data.rounds[index]!)}`);
-    const reused = previous && reusableScope(previous, round, inputs, provisional, now);
-    if (reused) {
-      pointer.scopes[String(round)] = reused;
-      continue;
-    }
-    const n = data.userIds.length;
-    const metrics = personalRankingTypes.map(() => new Float64Array(n).fill(Number.NaN));
-    data.userIds.forEach((userId, i) => {
-      const rounds = data.byUser.get(userId)!.slice(0, upTo);
-      for (const type of personalRankingTypes) {
-        const value = personalMetric(type, rounds);
-        if (value !== null) metrics[type - 1]![i] = value;
+  /**
+   * The snapshot's items, built as the write takes them (a scope at a time, never all held at
+   * once); the pointer's scopes are filled in as they are built, and it is written after them.
+   */
+  async function* snapshotItems(): AsyncGenerator<Record<string, unknown>> {
+    let inputs = digest(data.userIds.join('\n'));
+    for (const [index, round] of data.started.entries()) {
+      const upTo = index + 1;
+      const provisional = data.record.rounds
+        .slice(0, round)
+        .some((r) => !r.cancelled && r.results !== 'final');
+      inputs = digest(`${inputs}\n${roundInputs(data.rounds[index]!)}`);
+      const reused = previous && reusableScope(previous, round, inputs, provisional, now);
+      if (reused) {
+        pointer.scopes[String(round)] = reused;
+        continue;
       }
-    });
-    const scope = roundScope({ snapshotId, round, userIds: data.userIds, metrics, profiles, guilds });
-    pointer.scopes[String(round)] = {
-      provisional,
-      totals: scope.totals,
-      boards: scope.boards,
-      snapshot_id: snapshotId,
-      inputs,
-      written_at: now.toISOString(),
-      buckets: scope.buckets,
+      const n = data.userIds.length;
+      const metrics = personalRankingTypes.map(() => new Float64Array(n).fill(Number.NaN));
+      data.userIds.forEach((userId, i) => {
+        const rounds = data.byUser.get(userId)!.slice(0, upTo);
+        for (const type of personalRankingTypes) {
+          const value = personalMetric(type, rounds);
+          if (value !== null) metrics[type - 1]![i] = value;
+        }
+      });
+      const scope = roundScope({ snapshotId, round, userIds: data.userIds, metrics, profiles, guilds });
+      pointer.scopes[String(round)] = {
+        provisional,
+        totals: scope.totals,
+        boards: scope.boards,
+        snapshot_id: snapshotId,
+        inputs,
+        written_at: now.toISOString(),
+        buckets: scope.buckets,
+      };
+      yield* scope.items();
+    }
+    const yearly = await yearlyStandings(data.record.season_id, now);
+    await writeSeasonHistories(yearly.histories, now);
+    const yearlyIds = [...yearly.points.keys()].sort();
+    const yearlyProfiles = await guildRepository.profiles(yearlyIds.filter((id) => !profiles.has(id)));
+    const nameOf = (id: string) => (profiles.get(id) ?? yearlyProfiles.get(id))?.nickname;
+    const points = Float64Array.from(yearlyIds, (id) => yearly.points.get(id)!);
+    pointer.scopes[String(YEARLY_SCOPE)] = {
+      provisional: yearly.provisional,
+      totals: [],
+      boards: { YEARLY: yearlyIds.length },
+      buckets: bucketCount(yearlyIds.length),
     };
-    for (const item of scope.items()) items.push(item);
+    yield* yearlyItems(snapshotId, yearlyIds, points, (i) => nameOf(yearlyIds[i]!));
+    const quiz: Array<Record<string, unknown>> = [];
+    await addQuizBoards(data.record, snapshotId, pointer, quiz, now, previous);
+    yield* quiz;
   }
-  const yearly = await yearlyStandings(data.record.season_id, now);
-  await writeSeasonHistories(yearly.histories, now);
-  const yearlyIds = [...yearly.points.keys()].sort();
-  const yearlyProfiles = await guildRepository.profiles(yearlyIds.filter((id) => !profiles.has(id)));
-  const nameOf = (id: string) => (profiles.get(id) ?? yearlyProfiles.get(id))?.nickname;
-  const points = Float64Array.from(yearlyIds, (id) => yearly.points.get(id)!);
-  items.push(...yearlyItems(snapshotId, yearlyIds, points, (i) => nameOf(yearlyIds[i]!)));
-  pointer.scopes[String(YEARLY_SCOPE)] = {
-    provisional: yearly.provisional,
-    totals: [],
-    boards: { YEARLY: yearlyIds.length },
-    buckets: bucketCount(yearlyIds.length),
-  };
-  await addQuizBoards(data.record, snapshotId, pointer, items, now, previous);
-  const { written, published } = await rankingRepository.writeSnapshot(items, pointer, now, {
+  const { written, published } = await rankingRepository.writeSnapshot(snapshotItems(), pointer, now, {
     ...options,
     buildStartedAt: startedAt,
   });
