@@ -1,18 +1,25 @@
 /**
- * A ranking page's columns in a compact binary form, deflated. A million-player publish makes about
- * 80,000 pages; as JSON they cost most of its CPU (the text of 7 million rows, then deflating
- * twice as many bytes). Here each user's id and nickname are encoded once per scope
- * (`encodeUsers`) and a page copies its rows' records, so a page is made in a few microseconds
- * before deflate:
+ * A ranking page's columns in a compact binary form. A million-player publish makes about 80,000
+ * pages; as JSON they cost most of its CPU (the text of 7 million rows, then deflating twice as many
+ * bytes). Here each user's id and nickname are encoded once per scope (`encodeUsers`) and a page
+ * copies its rows' records, so a page is made in a few microseconds before deflate:
  *
- *   0xFF, then deflated: version, flags (1 = guild board, 2 = displays stored, 4 = values as
- *   floats), rows (varint); ranks: the first, then each difference (zigzag varints); values: zigzag
- *   varints when all are whole numbers, else 8-byte floats; each row's user: 0x01 and the 16 bytes
- *   of a lowercase UUID, or 0x00 and the id's text, then the nickname's text (varint byte length +
- *   UTF-8); displays as texts; withdrawn rows: their count and positions.
+ *   0xFE, the deflated part's byte length (varint), the deflated part: version, flags (1 = guild
+ *   board, 2 = displays stored, 4 = values as floats), rows (varint); ranks: the first, then each
+ *   difference (zigzag varints); values: zigzag varints when all are whole numbers, else 8-byte
+ *   floats; each row's nickname (varint byte length + UTF-8); displays as texts; withdrawn rows:
+ *   their count and positions. Then, not deflated, each row's user id: 0x01 and the 16 bytes of a
+ *   lowercase UUID, or 0x10 + n and its last 16 - n bytes when its first n (1 to 15) are the
+ *   previous UUID's. A page whose ids are not all UUIDs (guild boards: ULIDs) has version 2 and
+ *   each id (0x01 and 16 bytes, or 0x00 and its text) inside the deflated part, before its nickname.
  *
- * 0xFF cannot open a raw deflate stream (block type 3 is reserved), so pages written before (deflated
- * JSON) are still read until they expire.
+ * User ids are random: deflate shrinks them only where rows tied on a value are in id order and
+ * neighbours share their first bytes, and they were half of what it had to read. Out of it, and
+ * with those shared bytes written once, a page deflates in about half the time to about the same size.
+ *
+ * 0xFE and 0xFF cannot open a raw deflate stream (block type 3 is reserved), so pages written before
+ * are still read until they expire: 0xFF then the same fields deflated, each row's id before its
+ * nickname, and before that deflated JSON.
  */
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
@@ -29,13 +36,19 @@ export interface PageColumns {
   guild?: true;
 }
 
+/** Ids inside the deflated part (written before), and ids after it as they are. */
 const MARK = 0xff;
+const SPLIT_MARK = 0xfe;
 const VERSION = 1;
+/** After 0xFE: the ids inside the deflated part, each before its row's other fields (ids not all UUIDs). */
+const INLINE_IDS = 2;
 const GUILD = 1;
 const DISPLAYS = 2;
 const FLOAT_VALUES = 4;
 const TEXT_TAG = 0x00;
 const UUID_TAG = 0x01;
+/** 0x10 + n: a UUID whose first n bytes (1 to 15) are the previous one's, then its other bytes. */
+const SHARED_TAG = 0x10;
 /** Small window and hash (40 KB of zlib state instead of 384 KB) for items of a few KB. */
 export const deflateOptions = { level: 1, windowBits: 13, memLevel: 4 } as const;
 
@@ -183,8 +196,45 @@ class Writer {
   }
 }
 
-/** The buffer pages are made in before deflate copies them out (one page at a time). */
+/**
+ * A page's user ids, in the order of its rows. Rows tied on a value are in id order, so a UUID
+ * often begins with the bytes of the one before it: it is written as their count (0x10 + count)
+ * and the rest.
+ */
+class IdsWriter extends Writer {
+  private readonly previous = new Uint8Array(16);
+  private hasPrevious = false;
+  private readonly single = new Writer(64);
+
+  /** A user's encoded id (as `Writer.id` writes it) from `source[from..to]`. */
+  encoded(source: Uint8Array, from: number, to: number) {
+    if (source[from] !== UUID_TAG) {
+      this.copy(source, from, to);
+      return;
+    }
+    let shared = 0;
+    if (this.hasPrevious) while (shared < 15 && source[from + 1 + shared] === this.previous[shared]) shared++;
+    this.byte(shared === 0 ? UUID_TAG : SHARED_TAG + shared);
+    this.copy(source, from + 1 + shared, from + 17);
+    this.previous.set(source.subarray(from + 1, from + 17));
+    this.hasPrevious = true;
+  }
+
+  override id(value: string) {
+    const single = this.single.reset();
+    single.id(value);
+    this.encoded(single.bytes, 0, single.length);
+  }
+
+  override reset() {
+    this.hasPrevious = false;
+    return super.reset();
+  }
+}
+
+/** The buffers pages are made in before deflate copies them out (one page at a time). */
 const scratch = new Writer(16_384);
+const scratchIds = new IdsWriter(4_096);
 
 class Reader {
   private readonly view: DataView;
@@ -229,15 +279,22 @@ class Reader {
     return value;
   }
 
+  /** The previous UUID's bytes, which the next may share its first bytes with. */
+  private readonly previous = new Uint8Array(16);
+
   id() {
-    if (this.byte() === TEXT_TAG) return this.text();
-    if (this.at + 16 > this.bytes.length) throw new Error('a ranking page ends early');
+    const tag = this.byte();
+    if (tag === TEXT_TAG) return this.text();
+    const shared = tag === UUID_TAG ? 0 : tag - SHARED_TAG;
+    if (shared < 0 || shared > 15) throw new Error('a ranking page holds an unknown id');
+    if (this.at + 16 - shared > this.bytes.length) throw new Error('a ranking page ends early');
+    this.previous.set(this.bytes.subarray(this.at, this.at + 16 - shared), shared);
+    this.at += 16 - shared;
     let value = '';
     for (let i = 0; i < 16; i++) {
       if (i === 4 || i === 6 || i === 8 || i === 10) value += '-';
-      value += hexByte[this.bytes[this.at + i]!]!;
+      value += hexByte[this.previous[i]!]!;
     }
-    this.at += 16;
     return value;
   }
 }
@@ -273,10 +330,10 @@ export interface IndexedPage {
   withdrawn: readonly number[];
 }
 
-function header(writer: Writer, rows: number, values: ArrayLike<number>, flags: number) {
+function header(writer: Writer, rows: number, values: ArrayLike<number>, flags: number, inline: boolean) {
   let whole = true;
   for (let i = 0; i < rows && whole; i++) whole = isSmallWhole(values[i]!);
-  writer.byte(VERSION);
+  writer.byte(inline ? INLINE_IDS : VERSION);
   writer.byte(flags | (whole ? 0 : FLOAT_VALUES));
   writer.varint(rows);
   return whole;
@@ -300,57 +357,105 @@ function numbers(
   }
 }
 
-/** The writer's bytes as stored: 0xFF, then deflated. */
-function seal(writer: Writer) {
+/**
+ * As stored: 0xFE, the deflated part's length, the writer's bytes deflated, then the ids as they are
+ * (none when they were written inside).
+ */
+function seal(writer: Writer, ids: Writer | null) {
   const deflated = deflateRawSync(writer.bytes.subarray(0, writer.length), deflateOptions);
-  const packed = new Uint8Array(deflated.length + 1);
-  packed[0] = MARK;
-  packed.set(deflated, 1);
+  const idsLength = ids?.length ?? 0;
+  const head = new Writer(8);
+  head.byte(SPLIT_MARK);
+  head.varint(deflated.length);
+  const packed = new Uint8Array(head.length + deflated.length + idsLength);
+  packed.set(head.bytes.subarray(0, head.length), 0);
+  packed.set(deflated, head.length);
+  if (ids) packed.set(ids.bytes.subarray(0, idsLength), head.length + deflated.length);
   return packed;
 }
 
-const sealed = (writer: Writer, withdrawn: readonly number[]) => {
+const sealed = (writer: Writer, ids: Writer | null, withdrawn: readonly number[]) => {
   writer.varint(withdrawn.length);
   for (const position of withdrawn) writer.varint(position);
-  return seal(writer);
+  return seal(writer, ids);
 };
+
+const uuidText = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Where a page's ids go: after the deflated part when all are UUIDs (random bytes deflate cannot
+ * shrink), else inside it (texts such as guilds' ULIDs, which deflate shrinks well).
+ */
+const idsAfter = (allUuids: boolean) => (allUuids ? scratchIds.reset() : null);
 
 /** A stored page from its columns. */
 export function packPage(columns: PageColumns): Uint8Array {
   const rows = columns.rank.length;
   const writer = scratch.reset();
+  const ids = idsAfter(columns.user_id.every((id) => uuidText.test(id)));
   const flags = (columns.guild ? GUILD : 0) | (columns.display_value ? DISPLAYS : 0);
-  const whole = header(writer, rows, columns.value, flags);
+  const whole = header(writer, rows, columns.value, flags, ids === null);
   numbers(writer, rows, columns.rank, columns.value, whole);
   for (let i = 0; i < rows; i++) {
-    writer.id(columns.user_id[i]!);
+    (ids ?? writer).id(columns.user_id[i]!);
     writer.text(columns.nickname[i]!);
   }
   if (columns.display_value) for (const display of columns.display_value) writer.text(display);
-  return sealed(writer, columns.withdrawn);
+  return sealed(writer, ids, columns.withdrawn);
+}
+
+/** Whether every one of these users' encoded ids is a UUID. */
+function allUuids({ bytes, start }: EncodedUsers, members: ArrayLike<number>) {
+  for (let i = 0; i < members.length; i++) if (bytes[start[members[i]!]!] !== UUID_TAG) return false;
+  return true;
 }
 
 /** A stored page of users by index, copying each row's pre-encoded id and nickname. */
 export function packIndexedPage(page: IndexedPage): Uint8Array {
   const rows = page.order.length;
+  const { users } = page;
   const writer = scratch.reset();
-  const whole = header(writer, rows, page.value, 0);
+  const ids = idsAfter(allUuids(users, page.order));
+  const whole = header(writer, rows, page.value, 0, ids === null);
   numbers(writer, rows, page.rank, page.value, whole);
-  const { bytes, start } = page.users;
   for (let i = 0; i < rows; i++) {
     const user = page.order[i]!;
-    writer.copy(bytes, start[user]!, start[user + 1]!);
+    const split = idEnd(users, user);
+    if (ids) ids.encoded(users.bytes, users.start[user]!, split);
+    else writer.copy(users.bytes, users.start[user]!, split);
+    writer.copy(users.bytes, split, users.start[user + 1]!);
   }
-  return sealed(writer, page.withdrawn);
+  return sealed(writer, ids, page.withdrawn);
 }
 
-/** Whether a stored page is in this form (else it is deflated JSON, written before). */
-export const isBinaryPage = (bytes: Uint8Array) => bytes[0] === MARK;
+/** Whether a stored page is in this form (either mark; else it is deflated JSON, written before). */
+export const isBinaryPage = (bytes: Uint8Array) => bytes[0] === SPLIT_MARK || bytes[0] === MARK;
+
+/**
+ * A stored page or bucket opened, its version read: `reader` on its deflated part and `ids` on its
+ * user ids (the same reader when they are inside, each read in turn with the fields around it).
+ */
+function open(bytes: Uint8Array): { reader: Reader; ids: Reader } {
+  let reader: Reader;
+  let after: Uint8Array | null = null;
+  if (bytes[0] === MARK) reader = new Reader(inflateRawSync(bytes.subarray(1)));
+  else {
+    const head = new Reader(bytes);
+    head.byte();
+    const length = head.varint();
+    if (head.at + length > bytes.length) throw new Error('a ranking page ends early');
+    reader = new Reader(inflateRawSync(bytes.subarray(head.at, head.at + length)));
+    after = bytes.subarray(head.at + length);
+  }
+  const version = reader.byte();
+  if (version === VERSION) return { reader, ids: after ? new Reader(after) : reader };
+  if (version === INLINE_IDS && after) return { reader, ids: reader };
+  throw new Error('a ranking page of an unknown version');
+}
 
 export function unpackPage(bytes: Uint8Array): PageColumns {
   if (!isBinaryPage(bytes)) throw new Error('not a binary ranking page');
-  const reader = new Reader(inflateRawSync(bytes.subarray(1)));
-  if (reader.byte() !== VERSION) throw new Error('a ranking page of an unknown version');
+  const { reader, ids } = open(bytes);
   const flags = reader.byte();
   const rows = reader.varint();
   const columns: PageColumns = { rank: [], user_id: [], nickname: [], value: [], withdrawn: [] };
@@ -358,7 +463,7 @@ export function unpackPage(bytes: Uint8Array): PageColumns {
   for (let i = 0; i < rows; i++) columns.rank.push((rank += reader.zigzag()));
   for (let i = 0; i < rows; i++) columns.value.push(flags & FLOAT_VALUES ? reader.float() : reader.zigzag());
   for (let i = 0; i < rows; i++) {
-    columns.user_id.push(reader.id());
+    columns.user_id.push(ids.id());
     columns.nickname.push(reader.text());
   }
   if (flags & DISPLAYS) {
@@ -405,21 +510,23 @@ function idEnd({ bytes, start }: EncodedUsers, index: number) {
 }
 
 /**
- * A stored values bucket from its entries. The same form as a page (0xFF, then deflated): version,
- * users (varint), values per user (varint), then per user the id and each value (0 = none,
- * 1 + zigzag varint for a whole number, 2 + 8-byte float).
+ * A stored values bucket from its entries. The same form as a page (0xFE, the deflated part's
+ * length, the deflated part, the ids): deflated, version, users (varint), values per user (varint),
+ * then per user each value (0 = none, 1 + zigzag varint for a whole number, 2 + 8-byte float); then
+ * each user's id (or, when the ids are not all UUIDs, each user's id before its values, deflated).
  */
 export function packValues(entries: ReadonlyArray<Readonly<ValuesEntry>>): Uint8Array {
   const writer = scratch.reset();
+  const ids = idsAfter(entries.every(([userId]) => uuidText.test(userId)));
   const width = entries.length === 0 ? 0 : entries[0]!.length - 1;
-  writer.byte(VERSION);
+  writer.byte(ids ? VERSION : INLINE_IDS);
   writer.varint(entries.length);
   writer.varint(width);
   for (const [userId, ...values] of entries) {
-    writer.id(userId);
+    (ids ?? writer).id(userId);
     for (let v = 0; v < width; v++) writeValue(writer, values[v] ?? null);
   }
-  return seal(writer);
+  return seal(writer, ids);
 }
 
 /** A stored values bucket of users by index: ids copied from `users`, values from `columns[v][user]`. */
@@ -429,26 +536,27 @@ export function packIndexedValues(
   columns: readonly ArrayLike<number>[],
 ): Uint8Array {
   const writer = scratch.reset();
-  writer.byte(VERSION);
+  const ids = idsAfter(allUuids(users, members));
+  writer.byte(ids ? VERSION : INLINE_IDS);
   writer.varint(members.length);
   writer.varint(columns.length);
   for (let m = 0; m < members.length; m++) {
     const user = members[m]!;
-    writer.copy(users.bytes, users.start[user]!, idEnd(users, user));
+    if (ids) ids.encoded(users.bytes, users.start[user]!, idEnd(users, user));
+    else writer.copy(users.bytes, users.start[user]!, idEnd(users, user));
     for (const column of columns) writeValue(writer, column[user]!);
   }
-  return seal(writer);
+  return seal(writer, ids);
 }
 
 export function unpackValues(bytes: Uint8Array): ValuesEntry[] {
   if (!isBinaryPage(bytes)) throw new Error('not a binary values bucket');
-  const reader = new Reader(inflateRawSync(bytes.subarray(1)));
-  if (reader.byte() !== VERSION) throw new Error('a values bucket of an unknown version');
+  const { reader, ids } = open(bytes);
   const count = reader.varint();
   const width = reader.varint();
   const entries: ValuesEntry[] = [];
   for (let e = 0; e < count; e++) {
-    const entry: ValuesEntry = [reader.id()];
+    const entry: ValuesEntry = [ids.id()];
     for (let v = 0; v < width; v++) {
       const tag = reader.byte();
       entry.push(tag === NULL_VALUE ? null : tag === WHOLE_VALUE ? reader.zigzag() : reader.float());
