@@ -455,19 +455,25 @@ describe('jobs stack', () => {
   const template = Template.fromStack(jobs);
 
   it('runs each job on an EventBridge schedule, one run at a time, with room for a whole recompute', () => {
-    expect(
+    const functionsWith = (memorySize: number) =>
       Object.keys(
         template.findResources('AWS::Lambda::Function', {
           Properties: {
             Runtime: 'nodejs22.x',
             Architectures: ['arm64'],
-            MemorySize: 1024,
+            MemorySize: memorySize,
             Timeout: 300,
             ReservedConcurrentExecutions: 1,
           },
         }),
-      ),
-    ).toHaveLength(scheduledJobs.length);
+      );
+    // The ranking job publishes a million players' rankings: 2 GB, more than one vCPU.
+    expect(functionsWith(2048)).toHaveLength(1);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      MemorySize: 2048,
+      FunctionName: Match.stringLikeRegexp('ranking-job'),
+    });
+    expect(functionsWith(1024)).toHaveLength(scheduledJobs.length - 1);
     template.resourceCountIs('AWS::Events::Rule', scheduledJobs.length);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue(), MAIL_TRANSPORT: 'ses' }) },

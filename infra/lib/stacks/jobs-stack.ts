@@ -57,7 +57,7 @@ export class JobsStack extends Stack {
         aws: job.aws,
         environment: props.functionEnvironment,
         resources: props.resources,
-        memorySize: 1024,
+        memorySize: 'memoryMb' in job ? job.memoryMb : 1024,
         timeout: Duration.minutes(5),
         reservedConcurrentExecutions: 1,
         retryAttempts: 0,
