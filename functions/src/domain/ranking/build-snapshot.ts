@@ -37,10 +37,15 @@ export function buildSnapshotTables(table: MetricTable): SnapshotTables {
   const userRank = new Uint32Array(n * personalRankingTypes.length);
   const types = personalRankingTypes.map((type) => {
     const values = table.metrics[type - 1]!;
-    const present: number[] = [];
-    for (let i = 0; i < n; i++) if (!Number.isNaN(values[i]!)) present.push(i);
-    const scores = new Float64Array(present.length);
-    for (let p = 0; p < present.length; p++) scores[p] = values[present[p]!]!;
+    let entries = 0;
+    for (let i = 0; i < n; i++) if (!Number.isNaN(values[i]!)) entries++;
+    const present = new Uint32Array(entries);
+    const scores = new Float64Array(entries);
+    for (let i = 0, p = 0; i < n; i++)
+      if (!Number.isNaN(values[i]!)) {
+        present[p] = i;
+        scores[p++] = values[i]!;
+      }
     const ranking = competitionRanking(scores, personalRankingDirection(type));
     const order = new Uint32Array(present.length);
     for (let p = 0; p < present.length; p++) {

@@ -135,15 +135,21 @@ async function guildsOf(userIds: readonly string[]): Promise<GuildIndex> {
  * or more), `GM#{id}` ranks one guild's members among themselves. Lower is better on all.
  */
 function guildBoards(
-  scores: ReadonlyMap<string, number>,
+  userIds: readonly string[],
+  /** scores[i]: user i's SCORE (NaN = not entered). */
+  scores: Float64Array,
   guilds: GuildIndex,
   rowOf: (userId: string, rank: number, value: number) => StoredRankingRow,
 ) {
   const members = new Map<string, Array<[string, number]>>();
-  for (const [userId, score] of scores) {
+  for (let i = 0; i < userIds.length; i++) {
+    if (Number.isNaN(scores[i]!)) continue;
+    const userId = userIds[i]!;
     const guildId = guilds.guildOf.get(userId);
-    if (guildId && guilds.names.has(guildId))
-      members.set(guildId, [...(members.get(guildId) ?? []), [userId, score]]);
+    if (!guildId || !guilds.names.has(guildId)) continue;
+    const list = members.get(guildId);
+    if (list) list.push([userId, scores[i]!]);
+    else members.set(guildId, [[userId, scores[i]!]]);
   }
   const rank = (entries: Array<[string, number]>) => {
     const ranking = competitionRanking(Float64Array.from(entries.map(([, value]) => value)), 'lower');
@@ -268,11 +274,9 @@ export function roundScope(input: RoundScopeInput) {
     display_value: personalRankingDisplay(type, value),
     is_withdrawn: !profiles.has(userId),
   });
-  const scores = new Map<string, number>();
-  userIds.forEach((userId, i) => {
-    if (!Number.isNaN(metrics[0]![i]!)) scores.set(userId, metrics[0]![i]!);
-  });
-  const boards = guildBoards(scores, input.guilds, (userId, rank, value) => rowOf(userId, rank, 1, value));
+  const boards = guildBoards(userIds, metrics[0]!, input.guilds, (userId, rank, value) =>
+    rowOf(userId, rank, 1, value),
+  );
   // Each bucket's users by index; their values are read from the metrics when it is packed.
   const buckets = bucketMembers(userIds);
   function* items(): Generator<Record<string, unknown>> {
