@@ -14,6 +14,10 @@ import { roundScores } from './support/team-scores';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
 import { api, tokenFor } from './support/api';
+import { gameFixture, team, writeFixture } from './support/game-fixtures';
+import { queryAll } from '../../functions/src/db/query-all';
+import { tableName } from '../../functions/src/db/client';
+import { keys } from '../../functions/src/db/keys';
 import { waitForRankings } from './support/rankings';
 
 const currentGame = async () => (await resolveTournament(undefined, new Date())).game_global_id;
@@ -161,5 +165,51 @@ describe('the ranking job', () => {
     expect(await rankingStateRepository.getStale(gameId)).toBeNull();
     expect(await rankingStateRepository.getLease()).toBeNull();
     expect((await rankingRepository.getPointer(gameId))!.snapshot_id > before).toBe(true);
+  });
+});
+
+describe('a finished tournament’s rankings', () => {
+  /** When round 1's SCORE pages of the served snapshot expire (epoch seconds), and that snapshot. */
+  async function roundOnePages(gameId: string) {
+    const pointer = (await rankingRepository.getPointer(gameId))!;
+    const snapshot = pointer.scopes['1']!.snapshot_id ?? pointer.snapshot_id;
+    const items = await queryAll<{ expiresAt: number }>({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      ExpressionAttributeValues: { ':pk': keys.rankingPagePartition(snapshot, 1, 'T1', 0) },
+    });
+    expect(items.length).toBeGreaterThan(0);
+    return { snapshot, expiresAt: Math.min(...items.map((item) => item.expiresAt)) };
+  }
+  const daysFromNow = (epochSeconds: number) => (epochSeconds * 1000 - Date.now()) / (24 * 3600 * 1000);
+
+  it('are kept once every round is final or cancelled, where a live one’s expire within a week', async () => {
+    const fixture = gameFixture('test-finished-kept');
+    await writeFixture(fixture, [
+      team(fixture.id, 1, 'kept-a', fixture.playerIds.slice(0, 4)),
+      team(fixture.id, 2, 'kept-a', fixture.playerIds.slice(0, 4)),
+    ]);
+    await recomputeRankings(fixture.id, new Date());
+    const live = await roundOnePages(fixture.id);
+    expect(daysFromNow(live.expiresAt)).toBeLessThanOrEqual(7);
+
+    // Rounds 3 and 4 are cancelled: nothing can move the rankings any more. The next publish writes
+    // every scope again to be kept (round 1's inputs did not change, but its items would expire).
+    const record = (await tournamentRepository.get(fixture.id))!;
+    await tournamentRepository.put({
+      ...record,
+      rounds: record.rounds.map((r) =>
+        r.round >= 3 ? { ...r, cancelled: true } : r,
+      ) as typeof record.rounds,
+    });
+    await recomputeRankings(fixture.id, new Date());
+    const kept = await roundOnePages(fixture.id);
+    expect(kept.snapshot).not.toBe(live.snapshot);
+    expect(daysFromNow(kept.expiresAt)).toBeGreaterThan(390);
+    expect((await rankingRepository.getPointer(fixture.id))!.scopes['1']!.kept).toBe(true);
+
+    // A later publish with nothing changed keeps the kept scope as it is.
+    await recomputeRankings(fixture.id, new Date());
+    expect((await roundOnePages(fixture.id)).snapshot).toBe(kept.snapshot);
   });
 });

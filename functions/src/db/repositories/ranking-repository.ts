@@ -27,6 +27,8 @@ export interface QuizBoardRecord {
   written_at: string;
   entries: number;
   buckets: number;
+  /** Written to be kept: a finished tournament's board (`keptSnapshotTtlSeconds`). */
+  kept?: boolean;
 }
 
 /** What a reader needs to find its page: the snapshot and, per round scope and type, its size. */
@@ -51,8 +53,10 @@ export interface RankingPointer {
       snapshot_id?: string;
       /** A digest of what the scope was built from (teams' scores of its rounds, round states, users). */
       inputs?: string;
-      /** When its items were written (they expire by TTL a week later). */
+      /** When its items were written (they expire by TTL a week later, or 400 days when kept). */
       written_at?: string;
+      /** Written to be kept: a finished tournament's scope (`keptSnapshotTtlSeconds`). */
+      kept?: boolean;
       /** How many items hold the users' own values (see rank-index.ts); absent = an older layout. */
       buckets?: number;
       /** The round's quiz board: where it is stored, what it was built from, its value buckets. */
@@ -72,6 +76,11 @@ export type StoredRankingRow = Omit<RankingRow, 'type'>;
 
 /** Snapshot items expire a week after they are written; a newer snapshot replaces them long before. */
 export const snapshotTtlSeconds = 7 * 24 * 3600;
+/**
+ * A finished tournament's snapshot (`kept`) lasts 400 days: its final rankings stay readable for
+ * the season and the next one's start, like the frozen teams' objects.
+ */
+export const keptSnapshotTtlSeconds = 400 * 24 * 3600;
 
 /** BatchWriteItem calls of a snapshot in flight at once (the SDK's own pool holds 50 connections). */
 const SNAPSHOT_WRITES_IN_FLIGHT = 8;
@@ -86,9 +95,10 @@ async function writeSnapshot(
   items: Iterable<Record<string, unknown>> | AsyncIterable<Record<string, unknown>>,
   pointer: RankingPointer,
   now: Date,
-  options: { leaseOwner?: string; buildStartedAt?: number } = {},
+  options: { leaseOwner?: string; buildStartedAt?: number; kept?: boolean } = {},
 ): Promise<{ written: number; published: boolean }> {
-  const expiresAt = Math.floor(now.getTime() / 1000) + snapshotTtlSeconds;
+  const expiresAt =
+    Math.floor(now.getTime() / 1000) + (options.kept ? keptSnapshotTtlSeconds : snapshotTtlSeconds);
   async function* expiring() {
     for await (const item of items) yield { ...item, expiresAt };
   }

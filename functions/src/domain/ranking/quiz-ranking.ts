@@ -55,6 +55,8 @@ export async function addQuizBoards(
   items: Array<Record<string, unknown>>,
   now: Date,
   previous: RankingPointer | null = null,
+  /** A finished tournament: only boards written to be kept are kept, and new ones are. */
+  finished = false,
 ): Promise<void> {
   const schedule = deriveSchedule(record, now);
   const quizOpen = schedule.status === 'upcoming' || schedule.status === 'in_progress';
@@ -69,9 +71,12 @@ export async function addQuizBoards(
     scope.quiz_provisional = quizOpen && round === schedule.current_round;
     const kept = previous?.scopes[String(round)]?.quiz;
     const board: QuizBoardRecord =
-      kept && kept.inputs === inputs && isReusable(kept.written_at, now)
+      kept && kept.inputs === inputs && isReusable(kept.written_at, now, finished, kept.kept)
         ? kept
-        : await writeBoard(snapshotId, round, scores, inputs, items, now);
+        : {
+            ...(await writeBoard(snapshotId, round, scores, inputs, items, now)),
+            ...(finished ? { kept: true } : {}),
+          };
     scope.quiz = board;
     scope.boards = { ...scope.boards, [QUIZ_BOARD]: board.entries };
   }

@@ -44,7 +44,7 @@ import {
   packIndexedPage,
   packIndexedValues,
 } from '../../db/repositories/page-codec';
-import { digest, isReusable, resolveGame, YEARLY_SCOPE } from './ranking-scope';
+import { digest, isFinished, isReusable, resolveGame, YEARLY_SCOPE } from './ranking-scope';
 import { tournamentHistory, writeSeasonHistories, type TournamentHistory } from './season-history';
 
 /**
@@ -401,12 +401,13 @@ function reusableScope(
   inputs: string,
   provisional: boolean,
   now: Date,
+  finished: boolean,
 ): RankingPointer['scopes'][string] | null {
   const old = previous.scopes[String(round)];
   if (!old || old.inputs !== inputs || old.provisional !== provisional || !old.written_at) return null;
   // Written before the users' values moved into buckets: build it again.
   if (old.buckets === undefined) return null;
-  if (!isReusable(old.written_at, now)) return null;
+  if (!isReusable(old.written_at, now, finished, old.kept)) return null;
   const { QUIZ: _quiz, ...boards } = old.boards ?? {};
   return {
     provisional,
@@ -416,6 +417,7 @@ function reusableScope(
     inputs,
     written_at: old.written_at,
     buckets: old.buckets,
+    ...(old.kept ? { kept: true } : {}),
   };
 }
 
@@ -446,6 +448,8 @@ export async function recomputeRankings(
     page_size: SNAPSHOT_PAGE_SIZE,
   };
   const previous = await rankingRepository.getPointer(gameId);
+  // A finished tournament's snapshot is kept: its final rankings stay readable after a week.
+  const finished = isFinished(data.record);
   /**
    * The snapshot's items, built as the write takes them (a scope at a time, never all held at
    * once); the pointer's scopes are filled in as they are built, and it is written after them.
@@ -458,7 +462,7 @@ export async function recomputeRankings(
         .slice(0, round)
         .some((r) => !r.cancelled && r.results !== 'final');
       inputs = digest(`${inputs}\n${roundInputs(data.rounds[index]!)}`);
-      const reused = previous && reusableScope(previous, round, inputs, provisional, now);
+      const reused = previous && reusableScope(previous, round, inputs, provisional, now, finished);
       if (reused) {
         pointer.scopes[String(round)] = reused;
         continue;
@@ -481,6 +485,7 @@ export async function recomputeRankings(
         inputs,
         written_at: now.toISOString(),
         buckets: scope.buckets,
+        ...(finished ? { kept: true } : {}),
       };
       yield* scope.items();
     }
@@ -498,12 +503,13 @@ export async function recomputeRankings(
     };
     yield* yearlyItems(snapshotId, yearlyIds, points, (i) => nameOf(yearlyIds[i]!));
     const quiz: Array<Record<string, unknown>> = [];
-    await addQuizBoards(data.record, snapshotId, pointer, quiz, now, previous);
+    await addQuizBoards(data.record, snapshotId, pointer, quiz, now, previous, finished);
     yield* quiz;
   }
   const { written, published } = await rankingRepository.writeSnapshot(snapshotItems(), pointer, now, {
     ...options,
     buildStartedAt: startedAt,
+    kept: finished,
   });
   return {
     game_global_id: gameId,
