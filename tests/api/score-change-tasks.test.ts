@@ -68,8 +68,8 @@ describe('change records of operators’ actions', () => {
     expect(await scoreChangeTaskRepository.count(id)).toBe(2);
     expect(await changesOf('tasks-a')).toEqual([]);
 
-    // The job fails while writing the correction's records: the final mark's are written and its
-    // task removed, the correction's task stays.
+    // The job fails while writing the correction's round-2 records: the final mark's are written and
+    // its task removed, the correction's task stays.
     const write = scoreChangeRepository.write.bind(scoreChangeRepository);
     const failing = vi
       .spyOn(scoreChangeRepository, 'write')
@@ -85,6 +85,8 @@ describe('change records of operators’ actions', () => {
       failing.mockRestore();
     }
     expect(await scoreChangeTaskRepository.count(id)).toBe(1);
+    // Round 1 (which the correction does not move) is marked done: the next run goes on from round 2.
+    expect((await scoreChangeTaskRepository.list(id)).map((task) => task.done)).toEqual([[1]]);
 
     // The next run finishes the work; a run with no task left writes nothing.
     expect(await writeScoreChangeTasks(record, new Date())).toBe(2);

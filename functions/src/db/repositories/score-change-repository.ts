@@ -8,7 +8,7 @@
  * transaction as the change, and the ranking job writes the records from the round's frozen teams.
  */
 import { gunzipSync, gzipSync } from 'node:zlib';
-import { DeleteCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import type { ScoreChangeCause } from '@golf/shared/schemas/score-changes';
 import type { AuditRecord, RoundScoreView } from '@golf/shared/schemas/game';
@@ -44,8 +44,9 @@ export const scoreChangeItem = (record: ScoreChangeRecord) => ({
 });
 
 export const scoreChangeRepository = {
-  async write(records: ScoreChangeRecord[]): Promise<void> {
-    if (records.length) await batchWriteAll(records.map(scoreChangeItem));
+  /** `concurrency`: BatchWriteItem calls in flight (the ranking job writes many at once). */
+  async write(records: ScoreChangeRecord[], concurrency?: number): Promise<void> {
+    if (records.length) await batchWriteAll(records.map(scoreChangeItem), concurrency ? { concurrency } : {});
   },
 
   /** A player's changes of a tournament (or of one round), oldest first. */
@@ -73,6 +74,8 @@ export interface ScoreChangeTask {
   rounds: number[];
   before: ScoringState;
   after: ScoringState;
+  /** Rounds whose records are written already (a run that stopped halfway goes on from there). */
+  done?: number[];
 }
 
 /** The transaction item that stores a task beside the action's own change (written once). */
@@ -104,8 +107,27 @@ const taskQuery = (gameGlobalId: string) => ({
 export const scoreChangeTaskRepository = {
   /** A tournament's tasks in the order the actions were taken (their ids are ULIDs). */
   async list(gameGlobalId: string): Promise<ScoreChangeTask[]> {
-    const items = await queryAll<{ task: Uint8Array }>({ ...taskQuery(gameGlobalId), ConsistentRead: true });
-    return items.map((item) => JSON.parse(gunzipSync(item.task).toString('utf8')) as ScoreChangeTask);
+    const items = await queryAll<{ task: Uint8Array; done_rounds?: number[] }>({
+      ...taskQuery(gameGlobalId),
+      ConsistentRead: true,
+    });
+    return items.map((item) => ({
+      ...(JSON.parse(gunzipSync(item.task).toString('utf8')) as ScoreChangeTask),
+      done: item.done_rounds ?? [],
+    }));
+  },
+
+  /** One round's records are written: a later run skips it. */
+  async roundDone(task: ScoreChangeTask, round: number): Promise<void> {
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.scoreChangeTask(task.game_global_id, task.audit.id),
+        UpdateExpression: 'SET done_rounds = list_append(if_not_exists(done_rounds, :none), :round)',
+        ConditionExpression: 'attribute_exists(PK)',
+        ExpressionAttributeValues: { ':none': [], ':round': [round] },
+      }),
+    );
   },
 
   count: (gameGlobalId: string) => countAll(taskQuery(gameGlobalId)),

@@ -3,8 +3,9 @@
  * record and the scoring state before and after it) in the transaction of its own change, and the
  * job scores the action's rounds both ways from the rounds' teams (their frozen object once the
  * round is frozen) and writes a change record for each team whose counted score moved. A task is
- * removed only once its records are written: a run that dies leaves it to the next, which writes
- * the same records again (their keys hold the action's id).
+ * removed only once its records are written: a run that dies leaves it to the next, which goes on
+ * from the first round not marked done and writes that round's records again (their keys hold the
+ * action's id, so nothing is doubled).
  */
 import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import {
@@ -18,6 +19,12 @@ import { roundTeams, thawTeams, type FrozenRound } from './frozen-teams';
 
 /** Records written at a time: a cancellation at a million players never holds them all. */
 const WRITE_CHUNK = 5_000;
+/**
+ * BatchWriteItem calls in flight: 16 x 25 records. The records spread over the players' own keys,
+ * so the table's throughput, not a key, bounds them; a round of a million changes is written well
+ * within the job's 5 minutes at the rate this allows.
+ */
+const WRITES_IN_FLIGHT = 16;
 
 /** Writes the change records of every task of the tournament, oldest action first; returns how many. */
 export async function writeScoreChangeTasks(record: TournamentRecord, now: Date): Promise<number> {
@@ -27,6 +34,7 @@ export async function writeScoreChangeTasks(record: TournamentRecord, now: Date)
   for (const task of tasks) {
     const at = new Date(task.audit.at);
     for (const round of task.rounds) {
+      if (task.done?.includes(round)) continue;
       let frozen = teams.get(round);
       if (!frozen) {
         frozen = await roundTeams(record, round, now);
@@ -39,13 +47,15 @@ export async function writeScoreChangeTasks(record: TournamentRecord, now: Date)
         const change = scoreChange(task.audit, teamScoreRecord(team, before), teamScoreRecord(team, after));
         if (change) chunk.push(change);
         if (chunk.length >= WRITE_CHUNK) {
-          await scoreChangeRepository.write(chunk);
+          await scoreChangeRepository.write(chunk, WRITES_IN_FLIGHT);
           written += chunk.length;
           chunk = [];
         }
       }
-      await scoreChangeRepository.write(chunk);
+      await scoreChangeRepository.write(chunk, WRITES_IN_FLIGHT);
       written += chunk.length;
+      // A run stopped by its timeout after this goes on from the next round.
+      if (task.rounds.length > 1) await scoreChangeTaskRepository.roundDone(task, round);
     }
     await scoreChangeTaskRepository.remove(task);
   }
