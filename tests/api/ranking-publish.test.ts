@@ -101,9 +101,10 @@ describe('the ranking job', () => {
     const served = (await rankingRepository.getPointer(gameId))!.snapshot_id;
     expect(served > before).toBe(true);
     expect((await rankingRepository.getPointer(gameId))!.published_at).toBeTruthy();
-    // Nothing marked: a run reads the marks and the current tournament, and writes nothing.
+    // Nothing marked: a run reads the marks and the current tournament, and writes nothing for it
+    // (other tests' tournaments, in this shared table, may have work of their own).
     const idle = await runRankingJob();
-    expect(idle.published).toEqual([]);
+    expect(idle.published.map((p) => p.game_global_id)).not.toContain(gameId);
     expect((await rankingRepository.getPointer(gameId))!.snapshot_id).toBe(served);
   });
 

@@ -59,6 +59,8 @@ export async function runRankingJob(
     return result;
   if (!(await rankingStateRepository.acquireLease(owner, now, RANKING_LEASE_MS))) return result;
   result.ran = true;
+  /** Tournaments whose change records failed in this run: left to the next run, not retried here. */
+  const failedTasks = new Set<string>();
   try {
     // A change that comes in while a run builds keeps its mark; the run publishes again for it
     // (the job started by that change found the lease taken and left the work to this run).
@@ -66,7 +68,8 @@ export async function runRankingJob(
       const work = await rankingStateRepository.pendingWork();
       const marks = new Map<string, StaleMark | null>(work.marks.map((mark) => [mark.game_global_id, mark]));
       // Change records to write without a mark: the action's mark was not stored after its change.
-      for (const gameId of work.changes) if (!marks.has(gameId)) marks.set(gameId, null);
+      for (const gameId of work.changes)
+        if (!marks.has(gameId) && !failedTasks.has(gameId)) marks.set(gameId, null);
       const due = pass === 0 ? await currentTournamentDue(now) : null;
       if (due && !marks.has(due)) marks.set(due, null);
       if (marks.size === 0) break;
@@ -88,9 +91,18 @@ export async function runRankingJob(
         });
         // Rounds final in what readers now see: their results posted in the guild chats (once).
         await postRoundResults(gameId, published.snapshot_id, now);
-        // Why my score moved, for the operators' actions this publish shows (before the mark goes).
+        // Why my score moved, for the operators' actions this publish shows. A task that fails stays
+        // and brings its tournament back to the next run; the other tournaments still publish.
         const record = await tournamentRepository.get(gameId);
-        if (record) await writeScoreChangeTasks(record, now);
+        try {
+          if (record) await writeScoreChangeTasks(record, now);
+        } catch (error) {
+          failedTasks.add(gameId);
+          logger.error('score change records not written; the next run tries again', {
+            game_global_id: gameId,
+            error: String(error),
+          });
+        }
         if (mark && !(await rankingStateRepository.clearStale(mark))) result.still_stale.push(gameId);
       }
       // The next pass looks again: a change marked during this one found the lease taken.
@@ -101,7 +113,7 @@ export async function runRankingJob(
   // A change marked between the last look and the release also found the lease taken, and its job
   // left the work to this run: one more run takes it (once: a run never chains itself further).
   const left = options.again ? null : await rankingStateRepository.pendingWork();
-  if (left && left.marks.length + left.changes.length > 0) {
+  if (left && left.marks.length + left.changes.filter((gameId) => !failedTasks.has(gameId)).length > 0) {
     const again = await runRankingJob({ ...(options.now ? { now: options.now } : {}), again: true });
     result.published.push(...again.published);
     if (again.ran) result.still_stale = again.still_stale;
