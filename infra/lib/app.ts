@@ -52,6 +52,9 @@ export function buildApp(props: AppProps = {}) {
     functionEnvironment: api.functionEnvironment,
     resources: api.resources,
   });
+  // The ranking job writes what the API reads: the readers of a new stored form (ranking pages)
+  // are deployed before the job that starts writing it.
+  jobs.addDependency(api);
   const web = new WebStack(app, `${prefix}-Web`, {
     env: edgeEnv,
     crossRegionReferences: true,

@@ -454,6 +454,10 @@ describe('api stack', () => {
 describe('jobs stack', () => {
   const template = Template.fromStack(jobs);
 
+  it('is deployed after the API, whose functions read what the ranking job writes', () => {
+    expect(jobs.dependencies).toContain(api);
+  });
+
   it('runs each job on an EventBridge schedule, one run at a time, with room for a whole recompute', () => {
     const functionsWith = (memorySize: number) =>
       Object.keys(
