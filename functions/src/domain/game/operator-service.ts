@@ -14,8 +14,7 @@ import type { PlayerStatus, RoundNumber } from '@golf/shared/schemas/schedule';
 import { teamRepository } from '../../db/repositories/team-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { scoreChangeTaskPut } from '../../db/repositories/score-change-repository';
-import { scoreChangeTask } from './score-service';
+import { scoreChangeTaskWrite } from './score-service';
 import { indexTournamentRound } from './team-scoring';
 import { roundEntries, type RoundEntries } from './round-entries';
 
@@ -129,9 +128,7 @@ export async function markRoundFinal(input: RoundAction & { force?: boolean | un
   const rounds = input.round === 2 ? [1, 2] : [input.round];
   if (stored.results !== 'final')
     await tournamentRepository.putWithAudit(next, audit, undefined, [
-      scoreChangeTaskPut(
-        scoreChangeTask({ record, field }, { record: next, field }, audit, input.now, rounds),
-      ),
+      scoreChangeTaskWrite({ record, field }, { record: next, field }, audit, input.now, rounds),
     ]);
   return {
     game_global_id: record.game_global_id,
@@ -234,7 +231,7 @@ export async function withdrawPlayer(input: {
   });
   const nextField = field.map((e) => (e.player_id === withdrawn.player_id ? withdrawn : e));
   await tournamentRepository.putFieldEntryWithAudit(withdrawn, audit, [
-    scoreChangeTaskPut(scoreChangeTask({ record, field }, { record, field: nextField }, audit, input.now)),
+    scoreChangeTaskWrite({ record, field }, { record, field: nextField }, audit, input.now),
   ]);
   return { game_global_id: record.game_global_id, round, score_changes: null, audit };
 }
@@ -268,9 +265,7 @@ export async function cancelRound(input: RoundAction & { reason: string }) {
   });
   const field = await tournamentRepository.field(record.game_global_id);
   await tournamentRepository.putWithAudit(next, audit, undefined, [
-    scoreChangeTaskPut(
-      scoreChangeTask({ record, field }, { record: next, field }, audit, input.now, [input.round]),
-    ),
+    scoreChangeTaskWrite({ record, field }, { record: next, field }, audit, input.now, [input.round]),
   ]);
   return { game_global_id: record.game_global_id, round: input.round, score_changes: null, audit };
 }
@@ -310,7 +305,7 @@ export async function cancelTournament(input: {
   });
   const field = await tournamentRepository.field(record.game_global_id);
   await tournamentRepository.putWithAudit(next, audit, undefined, [
-    scoreChangeTaskPut(scoreChangeTask({ record, field }, { record: next, field }, audit, input.now)),
+    scoreChangeTaskWrite({ record, field }, { record: next, field }, audit, input.now),
   ]);
   return { game_global_id: record.game_global_id, round: 0, score_changes: null, audit };
 }
@@ -365,7 +360,7 @@ export async function correctFinalResult(input: CorrectionInput) {
   });
   const nextField = field.map((e) => (e.player_id === corrected.player_id ? corrected : e));
   await tournamentRepository.putWithAudit(record, audit, corrected, [
-    scoreChangeTaskPut(scoreChangeTask({ record, field }, { record, field: nextField }, audit, input.now)),
+    scoreChangeTaskWrite({ record, field }, { record, field: nextField }, audit, input.now),
   ]);
   return { game_global_id: record.game_global_id, round: input.round, score_changes: null, audit };
 }

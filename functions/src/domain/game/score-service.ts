@@ -8,16 +8,14 @@
 import type { AuditRecord } from '@golf/shared/schemas/game';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
 import type { TeamScoreRecord } from './team-scoring';
-import type {
-  ScoreChangeRecord,
-  ScoreChangeTask,
-  ScoringState,
+import {
+  scoreChangeTaskPut,
+  type ScoreChangeRecord,
+  type ScoringState,
 } from '../../db/repositories/score-change-repository';
 import { teamRepository } from '../../db/repositories/team-repository';
 import { stableEqual } from './stable-equal';
 import { indexTournamentRound, teamScoreRecord } from './team-scoring';
-
-export type { ScoringState };
 
 /** What a player sees of a stored score. */
 const counted = (score: TeamScoreRecord) => ({
@@ -51,18 +49,18 @@ export function scoreChange(
 }
 
 /**
- * What an operator's action leaves for the ranking job: the change records of every team it moved,
- * in the action's locked rounds (or only `rounds`), scored before and after it. The action stores
- * it in the transaction of its own change; nothing reads a round's teams in the request.
+ * What an operator's action leaves for the ranking job, as the write of its transaction: the change
+ * records of every team it moved, in the action's locked rounds (or only `rounds`), scored before
+ * and after it. Nothing reads a round's teams in the request.
  */
-export function scoreChangeTask(
+export function scoreChangeTaskWrite(
   before: ScoringState,
   after: ScoringState,
   audit: AuditRecord,
   now: Date,
   rounds?: readonly number[],
-): ScoreChangeTask {
-  return {
+) {
+  return scoreChangeTaskPut({
     game_global_id: after.record.game_global_id,
     audit,
     rounds: after.record.rounds
@@ -70,9 +68,9 @@ export function scoreChangeTask(
         (r) => (!rounds || rounds.includes(r.round)) && !isBeforeDeadline(now.toISOString(), r.deadline_at),
       )
       .map((r) => r.round),
-    before: { record: before.record, field: before.field },
-    after: { record: after.record, field: after.field },
-  };
+    before,
+    after,
+  });
 }
 
 /** Every team's score in a locked round, from its teams and the field's results (nothing stores them). */
