@@ -103,7 +103,6 @@ describe('change records of operators’ actions', () => {
 
     // The job fails while writing the correction's round-2 records: the final mark's task is done
     // and removed; the correction's stays, its round 1 (which it does not move) marked done.
-    const record = (await tournamentRepository.get(id))!;
     const done: Array<[string, number]> = [];
     const removed: string[] = [];
     const spies = [
@@ -124,7 +123,7 @@ describe('change records of operators’ actions', () => {
           : write(records),
       );
     try {
-      await expect(writeScoreChangeTasks(record, new Date())).rejects.toThrow('throttled');
+      await expect(writeScoreChangeTasks(id, new Date())).rejects.toThrow('throttled');
       failing.mockRestore();
       expect(removed).toEqual(['mark_final']);
       expect(done).toEqual([
@@ -134,7 +133,7 @@ describe('change records of operators’ actions', () => {
       ]);
       // The next run goes on from round 2 and finishes the work.
       list.mockResolvedValue([{ ...stored[1]!, done: [1] }]);
-      expect(await writeScoreChangeTasks(record, new Date())).toBe(2);
+      expect(await writeScoreChangeTasks(id, new Date())).toBe(2);
       expect(removed).toEqual(['mark_final', 'correct_result']);
     } finally {
       failing.mockRestore();
@@ -143,7 +142,7 @@ describe('change records of operators’ actions', () => {
     }
     // The stored tasks are done by whichever run comes first (this one, or another test's job):
     // each record once, since its key holds the action's id.
-    await writeScoreChangeTasks(record, new Date());
+    await writeScoreChangeTasks(id, new Date());
     expect(await scoreChangeTaskRepository.count(id)).toBe(0);
     // Newest last (the list is in key order: by instant).
     expect(await changesOf('tasks-a')).toEqual([
@@ -172,7 +171,7 @@ describe('change records of operators’ actions', () => {
     } finally {
       failing.mockRestore();
     }
-    await writeScoreChangeTasks((await tournamentRepository.get(other.id))!, new Date());
+    await writeScoreChangeTasks(other.id, new Date());
     expect(await scoreChangeTaskRepository.count(other.id)).toBe(0);
     expect((await scoreChangeRepository.list('tasks-failing', other.id)).map((c) => c.cause)).toEqual([
       'correct_result',

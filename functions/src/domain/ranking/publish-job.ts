@@ -93,9 +93,8 @@ export async function runRankingJob(
         await postRoundResults(gameId, published.snapshot_id, now);
         // Why my score moved, for the operators' actions this publish shows. A task that fails stays
         // and brings its tournament back to the next run; the other tournaments still publish.
-        const record = await tournamentRepository.get(gameId);
         try {
-          if (record) await writeScoreChangeTasks(record, now);
+          await writeScoreChangeTasks(gameId, now);
         } catch (error) {
           failedTasks.add(gameId);
           logger.error('score change records not written; the next run tries again', {

@@ -7,12 +7,12 @@
  * from the first round not marked done and writes that round's records again (their keys hold the
  * action's id, so nothing is doubled).
  */
-import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import {
   scoreChangeRepository,
   scoreChangeTaskRepository,
   type ScoreChangeRecord,
 } from '../../db/repositories/score-change-repository';
+import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { scoreChange } from '../game/score-service';
 import { indexTournamentRound, teamScoreRecord } from '../game/team-scoring';
 import { roundTeams, thawTeams, type FrozenRound } from './frozen-teams';
@@ -26,9 +26,15 @@ const WRITE_CHUNK = 5_000;
  */
 const WRITES_IN_FLIGHT = 16;
 
-/** Writes the change records of every task of the tournament, oldest action first; returns how many. */
-export async function writeScoreChangeTasks(record: TournamentRecord, now: Date): Promise<number> {
-  const tasks = await scoreChangeTaskRepository.list(record.game_global_id);
+/**
+ * Writes the change records of every task of the tournament, oldest action first; returns how many.
+ * With no task it reads nothing else.
+ */
+export async function writeScoreChangeTasks(gameGlobalId: string, now: Date): Promise<number> {
+  const tasks = await scoreChangeTaskRepository.list(gameGlobalId);
+  if (tasks.length === 0) return 0;
+  const record = await tournamentRepository.get(gameGlobalId);
+  if (!record) return 0;
   const teams = new Map<number, FrozenRound>();
   let written = 0;
   for (const task of tasks) {
