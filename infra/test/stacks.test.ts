@@ -471,12 +471,19 @@ describe('jobs stack', () => {
           },
         }),
       );
-    // The ranking job publishes a million players' rankings: 2 GB, more than one vCPU.
-    expect(functionsWith(2048)).toHaveLength(1);
+    // The ranking job publishes a million players' rankings: 3 vCPUs (1,769 MB each), its own
+    // thread and 2 packing workers, which it is told (Lambda shows at least 2 cores at any memory).
+    expect(functionsWith(5307)).toHaveLength(1);
     template.hasResourceProperties('AWS::Lambda::Function', {
-      MemorySize: 2048,
+      MemorySize: 5307,
       FunctionName: Match.stringLikeRegexp('ranking-job'),
+      Environment: { Variables: Match.objectLike({ RANKING_PACKING_WORKERS: '2' }) },
     });
+    // No other function is told to pack in parallel.
+    const told = template.findResources('AWS::Lambda::Function', {
+      Properties: { Environment: { Variables: { RANKING_PACKING_WORKERS: Match.anyValue() } } },
+    });
+    expect(Object.keys(told)).toHaveLength(1);
     expect(functionsWith(1024)).toHaveLength(scheduledJobs.length - 1);
     template.resourceCountIs('AWS::Events::Rule', scheduledJobs.length);
     template.hasResourceProperties('AWS::Lambda::Function', {

@@ -23,6 +23,8 @@ import {
 import { buildSnapshotTables } from '../../functions/src/domain/ranking/build-snapshot';
 import { roundScope, yearlyItems } from '../../functions/src/domain/ranking/ranking-recompute';
 import { YEARLY_SCOPE } from '../../functions/src/domain/ranking/ranking-scope';
+import { PARALLEL_PACKING_FROM, runPool } from '../../functions/src/domain/ranking/packing-pool';
+import { config } from '../../functions/src/lib/config';
 import { snapshotTtlSeconds, unpackRows } from '../../functions/src/db/repositories/ranking-repository';
 import { competitionRanking, ranksByEntry } from '../../shared/src/game/ranking';
 import { formatYearlyPoints } from '../../shared/src/game/yearly-points';
@@ -58,15 +60,18 @@ const nicknameOf = (i: number) => profiles.get(userIds[i]!)?.nickname;
 // work), the CPU time this process spent and its peak memory.
 const started = performance.now();
 const cpuStarted = process.cpuUsage();
-const scope = roundScope({ snapshotId, round: 4, userIds, metrics, profiles, guilds });
+// Packed by the job's workers, as many as it would start here (the cores less one).
+const workers = config().RANKING_PACKING_WORKERS;
+const pool = runPool(workers);
+const scope = roundScope({ snapshotId, round: 4, userIds, metrics, profiles, guilds }, pool.for(players));
 let scopeUnits = 0;
 let yearlyUnits = 0;
 let itemCount = 0;
-for (const item of scope.items()) {
+for await (const item of scope.items()) {
   scopeUnits += count(item);
   itemCount++;
 }
-for (const item of yearlyItems(snapshotId, userIds, points, nicknameOf)) {
+for await (const item of yearlyItems(snapshotId, userIds, points, nicknameOf, pool.for(players))) {
   yearlyUnits += count(item);
   itemCount++;
 }
@@ -81,13 +86,13 @@ const [busiestKey, busiestUnits] = [...perKey].sort((a, b) => b[1] - a[1])[0]!;
 const typeOf = (pk: string) => Number(/#T(\d)$/.exec(pk)?.[1] ?? 1) as PersonalRankingType;
 
 /** Today's items of the same scope: each stored page once, its rows plain, and one rank item per user. */
-function* todayItems(
-  items: Iterable<Record<string, unknown>>,
+async function* todayItems(
+  items: AsyncIterable<Record<string, unknown>>,
   round: number,
   userRecord: (i: number) => object,
 ) {
   const seen = new Set<string>();
-  for (const item of items) {
+  for await (const item of items) {
     if (item['entity'] !== 'ranking_page') continue;
     const pk = String(item['PK']).replace(/#S\d+$/, '');
     if (seen.has(`${pk}/${String(item['SK'])}`)) continue;
@@ -112,14 +117,14 @@ function* todayItems(
       expiresAt,
     };
 }
-const sum = (items: Iterable<Record<string, unknown>>) => {
+const sum = async (items: AsyncIterable<Record<string, unknown>>) => {
   let units = 0;
-  for (const item of items) units += writeUnits(item);
+  for await (const item of items) units += writeUnits(item);
   return units;
 };
 const { userRank } = buildSnapshotTables({ userIds, metrics });
 // Built again (outside the measurement) to be unpacked into today's rows.
-const todayScopeUnits = sum(
+const todayScopeUnits = await sum(
   todayItems(scope.items(), 4, (i) => {
     const values = personalRankingTypes.map((type) => metrics[type - 1]![i]!);
     return {
@@ -132,13 +137,15 @@ const todayScopeUnits = sum(
   }),
 );
 const yearlyRank = ranksByEntry(competitionRanking(points, 'higher'));
-const todayYearlyUnits = sum(
+const todayYearlyUnits = await sum(
   todayItems(yearlyItems(snapshotId, userIds, points, nicknameOf), YEARLY_SCOPE, (i) => ({
     ranks: [yearlyRank[i]],
     values: [points[i]],
     display_values: [formatYearlyPoints(points[i]!)],
   })),
 );
+
+await pool.close();
 
 const unitsToday = 4 * todayScopeUnits + todayYearlyUnits;
 const unitsPerUpdate = scopeUnits + yearlyUnits;
@@ -162,6 +169,7 @@ console.log(
     import_to_served_ms: null,
     recompute_ms: Math.round(recomputeMs),
     recompute_cpu_ms: Math.round(recomputeCpuMs),
+    packing_workers: players >= PARALLEL_PACKING_FROM ? workers : 0,
     peak_rss_mb: Math.round(peak / 2 ** 20),
   }),
 );

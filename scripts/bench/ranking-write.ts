@@ -39,7 +39,7 @@ const scope = roundScope({ snapshotId, round, userIds, metrics, profiles, guilds
 const expiresAt = Math.floor(now.getTime() / 1000) + snapshotTtlSeconds;
 const counts = { page: 0, user: 0, bytes: 0, wcu: 0, pageWcu: 0, maxBytes: 0 };
 const items: Array<Record<string, unknown>> = [];
-for (const item of scope.items()) {
+for await (const item of scope.items()) {
   const bytes = itemSizeBytes({ ...item, expiresAt });
   const units = Math.ceil(bytes / 1024);
   if (item['entity'] === 'ranking_page') {

@@ -214,3 +214,46 @@ describe('a finished tournament’s rankings', () => {
     expect((await roundOnePages(fixture.id)).snapshot).toBe(kept.snapshot);
   });
 });
+
+describe('packing with worker threads', () => {
+  it('serves the same rankings as a publish packed in the job’s own thread', async () => {
+    const thread = gameFixture('test-packed-thread');
+    const workers = gameFixture('test-packed-workers');
+    const teamsOf = (fixture: ReturnType<typeof gameFixture>) =>
+      ['a', 'b', 'c', 'd', 'e', 'f'].flatMap((user, u) =>
+        [1, 2].map((round) =>
+          team(
+            fixture.id,
+            round,
+            `packed-${user}`,
+            [0, 1, 2, 3].map((k) => fixture.playerIds[(u + k * round) % 9]!),
+          ),
+        ),
+      );
+    await writeFixture(thread, teamsOf(thread));
+    await writeFixture(workers, teamsOf(workers));
+    const alone = await recomputeRankings(thread.id, new Date(), { packingWorkers: 0 });
+    const shared = await recomputeRankings(workers.id, new Date(), { packingWorkers: 1, packingFrom: 0 });
+    expect(alone.packing).toBeNull();
+    expect(shared.published).toBe(true);
+    expect(shared.packing!.tasks_by_workers).toBeGreaterThan(0);
+    const served = async (gameId: string) => {
+      const pages = [];
+      for (const round of [1, 2])
+        for (let type = 1; type <= 7; type++) {
+          const { status, body } = await api(
+            'GET',
+            `/api/golf/ranking?game_global_id=${gameId}&round=${round}&type=${type}&page=1`,
+          );
+          expect(status).toBe(200);
+          pages.push(rankingPageResponseSchema.parse(body).rankings);
+        }
+      const token = await tokenFor('packed-c');
+      const own = await api('GET', `/api/golf/ranking/user?game_global_id=${gameId}&round=2`, { token });
+      return { pages, own: ownRankingResponseSchema.parse(own.body).rankings };
+    };
+    const expected = await served(thread.id);
+    expect(expected.pages.flat().length).toBeGreaterThan(50);
+    expect(await served(workers.id)).toEqual(expected);
+  });
+});

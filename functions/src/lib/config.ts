@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import * as z from 'zod';
 
 /**
@@ -76,6 +77,16 @@ const configSchema = z.object({
    * pages and team saves (milliseconds; 0 reads them on every call, as the test suites do).
    */
   ROUND_READ_CACHE_MS: z.coerce.number().int().min(0).default(10_000),
+  /**
+   * Worker threads the ranking job packs a large scope's pages with (0: in its own thread). The
+   * jobs stack sets it from the function's memory (its vCPUs); the machine's cores less one elsewhere.
+   */
+  RANKING_PACKING_WORKERS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(8)
+    .default(Math.min(8, Math.max(0, availableParallelism() - 1))),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -9,7 +9,7 @@ import type { Construct } from 'constructs';
 import { awsServicesByEntry, checkDeclaration } from '../aws-sdk-usage';
 import { ApiFunction, type ApiResources } from '../constructs/api-function';
 import { repositoryRoot } from '../paths';
-import { scheduledJobs as jobSchedule } from '../../../functions/src/jobs/schedule';
+import { packingWorkersFor, scheduledJobs as jobSchedule } from '../../../functions/src/jobs/schedule';
 
 export interface JobsStackProps extends StackProps {
   functionEnvironment: Record<string, string>;
@@ -55,7 +55,13 @@ export class JobsStack extends Stack {
         handler: `jobs/${job.module}`,
         entry: jobEntry(job.module),
         aws: job.aws,
-        environment: props.functionEnvironment,
+        environment: {
+          ...props.functionEnvironment,
+          // Lambda shows a function at least 2 cores whatever its memory: the count follows the memory.
+          ...('packsInParallel' in job
+            ? { RANKING_PACKING_WORKERS: String(packingWorkersFor(job.memoryMb)) }
+            : {}),
+        },
         resources: props.resources,
         memorySize: 'memoryMb' in job ? job.memoryMb : 1024,
         timeout: Duration.minutes(5),

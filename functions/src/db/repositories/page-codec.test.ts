@@ -204,7 +204,8 @@ describe('the binary values bucket', () => {
             ids[i]!,
             ...columns.map((column) => (Number.isNaN(column[i]!) ? null : column[i]!)),
           ]);
-          expect(unpackValues(packIndexedValues(users, members, columns))).toEqual(entries);
+          const values = members.flatMap((i) => columns.map((column) => column[i]!));
+          expect(unpackValues(packIndexedValues(users, members, values, columns.length))).toEqual(entries);
         },
       ),
       { numRuns: 200 },

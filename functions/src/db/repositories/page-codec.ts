@@ -85,9 +85,10 @@ class Writer {
   length = 0;
   private view: DataView;
 
-  constructor(capacity = 4096) {
-    this.bytes = new Uint8Array(capacity);
-    this.view = new DataView(this.bytes.buffer);
+  /** An empty writer of `capacity` bytes, or one writing into `into` (which it must not outgrow). */
+  constructor(capacity = 4096, into?: Uint8Array) {
+    this.bytes = into ?? new Uint8Array(capacity);
+    this.view = new DataView(this.bytes.buffer, this.bytes.byteOffset, this.bytes.byteLength);
   }
 
   reserve(count: number) {
@@ -309,16 +310,47 @@ export interface EncodedUsers {
   start: Uint32Array;
 }
 
-export function encodeUsers(userIds: readonly string[], nicknameOf: (index: number) => string): EncodedUsers {
-  const writer = new Writer(userIds.length * 32 + 16);
+/** The bytes `Writer.id` takes for a user id: 17 for a lowercase UUID, else a tag and its text. */
+function idLength(value: string) {
+  if (uuidText.test(value)) return 17;
+  const length = utf8Length(value);
+  return 1 + varintLength(length) + length;
+}
+
+/** The bytes `Writer.varint` takes for a whole number. */
+function varintLength(value: number) {
+  let length = 1;
+  for (; value >= 0x80; length++) value = Math.floor(value / 0x80);
+  return length;
+}
+
+/**
+ * Each user's id and nickname encoded once, in one buffer of their exact size: `allocate` gives it
+ * (shared memory, for the packing workers; a plain array by default).
+ */
+export function encodeUsers(
+  userIds: readonly string[],
+  nicknameOf: (index: number) => string,
+  allocate: (bytes: number) => Uint8Array = (bytes) => new Uint8Array(bytes),
+): EncodedUsers {
+  const nicknames = userIds.map((_, i) => nicknameOf(i));
+  let size = 0;
+  for (let i = 0; i < userIds.length; i++) {
+    const length = utf8Length(nicknames[i]!);
+    size += idLength(userIds[i]!) + varintLength(length) + length;
+  }
+  // 8 bytes more: a varint reserves 8 before it writes.
+  const buffer = allocate(size + 8);
+  const writer = new Writer(0, buffer);
   const start = new Uint32Array(userIds.length + 1);
   for (let i = 0; i < userIds.length; i++) {
     start[i] = writer.length;
     writer.id(userIds[i]!);
-    writer.text(nicknameOf(i));
+    writer.text(nicknames[i]!);
   }
   start[userIds.length] = writer.length;
-  return { bytes: writer.bytes.subarray(0, writer.length), start };
+  if (writer.length !== size || writer.bytes !== buffer) throw new Error('encodeUsers: sized wrongly');
+  return { bytes: buffer.subarray(0, size), start };
 }
 
 /** The rows of a page by user index into an `EncodedUsers` (the recompute's personal boards). */
@@ -530,22 +562,26 @@ export function packValues(entries: ReadonlyArray<Readonly<ValuesEntry>>): Uint8
   return seal(writer, ids);
 }
 
-/** A stored values bucket of users by index: ids copied from `users`, values from `columns[v][user]`. */
+/**
+ * A stored values bucket of users by index: ids copied from `users`, member m's values read from
+ * `values[m * width .. (m + 1) * width]` (NaN = not ranked on that board).
+ */
 export function packIndexedValues(
   users: EncodedUsers,
   members: ArrayLike<number>,
-  columns: readonly ArrayLike<number>[],
+  values: ArrayLike<number>,
+  width: number,
 ): Uint8Array {
   const writer = scratch.reset();
   const ids = idsAfter(allUuids(users, members));
   writer.byte(ids ? VERSION : INLINE_IDS);
   writer.varint(members.length);
-  writer.varint(columns.length);
+  writer.varint(width);
   for (let m = 0; m < members.length; m++) {
     const user = members[m]!;
     if (ids) ids.encoded(users.bytes, users.start[user]!, idEnd(users, user));
     else writer.copy(users.bytes, users.start[user]!, idEnd(users, user));
-    for (const column of columns) writeValue(writer, column[user]!);
+    for (let v = 0; v < width; v++) writeValue(writer, values[m * width + v]!);
   }
   return seal(writer, ids);
 }

@@ -32,33 +32,43 @@ export interface SnapshotTables {
   userRank: Uint32Array;
 }
 
+/** How many users have an entry (a value that is not NaN). */
+export function entriesOf(values: Float64Array) {
+  let entries = 0;
+  for (let i = 0; i < values.length; i++) if (!Number.isNaN(values[i]!)) entries++;
+  return entries;
+}
+
+/** One type's ranking of the users with an entry: their indexes in ranking order and their ranks. */
+export function rankType(values: Float64Array, type: PersonalRankingType): TypeRanking {
+  const n = values.length;
+  const entries = entriesOf(values);
+  const present = new Uint32Array(entries);
+  const scores = new Float64Array(entries);
+  for (let i = 0, p = 0; i < n; i++)
+    if (!Number.isNaN(values[i]!)) {
+      present[p] = i;
+      scores[p++] = values[i]!;
+    }
+  const ranking = competitionRanking(scores, personalRankingDirection(type));
+  const order = new Uint32Array(entries);
+  for (let p = 0; p < entries; p++) order[p] = present[ranking.order[p]!]!;
+  return {
+    type,
+    order,
+    rankAt: ranking.rankAt,
+    pageCount: Math.max(1, Math.ceil(entries / SNAPSHOT_PAGE_SIZE)),
+  };
+}
+
 export function buildSnapshotTables(table: MetricTable): SnapshotTables {
   const n = table.userIds.length;
   const userRank = new Uint32Array(n * personalRankingTypes.length);
   const types = personalRankingTypes.map((type) => {
-    const values = table.metrics[type - 1]!;
-    let entries = 0;
-    for (let i = 0; i < n; i++) if (!Number.isNaN(values[i]!)) entries++;
-    const present = new Uint32Array(entries);
-    const scores = new Float64Array(entries);
-    for (let i = 0, p = 0; i < n; i++)
-      if (!Number.isNaN(values[i]!)) {
-        present[p] = i;
-        scores[p++] = values[i]!;
-      }
-    const ranking = competitionRanking(scores, personalRankingDirection(type));
-    const order = new Uint32Array(present.length);
-    for (let p = 0; p < present.length; p++) {
-      const user = present[ranking.order[p]!]!;
-      order[p] = user;
-      userRank[(type - 1) * n + user] = ranking.rankAt[p]!;
-    }
-    return {
-      type,
-      order,
-      rankAt: ranking.rankAt,
-      pageCount: Math.max(1, Math.ceil(present.length / SNAPSHOT_PAGE_SIZE)),
-    };
+    const typed = rankType(table.metrics[type - 1]!, type);
+    for (let p = 0; p < typed.order.length; p++)
+      userRank[(type - 1) * n + typed.order[p]!] = typed.rankAt[p]!;
+    return typed;
   });
   return { types, userRank };
 }

@@ -26,7 +26,14 @@ const MAX_PASSES = 3;
 export interface RankingJobResult {
   /** False when there was nothing to publish or another run held the lease (this one wrote nothing). */
   ran: boolean;
-  published: Array<{ game_global_id: string; snapshot_id: string; items_written: number }>;
+  published: Array<{
+    game_global_id: string;
+    snapshot_id: string;
+    items_written: number;
+    duration_ms: number;
+    /** The packing workers' share, when the tournament was large enough to start them. */
+    packing?: { workers: number; tasks_by_workers: number; tasks_in_job_thread: number };
+  }>;
   /** Tournaments whose mark stays: a change came in while this run built. */
   still_stale: string[];
 }
@@ -88,6 +95,8 @@ export async function runRankingJob(
           game_global_id: gameId,
           snapshot_id: published.snapshot_id,
           items_written: published.items_written,
+          duration_ms: published.duration_ms,
+          ...(published.packing ? { packing: published.packing } : {}),
         });
         // Rounds final in what readers now see: their results posted in the guild chats (once).
         await postRoundResults(gameId, published.snapshot_id, now);

@@ -26,6 +26,22 @@ export function boardIndex(valuesInOrder: Iterable<number>): BoardIndex {
   return index;
 }
 
+/** The index of a board from its users in ranking order and every user's value (values[user]). */
+export function boardIndexOf(order: Uint32Array, values: Float64Array): BoardIndex {
+  const index: BoardIndex = { values: [], counts: [] };
+  let last = -1;
+  for (let p = 0; p < order.length; p++) {
+    const value = values[order[p]!]!;
+    if (last >= 0 && index.values[last] === value) index.counts[last]!++;
+    else {
+      index.values.push(value);
+      index.counts.push(1);
+      last++;
+    }
+  }
+  return index;
+}
+
 /** 1 + the entries whose value is strictly better than `value`; null when no entry holds it. */
 export function rankInIndex(index: BoardIndex, value: number, direction: RankDirection): number | null {
   const better = (a: number, b: number) => (direction === 'lower' ? a < b : a > b);

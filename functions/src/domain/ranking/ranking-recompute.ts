@@ -11,7 +11,6 @@ import {
   personalMetric,
   personalRankingTypes,
   personalRankingDisplay,
-  type PersonalRankingType,
   type UserRoundRecord,
 } from '@golf/shared/game/personal-ranking';
 import { competitionRanking, isTopTenPercent } from '@golf/shared/game/ranking';
@@ -32,18 +31,16 @@ import type { TeamScoreRecord } from '../game/team-scoring';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { batchGetAll } from '../../db/batch-get';
 import { keys } from '../../db/keys';
+import { config } from '../../lib/config';
 import { notFound } from '../../lib/errors';
-import { buildSnapshotTables, SNAPSHOT_PAGE_SIZE } from './build-snapshot';
+import { entriesOf, rankType, SNAPSHOT_PAGE_SIZE } from './build-snapshot';
 import { addQuizBoards } from './quiz-ranking';
-import { boardIndex, bucketCount, bucketMembers } from './rank-index';
+import { boardIndex, boardIndexOf, bucketCount, bucketMembers } from './rank-index';
 import { indexTournamentRound, teamScoreRecord } from '../game/team-scoring';
 import { roundTeams, thawTeams } from './frozen-teams';
-import {
-  encodeUsers,
-  type EncodedUsers,
-  packIndexedPage,
-  packIndexedValues,
-} from '../../db/repositories/page-codec';
+import { encodeUsers } from '../../db/repositories/page-codec';
+import { type BoardOrder, bucketRows, pageRows } from './board-packing';
+import { type Packer, packInThread, type PackingPool, runPool, sharedBytes } from './packing-pool';
 import { digest, isFinished, isReusable, resolveGame, YEARLY_SCOPE } from './ranking-scope';
 import { tournamentHistory, writeSeasonHistories, type TournamentHistory } from './season-history';
 
@@ -257,103 +254,170 @@ export interface RoundScopeInput {
 }
 
 /**
- * One round scope of a snapshot: the 7 personal types ranked (their sizes and the guild boards' for
- * the pointer) and its items, yielded one by one in the order they are written: guild pages, each
- * guild's member page, the pages of the 7 types, their 7 indexes, then the users' values in buckets
- * (each user's own rank is found from those two, see rank-index.ts).
+ * One round scope of a snapshot: the sizes of its 7 personal types (for the pointer) and its items,
+ * yielded one by one in the order they are written: the pages of the 7 types, each followed by its
+ * index, the users' values in buckets (each user's own rank is found from those two, see
+ * rank-index.ts), then the guild pages and each guild's member page. Each type is ranked as its
+ * pages are reached, and the pages and buckets are packed with `pool`'s workers when given one.
+ * The guild boards' sizes are known once the items are.
  */
-export function roundScope(input: RoundScopeInput) {
+export function roundScope(input: RoundScopeInput, pool: PackingPool | null = null) {
   const { snapshotId, round, userIds, metrics, profiles } = input;
-  const tables = buildSnapshotTables({ userIds, metrics });
-  const profileOf = userIds.map((userId) => profiles.get(userId));
-  const rowOf = (userId: string, rank: number, type: PersonalRankingType, value: number) => ({
-    rank,
-    user_id: userId,
-    nickname: profiles.get(userId)?.nickname ?? '退会したユーザー',
-    value,
-    display_value: personalRankingDisplay(type, value),
-    is_withdrawn: !profiles.has(userId),
-  });
-  const boards = guildBoards(userIds, metrics[0]!, input.guilds, (userId, rank, value) =>
-    rowOf(userId, rank, 1, value),
-  );
-  // Each bucket's users by index; their values are read from the metrics when it is packed.
   const buckets = bucketMembers(userIds);
-  function* items(): Generator<Record<string, unknown>> {
+  let guildSizes: { GUILD: number; GUILD_TOP4: number } | null = null;
+  function guildItems() {
+    const rowOf = (userId: string, rank: number, value: number) => ({
+      rank,
+      user_id: userId,
+      nickname: profiles.get(userId)?.nickname ?? '退会したユーザー',
+      value,
+      display_value: personalRankingDisplay(1, value),
+      is_withdrawn: !profiles.has(userId),
+    });
+    const boards = guildBoards(userIds, metrics[0]!, input.guilds, rowOf);
+    const items: Array<Record<string, unknown>> = [];
     for (const board of ['GUILD', 'GUILD_TOP4'] as const)
       for (let page = 0; page * SNAPSHOT_PAGE_SIZE < boards[board].length; page++)
-        yield* rankingPageItems(
-          snapshotId,
-          round,
-          board,
-          page + 1,
-          boards[board].slice(page * SNAPSHOT_PAGE_SIZE, (page + 1) * SNAPSHOT_PAGE_SIZE),
+        items.push(
+          ...rankingPageItems(
+            snapshotId,
+            round,
+            board,
+            page + 1,
+            boards[board].slice(page * SNAPSHOT_PAGE_SIZE, (page + 1) * SNAPSHOT_PAGE_SIZE),
+          ),
         );
     // Guild vs guild finds a guild's rank and neighbours from it (its value from the member page).
-    yield rankingIndexItem(snapshotId, round, 'GUILD', boardIndex(boards.GUILD.map((row) => row.value)));
-    for (const { board, rows } of boards.members) yield* rankingPageItems(snapshotId, round, board, 1, rows);
+    items.push(
+      rankingIndexItem(snapshotId, round, 'GUILD', boardIndex(boards.GUILD.map((row) => row.value))),
+    );
+    for (const { board, rows } of boards.members)
+      items.push(...rankingPageItems(snapshotId, round, board, 1, rows));
+    guildSizes = { GUILD: boards.GUILD.length, GUILD_TOP4: boards.GUILD_TOP4.length };
+    return items;
+  }
+  async function* items(): AsyncGenerator<Record<string, unknown>> {
+    const withdrawn = new Uint8Array(userIds.length);
+    for (let i = 0; i < userIds.length; i++) if (!profiles.has(userIds[i]!)) withdrawn[i] = 1;
     // Each user's id and nickname encoded once, copied into the 7 boards' pages.
-    const users = encodeUsers(userIds, (i) => profileOf[i]?.nickname ?? '退会したユーザー');
-    for (const typed of tables.types) {
-      const values = metrics[typed.type - 1]!;
-      yield* boardPages(snapshotId, round, personalBoard(typed.type), {
-        users,
-        ranking: typed,
-        values,
-        pageCount: typed.pageCount,
-        withdrawn: (user) => profileOf[user] === undefined,
-      });
-      yield rankingIndexItem(
-        snapshotId,
-        round,
-        personalBoard(typed.type),
-        boardIndex(Array.from(typed.order, (user) => values[user]!)),
-      );
+    const users = encodeUsers(
+      userIds,
+      (i) => profiles.get(userIds[i]!)?.nickname ?? '退会したユーザー',
+      pool ? sharedBytes : undefined,
+    );
+    const packer = pool ? pool.scope(users) : packInThread(users);
+    function* steps(): Generator<Step> {
+      for (const type of personalRankingTypes) {
+        const values = metrics[type - 1]!;
+        const typed = rankType(values, type);
+        yield* boardSteps(snapshotId, round, personalBoard(type), {
+          board: typed,
+          values,
+          withdrawn,
+          pages: typed.pageCount,
+          packer,
+        });
+      }
+      yield* bucketSteps(snapshotId, round, buckets, metrics, packer);
+      // Ranked here while the workers pack the last buckets.
+      yield () => Promise.resolve(guildItems());
     }
-    for (const [bucket, members] of buckets.entries())
-      yield rankingValuesItem(snapshotId, round, bucket, packIndexedValues(users, members, metrics));
+    try {
+      yield* inOrder(steps(), packer);
+    } finally {
+      packer.release();
+    }
   }
   return {
-    totals: tables.types.map((t) => t.order.length),
-    boards: { GUILD: boards.GUILD.length, GUILD_TOP4: boards.GUILD_TOP4.length },
+    totals: metrics.map(entriesOf),
+    /** Sizes of the guild boards, once the items have been made. */
+    get boards() {
+      if (!guildSizes) throw new Error("the guild boards are sized when the scope's items are made");
+      return guildSizes;
+    },
     buckets: buckets.length,
     items,
   };
 }
 
-/** A board's pages from a ranking by user index, each row's id and nickname copied from `users`. */
-function* boardPages(
+/** A step of a scope's items: started ahead of the write, its items awaited in turn. */
+type Step = () => Promise<Array<Record<string, unknown>>>;
+
+/** Pages packed per task: 10,000 rows, some tens of milliseconds. */
+const PAGES_PER_TASK = 100;
+/** Buckets packed per task: about 20,000 users. */
+const BUCKETS_PER_TASK = 100;
+
+/** A board's page tasks, then its index. */
+function* boardSteps(
   snapshotId: string,
-  round: number,
-  board: string,
-  input: {
-    users: EncodedUsers;
-    ranking: { order: Uint32Array; rankAt: Uint32Array };
-    /** values[user] */
-    values: ArrayLike<number>;
-    pageCount: number;
-    withdrawn: (user: number) => boolean;
-  },
-) {
-  const { order, rankAt } = input.ranking;
-  const value = new Float64Array(SNAPSHOT_PAGE_SIZE);
-  for (let page = 0; page < input.pageCount; page++) {
-    const start = page * SNAPSHOT_PAGE_SIZE;
-    const end = Math.min(order.length, start + SNAPSHOT_PAGE_SIZE);
-    const withdrawn: number[] = [];
-    for (let p = start; p < end; p++) {
-      const user = order[p]!;
-      value[p - start] = input.values[user]!;
-      if (input.withdrawn(user)) withdrawn.push(p - start);
+  scope: number,
+  name: string,
+  input: { board: BoardOrder; values: Float64Array; withdrawn: Uint8Array; pages: number; packer: Packer },
+): Generator<Step> {
+  const { board, values, withdrawn, pages, packer } = input;
+  for (let from = 0; from < pages; from += PAGES_PER_TASK) {
+    const to = Math.min(pages, from + PAGES_PER_TASK);
+    const rows = pageRows(board, values, withdrawn, from, to);
+    yield () =>
+      packer
+        .pages(rows)
+        .then((packed) =>
+          packed.flatMap((bytes, i) => rankingPageItems(snapshotId, scope, name, from + i + 1, bytes)),
+        );
+  }
+  const index = boardIndexOf(board.order, values);
+  yield () => Promise.resolve([rankingIndexItem(snapshotId, scope, name, index)]);
+}
+
+/** The value buckets' tasks (each bucket's members copied: a task's arrays move to its worker). */
+function* bucketSteps(
+  snapshotId: string,
+  scope: number,
+  buckets: readonly Uint32Array[],
+  columns: readonly Float64Array[],
+  packer: Packer,
+): Generator<Step> {
+  for (let from = 0; from < buckets.length; from += BUCKETS_PER_TASK) {
+    const rows = bucketRows(
+      buckets.slice(from, from + BUCKETS_PER_TASK).map((members) => members.slice()),
+      columns,
+    );
+    yield () =>
+      packer
+        .buckets(rows)
+        .then((packed) => packed.map((bytes, i) => rankingValuesItem(snapshotId, scope, from + i, bytes)));
+  }
+}
+
+/**
+ * Steps started ahead (as many as the packer keeps), their items yielded in the steps' order. While
+ * the oldest is still being packed by a worker, this thread packs queued tasks itself.
+ */
+async function* inOrder(steps: Iterator<Step>, packer: Packer): AsyncGenerator<Record<string, unknown>> {
+  const started: Array<Promise<Array<Record<string, unknown>>>> = [];
+  const fill = () => {
+    while (started.length < packer.ahead) {
+      const step = steps.next();
+      if (step.done) return;
+      const items = step.value();
+      // Awaited in its turn; until then a failure must not count as unhandled.
+      items.catch(() => {});
+      started.push(items);
     }
-    const packed = packIndexedPage({
-      users: input.users,
-      order: order.subarray(start, end),
-      rank: rankAt.subarray(start, end),
-      value,
-      withdrawn,
-    });
-    yield* rankingPageItems(snapshotId, round, board, page + 1, packed);
+  };
+  fill();
+  while (started.length > 0) {
+    const head = started.shift()!;
+    let settled = false;
+    void head.then(
+      () => (settled = true),
+      () => (settled = true),
+    );
+    while (!settled && packer.helpOnce()) await new Promise((resolve) => setImmediate(resolve));
+    const items = await head;
+    fill();
+    yield* items;
   }
 }
 
@@ -361,30 +425,38 @@ function* boardPages(
  * The yearly board's items from each user's points (`userIds` sorted, so ties are in id order):
  * pages (displays formatted on reading), its index, and the users' points in buckets, one by one.
  */
-export function* yearlyItems(
+export async function* yearlyItems(
   snapshotId: string,
   userIds: readonly string[],
   points: Float64Array,
   nicknameOf: (index: number) => string | undefined,
-): Generator<Record<string, unknown>> {
+  pool: PackingPool | null = null,
+): AsyncGenerator<Record<string, unknown>> {
   const ranking = competitionRanking(points, 'higher');
   const nicknames = userIds.map((_, i) => nicknameOf(i));
-  const users = encodeUsers(userIds, (i) => nicknames[i] ?? '退会したユーザー');
-  yield* boardPages(snapshotId, YEARLY_SCOPE, 'YEARLY', {
-    users,
-    ranking,
-    values: points,
-    pageCount: Math.ceil(userIds.length / SNAPSHOT_PAGE_SIZE),
-    withdrawn: (user) => nicknames[user] === undefined,
-  });
-  yield rankingIndexItem(
-    snapshotId,
-    YEARLY_SCOPE,
-    'YEARLY',
-    boardIndex(Array.from(ranking.order, (user) => points[user]!)),
+  const withdrawn = new Uint8Array(userIds.length);
+  for (let i = 0; i < userIds.length; i++) if (nicknames[i] === undefined) withdrawn[i] = 1;
+  const users = encodeUsers(
+    userIds,
+    (i) => nicknames[i] ?? '退会したユーザー',
+    pool ? sharedBytes : undefined,
   );
-  for (const [bucket, members] of bucketMembers(userIds).entries())
-    yield rankingValuesItem(snapshotId, YEARLY_SCOPE, bucket, packIndexedValues(users, members, [points]));
+  const packer = pool ? pool.scope(users) : packInThread(users);
+  function* steps(): Generator<Step> {
+    yield* boardSteps(snapshotId, YEARLY_SCOPE, 'YEARLY', {
+      board: ranking,
+      values: points,
+      withdrawn,
+      pages: Math.ceil(userIds.length / SNAPSHOT_PAGE_SIZE),
+      packer,
+    });
+    yield* bucketSteps(snapshotId, YEARLY_SCOPE, bucketMembers(userIds), [points], packer);
+  }
+  try {
+    yield* inOrder(steps(), packer);
+  } finally {
+    packer.release();
+  }
 }
 
 /** What a round adds to its scope and the later ones: its state, penalty and every team's score. */
@@ -431,7 +503,12 @@ const nextSnapshotId = monotonicFactory();
 export async function recomputeRankings(
   gameGlobalId: string | undefined,
   now: Date,
-  options: { leaseOwner?: string } = {},
+  options: {
+    leaseOwner?: string;
+    /** Packing workers (the configured count unless given) and the users from which they are used. */
+    packingWorkers?: number;
+    packingFrom?: number;
+  } = {},
 ) {
   const startedAt = performance.now();
   const gameId = await resolveGame(gameGlobalId, now);
@@ -476,7 +553,11 @@ export async function recomputeRankings(
           if (value !== null) metrics[type - 1]![i] = value;
         }
       });
-      const scope = roundScope({ snapshotId, round, userIds: data.userIds, metrics, profiles, guilds });
+      const scope = roundScope(
+        { snapshotId, round, userIds: data.userIds, metrics, profiles, guilds },
+        pool.for(data.userIds.length),
+      );
+      yield* scope.items();
       pointer.scopes[String(round)] = {
         provisional,
         totals: scope.totals,
@@ -487,7 +568,6 @@ export async function recomputeRankings(
         buckets: scope.buckets,
         ...(finished ? { kept: true } : {}),
       };
-      yield* scope.items();
     }
     const yearly = await yearlyStandings(data.record.season_id, now);
     await writeSeasonHistories(yearly.histories, now);
@@ -501,21 +581,32 @@ export async function recomputeRankings(
       boards: { YEARLY: yearlyIds.length },
       buckets: bucketCount(yearlyIds.length),
     };
-    yield* yearlyItems(snapshotId, yearlyIds, points, (i) => nameOf(yearlyIds[i]!));
+    yield* yearlyItems(
+      snapshotId,
+      yearlyIds,
+      points,
+      (i) => nameOf(yearlyIds[i]!),
+      pool.for(yearlyIds.length),
+    );
     const quiz: Array<Record<string, unknown>> = [];
     await addQuizBoards(data.record, snapshotId, pointer, quiz, now, previous, finished);
     yield* quiz;
   }
-  const { written, published } = await rankingRepository.writeSnapshot(snapshotItems(), pointer, now, {
-    ...options,
-    buildStartedAt: startedAt,
-    kept: finished,
-  });
+  // Worker threads pack the pages of a large tournament's scopes, on the function's other vCPUs.
+  const pool = runPool(options.packingWorkers ?? config().RANKING_PACKING_WORKERS, options.packingFrom);
+  const { written, published } = await rankingRepository
+    .writeSnapshot(snapshotItems(), pointer, now, {
+      ...(options.leaseOwner ? { leaseOwner: options.leaseOwner } : {}),
+      buildStartedAt: startedAt,
+      kept: finished,
+    })
+    .finally(() => pool.close());
   return {
     game_global_id: gameId,
     snapshot_id: snapshotId,
     published,
     items_written: written,
     duration_ms: Math.round(performance.now() - startedAt),
+    packing: pool.report(),
   };
 }
