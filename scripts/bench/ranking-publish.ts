@@ -24,7 +24,7 @@ import { buildSnapshotTables } from '../../functions/src/domain/ranking/build-sn
 import { roundScope, yearlyItems } from '../../functions/src/domain/ranking/ranking-recompute';
 import { YEARLY_SCOPE } from '../../functions/src/domain/ranking/ranking-scope';
 import { PARALLEL_PACKING_FROM, runPool } from '../../functions/src/domain/ranking/packing-pool';
-import { config } from '../../functions/src/lib/config';
+import { defaultPackingWorkers } from '../../functions/src/lib/config';
 import { snapshotTtlSeconds, unpackRows } from '../../functions/src/db/repositories/ranking-repository';
 import { competitionRanking, ranksByEntry } from '../../shared/src/game/ranking';
 import { formatYearlyPoints } from '../../shared/src/game/yearly-points';
@@ -61,7 +61,7 @@ const nicknameOf = (i: number) => profiles.get(userIds[i]!)?.nickname;
 const started = performance.now();
 const cpuStarted = process.cpuUsage();
 // Packed by the job's workers, as many as it would start here (the cores less one).
-const workers = config().RANKING_PACKING_WORKERS;
+const workers = Number(process.env['RANKING_PACKING_WORKERS'] ?? defaultPackingWorkers());
 const pool = runPool(workers);
 const scope = roundScope({ snapshotId, round: 4, userIds, metrics, profiles, guilds }, pool.for(players));
 let scopeUnits = 0;

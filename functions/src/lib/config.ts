@@ -26,6 +26,9 @@ const localDefaults = {
   RANKING_JOB_FUNCTION: LOCAL_RANKING_JOB,
 } as const;
 
+/** Packing workers where none are configured: the machine's cores less the job's own thread (at most 8). */
+export const defaultPackingWorkers = () => Math.min(8, Math.max(0, availableParallelism() - 1));
+
 const required = z.string().min(1);
 const configSchema = z.object({
   STAGE: required,
@@ -81,12 +84,7 @@ const configSchema = z.object({
    * Worker threads the ranking job packs a large scope's pages with (0: in its own thread). The
    * jobs stack sets it from the function's memory (its vCPUs); the machine's cores less one elsewhere.
    */
-  RANKING_PACKING_WORKERS: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(8)
-    .default(Math.min(8, Math.max(0, availableParallelism() - 1))),
+  RANKING_PACKING_WORKERS: z.coerce.number().int().min(0).max(8).default(defaultPackingWorkers()),
 });
 
 export type Config = z.infer<typeof configSchema>;

@@ -60,6 +60,16 @@ const hexByte = Array.from({ length: 256 }, (_, b) => b.toString(16).padStart(2,
 /** Where a UUID's text has its dashes. */
 const isDash = (i: number) => i === 8 || i === 13 || i === 18 || i === 23;
 
+/** A lowercase UUID's text (as `Writer.id` packs in 16 bytes), by its characters. */
+function isUuid(value: string) {
+  if (value.length !== 36) return false;
+  for (let i = 0; i < 36; i++) {
+    const code = value.charCodeAt(i);
+    if (isDash(i) ? code !== 0x2d : code >= 128 || nibble[code]! < 0) return false;
+  }
+  return true;
+}
+
 /** UTF-8 bytes of a text (lone surrogates as U+FFFD, as TextEncoder writes them). */
 function utf8Length(value: string) {
   let length = 0;
@@ -312,7 +322,7 @@ export interface EncodedUsers {
 
 /** The bytes `Writer.id` takes for a user id: 17 for a lowercase UUID, else a tag and its text. */
 function idLength(value: string) {
-  if (uuidText.test(value)) return 17;
+  if (isUuid(value)) return 17;
   const length = utf8Length(value);
   return 1 + varintLength(length) + length;
 }

@@ -26,7 +26,21 @@ type Request =
   | { type: 'release'; scope: number }
   | (Task & { task: number });
 
-type Reply = { task: number; packed: Uint8Array[] } | { task: number; error: string };
+/** The packed items of a task in one buffer (one transfer), item i at `bytes[ends[i - 1] .. ends[i]]`. */
+type Reply = { task: number; bytes: Uint8Array; ends: Uint32Array } | { task: number; error: string };
+
+function joined(packed: readonly Uint8Array[]) {
+  const ends = new Uint32Array(packed.length);
+  let length = 0;
+  packed.forEach((item, i) => (ends[i] = length += item.length));
+  const bytes = new Uint8Array(length);
+  packed.forEach((item, i) => bytes.set(item, i === 0 ? 0 : ends[i - 1]));
+  return { bytes, ends };
+}
+
+/** The items of a reply, each a view of its one buffer. */
+const split = ({ bytes, ends }: { bytes: Uint8Array; ends: Uint32Array }) =>
+  Array.from(ends, (end, i) => bytes.subarray(i === 0 ? 0 : ends[i - 1], end));
 
 const run = (users: EncodedUsers, task: Task) =>
   task.type === 'pages' ? packPages(users, task.rows) : packBuckets(users, task.rows);
@@ -54,13 +68,13 @@ function serve(port: MessagePort) {
     try {
       const users = scopes.get(request.scope);
       if (!users) throw new Error(`packing worker: no scope ${request.scope}`);
-      reply = { task: request.task, packed: run(users, request) };
+      reply = { task: request.task, ...joined(run(users, request)) };
     } catch (error) {
       reply = { task: request.task, error: error instanceof Error ? error.message : String(error) };
     }
     port.postMessage(
       reply,
-      'packed' in reply ? reply.packed.map((bytes) => bytes.buffer as ArrayBuffer) : [],
+      'bytes' in reply ? [reply.bytes.buffer as ArrayBuffer, reply.ends.buffer as ArrayBuffer] : [],
     );
   });
 }
@@ -124,7 +138,7 @@ interface PoolWorker {
 }
 
 /** Tasks a worker is sent before it answers one: the next is there when it finishes. */
-const SENT_PER_WORKER = 2;
+const SENT_PER_WORKER = 6;
 
 /** Worker threads for one ranking run: started when a large scope needs them, ended with the run. */
 export class PackingPool {
@@ -145,7 +159,7 @@ export class PackingPool {
         if ('error' in reply) queued.reject(new Error(reply.error));
         else {
           this.packed.workers++;
-          queued.resolve(reply.packed);
+          queued.resolve(split(reply));
         }
         this.dispatch();
       });
