@@ -51,6 +51,12 @@ export function acknowledgeFindings({ config, edge, data, auth, api, jobs, web }
       'Uploaded images get a new key per upload under uploads/{purpose}/{user}/; the grant is that prefix and the actions the route declares',
       ['/^Resource::.*\\/uploads\\/\\*$/'],
     );
+    acknowledge(
+      routes,
+      'AwsSolutions-IAM5',
+      'The prize draw and its preview read the ranking job’s frozen teams, one object per tournament round under ranking-inputs/: the grant is that prefix and GetObject only',
+      ['/^Resource::.*\\/ranking-inputs\\/\\*$/'],
+    );
   }
   for (const job of jobs.jobs) {
     acknowledge(job.failures, 'AwsSolutions-SQS3', 'This queue is the dead-letter queue of its job');

@@ -394,6 +394,7 @@ describe('api stack', () => {
       const expected = [
         ...tableActions[route.aws.table].map((action) => `dynamodb:${action}`),
         ...(route.aws.uploads ?? []).map((action) => `s3:${action}`),
+        ...(route.aws.rankingInputs ?? []).map((action) => `s3:${action}`),
         ...(route.aws.userPool ?? []).map((action) => `cognito-idp:${action}`),
         ...(route.aws.mail ? ['ses:SendEmail'] : []),
         // The origin lock's secret, which every API function reads, and its own log group.
@@ -433,7 +434,7 @@ describe('api stack', () => {
     }
   });
 
-  it('grants objects on the uploads/ prefix only, and the presign route only PutObject', () => {
+  it('grants objects on the uploads/ prefix, the ranking job’s inputs to the prize draw to read, and the presign route only PutObject', () => {
     const statements = resourcesOf(nested, 'AWS::IAM::Policy').flatMap(
       (policy) =>
         (
@@ -442,9 +443,19 @@ describe('api stack', () => {
           }
         ).Properties.PolicyDocument.Statement,
     );
-    for (const statement of statements.filter((s) => JSON.stringify(s.Action).includes('"s3:'))) {
+    const objects = statements.filter((s) => JSON.stringify(s.Action).includes('"s3:'));
+    const inputs = objects.filter((s) => /\/ranking-inputs\/\*"/.test(JSON.stringify(s.Resource)));
+    for (const statement of objects.filter((s) => !inputs.includes(s)))
       expect(JSON.stringify(statement.Resource)).toMatch(/\/uploads\/\*"/);
-    }
+    // The frozen teams: read only, by the prize draw and its preview (the job writes them).
+    expect(inputs.map((s) => s.Action)).toEqual(['s3:GetObject', 's3:GetObject']);
+    const readers = deployed.filter((route) => route.aws.rankingInputs?.length).map((route) => route.name);
+    expect(readers.sort()).toEqual(['drawPrizes', 'previewPrizeDraw']);
+    for (const name of readers)
+      expect(
+        actionsOf(nested, name).filter((action) => action.startsWith('s3:')),
+        name,
+      ).toEqual(['s3:GetObject']);
     expect(actionsOf(nested, 'presignUpload').filter((action) => action.startsWith('s3:'))).toEqual([
       's3:PutObject',
     ]);

@@ -1,13 +1,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
+import { prizeItem } from '../../functions/src/db/repositories/prize-repository';
+import { prizeDrawPreviewSchema, type PrizeDrawPreview } from '../../shared/src/schemas/ops';
+import { previewPrizeDraw } from '../../functions/src/domain/ops/prize-draw-preview';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { teamItem, teamRepository } from '../../functions/src/db/repositories/team-repository';
 import { decodeFrozenRound, frozenTeamsName } from '../../functions/src/domain/ranking/frozen-teams';
 import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
 import { readRankingInput } from '../../functions/src/lib/ranking-inputs';
 import { rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
-import { api } from './support/api';
-import { gameFixture, team, writeFixture } from './support/game-fixtures';
+import { api, tokenFor } from './support/api';
+import { cancelLastRounds, gameFixture, team, writeFixture } from './support/game-fixtures';
 
 const fixture = gameFixture('test-frozen-teams');
 const { id, playerIds: p } = fixture;
@@ -26,12 +29,12 @@ async function round2() {
 }
 
 /** The rounds whose team items are read for this tournament while `run` runs. */
-async function teamReads(run: () => Promise<unknown>) {
+async function teamReads(run: () => Promise<unknown>, game = id) {
   const listRound = vi.spyOn(teamRepository, 'listRound');
   try {
     await run();
     return listRound.mock.calls
-      .filter(([gameId]) => gameId === id)
+      .filter(([gameId]) => gameId === game)
       .map(([, round]) => round)
       .sort();
   } finally {
@@ -85,5 +88,56 @@ describe('frozen teams', () => {
       ['frozen-b', 2, -24],
     ]);
     expect(await teamReads(() => recomputeRankings(id, new Date()))).toEqual([]);
+  });
+});
+
+describe('the prize draw', () => {
+  it('reads the played rounds’ frozen teams, their save times with them, and no team item', async () => {
+    // Rounds 1 and 2 final, 3 and 4 cancelled: the tournament is over. Two players' teams are the
+    // same in both rounds (the same score and tie-break stats): the earlier save wins first place
+    // (with seed s3 the next tie-break, the lottery key, would give it to the later one).
+    const draw = gameFixture('test-frozen-draw');
+    const players = draw.playerIds.slice(0, 4);
+    await writeFixture(draw, [
+      ...[1, 2].flatMap((round) => [
+        team(draw.id, round, 'draw-late', players, { last_saved_at: '2026-01-02T09:00:00.123Z' }),
+        team(draw.id, round, 'draw-early', players, { last_saved_at: '2026-01-02T08:59:59.999Z' }),
+      ]),
+    ]);
+    await cancelLastRounds(draw.id);
+    await batchWriteAll([
+      prizeItem({
+        id: 'test-frozen-draw-first',
+        kind: 'game',
+        name: '優勝賞品',
+        description: 'テスト',
+        image_url: '/prizes/test.png',
+        value_yen: 1000,
+        winners_count: 1,
+        rank_from: 1,
+        rank_to: 1,
+        game_global_id: draw.id,
+        season_id: 2099,
+        order: 99,
+      }),
+    ]);
+    const winners = (preview: PrizeDrawPreview) =>
+      preview.prizes.map((prize) => prize.winners.map((w) => w.user_id));
+    const preview = async () =>
+      winners(await previewPrizeDraw({ gameGlobalId: draw.id, seed: 's3', now: new Date() }));
+    // Before the ranking job has kept the rounds, the draw reads their teams from the table.
+    let fromTable: string[][] = [];
+    expect(await teamReads(async () => (fromTable = await preview()), draw.id)).toEqual([1, 2]);
+    expect(fromTable).toEqual([['draw-early']]);
+    await recomputeRankings(draw.id, new Date());
+    let fromFrozen: string[][] = [];
+    expect(await teamReads(async () => (fromFrozen = await preview()), draw.id)).toEqual([]);
+    // The operators' route reads the frozen objects under its own access declaration.
+    const result = await api('GET', `/api/golf/ops/prizes/draw/preview?game_global_id=${draw.id}&seed=s3`, {
+      token: await tokenFor('frozen-draw-operator', ['operators']),
+    });
+    expect(result.status).toBe(200);
+    expect(winners(prizeDrawPreviewSchema.parse(result.body))).toEqual(fromTable);
+    expect(fromFrozen).toEqual(fromTable);
   });
 });

@@ -14,7 +14,7 @@ import { roundScores } from './support/team-scores';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
 import { api, tokenFor } from './support/api';
-import { gameFixture, team, writeFixture } from './support/game-fixtures';
+import { cancelLastRounds, gameFixture, team, writeFixture } from './support/game-fixtures';
 import { queryAll } from '../../functions/src/db/query-all';
 import { tableName } from '../../functions/src/db/client';
 import { keys } from '../../functions/src/db/keys';
@@ -196,13 +196,7 @@ describe('a finished tournament’s rankings', () => {
 
     // Rounds 3 and 4 are cancelled: nothing can move the rankings any more. The next publish writes
     // every scope again to be kept (round 1's inputs did not change, but its items would expire).
-    const record = (await tournamentRepository.get(fixture.id))!;
-    await tournamentRepository.put({
-      ...record,
-      rounds: record.rounds.map((r) =>
-        r.round >= 3 ? { ...r, cancelled: true } : r,
-      ) as typeof record.rounds,
-    });
+    await cancelLastRounds(fixture.id);
     await recomputeRankings(fixture.id, new Date());
     const kept = await roundOnePages(fixture.id);
     expect(kept.snapshot).not.toBe(live.snapshot);

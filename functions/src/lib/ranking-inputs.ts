@@ -4,8 +4,9 @@ import { config } from './config';
 import { s3 } from './s3-client';
 
 /**
- * The ranking job's own inputs in the uploads bucket, under a prefix the CDN never serves and only
- * the job may read or write (infra/lib/stacks/data-stack.ts): bytes it wrote itself, nobody else's.
+ * The ranking job's own inputs in the uploads bucket, under a prefix the CDN never serves
+ * (infra/lib/stacks/data-stack.ts): only the job writes there (bytes it made itself, nobody else's);
+ * the prize draw's routes may read its frozen teams.
  */
 export const rankingInputKey = (name: string) => `${RANKING_INPUTS_PREFIX}${name}`;
 

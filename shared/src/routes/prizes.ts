@@ -53,7 +53,8 @@ export const previewPrizeDrawRoute = {
   access: 'operator',
   query: prizeDrawPreviewQuerySchema,
   response: prizeDrawPreviewSchema,
-  aws: { table: 'read' },
+  // The played rounds' frozen teams (read only: the ranking job keeps them).
+  aws: { table: 'read', rankingInputs: ['GetObject'] },
 } as const satisfies RouteDefinition;
 
 export const exportPrizeWinnersRoute = {
@@ -75,7 +76,8 @@ export const drawPrizesRoute = {
   access: 'operator',
   body: drawPrizesBodySchema,
   response: prizeDrawResultSchema,
-  aws: { table: 'write' },
+  // The played rounds' frozen teams (read only: the ranking job keeps them).
+  aws: { table: 'write', rankingInputs: ['GetObject'] },
 } as const satisfies RouteDefinition;
 
 /** Prize draws (operators) and winners' claims (docs/api.md, section Prizes). */

@@ -1,8 +1,11 @@
 import type { FieldEntryRecord, TournamentRecord } from '../../../shared/src/schedule/tournament-record';
 import type { PlayerStatus } from '../../../shared/src/schemas/schedule';
 import { batchWriteAll } from '../../../functions/src/db/batch-write';
-import { fieldEntryItem } from '../../../functions/src/db/repositories/tournament-repository';
-import { storedTournamentItems } from '../../../functions/src/db/repositories/tournament-repository';
+import {
+  fieldEntryItem,
+  storedTournamentItems,
+  tournamentRepository,
+} from '../../../functions/src/db/repositories/tournament-repository';
 import { playerProfileItem } from '../../../functions/src/db/repositories/player-repository';
 import { teamItem, type TeamRecord } from '../../../functions/src/db/repositories/team-repository';
 
@@ -117,3 +120,12 @@ export const team = (
   version: 1,
   ...overrides,
 });
+
+/** Rounds 3 and 4 of a fixture cancelled: with rounds 1 and 2 final, the tournament is over. */
+export async function cancelLastRounds(gameGlobalId: string) {
+  const record = (await tournamentRepository.get(gameGlobalId))!;
+  await tournamentRepository.put({
+    ...record,
+    rounds: record.rounds.map((r) => (r.round >= 3 ? { ...r, cancelled: true } : r)) as typeof record.rounds,
+  });
+}

@@ -1,13 +1,19 @@
+import { teamRepository } from '../../../functions/src/db/repositories/team-repository';
 import { tournamentRepository } from '../../../functions/src/db/repositories/tournament-repository';
-import { roundTeamScores } from '../../../functions/src/domain/game/score-service';
-import type { TeamScoreRecord } from '../../../functions/src/domain/game/team-scoring';
+import {
+  indexTournamentRound,
+  teamScoreRecord,
+  type TeamScoreRecord,
+} from '../../../functions/src/domain/game/team-scoring';
 
 /** Every team's score in a round as the rankings compute it now: from the teams and the stored field. */
 export async function roundScores(gameGlobalId: string, round: number): Promise<TeamScoreRecord[]> {
   const record = await tournamentRepository.get(gameGlobalId);
   if (!record) throw new Error(`no tournament ${gameGlobalId}`);
   const field = await tournamentRepository.field(gameGlobalId);
-  return roundTeamScores({ record, field }, round, new Date());
+  const indexed = indexTournamentRound(record, field, round, new Date());
+  const teams = await teamRepository.listRound(gameGlobalId, round);
+  return teams.filter((team) => team.picks.length > 0).map((team) => teamScoreRecord(team, indexed));
 }
 
 /** One player's team score in a round (undefined without a team). */

@@ -13,9 +13,7 @@ import {
   type ScoreChangeRecord,
   type ScoringState,
 } from '../../db/repositories/score-change-repository';
-import { teamRepository } from '../../db/repositories/team-repository';
 import { stableEqual } from './stable-equal';
-import { indexTournamentRound, teamScoreRecord } from './team-scoring';
 
 /** What a player sees of a stored score. */
 const counted = (score: TeamScoreRecord) => ({
@@ -71,15 +69,4 @@ export function scoreChangeTaskWrite(
     before,
     after,
   });
-}
-
-/** Every team's score in a locked round, from its teams and the field's results (nothing stores them). */
-export async function roundTeamScores(
-  state: ScoringState,
-  round: number,
-  now: Date,
-): Promise<TeamScoreRecord[]> {
-  const indexed = indexTournamentRound(state.record, state.field, round, now);
-  const teams = await teamRepository.listRound(state.record.game_global_id, round);
-  return teams.filter((team) => team.picks.length > 0).map((team) => teamScoreRecord(team, indexed));
 }

@@ -12,8 +12,8 @@ import { prizeRepository } from '../../db/repositories/prize-repository';
 import { prizeDrawRepository } from '../../db/repositories/prize-draw-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { AppError, conflict, notFound } from '../../lib/errors';
-import { roundTeamScores } from '../game/score-service';
-import { indexTournamentRound, type TeamScoreRecord } from '../game/team-scoring';
+import { indexTournamentRound, teamScoreRecord, type TeamScoreRecord } from '../game/team-scoring';
+import { frozenOrStoredTeams } from '../ranking/frozen-teams';
 
 export interface DrawInput {
   gameGlobalId: string;
@@ -36,13 +36,16 @@ export async function tournamentEntrants(gameGlobalId: string, now: Date) {
 
   const field = await tournamentRepository.field(gameGlobalId);
   const rounds = await Promise.all(
-    played.map(async (stored) => ({
-      round: stored.round,
-      indexed: indexTournamentRound(record, field, stored.round, now),
-      scores: new Map(
-        (await roundTeamScores({ record, field }, stored.round, now)).map((s) => [s.user_id, s]),
-      ),
-    })),
+    played.map(async (stored) => {
+      const indexed = indexTournamentRound(record, field, stored.round, now);
+      // Every played round is final, so its teams are frozen: read from the object the ranking
+      // job keeps (no team item), or from the table when the job has not kept it yet.
+      const teams = await frozenOrStoredTeams(record, stored.round, now);
+      const scores = new Map<string, TeamScoreRecord>();
+      for (const team of teams)
+        if (team.picks.length > 0) scores.set(team.user_id, teamScoreRecord(team, indexed));
+      return { round: stored.round, indexed, scores };
+    }),
   );
 
   // Each player's tournament total over the rounds played, penalties included (tie-break 2).

@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { StoredRound } from '@golf/shared/schedule/tournament-record';
@@ -6,6 +7,13 @@ import { decodeFrozenRound, encodeFrozenRound, freezeTeams, thawTeams } from './
 
 const teamArbitrary = fc.record({
   user_id: fc.uuid(),
+  last_saved_at: fc
+    .date({
+      min: new Date('2026-01-01T00:00:00.000Z'),
+      max: new Date('2027-01-01T00:00:00.000Z'),
+      noInvalidDate: true,
+    })
+    .map((date) => date.toISOString()),
   picks: fc.subarray([1, 2, 3, 4] as const).chain((slots) =>
     fc.tuple(
       ...slots.map((slot) =>
@@ -20,7 +28,7 @@ const teamArbitrary = fc.record({
 });
 
 describe('frozen teams', () => {
-  it('gives back every team with a pick, its players in their slots, through the stored bytes', () => {
+  it('gives back every team with a pick, its players in their slots and its save time, through the stored bytes', () => {
     fc.assert(
       fc.property(
         fc.uniqueArray(teamArbitrary, { selector: (team) => team.user_id, maxLength: 40 }),
@@ -28,19 +36,32 @@ describe('frozen teams', () => {
           const frozen = decodeFrozenRound(
             encodeFrozenRound(freezeTeams(teams, { gameGlobalId: 'G', round: 2, stamp: 's' })),
           )!;
-          const thawed = [...thawTeams(frozen)].map((team) => [
+          const thawed = [...thawTeams(frozen, true)].map((team) => [
             team.user_id,
             team.round,
             team.picks.map((pick) => [pick.slot, pick.player_id]),
+            team.last_saved_at,
           ]);
           const expected = teams
             .filter((team) => team.picks.length > 0)
             .sort((a, b) => (a.user_id < b.user_id ? -1 : 1))
-            .map((team) => [team.user_id, 2, team.picks.map((pick) => [pick.slot, pick.player_id])]);
+            .map((team) => [
+              team.user_id,
+              2,
+              team.picks.map((pick) => [pick.slot, pick.player_id]),
+              team.last_saved_at,
+            ]);
           expect(thawed).toEqual(expected);
+          // The ranking's scoring does not ask for them.
+          expect([...thawTeams(frozen)].every((team) => team.last_saved_at === '')).toBe(true);
         },
       ),
     );
+  });
+
+  it('reads an object of the format before as absent: the round is read again and kept anew', () => {
+    const before = { ...freezeTeams([], { gameGlobalId: 'G', round: 1, stamp: 's' }), format: 1 };
+    expect(decodeFrozenRound(gzipSync(JSON.stringify(before)))).toBeNull();
   });
 
   it('freezes a round once its deadline has passed and it is settled or final, stamped by both', () => {

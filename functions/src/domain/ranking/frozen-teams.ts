@@ -14,7 +14,8 @@ import { teamRepository, type TeamRecord } from '../../db/repositories/team-repo
 import { readRankingInput, writeRankingInput } from '../../lib/ranking-inputs';
 import { freezeStamp } from '../game/round-entries';
 
-const FORMAT = 1;
+/** 2: each team's save time kept (the prize draw's tie-break); an object of format 1 is read again. */
+const FORMAT = 2;
 const EMPTY = -1;
 
 /** One round's teams in columns: user i's slot s holds players[picks[4 i + s - 1]] (-1: empty). */
@@ -26,11 +27,13 @@ export interface FrozenRound {
   users: string[];
   players: string[];
   picks: number[];
+  /** saved[i]: user i's team's last save, epoch milliseconds (0: unknown). */
+  saved: number[];
 }
 
 /** The round's teams with at least one pick, in columns (users sorted, players in first-seen order). */
 export function freezeTeams(
-  teams: readonly Pick<TeamRecord, 'user_id' | 'picks'>[],
+  teams: readonly Pick<TeamRecord, 'user_id' | 'picks' | 'last_saved_at'>[],
   context: { gameGlobalId: string; round: number; stamp: string },
 ): FrozenRound {
   const players: string[] = [];
@@ -56,14 +59,15 @@ export function freezeTeams(
     users: withPicks.map((team) => team.user_id),
     players,
     picks,
+    saved: withPicks.map((team) => Date.parse(team.last_saved_at) || 0),
   };
 }
 
 /**
- * The teams of a frozen round as the scoring reads them. The AUTO marks, sources and save times are
- * not kept: a team's score depends on its players only.
+ * The teams of a frozen round as the scoring reads them. The AUTO marks and sources are not kept: a
+ * team's score depends on its players only. Save times are given back when asked (the prize draw).
  */
-export function* thawTeams(frozen: FrozenRound): Generator<TeamRecord> {
+export function* thawTeams(frozen: FrozenRound, withSaveTimes = false): Generator<TeamRecord> {
   for (let i = 0; i < frozen.users.length; i++) {
     const picks: TeamPick[] = [];
     for (const slot of draftSlots) {
@@ -76,7 +80,7 @@ export function* thawTeams(frozen: FrozenRound): Generator<TeamRecord> {
       user_id: frozen.users[i]!,
       picks,
       source: 'manual',
-      last_saved_at: '',
+      last_saved_at: withSaveTimes && frozen.saved[i] ? new Date(frozen.saved[i]!).toISOString() : '',
       version: 0,
     };
   }
@@ -92,19 +96,39 @@ export function decodeFrozenRound(bytes: Uint8Array): FrozenRound | null {
   return parsed.format === FORMAT ? (parsed as FrozenRound) : null;
 }
 
+/** The round's frozen object when it has the round's current stamp; null when the teams must be read. */
+async function currentFrozen(record: TournamentRecord, round: number, now: Date) {
+  const stamp = freezeStamp(record.rounds[round - 1]!, now);
+  if (stamp === null) return { stamp, frozen: null };
+  const stored = await readRankingInput(frozenTeamsName(record.game_global_id, round));
+  const frozen = stored && decodeFrozenRound(stored);
+  const current = frozen && frozen.stamp === stamp && frozen.game_global_id === record.game_global_id;
+  return { stamp, frozen: current ? frozen : null };
+}
+
+/**
+ * A round's teams with their save times, for a reader that may not write the frozen object (the
+ * prize draw): from the object when it is current, else from the round's team items.
+ */
+export async function frozenOrStoredTeams(
+  record: TournamentRecord,
+  round: number,
+  now: Date,
+): Promise<TeamRecord[]> {
+  const { frozen } = await currentFrozen(record, round, now);
+  if (frozen) return [...thawTeams(frozen, true)];
+  return teamRepository.listRound(record.game_global_id, round);
+}
+
 /**
  * A round's teams for the ranking: from its frozen object when the round is frozen and the object
  * has its stamp; otherwise read from the table (and, once the round is frozen, kept for later runs).
  */
 export async function roundTeams(record: TournamentRecord, round: number, now: Date): Promise<FrozenRound> {
   const gameGlobalId = record.game_global_id;
-  const stamp = freezeStamp(record.rounds[round - 1]!, now);
+  const { stamp, frozen: current } = await currentFrozen(record, round, now);
+  if (current) return current;
   const name = frozenTeamsName(gameGlobalId, round);
-  if (stamp !== null) {
-    const stored = await readRankingInput(name);
-    const frozen = stored && decodeFrozenRound(stored);
-    if (frozen && frozen.stamp === stamp && frozen.game_global_id === gameGlobalId) return frozen;
-  }
   const teams = await teamRepository.listRound(gameGlobalId, round);
   const frozen = freezeTeams(teams, { gameGlobalId, round, stamp: stamp ?? '' });
   if (stamp !== null) {
