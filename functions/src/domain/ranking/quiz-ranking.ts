@@ -20,7 +20,7 @@ import {
 } from '../../db/repositories/ranking-repository';
 import { formatQuizResult, quizRankingValue } from '../quiz/quiz-attempt';
 import { SNAPSHOT_PAGE_SIZE } from './build-snapshot';
-import { boardIndex, valueBuckets } from './rank-index';
+import { boardIndexOf, valueBuckets } from './rank-index';
 import { digest, isReusable } from './ranking-scope';
 
 export const QUIZ_BOARD = 'QUIZ';
@@ -117,14 +117,7 @@ async function writeBoard(
         rows.slice(page * SNAPSHOT_PAGE_SIZE, (page + 1) * SNAPSHOT_PAGE_SIZE),
       ),
     );
-  items.push(
-    rankingIndexItem(
-      snapshotId,
-      round,
-      QUIZ_BOARD,
-      boardIndex(Array.from(ranking.order, (index) => values[index]!)),
-    ),
-  );
+  items.push(rankingIndexItem(snapshotId, round, QUIZ_BOARD, boardIndexOf(ranking.order, values)));
   const buckets = valueBuckets(
     scores.map((s) => s.user_id),
     (i): QuizValues => [values[i]!, scores[i]!.score, scores[i]!.total_time_ms],

@@ -12,26 +12,12 @@ export interface BoardIndex {
   counts: number[];
 }
 
-/** The index of a board from its values in ranking order (best first, equal values adjacent). */
-export function boardIndex(valuesInOrder: Iterable<number>): BoardIndex {
-  const index: BoardIndex = { values: [], counts: [] };
-  for (const value of valuesInOrder) {
-    const last = index.values.length - 1;
-    if (last >= 0 && index.values[last] === value) index.counts[last]!++;
-    else {
-      index.values.push(value);
-      index.counts.push(1);
-    }
-  }
-  return index;
-}
-
-/** The index of a board from its users in ranking order and every user's value (values[user]). */
-export function boardIndexOf(order: Uint32Array, values: Float64Array): BoardIndex {
+/** The index of a board from each position's value, best first (equal values adjacent). */
+function indexOfPositions(count: number, valueAt: (position: number) => number): BoardIndex {
   const index: BoardIndex = { values: [], counts: [] };
   let last = -1;
-  for (let p = 0; p < order.length; p++) {
-    const value = values[order[p]!]!;
+  for (let p = 0; p < count; p++) {
+    const value = valueAt(p);
     if (last >= 0 && index.values[last] === value) index.counts[last]!++;
     else {
       index.values.push(value);
@@ -41,6 +27,14 @@ export function boardIndexOf(order: Uint32Array, values: Float64Array): BoardInd
   }
   return index;
 }
+
+/** The index of a board from its values in ranking order (best first, equal values adjacent). */
+export const boardIndex = (valuesInOrder: ArrayLike<number>): BoardIndex =>
+  indexOfPositions(valuesInOrder.length, (p) => valuesInOrder[p]!);
+
+/** The index of a board from its entries (indexes) in ranking order and each entry's value (values[entry]). */
+export const boardIndexOf = (order: ArrayLike<number>, values: ArrayLike<number>): BoardIndex =>
+  indexOfPositions(order.length, (p) => values[order[p]!]!);
 
 /** 1 + the entries whose value is strictly better than `value`; null when no entry holds it. */
 export function rankInIndex(index: BoardIndex, value: number, direction: RankDirection): number | null {
