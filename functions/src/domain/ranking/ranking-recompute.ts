@@ -299,14 +299,7 @@ export function roundScope(input: RoundScopeInput, pool: PackingPool | null = nu
   async function* items(): AsyncGenerator<Record<string, unknown>> {
     const withdrawn = new Uint8Array(userIds.length);
     for (let i = 0; i < userIds.length; i++) if (!profiles.has(userIds[i]!)) withdrawn[i] = 1;
-    // Each user's id and nickname encoded once, copied into the 7 boards' pages.
-    const users = encodeUsers(
-      userIds,
-      (i) => profiles.get(userIds[i]!)?.nickname ?? '退会したユーザー',
-      pool ? sharedBytes : undefined,
-    );
-    const packer = pool ? pool.scope(users) : packInThread(users);
-    function* steps(): Generator<Step> {
+    function* steps(packer: Packer): Generator<Step> {
       for (const type of personalRankingTypes) {
         const values = metrics[type - 1]!;
         const typed = rankType(values, type);
@@ -322,11 +315,13 @@ export function roundScope(input: RoundScopeInput, pool: PackingPool | null = nu
       // Ranked here while the workers pack the last buckets.
       yield () => Promise.resolve(guildItems());
     }
-    try {
-      yield* inOrder(steps(), packer);
-    } finally {
-      packer.release();
-    }
+    // Each user's id and nickname encoded once, copied into the 7 boards' pages.
+    yield* packedScope(
+      userIds,
+      (i) => profiles.get(userIds[i]!)?.nickname ?? '退会したユーザー',
+      pool,
+      steps,
+    );
   }
   return {
     totals: metrics.map(entriesOf),
@@ -391,6 +386,25 @@ function* bucketSteps(
 }
 
 /**
+ * The packed items of a scope: its users encoded once (in shared memory when a pool packs them),
+ * then its steps run ahead and yielded in order, the scope's users released at the end.
+ */
+async function* packedScope(
+  userIds: readonly string[],
+  nicknameOf: (index: number) => string,
+  pool: PackingPool | null,
+  steps: (packer: Packer) => Iterator<Step>,
+): AsyncGenerator<Record<string, unknown>> {
+  const users = encodeUsers(userIds, nicknameOf, pool ? sharedBytes : undefined);
+  const packer = pool ? pool.scope(users) : packInThread(users);
+  try {
+    yield* inOrder(steps(packer), packer);
+  } finally {
+    packer.release();
+  }
+}
+
+/**
  * Steps started ahead (as many as the packer keeps), their items yielded in the steps' order. While
  * the oldest is still being packed by a worker, this thread packs queued tasks itself.
  */
@@ -436,27 +450,21 @@ export async function* yearlyItems(
   const nicknames = userIds.map((_, i) => nicknameOf(i));
   const withdrawn = new Uint8Array(userIds.length);
   for (let i = 0; i < userIds.length; i++) if (nicknames[i] === undefined) withdrawn[i] = 1;
-  const users = encodeUsers(
+  yield* packedScope(
     userIds,
     (i) => nicknames[i] ?? '退会したユーザー',
-    pool ? sharedBytes : undefined,
+    pool,
+    function* (packer) {
+      yield* boardSteps(snapshotId, YEARLY_SCOPE, 'YEARLY', {
+        board: ranking,
+        values: points,
+        withdrawn,
+        pages: Math.ceil(userIds.length / SNAPSHOT_PAGE_SIZE),
+        packer,
+      });
+      yield* bucketSteps(snapshotId, YEARLY_SCOPE, bucketMembers(userIds), [points], packer);
+    },
   );
-  const packer = pool ? pool.scope(users) : packInThread(users);
-  function* steps(): Generator<Step> {
-    yield* boardSteps(snapshotId, YEARLY_SCOPE, 'YEARLY', {
-      board: ranking,
-      values: points,
-      withdrawn,
-      pages: Math.ceil(userIds.length / SNAPSHOT_PAGE_SIZE),
-      packer,
-    });
-    yield* bucketSteps(snapshotId, YEARLY_SCOPE, bucketMembers(userIds), [points], packer);
-  }
-  try {
-    yield* inOrder(steps(), packer);
-  } finally {
-    packer.release();
-  }
 }
 
 /** What a round adds to its scope and the later ones: its state, penalty and every team's score. */
