@@ -6,8 +6,15 @@
 
 /** A guild's average of its entered members' scores, to one decimal, as the `guild` ranking holds it. */
 export function guildAverageScore(scores: readonly number[]): number {
-  return Math.round((scores.reduce((sum, score) => sum + score, 0) / scores.length) * 10) / 10;
+  return guildAverageOf(
+    scores.reduce((sum, score) => sum + score, 0),
+    scores.length,
+  );
 }
+
+/** The same average from the members' total score (summed in their order) and their count. */
+export const guildAverageOf = (total: number, members: number): number =>
+  Math.round((total / members) * 10) / 10;
 
 /** `+1.5`, `E`, `-2.3`: a guild's average score. */
 export const formatGuildAverage = (value: number): string =>

@@ -150,6 +150,9 @@ async function writeSnapshot(
 /** The board of a personal type (`T1`..`T7`); guild boards are `GUILD`, `GUILD_TOP4`, `GM#{guild_id}`. */
 export const personalBoard = (type: number) => `T${type}`;
 
+/** A guild's members ranked among themselves (by SCORE): one stored page. */
+export const guildMemberBoard = (guildId: string) => `GM#${guildId}`;
+
 /**
  * JSON deflated into one binary attribute: value buckets and board indexes (pages have their own
  * binary form, page-codec.ts). A small window and hash (40 KB of zlib state instead of the default

@@ -13,6 +13,7 @@ import {
 import type { GuildVersus, VersusGuild } from '@golf/shared/schemas/guild';
 import { rankingRepository, type StoredRankingRow } from '../../db/repositories/ranking-repository';
 import { SNAPSHOT_PAGE_SIZE } from '../ranking/build-snapshot';
+import { guildMemberRows } from '../ranking/ranking-read';
 import { resolveGame } from '../ranking/ranking-scope';
 import { requireVisibleGuild } from './guild-service';
 
@@ -92,7 +93,7 @@ export async function guildVersus(input: {
   if (!pointer || !scope) return base;
   const holder = scope.snapshot_id ?? pointer.snapshot_id;
   const [members, index] = await Promise.all([
-    rankingRepository.readPages(holder, round, `GM#${guild.guild_id}`, 1, 1),
+    guildMemberRows(holder, round, guild.guild_id),
     rankingRepository.readBoardIndex(holder, round, 'GUILD'),
   ]);
   if (members.length === 0 || !index) return base;

@@ -16,6 +16,11 @@ export interface PageRows {
   value: Float64Array;
   /** 1 where the row's user is withdrawn. */
   withdrawn: Uint8Array;
+  /**
+   * Where each page's rows end, when the pages are boards of their own (a guild's members each):
+   * else every page but the last holds SNAPSHOT_PAGE_SIZE rows.
+   */
+  ends?: Uint32Array;
 }
 
 /** Value buckets: each one's users, and their values `width` to a user in that order, bucket after bucket. */
@@ -31,18 +36,24 @@ export interface BoardOrder {
   rankAt: Uint32Array;
 }
 
-/** Pages `from` to `to` - 1 (from 0) of a board: their rows, in arrays of their own. */
-export function pageRows(
+/**
+ * Boards ranked apart but stored together (each guild's members): board g's users in ranking order
+ * and their ranks at `starts[g]` to `starts[g + 1]` - 1 of `order` and `rankAt`.
+ */
+export interface GroupedOrder extends BoardOrder {
+  starts: Uint32Array;
+}
+
+/** Positions `start` to `end` - 1 of a board's order: their rows, in arrays of their own. */
+function rowsOf(
   board: BoardOrder,
   /** values[user] */
   values: Float64Array,
   /** withdrawn[user] = 1 for a user whose profile is gone. */
   withdrawn: Uint8Array,
-  from: number,
-  to: number,
-): PageRows {
-  const start = Math.min(board.order.length, from * SNAPSHOT_PAGE_SIZE);
-  const end = Math.min(board.order.length, to * SNAPSHOT_PAGE_SIZE);
+  start: number,
+  end: number,
+) {
   const user = board.order.slice(start, end);
   const value = new Float64Array(user.length);
   const flags = new Uint8Array(user.length);
@@ -50,15 +61,43 @@ export function pageRows(
     value[r] = values[user[r]!]!;
     flags[r] = withdrawn[user[r]!]!;
   }
-  return { pages: to - from, user, rank: board.rankAt.slice(start, end), value, withdrawn: flags };
+  return { user, rank: board.rankAt.slice(start, end), value, withdrawn: flags };
+}
+
+/** Pages `from` to `to` - 1 (from 0) of a board: their rows, in arrays of their own. */
+export function pageRows(
+  board: BoardOrder,
+  values: Float64Array,
+  withdrawn: Uint8Array,
+  from: number,
+  to: number,
+): PageRows {
+  const start = Math.min(board.order.length, from * SNAPSHOT_PAGE_SIZE);
+  const end = Math.min(board.order.length, to * SNAPSHOT_PAGE_SIZE);
+  return { pages: to - from, ...rowsOf(board, values, withdrawn, start, end) };
+}
+
+/** Boards `from` to `to` - 1 of grouped boards, one page each: their rows, in arrays of their own. */
+export function groupPageRows(
+  boards: GroupedOrder,
+  values: Float64Array,
+  withdrawn: Uint8Array,
+  from: number,
+  to: number,
+): PageRows {
+  const start = boards.starts[from]!;
+  const ends = boards.starts.slice(from + 1, to + 1).map((end) => end - start);
+  return { pages: to - from, ...rowsOf(boards, values, withdrawn, start, boards.starts[to]!), ends };
 }
 
 /** Each page of the rows packed as stored. */
 export function packPages(users: EncodedUsers, rows: PageRows): Uint8Array[] {
   const pages: Uint8Array[] = [];
+  const { ends } = rows;
   for (let page = 0; page < rows.pages; page++) {
-    const start = Math.min(rows.user.length, page * SNAPSHOT_PAGE_SIZE);
-    const end = Math.min(rows.user.length, start + SNAPSHOT_PAGE_SIZE);
+    const start =
+      page === 0 ? 0 : ends ? ends[page - 1]! : Math.min(rows.user.length, page * SNAPSHOT_PAGE_SIZE);
+    const end = ends ? ends[page]! : Math.min(rows.user.length, start + SNAPSHOT_PAGE_SIZE);
     const withdrawn: number[] = [];
     for (let r = start; r < end; r++) if (rows.withdrawn[r] === 1) withdrawn.push(r - start);
     pages.push(

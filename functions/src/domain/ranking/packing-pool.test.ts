@@ -38,7 +38,8 @@ function season(): RoundScopeInput {
     userIds.filter(() => rnd() >= 0.02).map((id, i) => [id, { nickname: `ゴルファー${i % 977}` }]),
   );
   const guildOf = new Map(
-    userIds.slice(0, 3_000).map((id, i) => [id, `G${String(i % 120).padStart(4, '0')}`]),
+    // Guilds of 25: their member pages span two tasks.
+    userIds.slice(0, 11_000).map((id, i) => [id, `G${String(i % 440).padStart(4, '0')}`]),
   );
   const names = new Map([...new Set(guildOf.values())].map((id) => [id, `${id}部`]));
   return { snapshotId: 'SNAP', round: 3, userIds, metrics, profiles, guilds: { guildOf, names } };

@@ -48,7 +48,13 @@ const run = (users: EncodedUsers, task: Task) =>
 /** The buffers a task's rows are in, moved to the worker with it. */
 const rowBuffers = (task: Task): ArrayBuffer[] =>
   (task.type === 'pages'
-    ? [task.rows.user, task.rows.rank, task.rows.value, task.rows.withdrawn]
+    ? [
+        task.rows.user,
+        task.rows.rank,
+        task.rows.value,
+        task.rows.withdrawn,
+        ...(task.rows.ends ? [task.rows.ends] : []),
+      ]
     : [task.rows.values, ...task.rows.members]
   ).map((array) => array.buffer as ArrayBuffer);
 

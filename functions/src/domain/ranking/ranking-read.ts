@@ -17,6 +17,7 @@ import type {
 } from '@golf/shared/schemas/ranking';
 import { guildRepository } from '../../db/repositories/guild-repository';
 import {
+  guildMemberBoard,
   personalBoard,
   type QuizBoardRecord,
   type RankingPointer,
@@ -122,6 +123,13 @@ export const guildRankingPage = (kind: 'GUILD' | 'GUILD_TOP4', query: BoardQuery
     }),
   );
 
+/** SCORE as shown: the guilds' member pages are stored without displays (before, with them). */
+const scoreDisplay = (value: number) => personalRankingDisplay(1, value);
+
+/** A guild's member page of a scope: its members' rows, ranked by SCORE. */
+export const guildMemberRows = (snapshotId: string, round: number, guildId: string) =>
+  rankingRepository.readPages(snapshotId, round, guildMemberBoard(guildId), 1, 1, scoreDisplay);
+
 /** GET /api/golf/ranking/guild_member: the caller's guild's members ranked among themselves. */
 export const guildMemberRankingPage = (userId: string, query: BoardQuery, now: Date) =>
   boardPage(
@@ -131,7 +139,7 @@ export const guildMemberRankingPage = (userId: string, query: BoardQuery, now: D
       const membership = await guildRepository.getMembership(userId);
       if (!membership) return null;
       // A guild's members fit one stored page (at most 50).
-      return { id: `GM#${membership.guild_id}`, total: GUILD_MAX_MEMBERS };
+      return { id: guildMemberBoard(membership.guild_id), total: GUILD_MAX_MEMBERS, display: scoreDisplay };
     },
     { type: 1, title: 'SCORE' },
   );

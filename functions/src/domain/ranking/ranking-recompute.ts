@@ -10,15 +10,15 @@ import {
   scoreMetric,
   personalMetric,
   personalRankingTypes,
-  personalRankingDisplay,
   type UserRoundRecord,
 } from '@golf/shared/game/personal-ranking';
 import { competitionRanking, isTopTenPercent } from '@golf/shared/game/ranking';
 import { formatToPar } from '@golf/shared/game/format';
-import { formatGuildAverage, guildAverageScore } from '@golf/shared/game/guild-versus';
+import { formatGuildAverage, guildAverageOf } from '@golf/shared/game/guild-versus';
 import { tournamentYearlyPoints } from '@golf/shared/game/yearly-points';
 import { guildRepository } from '../../db/repositories/guild-repository';
 import {
+  guildMemberBoard,
   personalBoard,
   rankingIndexItem,
   rankingPageItems,
@@ -39,7 +39,7 @@ import { boardIndex, boardIndexOf, bucketCount, bucketMembers } from './rank-ind
 import { indexTournamentRound, teamScoreRecord } from '../game/team-scoring';
 import { roundTeams, thawTeams } from './frozen-teams';
 import { encodeUsers } from '../../db/repositories/page-codec';
-import { type BoardOrder, bucketRows, pageRows } from './board-packing';
+import { type BoardOrder, bucketRows, type GroupedOrder, groupPageRows, pageRows } from './board-packing';
 import { type Packer, packInThread, type PackingPool, runPool, sharedBytes } from './packing-pool';
 import { digest, isFinished, isReusable, resolveGame, YEARLY_SCOPE } from './ranking-scope';
 import { tournamentHistory, writeSeasonHistories, type TournamentHistory } from './season-history';
@@ -126,71 +126,99 @@ async function guildsOf(userIds: readonly string[]): Promise<GuildIndex> {
   return { guildOf, names };
 }
 
+/** A round scope's guild boards: the guilds' two rankings, and each guild's members ranked. */
+interface GuildBoards {
+  GUILD: StoredRankingRow[];
+  GUILD_TOP4: StoredRankingRow[];
+  /** The guilds with members on the boards, and their members' boards (guild g's is group g). */
+  ids: string[];
+  members: GroupedOrder;
+}
+
 /**
- * The guild boards of one round scope from the members' SCORE: `GUILD` ranks guilds by the average
- * of the members who entered, `GUILD_TOP4` by the sum of their best 4 (guilds with 4 entered members
- * or more), `GM#{id}` ranks one guild's members among themselves. Lower is better on all.
+ * The guild boards of one round scope from the members' SCORE and its ranking: `GUILD` ranks guilds
+ * by the average of the members who entered, `GUILD_TOP4` by the sum of their best 4 (guilds with 4
+ * entered members or more), `GM#{id}` ranks one guild's members among themselves. Lower is better
+ * on all. Guilds come in the order of their first member (ties keep it); a guild's members come in
+ * the SCORE ranking's order, so equal scores stay in user order. Typed arrays, no row per member.
  */
 function guildBoards(
   userIds: readonly string[],
   /** scores[i]: user i's SCORE (NaN = not entered). */
   scores: Float64Array,
+  /** The entered users ranked by SCORE. */
+  ranked: BoardOrder,
   guilds: GuildIndex,
-  rowOf: (userId: string, rank: number, value: number) => StoredRankingRow,
-) {
-  const members = new Map<string, Array<[string, number]>>();
+): GuildBoards {
+  const ids: string[] = [];
+  const slots = new Map<string, number>();
+  const slotAt = new Int32Array(userIds.length).fill(-1);
   for (let i = 0; i < userIds.length; i++) {
     if (Number.isNaN(scores[i]!)) continue;
-    const userId = userIds[i]!;
-    const guildId = guilds.guildOf.get(userId);
-    if (!guildId || !guilds.names.has(guildId)) continue;
-    const list = members.get(guildId);
-    if (list) list.push([userId, scores[i]!]);
-    else members.set(guildId, [[userId, scores[i]!]]);
+    const guildId = guilds.guildOf.get(userIds[i]!);
+    if (guildId === undefined || !guilds.names.has(guildId)) continue;
+    let slot = slots.get(guildId);
+    if (slot === undefined) {
+      slot = ids.length;
+      slots.set(guildId, slot);
+      ids.push(guildId);
+    }
+    slotAt[i] = slot;
   }
-  const rank = (entries: Array<[string, number]>) => {
-    const ranking = competitionRanking(Float64Array.from(entries.map(([, value]) => value)), 'lower');
-    return Array.from(ranking.order, (index, p) => ({ entry: entries[index]!, rank: ranking.rankAt[p]! }));
+  // Each guild's members counted and their scores summed in user order; then placed in SCORE order.
+  const count = ids.length;
+  const starts = new Uint32Array(count + 1);
+  const totals = new Float64Array(count);
+  for (let i = 0; i < userIds.length; i++) {
+    const slot = slotAt[i]!;
+    if (slot < 0) continue;
+    starts[slot + 1]!++;
+    totals[slot]! += scores[i]!;
+  }
+  for (let g = 0; g < count; g++) starts[g + 1]! += starts[g]!;
+  const order = new Uint32Array(starts[count]!);
+  const next = starts.slice(0, count);
+  for (const user of ranked.order) if (slotAt[user]! >= 0) order[next[slotAt[user]!]!++] = user;
+  const rankAt = new Uint32Array(order.length);
+  const averages = new Float64Array(count);
+  const top4: number[] = [];
+  const top4Slots: number[] = [];
+  for (let g = 0; g < count; g++) {
+    const start = starts[g]!;
+    const end = starts[g + 1]!;
+    for (let p = start; p < end; p++)
+      rankAt[p] = p > start && scores[order[p]!] === scores[order[p - 1]!] ? rankAt[p - 1]! : p - start + 1;
+    averages[g] = guildAverageOf(totals[g]!, end - start);
+    if (end - start < 4) continue;
+    let best = 0;
+    for (let p = start; p < start + 4; p++) best += scores[order[p]!]!;
+    top4.push(best);
+    top4Slots.push(g);
+  }
+  const board = (
+    values: ArrayLike<number>,
+    slotOf: (entry: number) => number,
+    display: (value: number) => string,
+  ) => {
+    const ranking = competitionRanking(values, 'lower');
+    return Array.from(ranking.order, (entry, p): StoredRankingRow => {
+      const guildId = ids[slotOf(entry)]!;
+      return {
+        rank: ranking.rankAt[p]!,
+        user_id: guildId,
+        guild_id: guildId,
+        nickname: guilds.names.get(guildId)!,
+        value: values[entry]!,
+        display_value: display(values[entry]!),
+        is_withdrawn: false,
+      };
+    });
   };
-  const guildRow = (
-    guildId: string,
-    rankValue: number,
-    value: number,
-    display: string,
-  ): StoredRankingRow => ({
-    rank: rankValue,
-    user_id: guildId,
-    guild_id: guildId,
-    nickname: guilds.names.get(guildId)!,
-    value,
-    display_value: display,
-    is_withdrawn: false,
-  });
-  const averages: Array<[string, number]> = [...members].map(([guildId, list]) => [
-    guildId,
-    guildAverageScore(list.map(([, score]) => score)),
-  ]);
-  const top4: Array<[string, number]> = [...members]
-    .filter(([, list]) => list.length >= 4)
-    .map(([guildId, list]) => [
-      guildId,
-      list
-        .map(([, score]) => score)
-        .sort((a, b) => a - b)
-        .slice(0, 4)
-        .reduce((a, b) => a + b, 0),
-    ]);
   return {
-    GUILD: rank(averages).map(({ entry: [id, value], rank: r }) =>
-      guildRow(id, r, value, formatGuildAverage(value)),
-    ),
-    GUILD_TOP4: rank(top4).map(({ entry: [id, value], rank: r }) =>
-      guildRow(id, r, value, formatToPar(value)),
-    ),
-    members: [...members].map(([guildId, list]) => ({
-      board: `GM#${guildId}`,
-      rows: rank(list).map(({ entry: [userId, value], rank: r }) => rowOf(userId, r, value)),
-    })),
+    GUILD: board(averages, (entry) => entry, formatGuildAverage),
+    GUILD_TOP4: board(top4, (entry) => top4Slots[entry]!, formatToPar),
+    ids,
+    members: { order, rankAt, starts },
   };
 }
 
@@ -265,44 +293,15 @@ export function roundScope(input: RoundScopeInput, pool: PackingPool | null = nu
   const { snapshotId, round, userIds, metrics, profiles } = input;
   const buckets = bucketMembers(userIds);
   let guildSizes: { GUILD: number; GUILD_TOP4: number } | null = null;
-  function guildItems() {
-    const rowOf = (userId: string, rank: number, value: number) => ({
-      rank,
-      user_id: userId,
-      nickname: profiles.get(userId)?.nickname ?? '退会したユーザー',
-      value,
-      display_value: personalRankingDisplay(1, value),
-      is_withdrawn: !profiles.has(userId),
-    });
-    const boards = guildBoards(userIds, metrics[0]!, input.guilds, rowOf);
-    const items: Array<Record<string, unknown>> = [];
-    for (const board of ['GUILD', 'GUILD_TOP4'] as const)
-      for (let page = 0; page * SNAPSHOT_PAGE_SIZE < boards[board].length; page++)
-        items.push(
-          ...rankingPageItems(
-            snapshotId,
-            round,
-            board,
-            page + 1,
-            boards[board].slice(page * SNAPSHOT_PAGE_SIZE, (page + 1) * SNAPSHOT_PAGE_SIZE),
-          ),
-        );
-    // Guild vs guild finds a guild's rank and neighbours from it (its value from the member page).
-    items.push(
-      rankingIndexItem(snapshotId, round, 'GUILD', boardIndex(boards.GUILD.map((row) => row.value))),
-    );
-    for (const { board, rows } of boards.members)
-      items.push(...rankingPageItems(snapshotId, round, board, 1, rows));
-    guildSizes = { GUILD: boards.GUILD.length, GUILD_TOP4: boards.GUILD_TOP4.length };
-    return items;
-  }
   async function* items(): AsyncGenerator<Record<string, unknown>> {
     const withdrawn = new Uint8Array(userIds.length);
     for (let i = 0; i < userIds.length; i++) if (!profiles.has(userIds[i]!)) withdrawn[i] = 1;
     function* steps(packer: Packer): Generator<Step> {
+      let byScore: BoardOrder | null = null;
       for (const type of personalRankingTypes) {
         const values = metrics[type - 1]!;
         const typed = rankType(values, type);
+        if (type === 1) byScore = typed;
         yield* boardSteps(snapshotId, round, personalBoard(type), {
           board: typed,
           values,
@@ -313,7 +312,9 @@ export function roundScope(input: RoundScopeInput, pool: PackingPool | null = nu
       }
       yield* bucketSteps(snapshotId, round, buckets, metrics, packer);
       // Ranked here while the workers pack the last buckets.
-      yield () => Promise.resolve(guildItems());
+      const boards = guildBoards(userIds, metrics[0]!, byScore!, input.guilds);
+      guildSizes = { GUILD: boards.GUILD.length, GUILD_TOP4: boards.GUILD_TOP4.length };
+      yield* guildSteps(snapshotId, round, boards, { values: metrics[0]!, withdrawn, packer });
     }
     // Each user's id and nickname encoded once, copied into the 7 boards' pages.
     yield* packedScope(
@@ -363,6 +364,47 @@ function* boardSteps(
   }
   const index = boardIndexOf(board.order, values);
   yield () => Promise.resolve([rankingIndexItem(snapshotId, scope, name, index)]);
+}
+
+/**
+ * The guild boards' pages and the index of `GUILD` (guild vs guild finds a guild's rank and
+ * neighbours from it, its value from the member page), then the guilds' member pages in tasks.
+ */
+function* guildSteps(
+  snapshotId: string,
+  round: number,
+  boards: GuildBoards,
+  input: { values: Float64Array; withdrawn: Uint8Array; packer: Packer },
+): Generator<Step> {
+  const items: Array<Record<string, unknown>> = [];
+  for (const board of ['GUILD', 'GUILD_TOP4'] as const)
+    for (let page = 0; page * SNAPSHOT_PAGE_SIZE < boards[board].length; page++)
+      items.push(
+        ...rankingPageItems(
+          snapshotId,
+          round,
+          board,
+          page + 1,
+          boards[board].slice(page * SNAPSHOT_PAGE_SIZE, (page + 1) * SNAPSHOT_PAGE_SIZE),
+        ),
+      );
+  items.push(rankingIndexItem(snapshotId, round, 'GUILD', boardIndex(boards.GUILD.map((row) => row.value))));
+  yield () => Promise.resolve(items);
+  const { starts } = boards.members;
+  const guilds = boards.ids.length;
+  for (let from = 0, to = 0; from < guilds; from = to) {
+    while (to < guilds && starts[to]! - starts[from]! < PAGES_PER_TASK * SNAPSHOT_PAGE_SIZE) to++;
+    const rows = groupPageRows(boards.members, input.values, input.withdrawn, from, to);
+    const first = from;
+    yield () =>
+      input.packer
+        .pages(rows)
+        .then((packed) =>
+          packed.flatMap((bytes, i) =>
+            rankingPageItems(snapshotId, round, guildMemberBoard(boards.ids[first + i]!), 1, bytes),
+          ),
+        );
+  }
 }
 
 /** The value buckets' tasks (each bucket's members copied: a task's arrays move to its worker). */
