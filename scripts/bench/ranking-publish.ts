@@ -71,7 +71,9 @@ for await (const item of scope.items()) {
   scopeUnits += count(item);
   itemCount++;
 }
-for await (const item of yearlyItems(snapshotId, userIds, points, nicknameOf, pool.for(players))) {
+// The tournament's users as the round scope encoded them, copied for the yearly board as the job does.
+const known = { userIds, users: scope.users };
+for await (const item of yearlyItems(snapshotId, userIds, points, nicknameOf, pool.for(players), known)) {
   yearlyUnits += count(item);
   itemCount++;
 }

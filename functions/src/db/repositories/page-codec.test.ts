@@ -101,6 +101,34 @@ describe('the binary ranking page', () => {
     );
   });
 
+  it('encodes the same users when some are copied from users encoded before', () => {
+    const user = fc.record({ id: fc.oneof(uuid, nearUuid, text), nickname: text });
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(user, { selector: (u) => u.id, maxLength: 60 }),
+        fc.array(fc.boolean(), { minLength: 60, maxLength: 60 }),
+        fc.boolean(),
+        (users, inKnown, sorted) => {
+          // The known users and the users encoded now overlap; their ids in order unless `sorted` is off.
+          const all = [...users].sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+          const knownIds = all.filter((_, i) => inKnown[i]).map((u) => u.id);
+          const ids = all.filter((_, i) => inKnown[(i * 7) % 60] || !inKnown[i]).map((u) => u.id);
+          if (!sorted) ids.reverse();
+          const nickname = new Map(all.map((u) => [u.id, u.nickname]));
+          const known = {
+            userIds: knownIds,
+            users: encodeUsers(knownIds, (i) => nickname.get(knownIds[i]!)!),
+          };
+          const copied = encodeUsers(ids, (i) => nickname.get(ids[i]!)!, undefined, known);
+          const fresh = encodeUsers(ids, (i) => nickname.get(ids[i]!)!);
+          expect(copied.start).toEqual(fresh.start);
+          expect(Buffer.from(copied.bytes).equals(Buffer.from(fresh.bytes))).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
   it('keeps a UUID in 16 bytes: a page of 100 players in under 60% of the bytes of its JSON', () => {
     let seed = 7919;
     const columns: PageColumns = {

@@ -325,31 +325,58 @@ function varintLength(value: number) {
   return length;
 }
 
+/** Users already encoded (another scope's of the same run), their ids in ascending order. */
+export interface KnownUsers {
+  userIds: readonly string[];
+  users: EncodedUsers;
+}
+
+const NO_USERS: KnownUsers = { userIds: [], users: { bytes: new Uint8Array(0), start: new Uint32Array(1) } };
+
 /**
  * Each user's id and nickname encoded once, in one buffer of their exact size: `allocate` gives it
- * (shared memory, for the packing workers; a plain array by default).
+ * (shared memory, for the packing workers; a plain array by default). A user found in `known` (both
+ * id lists in ascending order, walked together) has its record copied from there, so its nickname
+ * must be the one `nicknameOf` gives; an id out of order is encoded anew.
  */
 export function encodeUsers(
   userIds: readonly string[],
   nicknameOf: (index: number) => string,
   allocate: (bytes: number) => Uint8Array = (bytes) => new Uint8Array(bytes),
+  known?: KnownUsers,
 ): EncodedUsers {
-  const nicknames = userIds.map((_, i) => nicknameOf(i));
+  const n = userIds.length;
+  const { userIds: knownIds, users: source } = known ?? NO_USERS;
+  // Each user's index in `known`, or -1.
+  const from = new Int32Array(n).fill(-1);
+  for (let i = 0, k = 0; i < n && knownIds.length > 0; i++) {
+    while (k < knownIds.length && knownIds[k]! < userIds[i]!) k++;
+    if (knownIds[k] === userIds[i]) from[i] = k;
+  }
+  const nicknames = userIds.map((_, i) => (from[i]! < 0 ? nicknameOf(i) : ''));
   let size = 0;
-  for (let i = 0; i < userIds.length; i++) {
-    const length = utf8Length(nicknames[i]!);
-    size += idLength(userIds[i]!) + varintLength(length) + length;
+  for (let i = 0; i < n; i++) {
+    const k = from[i]!;
+    if (k >= 0) size += source.start[k + 1]! - source.start[k]!;
+    else {
+      const length = utf8Length(nicknames[i]!);
+      size += idLength(userIds[i]!) + varintLength(length) + length;
+    }
   }
   // 8 bytes more: a varint reserves 8 before it writes.
   const buffer = allocate(size + 8);
   const writer = new Writer(0, buffer);
-  const start = new Uint32Array(userIds.length + 1);
-  for (let i = 0; i < userIds.length; i++) {
+  const start = new Uint32Array(n + 1);
+  for (let i = 0; i < n; i++) {
     start[i] = writer.length;
-    writer.id(userIds[i]!);
-    writer.text(nicknames[i]!);
+    const k = from[i]!;
+    if (k >= 0) writer.copy(source.bytes, source.start[k]!, source.start[k + 1]!);
+    else {
+      writer.id(userIds[i]!);
+      writer.text(nicknames[i]!);
+    }
   }
-  start[userIds.length] = writer.length;
+  start[n] = writer.length;
   if (writer.length !== size || writer.bytes !== buffer) throw new Error('encodeUsers: sized wrongly');
   return { bytes: buffer.subarray(0, size), start };
 }

@@ -74,8 +74,12 @@ describe('packing with workers', () => {
     expect(pool.packed.workers).toBeGreaterThan(0);
     expect(shared.boards).toEqual(alone.boards);
     expect(shared.totals).toEqual(alone.totals);
-    expect(await collect(yearlyItems('SNAP', input.userIds, points, nicknameOf, pool))).toEqual(
-      await collect(yearlyItems('SNAP', input.userIds, points, nicknameOf)),
+    const yearly = await collect(yearlyItems('SNAP', input.userIds, points, nicknameOf));
+    expect(await collect(yearlyItems('SNAP', input.userIds, points, nicknameOf, pool))).toEqual(yearly);
+    // The round scope's users copied instead of encoded again: the same items.
+    const known = { userIds: input.userIds, users: shared.users };
+    expect(await collect(yearlyItems('SNAP', input.userIds, points, nicknameOf, pool, known))).toEqual(
+      yearly,
     );
   });
 

@@ -38,7 +38,7 @@ import { addQuizBoards } from './quiz-ranking';
 import { boardIndex, boardIndexOf, bucketCount, bucketMembers } from './rank-index';
 import { indexTournamentRound, teamScoreRecord } from '../game/team-scoring';
 import { roundTeams, thawTeams } from './frozen-teams';
-import { encodeUsers } from '../../db/repositories/page-codec';
+import { type EncodedUsers, encodeUsers, type KnownUsers } from '../../db/repositories/page-codec';
 import { type BoardOrder, bucketRows, type GroupedOrder, groupPageRows, pageRows } from './board-packing';
 import { type Packer, packInThread, type PackingPool, runPool, sharedBytes } from './packing-pool';
 import { digest, isFinished, isReusable, resolveGame, YEARLY_SCOPE } from './ranking-scope';
@@ -125,6 +125,9 @@ async function guildsOf(userIds: readonly string[]): Promise<GuildIndex> {
   const names = new Map(guildItems.map((item) => [String(item['guild_id']), String(item['name'])]));
   return { guildOf, names };
 }
+
+/** The name shown for a user whose profile is gone. */
+const WITHDRAWN_NICKNAME = '退会したユーザー';
 
 /** A round scope's guild boards: the guilds' two rankings, and each guild's members ranked. */
 interface GuildBoards {
@@ -279,6 +282,8 @@ export interface RoundScopeInput {
   metrics: readonly Float64Array[];
   profiles: ReadonlyMap<string, { nickname?: string }>;
   guilds: GuildIndex;
+  /** The users already encoded for these ids (a run's round scopes share them); else encoded here. */
+  encoded?: EncodedUsers;
 }
 
 /**
@@ -287,12 +292,13 @@ export interface RoundScopeInput {
  * index, the users' values in buckets (each user's own rank is found from those two, see
  * rank-index.ts), then the guild pages and each guild's member page. Each type is ranked as its
  * pages are reached, and the pages and buckets are packed with `pool`'s workers when given one.
- * The guild boards' sizes are known once the items are.
+ * The guild boards' sizes and the encoded users are known once the items are.
  */
 export function roundScope(input: RoundScopeInput, pool: PackingPool | null = null) {
   const { snapshotId, round, userIds, metrics, profiles } = input;
   const buckets = bucketMembers(userIds);
   let guildSizes: { GUILD: number; GUILD_TOP4: number } | null = null;
+  let encoded = input.encoded ?? null;
   async function* items(): AsyncGenerator<Record<string, unknown>> {
     const withdrawn = new Uint8Array(userIds.length);
     for (let i = 0; i < userIds.length; i++) if (!profiles.has(userIds[i]!)) withdrawn[i] = 1;
@@ -318,8 +324,12 @@ export function roundScope(input: RoundScopeInput, pool: PackingPool | null = nu
     }
     // Each user's id and nickname encoded once, copied into the 7 boards' pages.
     yield* packedScope(
-      userIds,
-      (i) => profiles.get(userIds[i]!)?.nickname ?? '退会したユーザー',
+      (allocate) =>
+        (encoded ??= encodeUsers(
+          userIds,
+          (i) => profiles.get(userIds[i]!)?.nickname ?? WITHDRAWN_NICKNAME,
+          allocate,
+        )),
       pool,
       steps,
     );
@@ -332,6 +342,11 @@ export function roundScope(input: RoundScopeInput, pool: PackingPool | null = nu
       return guildSizes;
     },
     buckets: buckets.length,
+    /** The users as encoded for the pages, once the items have been made. */
+    get users() {
+      if (!encoded) throw new Error("the users are encoded when the scope's items are made");
+      return encoded;
+    },
     items,
   };
 }
@@ -432,12 +447,11 @@ function* bucketSteps(
  * then its steps run ahead and yielded in order, the scope's users released at the end.
  */
 async function* packedScope(
-  userIds: readonly string[],
-  nicknameOf: (index: number) => string,
+  encode: (allocate: ((bytes: number) => Uint8Array) | undefined) => EncodedUsers,
   pool: PackingPool | null,
   steps: (packer: Packer) => Iterator<Step>,
 ): AsyncGenerator<Record<string, unknown>> {
-  const users = encodeUsers(userIds, nicknameOf, pool ? sharedBytes : undefined);
+  const users = encode(pool ? sharedBytes : undefined);
   const packer = pool ? pool.scope(users) : packInThread(users);
   try {
     yield* inOrder(steps(packer), packer);
@@ -480,6 +494,7 @@ async function* inOrder(steps: Iterator<Step>, packer: Packer): AsyncGenerator<R
 /**
  * The yearly board's items from each user's points (`userIds` sorted, so ties are in id order):
  * pages (displays formatted on reading), its index, and the users' points in buckets, one by one.
+ * Users of `known` (the tournament's, as its round scopes encoded them) are copied from there.
  */
 export async function* yearlyItems(
   snapshotId: string,
@@ -487,14 +502,14 @@ export async function* yearlyItems(
   points: Float64Array,
   nicknameOf: (index: number) => string | undefined,
   pool: PackingPool | null = null,
+  known?: KnownUsers,
 ): AsyncGenerator<Record<string, unknown>> {
   const ranking = competitionRanking(points, 'higher');
   const nicknames = userIds.map((_, i) => nicknameOf(i));
   const withdrawn = new Uint8Array(userIds.length);
   for (let i = 0; i < userIds.length; i++) if (nicknames[i] === undefined) withdrawn[i] = 1;
   yield* packedScope(
-    userIds,
-    (i) => nicknames[i] ?? '退会したユーザー',
+    (allocate) => encodeUsers(userIds, (i) => nicknames[i] ?? WITHDRAWN_NICKNAME, allocate, known),
     pool,
     function* (packer) {
       yield* boardSteps(snapshotId, YEARLY_SCOPE, 'YEARLY', {
@@ -583,6 +598,8 @@ export async function recomputeRankings(
    */
   async function* snapshotItems(): AsyncGenerator<Record<string, unknown>> {
     let inputs = digest(data.userIds.join('\n'));
+    // The tournament's users, encoded by the first round scope built and shared with the others.
+    let encoded: EncodedUsers | undefined;
     for (const [index, round] of data.started.entries()) {
       const upTo = index + 1;
       const provisional = data.record.rounds
@@ -604,10 +621,11 @@ export async function recomputeRankings(
         }
       });
       const scope = roundScope(
-        { snapshotId, round, userIds: data.userIds, metrics, profiles, guilds },
+        { snapshotId, round, userIds: data.userIds, metrics, profiles, guilds, ...(encoded && { encoded }) },
         pool.for(data.userIds.length),
       );
       yield* scope.items();
+      encoded = scope.users;
       pointer.scopes[String(round)] = {
         provisional,
         totals: scope.totals,
@@ -637,6 +655,7 @@ export async function recomputeRankings(
       points,
       (i) => nameOf(yearlyIds[i]!),
       pool.for(yearlyIds.length),
+      encoded && { userIds: data.userIds, users: encoded },
     );
     const quiz: Array<Record<string, unknown>> = [];
     await addQuizBoards(data.record, snapshotId, pointer, quiz, now, previous, finished);
