@@ -5,7 +5,7 @@
  * encoded users once per scope and each task's rows with the task.
  */
 import { type EncodedUsers, packIndexedPage, packIndexedValues } from '../../db/repositories/page-codec';
-import { SNAPSHOT_PAGE_SIZE } from './build-snapshot';
+import { type BoardOrder, SNAPSHOT_PAGE_SIZE } from './build-snapshot';
 
 /** The rows of consecutive pages of a board, page after page. */
 export interface PageRows {
@@ -28,12 +28,6 @@ export interface BucketRows {
   members: Uint32Array[];
   values: Float64Array;
   width: number;
-}
-
-/** A board ranked: its users (indexes) in ranking order and their competition ranks. */
-export interface BoardOrder {
-  order: Uint32Array;
-  rankAt: Uint32Array;
 }
 
 /**

@@ -3,7 +3,7 @@
  * that type) to fixed-size pages per type and one rank record per user holding all 7 types.
  * Typed arrays only, so a million users x 7 types stays well within a Lambda's memory.
  */
-import { competitionRanking } from '@golf/shared/game/ranking';
+import { competitionRanking, type RankDirection } from '@golf/shared/game/ranking';
 import {
   personalRankingDirection,
   personalRankingTypes,
@@ -18,11 +18,14 @@ export interface MetricTable {
   metrics: readonly Float64Array[];
 }
 
-export interface TypeRanking {
-  type: PersonalRankingType;
-  /** Indexes into userIds in ranking order, and their competition ranks. */
+/** Entries of a board (indexes into userIds) in ranking order, and their competition ranks. */
+export interface BoardOrder {
   order: Uint32Array;
   rankAt: Uint32Array;
+}
+
+export interface TypeRanking extends BoardOrder {
+  type: PersonalRankingType;
   pageCount: number;
 }
 
@@ -39,8 +42,8 @@ export function entriesOf(values: Float64Array) {
   return entries;
 }
 
-/** One type's ranking of the users with an entry: their indexes in ranking order and their ranks. */
-export function rankType(values: Float64Array, type: PersonalRankingType): TypeRanking {
+/** A board's entries (the users with a value) in ranking order, and their competition ranks. */
+export function rankEntries(values: Float64Array, direction: RankDirection): BoardOrder {
   const n = values.length;
   const entries = entriesOf(values);
   const present = new Uint32Array(entries);
@@ -50,15 +53,19 @@ export function rankType(values: Float64Array, type: PersonalRankingType): TypeR
       present[p] = i;
       scores[p++] = values[i]!;
     }
-  const ranking = competitionRanking(scores, personalRankingDirection(type));
+  const ranking = competitionRanking(scores, direction);
   const order = new Uint32Array(entries);
   for (let p = 0; p < entries; p++) order[p] = present[ranking.order[p]!]!;
-  return {
-    type,
-    order,
-    rankAt: ranking.rankAt,
-    pageCount: Math.max(1, Math.ceil(entries / SNAPSHOT_PAGE_SIZE)),
-  };
+  return { order, rankAt: ranking.rankAt };
+}
+
+/** Pages of a personal type's board: one at least (empty when no user has an entry). */
+export const typePages = (entries: number) => Math.max(1, Math.ceil(entries / SNAPSHOT_PAGE_SIZE));
+
+/** One type's ranking of the users with an entry: their indexes in ranking order and their ranks. */
+export function rankType(values: Float64Array, type: PersonalRankingType): TypeRanking {
+  const ranking = rankEntries(values, personalRankingDirection(type));
+  return { type, ...ranking, pageCount: typePages(ranking.order.length) };
 }
 
 export function buildSnapshotTables(table: MetricTable): SnapshotTables {

@@ -11,14 +11,21 @@
  * rows and its packed items are moved between the threads, not copied.
  */
 import { isMainThread, parentPort, Worker, workerData, type MessagePort } from 'node:worker_threads';
+import type { RankDirection } from '@golf/shared/game/ranking';
 import type { EncodedUsers } from '../../db/repositories/page-codec';
 import { type BucketRows, packBuckets, packPages, type PageRows } from './board-packing';
+import { type BoardOrder, rankEntries } from './build-snapshot';
 
 const ROLE = 'ranking-packing';
 
-/** Work for a worker: pages of a board, or value buckets, of a scope it was given. */
+/** Work for a worker: pages of a board, or value buckets, of a scope it was given; or a board to rank. */
 type Task =
-  { type: 'pages'; scope: number; rows: PageRows } | { type: 'buckets'; scope: number; rows: BucketRows };
+  | { type: 'pages'; scope: number; rows: PageRows }
+  | { type: 'buckets'; scope: number; rows: BucketRows }
+  | { type: 'rank'; values: Float64Array; direction: RankDirection };
+
+/** What a task gives: its items packed, or the board ranked. */
+type Result = Uint8Array[] | BoardOrder;
 
 /** What the job asks of a worker. */
 type Request =
@@ -26,8 +33,14 @@ type Request =
   | { type: 'release'; scope: number }
   | (Task & { task: number });
 
-/** The packed items of a task in one buffer (one transfer), item i at `bytes[ends[i - 1] .. ends[i]]`. */
-type Reply = { task: number; bytes: Uint8Array; ends: Uint32Array } | { task: number; error: string };
+/**
+ * A task's packed items in one buffer (one transfer), item i at `bytes[ends[i - 1] .. ends[i]]`; or
+ * the board it ranked.
+ */
+type Reply =
+  | { task: number; bytes: Uint8Array; ends: Uint32Array }
+  | ({ task: number } & BoardOrder)
+  | { task: number; error: string };
 
 function joined(packed: readonly Uint8Array[]) {
   const ends = new Uint32Array(packed.length);
@@ -42,21 +55,39 @@ function joined(packed: readonly Uint8Array[]) {
 const split = ({ bytes, ends }: { bytes: Uint8Array; ends: Uint32Array }) =>
   Array.from(ends, (end, i) => bytes.subarray(i === 0 ? 0 : ends[i - 1], end));
 
-const run = (users: EncodedUsers, task: Task) =>
-  task.type === 'pages' ? packPages(users, task.rows) : packBuckets(users, task.rows);
+/** A task done in this thread (`users`: its scope's, for packing). */
+function run(users: EncodedUsers | undefined, task: Task): Result {
+  if (task.type === 'rank') return rankEntries(task.values, task.direction);
+  if (!users) throw new Error(`packing worker: no scope ${task.scope}`);
+  return task.type === 'pages' ? packPages(users, task.rows) : packBuckets(users, task.rows);
+}
 
-/** The buffers a task's rows are in, moved to the worker with it. */
-const rowBuffers = (task: Task): ArrayBuffer[] =>
-  (task.type === 'pages'
-    ? [
-        task.rows.user,
-        task.rows.rank,
-        task.rows.value,
-        task.rows.withdrawn,
-        ...(task.rows.ends ? [task.rows.ends] : []),
-      ]
-    : [task.rows.values, ...task.rows.members]
-  ).map((array) => array.buffer as ArrayBuffer);
+/** A task's result as a reply, and the buffers it moves. */
+function replyOf(task: number, result: Result): [Reply, ArrayBuffer[]] {
+  if (!Array.isArray(result))
+    return [
+      { task, order: result.order, rankAt: result.rankAt },
+      [result.order.buffer as ArrayBuffer, result.rankAt.buffer as ArrayBuffer],
+    ];
+  const { bytes, ends } = joined(result);
+  return [{ task, bytes, ends }, [bytes.buffer as ArrayBuffer, ends.buffer as ArrayBuffer]];
+}
+
+/** The buffers a task's rows are in, moved to the worker with it (values to rank are copied: still read here). */
+function rowBuffers(task: Task): ArrayBuffer[] {
+  if (task.type === 'rank') return [];
+  const arrays =
+    task.type === 'pages'
+      ? [
+          task.rows.user,
+          task.rows.rank,
+          task.rows.value,
+          task.rows.withdrawn,
+          ...(task.rows.ends ? [task.rows.ends] : []),
+        ]
+      : [task.rows.values, ...task.rows.members];
+  return arrays.map((array) => array.buffer as ArrayBuffer);
+}
 
 /** A worker's loop: keeps the scopes' users it is given and packs what it is asked. */
 function serve(port: MessagePort) {
@@ -70,18 +101,13 @@ function serve(port: MessagePort) {
       scopes.delete(request.scope);
       return;
     }
-    let reply: Reply;
+    let reply: [Reply, ArrayBuffer[]];
     try {
-      const users = scopes.get(request.scope);
-      if (!users) throw new Error(`packing worker: no scope ${request.scope}`);
-      reply = { task: request.task, ...joined(run(users, request)) };
+      reply = replyOf(request.task, run('scope' in request ? scopes.get(request.scope) : undefined, request));
     } catch (error) {
-      reply = { task: request.task, error: error instanceof Error ? error.message : String(error) };
+      reply = [{ task: request.task, error: error instanceof Error ? error.message : String(error) }, []];
     }
-    port.postMessage(
-      reply,
-      'bytes' in reply ? [reply.bytes.buffer as ArrayBuffer, reply.ends.buffer as ArrayBuffer] : [],
-    );
+    port.postMessage(...reply);
   });
 }
 
@@ -131,8 +157,8 @@ function startWorker(): Worker {
 
 interface Queued {
   task: Task;
-  users: EncodedUsers;
-  resolve: (packed: Uint8Array[]) => void;
+  users: EncodedUsers | undefined;
+  resolve: (result: Result) => void;
   reject: (error: Error) => void;
 }
 
@@ -163,10 +189,10 @@ export class PackingPool {
         if (!queued) return;
         entry.sent.delete(reply.task);
         if ('error' in reply) queued.reject(new Error(reply.error));
-        else {
+        else if ('bytes' in reply) {
           this.packed.workers++;
           queued.resolve(split(reply));
-        }
+        } else queued.resolve({ order: reply.order, rankAt: reply.rankAt });
         this.dispatch();
       });
       const fail = (error: Error) => {
@@ -191,25 +217,34 @@ export class PackingPool {
       }
   }
 
+  /** A task queued for the workers (or for this thread, when it helps). */
+  private queued<T extends Result>(task: Task, users?: EncodedUsers) {
+    return new Promise<T>((resolve, reject) => {
+      this.queue.push({ task, users, resolve: resolve as (result: Result) => void, reject });
+      this.dispatch();
+    });
+  }
+
+  /** A board ranked by a worker (its values copied there), while this thread does other work. */
+  rank(values: Float64Array, direction: RankDirection) {
+    return this.queued<BoardOrder>({ type: 'rank', values, direction });
+  }
+
   /** A scope's packer: its users shared with every worker, its tasks queued for them. */
   scope(users: EncodedUsers): Packer {
     const scope = this.nextScope++;
     const data: EncodedUsers = { bytes: shared(users.bytes), start: shared(users.start) };
     for (const { worker } of this.workers) worker.postMessage({ type: 'scope', scope, users: data });
-    const queue = (task: Task) =>
-      new Promise<Uint8Array[]>((resolve, reject) => {
-        this.queue.push({ task, users, resolve, reject });
-        this.dispatch();
-      });
     return {
-      pages: (rows) => queue({ type: 'pages', scope, rows }),
-      buckets: (rows) => queue({ type: 'buckets', scope, rows }),
+      pages: (rows) => this.queued({ type: 'pages', scope, rows }, users),
+      buckets: (rows) => this.queued({ type: 'buckets', scope, rows }, users),
       helpOnce: () => {
         const queued = this.queue.shift();
         if (!queued) return false;
         try {
-          queued.resolve(run(queued.users, queued.task));
-          this.packed.thread++;
+          const result = run(queued.users, queued.task);
+          if (Array.isArray(result)) this.packed.thread++;
+          queued.resolve(result);
         } catch (error) {
           queued.reject(error instanceof Error ? error : new Error(String(error)));
         }
@@ -228,6 +263,10 @@ export class PackingPool {
     await Promise.all(this.workers.map(({ worker }) => worker.terminate()));
   }
 }
+
+/** A board ranked by a pool's worker, or here when there is no pool. */
+export const rankOn = (pool: PackingPool | null, values: Float64Array, direction: RankDirection) =>
+  pool ? pool.rank(values, direction) : Promise.resolve(rankEntries(values, direction));
 
 /** Users from which a scope is packed with workers: below it, starting them costs more than it saves. */
 export const PARALLEL_PACKING_FROM = 200_000;

@@ -9,6 +9,7 @@ import { isBeforeDeadline } from '@golf/shared/game/lock';
 import {
   scoreMetric,
   personalMetric,
+  personalRankingDirection,
   personalRankingTypes,
   type UserRoundRecord,
 } from '@golf/shared/game/personal-ranking';
@@ -33,14 +34,14 @@ import { batchGetAll } from '../../db/batch-get';
 import { keys } from '../../db/keys';
 import { config } from '../../lib/config';
 import { notFound } from '../../lib/errors';
-import { entriesOf, rankType, SNAPSHOT_PAGE_SIZE } from './build-snapshot';
+import { type BoardOrder, entriesOf, SNAPSHOT_PAGE_SIZE, typePages } from './build-snapshot';
 import { addQuizBoards } from './quiz-ranking';
 import { boardIndex, boardIndexOf, bucketCount, bucketMembers } from './rank-index';
 import { indexTournamentRound, teamScoreRecord } from '../game/team-scoring';
 import { roundTeams, thawTeams } from './frozen-teams';
 import { type EncodedUsers, encodeUsers, type KnownUsers } from '../../db/repositories/page-codec';
-import { type BoardOrder, bucketRows, type GroupedOrder, groupPageRows, pageRows } from './board-packing';
-import { type Packer, packInThread, type PackingPool, runPool, sharedBytes } from './packing-pool';
+import { bucketRows, type GroupedOrder, groupPageRows, pageRows } from './board-packing';
+import { type Packer, packInThread, type PackingPool, rankOn, runPool, sharedBytes } from './packing-pool';
 import { digest, isFinished, isReusable, resolveGame, YEARLY_SCOPE } from './ranking-scope';
 import { tournamentHistory, writeSeasonHistories, type TournamentHistory } from './season-history';
 
@@ -299,28 +300,31 @@ export function roundScope(input: RoundScopeInput, pool: PackingPool | null = nu
   const buckets = bucketMembers(userIds);
   let guildSizes: { GUILD: number; GUILD_TOP4: number } | null = null;
   let encoded = input.encoded ?? null;
+  const totals = metrics.map(entriesOf);
   async function* items(): AsyncGenerator<Record<string, unknown>> {
+    // The 7 types ranked by the pool's workers while this thread encodes the users (here without one).
+    const ranked = personalRankingTypes.map((type) =>
+      awaitedLater(rankOn(pool, metrics[type - 1]!, personalRankingDirection(type))),
+    );
     const withdrawn = new Uint8Array(userIds.length);
     for (let i = 0; i < userIds.length; i++) if (!profiles.has(userIds[i]!)) withdrawn[i] = 1;
     function* steps(packer: Packer): Generator<Step> {
-      let byScore: BoardOrder | null = null;
-      for (const type of personalRankingTypes) {
-        const values = metrics[type - 1]!;
-        const typed = rankType(values, type);
-        if (type === 1) byScore = typed;
+      for (const type of personalRankingTypes)
         yield* boardSteps(snapshotId, round, personalBoard(type), {
-          board: typed,
-          values,
+          board: ranked[type - 1]!,
+          values: metrics[type - 1]!,
           withdrawn,
-          pages: typed.pageCount,
+          pages: typePages(totals[type - 1]!),
           packer,
         });
-      }
       yield* bucketSteps(snapshotId, round, buckets, metrics, packer);
-      // Ranked here while the workers pack the last buckets.
-      const boards = guildBoards(userIds, metrics[0]!, byScore!, input.guilds);
-      guildSizes = { GUILD: boards.GUILD.length, GUILD_TOP4: boards.GUILD_TOP4.length };
-      yield* guildSteps(snapshotId, round, boards, { values: metrics[0]!, withdrawn, packer });
+      // Made while the workers pack the last buckets.
+      yield () =>
+        ranked[0]!.then((byScore) => {
+          const boards = guildBoards(userIds, metrics[0]!, byScore, input.guilds);
+          guildSizes = { GUILD: boards.GUILD.length, GUILD_TOP4: boards.GUILD_TOP4.length };
+          return guildItems(snapshotId, round, boards, { values: metrics[0]!, withdrawn, packer });
+        });
     }
     // Each user's id and nickname encoded once, copied into the 7 boards' pages.
     yield* packedScope(
@@ -335,7 +339,7 @@ export function roundScope(input: RoundScopeInput, pool: PackingPool | null = nu
     );
   }
   return {
-    totals: metrics.map(entriesOf),
+    totals,
     /** Sizes of the guild boards, once the items have been made. */
     get boards() {
       if (!guildSizes) throw new Error("the guild boards are sized when the scope's items are made");
@@ -351,6 +355,15 @@ export function roundScope(input: RoundScopeInput, pool: PackingPool | null = nu
   };
 }
 
+/**
+ * A promise awaited later (by the steps that need it, once they start): its failure, should it
+ * come first, is not an unhandled rejection, and reaches each step that awaits it.
+ */
+function awaitedLater<T>(promise: Promise<T>) {
+  promise.catch(() => {});
+  return promise;
+}
+
 /** A step of a scope's items: started ahead of the write, its items awaited in turn. */
 type Step = () => Promise<Array<Record<string, unknown>>>;
 
@@ -359,38 +372,60 @@ const PAGES_PER_TASK = 100;
 /** Buckets packed per task: about 20,000 users. */
 const BUCKETS_PER_TASK = 100;
 
-/** A board's page tasks, then its index. */
+/** A board's page tasks, then its index, each made once the board is ranked. */
 function* boardSteps(
   snapshotId: string,
   scope: number,
   name: string,
-  input: { board: BoardOrder; values: Float64Array; withdrawn: Uint8Array; pages: number; packer: Packer },
+  input: {
+    board: Promise<BoardOrder>;
+    values: Float64Array;
+    withdrawn: Uint8Array;
+    pages: number;
+    packer: Packer;
+  },
 ): Generator<Step> {
   const { board, values, withdrawn, pages, packer } = input;
   for (let from = 0; from < pages; from += PAGES_PER_TASK) {
     const to = Math.min(pages, from + PAGES_PER_TASK);
-    const rows = pageRows(board, values, withdrawn, from, to);
     yield () =>
-      packer
-        .pages(rows)
+      board
+        .then((ranked) => packer.pages(pageRows(ranked, values, withdrawn, from, to)))
         .then((packed) =>
           packed.flatMap((bytes, i) => rankingPageItems(snapshotId, scope, name, from + i + 1, bytes)),
         );
   }
-  const index = boardIndexOf(board.order, values);
-  yield () => Promise.resolve([rankingIndexItem(snapshotId, scope, name, index)]);
+  yield () =>
+    board.then((ranked) => [rankingIndexItem(snapshotId, scope, name, boardIndexOf(ranked.order, values))]);
 }
 
 /**
  * The guild boards' pages and the index of `GUILD` (guild vs guild finds a guild's rank and
- * neighbours from it, its value from the member page), then the guilds' member pages in tasks.
+ * neighbours from it, its value from the member page), then the guilds' member pages, packed in
+ * tasks of about as many rows as a task of pages.
  */
-function* guildSteps(
+async function guildItems(
   snapshotId: string,
   round: number,
   boards: GuildBoards,
   input: { values: Float64Array; withdrawn: Uint8Array; packer: Packer },
-): Generator<Step> {
+): Promise<Array<Record<string, unknown>>> {
+  const members: Array<Promise<Array<Record<string, unknown>>>> = [];
+  const { starts } = boards.members;
+  const guilds = boards.ids.length;
+  for (let from = 0, to = 0; from < guilds; from = to) {
+    while (to < guilds && starts[to]! - starts[from]! < PAGES_PER_TASK * SNAPSHOT_PAGE_SIZE) to++;
+    const first = from;
+    members.push(
+      input.packer
+        .pages(groupPageRows(boards.members, input.values, input.withdrawn, from, to))
+        .then((packed) =>
+          packed.flatMap((bytes, i) =>
+            rankingPageItems(snapshotId, round, guildMemberBoard(boards.ids[first + i]!), 1, bytes),
+          ),
+        ),
+    );
+  }
   const items: Array<Record<string, unknown>> = [];
   for (const board of ['GUILD', 'GUILD_TOP4'] as const)
     for (let page = 0; page * SNAPSHOT_PAGE_SIZE < boards[board].length; page++)
@@ -404,22 +439,8 @@ function* guildSteps(
         ),
       );
   items.push(rankingIndexItem(snapshotId, round, 'GUILD', boardIndex(boards.GUILD.map((row) => row.value))));
-  yield () => Promise.resolve(items);
-  const { starts } = boards.members;
-  const guilds = boards.ids.length;
-  for (let from = 0, to = 0; from < guilds; from = to) {
-    while (to < guilds && starts[to]! - starts[from]! < PAGES_PER_TASK * SNAPSHOT_PAGE_SIZE) to++;
-    const rows = groupPageRows(boards.members, input.values, input.withdrawn, from, to);
-    const first = from;
-    yield () =>
-      input.packer
-        .pages(rows)
-        .then((packed) =>
-          packed.flatMap((bytes, i) =>
-            rankingPageItems(snapshotId, round, guildMemberBoard(boards.ids[first + i]!), 1, bytes),
-          ),
-        );
-  }
+  for (const packed of await Promise.all(members)) items.push(...packed);
+  return items;
 }
 
 /** The value buckets' tasks (each bucket's members copied: a task's arrays move to its worker). */
@@ -470,10 +491,8 @@ async function* inOrder(steps: Iterator<Step>, packer: Packer): AsyncGenerator<R
     while (started.length < packer.ahead) {
       const step = steps.next();
       if (step.done) return;
-      const items = step.value();
-      // Awaited in its turn; until then a failure must not count as unhandled.
-      items.catch(() => {});
-      started.push(items);
+      // Awaited in its turn.
+      started.push(awaitedLater(step.value()));
     }
   };
   fill();
@@ -504,7 +523,8 @@ export async function* yearlyItems(
   pool: PackingPool | null = null,
   known?: KnownUsers,
 ): AsyncGenerator<Record<string, unknown>> {
-  const ranking = competitionRanking(points, 'higher');
+  // Ranked by a worker while this thread encodes the users.
+  const ranking = awaitedLater(rankOn(pool, points, 'higher'));
   const nicknames = userIds.map((_, i) => nicknameOf(i));
   const withdrawn = new Uint8Array(userIds.length);
   for (let i = 0; i < userIds.length; i++) if (nicknames[i] === undefined) withdrawn[i] = 1;
