@@ -3,7 +3,8 @@ export function stableEqual(a: unknown, b: unknown): boolean {
   return canonical(a) === canonical(b);
 }
 
-function canonical(value: unknown): string {
+/** A record as JSON with its keys in order (undefined values left out): equal records, equal texts. */
+export function canonical(value: unknown): string {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
     const entries = Object.entries(value as Record<string, unknown>)

@@ -6,6 +6,7 @@
  */
 import { monotonicFactory } from 'ulid';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
+import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import {
   scoreMetric,
   personalMetric,
@@ -44,6 +45,7 @@ import { bucketRows, type GroupedOrder, groupPageRows, pageRows } from './board-
 import { type Packer, packInThread, type PackingPool, rankOn, runPool, sharedBytes } from './packing-pool';
 import { digest, isFinished, isReusable, resolveGame, YEARLY_SCOPE } from './ranking-scope';
 import { tournamentHistory, writeSeasonHistories, type TournamentHistory } from './season-history';
+import { keepSeasonPoints, keptSeasonPoints, seasonPointsKey } from './season-points';
 
 /**
  * Every user's rounds in play order, scored from the rounds' teams and the field's results; no-team
@@ -226,52 +228,83 @@ function guildBoards(
   };
 }
 
+type UserRounds = Awaited<ReturnType<typeof userRounds>>;
+
+/** Rounds of the tournament not final yet (cancelled ones aside): its points may still move. */
+const isProvisional = (tournament: TournamentRecord) =>
+  tournament.rounds.some((round) => !round.cancelled && round.results !== 'final');
+
 /**
- * The season's yearly points (DESIGN.md section 3): each tournament that has started gives its
- * entrants floor(1000 x (N - rank + 1) / N) by their shared SCORE rank; a user's points are the sum.
+ * A tournament's yearly points and its season history: its entrants gain
+ * floor(1000 x (N - rank + 1) / N) by their shared SCORE rank.
  */
-async function yearlyStandings(seasonId: number, now: Date) {
+function tournamentStandings(data: UserRounds) {
+  const entrants = data.userIds.filter((id) =>
+    data.byUser.get(id)!.some((round) => round.has_team && round.state !== 'cancelled'),
+  );
+  const scores = entrants.map((id) => scoreMetric(data.byUser.get(id)!));
+  const ranked = entrants.filter((_, i) => scores[i] !== null);
+  const ranking = competitionRanking(
+    Float64Array.from(ranked.map((id) => scoreMetric(data.byUser.get(id)!)!)),
+    'lower',
+  );
+  const gained = tournamentYearlyPoints(
+    Array.from(ranking.order, (index, p) => ({ user_id: ranked[index]!, rank: ranking.rankAt[p]! })),
+    { cancelled: false },
+  );
+  const history = tournamentHistory({
+    gameGlobalId: data.record.game_global_id,
+    seasonId: data.record.season_id,
+    rounds: data.rounds.map(({ stored }) => ({ round: stored.round, cancelled: stored.cancelled })),
+    userIds: data.userIds,
+    byUser: data.byUser,
+    points: gained,
+    entrants: ranked.length,
+    provisional: isProvisional(data.record),
+  });
+  return { gained, history };
+}
+
+const addPoints = (points: Map<string, number>, gained: ReadonlyMap<string, number>) => {
+  for (const [userId, value] of gained) points.set(userId, (points.get(userId) ?? 0) + value);
+};
+
+/**
+ * The season's yearly points (DESIGN.md section 3): each of its tournaments that has started gives
+ * its entrants their points; a user's points are the sum. The tournament being published is scored
+ * from its own run's rounds (`current`); the other tournaments' sum is kept between runs
+ * (season-points.ts) and scored again, their season histories with it, only when one of them
+ * changed. Writes the histories that changed.
+ */
+async function yearlyStandings(current: UserRounds, now: Date) {
+  const { season_id: seasonId, game_global_id: gameId } = current.record;
   const tournaments = (await tournamentRepository.list()).filter(
     (t) =>
       t.season_id === seasonId &&
       !t.cancelled &&
       t.rounds.some((r) => !isBeforeDeadline(now.toISOString(), r.deadline_at)),
   );
-  const points = new Map<string, number>();
+  const others = tournaments.filter((t) => t.game_global_id !== gameId);
+  const key = await seasonPointsKey(others, now);
+  const kept = key === null ? null : await keptSeasonPoints(seasonId, gameId, key);
   const histories: TournamentHistory[] = [];
-  let provisional = false;
-  for (const tournament of tournaments) {
-    const data = await userRounds(tournament.game_global_id, now);
-    const entrants = data.userIds.filter((id) =>
-      data.byUser.get(id)!.some((round) => round.has_team && round.state !== 'cancelled'),
-    );
-    const scores = entrants.map((id) => scoreMetric(data.byUser.get(id)!));
-    const ranked = entrants.filter((_, i) => scores[i] !== null);
-    const ranking = competitionRanking(
-      Float64Array.from(ranked.map((id) => scoreMetric(data.byUser.get(id)!)!)),
-      'lower',
-    );
-    const gained = tournamentYearlyPoints(
-      Array.from(ranking.order, (index, p) => ({ user_id: ranked[index]!, rank: ranking.rankAt[p]! })),
-      { cancelled: false },
-    );
-    for (const [userId, value] of gained) points.set(userId, (points.get(userId) ?? 0) + value);
-    const tournamentProvisional = tournament.rounds.some((r) => !r.cancelled && r.results !== 'final');
-    if (tournamentProvisional) provisional = true;
-    histories.push(
-      tournamentHistory({
-        gameGlobalId: tournament.game_global_id,
-        seasonId,
-        rounds: data.rounds.map(({ stored }) => ({ round: stored.round, cancelled: stored.cancelled })),
-        userIds: data.userIds,
-        byUser: data.byUser,
-        points: gained,
-        entrants: ranked.length,
-        provisional: tournamentProvisional,
-      }),
-    );
+  const othersPoints = new Map<string, number>(kept?.users.map((id, i) => [id, kept.points[i]!]));
+  if (!kept)
+    for (const tournament of others) {
+      const standings = tournamentStandings(await userRounds(tournament.game_global_id, now));
+      addPoints(othersPoints, standings.gained);
+      histories.push(standings.history);
+    }
+  const points = new Map(othersPoints);
+  if (tournaments.some((t) => t.game_global_id === gameId)) {
+    const standings = tournamentStandings(current);
+    addPoints(points, standings.gained);
+    histories.push(standings.history);
   }
-  return { points, provisional, histories };
+  await writeSeasonHistories(histories, now);
+  // Kept once the histories scored with them are written: a failed write scores them again.
+  if (!kept && key !== null) await keepSeasonPoints(seasonId, gameId, key, othersPoints);
+  return { points, provisional: tournaments.some(isProvisional) };
 }
 
 /** What a round scope needs besides the metrics: nicknames, and each user's guild with its name. */
@@ -657,8 +690,7 @@ export async function recomputeRankings(
         ...(finished ? { kept: true } : {}),
       };
     }
-    const yearly = await yearlyStandings(data.record.season_id, now);
-    await writeSeasonHistories(yearly.histories, now);
+    const yearly = await yearlyStandings(data, now);
     const yearlyIds = [...yearly.points.keys()].sort();
     const yearlyProfiles = await guildRepository.profiles(yearlyIds.filter((id) => !profiles.has(id)));
     const nameOf = (id: string) => (profiles.get(id) ?? yearlyProfiles.get(id))?.nickname;
