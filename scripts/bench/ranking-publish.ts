@@ -30,6 +30,7 @@ import { competitionRanking, ranksByEntry } from '../../shared/src/game/ranking'
 import { formatYearlyPoints } from '../../shared/src/game/yearly-points';
 import { writeUnits } from './item-size';
 import { syntheticMembers, syntheticMetrics } from './synthetic-season';
+import { decodeSeasonPoints, encodeSeasonPoints } from '../../functions/src/domain/ranking/season-points';
 
 const players = Number(process.argv[2] ?? 100_000);
 const now = new Date('2026-06-01T09:00:00Z');
@@ -83,6 +84,23 @@ const recomputeCpuMs = (cpu.user + cpu.system) / 1000;
 peak = Math.max(peak, process.memoryUsage().rss);
 clearInterval(sampler);
 const [busiestKey, busiestUnits] = [...perKey].sort((a, b) => b[1] - a[1])[0]!;
+
+// The season's other tournaments' points as a run keeps them (one object, season-points.ts), here
+// for as many users as the tournament: its size, and the time a run takes to read them back (then
+// added to the live tournament's points in one pass over both lists, in id order) instead of scoring
+// those tournaments again.
+const keptBytes = encodeSeasonPoints({
+  format: 1,
+  season_id: 2026,
+  except: 'bench',
+  key: 'bench',
+  users: [...userIds],
+  points: Array.from(points),
+});
+const keptStarted = performance.now();
+const kept = decodeSeasonPoints(keptBytes)!;
+const seasonPointsReadMs = performance.now() - keptStarted;
+if (kept.users.length !== players) throw new Error('the kept points were not read back');
 
 /** The personal type of a page's partition key (`…#T{type}`), whose displays are formatted on reading. */
 const typeOf = (pk: string) => Number(/#T(\d)$/.exec(pk)?.[1] ?? 1) as PersonalRankingType;
@@ -173,5 +191,7 @@ console.log(
     recompute_cpu_ms: Math.round(recomputeCpuMs),
     packing_workers: players >= PARALLEL_PACKING_FROM ? workers : 0,
     peak_rss_mb: Math.round(peak / 2 ** 20),
+    season_points_mb: Math.round((keptBytes.length / 2 ** 20) * 10) / 10,
+    season_points_read_ms: Math.round(seasonPointsReadMs),
   }),
 );

@@ -45,7 +45,7 @@ import { bucketRows, type GroupedOrder, groupPageRows, pageRows } from './board-
 import { type Packer, packInThread, type PackingPool, rankOn, runPool, sharedBytes } from './packing-pool';
 import { digest, isFinished, isReusable, resolveGame, YEARLY_SCOPE } from './ranking-scope';
 import { tournamentHistory, writeSeasonHistories, type TournamentHistory } from './season-history';
-import { keepSeasonPoints, keptSeasonPoints, seasonPointsKey } from './season-points';
+import { keepSeasonPoints, keptSeasonPoints, seasonPointsKey, type SortedPoints } from './season-points';
 
 /**
  * Every user's rounds in play order, scored from the rounds' teams and the field's results; no-team
@@ -269,6 +269,34 @@ const addPoints = (points: Map<string, number>, gained: ReadonlyMap<string, numb
   for (const [userId, value] of gained) points.set(userId, (points.get(userId) ?? 0) + value);
 };
 
+const sortedPoints = (points: ReadonlyMap<string, number>): SortedPoints => {
+  const users = [...points.keys()].sort();
+  return { users, points: users.map((id) => points.get(id)!) };
+};
+
+/** Two lists of users' points, each in id order, added into one (a million users: no map, no sort). */
+function addSorted(a: SortedPoints, b: SortedPoints): SortedPoints {
+  const users: string[] = [];
+  const points: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.users.length || j < b.users.length) {
+    const x = a.users[i];
+    const y = b.users[j];
+    if (y === undefined || (x !== undefined && x < y)) {
+      users.push(x!);
+      points.push(a.points[i++]!);
+    } else if (x === undefined || y < x) {
+      users.push(y);
+      points.push(b.points[j++]!);
+    } else {
+      users.push(x);
+      points.push(a.points[i++]! + b.points[j++]!);
+    }
+  }
+  return { users, points };
+}
+
 /**
  * The season's yearly points (DESIGN.md section 3): each of its tournaments that has started gives
  * its entrants their points; a user's points are the sum. The tournament being published is scored
@@ -288,23 +316,26 @@ async function yearlyStandings(current: UserRounds, now: Date) {
   const key = await seasonPointsKey(others, now);
   const kept = key === null ? null : await keptSeasonPoints(seasonId, gameId, key);
   const histories: TournamentHistory[] = [];
-  const othersPoints = new Map<string, number>(kept?.users.map((id, i) => [id, kept.points[i]!]));
-  if (!kept)
+  let othersPoints: SortedPoints = kept ?? { users: [], points: [] };
+  if (!kept) {
+    const sum = new Map<string, number>();
     for (const tournament of others) {
       const standings = tournamentStandings(await userRounds(tournament.game_global_id, now));
-      addPoints(othersPoints, standings.gained);
+      addPoints(sum, standings.gained);
       histories.push(standings.history);
     }
-  const points = new Map(othersPoints);
+    othersPoints = sortedPoints(sum);
+  }
+  let season = othersPoints;
   if (tournaments.some((t) => t.game_global_id === gameId)) {
     const standings = tournamentStandings(current);
-    addPoints(points, standings.gained);
+    season = addSorted(othersPoints, sortedPoints(standings.gained));
     histories.push(standings.history);
   }
   await writeSeasonHistories(histories, now);
   // Kept once the histories scored with them are written: a failed write scores them again.
   if (!kept && key !== null) await keepSeasonPoints(seasonId, gameId, key, othersPoints);
-  return { points, provisional: tournaments.some(isProvisional) };
+  return { users: season.users, points: season.points, provisional: tournaments.some(isProvisional) };
 }
 
 /** What a round scope needs besides the metrics: nicknames, and each user's guild with its name. */
@@ -691,10 +722,10 @@ export async function recomputeRankings(
       };
     }
     const yearly = await yearlyStandings(data, now);
-    const yearlyIds = [...yearly.points.keys()].sort();
+    const yearlyIds = yearly.users;
     const yearlyProfiles = await guildRepository.profiles(yearlyIds.filter((id) => !profiles.has(id)));
     const nameOf = (id: string) => (profiles.get(id) ?? yearlyProfiles.get(id))?.nickname;
-    const points = Float64Array.from(yearlyIds, (id) => yearly.points.get(id)!);
+    const points = Float64Array.from(yearly.points);
     pointer.scopes[String(YEARLY_SCOPE)] = {
       provisional: yearly.provisional,
       totals: [],

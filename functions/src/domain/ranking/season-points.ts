@@ -20,15 +20,19 @@ import { digest, isFinished } from './ranking-scope';
 
 const FORMAT = 1;
 
+/** Users' points: `users` in id order (as `Array.prototype.sort` orders them), `points[i]` user i's. */
+export interface SortedPoints {
+  users: string[];
+  points: number[];
+}
+
 /** The points of a season's tournaments but one, each user's summed (users in order). */
-export interface KeptSeasonPoints {
+export interface KeptSeasonPoints extends SortedPoints {
   format: typeof FORMAT;
   season_id: number;
   /** The tournament whose runs add these to its own points. */
   except: string;
   key: string;
-  users: string[];
-  points: number[];
 }
 
 export const seasonPointsName = (seasonId: number, except: string) =>
@@ -74,20 +78,7 @@ export async function keptSeasonPoints(seasonId: number, except: string, key: st
 }
 
 /** Keeps the other tournaments' points (summed) for the next runs. */
-export async function keepSeasonPoints(
-  seasonId: number,
-  except: string,
-  key: string,
-  points: ReadonlyMap<string, number>,
-) {
-  const users = [...points.keys()].sort();
-  const kept: KeptSeasonPoints = {
-    format: FORMAT,
-    season_id: seasonId,
-    except,
-    key,
-    users,
-    points: users.map((id) => points.get(id)!),
-  };
+export async function keepSeasonPoints(seasonId: number, except: string, key: string, points: SortedPoints) {
+  const kept: KeptSeasonPoints = { format: FORMAT, season_id: seasonId, except, key, ...points };
   await writeRankingInput(seasonPointsName(seasonId, except), encodeSeasonPoints(kept), 'application/gzip');
 }
