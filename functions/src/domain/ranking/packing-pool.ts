@@ -1,9 +1,10 @@
 /**
- * Worker threads that pack a large publish's pages and value buckets on the function's other
- * vCPUs (DESIGN.md section 4). At a million players packing (mostly deflate) is most of the
- * recompute's work, and each page is packed on its own, so it divides over the cores. The job's own
- * thread ranks the boards, gathers each task's rows, makes and writes the items, and packs queued
- * tasks itself whenever it would otherwise wait.
+ * Worker threads that rank a large publish's boards and pack its pages and value buckets on the
+ * function's other vCPUs (DESIGN.md section 4). At a million players packing (mostly deflate) is
+ * most of the recompute's work, and each page is packed on its own, so it divides over the cores.
+ * The boards are ranked first, while the job's thread encodes the users. The job's own thread
+ * gathers each task's rows, makes and writes the items, and does queued tasks itself whenever it
+ * would otherwise wait.
  *
  * A worker runs this same module: the job's bundle in AWS (`import.meta.url` is the bundle), the
  * TypeScript source elsewhere (tests, the local stack), which the worker loads through tsx. A

@@ -355,8 +355,9 @@ export interface RoundScopeInput {
  * One round scope of a snapshot: the sizes of its 7 personal types (for the pointer) and its items,
  * yielded one by one in the order they are written: the pages of the 7 types, each followed by its
  * index, the users' values in buckets (each user's own rank is found from those two, see
- * rank-index.ts), then the guild pages and each guild's member page. Each type is ranked as its
- * pages are reached, and the pages and buckets are packed with `pool`'s workers when given one.
+ * rank-index.ts), then the guild pages and each guild's member page. With a pool, its workers rank
+ * the types (while this thread encodes the users) and pack the pages and buckets; without, this
+ * thread does.
  * The guild boards' sizes and the encoded users are known once the items are.
  */
 export function roundScope(input: RoundScopeInput, pool: PackingPool | null = null) {
