@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
 import { decodeSeasonPoints, seasonPointsName } from '../../functions/src/domain/ranking/season-points';
-import { readRankingInput } from '../../functions/src/lib/ranking-inputs';
+import { readRankingInput, writeRankingInput } from '../../functions/src/lib/ranking-inputs';
 import { formatYearlyPoints } from '../../shared/src/game/yearly-points';
 import { rankingRepository } from '../../functions/src/db/repositories/ranking-repository';
 import { YEARLY_SCOPE } from '../../functions/src/domain/ranking/ranking-scope';
@@ -99,5 +99,11 @@ describe("the season's other tournaments' points, kept between runs", () => {
     expect(corrected).not.toEqual(first);
     expect(await scored()).toEqual([live.id]);
     expect(await yearly()).toEqual(corrected);
+
+    // A kept object that cannot be read is made again, not failed on.
+    await writeRankingInput(seasonPointsName(SEASON, live.id), Buffer.from('cut short'), 'application/gzip');
+    expect(await scored()).toEqual([done.id, live.id]);
+    expect(await yearly()).toEqual(corrected);
+    expect(await scored()).toEqual([live.id]);
   });
 });

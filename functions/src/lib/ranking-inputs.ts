@@ -1,3 +1,4 @@
+import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { RANKING_INPUTS_PREFIX } from '@golf/shared/contracts';
 import { config } from './config';
@@ -33,4 +34,20 @@ export async function writeRankingInput(name: string, body: Uint8Array, contentT
       ContentType: contentType,
     }),
   );
+}
+
+/** An input the job keeps: JSON, gzip'd, with its format. */
+export const encodeKept = (value: { format: number }) => gzipSync(JSON.stringify(value));
+
+/**
+ * A kept input read back: null when it is of another format or cannot be read (cut short, not
+ * gzip, not JSON), so that the run makes it again instead of failing on it every time.
+ */
+export function decodeKept<T extends { format: number }>(bytes: Uint8Array, format: T['format']): T | null {
+  try {
+    const parsed = JSON.parse(gunzipSync(bytes).toString('utf8')) as Partial<T> | null;
+    return parsed?.format === format ? (parsed as T) : null;
+  } catch {
+    return null;
+  }
 }

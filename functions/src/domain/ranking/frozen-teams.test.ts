@@ -64,6 +64,15 @@ describe('frozen teams', () => {
     expect(decodeFrozenRound(gzipSync(JSON.stringify(before)))).toBeNull();
   });
 
+  it('reads an object it cannot read (cut short, not gzip, not JSON) as absent', () => {
+    const bytes = encodeFrozenRound(freezeTeams([], { gameGlobalId: 'G', round: 1, stamp: 's' }));
+    expect(decodeFrozenRound(bytes)).not.toBeNull();
+    expect(decodeFrozenRound(bytes.subarray(0, bytes.length - 8))).toBeNull();
+    expect(decodeFrozenRound(Buffer.from('{"format":2}'))).toBeNull();
+    expect(decodeFrozenRound(gzipSync('{"format":'))).toBeNull();
+    expect(decodeFrozenRound(gzipSync('null'))).toBeNull();
+  });
+
   it('freezes a round once its deadline has passed and it is settled or final, stamped by both', () => {
     const round: StoredRound = {
       round: 2,

@@ -7,11 +7,10 @@
  * The object carries the round's stamp (deadline and settlement); a round settled again, or a moved
  * deadline, gives another stamp, and the next run reads the teams again and replaces the object.
  */
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { draftSlots, type TeamPick } from '@golf/shared/game/team';
 import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import { teamRepository, type TeamRecord } from '../../db/repositories/team-repository';
-import { readRankingInput, writeRankingInput } from '../../lib/ranking-inputs';
+import { decodeKept, encodeKept, readRankingInput, writeRankingInput } from '../../lib/ranking-inputs';
 import { freezeStamp } from '../game/round-entries';
 
 /** 2: each team's save time kept (the prize draw's tie-break); an object of format 1 is read again. */
@@ -89,12 +88,10 @@ export function* thawTeams(frozen: FrozenRound, withSaveTimes = false): Generato
 export const frozenTeamsName = (gameGlobalId: string, round: number) =>
   `teams/${encodeURIComponent(gameGlobalId)}/R${round}.json.gz`;
 
-export const encodeFrozenRound = (frozen: FrozenRound) => gzipSync(JSON.stringify(frozen));
+export const encodeFrozenRound = (frozen: FrozenRound) => encodeKept(frozen);
 
-export function decodeFrozenRound(bytes: Uint8Array): FrozenRound | null {
-  const parsed = JSON.parse(gunzipSync(bytes).toString('utf8')) as Partial<FrozenRound>;
-  return parsed.format === FORMAT ? (parsed as FrozenRound) : null;
-}
+/** The frozen round stored, or null when it is of another format or unreadable (read again then). */
+export const decodeFrozenRound = (bytes: Uint8Array) => decodeKept<FrozenRound>(bytes, FORMAT);
 
 /** The round's frozen object when it has the round's current stamp; null when the teams must be read. */
 async function currentFrozen(record: TournamentRecord, round: number, now: Date) {

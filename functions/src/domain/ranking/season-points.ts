@@ -9,11 +9,10 @@
  * deadline, a round settled again), which changes its key; the next run then scores them again.
  * Tournaments still in play beside the live one are never kept: they are scored on every run.
  */
-import { gunzipSync, gzipSync } from 'node:zlib';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
 import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
-import { readRankingInput, writeRankingInput } from '../../lib/ranking-inputs';
+import { decodeKept, encodeKept, readRankingInput, writeRankingInput } from '../../lib/ranking-inputs';
 import { freezeStamp } from '../game/round-entries';
 import { canonical } from '../game/stable-equal';
 import { digest, isFinished } from './ranking-scope';
@@ -38,12 +37,10 @@ export interface KeptSeasonPoints extends SortedPoints {
 export const seasonPointsName = (seasonId: number, except: string) =>
   `season/${seasonId}/points-except-${encodeURIComponent(except)}.json.gz`;
 
-export const encodeSeasonPoints = (kept: KeptSeasonPoints) => gzipSync(JSON.stringify(kept));
+export const encodeSeasonPoints = (kept: KeptSeasonPoints) => encodeKept(kept);
 
-export function decodeSeasonPoints(bytes: Uint8Array): KeptSeasonPoints | null {
-  const parsed = JSON.parse(gunzipSync(bytes).toString('utf8')) as Partial<KeptSeasonPoints>;
-  return parsed.format === FORMAT ? (parsed as KeptSeasonPoints) : null;
-}
+/** The kept points stored, or null when they are of another format or unreadable (scored again then). */
+export const decodeSeasonPoints = (bytes: Uint8Array) => decodeKept<KeptSeasonPoints>(bytes, FORMAT);
 
 /** A round's stamp for the key: `cancelled`, its freeze stamp, or null when its teams may still change. */
 const roundStamp = (round: TournamentRecord['rounds'][number], now: Date) =>
