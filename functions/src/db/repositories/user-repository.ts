@@ -53,6 +53,9 @@ export const loginItem = (record: LoginRecord) => ({
   ...record,
 });
 
+/** A withdrawn player's name wherever their records stay (chat, rankings), as the terms say. */
+export const WITHDRAWN_NICKNAME = '退会したユーザー';
+
 export const userRepository = {
   async getUser(userId: string): Promise<UserRecord | null> {
     const { Item } = await db().send(

@@ -25,7 +25,7 @@ import {
   type GuildRecord,
   type MembershipRefusal,
 } from '../../db/repositories/guild-repository';
-import { userRepository } from '../../db/repositories/user-repository';
+import { userRepository, WITHDRAWN_NICKNAME } from '../../db/repositories/user-repository';
 import { errorMessages } from '@golf/shared/errors';
 import type { AppError } from '../../lib/errors';
 import { conflict, notFound, rateLimited, refusal as refuse, validationFailed } from '../../lib/errors';
@@ -41,8 +41,6 @@ import {
 const ulid = monotonicFactory();
 
 export const GUEST_NICKNAME = 'ゲスト';
-/** A withdrawn player's name wherever their records stay (chat, rankings), as the terms say. */
-export const WITHDRAWN_NICKNAME = '退会したユーザー';
 export const CHAT_RATE_LIMIT = { windowSeconds: 10, limit: 5 };
 
 export const messages = {

@@ -9,6 +9,7 @@ import { competitionRanking } from '@golf/shared/game/ranking';
 import { deriveSchedule } from '@golf/shared/schedule/derive-schedule';
 import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import { guildRepository } from '../../db/repositories/guild-repository';
+import { WITHDRAWN_NICKNAME } from '../../db/repositories/user-repository';
 import { quizRepository } from '../../db/repositories/quiz-repository';
 import {
   type QuizBoardRecord,
@@ -101,7 +102,7 @@ async function writeBoard(
     return {
       rank: ranking.rankAt[p]!,
       user_id: score.user_id,
-      nickname: nickname ?? '退会したユーザー',
+      nickname: nickname ?? WITHDRAWN_NICKNAME,
       value: score.score,
       display_value: formatQuizResult(score),
       is_withdrawn: nickname === undefined,

@@ -19,6 +19,7 @@ import { formatToPar } from '@golf/shared/game/format';
 import { formatGuildAverage, guildAverageOf } from '@golf/shared/game/guild-versus';
 import { tournamentYearlyPoints } from '@golf/shared/game/yearly-points';
 import { guildRepository } from '../../db/repositories/guild-repository';
+import { WITHDRAWN_NICKNAME } from '../../db/repositories/user-repository';
 import {
   guildMemberBoard,
   personalBoard,
@@ -128,9 +129,6 @@ async function guildsOf(userIds: readonly string[]): Promise<GuildIndex> {
   const names = new Map(guildItems.map((item) => [String(item['guild_id']), String(item['name'])]));
   return { guildOf, names };
 }
-
-/** The name shown for a user whose profile is gone. */
-const WITHDRAWN_NICKNAME = '退会したユーザー';
 
 /** A round scope's guild boards: the guilds' two rankings, and each guild's members ranked. */
 interface GuildBoards {
