@@ -240,12 +240,16 @@ function tournamentStandings(data: UserRounds) {
   const entrants = data.userIds.filter((id) =>
     data.byUser.get(id)!.some((round) => round.has_team && round.state !== 'cancelled'),
   );
-  const scores = entrants.map((id) => scoreMetric(data.byUser.get(id)!));
-  const ranked = entrants.filter((_, i) => scores[i] !== null);
-  const ranking = competitionRanking(
-    Float64Array.from(ranked.map((id) => scoreMetric(data.byUser.get(id)!)!)),
-    'lower',
-  );
+  // Each entrant's SCORE, once; those without one are not ranked.
+  const ranked: string[] = [];
+  const scores: number[] = [];
+  for (const id of entrants) {
+    const score = scoreMetric(data.byUser.get(id)!);
+    if (score === null) continue;
+    ranked.push(id);
+    scores.push(score);
+  }
+  const ranking = competitionRanking(Float64Array.from(scores), 'lower');
   const gained = tournamentYearlyPoints(
     Array.from(ranking.order, (index, p) => ({ user_id: ranked[index]!, rank: ranking.rankAt[p]! })),
     { cancelled: false },
