@@ -8,10 +8,16 @@
  *    Then 0 to 200 connections in 10 s, held 60 s, each looping over the round-end mix (ranking
  *    pages, my rank, my team, the schedule, the live round), and the same spike on a static file
  *    of the same server as the baseline. Target: no 5xx, no timeouts, ranking p95 at most 5x the baseline's.
- * 2. The minute before a deadline: 5,000 distinct players save their team of the open round at 300
+ * 2. What the stack keeps up with: 64 players of their own, each saving their team of the open round
+ *    (and reading the round page) again as soon as the last answer arrives, for 20 s: the save rate
+ *    with every save answered, checked as below.
+ * 3. The minute before a deadline: 5,000 distinct players save their team of the open round at 300
  *    saves per second for 60 s, each save followed by a read of the round page. Afterwards every
  *    player's stored team is read back: it must hold the picks of the player's last save and a
  *    version equal to the saves that were answered 200 (each save stored exactly once).
+ *
+ * Last, for reference, the save's transaction sent straight to DynamoDB Local from 1, 8 and 64
+ * writers for 5 s each: the most saves per second the local table stores on this machine.
  *
  * `--quick` runs a smoke version (2,000 players, 50 connections, shorter phases); the figures in
  * docs/performance.md come from the full run. Writes bench/results/load.json (full run only).
@@ -25,7 +31,7 @@ import { fileURLToPath } from 'node:url';
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
 import { currentTournament, deriveSchedule } from '../../shared/src/schedule/derive-schedule';
 import type { TeamRecord } from '../../functions/src/db/repositories/team-repository';
-import { teamItem } from '../../functions/src/db/repositories/team-repository';
+import { teamItem, teamRepository } from '../../functions/src/db/repositories/team-repository';
 import { userItem } from '../../functions/src/db/repositories/user-repository';
 import { rankingStateRepository } from '../../functions/src/db/repositories/ranking-state-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
@@ -48,6 +54,8 @@ const seedConcurrency = 16;
 interface Profile {
   players: number;
   spike: { connections: number; rampSeconds: number; holdSeconds: number };
+  /** What the stack keeps up with: players each saving again as soon as the last save is answered. */
+  capacity: { connections: number; seconds: number };
   deadline: { distinctPlayers: number; savesPerSecond: number; seconds: number };
 }
 
@@ -55,11 +63,13 @@ const profiles: Record<'full' | 'quick', Profile> = {
   full: {
     players: 100_000,
     spike: { connections: 200, rampSeconds: 10, holdSeconds: 60 },
+    capacity: { connections: 64, seconds: 20 },
     deadline: { distinctPlayers: 5_000, savesPerSecond: 300, seconds: 60 },
   },
   quick: {
     players: 2_000,
     spike: { connections: 50, rampSeconds: 3, holdSeconds: 10 },
+    capacity: { connections: 16, seconds: 5 },
     deadline: { distinctPlayers: 500, savesPerSecond: 50, seconds: 10 },
   },
 };
@@ -75,18 +85,31 @@ interface ClientPlan {
     players: Array<{ userId: string; token: string }>;
     staticPath: string;
   };
-  deadline: Profile['deadline'] & {
-    url: string;
-    round: number;
-    gameGlobalId: string;
-    players: Array<{ userId: string; token: string }>;
-    /** Eligible player ids of the open round; save j of a player picks 4 of them in turn. */
-    pool: string[];
-  };
+  deadline: Profile['deadline'] & SavePlan;
+  /** Players of their own (none of the deadline's), one per connection. */
+  capacity: Profile['capacity'] & SavePlan;
+}
+
+interface SavePlan {
+  url: string;
+  round: number;
+  gameGlobalId: string;
+  players: Array<{ userId: string; token: string }>;
+  /** Eligible player ids of the open round; save j of a player picks 4 of them in turn. */
+  pool: string[];
 }
 
 type RequestClass =
-  'ranking' | 'my_rank' | 'my_team' | 'schedule' | 'live_round' | 'static' | 'save' | 'round_page';
+  | 'ranking'
+  | 'ranking_edge_hit'
+  | 'ranking_edge_miss'
+  | 'my_rank'
+  | 'my_team'
+  | 'schedule'
+  | 'live_round'
+  | 'static'
+  | 'save'
+  | 'round_page';
 
 interface ClassResult {
   requests: number;
@@ -106,7 +129,13 @@ interface ClassResult {
 function send(
   agent: Agent,
   url: string,
-  options: { method?: string; token?: string; body?: unknown } = {},
+  options: {
+    method?: string;
+    token?: string;
+    body?: unknown;
+    /** Told whether the edge answered from its cache (`x-cache`). */
+    onCache?: (hit: boolean) => void;
+  } = {},
 ): Promise<number> {
   return new Promise((resolve) => {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body);
@@ -124,6 +153,7 @@ function send(
       resolve(status);
     };
     const req = httpRequest(url, { method: options.method ?? 'GET', agent, headers }, (response) => {
+      options.onCache?.(String(response.headers['x-cache'] ?? '').startsWith('Hit'));
       response.resume();
       response.on('end', () => finish(response.statusCode ?? 0));
       response.on('error', () => finish(0));
@@ -147,10 +177,18 @@ class Recorder {
     entry.statuses.push(status);
   }
 
-  async timed(kind: RequestClass, call: () => Promise<number>): Promise<number> {
+  /** Times `call` as `kind`, and also as the class `also` names once it is answered, if any. */
+  async timed(
+    kind: RequestClass,
+    call: () => Promise<number>,
+    also?: () => RequestClass | undefined,
+  ): Promise<number> {
     const start = performance.now();
     const status = await call();
-    this.record(kind, performance.now() - start, status);
+    const latency = performance.now() - start;
+    this.record(kind, latency, status);
+    const other = also?.();
+    if (other) this.record(other, latency, status);
     return status;
   }
 
@@ -219,8 +257,14 @@ async function roundEnd(plan: ClientPlan['spike']) {
         Math.random() < 0.5
           ? 1 + Math.floor(Math.random() * 5)
           : 1 + Math.floor(Math.random() * plan.rankingPages);
-      return recorder.timed('ranking', () =>
-        send(agent, `${plan.url}/api/golf/ranking?page=${page}&type=1&round=${plan.round}`),
+      let hit: boolean | undefined;
+      return recorder.timed(
+        'ranking',
+        () =>
+          send(agent, `${plan.url}/api/golf/ranking?page=${page}&type=1&round=${plan.round}`, {
+            onCache: (answer) => (hit = answer),
+          }),
+        () => (hit === undefined ? undefined : hit ? 'ranking_edge_hit' : 'ranking_edge_miss'),
       );
     }
     if (roll < 0.6)
@@ -252,6 +296,62 @@ async function staticBaseline(plan: ClientPlan['spike']) {
 export const teamOfSave = (pool: readonly string[], player: number, index: number): string[] =>
   [0, 1, 2, 3].map((slot) => pool[(player * 7 + index * 4 + slot) % pool.length]!);
 
+type Answered = Array<{ saves: number; last: string[] | null; sent: number }>;
+
+/** Save `index` of player `player`, then a read of the round page, as the round screen does. */
+async function saveThenRead(
+  plan: SavePlan,
+  recorder: Recorder,
+  agent: Agent,
+  answered: Answered,
+  player: number,
+  index: number,
+): Promise<void> {
+  const picks = teamOfSave(plan.pool, player, index);
+  const { token } = plan.players[player]!;
+  const status = await recorder.timed('save', () =>
+    send(agent, `${plan.url}/api/golf/round/${plan.round}/team`, {
+      method: 'PUT',
+      token,
+      body: { game_global_id: plan.gameGlobalId, player_ids: picks },
+    }),
+  );
+  if (status === 200) {
+    answered[player]!.saves++;
+    answered[player]!.last = picks;
+  }
+  await recorder.timed('round_page', () =>
+    send(agent, `${plan.url}/api/golf/round/${plan.round}?game_global_id=${plan.gameGlobalId}`, { token }),
+  );
+}
+
+/**
+ * Closed loop: each connection is one player who saves again (and reads the round page) as soon as
+ * the last answer arrives, for the given seconds: the save rate the stack keeps up with, all answered.
+ */
+async function saveCapacity(plan: ClientPlan['capacity']) {
+  const recorder = new Recorder();
+  const agent = new Agent({ keepAlive: true, maxSockets: plan.connections });
+  const answered: Answered = plan.players.map(() => ({ saves: 0, last: null, sent: 0 }));
+  const started = performance.now();
+  const end = started + plan.seconds * 1000;
+  await Promise.all(
+    plan.players.map(async (_, player) => {
+      while (performance.now() < end)
+        await saveThenRead(plan, recorder, agent, answered, player, answered[player]!.sent++);
+    }),
+  );
+  const elapsed = (performance.now() - started) / 1000;
+  agent.destroy();
+  const saves = answered.reduce((sum, a) => sum + a.saves, 0);
+  return {
+    saves_per_s: Math.round(saves / elapsed),
+    seconds: Math.round(elapsed * 10) / 10,
+    by_class: recorder.summary(),
+    answered,
+  };
+}
+
 /**
  * Open loop: saves are started at the given rate whatever the answers, each from the next player
  * in turn (one save of a player at a time), each followed by a read of the round page.
@@ -259,7 +359,7 @@ export const teamOfSave = (pool: readonly string[], player: number, index: numbe
 async function deadlineMinute(plan: ClientPlan['deadline']) {
   const recorder = new Recorder();
   const agent = new Agent({ keepAlive: true, maxSockets: 512 });
-  const answered = plan.players.map(() => ({ saves: 0, last: null as string[] | null, sent: 0 }));
+  const answered: Answered = plan.players.map(() => ({ saves: 0, last: null, sent: 0 }));
   const inFlight = plan.players.map(() => Promise.resolve());
   const total = plan.savesPerSecond * plan.seconds;
   const tasks: Array<Promise<void>> = [];
@@ -269,27 +369,8 @@ async function deadlineMinute(plan: ClientPlan['deadline']) {
     const due = Math.min(total, Math.floor(((performance.now() - started) / 1000) * plan.savesPerSecond));
     for (; issued < due; issued++) {
       const player = issued % plan.players.length;
-      const { userId: _userId, token } = plan.players[player]!;
       const index = answered[player]!.sent++;
-      const picks = teamOfSave(plan.pool, player, index);
-      const task = inFlight[player]!.then(async () => {
-        const status = await recorder.timed('save', () =>
-          send(agent, `${plan.url}/api/golf/round/${plan.round}/team`, {
-            method: 'PUT',
-            token,
-            body: { game_global_id: plan.gameGlobalId, player_ids: picks },
-          }),
-        );
-        if (status === 200) {
-          answered[player]!.saves++;
-          answered[player]!.last = picks;
-        }
-        await recorder.timed('round_page', () =>
-          send(agent, `${plan.url}/api/golf/round/${plan.round}?game_global_id=${plan.gameGlobalId}`, {
-            token,
-          }),
-        );
-      });
+      const task = inFlight[player]!.then(() => saveThenRead(plan, recorder, agent, answered, player, index));
       inFlight[player] = task;
       tasks.push(task);
     }
@@ -316,13 +397,17 @@ async function client(planFile: string) {
       ? await roundEnd(plan.spike)
       : phase === 'static'
         ? await staticBaseline(plan.spike)
-        : await deadlineMinute(plan.deadline);
+        : phase === 'capacity'
+          ? await saveCapacity(plan.capacity)
+          : await deadlineMinute(plan.deadline);
   writeFileSync(`${planFile}.${phase}.json`, JSON.stringify(result));
 }
 
 // ---------------------------------------------------------------- stack side (this process)
 
-function runClient(planFile: string, phase: 'round-end' | 'static' | 'deadline'): Promise<unknown> {
+type Phase = 'round-end' | 'static' | 'capacity' | 'deadline';
+
+function runClient(planFile: string, phase: Phase): Promise<unknown> {
   return new Promise((resolve, reject) => {
     const child = spawn(
       process.execPath,
@@ -426,6 +511,87 @@ async function readTeams(gameGlobalId: string, round: number, userIds: string[])
   return teams;
 }
 
+/**
+ * DynamoDB Local's own pace for the save's write: the transaction of a team save (the round's
+ * deadline lock, 4 new players' field entries, the team's versioned put), sent by this process
+ * straight to the table from `concurrency` writers at once for `seconds`, each writer its own team.
+ * No API, edge or client: the most saves per second the local table could store here.
+ */
+async function tableSavePace(
+  gameGlobalId: string,
+  round: number,
+  pool: readonly string[],
+  concurrency: number,
+  seconds: number,
+): Promise<number> {
+  let stored = 0;
+  const started = performance.now();
+  const end = started + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, writer) => {
+      for (let version = 0; performance.now() < end; version++) {
+        const picks = teamOfSave(pool, writer, version);
+        const refusal = await teamRepository.guardedPut(
+          {
+            game_global_id: gameGlobalId,
+            round,
+            user_id: `table-pace-${concurrency}-${writer}`,
+            picks: picks.map((player_id, i) => ({ slot: (i + 1) as 1 | 2 | 3 | 4, player_id, auto: false })),
+            source: 'manual',
+            last_saved_at: new Date().toISOString(),
+            version,
+          },
+          { nowIso: new Date().toISOString(), newPlayerIds: picks, expectedVersion: version },
+        );
+        if (refusal) throw new Error(`table pace: save refused (${refusal.kind})`);
+        stored++;
+      }
+    }),
+  );
+  return Math.round(stored / ((performance.now() - started) / 1000));
+}
+
+/**
+ * Every save stored exactly once: each save raises the team's version by one, so the stored version
+ * lies between the saves answered 200 and the saves sent (a save the client gave up on may still be
+ * stored after), and when every save of a player was answered 200 it equals their count and the
+ * stored picks are those of the last save. Saves the server still works off after the phase are
+ * waited for: the teams are read until two reads agree.
+ */
+async function checkSaves(
+  gameGlobalId: string,
+  round: number,
+  players: ReadonlyArray<{ userId: string }>,
+  answered: Answered,
+): Promise<{ mismatched: number; storedAfterTimeout: number }> {
+  const userIds = players.map((p) => p.userId);
+  let stored = await readTeams(gameGlobalId, round, userIds);
+  for (let attempt = 0; attempt < 24; attempt++) {
+    await sleep(5_000);
+    const again = await readTeams(gameGlobalId, round, userIds);
+    const same = userIds.every((id) => again.get(id)?.version === stored.get(id)?.version);
+    stored = again;
+    if (same) break;
+  }
+  let mismatched = 0;
+  let storedAfterTimeout = 0;
+  players.forEach((player, i) => {
+    const expected = answered[i]!;
+    const team = stored.get(player.userId);
+    const version = team?.version ?? 0;
+    const picks = team ? [...team.picks].sort((a, b) => a.slot - b.slot).map((p) => p.player_id) : null;
+    const allAnswered = expected.saves === expected.sent;
+    if (
+      version < expected.saves ||
+      version > expected.sent ||
+      (allAnswered && (version !== expected.saves || JSON.stringify(picks) !== JSON.stringify(expected.last)))
+    )
+      mismatched++;
+    storedAfterTimeout += Math.max(0, version - expected.saves);
+  });
+  return { mismatched, storedAfterTimeout };
+}
+
 async function main(mode: 'full' | 'quick') {
   const profile = profiles[mode];
   const now = new Date();
@@ -491,6 +657,11 @@ async function main(mode: 'full' | 'quick') {
     const deadlinePlayers = await Promise.all(
       Array.from({ length: profile.deadline.distinctPlayers }, (_, i) => sign(i + 1)),
     );
+    const capacityPlayers = await Promise.all(
+      Array.from({ length: profile.capacity.connections }, (_, i) =>
+        sign(profile.deadline.distinctPlayers + i + 1),
+      ),
+    );
     const field = season.fields.filter((entry) => entry.game_global_id === gameGlobalId);
     const pool = field.filter((entry) => !ineligibility(entry, openRound)).map((entry) => entry.player_id);
     const plan: ClientPlan = {
@@ -509,6 +680,14 @@ async function main(mode: 'full' | 'quick') {
         round: openRound,
         gameGlobalId,
         players: deadlinePlayers,
+        pool,
+      },
+      capacity: {
+        ...profile.capacity,
+        url: stack.url,
+        round: openRound,
+        gameGlobalId,
+        players: capacityPlayers,
         pool,
       },
     };
@@ -536,61 +715,48 @@ async function main(mode: 'full' | 'quick') {
     }
     const settleSeconds: Record<string, number> = {};
     const settlePath = `${stack.url}/api/golf/load-bench-settle`;
-    const phase = async <T>(name: 'round-end' | 'static' | 'deadline') => {
+    const phase = async <T>(name: Phase) => {
       settleSeconds[name] = await settle(settlePath);
       log(`${name} (after ${settleSeconds[name]} s to settle)`);
       return (await runClient(planFile, name)) as T;
     };
     const roundEndResult = await phase<Awaited<ReturnType<typeof roundEnd>>>('round-end');
     const staticResult = await phase<Awaited<ReturnType<typeof staticBaseline>>>('static');
+    const capacityResult = await phase<Awaited<ReturnType<typeof saveCapacity>>>('capacity');
     const deadlineResult = await phase<Awaited<ReturnType<typeof deadlineMinute>>>('deadline');
     const drainSeconds = await settle(settlePath, 600);
 
-    // Every save stored exactly once: each save raises the team's version by one, so the stored
-    // version lies between the saves answered 200 and the saves sent (a save the client gave up
-    // on may still be stored after), and when every save of a player was answered 200 it equals
-    // their count and the stored picks are those of the last save. Saves the server still works
-    // off after the phase are waited for: the teams are read until two reads agree.
-    const userIds = deadlinePlayers.map((p) => p.userId);
-    let stored = await readTeams(gameGlobalId, openRound, userIds);
-    for (let attempt = 0; attempt < 24; attempt++) {
-      await sleep(5_000);
-      const again = await readTeams(gameGlobalId, openRound, userIds);
-      const same = userIds.every((id) => again.get(id)?.version === stored.get(id)?.version);
-      stored = again;
-      if (same) break;
-    }
-    let mismatched = 0;
-    let storedAfterTimeout = 0;
-    deadlinePlayers.forEach((player, i) => {
-      const expected = deadlineResult.answered[i]!;
-      const team = stored.get(player.userId);
-      const version = team?.version ?? 0;
-      const picks = team ? [...team.picks].sort((a, b) => a.slot - b.slot).map((p) => p.player_id) : null;
-      const allAnswered = expected.saves === expected.sent;
-      if (
-        version < expected.saves ||
-        version > expected.sent ||
-        (allAnswered &&
-          (version !== expected.saves || JSON.stringify(picks) !== JSON.stringify(expected.last)))
-      )
-        mismatched++;
-      storedAfterTimeout += Math.max(0, version - expected.saves);
-    });
+    const deadlineCheck = await checkSaves(gameGlobalId, openRound, deadlinePlayers, deadlineResult.answered);
+    const capacityCheck = await checkSaves(gameGlobalId, openRound, capacityPlayers, capacityResult.answered);
+    const tablePace = Object.fromEntries(
+      await [1, 8, 64].reduce<Promise<Array<[string, number]>>>(
+        async (done, concurrency) => [
+          ...(await done),
+          [`concurrency_${concurrency}`, await tableSavePace(gameGlobalId, openRound, pool, concurrency, 5)],
+        ],
+        Promise.resolve([]),
+      ),
+    );
+    log(`the table alone: ${JSON.stringify(tablePace)} save transactions per second`);
     const answeredSaves = deadlineResult.answered.reduce((sum, a) => sum + a.saves, 0);
 
     const ranking = roundEndResult.by_class.ranking!;
     const baseline = staticResult.by_class.static!;
+    // The ranking's hits and misses are counted again under their own classes: counted once here.
     const errors = (result: { by_class: Partial<Record<RequestClass, ClassResult>> }) =>
-      Object.values(result.by_class).reduce(
-        (sum, c) => ({
-          status_5xx: sum.status_5xx + c.status_5xx,
-          timeouts: sum.timeouts + c.timeouts,
-          other: sum.other + c.network_errors + c.status_4xx,
-        }),
-        { status_5xx: 0, timeouts: 0, other: 0 },
-      );
+      Object.entries(result.by_class)
+        .filter(([kind]) => kind !== 'ranking_edge_hit' && kind !== 'ranking_edge_miss')
+        .map(([, figures]) => figures)
+        .reduce(
+          (sum, c) => ({
+            status_5xx: sum.status_5xx + c.status_5xx,
+            timeouts: sum.timeouts + c.timeouts,
+            other: sum.other + c.network_errors + c.status_4xx,
+          }),
+          { status_5xx: 0, timeouts: 0, other: 0 },
+        );
     const { answered: _answered, ...deadlineFigures } = deadlineResult;
+    const { answered: capacityAnswered, ...capacityFigures } = capacityResult;
     const result = {
       measuredAt: now.toISOString(),
       mode,
@@ -603,7 +769,7 @@ async function main(mode: 'full' | 'quick') {
         load_average_at_start: loadAtStart.map((value) => Math.round(value * 10) / 10),
         load_average_at_end: loadavg().map((value) => Math.round(value * 10) / 10),
       },
-      stack: { api_processes: apiWorkers, edge_cache: true },
+      stack: { api_processes: apiWorkers, shared_read_processes: 1, edge_cache: true },
       seed: {
         players: profile.players,
         items_written: items.length,
@@ -630,9 +796,18 @@ async function main(mode: 'full' | 'quick') {
         errors: errors(deadlineResult),
         saves_answered_200: answeredSaves,
         players_checked: deadlinePlayers.length,
-        players_with_a_save_lost_or_stored_twice: mismatched,
-        saves_stored_after_the_client_gave_up: storedAfterTimeout,
+        players_with_a_save_lost_or_stored_twice: deadlineCheck.mismatched,
+        saves_stored_after_the_client_gave_up: deadlineCheck.storedAfterTimeout,
       },
+      save_capacity: {
+        profile: profile.capacity,
+        round: openRound,
+        ...capacityFigures,
+        errors: errors(capacityResult),
+        saves_answered_200: capacityAnswered.reduce((sum, a) => sum + a.saves, 0),
+        players_with_a_save_lost_or_stored_twice: capacityCheck.mismatched,
+      },
+      table_save_transactions_per_s: tablePace,
     };
     const targets = {
       round_end_no_5xx: result.round_end.errors.status_5xx === 0,
@@ -641,7 +816,8 @@ async function main(mode: 'full' | 'quick') {
       deadline_no_error:
         result.deadline.errors.status_5xx + result.deadline.errors.timeouts + result.deadline.errors.other ===
         0,
-      deadline_every_save_stored_once: mismatched === 0 && answeredSaves === result.deadline.saves_issued,
+      deadline_every_save_stored_once:
+        deadlineCheck.mismatched === 0 && answeredSaves === result.deadline.saves_issued,
     };
     const output = { ...result, targets };
     if (mode === 'full') {

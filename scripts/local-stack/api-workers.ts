@@ -1,6 +1,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
+import { matchRoute } from '../../shared/src/contracts';
 import { errorMessages } from '../../shared/src/errors';
 import type { OriginAnswer } from './lambda-adapter';
 import { repositoryRoot } from './paths';
@@ -24,15 +25,51 @@ const unavailableAnswer: OriginAnswer = {
   ),
 };
 
+/**
+ * Connections from the edge to one process at most; further calls wait at the edge for one to be
+ * free. Without a bound, a burst the processes cannot keep up with opens connections faster than a
+ * busy process accepts them, and they time out before they reach it.
+ */
+const connectionsPerProcess = 128;
+
+/** Never seen: the viewer left before the request was whole. */
+const viewerGoneAnswer: OriginAnswer = {
+  status: 400,
+  headers: { 'content-type': 'application/json; charset=utf-8' },
+  body: Buffer.from(JSON.stringify({ message: errorMessages.bad_request, code: 'bad_request' })),
+};
+
 interface Worker {
   child: ChildProcess;
   port: number;
   inFlight: number;
 }
 
+/** Which processes serve a call: the shared reads' own, or the others'. */
+export type ApiPool = 'shared' | 'general';
+
+/**
+ * The calls CloudFront may keep and serves alike to everyone (a public GET with a cache time: the
+ * ranking pages, the schedule, the live round, the masters), as the viewer-request function that
+ * drops their Authorization tells them (infra/lib/cloudfront-functions.ts).
+ */
+export function apiPoolOf(method: string, url: string): ApiPool {
+  if (method !== 'GET' && method !== 'HEAD') return 'general';
+  const match = matchRoute('GET', url.split('?')[0]!);
+  return match &&
+    'route' in match &&
+    match.route.access === 'public' &&
+    match.route.cacheSeconds !== undefined
+    ? 'shared'
+    : 'general';
+}
+
 export interface ApiWorkers {
+  /** Processes in all, the shared reads' included. */
   count: number;
-  /** The answer of the least busy process (in turn among equally busy ones). */
+  /** Calls sent to each pool so far. */
+  served: Record<ApiPool, number>;
+  /** The answer of the least busy process of the call's pool (in turn among equally busy ones). */
   invoke(request: IncomingMessage): Promise<OriginAnswer>;
   stop(): Promise<void>;
 }
@@ -56,35 +93,48 @@ function startWorker(): Promise<Worker> {
 }
 
 /**
- * The API in `count` processes, as API Gateway spreads calls over separate Lambda instances: each
- * has its own module state (caches, the JWKS, the DynamoDB client). A process that dies is started
- * again, as Lambda replaces a failed instance.
+ * The API in processes of its own, as API Gateway spreads calls over separate Lambda instances: each
+ * has its own module state (caches, the JWKS, the DynamoDB client). In AWS each route is its own
+ * function, so a ranking page the cache misses never waits behind the signed-in calls of other
+ * routes; here the shared reads (`apiPoolOf`) have `sharedCount` processes of their own, and every
+ * other call goes to one of `count` others. With `sharedCount` 0, every call goes to those `count`.
+ * A process that dies is started again, as Lambda replaces a failed instance.
  */
-export async function startApiWorkers(count: number): Promise<ApiWorkers> {
-  const workers = await Promise.all(Array.from({ length: count }, startWorker));
-  const agent = new Agent({ keepAlive: true, maxSockets: Infinity });
+export async function startApiWorkers(count: number, sharedCount = 0): Promise<ApiWorkers> {
+  const pools: Record<ApiPool, Worker[]> = {
+    general: await Promise.all(Array.from({ length: count }, startWorker)),
+    shared: await Promise.all(Array.from({ length: sharedCount }, startWorker)),
+  };
+  const agent = new Agent({ keepAlive: true, maxSockets: connectionsPerProcess });
+  const served: Record<ApiPool, number> = { shared: 0, general: 0 };
   let stopping = false;
-  let turn = -1;
-  const watch = (worker: Worker, index: number) =>
+  const turns: Record<ApiPool, number> = { shared: -1, general: -1 };
+  const watch = (workers: Worker[]) => (worker: Worker, index: number) =>
     worker.child.once('exit', () => {
       if (stopping) return;
       void startWorker().then((next) => {
         workers[index] = next;
-        watch(next, index);
+        watch(workers)(next, index);
       });
     });
-  workers.forEach(watch);
+  pools.general.forEach(watch(pools.general));
+  pools.shared.forEach(watch(pools.shared));
 
   const invoke = (request: IncomingMessage): Promise<OriginAnswer> => {
+    const wanted = apiPoolOf(request.method ?? 'GET', request.url ?? '/');
+    const pool = pools[wanted].length ? wanted : 'general';
+    const workers = pools[pool];
+    served[pool]++;
     // Ties go round in turn, so that sequential calls (a warm-up) reach every process.
-    turn = (turn + 1) % workers.length;
-    let worker = workers[turn]!;
+    turns[pool] = (turns[pool] + 1) % workers.length;
+    let worker = workers[turns[pool]]!;
     for (const candidate of workers) if (candidate.inFlight < worker.inFlight) worker = candidate;
     worker.inFlight++;
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(request.headers))
       if (value !== undefined && !hopByHop.has(name) && name !== viewerAddressHeader) headers[name] = value;
     headers[viewerAddressHeader] = request.socket.remoteAddress ?? '127.0.0.1';
+    let left = () => {};
     return new Promise<OriginAnswer>((resolve, reject) => {
       const forwarded = httpRequest(
         {
@@ -110,18 +160,33 @@ export async function startApiWorkers(count: number): Promise<ApiWorkers> {
       // A call still in a process when the stack stops is answered as API Gateway answers a
       // function that went away, instead of failing the edge.
       forwarded.on('error', (error) => (stopping ? resolve(unavailableAnswer) : reject(error)));
+      // A viewer who leaves before their call was sent (still waiting for a connection, or with the
+      // body not all arrived) is never invoked, as API Gateway invokes only with the whole request
+      // in hand; a call already sent runs on without them, as a Lambda invocation does.
+      let sent = false;
+      forwarded.once('socket', () => (sent = true));
+      left = () => {
+        if (sent && request.complete) return;
+        forwarded.destroy();
+        resolve(viewerGoneAnswer);
+      };
+      request.socket.once('close', left);
       request.pipe(forwarded);
-    }).finally(() => worker.inFlight--);
+    }).finally(() => {
+      worker.inFlight--;
+      request.socket.off('close', left);
+    });
   };
 
   return {
-    count,
+    count: count + sharedCount,
+    served,
     invoke,
     stop: async () => {
       stopping = true;
       agent.destroy();
       await Promise.all(
-        workers.map(
+        [...pools.general, ...pools.shared].map(
           ({ child }) =>
             new Promise<void>((resolve) => {
               if (child.exitCode !== null || child.signalCode !== null) return resolve();

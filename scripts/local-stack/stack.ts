@@ -10,7 +10,7 @@ import { seedIfEmpty } from '../seed/seed';
 import { startLocalJobs } from './jobs';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { internalErrorAnswer, invokeApi } from './lambda-adapter';
-import { startApiWorkers, type ApiWorkers } from './api-workers';
+import { startApiWorkers, type ApiPool, type ApiWorkers } from './api-workers';
 import { EdgeCache, type EdgeCacheOptions } from './edge-cache';
 import { handleOAuthStandIn, oauthStandInPrefix } from './oauth-standin';
 import { lineOutboxPagePath, outboxPagePath, serveLineOutboxPage, serveOutboxPage } from './outbox-page';
@@ -50,11 +50,19 @@ export interface StackOptions {
    * handlers in this process (the test suites, which inspect the calls they made).
    */
   apiWorkers?: number;
+  /**
+   * Processes of their own for the shared reads the edge may keep (`apiPoolOf`: the ranking pages,
+   * the schedule, ...), beside the `apiWorkers` ones, as in AWS each route is its own function: a
+   * page the cache misses does not wait behind signed-in calls. 1 by default when `apiWorkers` is set.
+   */
+  sharedApiWorkers?: number;
 }
 
 export interface Stack {
   url: string;
   env: Record<string, string>;
+  /** Calls sent to each pool of API processes so far, when the API runs in processes of its own. */
+  apiCalls?: Readonly<Record<ApiPool, number>>;
   stop(): Promise<void>;
 }
 
@@ -159,7 +167,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     let workers: ApiWorkers | undefined;
     if (options.apiWorkers) {
-      workers = await startApiWorkers(options.apiWorkers);
+      workers = await startApiWorkers(options.apiWorkers, options.sharedApiWorkers ?? 1);
       stops.push(workers.stop);
       log(`API: ${workers.count} プロセス`);
     }
@@ -223,7 +231,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       });
     };
     markReady(handle);
-    return { url, env, stop };
+    return { url, env, ...(workers ? { apiCalls: workers.served } : {}), stop };
   } catch (error) {
     await stop();
     throw error;

@@ -112,6 +112,15 @@ describe('the API in processes of its own', () => {
     const mine = await get(stack, '/api/user/me', await token('worker-player'));
     expect(mine.cache).toBe('Miss from cloudfront');
     expect(mine.status).toBeLessThan(500);
+    // The shared read the edge missed went to the shared reads' own process, the signed-in call
+    // to the others (as each route is its own function in AWS).
+    const calls = { ...stack.apiCalls! };
+    expect(calls.shared).toBeGreaterThanOrEqual(1);
+    expect(calls.general).toBeGreaterThanOrEqual(1);
+    await get(stack, '/api/golf/ranking?page=1&type=1&round=1');
+    expect(stack.apiCalls).toEqual({ shared: calls.shared + 1, general: calls.general });
+    await get(stack, '/api/golf/ranking/user?round=1', await token('worker-player'));
+    expect(stack.apiCalls).toEqual({ shared: calls.shared + 1, general: calls.general + 1 });
     // The handlers ran in the other processes, not in this one.
     expect(awsCallsByRoute.get('getTournamentScore')?.size ?? 0).toBe(before);
     expect((await get(stack, '/api/golf/ranking/user')).status).toBe(401);
