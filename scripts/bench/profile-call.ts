@@ -5,6 +5,10 @@
  * wall time per call and the functions that took the most time by themselves, grouped by package.
  * `--token` sends a signed-in player's token. Writes the profile to
  * bench/results/profile-call.cpuprofile (open it in Chrome DevTools).
+ *
+ * `--save` profiles a team save instead (`PUT /api/golf/round/{n}/team` of the open round of the
+ * sample season's current tournament, signed in, a different line-up each call, as a player changing
+ * their team before a deadline).
  */
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { Session, type Profiler } from 'node:inspector/promises';
@@ -13,15 +17,41 @@ import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
 import { db } from '../../functions/src/db/client';
+import { ineligibility } from '../../functions/src/domain/game/players';
+import { currentTournament, deriveSchedule } from '../../shared/src/schedule/derive-schedule';
 import { repositoryRoot } from '../local-stack/paths';
 import { startStack } from '../local-stack/stack';
+import { generateSampleSeason } from '../seed/generate';
 
 const args = process.argv.slice(2);
-const path = args.find((arg) => arg.startsWith('/')) ?? '/api/golf/schedule/score';
-const stack = await startStack({ port: 0, dataDir: null, spaDir: null, quiet: true });
+const save = args.includes('--save');
+const now = new Date();
+/** What a save call sends: the open round's team, a different 4 of its eligible players each time. */
+function saveCall(): { path: string; body: (call: number) => string } {
+  const season = generateSampleSeason(now);
+  const current = currentTournament(
+    season.tournaments.map((record) => ({ ...deriveSchedule(record, now), record })),
+  )!;
+  const gameGlobalId = current.record.game_global_id;
+  const open = current.record.rounds.find((round) => Date.parse(round.deadline_at) > now.getTime())!;
+  const pool = season.fields
+    .filter((entry) => entry.game_global_id === gameGlobalId && !ineligibility(entry, open.round))
+    .map((entry) => entry.player_id);
+  return {
+    path: `/api/golf/round/${open.round}/team`,
+    body: (call) =>
+      JSON.stringify({
+        game_global_id: gameGlobalId,
+        player_ids: [0, 1, 2, 3].map((slot) => pool[(call * 4 + slot) % pool.length]!),
+      }),
+  };
+}
+const saving = save ? saveCall() : undefined;
+const path = saving?.path ?? args.find((arg) => arg.startsWith('/')) ?? '/api/golf/schedule/score';
+const stack = await startStack({ port: 0, dataDir: null, spaDir: null, quiet: true, seedNow: now });
 try {
   const headers: Record<string, string> = {};
-  if (args.includes('--token')) {
+  if (args.includes('--token') || save) {
     const userId = 'profile-player';
     await userRepository.createUserIfAbsent(
       newPlayer(userId, new Date(), {
@@ -32,10 +62,21 @@ try {
     );
     headers['authorization'] = `Bearer ${(await signLocalAccessToken({ sub: userId })).token}`;
   }
+  let sent = 0;
   const call = async () => {
-    const response = await fetch(stack.url + path.replace('{user}', 'profile-player'), { headers });
+    const response = await fetch(
+      stack.url + path.replace('{user}', 'profile-player'),
+      saving
+        ? {
+            method: 'PUT',
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: saving.body(sent++),
+          }
+        : { headers },
+    );
     await response.arrayBuffer();
-    if (response.status >= 500) throw new Error(`${path}: ${response.status}`);
+    if (response.status >= 500 || (saving && response.status !== 200))
+      throw new Error(`${path}: ${response.status}`);
     return response.status;
   };
   for (let i = 0; i < 20; i++) await call();
