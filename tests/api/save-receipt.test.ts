@@ -3,10 +3,14 @@
  * player who opted in gets it by e-mail through the mail port (the local outbox); an unchanged save
  * sends nothing, and a player without an address cannot opt in.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { roundViewSchema, savedTeamSchema } from '../../shared/src/schemas/game';
 import { saveReceiptSettingsViewSchema } from '../../shared/src/schemas/save-receipt';
+import { guildRepository } from '../../functions/src/db/repositories/guild-repository';
+import { saveReceiptRepository } from '../../functions/src/db/repositories/save-receipt-repository';
+import type { TeamRecord } from '../../functions/src/db/repositories/team-repository';
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
+import { withSaveReceipt } from '../../functions/src/domain/game/save-receipt-service';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
 import { listOutbox } from '../../functions/src/lib/mail';
 import { api, tokenFor } from './support/api';
@@ -137,5 +141,61 @@ describe('save receipts', () => {
     });
     expect(late.status).toBe(409);
     expect(await receipts()).toHaveLength(before);
+  });
+
+  describe('what the receipt and the guild post need', () => {
+    afterEach(() => vi.restoreAllMocks());
+    const now = new Date();
+    const stored: TeamRecord = {
+      game_global_id: gid,
+      round: 3,
+      user_id: 'receipt-player',
+      picks: [p1!, p2!, p3!, p4!].map((player_id, i) => ({
+        slot: (i + 1) as 1 | 2 | 3 | 4,
+        player_id,
+        auto: false,
+      })),
+      source: 'manual',
+      last_saved_at: now.toISOString(),
+      version: 7,
+    };
+
+    it('is read while the save runs, once, so the save answers one round trip after its write', async () => {
+      const emailOn = vi.spyOn(saveReceiptRepository, 'emailOn').mockResolvedValue(false);
+      const membership = vi.spyOn(guildRepository, 'getMembership');
+      let finish!: (team: TeamRecord) => void;
+      const saving = withSaveReceipt(
+        'receipt-player',
+        new Promise<TeamRecord>((resolve) => (finish = resolve)),
+        now,
+      );
+      // The save has not answered yet, and both reads are already under way.
+      expect(emailOn).toHaveBeenCalledWith('receipt-player');
+      expect(membership).toHaveBeenCalledWith('receipt-player');
+      finish(stored);
+      expect(await saving).toBe(stored);
+      expect(emailOn).toHaveBeenCalledTimes(1);
+      expect(membership).toHaveBeenCalledTimes(1);
+    });
+
+    it('is read again after the save when the early read failed, and a failed save fails alone', async () => {
+      const before = (await receipts()).length;
+      const emailOn = vi
+        .spyOn(saveReceiptRepository, 'emailOn')
+        .mockRejectedValueOnce(new Error('throttled'))
+        .mockResolvedValueOnce(true);
+      const membership = vi
+        .spyOn(guildRepository, 'getMembership')
+        .mockRejectedValueOnce(new Error('throttled'));
+      expect(await withSaveReceipt('receipt-player', Promise.resolve(stored), now)).toBe(stored);
+      expect(emailOn).toHaveBeenCalledTimes(2);
+      expect(membership).toHaveBeenCalledTimes(2);
+      expect(await receipts()).toHaveLength(before + 1);
+
+      await expect(
+        withSaveReceipt('receipt-player', Promise.reject(new Error('conflict')), now),
+      ).rejects.toThrow('conflict');
+      expect(await receipts()).toHaveLength(before + 1);
+    });
   });
 });

@@ -5,6 +5,7 @@
  */
 import { saveReceiptText } from '@golf/shared/game/save-receipt';
 import type { SaveReceiptSettings, SaveReceiptSettingsView } from '@golf/shared/schemas/save-receipt';
+import { guildRepository } from '../../db/repositories/guild-repository';
 import { saveReceiptRepository } from '../../db/repositories/save-receipt-repository';
 import type { TeamRecord } from '../../db/repositories/team-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
@@ -40,10 +41,14 @@ export async function updateSaveReceiptSettings(
  * Mails the receipt when this request stored the team (its last save is this request's instant: an
  * identical line-up saved again changes nothing and sends nothing) and the player opted in.
  */
-export async function mailSaveReceipt(team: TeamRecord | null, now: Date): Promise<void> {
+export async function mailSaveReceipt(
+  team: TeamRecord | null,
+  now: Date,
+  emailOn?: Promise<boolean | undefined>,
+): Promise<void> {
   if (!team || team.last_saved_at !== now.toISOString()) return;
   try {
-    if (!(await saveReceiptRepository.emailOn(team.user_id))) return;
+    if (!((await emailOn) ?? (await saveReceiptRepository.emailOn(team.user_id)))) return;
     const [user, record, field] = await Promise.all([
       userRepository.getUser(team.user_id),
       tournamentRepository.get(team.game_global_id),
@@ -74,10 +79,22 @@ export async function mailSaveReceipt(team: TeamRecord | null, now: Date): Promi
 }
 
 /**
- * The team a save stored, once its receipt is mailed and the player's guild is told (guild-posts.ts).
- * Neither ever fails the save.
+ * The team `save` stored, once its receipt is mailed and the player's guild is told (guild-posts.ts).
+ * Neither ever fails the save. Whether the player wants the mail and which guild they are in are read
+ * while the save runs, so that a save answers one database round trip after its write instead of
+ * two; a read that fails there is tried again after the save.
  */
-export async function withSaveReceipt<T extends TeamRecord | null>(team: T, now: Date): Promise<T> {
-  await Promise.all([mailSaveReceipt(team, now), postTeamSaved(team, now)]);
+export async function withSaveReceipt<T extends TeamRecord | null>(
+  userId: string,
+  save: Promise<T>,
+  now: Date,
+): Promise<T> {
+  const emailOn = saveReceiptRepository.emailOn(userId).catch(() => undefined);
+  const membership = guildRepository.getMembership(userId).then(
+    (found) => found ?? null,
+    () => undefined,
+  );
+  const team = await save;
+  await Promise.all([mailSaveReceipt(team, now, emailOn), postTeamSaved(team, now, membership)]);
   return team;
 }

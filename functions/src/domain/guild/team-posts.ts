@@ -16,10 +16,17 @@ const ulid = monotonicFactory();
  * Tells the member's guild that the member saved a team, when this request stored a complete team
  * (its last save is this request's instant). Never throws: the save is already stored.
  */
-export async function postTeamSaved(team: TeamRecord | null, now: Date): Promise<void> {
+export async function postTeamSaved(
+  team: TeamRecord | null,
+  now: Date,
+  known?: Promise<{ guild_id: string } | null | undefined>,
+): Promise<void> {
   if (!team || team.last_saved_at !== now.toISOString() || team.picks.length < 4) return;
   try {
-    const membership = await guildRepository.getMembership(team.user_id);
+    // `known`: the membership read while the save ran (null: none; undefined: not read).
+    const prefetched = await known;
+    const membership =
+      prefetched === undefined ? await guildRepository.getMembership(team.user_id) : prefetched;
     if (!membership) return;
     const { guild_id: guildId } = membership;
     const written = await guildPostRepository.teamPostsWritten(

@@ -6,7 +6,8 @@ import { deletePickRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(deletePickRoute, async ({ params, query, auth, now }) => {
   const team = await withSaveReceipt(
-    await deletePick({
+    auth.userId,
+    deletePick({
       userId: auth.userId,
       gameGlobalId: query.game_global_id,
       round: params.round,

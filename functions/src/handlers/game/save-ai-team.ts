@@ -8,7 +8,8 @@ import { saveAiTeamRoute } from '@golf/shared/routes/game';
 export const handler = httpHandler(saveAiTeamRoute, async ({ params, body, auth, now }): Promise<SavedTeam> =>
   savedTeam(
     await withSaveReceipt(
-      await saveAiTeam({
+      auth.userId,
+      saveAiTeam({
         userId: auth.userId,
         gameGlobalId: body.game_global_id,
         round: params.round,

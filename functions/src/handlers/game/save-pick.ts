@@ -7,7 +7,8 @@ import { savePickRoute } from '@golf/shared/routes/game';
 export const handler = httpHandler(savePickRoute, async ({ params, body, auth, now }) =>
   savedTeam(
     await withSaveReceipt(
-      await savePick({
+      auth.userId,
+      savePick({
         userId: auth.userId,
         gameGlobalId: body.game_global_id,
         round: params.round,

@@ -8,7 +8,8 @@ import { saveTeamRoute } from '@golf/shared/routes/game';
 export const handler = httpHandler(saveTeamRoute, async ({ params, body, auth, now }): Promise<SavedTeam> =>
   savedTeam(
     await withSaveReceipt(
-      await saveTeam({
+      auth.userId,
+      saveTeam({
         userId: auth.userId,
         gameGlobalId: body.game_global_id,
         round: params.round,
