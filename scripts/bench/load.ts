@@ -29,7 +29,6 @@ import { availableParallelism, cpus, loadavg, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { BatchGetCommand } from '@aws-sdk/lib-dynamodb';
-import { currentTournament, deriveSchedule } from '../../shared/src/schedule/derive-schedule';
 import type { TeamRecord } from '../../functions/src/db/repositories/team-repository';
 import { teamItem, teamRepository } from '../../functions/src/db/repositories/team-repository';
 import { userItem } from '../../functions/src/db/repositories/user-repository';
@@ -42,9 +41,10 @@ import { newPlayer } from '../../functions/src/domain/account/account-service';
 import { ineligibility } from '../../functions/src/domain/game/players';
 import { runRankingJob } from '../../functions/src/domain/ranking/publish-job';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
-import { generateSampleSeason } from '../seed/generate';
+import type { generateSampleSeason } from '../seed/generate';
 import { repositoryRoot } from '../local-stack/paths';
 import { startStack } from '../local-stack/stack';
+import { sampleRounds, teamOfSave } from './sample-round';
 import { percentile } from './stats';
 
 const requestTimeoutMs = 10_000;
@@ -291,10 +291,6 @@ async function staticBaseline(plan: ClientPlan['spike']) {
   );
   return { requests_per_s: requestsPerSecond, by_class: recorder.summary() };
 }
-
-/** The team of save `index` of player `player`: 4 distinct pool players, never the previous four. */
-export const teamOfSave = (pool: readonly string[], player: number, index: number): string[] =>
-  [0, 1, 2, 3].map((slot) => pool[(player * 7 + index * 4 + slot) % pool.length]!);
 
 type Answered = Array<{ saves: number; last: string[] | null; sent: number }>;
 
@@ -611,14 +607,7 @@ async function main(mode: 'full' | 'quick') {
   });
   const work = mkdtempSync(join(tmpdir(), 'golf-bench-load-'));
   try {
-    const season = generateSampleSeason(now);
-    const current = currentTournament(
-      season.tournaments.map((r) => ({ ...deriveSchedule(r, now), record: r })),
-    )!;
-    const gameGlobalId = current.record.game_global_id;
-    const passed = current.record.rounds.filter((r) => Date.parse(r.deadline_at) <= now.getTime());
-    const round = passed.at(-1)!.round;
-    const openRound = round + 1;
+    const { season, gameGlobalId, round, openRound, pool } = sampleRounds(now);
 
     log(`seeding ${profile.players} players with a team in round ${round} of ${gameGlobalId}`);
     const seedStart = performance.now();
@@ -662,8 +651,6 @@ async function main(mode: 'full' | 'quick') {
         sign(profile.deadline.distinctPlayers + i + 1),
       ),
     );
-    const field = season.fields.filter((entry) => entry.game_global_id === gameGlobalId);
-    const pool = field.filter((entry) => !ineligibility(entry, openRound)).map((entry) => entry.player_id);
     const plan: ClientPlan = {
       spike: {
         ...profile.spike,
@@ -728,15 +715,16 @@ async function main(mode: 'full' | 'quick') {
 
     const deadlineCheck = await checkSaves(gameGlobalId, openRound, deadlinePlayers, deadlineResult.answered);
     const capacityCheck = await checkSaves(gameGlobalId, openRound, capacityPlayers, capacityResult.answered);
-    const tablePace = Object.fromEntries(
-      await [1, 8, 64].reduce<Promise<Array<[string, number]>>>(
-        async (done, concurrency) => [
-          ...(await done),
-          [`concurrency_${concurrency}`, await tableSavePace(gameGlobalId, openRound, pool, concurrency, 5)],
-        ],
-        Promise.resolve([]),
-      ),
-    );
+    // One concurrency after the other, so that each has the table to itself.
+    const tablePace: Record<string, number> = {};
+    for (const concurrency of [1, 8, 64])
+      tablePace[`concurrency_${concurrency}`] = await tableSavePace(
+        gameGlobalId,
+        openRound,
+        pool,
+        concurrency,
+        5,
+      );
     log(`the table alone: ${JSON.stringify(tablePace)} save transactions per second`);
     const answeredSaves = deadlineResult.answered.reduce((sum, a) => sum + a.saves, 0);
 

@@ -17,33 +17,19 @@ import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
 import { db } from '../../functions/src/db/client';
-import { ineligibility } from '../../functions/src/domain/game/players';
-import { currentTournament, deriveSchedule } from '../../shared/src/schedule/derive-schedule';
 import { repositoryRoot } from '../local-stack/paths';
 import { startStack } from '../local-stack/stack';
-import { generateSampleSeason } from '../seed/generate';
+import { sampleRounds, teamOfSave } from './sample-round';
 
 const args = process.argv.slice(2);
 const save = args.includes('--save');
 const now = new Date();
 /** What a save call sends: the open round's team, a different 4 of its eligible players each time. */
 function saveCall(): { path: string; body: (call: number) => string } {
-  const season = generateSampleSeason(now);
-  const current = currentTournament(
-    season.tournaments.map((record) => ({ ...deriveSchedule(record, now), record })),
-  )!;
-  const gameGlobalId = current.record.game_global_id;
-  const open = current.record.rounds.find((round) => Date.parse(round.deadline_at) > now.getTime())!;
-  const pool = season.fields
-    .filter((entry) => entry.game_global_id === gameGlobalId && !ineligibility(entry, open.round))
-    .map((entry) => entry.player_id);
+  const { gameGlobalId, openRound, pool } = sampleRounds(now);
   return {
-    path: `/api/golf/round/${open.round}/team`,
-    body: (call) =>
-      JSON.stringify({
-        game_global_id: gameGlobalId,
-        player_ids: [0, 1, 2, 3].map((slot) => pool[(call * 4 + slot) % pool.length]!),
-      }),
+    path: `/api/golf/round/${openRound}/team`,
+    body: (call) => JSON.stringify({ game_global_id: gameGlobalId, player_ids: teamOfSave(pool, 0, call) }),
   };
 }
 const saving = save ? saveCall() : undefined;
