@@ -3,7 +3,7 @@ import { Agent, request as httpRequest, type IncomingMessage } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { matchRoute } from '../../shared/src/contracts';
 import { errorMessages } from '../../shared/src/errors';
-import type { OriginAnswer } from './lambda-adapter';
+import { gatewayAnswer, type OriginAnswer } from './lambda-adapter';
 import { repositoryRoot } from './paths';
 
 /**
@@ -33,11 +33,7 @@ const unavailableAnswer: OriginAnswer = {
 const connectionsPerProcess = 128;
 
 /** Never seen: the viewer left before the request was whole. */
-const viewerGoneAnswer: OriginAnswer = {
-  status: 400,
-  headers: { 'content-type': 'application/json; charset=utf-8' },
-  body: Buffer.from(JSON.stringify({ message: errorMessages.bad_request, code: 'bad_request' })),
-};
+const viewerGoneAnswer = gatewayAnswer(400, { message: errorMessages.bad_request, code: 'bad_request' });
 
 interface Worker {
   child: ChildProcess;

@@ -70,7 +70,8 @@ export interface OriginAnswer {
   body: Buffer;
 }
 
-const gatewayAnswer = (status: number, body: unknown): OriginAnswer => ({
+/** An answer API Gateway gives itself, without invoking a function. */
+export const gatewayAnswer = (status: number, body: unknown): OriginAnswer => ({
   status,
   headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' },
   body: Buffer.from(JSON.stringify(body)),
