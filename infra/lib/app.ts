@@ -1,7 +1,8 @@
-import { App, Aspects, type AppProps } from 'aws-cdk-lib';
+import { App, AspectPriority, Aspects, type AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
 import { readConfig } from './config';
 import { acknowledgeFindings } from './nag';
+import { ActiveTracing, StageLogRetention } from './observability';
 import { ApiStack, deployedRoutes } from './stacks/api-stack';
 import { AuthStack } from './stacks/auth-stack';
 import { DataStack } from './stacks/data-stack';
@@ -80,6 +81,11 @@ export function buildApp(props: AppProps = {}) {
     distributionId: web.distribution.distributionId,
   });
   const parts = { app, config, edge, data, auth, api, jobs, web, monitoring };
+  // Every function traced by X-Ray, every log group kept for the stage's retention; before the checks.
+  Aspects.of(app).add(new ActiveTracing(), { priority: AspectPriority.MUTATING });
+  Aspects.of(app).add(new StageLogRetention(config.settings.logRetention), {
+    priority: AspectPriority.MUTATING,
+  });
   // AWS Solutions checks on every stack: an unsuppressed error fails the synth; infra/lib/nag.ts
   // holds each suppression with its reason.
   Aspects.of(app).add(new AwsSolutionsChecks({ verbose: true }));

@@ -94,8 +94,6 @@ export interface ApiFunctionProps {
   reservedConcurrentExecutions?: number;
   retryAttempts?: number;
   onFailure?: lambda.IDestination;
-  /** How long the function's logs are kept (a month unless given). */
-  logRetention?: logs.RetentionDays;
   /** A fixed name, for a function others invoke by name (the ranking job). */
   functionName?: string;
   /**
@@ -130,9 +128,8 @@ export class ApiFunction extends Construct {
 
     const installed = installedPackagesOf(entry);
 
-    const logGroup = new logs.LogGroup(this, 'Logs', {
-      retention: props.logRetention ?? logs.RetentionDays.ONE_MONTH,
-    });
+    // Kept for the stage's log retention, and traced by X-Ray (observability.ts, on the whole app).
+    const logGroup = new logs.LogGroup(this, 'Logs');
     // Its own role: writing to its own log group and what the declaration names, no managed policy.
     const role = new iam.Role(this, 'Role', { assumedBy: new iam.ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);

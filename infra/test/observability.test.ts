@@ -1,0 +1,119 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { App, AspectPriority, Aspects, RemovalPolicy, Stack } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import * as logs from 'aws-cdk-lib/aws-logs';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as deployment from 'aws-cdk-lib/aws-s3-deployment';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../lib/app';
+import { stageSettings } from '../lib/config';
+import { ActiveTracing, StageLogRetention } from '../lib/observability';
+import { repositoryRoot } from '../lib/paths';
+
+const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
+  context: Record<string, unknown>;
+};
+
+type Resource = { Type: string; Properties?: Record<string, unknown> };
+type Json = Record<string, unknown>;
+
+/** Every template of an app: its stacks and their nested stacks. */
+function templates(app: App): Array<{ name: string; resources: Record<string, Resource> }> {
+  return app.node
+    .findAll()
+    .filter((node): node is Stack => Stack.isStack(node))
+    .map((stack) => ({
+      name: stack.node.path,
+      resources: (Template.fromStack(stack).toJSON() as { Resources: Record<string, Resource> }).Resources,
+    }));
+}
+
+/**
+ * The functions of a template that are not traced, or whose role is granted no X-Ray write: in a
+ * policy attached to the role, or inline in the role itself.
+ */
+function untraced(resources: Record<string, Resource>): string[] {
+  const grantsXray = (document: unknown) =>
+    JSON.stringify(document).includes('xray:PutTraceSegments') &&
+    JSON.stringify(document).includes('xray:PutTelemetryRecords');
+  return Object.entries(resources)
+    .filter(([, resource]) => resource.Type === 'AWS::Lambda::Function')
+    .flatMap(([id, fn]) => {
+      const problems: string[] = [];
+      if ((fn.Properties?.['TracingConfig'] as Json | undefined)?.['Mode'] !== 'Active')
+        problems.push(`${id}: TracingConfig is not Active`);
+      const roleId = ((fn.Properties?.['Role'] as Json)['Fn::GetAtt'] as string[])[0]!;
+      const role = resources[roleId]!;
+      const attached = Object.values(resources).filter(
+        (resource) =>
+          resource.Type === 'AWS::IAM::Policy' &&
+          JSON.stringify(resource.Properties?.['Roles']).includes(`"${roleId}"`) &&
+          grantsXray(resource.Properties?.['PolicyDocument']),
+      );
+      if (attached.length === 0 && !grantsXray(role.Properties?.['Policies']))
+        problems.push(`${id}: its role may not write to X-Ray`);
+      return problems;
+    });
+}
+
+describe('observability of the deployed app', { timeout: 120_000 }, () => {
+  const { app } = buildApp({
+    context: {
+      ...context,
+      stage: 'prod',
+      siteUrl: 'https://golf.example.jp',
+      'aws:cdk:bundling-stacks': [],
+    },
+  });
+  const all = templates(app);
+
+  it('traces every function of every stack with X-Ray, each allowed to send its segments', () => {
+    const functions = all.flatMap(({ resources }) =>
+      Object.values(resources).filter((resource) => resource.Type === 'AWS::Lambda::Function'),
+    );
+    // Every route, the jobs, the sign-in trigger and CDK's own providers.
+    expect(functions.length).toBeGreaterThan(100);
+    expect(all.flatMap(({ name, resources }) => untraced(resources).map((p) => `${name} ${p}`))).toEqual([]);
+  });
+
+  it('keeps every log group for the stage’s retention (prod: three months)', () => {
+    const retentions = all.flatMap(({ resources }) =>
+      Object.values(resources)
+        .filter((resource) => resource.Type === 'AWS::Logs::LogGroup')
+        .map((group) => group.Properties?.['RetentionInDays']),
+    );
+    expect(retentions.length).toBeGreaterThan(100);
+    expect(new Set(retentions)).toEqual(new Set([stageSettings['prod']!.logRetention]));
+  });
+});
+
+describe('the observability aspects', () => {
+  it('trace CDK’s own bucket-deployment and auto-delete providers, and keep a dev stage’s logs two weeks', () => {
+    const app = new App({ context: { ...context } });
+    const stack = new Stack(app, 'Site');
+    const site = new s3.Bucket(stack, 'Site', {
+      autoDeleteObjects: true,
+      removalPolicy: RemovalPolicy.DESTROY,
+    });
+    const dist = mkdtempSync(join(tmpdir(), 'site-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html>');
+    new deployment.BucketDeployment(stack, 'Deploy', {
+      sources: [deployment.Source.asset(dist)],
+      destinationBucket: site,
+    });
+    new logs.LogGroup(stack, 'Logs', { retention: logs.RetentionDays.ONE_YEAR });
+    Aspects.of(app).add(new ActiveTracing(), { priority: AspectPriority.MUTATING });
+    Aspects.of(app).add(new StageLogRetention(stageSettings['dev']!.logRetention), {
+      priority: AspectPriority.MUTATING,
+    });
+    const { resources } = templates(app)[0]!;
+    const functions = Object.values(resources).filter((r) => r.Type === 'AWS::Lambda::Function');
+    expect(functions.length).toBeGreaterThanOrEqual(2);
+    expect(untraced(resources)).toEqual([]);
+    const groups = Object.values(resources).filter((r) => r.Type === 'AWS::Logs::LogGroup');
+    expect(groups.length).toBeGreaterThanOrEqual(1);
+    expect(new Set(groups.map((group) => group.Properties?.['RetentionInDays']))).toEqual(new Set([14]));
+  });
+});
