@@ -9,7 +9,7 @@ const features = readdirSync(join(import.meta.dirname, 'frontend/src/features'),
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** Layer rules (shared/STYLE.md) as import restrictions, one block per folder; no file is exempt. */
+/** Layer rules (docs/architecture.md, Layers) as import restrictions, one block per folder; no file is exempt. */
 const layerExceptions = { handlersImportingDb: [], dbImportingDomain: [] };
 
 export default tseslint.config(

@@ -3,7 +3,7 @@ import { buildSync } from 'esbuild';
 import type { AwsAccess } from '../../shared/src/contracts';
 import { repositoryRoot } from './paths';
 
-/** The AWS services a function may be granted; each comes from one adapter in functions/src/lib. */
+/** The AWS services a function may be granted; each comes from one client module in functions/src/lib or functions/src/adapters. */
 export type AwsService = 'dynamodb' | 's3' | 'ses' | 'cognito' | 'lambda';
 
 const servicesByPackage: Record<string, AwsService | null> = {

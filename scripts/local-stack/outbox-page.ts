@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { listLineOutbox } from '../../functions/src/lib/line';
-import { listOutbox } from '../../functions/src/lib/mail';
+import { listLineOutbox } from '../../functions/src/adapters/line';
+import { listOutbox } from '../../functions/src/adapters/mail';
 
 export const outboxPagePath = '/dev/outbox';
 export const lineOutboxPagePath = '/dev/line-outbox';

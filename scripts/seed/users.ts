@@ -7,7 +7,7 @@
 import { createHash } from 'node:crypto';
 import { masterLists } from '@golf/shared/master/static-lists';
 import { loginItem, userItem, type UserRecord } from '../../functions/src/db/repositories/user-repository';
-import { hashPasswordSync } from '../../functions/src/lib/identity/password';
+import { hashPasswordSync } from '../../functions/src/adapters/identity/password';
 import { familyNames, givenNames } from './names';
 import { SeededRandom } from './random';
 import { sampleUserId } from './teams';

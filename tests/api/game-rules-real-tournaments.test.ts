@@ -16,7 +16,7 @@ import { teamRepository } from '../../functions/src/db/repositories/team-reposit
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
 import { YEARLY_SCOPE } from '../../functions/src/domain/ranking/ranking-scope';
-import { runCarryOver } from '../../functions/src/jobs/carry-over';
+import { runCarryOver } from '../../functions/src/domain/game/carry-over-service';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
 

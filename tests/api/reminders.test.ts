@@ -10,8 +10,8 @@ import { reminderRepository } from '../../functions/src/db/repositories/reminder
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
 import { sendDueReminders } from '../../functions/src/domain/reminders/reminder-service';
-import { listLineOutbox } from '../../functions/src/lib/line';
-import { listOutbox } from '../../functions/src/lib/mail';
+import { listLineOutbox } from '../../functions/src/adapters/line';
+import { listOutbox } from '../../functions/src/adapters/mail';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { api, tokenFor } from './support/api';
 

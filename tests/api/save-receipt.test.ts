@@ -12,7 +12,7 @@ import type { TeamRecord } from '../../functions/src/db/repositories/team-reposi
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { withSaveReceipt } from '../../functions/src/domain/game/save-receipt-service';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
-import { listOutbox } from '../../functions/src/lib/mail';
+import { listOutbox } from '../../functions/src/adapters/mail';
 import { api, tokenFor } from './support/api';
 import { gameFixture, writeFixture } from './support/game-fixtures';
 

@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { scoreChangesViewSchema, type ScoreChangesView } from '../../shared/src/schemas/score-changes';
-import { runCarryOver } from '../../functions/src/jobs/carry-over';
+import { runCarryOver } from '../../functions/src/domain/game/carry-over-service';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
 import { waitForRankings } from './support/rankings';

@@ -4,7 +4,7 @@ import { signUpStepRoutes } from '../../shared/src/routes/sign-up-steps';
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
 import { newSocialUser } from '../../functions/src/domain/account/social-service';
-import { registrationRequiredMessage } from '../../functions/src/lib/http-handler';
+import { registrationRequiredMessage } from '../../functions/src/adapters/http-handler';
 import { api, tokenFor } from './support/api';
 
 type ErrorBody = { message: string; code: string };

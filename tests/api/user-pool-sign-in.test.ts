@@ -14,11 +14,11 @@ import { mailTokenRepository } from '../../functions/src/db/repositories/mail-to
 import { withdraw } from '../../functions/src/domain/account/profile-service';
 import { newSocialUser } from '../../functions/src/domain/account/social-service';
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
-import { passwordInUserPool } from '../../functions/src/lib/identity/cognito-identity';
+import { passwordInUserPool } from '../../functions/src/adapters/identity/cognito-identity';
 import { resetConfig } from '../../functions/src/lib/config';
-import { identity } from '../../functions/src/lib/identity/identity-port';
-import { issueSignInGrant, SIGN_IN_GRANT_MS } from '../../functions/src/lib/identity/sign-in-grant';
-import { listOutbox } from '../../functions/src/lib/mail';
+import { identity } from '../../functions/src/adapters/identity/identity-port';
+import { issueSignInGrant, SIGN_IN_GRANT_MS } from '../../functions/src/adapters/identity/sign-in-grant';
+import { listOutbox } from '../../functions/src/adapters/mail';
 import { respond, type CustomAuthEvent } from '../../functions/src/triggers/custom-auth';
 import './support/api';
 

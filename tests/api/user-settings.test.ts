@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { api, tokenFor } from './support/api';
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { loginLimits, newPlayer, signIn } from '../../functions/src/domain/account/account-service';
-import { hashPassword } from '../../functions/src/lib/identity/password';
+import { hashPassword } from '../../functions/src/adapters/identity/password';
 import type { AppError } from '../../functions/src/lib/errors';
 
 describe('user flags', () => {

@@ -9,7 +9,7 @@ import type {
   DefineAuthChallengeTriggerEvent,
   VerifyAuthChallengeResponseTriggerEvent,
 } from 'aws-lambda';
-import { redeemSignInGrant } from '../lib/identity/sign-in-grant';
+import { redeemSignInGrant } from '../adapters/identity/sign-in-grant';
 
 export type CustomAuthEvent =
   DefineAuthChallengeTriggerEvent | CreateAuthChallengeTriggerEvent | VerifyAuthChallengeResponseTriggerEvent;

@@ -1,5 +1,5 @@
 /**
- * AI selection (DESIGN.md section 3): three deterministic formulas over player stats. Each gives a
+ * AI selection (docs/game-rules.md, AI selection): three deterministic formulas over player stats. Each gives a
  * value in strokes to par per round where LOWER IS BETTER; a team is the 4 best values among the
  * eligible players, ties broken by player id (code-unit order). Values are rounded to 6 decimals
  * before comparing, so mathematically equal values tie even if float noise differs.

@@ -1,5 +1,5 @@
 /**
- * The team a user plays in a round, settled at that round's deadline (DESIGN.md section 3):
+ * The team a user plays in a round, settled at that round's deadline (docs/game-rules.md, Teams and carry-over):
  *
  * - a team the user saved for the round stays; any player on it who is no longer eligible
  *   (withdrew before the deadline, missed the cut, not in the field) is replaced by the AI

@@ -1,5 +1,5 @@
 /**
- * Corrections after final (DESIGN.md section 3): an operator replaces one player's round result,
+ * Corrections after final (docs/game-rules.md, Corrections): an operator replaces one player's round result,
  * with an audit record (who, when, why, before, after). Scores, ranks and points are then recomputed
  * from the corrected rows (the field's worst, and so the penalty, may move) and a note is shown.
  * Prizes already decided stay as they are unless an operator re-draws them: nothing here touches them.

@@ -1,5 +1,5 @@
 /**
- * Values of a results feed as golf writes them (DESIGN.md section 3, edge rules). Leaderboards and
+ * Values of a results feed as golf writes them (docs/game-rules.md, Feed values). Leaderboards and
  * scoring files write to-par as `E` (even), `+3`, `-2` or with the Unicode minus `−2`, mark strokes
  * with a trailing `*` (`72*`: a provisional or playoff-adjusted card), write `F` for a finished round
  * in the "thru" column, and leave `-` or an empty cell where there is no value yet. A missing value is

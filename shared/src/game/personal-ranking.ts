@@ -1,5 +1,5 @@
 /**
- * Personal ranking types 1-7 (DESIGN.md section 3). Each metric is a pure function of one user's
+ * Personal ranking types 1-7 (docs/game-rules.md, Ranking). Each metric is a pure function of one user's
  * rounds, given in play order (oldest first). Cancelled rounds are skipped by every metric; pending
  * rounds (not scorable yet) are skipped too, so they neither extend nor break a streak.
  */

@@ -1,5 +1,5 @@
 /**
- * A field player's status over time (DESIGN.md section 3, edge rules). The feed and the operators
+ * A field player's status over time (docs/game-rules.md, Scoring; Teams and carry-over). The feed and the operators
  * change a player's status ('active', 'cut', 'wd', 'dq'); each change is logged with the round it
  * takes effect in and the instant it was recorded, so that:
  *

@@ -1,5 +1,5 @@
 /**
- * Prize order for rank prizes (DESIGN.md section 3). Ranks stay shared on ties; only prizes break
+ * Prize order for rank prizes (docs/game-rules.md, Prizes and lottery). Ranks stay shared on ties; only prizes break
  * them, in this order:
  *   1. lower score (the round or tournament score the prize is for);
  *   2. better best single player: for a round prize, the best player round score of the team that

@@ -1,5 +1,5 @@
 /**
- * Scoring (DESIGN.md section 3). Scores are strokes to par; lower is better.
+ * Scoring (docs/game-rules.md, Scoring). Scores are strokes to par; lower is better.
  *
  * - A player keeps his real to-par for every round he completed before his status changed.
  * - A round he did not complete because he withdrew (WD, including did not start) or missed the cut

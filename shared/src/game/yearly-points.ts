@@ -1,5 +1,5 @@
 /**
- * Yearly points (DESIGN.md section 3): a tournament gives each entrant
+ * Yearly points (docs/game-rules.md, Yearly points): a tournament gives each entrant
  *   floor(1000 x (N - rank + 1) / N)
  * where N = users with a team in at least one (non-cancelled) round and rank is the user's shared
  * tournament rank (1..N). A cancelled tournament gives no points. The yearly score is the sum, higher

@@ -1,5 +1,5 @@
 /**
- * The golf quiz (DESIGN.md section 3; docs/api.md, section Quiz). Each round of a tournament has a
+ * The golf quiz (docs/api.md, section Quiz). Each round of a tournament has a
  * quiz of 5 questions with 4 choices and 30 seconds each. The server times every question and keeps
  * the answer until the player has answered, so the client never holds it beforehand.
  */

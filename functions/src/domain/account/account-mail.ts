@@ -4,7 +4,7 @@
  */
 import { operatorName, siteName } from '@golf/shared/site';
 import { config } from '../../lib/config';
-import type { MailMessage } from '../../lib/mail';
+import type { MailMessage } from '../../adapters/mail';
 
 const signature = `\n\n――――――――――――――――\n${operatorName}\n※このメールは送信専用です。ご返信いただいてもお答えできません。`;
 const subject = (text: string) => `【${siteName}】${text}`;

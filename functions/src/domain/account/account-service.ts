@@ -2,9 +2,9 @@ import { withCopySettingChange } from '@golf/shared/game/carry-over';
 import type { AuthResponse, UserMeResponse } from '@golf/shared/schemas/account';
 import { type UserRecord, userRepository } from '../../db/repositories/user-repository';
 import { AppError, notFound } from '../../lib/errors';
-import { enforceLimits } from '../../lib/rate-limit';
+import { enforceLimits } from '../../adapters/rate-limit';
 import { rateLimitRepository } from '../../db/repositories/rate-limit-repository';
-import { identity, type IssuedToken } from '../../lib/identity/identity-port';
+import { identity, type IssuedToken } from '../../adapters/identity/identity-port';
 import { publicUrl } from '../../lib/uploads';
 
 export const loginFailedMessage = 'メールアドレスまたはパスワードが正しくありません。';

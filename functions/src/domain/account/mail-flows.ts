@@ -21,8 +21,8 @@ import {
 } from '../../db/repositories/mail-token-repository';
 import { type UserRecord, userRepository } from '../../db/repositories/user-repository';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
-import { identity } from '../../lib/identity/identity-port';
-import { sendMail } from '../../lib/mail';
+import { identity } from '../../adapters/identity/identity-port';
+import { sendMail } from '../../adapters/mail';
 import { accountMail } from './account-mail';
 import { authResponse, limit, loginLimits, newPlayer } from './account-service';
 

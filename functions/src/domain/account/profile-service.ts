@@ -10,10 +10,10 @@ import type {
 import { guildRepository } from '../../db/repositories/guild-repository';
 import { type UserRecord, userRepository } from '../../db/repositories/user-repository';
 import { reminderRepository } from '../../db/repositories/reminder-repository';
-import { identity } from '../../lib/identity/identity-port';
+import { identity } from '../../adapters/identity/identity-port';
 import { conflict, notFound } from '../../lib/errors';
 import { logger } from '../../lib/logger';
-import { sendMail } from '../../lib/mail';
+import { sendMail } from '../../adapters/mail';
 import type { UploadedFile } from '../../lib/multipart';
 import {
   attachUploadedImage,

@@ -3,7 +3,7 @@ import { ulid } from 'ulid';
 import { CAMPAIGN_ID, campaignFieldNames, type CampaignEntry } from '@golf/shared/schemas/campaign';
 import { contactTypes, type CsvExport } from '@golf/shared/schemas/contact';
 import { campaignMasterLists } from '@golf/shared/master/static-lists';
-import { enforceLimits } from '../../lib/rate-limit';
+import { enforceLimits } from '../../adapters/rate-limit';
 import { formEntryRepository } from '../../db/repositories/form-entry-repository';
 import { formatCsv } from '../../lib/csv-format';
 import { refusal } from '../../lib/errors';

@@ -13,7 +13,7 @@ import { userRepository } from '../../db/repositories/user-repository';
 import { config } from '../../lib/config';
 import { notFound, validationFailed } from '../../lib/errors';
 import { errorText, logger } from '../../lib/logger';
-import { sendMail } from '../../lib/mail';
+import { sendMail } from '../../adapters/mail';
 import { postTeamSaved } from '../guild/team-posts';
 
 export async function getSaveReceiptSettings(userId: string): Promise<SaveReceiptSettingsView> {

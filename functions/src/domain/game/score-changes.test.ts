@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { AuditRecord } from '@golf/shared/schemas/game';
 import type { TeamScoreRecord } from './team-scoring';
 import type { TeamRecord } from '../../db/repositories/team-repository';
-import { settlementChange } from '../../jobs/carry-over';
+import { settlementChange } from './carry-over-service';
 import { scoreChange } from './score-service';
 
 const audit = (action: AuditRecord['action']): AuditRecord => ({

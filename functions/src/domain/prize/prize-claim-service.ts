@@ -6,7 +6,7 @@ import { tournamentRepository } from '../../db/repositories/tournament-repositor
 import { prizeRepository } from '../../db/repositories/prize-repository';
 import { type PrizeWinRecord, prizeDrawRepository } from '../../db/repositories/prize-draw-repository';
 import { conflict, notFound, refusal } from '../../lib/errors';
-import { sendMail } from '../../lib/mail';
+import { sendMail } from '../../adapters/mail';
 
 const notYours = () => notFound('この賞品は、あなたの当選した賞品ではありません。');
 

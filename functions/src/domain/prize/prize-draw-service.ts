@@ -1,5 +1,5 @@
 /**
- * Drawing a tournament's prizes once its results are final (DESIGN.md section 3, Prizes): rank
+ * Drawing a tournament's prizes once its results are final (docs/game-rules.md, Prizes and lottery): rank
  * prizes go to positions of the tie-broken tournament order, entry prizes to a seeded lottery among
  * the users who entered every round that was played. A prize already drawn is kept unless the
  * operator asks for a redraw, and a redraw is refused once a winner has claimed.

@@ -1,6 +1,6 @@
 /**
  * One player's attempt at a round's quiz, as pure functions of the stored state and the instant
- * (DESIGN.md section 3). The server serves one question at a time and times it from the moment it is
+ * (docs/api.md, section Quiz). The server serves one question at a time and times it from the moment it is
  * served; an answer arriving after the limit (plus a network allowance) counts as time up. Question
  * and choice order are shuffled per attempt. Score = correct answers; ties go to the shorter total time.
  */

@@ -1,5 +1,5 @@
 /**
- * The golf quiz (DESIGN.md section 3; docs/api.md, section Quiz). The open quiz is the current
+ * The golf quiz (docs/api.md, section Quiz). The open quiz is the current
  * tournament's quiz for its current round, while the tournament is upcoming or in progress. Each
  * user's attempts at a round live in one item written with an optimistic lock, so a double click or
  * two tabs cannot record an answer twice; a finished attempt that beats the user's best also writes

@@ -1,6 +1,6 @@
 /**
  * Worker threads that rank a large publish's boards and pack its pages and value buckets on the
- * function's other vCPUs (DESIGN.md section 4). At a million players packing (mostly deflate) is
+ * function's other vCPUs (docs/architecture.md, Rankings). At a million players packing (mostly deflate) is
  * most of the recompute's work, and each page is packed on its own, so it divides over the cores.
  * The boards are ranked first, while the job's thread encodes the users. The job's own thread
  * gathers each task's rows, makes and writes the items, and does queued tasks itself whenever it

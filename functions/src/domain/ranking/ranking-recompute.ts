@@ -1,5 +1,5 @@
 /**
- * The recompute side of the personal rankings (DESIGN.md sections 3 and 4): reads the stored team
+ * The recompute side of the personal rankings (docs/game-rules.md, Ranking; docs/architecture.md, Rankings): reads the stored team
  * round scores, ranks every user in all 7 types for each round played so far (standings after that
  * round), writes the pages, board indexes and value buckets of a new snapshot, then switches the
  * pointer. Round scopes whose inputs did not change are kept from the served snapshot.
@@ -300,7 +300,7 @@ function addSorted(a: SortedPoints, b: SortedPoints): SortedPoints {
 }
 
 /**
- * The season's yearly points (DESIGN.md section 3): each of its tournaments that has started gives
+ * The season's yearly points (docs/game-rules.md, Yearly points): each of its tournaments that has started gives
  * its entrants their points; a user's points are the sum. The tournament being published is scored
  * from its own run's rounds (`current`); the other tournaments' sum is kept between runs
  * (season-points.ts) and scored again, their season histories with it, only when one of them

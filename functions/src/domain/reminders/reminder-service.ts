@@ -27,8 +27,8 @@ import { userRepository } from '../../db/repositories/user-repository';
 import type { AuthContext } from '../../lib/auth';
 import { config } from '../../lib/config';
 import { notFound, validationFailed } from '../../lib/errors';
-import { lineConfigured, sendLine } from '../../lib/line';
-import { sendMail } from '../../lib/mail';
+import { lineConfigured, sendLine } from '../../adapters/line';
+import { sendMail } from '../../adapters/mail';
 import { loadRoundContext } from '../game/tournament-context';
 import { ineligibility } from '../game/players';
 

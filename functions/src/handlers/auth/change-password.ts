@@ -1,5 +1,5 @@
 import { changePassword } from '../../domain/account/mail-flows';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { changePasswordRoute } from '@golf/shared/routes/account';
 
 export const handler = httpHandler(changePasswordRoute, async ({ body, auth, sourceIp, now }) =>

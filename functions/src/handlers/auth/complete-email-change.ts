@@ -1,5 +1,5 @@
 import { completeEmailChange } from '../../domain/account/mail-flows';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { completeEmailChangeRoute } from '@golf/shared/routes/account';
 
 export const handler = httpHandler(completeEmailChangeRoute, async ({ body, now }) =>

@@ -1,5 +1,5 @@
 import { signIn } from '../../domain/account/account-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { createAuthTokenRoute } from '@golf/shared/routes/account';
 
 export const handler = httpHandler(createAuthTokenRoute, async ({ body, now, sourceIp }) =>

@@ -1,5 +1,5 @@
 import { signOut } from '../../domain/account/account-service';
-import { httpHandler, HttpResponse } from '../../lib/http-handler';
+import { httpHandler, HttpResponse } from '../../adapters/http-handler';
 import { deleteAuthTokenRoute } from '@golf/shared/routes/account';
 
 export const handler = httpHandler(deleteAuthTokenRoute, async ({ auth }) => {

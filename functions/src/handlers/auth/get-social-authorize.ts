@@ -1,5 +1,5 @@
 import { socialAuthorizeUrl } from '../../domain/account/social-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getSocialAuthorizeRoute } from '@golf/shared/routes/account';
 
 export const handler = httpHandler(getSocialAuthorizeRoute, async ({ params, query }) => ({

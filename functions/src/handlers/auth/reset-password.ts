@@ -1,5 +1,5 @@
 import { resetPassword } from '../../domain/account/mail-flows';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { resetPasswordRoute } from '@golf/shared/routes/account';
 
 export const handler = httpHandler(resetPasswordRoute, async ({ body, now }) => resetPassword(body, now));

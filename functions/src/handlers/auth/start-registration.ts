@@ -1,5 +1,5 @@
 import { startRegistration } from '../../domain/account/mail-flows';
-import { httpHandler, HttpResponse } from '../../lib/http-handler';
+import { httpHandler, HttpResponse } from '../../adapters/http-handler';
 import { startRegistrationRoute } from '@golf/shared/routes/account';
 
 export const handler = httpHandler(

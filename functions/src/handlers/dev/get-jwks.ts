@@ -1,4 +1,4 @@
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { localPublicJwks } from '../../lib/local-issuer';
 import { getDevJwksRoute } from '@golf/shared/routes/dev';
 

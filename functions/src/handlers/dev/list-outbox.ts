@@ -1,7 +1,7 @@
 import { notFound } from '../../lib/errors';
 import { config } from '../../lib/config';
-import { httpHandler } from '../../lib/http-handler';
-import { listOutbox } from '../../lib/mail';
+import { httpHandler } from '../../adapters/http-handler';
+import { listOutbox } from '../../adapters/mail';
 import { listDevOutboxRoute } from '@golf/shared/routes/dev';
 
 /** The local stack's mail outbox, newest first. Never deployed (localOnly in the route table). */

@@ -1,5 +1,5 @@
 import type { CampaignEntry } from '@golf/shared/schemas/campaign';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { confirmCampaignEntryRoute } from '@golf/shared/routes/forms';
 
 /** Checks the form and answers the values as they will be stored (trimmed); stores nothing. */

@@ -1,5 +1,5 @@
 import { exportCampaignEntries } from '../../domain/forms/forms-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { exportCampaignEntriesRoute } from '@golf/shared/routes/forms';
 
 export const handler = httpHandler(exportCampaignEntriesRoute, async ({ query }) =>

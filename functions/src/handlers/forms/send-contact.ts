@@ -1,5 +1,5 @@
 import { sendContact } from '../../domain/forms/forms-service';
-import { httpHandler, HttpResponse } from '../../lib/http-handler';
+import { httpHandler, HttpResponse } from '../../adapters/http-handler';
 import { sendContactRoute } from '@golf/shared/routes/forms';
 
 export const handler = httpHandler(

@@ -1,5 +1,5 @@
 import { createShareCard } from '../../domain/share/share-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { createShareCardRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(createShareCardRoute, async ({ params, query, auth, now }) =>

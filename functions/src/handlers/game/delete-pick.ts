@@ -1,7 +1,7 @@
 import { deletePick } from '../../domain/game/team-service';
 import { savedTeam } from '../../domain/game/saved-team';
 import { withSaveReceipt } from '../../domain/game/save-receipt-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { deletePickRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(deletePickRoute, async ({ params, query, auth, now }) => {

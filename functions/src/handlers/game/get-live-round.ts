@@ -1,6 +1,6 @@
 import type { LiveRound } from '@golf/shared/schemas/live-round';
 import { liveRound } from '../../domain/game/live-round';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getLiveRoundRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(getLiveRoundRoute, async ({ params, query, now }): Promise<LiveRound> =>

@@ -1,6 +1,6 @@
 import type { MyScore } from '@golf/shared/schemas/game';
 import { myScore } from '../../domain/game/views';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getMyScoreRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(getMyScoreRoute, async ({ query, auth, now }): Promise<MyScore> =>

@@ -1,6 +1,6 @@
 import type { PlayerDetail } from '@golf/shared/schemas/game';
 import { playerDetail } from '../../domain/game/views';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getPlayerDetailRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(

@@ -1,6 +1,6 @@
 import type { RoundField } from '@golf/shared/schemas/game';
 import { roundField } from '../../domain/game/views';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getRoundFieldRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(getRoundFieldRoute, async ({ params, query, now }): Promise<RoundField> =>

@@ -1,6 +1,6 @@
 import type { RoundView } from '@golf/shared/schemas/game';
 import { roundView } from '../../domain/game/views';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getRoundViewRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(

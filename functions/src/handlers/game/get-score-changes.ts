@@ -1,5 +1,5 @@
 import { scoreChangesView } from '../../domain/game/score-change-view';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getScoreChangesRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(getScoreChangesRoute, async ({ query, auth, now }) =>

@@ -1,5 +1,5 @@
 import { seasonHistory } from '../../domain/ranking/season-history';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getSeasonHistoryRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(getSeasonHistoryRoute, async ({ query, auth, now }) =>

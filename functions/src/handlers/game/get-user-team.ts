@@ -1,5 +1,5 @@
 import { otherUserTeam } from '../../domain/game/views';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getUserTeamRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(getUserTeamRoute, async ({ params, query, auth, now }) =>

@@ -1,5 +1,5 @@
 import { aiPreview } from '../../domain/game/views';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { previewAiTeamRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(previewAiTeamRoute, async ({ params, query, now }) =>

@@ -1,7 +1,7 @@
 import { savePick } from '../../domain/game/team-service';
 import { savedTeam } from '../../domain/game/saved-team';
 import { withSaveReceipt } from '../../domain/game/save-receipt-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { savePickRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(savePickRoute, async ({ params, body, auth, now }) =>

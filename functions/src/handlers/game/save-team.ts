@@ -2,7 +2,7 @@ import type { SavedTeam } from '@golf/shared/schemas/game';
 import { saveTeam } from '../../domain/game/team-service';
 import { savedTeam } from '../../domain/game/saved-team';
 import { withSaveReceipt } from '../../domain/game/save-receipt-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { saveTeamRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(saveTeamRoute, async ({ params, body, auth, now }): Promise<SavedTeam> =>

@@ -1,6 +1,6 @@
 import type { GuildVersus } from '@golf/shared/schemas/guild';
 import { guildVersus } from '../../domain/guild/guild-versus';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getGuildVersusRoute } from '@golf/shared/routes/guild';
 
 export const handler = httpHandler(

@@ -1,6 +1,6 @@
 import type { GuildMemberList } from '@golf/shared/schemas/guild';
 import { kickMember } from '../../domain/guild/guild-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { kickGuildMemberRoute } from '@golf/shared/routes/guild';
 
 export const handler = httpHandler(kickGuildMemberRoute, async ({ params, auth }): Promise<GuildMemberList> =>

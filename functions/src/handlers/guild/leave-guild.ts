@@ -1,6 +1,6 @@
 import type { LeaveResult } from '@golf/shared/schemas/guild';
 import { leaveGuild } from '../../domain/guild/guild-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { leaveGuildRoute } from '@golf/shared/routes/guild';
 
 export const handler = httpHandler(leaveGuildRoute, async ({ params, auth }): Promise<LeaveResult> =>

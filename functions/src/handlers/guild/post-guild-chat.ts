@@ -1,6 +1,6 @@
 import { CHAT_RATE_LIMIT, postChat } from '../../domain/guild/guild-service';
 import { AppError } from '../../lib/errors';
-import { HttpResponse, httpHandler } from '../../lib/http-handler';
+import { HttpResponse, httpHandler } from '../../adapters/http-handler';
 import { postGuildChatRoute } from '@golf/shared/routes/guild';
 
 export const handler = httpHandler(

@@ -1,6 +1,6 @@
 import type { OwnedGuild } from '@golf/shared/schemas/guild';
 import { updateGuild } from '../../domain/guild/guild-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { updateGuildRoute } from '@golf/shared/routes/guild';
 
 export const handler = httpHandler(

@@ -1,6 +1,6 @@
 import { campaignMasterLists } from '@golf/shared/master/static-lists';
 
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getCampaignMasterListRoute } from '@golf/shared/routes/master';
 
 export const handler = httpHandler(

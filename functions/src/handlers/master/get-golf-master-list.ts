@@ -1,5 +1,5 @@
 import { golfMasterList } from '../../domain/master/golf-master-list';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getGolfMasterListRoute } from '@golf/shared/routes/master';
 
 export const handler = httpHandler(getGolfMasterListRoute, async ({ params, now }) =>

@@ -1,6 +1,6 @@
 import { cancelTournament } from '../../domain/game/operator-service';
 import { rankingsChanged } from '../../domain/ranking/rankings-changed';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { cancelTournamentRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(cancelTournamentRoute, async ({ body, auth, now }) => {

@@ -1,6 +1,6 @@
 import { correctFinalResult } from '../../domain/game/operator-service';
 import { rankingsChanged } from '../../domain/ranking/rankings-changed';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { correctResultRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(correctResultRoute, async ({ body, auth, now }) => {

@@ -3,7 +3,7 @@ import type { ResultsPreview } from '@golf/shared/schemas/ops';
 import { importResults } from '../../domain/game/import-service';
 import { previewResultsImport } from '../../domain/ops/results-preview';
 import { rankingsChanged } from '../../domain/ranking/rankings-changed';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { importResultsRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(

@@ -1,6 +1,6 @@
 import type { ImportResult } from '@golf/shared/schemas/game';
 import { importTournament } from '../../domain/game/import-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { importTournamentRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(importTournamentRoute, async ({ body, now }): Promise<ImportResult> =>

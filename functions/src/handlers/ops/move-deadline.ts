@@ -1,5 +1,5 @@
 import { moveDeadline } from '../../domain/game/operator-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { moveDeadlineRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(moveDeadlineRoute, async ({ body, auth, now }) =>

@@ -1,5 +1,5 @@
-import { runCarryOver } from '../../jobs/carry-over';
-import { httpHandler } from '../../lib/http-handler';
+import { runCarryOver } from '../../domain/game/carry-over-service';
+import { httpHandler } from '../../adapters/http-handler';
 import { runCarryOverRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(runCarryOverRoute, async ({ body, now }) =>

@@ -1,6 +1,6 @@
 import { withdrawPlayer } from '../../domain/game/operator-service';
 import { rankingsChanged } from '../../domain/ranking/rankings-changed';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { withdrawPlayerRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(withdrawPlayerRoute, async ({ body, auth, now }) => {

@@ -1,5 +1,5 @@
 import { claimPrize } from '../../domain/prize/prize-claim-service';
-import { httpHandler, HttpResponse } from '../../lib/http-handler';
+import { httpHandler, HttpResponse } from '../../adapters/http-handler';
 import { claimPrizeRoute } from '@golf/shared/routes/prizes';
 
 export const handler = httpHandler(

@@ -1,5 +1,5 @@
 import { confirmPrizeClaim } from '../../domain/prize/prize-claim-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { confirmPrizeClaimRoute } from '@golf/shared/routes/prizes';
 
 export const handler = httpHandler(confirmPrizeClaimRoute, async ({ body, auth, now }) =>

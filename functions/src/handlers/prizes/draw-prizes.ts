@@ -1,5 +1,5 @@
 import { drawTournamentPrizes } from '../../domain/prize/prize-draw-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { drawPrizesRoute } from '@golf/shared/routes/prizes';
 
 export const handler = httpHandler(drawPrizesRoute, async ({ body, auth, now }) =>

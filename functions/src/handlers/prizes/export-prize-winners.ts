@@ -1,5 +1,5 @@
 import { exportPrizeWinners } from '../../domain/ops/winners-export';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { exportPrizeWinnersRoute } from '@golf/shared/routes/prizes';
 
 export const handler = httpHandler(exportPrizeWinnersRoute, async ({ query }) =>

@@ -1,5 +1,5 @@
 import { previewPrizeDraw } from '../../domain/ops/prize-draw-preview';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { previewPrizeDrawRoute } from '@golf/shared/routes/prizes';
 
 export const handler = httpHandler(previewPrizeDrawRoute, async ({ query, now }) =>

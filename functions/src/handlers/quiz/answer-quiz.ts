@@ -1,5 +1,5 @@
 import { answerQuiz } from '../../domain/quiz/quiz-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { answerQuizRoute } from '@golf/shared/routes/quiz';
 
 export const handler = httpHandler(answerQuizRoute, async ({ auth, body, now }) =>

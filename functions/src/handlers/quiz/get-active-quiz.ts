@@ -1,5 +1,5 @@
 import { activeQuestion } from '../../domain/quiz/quiz-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getActiveQuizRoute } from '@golf/shared/routes/quiz';
 
 export const handler = httpHandler(getActiveQuizRoute, async ({ auth, now }) =>

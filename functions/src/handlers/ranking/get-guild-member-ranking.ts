@@ -1,6 +1,6 @@
 import { rankingPerPageDefault } from '@golf/shared/schemas/ranking';
 import { guildMemberRankingPage } from '../../domain/ranking/ranking-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getGuildMemberRankingRoute } from '@golf/shared/routes/ranking';
 
 export const handler = httpHandler(getGuildMemberRankingRoute, async ({ query, auth, now }) =>

@@ -1,6 +1,6 @@
 import { rankingPerPageDefault } from '@golf/shared/schemas/ranking';
 import { guildRankingPage } from '../../domain/ranking/ranking-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getGuildRankingRoute } from '@golf/shared/routes/ranking';
 
 export const handler = httpHandler(getGuildRankingRoute, async ({ query, now }) =>

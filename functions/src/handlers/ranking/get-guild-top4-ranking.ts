@@ -1,6 +1,6 @@
 import { rankingPerPageDefault } from '@golf/shared/schemas/ranking';
 import { guildRankingPage } from '../../domain/ranking/ranking-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getGuildTop4RankingRoute } from '@golf/shared/routes/ranking';
 
 export const handler = httpHandler(getGuildTop4RankingRoute, async ({ query, now }) =>

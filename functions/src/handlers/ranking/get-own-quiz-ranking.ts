@@ -1,5 +1,5 @@
 import { ownQuizRanking } from '../../domain/ranking/ranking-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getOwnQuizRankingRoute } from '@golf/shared/routes/ranking';
 
 export const handler = httpHandler(getOwnQuizRankingRoute, async ({ query, auth, now }) =>

@@ -1,5 +1,5 @@
 import { ownRanking } from '../../domain/ranking/ranking-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getOwnRankingRoute } from '@golf/shared/routes/ranking';
 
 export const handler = httpHandler(getOwnRankingRoute, async ({ query, auth, now }) =>

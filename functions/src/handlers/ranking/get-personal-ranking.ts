@@ -1,5 +1,5 @@
 import { rankingPage } from '../../domain/ranking/ranking-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getPersonalRankingRoute } from '@golf/shared/routes/ranking';
 
 export const handler = httpHandler(getPersonalRankingRoute, async ({ query, now }) =>

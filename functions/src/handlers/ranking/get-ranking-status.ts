@@ -1,5 +1,5 @@
 import { rankingStatus } from '../../domain/ranking/ranking-status';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getRankingStatusRoute } from '@golf/shared/routes/ranking';
 
 export const handler = httpHandler(getRankingStatusRoute, async ({ query, now }) =>

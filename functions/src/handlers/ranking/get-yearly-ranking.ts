@@ -1,5 +1,5 @@
 import { yearlyRankingPage } from '../../domain/ranking/ranking-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getYearlyRankingRoute } from '@golf/shared/routes/ranking';
 
 export const handler = httpHandler(getYearlyRankingRoute, async ({ query, now }) =>

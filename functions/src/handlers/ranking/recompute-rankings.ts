@@ -1,6 +1,6 @@
 import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { resolveTournament } from '../../domain/game/tournament-context';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { recomputeRankingsRoute } from '@golf/shared/routes/ranking';
 
 export const handler = httpHandler(recomputeRankingsRoute, async ({ body, now }) =>

@@ -1,5 +1,5 @@
 import { getReminderSettings } from '../../domain/reminders/reminder-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getReminderSettingsRoute } from '@golf/shared/routes/reminders';
 
 export const handler = httpHandler(getReminderSettingsRoute, async ({ auth }) => getReminderSettings(auth));

@@ -1,5 +1,5 @@
 import { getSaveReceiptSettings } from '../../domain/game/save-receipt-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getSaveReceiptSettingsRoute } from '@golf/shared/routes/reminders';
 
 export const handler = httpHandler(getSaveReceiptSettingsRoute, async ({ auth }) =>

@@ -1,5 +1,5 @@
 import { unsubscribeReminders } from '../../domain/reminders/reminder-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { unsubscribeRemindersRoute } from '@golf/shared/routes/reminders';
 
 export const handler = httpHandler(unsubscribeRemindersRoute, async ({ body, now }) =>

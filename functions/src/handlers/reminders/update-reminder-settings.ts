@@ -1,5 +1,5 @@
 import { updateReminderSettings } from '../../domain/reminders/reminder-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { updateReminderSettingsRoute } from '@golf/shared/routes/reminders';
 
 export const handler = httpHandler(updateReminderSettingsRoute, async ({ auth, body, now }) =>

@@ -1,5 +1,5 @@
 import { updateSaveReceiptSettings } from '../../domain/game/save-receipt-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { updateSaveReceiptSettingsRoute } from '@golf/shared/routes/reminders';
 
 export const handler = httpHandler(updateSaveReceiptSettingsRoute, async ({ auth, body, now }) =>

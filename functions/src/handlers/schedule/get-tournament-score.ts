@@ -1,6 +1,6 @@
 import type { TournamentScore } from '@golf/shared/schemas/schedule';
 import { tournamentScore } from '../../domain/schedule/tournament-score';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { getTournamentScoreRoute } from '@golf/shared/routes/schedule';
 
 export const handler = httpHandler(

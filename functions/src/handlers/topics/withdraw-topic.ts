@@ -1,5 +1,5 @@
 import { withdrawTopic } from '../../domain/topics/topic-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { withdrawTopicRoute } from '@golf/shared/routes/topics';
 
 export const handler = httpHandler(withdrawTopicRoute, async ({ params }) => withdrawTopic(params.id));

@@ -1,5 +1,5 @@
 import type { PresignedUpload } from '@golf/shared/schemas/guild';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { presignImageUpload } from '../../lib/uploads';
 import { presignUploadRoute } from '@golf/shared/routes/guild';
 

@@ -1,5 +1,5 @@
 import { confirmProfile } from '../../domain/account/profile-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { confirmUserProfileRoute } from '@golf/shared/routes/account';
 
 export const handler = httpHandler(confirmUserProfileRoute, async ({ body, files, auth }) =>

@@ -1,5 +1,5 @@
 import { registerProfile } from '../../domain/account/profile-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { registerUserProfileRoute } from '@golf/shared/routes/account';
 
 export const handler = httpHandler(registerUserProfileRoute, async ({ body, files, auth, now }) =>

@@ -1,5 +1,5 @@
 import { toggleCopyNextRound } from '../../domain/account/account-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { toggleUserCopyNextRoundRoute } from '@golf/shared/routes/account';
 
 export const handler = httpHandler(toggleUserCopyNextRoundRoute, async ({ auth, now }) =>

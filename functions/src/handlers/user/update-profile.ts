@@ -1,5 +1,5 @@
 import { updateProfile } from '../../domain/account/profile-service';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { updateUserProfileRoute } from '@golf/shared/routes/account';
 
 export const handler = httpHandler(updateUserProfileRoute, async ({ body, files, auth, now }) =>

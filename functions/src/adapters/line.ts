@@ -1,4 +1,4 @@
-import { config } from './config';
+import { config } from '../lib/config';
 import { keepInOutbox, readOutbox } from './local-outbox';
 
 export interface LineMessage {

@@ -1,5 +1,5 @@
 import { rateLimitRepository } from '../db/repositories/rate-limit-repository';
-import { TooManyRequestsError } from './errors';
+import { TooManyRequestsError } from '../lib/errors';
 
 /**
  * Counts one attempt for each subject (an account, an address, a network address) in a fixed

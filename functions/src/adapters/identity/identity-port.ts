@@ -4,8 +4,8 @@
  * is configured, the Cognito adapter (cognito-identity.ts). Tokens are verified by auth.ts in both.
  */
 import { ulid } from 'ulid';
-import { config } from '../config';
-import { signLocalAccessToken } from '../local-issuer';
+import { config } from '../../lib/config';
+import { signLocalAccessToken } from '../../lib/local-issuer';
 import { type UserRecord, userRepository } from '../../db/repositories/user-repository';
 import { cognitoIdentity } from './cognito-identity';
 import { hashPassword, passwordCost, verifyPassword } from './password';

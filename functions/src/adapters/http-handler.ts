@@ -22,12 +22,12 @@ import {
   ServiceUnavailableError,
   unauthenticated,
   validationFailed,
-} from './errors';
-import { bearerToken, verifyAccessToken, type AuthContext } from './auth';
-import { config } from './config';
-import { logger } from './logger';
-import { checkOrigin, clientAddress } from './origin-lock';
-import { parseMultipart, type UploadedFile } from './multipart';
+} from '../lib/errors';
+import { bearerToken, verifyAccessToken, type AuthContext } from '../lib/auth';
+import { config } from '../lib/config';
+import { logger } from '../lib/logger';
+import { checkOrigin, clientAddress } from '../lib/origin-lock';
+import { parseMultipart, type UploadedFile } from '../lib/multipart';
 import { userRepository } from '../db/repositories/user-repository';
 import { signUpStepRoutes } from '@golf/shared/routes/sign-up-steps';
 

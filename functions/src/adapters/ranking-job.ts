@@ -4,9 +4,9 @@
  * the caller answers at once; the job publishes what is marked stale.
  */
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
-import { checkAwsAction, guardClient, runOutsideAwsAccess } from './aws-access';
-import { config, LOCAL_RANKING_JOB } from './config';
-import { logger } from './logger';
+import { checkAwsAction, guardClient, runOutsideAwsAccess } from '../lib/aws-access';
+import { config, LOCAL_RANKING_JOB } from '../lib/config';
+import { logger } from '../lib/logger';
 import type * as rankingJob from '../jobs/ranking';
 
 /**

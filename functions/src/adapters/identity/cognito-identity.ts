@@ -26,11 +26,11 @@ import { decodeJwt } from 'jose';
 import { ulid } from 'ulid';
 import { isFederatedUsername } from '@golf/shared/schemas/social';
 import { type LoginRecord, userRepository } from '../../db/repositories/user-repository';
-import { playerIdOf } from '../auth';
-import { guardClient } from '../aws-access';
-import { config } from '../config';
-import { AppError } from '../errors';
-import { logger } from '../logger';
+import { playerIdOf } from '../../lib/auth';
+import { guardClient } from '../../lib/aws-access';
+import { config } from '../../lib/config';
+import { AppError } from '../../lib/errors';
+import { logger } from '../../lib/logger';
 import type { IdentityPort, IssuedToken } from './identity-port';
 import { issueSignInGrant } from './sign-in-grant';
 

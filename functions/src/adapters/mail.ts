@@ -1,8 +1,8 @@
 import { SESv2Client, SendEmailCommand } from '@aws-sdk/client-sesv2';
 import { keys } from '../db/keys';
-import { guardClient } from './aws-access';
+import { guardClient } from '../lib/aws-access';
 import { keepInOutbox, readOutbox } from './local-outbox';
-import { config } from './config';
+import { config } from '../lib/config';
 
 export interface MailMessage {
   to: string;
