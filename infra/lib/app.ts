@@ -69,7 +69,7 @@ export function buildApp(props: AppProps = {}) {
       signIn: [auth.domain.baseUrl()],
     },
     routes: deployedRoutes(),
-    siteConfig: { launchGate: config.launchGate },
+    siteConfig: { launchGate: config.launchGate, socialProviders: config.socialProviders },
   });
   const monitoring = new MonitoringStack(app, `${prefix}-Monitoring`, {
     env,

@@ -1,8 +1,10 @@
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
-
-/** Social sign-in providers, as they appear in the SPA's `/login/{provider}/callback` paths. */
-export const socialProviders = ['google', 'twitter', 'line', 'apple'] as const;
+import {
+  isSocialProvider,
+  socialProviders,
+  type SocialProvider,
+} from '../../shared/src/schemas/values/social';
 
 /** What differs between stages, in one typed place. */
 export interface StageSettings {
@@ -77,6 +79,12 @@ export interface InfraConfig {
   logoutUrls: string[];
   /** A verified SES identity. */
   mailFrom: string;
+  /**
+   * The social sign-in providers this stage offers (context `socialProviders`, the SPA's names:
+   * `google,twitter,line,apple`), in that order. Only these become identity providers of the pool,
+   * callbacks of the client and buttons on /login; none by default, so a first deploy needs no secret.
+   */
+  socialProviders: SocialProvider[];
   /** Secrets Manager name prefix of the social providers' credentials (`{prefix}/google` etc.). */
   socialSecretPrefix: string;
   /** Issuer of the OIDC bridge in front of X's OAuth 2.0 (X has no native Cognito provider). */
@@ -151,6 +159,7 @@ export function readConfig(node: Context): InfraConfig {
   ) {
     problems.push(`domainPrefix ${domainPrefix}: lowercase letters, digits, hyphens; no aws/amazon/cognito`);
   }
+  const enabled = enabledProviders(node.tryGetContext('socialProviders'), stage, problems);
   const siteUrls = urls(
     'siteUrl',
     list('siteUrl', domainName ? [`https://${domainName}`] : []).map(withoutTrailingSlash),
@@ -159,7 +168,7 @@ export function readConfig(node: Context): InfraConfig {
     'callbackUrls',
     list(
       'callbackUrls',
-      siteUrls.flatMap((site) => socialProviders.map((provider) => `${site}/login/${provider}/callback`)),
+      siteUrls.flatMap((site) => enabled.map((provider) => `${site}/login/${provider}/callback`)),
     ),
   );
   const logoutUrls = urls(
@@ -189,10 +198,33 @@ export function readConfig(node: Context): InfraConfig {
     callbackUrls,
     logoutUrls,
     mailFrom,
+    socialProviders: enabled,
     socialSecretPrefix,
     xOidcIssuerUrl,
     launchGate: ['true', 'on', '1'].includes(String(node.tryGetContext('launchGate') ?? 'false')),
   };
+}
+
+/**
+ * The context `socialProviders`: a list (`google,line` or a JSON array) for the stage deployed, or
+ * an object of lists by stage (`{"prod": ["google", "line"], "dev": []}` in cdk.json). `x` is read
+ * as `twitter`, the SPA's name of X. Answers the providers in the SPA's order, each once.
+ */
+function enabledProviders(value: unknown, stage: string, problems: string[]): SocialProvider[] {
+  const forStage =
+    value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)[stage]
+      : value;
+  if (forStage === undefined || forStage === null) return [];
+  const names = (Array.isArray(forStage) ? forStage.map(String) : String(forStage).split(','))
+    .map((name) => name.trim().toLowerCase())
+    .filter((name) => name !== '' && name !== 'none')
+    .map((name) => (name === 'x' ? 'twitter' : name));
+  for (const name of names) {
+    if (!isSocialProvider(name))
+      problems.push(`socialProviders ${name}: one of ${socialProviders.join(', ')} (or x)`);
+  }
+  return socialProviders.filter((provider) => names.includes(provider));
 }
 
 const localHosts = new Set(['localhost', '127.0.0.1', '[::1]']);

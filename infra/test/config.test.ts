@@ -19,14 +19,47 @@ describe('readConfig', () => {
       context({ stage: 'prod', siteUrl: 'https://golf.example.jp/, https://www.golf.example.jp' }),
     );
     expect(config.siteUrls).toEqual(['https://golf.example.jp', 'https://www.golf.example.jp']);
-    expect(config.callbackUrls).toContain('https://golf.example.jp/login/line/callback');
-    expect(config.callbackUrls).toHaveLength(8);
+    expect(config.callbackUrls).toEqual([]);
+    const withLine = readConfig(
+      context({
+        stage: 'prod',
+        siteUrl: 'https://golf.example.jp, https://www.golf.example.jp',
+        socialProviders: 'line,google',
+      }),
+    );
+    expect(withLine.callbackUrls).toEqual([
+      'https://golf.example.jp/login/google/callback',
+      'https://golf.example.jp/login/line/callback',
+      'https://www.golf.example.jp/login/google/callback',
+      'https://www.golf.example.jp/login/line/callback',
+    ]);
     expect(config.logoutUrls).toContain('https://golf.example.jp/logout');
     expect(
       readConfig(context({ stage: 'dev', callbackUrls: ['https://a.example/cb'] })).callbackUrls,
     ).toEqual(['https://a.example/cb']);
     expect(config.launchGate).toBe(false);
     expect(readConfig(context({ stage: 'dev', launchGate: 'true' })).launchGate).toBe(true);
+  });
+
+  it('enables the social providers a stage lists, none unless it lists some', () => {
+    expect(readConfig(context({ stage: 'dev' })).socialProviders).toEqual([]);
+    expect(readConfig(context({ stage: 'dev', socialProviders: 'apple, X,google' })).socialProviders).toEqual(
+      ['google', 'twitter', 'apple'],
+    );
+    expect(readConfig(context({ stage: 'dev', socialProviders: ['line'] })).socialProviders).toEqual([
+      'line',
+    ]);
+    expect(readConfig(context({ stage: 'dev', socialProviders: 'none' })).socialProviders).toEqual([]);
+    const byStage = { prod: ['google', 'line'], dev: [] };
+    expect(readConfig(context({ stage: 'prod', socialProviders: byStage })).socialProviders).toEqual([
+      'google',
+      'line',
+    ]);
+    expect(readConfig(context({ stage: 'dev', socialProviders: byStage })).socialProviders).toEqual([]);
+    expect(readConfig(context({ stage: 'alice', socialProviders: byStage })).socialProviders).toEqual([]);
+    expect(() => readConfig(context({ stage: 'dev', socialProviders: 'google,facebook' }))).toThrowError(
+      /socialProviders facebook/,
+    );
   });
 
   it('serves a custom domain with its us-east-1 certificate', () => {

@@ -4,6 +4,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { routeList, tableActions } from '../../shared/src/contracts';
 import { apiCachePolicy, edgeBehaviours, siteCachePolicy } from '../../shared/src/edge-cache';
+import { siteConfigScript } from '../../shared/src/site-config';
 import { buildApp } from '../lib/app';
 import { repositoryRoot } from '../lib/paths';
 import { managedRuleGroups } from '../lib/stacks/edge-stack';
@@ -14,12 +15,22 @@ import { scheduledJobs } from '../lib/stacks/jobs-stack';
 const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
   context: Record<string, unknown>;
 };
+const appContext = (more: Record<string, unknown>) => ({
+  context: {
+    ...context,
+    stage: 'test',
+    siteUrl: 'https://golf.example.jp',
+    'aws:cdk:bundling-stacks': [],
+    ...more,
+  },
+});
 const { edge, data, auth, api, jobs, web, monitoring } = buildApp({
   context: {
     ...context,
     stage: 'test',
     siteUrl: 'https://golf.example.jp',
     alarmEmail: 'ops@golf.example.jp',
+    socialProviders: 'google,twitter,line,apple',
     'aws:cdk:bundling-stacks': [],
   },
 });
@@ -193,6 +204,40 @@ describe('data safety and mail', () => {
   });
 });
 
+describe('social providers by configuration', () => {
+  // A stage enables providers by context; the others are neither in the pool nor on /login.
+  const googleOnly = buildApp(appContext({ socialProviders: 'google' }));
+  const none = buildApp(appContext({}));
+
+  it('with only Google: one identity provider, its callback, and one button in /site-config.js', () => {
+    const template = Template.fromStack(googleOnly.auth);
+    template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 1);
+    template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', { ProviderName: 'Google' });
+    template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      SupportedIdentityProviders: [{ Ref: Match.stringLikeRegexp('^Google') }],
+      CallbackURLs: ['https://golf.example.jp/login/google/callback'],
+    });
+    expect(googleOnly.web.siteConfigScript).toBe(
+      siteConfigScript({ launchGate: false, socialProviders: ['google'] }),
+    );
+    // The API refuses the others before asking the hosted sign-in.
+    expect(googleOnly.api.functionEnvironment['SOCIAL_PROVIDERS']).toBe('google');
+  });
+
+  it('with none: no provider, no secret referenced, hosted sign-in off, no button', () => {
+    const template = Template.fromStack(none.auth);
+    template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+    expect(JSON.stringify(template.toJSON())).not.toContain('secretsmanager:golf/social');
+    const [client] = Object.values(template.findResources('AWS::Cognito::UserPoolClient')) as Array<{
+      Properties: Record<string, unknown>;
+    }>;
+    expect(client!.Properties['AllowedOAuthFlowsUserPoolClient']).toBe(false);
+    expect(client!.Properties['SupportedIdentityProviders']).toBeUndefined();
+    expect(none.web.siteConfigScript).toBe(siteConfigScript({ launchGate: false, socialProviders: [] }));
+    expect(none.api.functionEnvironment['SOCIAL_PROVIDERS']).toBe('');
+  });
+});
+
 describe('auth stack', () => {
   const template = Template.fromStack(auth);
 
@@ -250,9 +295,9 @@ describe('auth stack', () => {
       // No COGNITO: passwords sign in through the API only, never on the hosted pages.
       SupportedIdentityProviders: [
         { Ref: Match.stringLikeRegexp('^Google') },
-        { Ref: Match.stringLikeRegexp('^Apple') },
-        { Ref: Match.stringLikeRegexp('^Line') },
         { Ref: Match.stringLikeRegexp('^X') },
+        { Ref: Match.stringLikeRegexp('^Line') },
+        { Ref: Match.stringLikeRegexp('^Apple') },
       ],
       CallbackURLs: [
         'https://golf.example.jp/login/google/callback',

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
-import { resetConfig } from '../../functions/src/lib/config';
+import { config, resetConfig } from '../../functions/src/lib/config';
 import { generateLocalSigningKey } from '../../functions/src/lib/local-issuer';
 import { setDb } from '../../functions/src/db/client';
 import { seedIfEmpty } from '../seed/seed';
@@ -37,7 +37,10 @@ export interface StackOptions {
    * `npm start` does, the test suites run them when a test asks.
    */
   jobs?: boolean;
-  /** Serves /site-config.js with this launch gate; absent serves the built file (gate off). */
+  /**
+   * The launch gate /site-config.js gives (off when absent), beside the social providers of
+   * `SOCIAL_PROVIDERS` (all four unless set: `SOCIAL_PROVIDERS=google npm start`).
+   */
   launchGate?: boolean;
   /**
    * Caches at the local edge as CloudFront does (shared/src/edge-cache.ts): public answers are then
@@ -188,12 +191,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const handle: RequestListener = (request, response) => {
       setSecurityHeaders(response, siteOrigins);
       const path = (request.url ?? '/').split('?')[0]!;
-      if (path === siteConfigPath && options.launchGate !== undefined) {
+      if (path === siteConfigPath) {
         response.writeHead(200, {
           'content-type': 'text/javascript; charset=utf-8',
           'cache-control': 'no-cache',
         });
-        response.end(siteConfigScript({ launchGate: options.launchGate }));
+        response.end(
+          siteConfigScript({
+            launchGate: options.launchGate ?? false,
+            socialProviders: config().SOCIAL_PROVIDERS,
+          }),
+        );
         return;
       }
       // Run inside a promise, so that a handler that throws at once answers 500 like one that

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { socialProviderInfo, socialProviders, type SocialProvider } from '../../shared/src/schemas/social';
+import { resetConfig } from '../../functions/src/lib/config';
+import { signInWithProvider, socialAuthorizeUrl } from '../../functions/src/domain/account/social-service';
 import { api, baseUrl } from './support/api';
 
 const verifierOf = () => randomBytes(48).toString('base64url');
@@ -181,5 +183,40 @@ describe('POST /api/auth/social/{provider}/token', () => {
     });
     expect(foreign.status).toBe(422);
     expect((await exchange('myspace', { code: 'abcdefghij' })).status).toBe(422);
+  });
+});
+
+describe('social providers the deployment does not enable', () => {
+  it('are refused before the hosted sign-in is asked, with a field error on the provider', async () => {
+    const before = process.env['SOCIAL_PROVIDERS'];
+    process.env['SOCIAL_PROVIDERS'] = 'google';
+    resetConfig();
+    try {
+      const verifier = verifierOf();
+      const query = {
+        redirect_uri: callback('twitter'),
+        state: 'state-value-0123456789',
+        code_challenge: challengeOf(verifier),
+      };
+      expect(() => socialAuthorizeUrl('twitter', query)).toThrowError(
+        expect.objectContaining({ statusCode: 422, errors: { provider: [expect.any(String)] } }),
+      );
+      await expect(
+        signInWithProvider(
+          'line',
+          { code: 'abcdefghij', code_verifier: verifier, redirect_uri: callback('line') },
+          new Date(),
+        ),
+      ).rejects.toMatchObject({ statusCode: 422 });
+      expect(
+        new URL(
+          socialAuthorizeUrl('google', { ...query, redirect_uri: callback('google') }),
+        ).searchParams.get('identity_provider'),
+      ).toBe('Google');
+    } finally {
+      if (before === undefined) delete process.env['SOCIAL_PROVIDERS'];
+      else process.env['SOCIAL_PROVIDERS'] = before;
+      resetConfig();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { siteConfigScript } from '@golf/shared/site-config';
+import { enabledSocialProviders, siteConfigScript } from '@golf/shared/site-config';
 import { describe, expect, it } from 'vitest';
 import {
   guardRedirect,
@@ -174,6 +174,15 @@ describe('launch gate', () => {
     expect(launchGateFromEnv('off')).toBe(false);
     expect(launchGateFromEnv('on')).toBe(true);
     expect(guardRedirect(at('/'), visitor, gateOff)).toBeNull();
+  });
+});
+
+describe('enabledSocialProviders', () => {
+  it('shows the providers the site names, in the usual order, and none when it names none', () => {
+    expect(enabledSocialProviders({ socialProviders: ['apple', 'google'] })).toEqual(['google', 'apple']);
+    expect(enabledSocialProviders({ socialProviders: [] })).toEqual([]);
+    expect(enabledSocialProviders({ launchGate: true })).toEqual([]);
+    expect(enabledSocialProviders(undefined)).toEqual([]);
   });
 });
 

@@ -1,15 +1,12 @@
 import { createRootRouteWithContext, redirect } from '@tanstack/react-router';
 import { NotFoundPage, RouteError } from '../components/errors/route-error';
 import { RootLayout } from '../components/layouts/root-layout';
-import type { SiteConfig } from '@golf/shared/site-config';
 import { guardRedirect, launchGateSetting } from '../config/guards';
+import { siteConfig } from '../config/site-settings';
 import { getAuthState, initialiseAuth } from '../lib/auth';
 import type { RouterContext } from '../router';
 
-const launchGate = launchGateSetting(
-  import.meta.env['VITE_LAUNCH_GATE'] as string | undefined,
-  (globalThis as { __SITE_CONFIG__?: SiteConfig }).__SITE_CONFIG__,
-);
+const launchGate = launchGateSetting(import.meta.env['VITE_LAUNCH_GATE'] as string | undefined, siteConfig);
 
 export const Route = createRootRouteWithContext<RouterContext>()({
   // Every page knows whether the player is signed in before it renders (the token cookie is checked

@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import * as z from 'zod';
+import { socialProviders } from '@golf/shared/schemas/values/social';
 
 /**
  * The one configuration module. Everything physical (table, bucket, issuer) arrives through the
@@ -20,6 +21,7 @@ const localDefaults = {
   AUTH_JWKS_URL: 'http://127.0.0.1:3000/api/dev/auth/.well-known/jwks.json',
   AUTH_AUDIENCE: 'golf-web',
   AUTH_OAUTH_URL: 'http://127.0.0.1:3000/api/dev/auth',
+  SOCIAL_PROVIDERS: socialProviders.join(','),
   MAIL_FROM: 'no-reply@golf-dream.example',
   SITE_URL: 'http://127.0.0.1:3000',
   LINE_TRANSPORT: 'outbox',
@@ -45,6 +47,14 @@ const configSchema = z.object({
   AUTH_AUDIENCE: required,
   /** Base of the hosted OAuth endpoints (/oauth2/authorize, /oauth2/token): Cognito's domain, or the local stand-in. */
   AUTH_OAUTH_URL: required,
+  /**
+   * The social sign-in providers the deployment enables (`google,twitter,line,apple`, any of them;
+   * empty: none). A provider off this list is refused before the hosted sign-in is asked.
+   */
+  SOCIAL_PROVIDERS: z
+    .string()
+    .default('')
+    .transform((value) => socialProviders.filter((provider) => value.split(',').includes(provider))),
   /**
    * The user pool that keeps e-mail logins and issues their tokens (AWS). Empty locally, where the
    * in-repo adapter keeps scrypt hashes in the table and the local issuer signs (identity-port.ts).

@@ -99,6 +99,7 @@ export class ApiStack extends Stack {
       AUTH_JWKS_URL: `${issuer}/.well-known/jwks.json`,
       AUTH_AUDIENCE: props.client.userPoolClientId,
       AUTH_OAUTH_URL: props.oauthBaseUrl,
+      SOCIAL_PROVIDERS: props.config.socialProviders.join(','),
       COGNITO_USER_POOL_ID: props.userPool.userPoolId,
       MAIL_TRANSPORT: 'ses',
       MAIL_FROM: props.config.mailFrom,

@@ -4,6 +4,7 @@ import * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import type { SocialProvider } from '../../../shared/src/schemas/values/social';
 import type { InfraConfig } from '../config';
 import { ApiFunction } from '../constructs/api-function';
 import { repositoryRoot } from '../paths';
@@ -81,8 +82,9 @@ export class AuthStack extends Stack {
       generateSecret: false,
       // Only the API signs in (admin password flow, and the custom sign-in with its grant).
       authFlows: { adminUserPassword: true, custom: true },
-      // Social sign-in needs the site's callbacks: until a deploy knows them, the hosted pages are off.
-      ...(config.callbackUrls.length > 0
+      // Social sign-in needs a provider and the site's callbacks: until a deploy has both, the
+      // hosted pages are off.
+      ...(providers.length > 0 && config.callbackUrls.length > 0
         ? {
             oAuth: {
               flows: { authorizationCodeGrant: true },
@@ -111,11 +113,13 @@ export class AuthStack extends Stack {
   }
 
   /**
-   * The four federated providers. Every credential is a reference to the Secrets Manager secret
-   * `{socialSecretPrefix}/{google|apple|line|x}` (JSON fields below), resolved by CloudFormation at
-   * deploy time: nothing secret is in the template. X has no native Cognito provider and no OIDC of
-   * its own: it joins as the OIDC provider `Twitter` served by a bridge (`xOidcIssuerUrl`) that speaks OIDC
-   * to Cognito and OAuth 2.0 to X, issuing ID tokens whose `sub` is the X user id.
+   * The federated providers the stage enables (`config.socialProviders`), and only those: a stage
+   * without a provider's secret does not list it. Every credential is a reference to the Secrets
+   * Manager secret `{socialSecretPrefix}/{google|apple|line|x}` (JSON fields below), resolved by
+   * CloudFormation at deploy time: nothing secret is in the template. X has no native Cognito
+   * provider and no OIDC of its own: it joins as the OIDC provider `Twitter` served by a bridge
+   * (`xOidcIssuerUrl`) that speaks OIDC to Cognito and OAuth 2.0 to X, issuing ID tokens whose `sub`
+   * is the X user id.
    */
   private identityProviders(config: InfraConfig): cognito.IUserPoolIdentityProvider[] {
     const secret = (provider: string, field: string) =>
@@ -124,41 +128,47 @@ export class AuthStack extends Stack {
     const userPool = this.userPool;
     const email = { email: cognito.ProviderAttribute.other('email') };
 
-    const google = new cognito.UserPoolIdentityProviderGoogle(this, 'Google', {
-      userPool,
-      clientId: text('google', 'clientId'),
-      clientSecretValue: secret('google', 'clientSecret'),
-      scopes: ['openid', 'email', 'profile'],
-      attributeMapping: { email: cognito.ProviderAttribute.GOOGLE_EMAIL },
-    });
-    const apple = new cognito.UserPoolIdentityProviderApple(this, 'Apple', {
-      userPool,
-      clientId: text('apple', 'servicesId'),
-      teamId: text('apple', 'teamId'),
-      keyId: text('apple', 'keyId'),
-      privateKeyValue: secret('apple', 'privateKey'),
-      scopes: ['email', 'name'],
-      attributeMapping: { email: cognito.ProviderAttribute.APPLE_EMAIL },
-    });
-    const line = new cognito.UserPoolIdentityProviderOidc(this, 'Line', {
-      userPool,
-      name: 'LINE',
-      clientId: text('line', 'channelId'),
-      clientSecret: text('line', 'channelSecret'),
-      issuerUrl: 'https://access.line.me',
-      scopes: ['openid', 'profile', 'email'],
-      attributeRequestMethod: cognito.OidcAttributeRequestMethod.GET,
-      attributeMapping: email,
-    });
-    const x = new cognito.UserPoolIdentityProviderOidc(this, 'X', {
-      userPool,
-      name: 'Twitter',
-      clientId: text('x', 'clientId'),
-      clientSecret: text('x', 'clientSecret'),
-      issuerUrl: config.xOidcIssuerUrl,
-      scopes: ['openid', 'profile'],
-      attributeRequestMethod: cognito.OidcAttributeRequestMethod.GET,
-    });
-    return [google, apple, line, x];
+    const create: Record<SocialProvider, () => cognito.IUserPoolIdentityProvider> = {
+      google: () =>
+        new cognito.UserPoolIdentityProviderGoogle(this, 'Google', {
+          userPool,
+          clientId: text('google', 'clientId'),
+          clientSecretValue: secret('google', 'clientSecret'),
+          scopes: ['openid', 'email', 'profile'],
+          attributeMapping: { email: cognito.ProviderAttribute.GOOGLE_EMAIL },
+        }),
+      apple: () =>
+        new cognito.UserPoolIdentityProviderApple(this, 'Apple', {
+          userPool,
+          clientId: text('apple', 'servicesId'),
+          teamId: text('apple', 'teamId'),
+          keyId: text('apple', 'keyId'),
+          privateKeyValue: secret('apple', 'privateKey'),
+          scopes: ['email', 'name'],
+          attributeMapping: { email: cognito.ProviderAttribute.APPLE_EMAIL },
+        }),
+      line: () =>
+        new cognito.UserPoolIdentityProviderOidc(this, 'Line', {
+          userPool,
+          name: 'LINE',
+          clientId: text('line', 'channelId'),
+          clientSecret: text('line', 'channelSecret'),
+          issuerUrl: 'https://access.line.me',
+          scopes: ['openid', 'profile', 'email'],
+          attributeRequestMethod: cognito.OidcAttributeRequestMethod.GET,
+          attributeMapping: email,
+        }),
+      twitter: () =>
+        new cognito.UserPoolIdentityProviderOidc(this, 'X', {
+          userPool,
+          name: 'Twitter',
+          clientId: text('x', 'clientId'),
+          clientSecret: text('x', 'clientSecret'),
+          issuerUrl: config.xOidcIssuerUrl,
+          scopes: ['openid', 'profile'],
+          attributeRequestMethod: cognito.OidcAttributeRequestMethod.GET,
+        }),
+    };
+    return config.socialProviders.map((provider) => create[provider]());
   }
 }

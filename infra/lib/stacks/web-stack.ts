@@ -45,6 +45,8 @@ export interface WebStackProps extends StackProps {
 export class WebStack extends Stack {
   readonly distribution: cloudfront.Distribution;
   readonly accessLogs: s3.Bucket;
+  /** The /site-config.js this deployment writes next to the built SPA. */
+  readonly siteConfigScript: string;
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -157,12 +159,13 @@ export class WebStack extends Stack {
     // Uploaded only when the SPA has been built, so `npm run synth` also works before a build
     // (`npm run deploy` builds first).
     const dist = join(repositoryRoot, 'frontend/dist');
+    this.siteConfigScript = siteConfigScript(props.siteConfig);
     if (existsSync(join(dist, 'index.html'))) {
       new deployment.BucketDeployment(this, 'DeploySite', {
         // The built SPA, and its settings file written from this deployment's configuration.
         sources: [
           deployment.Source.asset(dist, { exclude: [siteConfigPath.slice(1)] }),
-          deployment.Source.data(siteConfigPath.slice(1), siteConfigScript(props.siteConfig)),
+          deployment.Source.data(siteConfigPath.slice(1), this.siteConfigScript),
         ],
         destinationBucket: site,
         distribution: this.distribution,

@@ -1,10 +1,16 @@
 import { useState } from 'react';
-import { socialProviderInfo, socialProviders, type SocialProvider } from '@golf/shared/schemas/social';
+import { socialProviderInfo, type SocialProvider } from '@golf/shared/schemas/social';
+import { enabledSocialProviders } from '@golf/shared/site-config';
+import { siteConfig } from '../../config/site-settings';
 import { isApiError } from '../../lib/api-client';
 import { startSocialSignIn } from './social-sign-in';
 
-/** The four provider buttons of /login; each leaves for that provider's sign-in page. */
+/**
+ * The buttons of the providers the deployment enables (/site-config.js), on /login and /register;
+ * each leaves for that provider's sign-in page. Nothing when it enables none.
+ */
 export function SocialButtons({ to }: { to: string }) {
+  const providers = enabledSocialProviders(siteConfig);
   const [pending, setPending] = useState<SocialProvider | null>(null);
   const [error, setError] = useState<string | null>(null);
   const start = (provider: SocialProvider) => {
@@ -17,6 +23,7 @@ export function SocialButtons({ to }: { to: string }) {
       );
     });
   };
+  if (providers.length === 0) return null;
   return (
     <section className="card social-login" aria-labelledby="social-login-title">
       <h2 id="social-login-title" className="card-title">
@@ -28,7 +35,7 @@ export function SocialButtons({ to }: { to: string }) {
         </p>
       )}
       <div className="social-login__buttons">
-        {socialProviders.map((provider) => (
+        {providers.map((provider) => (
           <button
             key={provider}
             type="button"

@@ -23,14 +23,18 @@ import { authResponse, newPlayer } from './account-service';
  */
 export const socialSignInFailedMessage = 'ログインに失敗しました。もう一度お試しください。';
 
-function checkRedirectUri(provider: SocialProvider, redirectUri: string): void {
+/** A provider the deployment does not enable has no identity provider in the pool: refused here. */
+function checkProvider(provider: SocialProvider, redirectUri: string): void {
+  if (!config().SOCIAL_PROVIDERS.includes(provider)) {
+    throw validationFailed({ provider: ['このログイン方法は利用できません。'] });
+  }
   if (redirectUri !== `${config().SITE_URL}${socialCallbackPath(provider)}`) {
     throw validationFailed({ redirect_uri: ['このリダイレクト先は使用できません。'] });
   }
 }
 
 export function socialAuthorizeUrl(provider: SocialProvider, query: SocialAuthorizeQuery): string {
-  checkRedirectUri(provider, query.redirect_uri);
+  checkProvider(provider, query.redirect_uri);
   const url = new URL(`${config().AUTH_OAUTH_URL}/oauth2/authorize`);
   url.search = new URLSearchParams({
     identity_provider: socialProviderInfo[provider].cognitoName,
@@ -76,7 +80,7 @@ export async function signInWithProvider(
   body: SocialTokenBody,
   now: Date,
 ): Promise<AuthResponse> {
-  checkRedirectUri(provider, body.redirect_uri);
+  checkProvider(provider, body.redirect_uri);
   const accessToken = await exchangeCode(body);
   const auth = await verifyAccessToken(accessToken);
   // A federated user's username is `{IdentityProviderName}_{subject}`: the token must come from this provider.
