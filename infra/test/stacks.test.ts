@@ -6,6 +6,7 @@ import { routeList, tableActions } from '../../shared/src/contracts';
 import { apiCachePolicy, edgeBehaviours, siteCachePolicy } from '../../shared/src/edge-cache';
 import { siteConfigScript } from '../../shared/src/site-config';
 import { buildApp } from '../lib/app';
+import { attributeMappingProblems } from '../lib/attribute-mapping';
 import { repositoryRoot } from '../lib/paths';
 import { managedRuleGroups } from '../lib/stacks/edge-stack';
 import { scheduledJobs } from '../lib/stacks/jobs-stack';
@@ -257,6 +258,44 @@ describe('auth stack', () => {
     // Cognito sends no mail of its own: the API's links verify addresses and reset passwords.
     expect(pool!.Properties['UsernameAttributes']).toBeUndefined();
     expect(pool!.Properties['AutoVerifiedAttributes'] ?? []).toEqual([]);
+  });
+
+  it('requires no attribute a provider may not give, and every provider maps what it gives', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      Schema: [{ Name: 'email', Required: false, Mutable: true }],
+    });
+    expect(attributeMappingProblems(template.toJSON())).toEqual([]);
+    for (const [provider, mapped] of [
+      ['Google', ['email', 'name']],
+      ['SignInWithApple', ['email']],
+      ['LINE', ['email', 'name']],
+      ['Twitter', ['preferred_username', 'name']],
+    ] as const) {
+      const [resource] = Object.values(
+        template.findResources('AWS::Cognito::UserPoolIdentityProvider', {
+          Properties: { ProviderName: provider },
+        }),
+      ) as Array<{ Properties: { AttributeMapping: Record<string, string> } }>;
+      expect(Object.keys(resource!.Properties.AttributeMapping).sort()).toEqual([...mapped].sort());
+    }
+    // The check fails a pool that requires the e-mail, as Cognito would fail X's and LINE's sign-ins.
+    const requiringEmail = structuredClone(template.toJSON()) as {
+      Resources: Record<string, { Type: string; Properties: Record<string, unknown> }>;
+    };
+    for (const resource of Object.values(requiringEmail.Resources)) {
+      if (resource.Type === 'AWS::Cognito::UserPool')
+        resource.Properties['Schema'] = [{ Name: 'email', Required: true, Mutable: true }];
+      if (
+        resource.Type === 'AWS::Cognito::UserPoolIdentityProvider' &&
+        resource.Properties['ProviderName'] === 'LINE'
+      )
+        delete resource.Properties['AttributeMapping'];
+    }
+    expect(attributeMappingProblems(requiringEmail)).toEqual([
+      expect.stringMatching(/^Twitter does not map email, which the user pool Users\w+ requires$/),
+      'LINE has no attribute mapping',
+      expect.stringMatching(/^LINE does not map email/),
+    ]);
   });
 
   it('signs in only through the API: the admin password flow and the custom sign-in with its triggers', () => {

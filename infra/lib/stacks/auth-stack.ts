@@ -43,7 +43,10 @@ export class AuthStack extends Stack {
       // Registration, verification and resets are the API's (and its mails); Cognito sends none.
       selfSignUpEnabled: false,
       autoVerify: { email: false },
-      standardAttributes: { email: { required: true, mutable: true } },
+      // Not required: X gives no e-mail, and LINE only with a permission it grants. A social player
+      // signs in without one and registers an address through the API's mailed link, which the
+      // mail features wait for. (Cognito fixes the required attributes when it creates a pool.)
+      standardAttributes: { email: { required: false, mutable: true } },
       passwordPolicy: {
         minLength: 8,
         requireLowercase: false,
@@ -126,7 +129,9 @@ export class AuthStack extends Stack {
       SecretValue.secretsManager(`${config.socialSecretPrefix}/${provider}`, { jsonField: field });
     const text = (provider: string, field: string) => secret(provider, field).unsafeUnwrap();
     const userPool = this.userPool;
-    const email = { email: cognito.ProviderAttribute.other('email') };
+    // What each provider gives that the pool keeps; the pool requires none of them (the API asks a
+    // player without an e-mail for one), and infra/lib/attribute-mapping.ts checks that in the suite.
+    const other = cognito.ProviderAttribute.other;
 
     const create: Record<SocialProvider, () => cognito.IUserPoolIdentityProvider> = {
       google: () =>
@@ -135,7 +140,10 @@ export class AuthStack extends Stack {
           clientId: text('google', 'clientId'),
           clientSecretValue: secret('google', 'clientSecret'),
           scopes: ['openid', 'email', 'profile'],
-          attributeMapping: { email: cognito.ProviderAttribute.GOOGLE_EMAIL },
+          attributeMapping: {
+            email: cognito.ProviderAttribute.GOOGLE_EMAIL,
+            fullname: cognito.ProviderAttribute.GOOGLE_NAME,
+          },
         }),
       apple: () =>
         new cognito.UserPoolIdentityProviderApple(this, 'Apple', {
@@ -156,7 +164,8 @@ export class AuthStack extends Stack {
           issuerUrl: 'https://access.line.me',
           scopes: ['openid', 'profile', 'email'],
           attributeRequestMethod: cognito.OidcAttributeRequestMethod.GET,
-          attributeMapping: email,
+          // The e-mail only once LINE has granted the channel its e-mail permission.
+          attributeMapping: { email: other('email'), fullname: other('name') },
         }),
       twitter: () =>
         new cognito.UserPoolIdentityProviderOidc(this, 'X', {
@@ -167,6 +176,8 @@ export class AuthStack extends Stack {
           issuerUrl: config.xOidcIssuerUrl,
           scopes: ['openid', 'profile'],
           attributeRequestMethod: cognito.OidcAttributeRequestMethod.GET,
+          // X gives no e-mail: its user name and display name.
+          attributeMapping: { preferredUsername: other('preferred_username'), fullname: other('name') },
         }),
     };
     return config.socialProviders.map((provider) => create[provider]());
