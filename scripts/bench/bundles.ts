@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -13,6 +13,7 @@ import {
 import { handlerEntry, repositoryRoot } from '../../infra/lib/paths';
 import { scheduledJobs } from '../../infra/lib/stacks/jobs-stack';
 import { percentile } from './stats';
+import { sized, smoke, smokeDone, writeFigures, writePerformanceSection } from './smoke';
 
 /**
  * `npm run bench:bundles`: every Lambda bundle as the CDK builds it (esbuild, minified ESM for
@@ -20,11 +21,12 @@ import { percentile } from './stats';
  * Node process, started with the functions' NODE_OPTIONS, importing the bundle, median of 5. Each
  * import's CPU time is kept too: on a shared machine the wall time mostly measures the other work,
  * the CPU time much less. Writes bench/results/bundles.json and the table in docs/performance.md.
+ * `-- --smoke`: one route, the ranking job and the trigger, imported once, nothing written.
  */
-const runs = 5;
+const runs = sized(5, 1);
 const targetMs = 150;
 
-const functions = [
+const allFunctions = [
   ...routeList()
     .filter((route) => !route.localOnly)
     .map((route) => ({ name: route.name, entry: handlerEntry(route.handler) })),
@@ -34,6 +36,11 @@ const functions = [
   })),
   { name: 'trigger CustomSignIn', entry: join(repositoryRoot, 'functions/src/triggers/custom-auth.ts') },
 ];
+const functions = smoke
+  ? allFunctions.filter(
+      (fn, i) => i === 0 || fn.name.startsWith('job Ranking') || fn.name.startsWith('trigger'),
+    )
+  : allFunctions;
 
 interface ImportSample {
   /** Milliseconds a new Node process takes to import the bundle (its own start-up left out). */
@@ -159,8 +166,7 @@ const summary = {
   over_target: over.map((r) => r.name),
   results,
 };
-mkdirSync(join(repositoryRoot, 'bench/results'), { recursive: true });
-writeFileSync(resultsPath, `${JSON.stringify(summary, null, 2)}\n`);
+writeFigures(relative(repositoryRoot, resultsPath), `${JSON.stringify(summary, null, 2)}\n`);
 const cpu = (value: number | undefined) => (value === undefined ? 'not measured' : `${value.toFixed(1)} ms`);
 if (previous) {
   console.log(
@@ -203,8 +209,6 @@ largest bundle ${kb(summary.largest_bytes)}; ${results.length} functions.
 
 ${table}
 <!-- bundles:end -->`;
-const docPath = join(repositoryRoot, 'docs/performance.md');
-const doc = readFileSync(docPath, 'utf8');
-const marked = /<!-- bundles:start -->[\s\S]*<!-- bundles:end -->/;
-writeFileSync(docPath, marked.test(doc) ? doc.replace(marked, section) : `${doc.trimEnd()}\n\n${section}\n`);
-console.log(`\nwrote bench/results/bundles.json and ${relative(repositoryRoot, docPath)}`);
+await writePerformanceSection('bundles', section);
+if (!smoke) console.log('\nwrote bench/results/bundles.json and docs/performance.md');
+smokeDone();

@@ -4,10 +4,8 @@
  * given) have a scored team in the round and the ranking job has published them. The stack runs in
  * this process, so its DynamoDB requests are counted per call; 20 calls are made one after another,
  * with the tournament named (as the pages ask) and without it. Writes bench/results/live-round.json.
- * Figures are measured, never asserted.
+ * Figures are measured, never asserted. `-- --smoke`: 200 players, 2 calls, nothing written.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { teamItem, type TeamRecord } from '../../functions/src/db/repositories/team-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
@@ -15,12 +13,12 @@ import { rankingStateRepository } from '../../functions/src/db/repositories/rank
 import { resolveTournament } from '../../functions/src/domain/game/tournament-context';
 import { runRankingJob } from '../../functions/src/domain/ranking/publish-job';
 import { deriveSchedule } from '../../shared/src/schedule/derive-schedule';
-import { repositoryRoot } from '../local-stack/paths';
 import { startStack } from '../local-stack/stack';
 import { countDynamoCalls } from './dynamo-calls';
 import { percentile } from './stats';
+import { sized, smokeDone, writeFigures } from './smoke';
 
-const calls = 20;
+const calls = sized(20, 2);
 const log = (line: string) => console.error(`[bench:live] ${line}`);
 
 async function measure(url: string, counter: ReturnType<typeof countDynamoCalls>) {
@@ -101,7 +99,8 @@ async function main(players: number) {
   }
 }
 
-const result = await main(Number(process.argv[2] ?? 20_000));
-mkdirSync(join(repositoryRoot, 'bench/results'), { recursive: true });
-writeFileSync(join(repositoryRoot, 'bench/results/live-round.json'), `${JSON.stringify(result, null, 2)}\n`);
+const size = process.argv.slice(2).find((arg) => !arg.startsWith('--'));
+const result = await main(Number(size ?? sized(20_000, 200)));
+writeFigures('bench/results/live-round.json', `${JSON.stringify(result, null, 2)}\n`);
 console.log(JSON.stringify(result));
+smokeDone();

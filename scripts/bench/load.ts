@@ -19,8 +19,9 @@
  * Last, for reference, the save's transaction sent straight to DynamoDB Local from 1, 8 and 64
  * writers for 5 s each: the most saves per second the local table stores on this machine.
  *
- * `--quick` runs a smoke version (2,000 players, 50 connections, shorter phases); the figures in
- * docs/performance.md come from the full run. Writes bench/results/load.json (full run only).
+ * `--quick` runs a small version (2,000 players, 50 connections, shorter phases), `--smoke` the
+ * smallest (`npm test` runs it); the figures in docs/performance.md come from the full run. Writes
+ * bench/results/load.json (full run only).
  */
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -46,6 +47,7 @@ import { repositoryRoot } from '../local-stack/paths';
 import { startStack } from '../local-stack/stack';
 import { sampleRounds, teamOfSave } from './sample-round';
 import { percentile } from './stats';
+import { smokeDone } from './smoke';
 
 const requestTimeoutMs = 10_000;
 /** BatchWriteItem calls in flight while seeding (DynamoDB Local writes them one table at a time). */
@@ -59,7 +61,7 @@ interface Profile {
   deadline: { distinctPlayers: number; savesPerSecond: number; seconds: number };
 }
 
-const profiles: Record<'full' | 'quick', Profile> = {
+const profiles: Record<'full' | 'quick' | 'smoke', Profile> = {
   full: {
     players: 100_000,
     spike: { connections: 200, rampSeconds: 10, holdSeconds: 60 },
@@ -71,6 +73,12 @@ const profiles: Record<'full' | 'quick', Profile> = {
     spike: { connections: 50, rampSeconds: 3, holdSeconds: 10 },
     capacity: { connections: 16, seconds: 5 },
     deadline: { distinctPlayers: 500, savesPerSecond: 50, seconds: 10 },
+  },
+  smoke: {
+    players: 200,
+    spike: { connections: 4, rampSeconds: 1, holdSeconds: 2 },
+    capacity: { connections: 2, seconds: 1 },
+    deadline: { distinctPlayers: 20, savesPerSecond: 10, seconds: 2 },
   },
 };
 
@@ -588,7 +596,7 @@ async function checkSaves(
   return { mismatched, storedAfterTimeout };
 }
 
-async function main(mode: 'full' | 'quick') {
+async function main(mode: keyof typeof profiles) {
   const profile = profiles[mode];
   const now = new Date();
   const log = (line: string) => console.error(`[bench:load] ${line}`);
@@ -717,13 +725,13 @@ async function main(mode: 'full' | 'quick') {
     const capacityCheck = await checkSaves(gameGlobalId, openRound, capacityPlayers, capacityResult.answered);
     // One concurrency after the other, so that each has the table to itself.
     const tablePace: Record<string, number> = {};
-    for (const concurrency of [1, 8, 64])
+    for (const concurrency of mode === 'smoke' ? [1] : [1, 8, 64])
       tablePace[`concurrency_${concurrency}`] = await tableSavePace(
         gameGlobalId,
         openRound,
         pool,
         concurrency,
-        5,
+        mode === 'smoke' ? 1 : 5,
       );
     log(`the table alone: ${JSON.stringify(tablePace)} save transactions per second`);
     const answeredSaves = deadlineResult.answered.reduce((sum, a) => sum + a.saves, 0);
@@ -821,4 +829,7 @@ async function main(mode: 'full' | 'quick') {
 
 const args = process.argv.slice(2);
 if (args[0] === '--client') await client(args[1]!);
-else await main(args.includes('--quick') ? 'quick' : 'full');
+else {
+  await main(args.includes('--smoke') ? 'smoke' : args.includes('--quick') ? 'quick' : 'full');
+  smokeDone();
+}

@@ -16,11 +16,12 @@
  */
 import { ulid } from 'ulid';
 import {
+  personalRankingDirection,
   personalRankingDisplay,
   personalRankingTypes,
   type PersonalRankingType,
 } from '../../shared/src/game/personal-ranking';
-import { buildSnapshotTables } from '../../functions/src/domain/ranking/build-snapshot';
+import { rankEntries } from '../../functions/src/domain/ranking/build-snapshot';
 import { roundScope, yearlyItems } from '../../functions/src/domain/ranking/ranking-recompute';
 import { YEARLY_SCOPE } from '../../functions/src/domain/ranking/ranking-scope';
 import { PARALLEL_PACKING_FROM, runPool } from '../../functions/src/domain/ranking/packing-pool';
@@ -142,7 +143,12 @@ const sum = async (items: AsyncIterable<Record<string, unknown>>) => {
   for await (const item of items) units += writeUnits(item);
   return units;
 };
-const { userRank } = buildSnapshotTables({ userIds, metrics });
+// userRank[(t - 1) * n + i] = user i's rank in type t (0 = no entry), as the recompute ranks the types.
+const userRank = new Uint32Array(players * personalRankingTypes.length);
+for (const type of personalRankingTypes) {
+  const { order, rankAt } = rankEntries(metrics[type - 1]!, personalRankingDirection(type));
+  for (let p = 0; p < order.length; p++) userRank[(type - 1) * players + order[p]!] = rankAt[p]!;
+}
 // Built again (outside the measurement) to be unpacked into today's rows.
 const todayScopeUnits = await sum(
   todayItems(scope.items(), 4, (i) => {

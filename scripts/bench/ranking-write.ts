@@ -9,6 +9,7 @@
  */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
+import { personalRankingDisplay } from '@golf/shared/game/personal-ranking';
 import { SNAPSHOT_PAGE_SIZE } from '../../functions/src/domain/ranking/build-snapshot';
 import { roundScope } from '../../functions/src/domain/ranking/ranking-recompute';
 import { db, setDb, tableName } from '../../functions/src/db/client';
@@ -135,6 +136,8 @@ if (write) {
         'T1',
         page,
         Math.min(page + 1, pages),
+        // Personal pages are stored without displays: the read formats them, as the ranking call does.
+        (value) => personalRankingDisplay(1, value),
       );
       latencies.push(performance.now() - start);
       if (!rows.length) throw new Error(`page ${page} of T1 is empty`);

@@ -3,15 +3,17 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { repositoryRoot } from '../local-stack/paths';
+import { sized, smoke, smokeDone } from './smoke';
 
 /**
  * `npm run bench:ranking [-- pure write read]`: the ranking benchmarks on synthetic seasons of 10k,
  * 100k and 1M players, each size in its own process so peak memory is its own. Prints a table per
  * part and writes bench/results/ranking-{pure,write,read,publish,import}.json. Numbers are measured, never asserted.
+ * `-- --smoke`: every part once at 2,000 players, nothing written.
  */
-const sizes = [10_000, 100_000, 1_000_000];
+const sizes = sized([10_000, 100_000, 1_000_000], [2_000]);
 /** Sizes actually written to DynamoDB Local; 1M is sized only. */
-const writtenSizes = new Set([10_000, 100_000]);
+const writtenSizes = new Set(sized([10_000, 100_000], [2_000]));
 
 const parts = {
   pure: () => sizes.map((players) => run('ranking-pure.ts', String(players))),
@@ -19,14 +21,18 @@ const parts = {
     sizes.map((players) =>
       run('ranking-write.ts', String(players), ...(writtenSizes.has(players) ? ['--write'] : [])),
     ),
-  read: () => [run('ranking-read.ts', '10')],
-  publish: () => [100_000, 1_000_000].map((players) => run('ranking-publish.ts', String(players))),
+  read: () => [run('ranking-read.ts', sized('10', '1'))],
+  publish: () =>
+    sized([100_000, 1_000_000], [2_000]).map((players) => run('ranking-publish.ts', String(players))),
   /** An operator's import over HTTP on the local stack, with this many teams in the live round. */
-  import: () => [
-    run('ranking-import.ts', '100000'),
-    // At 1M the import's answer only: a publish of 1M teams on DynamoDB Local takes many minutes.
-    run('ranking-import.ts', '1000000', '--answer-only'),
-  ],
+  import: () =>
+    smoke
+      ? [run('ranking-import.ts', '2000')]
+      : [
+          run('ranking-import.ts', '100000'),
+          // At 1M the import's answer only: a publish of 1M teams on DynamoDB Local takes many minutes.
+          run('ranking-import.ts', '1000000', '--answer-only'),
+        ],
 };
 
 /** Runs one benchmark script in its own process; its last output line is its JSON result. */
@@ -53,6 +59,7 @@ export function runRankingBenchmarks(only: readonly string[] = []) {
     console.table(
       name === 'read' ? results.flatMap((r) => r['results'] as Array<Record<string, unknown>>) : results,
     );
+    if (smoke) continue;
     const file = join(directory, `ranking-${name}.json`);
     writeFileSync(
       file,
@@ -87,5 +94,7 @@ function copyImportFigures(directory: string, imports: Array<Record<string, unkn
   writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
 }
 
-if (fileURLToPath(import.meta.url) === resolve(process.argv[1] ?? ''))
-  runRankingBenchmarks(process.argv.slice(2));
+if (fileURLToPath(import.meta.url) === resolve(process.argv[1] ?? '')) {
+  runRankingBenchmarks(process.argv.slice(2).filter((arg) => !arg.startsWith('--')));
+  smokeDone();
+}

@@ -2,15 +2,13 @@
  * `npm run bench:chunks`: the JavaScript a route adds to the first bundle, as the browser fetches
  * it (and gzip-compressed, as CloudFront sends it). For each measured route a signed-in sample
  * player opens it directly; the scripts the top page also loads (the first bundle) are left out.
- * Writes bench/results/route-chunks.json. Needs `npm run build` first.
+ * Writes bench/results/route-chunks.json (not with `-- --smoke`). Needs `npm run build` first.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
-import { repositoryRoot } from '../local-stack/paths';
 import { startBuiltSite } from './built-site';
+import { smokeDone, writeFigures } from './smoke';
 
 const measured = ['/mypage'];
 const player = 'sample-user-0001';
@@ -51,11 +49,7 @@ async function main() {
       };
     }
     const result = { measuredAt: new Date().toISOString(), player, routes };
-    mkdirSync(join(repositoryRoot, 'bench/results'), { recursive: true });
-    writeFileSync(
-      join(repositoryRoot, 'bench/results/route-chunks.json'),
-      JSON.stringify(result, null, 2) + '\n',
-    );
+    writeFigures('bench/results/route-chunks.json', JSON.stringify(result, null, 2) + '\n');
     console.table(
       Object.fromEntries(
         Object.entries(routes).map(([path, r]) => [
@@ -68,6 +62,7 @@ async function main() {
         ]),
       ),
     );
+    smokeDone();
   } finally {
     await stop();
   }

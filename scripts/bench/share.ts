@@ -1,18 +1,15 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
-import { join, relative } from 'node:path';
-import { format, resolveConfig } from 'prettier';
 import { renderShareCard, type ShareCardData } from '../../functions/src/lib/share-card';
-import { repositoryRoot } from '../../infra/lib/paths';
 import { percentile } from './stats';
+import { sized, smokeDone, writeFigures, writePerformanceSection } from './smoke';
 
 /**
  * `npm run bench:share`: share cards drawn in one process as the share function draws them (satori
  * lays out, resvg rasterises, the Japanese font embedded): the first card, which loads the font and
  * the rasteriser, then the time and size of each of the next ones. Writes bench/results/share.json
- * and its section of docs/performance.md.
+ * and its section of docs/performance.md. `-- --smoke`: two cards, nothing written.
  */
-const cards = 30;
+const cards = sized(30, 1);
 const names = [
   '松山 英樹',
   '石川 遼',
@@ -66,8 +63,7 @@ const summary = {
   peak_rss_mb: peakRss / 2 ** 20,
 };
 console.table(summary);
-mkdirSync(join(repositoryRoot, 'bench/results'), { recursive: true });
-writeFileSync(join(repositoryRoot, 'bench/results/share.json'), `${JSON.stringify(summary, null, 2)}\n`);
+writeFigures('bench/results/share.json', `${JSON.stringify(summary, null, 2)}\n`);
 
 const kb = (n: number) => `${(n / 1024).toFixed(0)} KB`;
 const section = `<!-- share:start -->
@@ -91,10 +87,6 @@ the bucket) and is then served by the uploads CDN with \`Cache-Control: immutabl
 function has 1,536 MB (Lambda gives CPU in proportion to memory: at 1,769 MB one full vCPU, per
 AWS's documentation), so a card costs about the median above on one core of this machine.
 <!-- share:end -->`;
-const docPath = join(repositoryRoot, 'docs/performance.md');
-const doc = readFileSync(docPath, 'utf8');
-const marked = /<!-- share:start -->[\s\S]*<!-- share:end -->/;
-const updated = marked.test(doc) ? doc.replace(marked, section) : `${doc.trimEnd()}\n\n${section}\n`;
-// Formatted as the repository's Prettier check wants it.
-writeFileSync(docPath, await format(updated, { ...(await resolveConfig(docPath)), filepath: docPath }));
-console.log(`\nwrote bench/results/share.json and ${relative(repositoryRoot, docPath)}`);
+await writePerformanceSection('share', section);
+console.log(`\nwrote bench/results/share.json and docs/performance.md`);
+smokeDone();

@@ -5,18 +5,17 @@
  * player; the median of 5 loads by LCP, `WEB_BENCH_RUNS` to change), the JavaScript each loads
  * (as sent and gzip-compressed, as CloudFront compresses it), and axe-core on every screen of the
  * page table a visitor can open without parameters. Writes bench/results/web.json.
- * Needs `npm run build` first.
+ * Needs `npm run build` first. `-- --smoke`: one load of the top page and axe on one screen, nothing written.
  */
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
 import { pages } from '../../frontend/src/config/pages';
-import { repositoryRoot } from '../local-stack/paths';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { sampleUserId } from '../seed/teams';
 import { startBuiltSite } from './built-site';
+import { sized, smokeDone, writeFigures } from './smoke';
 
 /** The pages measured, and as whom: the ranking is a signed-in player's page (a sample player's). */
 const measured = [
@@ -25,7 +24,7 @@ const measured = [
   { path: '/ranking/golf/personal', player: true },
 ] as const;
 /** Loads of each page (after one to warm the stack); the run with the median LCP is reported. */
-const runs = Number(process.env['WEB_BENCH_RUNS'] ?? 5);
+const runs = sized(Number(process.env['WEB_BENCH_RUNS'] ?? 5), 1);
 const slow4g = {
   offline: false,
   latency: 150,
@@ -125,7 +124,7 @@ async function main() {
   try {
     const player = (await signLocalAccessToken({ sub: sampleUserId(1) })).token;
     const vitals: Record<string, Awaited<ReturnType<typeof measure>> & { lcpRunsMs: number[] }> = {};
-    for (const { path, player: signedIn } of measured) {
+    for (const { path, player: signedIn } of measured.slice(0, sized(measured.length, 1))) {
       const loads: Array<Awaited<ReturnType<typeof measure>>> = [];
       for (let run = 0; run <= runs; run++) {
         const context = await browser.newContext(phone);
@@ -139,7 +138,8 @@ async function main() {
     }
     const screens = Object.entries(pages)
       .filter(([pattern, page]) => 'visitorAllowed' in page && page.visitorAllowed && !pattern.includes('$'))
-      .map(([pattern]) => pattern);
+      .map(([pattern]) => pattern)
+      .slice(0, sized(Infinity, 1));
     const accessibility: Record<string, Awaited<ReturnType<typeof axe>>> = {};
     const context = await browser.newContext(phone);
     const page = await context.newPage();
@@ -158,8 +158,7 @@ async function main() {
       seriousOrCritical: serious,
       accessibility,
     };
-    mkdirSync(join(repositoryRoot, 'bench/results'), { recursive: true });
-    writeFileSync(join(repositoryRoot, 'bench/results/web.json'), JSON.stringify(result, null, 2) + '\n');
+    writeFigures('bench/results/web.json', JSON.stringify(result, null, 2) + '\n');
     console.table(
       Object.fromEntries(
         Object.entries(vitals).map(([path, v]) => [
@@ -170,6 +169,7 @@ async function main() {
     );
     console.log(`axe: ${screens.length} screens, ${serious.length} serious or critical violations`);
     for (const line of serious) console.log(`  ${line}`);
+    smokeDone();
   } finally {
     await stop();
   }

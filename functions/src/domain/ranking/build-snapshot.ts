@@ -1,38 +1,15 @@
 /**
- * The pure step of a ranking recompute: from each user's 7 personal metrics (null = not ranked in
- * that type) to fixed-size pages per type and one rank record per user holding all 7 types.
- * Typed arrays only, so a million users x 7 types stays well within a Lambda's memory.
+ * The ranking of a board's entries and its page size: typed arrays only, so a million users x 7
+ * types stays well within a Lambda's memory.
  */
 import { competitionRanking, type RankDirection } from '@golf/shared/game/ranking';
-import {
-  personalRankingDirection,
-  personalRankingTypes,
-  type PersonalRankingType,
-} from '@golf/shared/game/personal-ranking';
 
 export const SNAPSHOT_PAGE_SIZE = 100;
-
-export interface MetricTable {
-  userIds: readonly string[];
-  /** metrics[t - 1][i] = user i's value in type t; NaN = no entry in that type. */
-  metrics: readonly Float64Array[];
-}
 
 /** Entries of a board (indexes into userIds) in ranking order, and their competition ranks. */
 export interface BoardOrder {
   order: Uint32Array;
   rankAt: Uint32Array;
-}
-
-export interface TypeRanking extends BoardOrder {
-  type: PersonalRankingType;
-  pageCount: number;
-}
-
-export interface SnapshotTables {
-  types: TypeRanking[];
-  /** userRank[(t - 1) * n + i] = user i's rank in type t, 0 = no entry. */
-  userRank: Uint32Array;
 }
 
 /** How many users have an entry (a value that is not NaN). */
@@ -61,21 +38,3 @@ export function rankEntries(values: Float64Array, direction: RankDirection): Boa
 
 /** Pages of a personal type's board: one at least (empty when no user has an entry). */
 export const typePages = (entries: number) => Math.max(1, Math.ceil(entries / SNAPSHOT_PAGE_SIZE));
-
-/** One type's ranking of the users with an entry: their indexes in ranking order and their ranks. */
-export function rankType(values: Float64Array, type: PersonalRankingType): TypeRanking {
-  const ranking = rankEntries(values, personalRankingDirection(type));
-  return { type, ...ranking, pageCount: typePages(ranking.order.length) };
-}
-
-export function buildSnapshotTables(table: MetricTable): SnapshotTables {
-  const n = table.userIds.length;
-  const userRank = new Uint32Array(n * personalRankingTypes.length);
-  const types = personalRankingTypes.map((type) => {
-    const typed = rankType(table.metrics[type - 1]!, type);
-    for (let p = 0; p < typed.order.length; p++)
-      userRank[(type - 1) * n + typed.order[p]!] = typed.rankAt[p]!;
-    return typed;
-  });
-  return { types, userRank };
-}

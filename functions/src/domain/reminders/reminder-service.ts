@@ -157,6 +157,34 @@ export async function sendDueReminders(now: Date): Promise<ReminderRunResult> {
   return result;
 }
 
+/** A reminder to send: who, for which of the due times, and why. */
+export interface ChosenReminder {
+  subscriber: ReminderSubscription;
+  hours: ReminderHours[];
+  reason: 'no_team' | 'ineligible_pick';
+}
+
+/**
+ * The subscribers of a due round who get a reminder: those who chose one of the due times and have no
+ * team for the round, or a picked player who can no longer be picked. No data read: the job reads the
+ * teams first (one batch read), so this stays one pass over the subscribers.
+ */
+export function chooseReminders(
+  dueHours: readonly ReminderHours[],
+  subscribers: readonly ReminderSubscription[],
+  picksOf: (userId: string) => readonly string[] | null,
+  isEligible: (playerId: string) => boolean,
+): ChosenReminder[] {
+  const chosen: ChosenReminder[] = [];
+  for (const subscriber of subscribers) {
+    const hours = subscriber.hours_before.filter((h) => dueHours.includes(h));
+    if (!hours.length) continue;
+    const reason = reminderReason(picksOf(subscriber.user_id), isEligible);
+    if (reason) chosen.push({ subscriber, hours, reason });
+  }
+  return chosen;
+}
+
 async function remindRound(
   due: DueRound,
   subscribers: ReminderSubscription[],
@@ -172,14 +200,13 @@ async function remindRound(
     subscribers.map((s) => s.user_id),
   );
   const site = config().SITE_URL;
-  for (const subscriber of subscribers) {
-    const hours = subscriber.hours_before.filter((h) => due.hours.includes(h));
-    if (!hours.length) continue;
-    const reason = reminderReason(
-      teams.get(subscriber.user_id)?.picks.map((p) => p.player_id) ?? null,
-      (id) => ineligibility(context.byId.get(id), due.round) === null,
-    );
-    if (!reason) continue;
+  const chosen = chooseReminders(
+    due.hours,
+    subscribers,
+    (userId) => teams.get(userId)?.picks.map((p) => p.player_id) ?? null,
+    (id) => ineligibility(context.byId.get(id), due.round) === null,
+  );
+  for (const { subscriber, hours, reason } of chosen) {
     const message = reminderText({
       reason,
       tournamentName: due.record.tournament_name,

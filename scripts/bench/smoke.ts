@@ -1,0 +1,47 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { repositoryRoot } from '../local-stack/paths';
+import { format, resolveConfig } from 'prettier';
+
+/**
+ * `--smoke`: a bench at its smallest size, as `npm test` runs every `npm run bench:*`
+ * (scripts/bench/smoke-all.ts), so a bench that no longer runs fails the suite. A smoke run measures
+ * the same code but writes no figures: bench/results and docs/performance.md keep the full run's.
+ */
+export const smoke = process.argv.includes('--smoke');
+
+/** The size of a full run, or the smoke size. */
+export const sized = <T>(full: T, small: T): T => (smoke ? small : full);
+
+/** Line a bench prints last in a smoke run; smoke-all.ts refuses a bench that did not print it. */
+export const SMOKE_DONE = 'bench smoke run: done';
+
+/** Writes a figures file under the repository (bench/results/*.json, docs/...) unless this is a smoke run. */
+export function writeFigures(relativePath: string, text: string): string {
+  const file = join(repositoryRoot, relativePath);
+  if (smoke) return file;
+  mkdirSync(dirname(file), { recursive: true });
+  writeFileSync(file, text);
+  return file;
+}
+
+/** Ends a smoke run with the line smoke-all.ts looks for. */
+export function smokeDone() {
+  if (smoke) console.log(SMOKE_DONE);
+}
+
+/**
+ * Puts `section` (which opens with `<!-- name:start -->` and ends with `<!-- name:end -->`) in
+ * docs/performance.md in place of the one written before, or at its end, formatted as Prettier
+ * checks it; unless this is a smoke run.
+ */
+export async function writePerformanceSection(name: string, section: string) {
+  const docPath = join(repositoryRoot, 'docs/performance.md');
+  const doc = readFileSync(docPath, 'utf8');
+  const marked = new RegExp(`<!-- ${name}:start -->[\\s\\S]*<!-- ${name}:end -->`);
+  const updated = marked.test(doc) ? doc.replace(marked, section) : `${doc.trimEnd()}\n\n${section}\n`;
+  writeFigures(
+    'docs/performance.md',
+    await format(updated, { ...(await resolveConfig(docPath)), filepath: docPath }),
+  );
+}
