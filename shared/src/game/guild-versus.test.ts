@@ -1,25 +1,10 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { gamePostText } from './guild-posts';
-import {
-  formatAverageGap,
-  formatGuildAverage,
-  guildAverageScore,
-  versusPositions,
-  type GuildBoardIndex,
-} from './guild-versus';
+import { type BoardIndex, boardIndexOf } from './ranking';
+import { formatAverageGap, formatGuildAverage, guildAverageScore, versusPositions } from './guild-versus';
 
-const indexOf = (sorted: number[]): GuildBoardIndex => {
-  const index = { values: [] as number[], counts: [] as number[] };
-  for (const value of sorted) {
-    if (index.values.at(-1) === value) index.counts[index.counts.length - 1]!++;
-    else {
-      index.values.push(value);
-      index.counts.push(1);
-    }
-  }
-  return index;
-};
+const indexOf = (sorted: number[]): BoardIndex => boardIndexOf(sorted.length, (p) => sorted[p]!);
 
 describe('guild vs guild: neighbours on the guild board', () => {
   it('finds the guild ranked just above and just below, skipping guilds tied with it', () => {

@@ -3,6 +3,7 @@
  * ranked just above and just below it stand, found from the board's compact index (values best
  * first, lower is better, and how many guilds hold each) without reading the whole board.
  */
+import { type BoardIndex, rankAmong } from './ranking';
 
 /** A guild's average of its entered members' scores, to one decimal, as the `guild` ranking holds it. */
 export function guildAverageScore(scores: readonly number[]): number {
@@ -23,11 +24,6 @@ export const formatGuildAverage = (value: number): string =>
 /** The strokes between two averages, always positive: `1.5`. */
 export const formatAverageGap = (gap: number): string => Math.abs(gap).toFixed(1);
 
-export interface GuildBoardIndex {
-  values: readonly number[];
-  counts: readonly number[];
-}
-
 /**
  * Where a guild with `value` stands on the board: its shared rank, and the 0-based positions of the
  * guild just above it (the last one with a strictly better average) and just below it (the first
@@ -35,19 +31,13 @@ export interface GuildBoardIndex {
  * neighbour is always a guild it can pass or be passed by. Null when no guild holds `value`.
  */
 export function versusPositions(
-  index: GuildBoardIndex,
+  index: BoardIndex,
   value: number,
 ): { rank: number; above: number | null; below: number | null; total: number } | null {
-  let start = 0;
-  for (let i = 0; i < index.values.length; i++) {
-    const held = index.values[i]!;
-    if (held === value) {
-      const total = index.counts.reduce((sum, count) => sum + count, 0);
-      const end = start + index.counts[i]!;
-      return { rank: start + 1, above: start > 0 ? start - 1 : null, below: end < total ? end : null, total };
-    }
-    if (held > value) return null;
-    start += index.counts[i]!;
-  }
-  return null;
+  const { rank, held, group } = rankAmong(index, value, 'lower');
+  if (!held) return null;
+  const total = index.counts.reduce((sum, count) => sum + count, 0);
+  const start = rank - 1;
+  const end = start + index.counts[group]!;
+  return { rank, above: start > 0 ? start - 1 : null, below: end < total ? end : null, total };
 }

@@ -5,6 +5,7 @@
  * one public answer and the team it already holds, and the server never reads a team per request.
  */
 import type { PlayerStatus } from '../schemas/schedule';
+import { type BoardIndex, rankAmong } from './ranking';
 
 /** The cut: after round `after_round` (0 = the tournament has no cut), the best `top` and ties stay. */
 export interface CutRule {
@@ -82,22 +83,14 @@ export function liveTeamScore(
   return { score, picks };
 }
 
-/** A board's score distribution: its values best first and how many entries hold each. */
-export interface ScoreDistribution {
-  values: readonly number[];
-  counts: readonly number[];
-}
-
 /**
- * The competition rank a score would take among the distribution's entries (lower is better):
+ * The competition rank a score would take among the board's entries (lower is better):
  * 1 + the entries with a strictly better score, whether or not any entry holds this score. `own` is
- * the score the player's own entry holds in the distribution, if any: it is left out, so a player
- * is never ranked behind his own older score.
+ * the score the player's own entry holds on the board, if any: it is left out, so a player is never
+ * ranked behind his own older score.
  */
-export function provisionalRank(distribution: ScoreDistribution, score: number, own?: number | null): number {
-  let rank = 1;
-  for (let i = 0; i < distribution.values.length && distribution.values[i]! < score; i++)
-    rank += distribution.counts[i]!;
-  if (own !== undefined && own !== null && own < score && distribution.values.includes(own)) rank--;
-  return rank;
+export function provisionalRank(board: BoardIndex, score: number, own?: number | null): number {
+  const { rank } = rankAmong(board, score, 'lower');
+  const ownIsBetter = own !== undefined && own !== null && own < score && board.values.includes(own);
+  return ownIsBetter ? rank - 1 : rank;
 }

@@ -1,13 +1,19 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { versusPositions } from './guild-versus';
+import { provisionalRank } from './live-round';
 import {
+  boardIndexOf,
   competitionRanking,
+  entryRanks,
   isTopTenPercent,
   lastPage,
   pageBounds,
   pageOf,
+  rankAmong,
   rankItems,
   ranksByEntry,
+  type RankDirection,
 } from './ranking';
 
 describe('ties share a rank', () => {
@@ -163,5 +169,84 @@ describe('top 10%', () => {
     expect(isTopTenPercent(10, 100)).toBe(true);
     expect(isTopTenPercent(11, 100)).toBe(false);
     expect(isTopTenPercent(11, 101)).toBe(true);
+  });
+});
+
+/**
+ * The tie rule has one implementation (`groupRanks`); every caller's use of it gives the rank its
+ * definition gives: 1 + the entries strictly better.
+ */
+describe('the tie rule, as each caller uses it', () => {
+  const board = fc.array(fc.integer({ min: -4, max: 4 }), { maxLength: 60 });
+  const better = (direction: RankDirection) => (a: number, b: number) =>
+    direction === 'lower' ? a < b : a > b;
+  const definition = (scores: readonly number[], score: number, direction: RankDirection) =>
+    1 + scores.filter((other) => better(direction)(other, score)).length;
+  const sorted = (scores: readonly number[], direction: RankDirection) =>
+    [...scores].sort((a, b) => (direction === 'lower' ? a - b : b - a));
+
+  it('boards (personal types, guilds, quiz, yearly, small lists): competitionRanking and rankItems', () => {
+    fc.assert(
+      fc.property(
+        board,
+        fc.constantFrom<RankDirection>('lower', 'higher'),
+        fc.boolean(),
+        (scores, direction, keyed) => {
+          const ranking = competitionRanking(
+            scores,
+            direction,
+            keyed ? scores.map((_, i) => `u${i % 7}`) : undefined,
+          );
+          ranking.order.forEach((entry, p) =>
+            expect(ranking.rankAt[p]).toBe(definition(scores, scores[entry]!, direction)),
+          );
+          for (const { item, rank } of rankItems(scores, (s) => s, direction))
+            expect(rank).toBe(definition(scores, item, direction));
+        },
+      ),
+    );
+  });
+
+  it("a guild's members ranked among themselves: entryRanks over one segment of a board", () => {
+    fc.assert(
+      fc.property(board, board, (before, members) => {
+        const inOrder = sorted(members, 'lower');
+        const into = new Uint32Array(before.length + members.length);
+        entryRanks(
+          boardIndexOf(inOrder.length, (p) => inOrder[p]!),
+          into,
+          before.length,
+        );
+        inOrder.forEach((score, p) =>
+          expect(into[before.length + p]).toBe(definition(members, score, 'lower')),
+        );
+      }),
+    );
+  });
+
+  it('"my rank", the live rank and guild vs guild: rankAmong, provisionalRank, versusPositions', () => {
+    fc.assert(
+      fc.property(
+        board,
+        fc.integer({ min: -6, max: 6 }),
+        fc.option(fc.integer({ min: -4, max: 4 })),
+        fc.constantFrom<RankDirection>('lower', 'higher'),
+        (scores, score, own, direction) => {
+          const inOrder = sorted(scores, direction);
+          const index = boardIndexOf(inOrder.length, (p) => inOrder[p]!);
+          const found = rankAmong(index, score, direction);
+          expect(found.rank).toBe(definition(scores, score, direction));
+          expect(found.held).toBe(scores.includes(score));
+          const lower = boardIndexOf(scores.length, (p) => sorted(scores, 'lower')[p]!);
+          const others = own !== null && scores.includes(own) ? [...scores] : scores;
+          if (own !== null && scores.includes(own)) others.splice(others.indexOf(own), 1);
+          expect(provisionalRank(lower, score, own)).toBe(definition(others, score, 'lower'));
+          const versus = versusPositions(lower, score);
+          expect(versus?.rank ?? null).toBe(
+            scores.includes(score) ? definition(scores, score, 'lower') : null,
+          );
+        },
+      ),
+    );
   });
 });

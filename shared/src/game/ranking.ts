@@ -8,6 +8,71 @@
 /** 'lower': smaller scores rank first (SCORE). 'higher': larger scores rank first (points, counts). */
 export type RankDirection = 'lower' | 'higher';
 
+/**
+ * A board's compact index: its scores, best first, and how many entries hold each. Equal scores form
+ * one group, so the index is the board's ranks without its entries.
+ */
+export interface BoardIndex {
+  values: readonly number[];
+  counts: readonly number[];
+}
+
+/** The index of entries in ranking order (best first, equal scores adjacent) from each position's score. */
+export function boardIndexOf(count: number, scoreAt: (position: number) => number): BoardIndex {
+  const values: number[] = [];
+  const counts: number[] = [];
+  for (let p = 0; p < count; p++) {
+    const score = scoreAt(p);
+    if (counts.length && values[values.length - 1] === score) counts[counts.length - 1]!++;
+    else {
+      values.push(score);
+      counts.push(1);
+    }
+  }
+  return { values, counts };
+}
+
+/**
+ * The tie rule (1, 1, 3), the one place it is written: a group of equal scores ranks 1 + the entries
+ * of the groups before it (the entries strictly better), so a tie shares its rank and the rank after
+ * it skips. ranks[g] is group g's rank; ranks[counts.length] the rank of a score worse than all.
+ */
+export function groupRanks(counts: ArrayLike<number>): Float64Array {
+  const ranks = new Float64Array(counts.length + 1);
+  ranks[0] = 1;
+  for (let g = 0; g < counts.length; g++) ranks[g + 1] = ranks[g]! + counts[g]!;
+  return ranks;
+}
+
+/** Each entry's rank, in ranking order, from the board's index: written into `into` from `offset`. */
+export function entryRanks(index: BoardIndex, into: Uint32Array, offset = 0): Uint32Array {
+  const ranks = groupRanks(index.counts);
+  let p = offset;
+  for (let g = 0; g < index.counts.length; g++)
+    for (let k = 0; k < index.counts[g]!; k++) into[p++] = ranks[g]!;
+  return into;
+}
+
+/**
+ * The rank `score` takes on a board (1 + its entries strictly better) and whether an entry holds
+ * that score; the group is found by binary search over the index's values.
+ */
+export function rankAmong(
+  index: BoardIndex,
+  score: number,
+  direction: RankDirection,
+): { rank: number; held: boolean; group: number } {
+  const better = (a: number, b: number) => (direction === 'lower' ? a < b : a > b);
+  let low = 0;
+  let high = index.values.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (better(index.values[middle]!, score)) low = middle + 1;
+    else high = middle;
+  }
+  return { rank: groupRanks(index.counts)[low]!, held: index.values[low] === score, group: low };
+}
+
 export interface Ranking {
   /** order[p] = index (into the input) of the entry at position p (0-based). */
   readonly order: Uint32Array;
@@ -51,10 +116,10 @@ export function competitionRanking(
       return ka < kb ? -1 : ka > kb ? 1 : a - b;
     });
   }
-  const rankAt = new Uint32Array(n);
-  for (let p = 0; p < n; p++) {
-    rankAt[p] = p > 0 && keyed[order[p]!] === keyed[order[p - 1]!] ? rankAt[p - 1]! : p + 1;
-  }
+  const rankAt = entryRanks(
+    boardIndexOf(n, (p) => keyed[order[p]!]!),
+    new Uint32Array(n),
+  );
   return { order, rankAt };
 }
 

@@ -1,5 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import { GetCommand, PutCommand, QueryCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
+import type { BoardIndex } from '@golf/shared/game/ranking';
 import type { RankingRow } from '@golf/shared/schemas/ranking';
 import { batchWriteAll } from '../batch-write';
 import { db, tableName } from '../client';
@@ -239,12 +240,11 @@ export const unpackValueBucket = (bytes: Uint8Array): ValuesEntry[] =>
   isBinaryPage(bytes) ? unpackValues(bytes) : unpack<ValuesEntry[]>(bytes);
 
 /** A board's index: its values best first and how many entries hold each. */
-export const rankingIndexItem = (
-  snapshotId: string,
-  round: number,
-  board: string,
-  index: { values: number[]; counts: number[] },
-) => ({ ...keys.rankingIndex(snapshotId, round, board), entity: 'ranking_index', index: pack(index) });
+export const rankingIndexItem = (snapshotId: string, round: number, board: string, index: BoardIndex) => ({
+  ...keys.rankingIndex(snapshotId, round, board),
+  entity: 'ranking_index',
+  index: pack(index),
+});
 
 async function getPointer(gameGlobalId: string): Promise<RankingPointer | null> {
   const { Item } = await db().send(
@@ -302,7 +302,7 @@ async function readValuesAndIndexes(
   bucket: number,
 ): Promise<{
   entries: ValuesEntry[];
-  indexes: Map<string, { values: number[]; counts: number[] }>;
+  indexes: Map<string, BoardIndex>;
 }> {
   const [entries, { Items = [] }] = await Promise.all([
     readValues(snapshotId, round, bucket),
@@ -321,11 +321,7 @@ async function readValuesAndIndexes(
 }
 
 /** One board's index in a scope (its values best first and their counts): one Get; null when absent. */
-async function readBoardIndex(
-  snapshotId: string,
-  round: number,
-  board: string,
-): Promise<{ values: number[]; counts: number[] } | null> {
+async function readBoardIndex(snapshotId: string, round: number, board: string): Promise<BoardIndex | null> {
   const { Item } = await db().send(
     new GetCommand({ TableName: tableName(), Key: keys.rankingIndex(snapshotId, round, board) }),
   );

@@ -28,8 +28,8 @@ async function publishedBoard(gameGlobalId: string, round: number): Promise<Live
   return {
     snapshot_id: pointer.snapshot_id,
     is_provisional: scope.provisional,
-    values: index?.values ?? [],
-    counts: index?.counts ?? [],
+    values: [...(index?.values ?? [])],
+    counts: [...(index?.counts ?? [])],
   };
 }
 

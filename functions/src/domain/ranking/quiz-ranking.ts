@@ -21,7 +21,7 @@ import {
 } from '../../db/repositories/ranking-repository';
 import { formatQuizResult, quizRankingValue } from '../quiz/quiz-attempt';
 import { SNAPSHOT_PAGE_SIZE } from './build-snapshot';
-import { boardIndexOf, valueBuckets } from './rank-index';
+import { boardIndexOfEntries, valueBuckets } from './rank-index';
 import { digest, isReusable } from './ranking-scope';
 
 export const QUIZ_BOARD = 'QUIZ';
@@ -118,7 +118,7 @@ async function writeBoard(
         rows.slice(page * SNAPSHOT_PAGE_SIZE, (page + 1) * SNAPSHOT_PAGE_SIZE),
       ),
     );
-  items.push(rankingIndexItem(snapshotId, round, QUIZ_BOARD, boardIndexOf(ranking.order, values)));
+  items.push(rankingIndexItem(snapshotId, round, QUIZ_BOARD, boardIndexOfEntries(ranking.order, values)));
   const buckets = valueBuckets(
     scores.map((s) => s.user_id),
     (i): QuizValues => [values[i]!, scores[i]!.score, scores[i]!.total_time_ms],

@@ -4,52 +4,20 @@
  * A user's own values sit in a bucket item shared with other users (chosen by a hash of the user
  * id). A rank needs the bucket and the scope's indexes: two small reads.
  */
-import type { RankDirection } from '@golf/shared/game/ranking';
-
-/** A board's values, best first, and how many entries hold each. */
-export interface BoardIndex {
-  values: number[];
-  counts: number[];
-}
-
-/** The index of a board from each position's value, best first (equal values adjacent). */
-function indexOfPositions(count: number, valueAt: (position: number) => number): BoardIndex {
-  const index: BoardIndex = { values: [], counts: [] };
-  let last = -1;
-  for (let p = 0; p < count; p++) {
-    const value = valueAt(p);
-    if (last >= 0 && index.values[last] === value) index.counts[last]!++;
-    else {
-      index.values.push(value);
-      index.counts.push(1);
-      last++;
-    }
-  }
-  return index;
-}
+import { type BoardIndex, boardIndexOf, rankAmong, type RankDirection } from '@golf/shared/game/ranking';
 
 /** The index of a board from its values in ranking order (best first, equal values adjacent). */
 export const boardIndex = (valuesInOrder: ArrayLike<number>): BoardIndex =>
-  indexOfPositions(valuesInOrder.length, (p) => valuesInOrder[p]!);
+  boardIndexOf(valuesInOrder.length, (p) => valuesInOrder[p]!);
 
 /** The index of a board from its entries (indexes) in ranking order and each entry's value (values[entry]). */
-export const boardIndexOf = (order: ArrayLike<number>, values: ArrayLike<number>): BoardIndex =>
-  indexOfPositions(order.length, (p) => values[order[p]!]!);
+export const boardIndexOfEntries = (order: ArrayLike<number>, values: ArrayLike<number>): BoardIndex =>
+  boardIndexOf(order.length, (p) => values[order[p]!]!);
 
-/** 1 + the entries whose value is strictly better than `value`; null when no entry holds it. */
+/** A user's rank on a board from its index: null when no entry holds the user's value. */
 export function rankInIndex(index: BoardIndex, value: number, direction: RankDirection): number | null {
-  const better = (a: number, b: number) => (direction === 'lower' ? a < b : a > b);
-  let low = 0;
-  let high = index.values.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (better(index.values[middle]!, value)) low = middle + 1;
-    else high = middle;
-  }
-  if (index.values[low] !== value) return null;
-  let rank = 1;
-  for (let i = 0; i < low; i++) rank += index.counts[i]!;
-  return rank;
+  const { rank, held } = rankAmong(index, value, direction);
+  return held ? rank : null;
 }
 
 /** Users per values bucket, about: a bucket stays a few KB, one small read. */

@@ -14,7 +14,7 @@ import {
   personalRankingTypes,
   type UserRoundRecord,
 } from '@golf/shared/game/personal-ranking';
-import { competitionRanking, isTopTenPercent } from '@golf/shared/game/ranking';
+import { boardIndexOf, competitionRanking, entryRanks, isTopTenPercent } from '@golf/shared/game/ranking';
 import { formatToPar } from '@golf/shared/game/format';
 import { formatGuildAverage, guildAverageOf } from '@golf/shared/game/guild-versus';
 import { tournamentYearlyPoints } from '@golf/shared/game/yearly-points';
@@ -38,7 +38,7 @@ import { config } from '../../lib/config';
 import { notFound } from '../../lib/errors';
 import { type BoardOrder, entriesOf, SNAPSHOT_PAGE_SIZE, typePages } from './build-snapshot';
 import { addQuizBoards } from './quiz-ranking';
-import { boardIndex, boardIndexOf, bucketCount, bucketMembers } from './rank-index';
+import { boardIndex, boardIndexOfEntries, bucketCount, bucketMembers } from './rank-index';
 import { indexTournamentRound, teamScoreRecord } from '../game/team-scoring';
 import { roundTeams, thawTeams } from './frozen-teams';
 import { type EncodedUsers, encodeUsers, type KnownUsers } from '../../db/repositories/page-codec';
@@ -190,8 +190,11 @@ function guildBoards(
   for (let g = 0; g < count; g++) {
     const start = starts[g]!;
     const end = starts[g + 1]!;
-    for (let p = start; p < end; p++)
-      rankAt[p] = p > start && scores[order[p]!] === scores[order[p - 1]!] ? rankAt[p - 1]! : p - start + 1;
+    entryRanks(
+      boardIndexOf(end - start, (k) => scores[order[start + k]!]!),
+      rankAt,
+      start,
+    );
     averages[g] = guildAverageOf(totals[g]!, end - start);
     if (end - start < 4) continue;
     let best = 0;
@@ -463,7 +466,9 @@ function* boardSteps(
         );
   }
   yield () =>
-    board.then((ranked) => [rankingIndexItem(snapshotId, scope, name, boardIndexOf(ranked.order, values))]);
+    board.then((ranked) => [
+      rankingIndexItem(snapshotId, scope, name, boardIndexOfEntries(ranked.order, values)),
+    ]);
 }
 
 /**
