@@ -3,6 +3,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { socialProviderInfo, socialProviders } from '../../shared/src/schemas/social';
 import { config } from '../../functions/src/lib/config';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+import { escapeHtml, readForm, sendHtml, sendJson, withQuery } from './http-parts';
+import { finishFederation, startFederation, type AppRequest, type OidcProvider } from './oidc-federation';
 
 /**
  * The local stand-in for Cognito's hosted sign-in with a social provider (`/oauth2/authorize`,
@@ -29,27 +31,6 @@ const codes = new Map<string, IssuedCode>();
 const providerByCognitoName = new Map(
   socialProviders.map((provider) => [socialProviderInfo[provider].cognitoName, provider] as const),
 );
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-
-function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, {
-    'content-type': 'application/json; charset=utf-8',
-    'cache-control': 'no-store',
-  });
-  response.end(JSON.stringify(body));
-}
-
-function sendHtml(response: ServerResponse, status: number, html: string): void {
-  response.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
-  response.end(html);
-}
-
-async function readForm(request: IncomingMessage): Promise<URLSearchParams> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return new URLSearchParams(Buffer.concat(chunks).toString('utf8'));
-}
 
 /** The query of an authorize request, checked as Cognito checks it; null with the reason when not. */
 function checkAuthorize(params: URLSearchParams): { error: string } | { providerName: string } {
@@ -88,16 +69,71 @@ button[value=deny]{background:#ccc;color:#222}p{font-size:13px;color:#555}</styl
 </form></main></body></html>`;
 }
 
-function withQuery(uri: string, query: Record<string, string>): string {
-  const url = new URL(uri);
-  for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
-  return url.toString();
+/**
+ * X's `Twitter` provider is an OIDC provider whose issuer is the X sign-in bridge (the same code as
+ * in AWS, mounted by the local stack in front of the stand-in X): its sign-in goes through the
+ * bridge as Cognito's does, where the other providers' stand-in page plays the provider itself.
+ */
+function oidcProvider(providerName: string): OidcProvider | null {
+  const issuer = process.env['X_OIDC_ISSUER'];
+  if (providerName !== socialProviderInfo.twitter.cognitoName || !issuer) return null;
+  return {
+    issuer,
+    clientId: process.env['X_CLIENT_ID'] ?? '',
+    clientSecret: process.env['X_CLIENT_SECRET'] ?? '',
+    scopes: 'openid profile',
+  };
+}
+
+const idpResponseUrl = () => `${config().AUTH_OAUTH_URL}/oauth2/idpresponse`;
+
+function issueCode(app: AppRequest, providerName: string, subject: string): string {
+  const code = randomBytes(24).toString('base64url');
+  codes.set(code, {
+    clientId: app.clientId,
+    redirectUri: app.redirectUri,
+    codeChallenge: app.codeChallenge,
+    providerName,
+    subject,
+    expiresAt: Date.now() + codeLifetimeMs,
+  });
+  return code;
+}
+
+function redirectTo(response: ServerResponse, location: string): void {
+  response.writeHead(302, { location, 'cache-control': 'no-store' });
+  response.end();
+}
+
+async function idpResponse(response: ServerResponse, url: URL): Promise<void> {
+  const provider = oidcProvider(socialProviderInfo.twitter.cognitoName);
+  const finished = provider && (await finishFederation(provider, url.searchParams, idpResponseUrl()));
+  if (!finished) return sendHtml(response, 400, '<p>invalid state</p>');
+  const { app } = finished;
+  if ('error' in finished)
+    return redirectTo(
+      response,
+      withQuery(app.redirectUri, {
+        error: finished.error === 'access_denied' ? 'access_denied' : 'server_error',
+        state: app.state,
+      }),
+    );
+  const code = issueCode(app, socialProviderInfo.twitter.cognitoName, finished.subject);
+  redirectTo(response, withQuery(app.redirectUri, { code, state: app.state }));
 }
 
 async function authorize(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
   const params = request.method === 'POST' ? await readForm(request) : url.searchParams;
   const checked = checkAuthorize(params);
   if ('error' in checked) return sendHtml(response, 400, `<p>${escapeHtml(checked.error)}</p>`);
+  const app: AppRequest = {
+    clientId: params.get('client_id')!,
+    redirectUri: params.get('redirect_uri')!,
+    codeChallenge: params.get('code_challenge')!,
+    state: params.get('state')!,
+  };
+  const provider = oidcProvider(checked.providerName);
+  if (provider) return redirectTo(response, await startFederation(provider, app, idpResponseUrl()));
   if (request.method !== 'POST') return sendHtml(response, 200, authorizePage(params, checked.providerName));
 
   const redirectUri = params.get('redirect_uri')!;
@@ -109,19 +145,9 @@ async function authorize(request: IncomingMessage, response: ServerResponse, url
   } else if (!/^[A-Za-z0-9_.-]{1,64}$/.test(subject)) {
     return sendHtml(response, 400, '<p>invalid subject</p>');
   } else {
-    const code = randomBytes(24).toString('base64url');
-    codes.set(code, {
-      clientId: params.get('client_id')!,
-      redirectUri,
-      codeChallenge: params.get('code_challenge')!,
-      providerName: checked.providerName,
-      subject,
-      expiresAt: Date.now() + codeLifetimeMs,
-    });
-    location = withQuery(redirectUri, { code, state });
+    location = withQuery(redirectUri, { code: issueCode(app, checked.providerName, subject), state });
   }
-  response.writeHead(302, { location, 'cache-control': 'no-store' });
-  response.end();
+  redirectTo(response, location);
 }
 
 /** The user id a federated identity gets: stable per provider and subject, like Cognito's sub. */
@@ -154,7 +180,7 @@ async function token(request: IncomingMessage, response: ServerResponse): Promis
   sendJson(response, 200, { access_token: signed.token, token_type: 'Bearer', expires_in: lifetime });
 }
 
-/** Serves `/api/dev/auth/oauth2/{authorize,token}`; false for any other path. */
+/** Serves `/api/dev/auth/oauth2/{authorize,idpresponse,token}`; false for any other path. */
 export async function handleOAuthStandIn(
   request: IncomingMessage,
   response: ServerResponse,
@@ -165,6 +191,10 @@ export async function handleOAuthStandIn(
     (request.method === 'GET' || request.method === 'POST')
   ) {
     await authorize(request, response, url);
+    return true;
+  }
+  if (url.pathname === `${oauthStandInPrefix}idpresponse` && request.method === 'GET') {
+    await idpResponse(response, url);
     return true;
   }
   if (url.pathname === `${oauthStandInPrefix}token` && request.method === 'POST') {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type RequestListener, type Server } from 'node:http';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,6 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { config, resetConfig } from '../../functions/src/lib/config';
 import { generateLocalSigningKey } from '../../functions/src/lib/local-issuer';
 import { setDb } from '../../functions/src/db/client';
+import { resetXBridgeSettings } from '../../functions/src/adapters/identity/x-bridge-settings';
 import { seedIfEmpty } from '../seed/seed';
 import { startLocalJobs } from './jobs';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
@@ -13,6 +15,8 @@ import { internalErrorAnswer, invokeApi } from './lambda-adapter';
 import { startApiWorkers, type ApiPool, type ApiWorkers } from './api-workers';
 import { EdgeCache, type EdgeCacheOptions } from './edge-cache';
 import { handleOAuthStandIn, oauthStandInPrefix } from './oauth-standin';
+import { serveLocalXBridge, xBridgePrefix } from './x-bridge-local';
+import { handleXStandIn, xStandInPrefix } from './x-standin';
 import { lineOutboxPagePath, outboxPagePath, serveLineOutboxPage, serveOutboxPage } from './outbox-page';
 import { siteConfigPath, siteConfigScript } from '../../shared/src/site-config';
 import { repositoryRoot } from './paths';
@@ -125,6 +129,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 
     const signingKey = await loadSigningKey(dataDir);
+    const xStandIn = {
+      clientId: 'local-x-app',
+      clientSecret: randomBytes(24).toString('base64url'),
+      redirectUri: `${url}${xBridgePrefix}callback`,
+    };
     const env: Record<string, string> = {
       STAGE: 'local',
       AWS_REGION: process.env['AWS_REGION'] ?? 'ap-northeast-1',
@@ -141,6 +150,15 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       AUTH_AUDIENCE: 'golf-web',
       AUTH_OAUTH_URL: `${url}/api/dev/auth`,
       LOCAL_AUTH_PRIVATE_JWK: JSON.stringify(signingKey),
+      // X's sign-in: the bridge (its issuer under this origin) in front of the stand-in X, whose
+      // app's client is also Cognito's at the bridge, as in AWS.
+      X_OIDC_ISSUER: `${url}${xBridgePrefix.slice(0, -1)}`,
+      X_CLIENT_ID: xStandIn.clientId,
+      X_CLIENT_SECRET: xStandIn.clientSecret,
+      X_BRIDGE_KEY_SEED: randomBytes(32).toString('base64url'),
+      X_BRIDGE_REDIRECT_URIS: `${url}/api/dev/auth/oauth2/idpresponse`,
+      X_AUTHORIZE_URL: `${url}${xStandInPrefix}i/oauth2/authorize`,
+      X_API_URL: `${url}${xStandInPrefix.slice(0, -1)}`,
       MAIL_TRANSPORT: 'outbox',
       SITE_URL: url,
       LOG_LEVEL: process.env['LOG_LEVEL'] ?? (options.quiet ? 'warn' : 'info'),
@@ -149,6 +167,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     };
     for (const [name, value] of Object.entries(env)) if (value !== '') process.env[name] = value;
     resetConfig();
+    resetXBridgeSettings();
     setDb(undefined);
 
     const { created } = await (await import('./table')).ensureTable(env['TABLE_NAME']!);
@@ -211,22 +230,29 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
           ? serveOutboxPage(request, response)
           : path === lineOutboxPagePath
             ? serveLineOutboxPage(request, response)
-            : path.startsWith(oauthStandInPrefix)
-              ? handleOAuthStandIn(request, response).then((handled) => {
-                  if (!handled) response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-                })
-              : path === '/api' || path.startsWith('/api/')
-                ? edge
-                  ? edge.serve(request, response, apiOrigin)
-                  : apiOrigin(request).then((answer) => sendAnswer(request, response, answer))
-                : Promise.resolve(
-                    spaDir
-                      ? edge
-                        ? edge.serve(request, response, (rewritten) => staticAnswer(spaDir, rewritten))
-                        : serveStatic(spaDir, request, response)
-                      : (response.writeHead(404, { 'content-type': 'text/plain' }),
-                        response.end('not found')),
-                  ),
+            : path.startsWith(xBridgePrefix)
+              ? serveLocalXBridge(request, response)
+              : path.startsWith(xStandInPrefix)
+                ? handleXStandIn(request, response, xStandIn).then((handled) => {
+                    if (!handled) response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+                  })
+                : path.startsWith(oauthStandInPrefix)
+                  ? handleOAuthStandIn(request, response).then((handled) => {
+                      if (!handled)
+                        response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+                    })
+                  : path === '/api' || path.startsWith('/api/')
+                    ? edge
+                      ? edge.serve(request, response, apiOrigin)
+                      : apiOrigin(request).then((answer) => sendAnswer(request, response, answer))
+                    : Promise.resolve(
+                        spaDir
+                          ? edge
+                            ? edge.serve(request, response, (rewritten) => staticAnswer(spaDir, rewritten))
+                            : serveStatic(spaDir, request, response)
+                          : (response.writeHead(404, { 'content-type': 'text/plain' }),
+                            response.end('not found')),
+                      ),
       );
       task.catch((error: unknown) => {
         console.error(error);

@@ -46,6 +46,22 @@ async function registerByEmail(page: Page, email: string, password: string, nick
   await page.getByTestId('mail-sent').getByText(email).waitFor();
 
   await followMailLink(page, email, '/register/verify');
+  await completeSignUp(page, nickname);
+}
+
+/** A social player's address: asked on /register/mail, theirs once the mailed link is opened. */
+async function registerMail(page: Page, email: string) {
+  await waitForPath(page, '/register/mail');
+  await page.getByLabel(label('メールアドレス')).fill(email);
+  await page.getByRole('button', { name: '確認メールを送る' }).click();
+  await waitForPath(page, '/register/mail/send');
+  await followMailLink(page, email, '/settings/mail/change');
+  await waitForPath(page, '/register/mail/complete');
+  await page.getByRole('link', { name: '登録を続ける' }).click();
+}
+
+/** The sign-up steps after the e-mail: the terms, the necessary profile, its confirmation. */
+async function completeSignUp(page: Page, nickname: string) {
   await waitForPath(page, '/register/terms');
   await page.getByLabel(/プライバシーポリシー\s*に同意する/).check();
   await page.getByRole('button', { name: '同意して次へ' }).click();
@@ -186,14 +202,28 @@ describe('accounts by e-mail', () => {
     await page.waitForURL((url) => url.pathname === '/api/dev/auth/oauth2/authorize');
     await page.getByLabel(label('Google のアカウントID')).fill(`e2e-social-mail-${run}`);
     await page.getByRole('button', { name: '許可する' }).click();
-    await waitForPath(page, '/register/mail');
-    await page.getByLabel(label('メールアドレス')).fill(email);
-    await page.getByRole('button', { name: '確認メールを送る' }).click();
-    await waitForPath(page, '/register/mail/send');
-    await followMailLink(page, email, '/settings/mail/change');
-    await waitForPath(page, '/register/mail/complete');
-    await page.getByRole('link', { name: '登録を続ける' }).click();
+    await registerMail(page, email);
     await waitForPath(page, '/register/terms');
+    await closeChecked(session);
+  });
+
+  it('signs up with X through the bridge and the stand-in X, without an e-mail from X, to completion', async () => {
+    const session = await newPage(browser());
+    const { page } = session;
+    const email = address('x-player');
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Xでログイン' }).click();
+    // The hosted sign-in federates to the bridge, which sends the player to X's consent page.
+    await page.waitForURL((url) => url.pathname === '/api/dev/x/i/oauth2/authorize');
+    await page.getByRole('heading', { name: 'X でログイン' }).waitFor();
+    await page.getByLabel('X のユーザーID (数字)').fill(String(Date.now()));
+    await page.getByLabel('X のユーザー名').fill('x_golfer');
+    await page.getByRole('button', { name: 'アプリにアクセスを許可' }).click();
+    // X gave no address: the player registers one, verified by the mailed link.
+    await registerMail(page, email);
+    await completeSignUp(page, 'Xのゴルファー');
+    await page.goto('/mypage');
+    expect(await page.getByTestId('mypage-nickname').innerText()).toBe('Xのゴルファー');
     await closeChecked(session);
   });
 

@@ -8,9 +8,9 @@ resetConfig();
 
 const browser = useBrowser();
 
+// X goes through the bridge and the stand-in X (accounts.test.ts signs an X player up through it).
 const providers = [
   ['google', 'Google'],
-  ['twitter', 'X'],
   ['line', 'LINE'],
   ['apple', 'Apple'],
 ] as const;

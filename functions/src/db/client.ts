@@ -1,7 +1,7 @@
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guardClient } from '../lib/aws-access';
-import { config } from '../lib/config';
+import { baseConfig } from '../lib/config';
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
@@ -15,7 +15,7 @@ export function db(): DynamoDBDocumentClient {
       'dynamodb',
       new DynamoDBClient({
         maxAttempts: 5,
-        requestHandler: { httpAgent: { keepAlive: true, maxSockets: config().DYNAMODB_MAX_SOCKETS } },
+        requestHandler: { httpAgent: { keepAlive: true, maxSockets: baseConfig().DYNAMODB_MAX_SOCKETS } },
       }),
     ),
     {
@@ -25,7 +25,7 @@ export function db(): DynamoDBDocumentClient {
   return documentClient;
 }
 
-export const tableName = (): string => config().TABLE_NAME;
+export const tableName = (): string => baseConfig().TABLE_NAME;
 
 /** For tests that inject faults or point at another endpoint. */
 export function setDb(client: DynamoDBDocumentClient | undefined): void {

@@ -98,6 +98,8 @@ export const keys = {
   login: (email: string) => ({ PK: `LOGIN#${email.toLowerCase()}`, SK: 'LOGIN' }),
   /** A mail link (stored by the SHA-256 of its token; single use, expires by TTL and by `expires_at`). */
   mailToken: (tokenHash: string) => ({ PK: `MAILTOKEN#${tokenHash}`, SK: 'TOKEN' }),
+  /** A step of a sign-in through the X bridge (its state towards X, or its code towards Cognito). */
+  xSignIn: (tokenHash: string) => ({ PK: `XSIGNIN#${tokenHash}`, SK: 'STEP' }),
   /** Written at withdrawal: the id never signs in or is created again. */
   withdrawnUser: (userId: string) => ({ PK: `USER#${userId}`, SK: 'WITHDRAWN' }),
   /** Sessions signed in before `not_before` are over (a password changed or reset). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from './config';
+import { baseConfig, parseConfig, resetConfig } from './config';
 
 const deployed = {
   STAGE: 'prod',
@@ -28,5 +28,26 @@ describe('configuration', () => {
     const { SITE_URL: _site, TABLE_NAME: _table, ...missing } = deployed;
     expect(() => parseConfig(missing)).toThrow(/stage prod: set TABLE_NAME, SITE_URL/);
     expect(() => parseConfig({})).toThrow(/STAGE/);
+  });
+
+  it('gives the auth stack’s functions, which have the table alone, its settings without the rest', () => {
+    const saved = { ...process.env };
+    try {
+      for (const name of Object.keys(process.env)) delete process.env[name];
+      Object.assign(process.env, { TABLE_NAME: 'Golf-prod-Table', LOG_LEVEL: 'warn' });
+      resetConfig();
+      expect(baseConfig()).toEqual({
+        TABLE_NAME: 'Golf-prod-Table',
+        LOG_LEVEL: 'warn',
+        DYNAMODB_MAX_SOCKETS: 50,
+      });
+      expect(() => parseConfig(process.env)).toThrowError(/STAGE/);
+      delete process.env['TABLE_NAME'];
+      resetConfig();
+      expect(() => baseConfig()).toThrowError(/TABLE_NAME/);
+    } finally {
+      Object.assign(process.env, saved);
+      resetConfig();
+    }
   });
 });

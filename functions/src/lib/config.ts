@@ -32,9 +32,23 @@ const localDefaults = {
 export const defaultPackingWorkers = () => Math.min(8, Math.max(0, availableParallelism() - 1));
 
 const required = z.string().min(1);
-const configSchema = z.object({
-  STAGE: required,
+
+/**
+ * What every function reads: the table, its client's connections and the log level. The user pool's
+ * triggers and the X sign-in bridge (auth stack) have only these, beside their own variables.
+ */
+const baseSchema = z.object({
   TABLE_NAME: required,
+  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+  /**
+   * Keep-alive connections the DynamoDB client opens at most (the SDK's 50 by default: a Lambda
+   * instance serves one request at a time). The local stack's API processes serve many at once.
+   */
+  DYNAMODB_MAX_SOCKETS: z.coerce.number().int().positive().default(50),
+});
+
+const configSchema = baseSchema.extend({
+  STAGE: required,
   UPLOADS_BUCKET: required,
   /** Public base URL the browser uses for uploaded objects (CDN in AWS, s3rver locally). */
   UPLOADS_PUBLIC_URL: z.string().default(''),
@@ -79,12 +93,6 @@ const configSchema = z.object({
    * API answers only requests that carry it (empty locally, where no CDN is in front).
    */
   ORIGIN_SECRET_ID: z.string().default(''),
-  LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
-  /**
-   * Keep-alive connections the DynamoDB client opens at most (the SDK's 50 by default: a Lambda
-   * instance serves one request at a time). The local stack's API processes serve many at once.
-   */
-  DYNAMODB_MAX_SOCKETS: z.coerce.number().int().positive().default(50),
   /**
    * How long an instance reuses a tournament, its field and its players' profiles for the round
    * pages and team saves (milliseconds; 0 reads them on every call, as the test suites do).
@@ -102,15 +110,7 @@ export type Config = z.infer<typeof configSchema>;
 /** Reads a configuration from an environment; throws one error naming every missing or wrong variable. */
 export function parseConfig(env: Record<string, string | undefined>): Config {
   const stage = env['STAGE'];
-  const source = stage === 'local' ? { ...localDefaults, ...withoutEmpty(env) } : env;
-  const result = configSchema.safeParse(source);
-  if (!result.success) {
-    const names = result.error.issues.map((issue) => issue.path.join('.'));
-    throw new Error(
-      `Configuration of stage ${stage ?? '(STAGE unset)'}: set ${[...new Set(names)].join(', ')}` +
-        (stage === undefined ? ' (STAGE=local gives the local stack its defaults)' : ''),
-    );
-  }
+  const result = parseWith(configSchema, env);
   if (result.data.LINE_TRANSPORT === 'messaging-api' && !result.data.LINE_CHANNEL_ACCESS_TOKEN)
     throw new Error(
       `Configuration of stage ${stage}: set LINE_CHANNEL_ACCESS_TOKEN (LINE_TRANSPORT=messaging-api)`,
@@ -118,17 +118,41 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return result.data;
 }
 
+function parseWith<S extends z.ZodType>(schema: S, env: Record<string, string | undefined>) {
+  const stage = env['STAGE'];
+  const source = stage === 'local' ? { ...localDefaults, ...withoutEmpty(env) } : env;
+  const result = schema.safeParse(source);
+  if (!result.success) {
+    const names = result.error.issues.map((issue) => issue.path.join('.'));
+    throw new Error(
+      `Configuration of stage ${stage ?? '(STAGE unset)'}: set ${[...new Set(names)].join(', ')}` +
+        (stage === undefined ? ' (STAGE=local gives the local stack its defaults)' : ''),
+    );
+  }
+  return result;
+}
+
 const withoutEmpty = (env: Record<string, string | undefined>) =>
   Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
 
 let cached: Config | undefined;
+let cachedBase: BaseConfig | undefined;
 
 export function config(): Config {
   cached ??= parseConfig(process.env);
   return cached;
 }
 
+export type BaseConfig = z.infer<typeof baseSchema>;
+
+/** The table and log settings alone (baseSchema): all that the auth stack's functions are given. */
+export function baseConfig(): BaseConfig {
+  cachedBase ??= cached ?? parseWith(baseSchema, process.env).data;
+  return cachedBase;
+}
+
 /** Tests and the local stack change the environment after import; they call this to re-read it. */
 export function resetConfig(): void {
   cached = undefined;
+  cachedBase = undefined;
 }

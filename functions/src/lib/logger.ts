@@ -1,11 +1,11 @@
-import { config } from './config';
+import { baseConfig } from './config';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
 
 /** Structured logs: one JSON object per line, as CloudWatch Logs Insights reads them. */
 function write(level: Level, message: string, fields: Record<string, unknown> = {}): void {
-  if (order[level] < order[config().LOG_LEVEL]) return;
+  if (order[level] < order[baseConfig().LOG_LEVEL]) return;
   const line = JSON.stringify({ level, time: new Date().toISOString(), message, ...fields });
   if (level === 'error' || level === 'warn') process.stderr.write(line + '\n');
   else process.stdout.write(line + '\n');

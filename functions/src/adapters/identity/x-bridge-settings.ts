@@ -1,0 +1,60 @@
+/**
+ * The X bridge's settings: X's client id and secret and the signing secret, from Secrets Manager in
+ * AWS (`X_CLIENT_SECRET_ID`, JSON `clientId` and `clientSecret`; `X_BRIDGE_KEY_SECRET_ID`, a random
+ * string) or from the environment in the local stack (`X_CLIENT_ID`, `X_CLIENT_SECRET`,
+ * `X_BRIDGE_KEY_SEED`); read again after 5 minutes, so a rotated secret is taken up.
+ */
+import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
+import * as z from 'zod';
+import { guardClient } from '../../lib/aws-access';
+import { signingKeyFromSecret, type XBridgeSettings } from '../../domain/x-bridge/x-oidc-bridge';
+
+const environmentSchema = z.object({
+  X_CLIENT_SECRET_ID: z.string().default(''),
+  X_CLIENT_ID: z.string().default(''),
+  X_CLIENT_SECRET: z.string().default(''),
+  X_BRIDGE_KEY_SECRET_ID: z.string().default(''),
+  X_BRIDGE_KEY_SEED: z.string().default(''),
+  /** The user pool's `/oauth2/idpresponse` URL(s), comma-separated. */
+  X_BRIDGE_REDIRECT_URIS: z.string().min(1),
+  X_AUTHORIZE_URL: z.url().default('https://x.com/i/oauth2/authorize'),
+  X_API_URL: z.url().default('https://api.x.com'),
+});
+
+const clientSecretSchema = z.object({ clientId: z.string().min(1), clientSecret: z.string().min(1) });
+
+const reloadAfterMs = 5 * 60_000;
+let client: SecretsManagerClient | undefined;
+let loaded: { settings: XBridgeSettings; at: number } | undefined;
+
+async function secretString(secretId: string): Promise<string> {
+  client ??= guardClient('secretsmanager', new SecretsManagerClient({}));
+  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
+  if (!SecretString) throw new Error(`the secret ${secretId} has no value`);
+  return SecretString;
+}
+
+export async function xBridgeSettings(now = Date.now()): Promise<XBridgeSettings> {
+  if (loaded && now - loaded.at < reloadAfterMs) return loaded.settings;
+  const env = environmentSchema.parse(process.env);
+  const credentials = env.X_CLIENT_SECRET_ID
+    ? clientSecretSchema.parse(JSON.parse(await secretString(env.X_CLIENT_SECRET_ID)))
+    : clientSecretSchema.parse({ clientId: env.X_CLIENT_ID, clientSecret: env.X_CLIENT_SECRET });
+  const seed = env.X_BRIDGE_KEY_SECRET_ID
+    ? await secretString(env.X_BRIDGE_KEY_SECRET_ID)
+    : env.X_BRIDGE_KEY_SEED;
+  const settings: XBridgeSettings = {
+    ...credentials,
+    redirectUris: env.X_BRIDGE_REDIRECT_URIS.split(',').map((uri) => uri.trim()),
+    xAuthorizeUrl: env.X_AUTHORIZE_URL,
+    xApiUrl: env.X_API_URL.replace(/\/+$/, ''),
+    signingKey: signingKeyFromSecret(seed),
+  };
+  loaded = { settings, at: now };
+  return settings;
+}
+
+/** The local stack and tests change the environment; they call this to read it again. */
+export function resetXBridgeSettings(): void {
+  loaded = undefined;
+}
