@@ -9,8 +9,50 @@ const features = readdirSync(join(import.meta.dirname, 'frontend/src/features'),
   .filter((entry) => entry.isDirectory())
   .map((entry) => entry.name);
 
-/** Layer rules (docs/architecture.md, Layers) as import restrictions, one block per folder; no file is exempt. */
-const layerExceptions = { handlersImportingDb: [], dbImportingDomain: [] };
+/**
+ * Layer zones (docs/architecture.md, Layers): for each folder, the folders of ours its code may not
+ * import, with the reason lint prints. Tests (`*.test.ts`) may reach across to exercise a layer.
+ * A folder missing here is not checked: add its zone with it.
+ */
+/** Code that runs in Lambda imports zod as a namespace (see the rule's block below). */
+const zodNamespaceImport = {
+  selector:
+    "ImportDeclaration[source.value='zod'] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
+  message: "Use `import * as z from 'zod'`, which esbuild tree-shakes in the Lambda bundles.",
+};
+const outOf = (folders) => `(^|/)(${folders.join('|')})/`;
+const functionsZones = [
+  {
+    folder: 'functions/src/handlers',
+    forbidden: ['db', 'jobs', 'triggers'],
+    message: 'Handlers call domain services through the http wrapper; only repositories know DynamoDB.',
+  },
+  {
+    folder: 'functions/src/domain',
+    forbidden: ['handlers', 'jobs', 'triggers'],
+    message: 'The domain is called by handlers, jobs and triggers, never the other way.',
+  },
+  {
+    folder: 'functions/src/db',
+    forbidden: ['domain', 'handlers', 'jobs', 'triggers', 'adapters'],
+    message: 'Repositories do not know the domain or the plumbing over them; the domain calls them.',
+  },
+  {
+    folder: 'functions/src/adapters',
+    forbidden: ['domain', 'handlers', 'triggers'],
+    message: 'Adapters are plumbing under the domain: they may use db/ and lib/, never the callers.',
+  },
+  {
+    folder: 'functions/src/jobs',
+    forbidden: ['db', 'handlers', 'triggers', 'adapters'],
+    message: 'A job entry is thin: it calls a domain service.',
+  },
+  {
+    folder: 'functions/src/triggers',
+    forbidden: ['db', 'handlers', 'jobs'],
+    message: 'A trigger calls the domain or an adapter, never a repository or another entry point.',
+  },
+];
 
 export default tseslint.config(
   {
@@ -35,12 +77,22 @@ export default tseslint.config(
     // Schema) in each bundle, 360 KB that every cold start parses; `import * as z` tree-shakes.
     files: ['shared/**/*.ts', 'functions/**/*.ts'],
     rules: {
+      'no-restricted-syntax': ['error', zodNamespaceImport],
+    },
+  },
+  {
+    // Keys are spelled in db/keys.ts only (docs/data-model.md lists them): a key built anywhere else
+    // drifts from the table's access patterns unseen.
+    files: ['functions/src/**/*.ts'],
+    ignores: ['functions/src/db/keys.ts', '**/*.test.ts'],
+    rules: {
       'no-restricted-syntax': [
         'error',
+        zodNamespaceImport,
         {
           selector:
-            "ImportDeclaration[source.value='zod'] > :matches(ImportSpecifier[imported.name='z'], ImportDefaultSpecifier)",
-          message: "Use `import * as z from 'zod'`, which esbuild tree-shakes in the Lambda bundles.",
+            'Property[key.name=/^(PK|SK|GSI[0-9]+PK|GSI[0-9]+SK)$/][value.type=/^(Literal|TemplateLiteral)$/]',
+          message: 'Build table keys in functions/src/db/keys.ts and spread them here.',
         },
       ],
     },
@@ -62,29 +114,107 @@ export default tseslint.config(
       'react-hooks/exhaustive-deps': 'warn',
     },
   },
-  {
-    files: ['functions/src/handlers/**/*.ts'],
-    ignores: layerExceptions.handlersImportingDb,
+  ...functionsZones.map(({ folder, forbidden, message }) => ({
+    files: [`${folder}/**/*.ts`],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: '(^|/)db/', message: 'Handlers call domain services; only repositories know DynamoDB.' },
+            { regex: outOf(forbidden), message },
+            { regex: '(^|/)scripts/', message: 'Deployed code never imports scripts/.' },
+          ],
+        },
+      ],
+    },
+  })),
+  {
+    // The bottom layer: configuration, errors, the logger, AWS access, caches. It imports nothing of ours but shared/.
+    files: ['functions/src/lib/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./',
+              message:
+                'functions/src/lib imports nothing of ours but shared/; plumbing over db/ lives in adapters/.',
+            },
           ],
         },
       ],
     },
   },
   {
-    files: ['functions/src/db/**/*.ts'],
-    ignores: layerExceptions.dbImportingDomain,
+    // shared/ is the bottom of every workspace: the browser and the functions both load it.
+    files: ['shared/src/**/*.ts'],
+    ignores: ['**/*.test.ts'],
     rules: {
       'no-restricted-imports': [
         'error',
         {
           patterns: [
-            { regex: '(^|/)domain/', message: 'Repositories do not know the domain; the domain calls them.' },
+            {
+              regex: '(^|/)(functions|frontend|infra|scripts)/|^@golf/functions',
+              message: 'shared/ imports no workspace: the functions and the SPA import it.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The local stack, seed, CLI and benches drive the code; nothing deployed imports them.
+    files: ['infra/lib/**/*.ts', 'frontend/src/**/*.{ts,tsx}'],
+    ignores: [
+      '**/*.test.{ts,tsx}',
+      'frontend/src/features/**',
+      'frontend/src/routes/**',
+      'frontend/src/components/**',
+      'frontend/src/lib/**',
+    ],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '(^|/)scripts/', message: 'Deployed code never imports scripts/.' }] },
+      ],
+    },
+  },
+  {
+    // Shared UI and plumbing of the SPA: used by features and routes, never using them.
+    files: ['frontend/src/components/**/*.{ts,tsx}', 'frontend/src/lib/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(@/|(\\.\\./)+)(features|routes)/',
+              message: 'components/ and lib/ are used by features and routes, never the other way.',
+            },
+            { regex: '(^|/)scripts/', message: 'Deployed code never imports scripts/.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tooling (local stack, seed, CLI, benches) drives the SPA through a browser, never its screens' modules.
+    files: ['scripts/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: 'frontend/src/(features|routes|components)/',
+              message: "Scripts reach the SPA through a browser or its config/lib, never a screen's modules.",
+            },
           ],
         },
       ],
@@ -102,6 +232,8 @@ export default tseslint.config(
               message:
                 "A feature uses another feature's api/ calls only; shared parts live in components/ or lib/.",
             },
+            { regex: '^(@/|(\\.\\./)+)routes/', message: 'Routes use features, never the other way.' },
+            { regex: '(^|/)scripts/', message: 'Deployed code never imports scripts/.' },
           ],
         },
       ],

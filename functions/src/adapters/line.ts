@@ -1,3 +1,4 @@
+import { keys } from '../db/keys';
 import { config } from '../lib/config';
 import { keepInOutbox, readOutbox } from './local-outbox';
 
@@ -12,7 +13,7 @@ export interface LineOutboxMessage extends LineMessage {
   sent_at: string;
 }
 
-const outboxPartition = 'LINE_OUTBOX';
+const outboxPartition = keys.lineOutboxMessage('', '').PK;
 const pushEndpoint = 'https://api.line.me/v2/bot/message/push';
 
 /**
@@ -32,7 +33,7 @@ export async function sendLine(message: LineMessage, now = new Date()): Promise<
     if (!response.ok) throw new Error(`LINE push answered ${response.status}`);
     return;
   }
-  await keepInOutbox(outboxPartition, 'line_outbox_message', message, now);
+  await keepInOutbox(keys.lineOutboxMessage, 'line_outbox_message', message, now);
 }
 
 /** The local LINE outbox, newest first (the local stack's /dev/line-outbox). */

@@ -12,9 +12,9 @@ const outboxTtlSeconds = 7 * 24 * 3600;
 
 export type OutboxEntry<T> = T & { id: string; sent_at: string };
 
-/** Keeps one message in an outbox partition (`OUTBOX`, `LINE_OUTBOX`), ordered by when it was sent. */
+/** Keeps one message in an outbox (its key from db/keys.ts), ordered by when it was sent. */
 export async function keepInOutbox(
-  partition: string,
+  keyOf: (sentAt: string, messageId: string) => { PK: string; SK: string },
   entity: string,
   message: object,
   now: Date,
@@ -25,8 +25,7 @@ export async function keepInOutbox(
     new PutCommand({
       TableName: tableName(),
       Item: {
-        PK: partition,
-        SK: `${sentAt}#${id}`,
+        ...keyOf(sentAt, id),
         entity,
         id,
         sent_at: sentAt,

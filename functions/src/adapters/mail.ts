@@ -36,7 +36,7 @@ export async function sendMail(message: MailMessage, now = new Date()): Promise<
     );
     return;
   }
-  await keepInOutbox(keys.outboxMessage('', '').PK, 'outbox_message', message, now);
+  await keepInOutbox(keys.outboxMessage, 'outbox_message', message, now);
 }
 
 /** The local outbox, newest first (at most 100), optionally only the messages to one address. */

@@ -13,6 +13,9 @@ export const rankingPagesPerShard = 100;
 /** The shard holding a ranking page (1-based pages). */
 export const rankingShard = (page: number) => Math.floor((page - 1) / rankingPagesPerShard);
 
+const scoreChangePrefix = (gameGlobalId: string, round?: number) =>
+  `SCORE_CHANGE#${gameGlobalId}#${round === undefined ? '' : `R${round}#`}`;
+
 export const keys = {
   tournament: (gameGlobalId: string) => ({ PK: `TOURNAMENT#${gameGlobalId}`, SK: 'META' }),
   /** GSI1: every tournament, ordered by start date. */
@@ -58,6 +61,11 @@ export const keys = {
     GSI1SK: `${pad(order, 4)}#${prizeId}`,
   }),
   outboxMessage: (sentAt: string, messageId: string) => ({ PK: 'OUTBOX', SK: `${sentAt}#${messageId}` }),
+  /** The local LINE outbox: messages pushed to LINE, in the order they were sent. */
+  lineOutboxMessage: (sentAt: string, messageId: string) => ({
+    PK: 'LINE_OUTBOX',
+    SK: `${sentAt}#${messageId}`,
+  }),
   guild: (guildId: string) => ({ PK: `GUILD#${guildId}`, SK: 'META' }),
   /** GSI1: public guilds, newest first (search filters names within it). */
   guildListing: (createdAt: string, guildId: string) => ({
@@ -201,4 +209,26 @@ export const keys = {
     `CHANGE#${gameGlobalId === undefined ? '' : `${gameGlobalId}#`}`,
   /** The ranking job's lease: one run at a time publishes. */
   rankingLease: { PK: 'RANKLEASE', SK: 'JOB' },
+  /** A player's reminder settings; listed in GSI1 under `reminderSubscribers` while a channel is on. */
+  reminderSettings: (userId: string) => ({ PK: `USER#${userId}`, SK: 'REMINDERS' }),
+  reminderSubscribers: (userId: string) => ({ GSI1PK: 'REMINDER_SUBSCRIBERS', GSI1SK: userId }),
+  reminderSubscribersPartition: 'REMINDER_SUBSCRIBERS',
+  reminderUnsubscribe: (token: string) => ({ PK: `REMINDER_UNSUBSCRIBE#${token}`, SK: 'TOKEN' }),
+  /** One marker per reminder sent (time and channel), so a run never sends it twice. */
+  reminderSent: (gameGlobalId: string, round: number, userId: string, hours: number, channel: string) => ({
+    PK: `REMINDER_SENT#${gameGlobalId}#R${round}`,
+    SK: `${userId}#${hours}#${channel}`,
+  }),
+  reminderLastRun: { PK: 'REMINDER_JOB', SK: 'LAST_RUN' },
+  /** A player's choice of the save receipt mail. */
+  saveReceiptSettings: (userId: string) => ({ PK: `USER#${userId}`, SK: 'SAVE_RECEIPT' }),
+  /** Why my score moved: a player's score changes, by tournament, round and time. */
+  scoreChange: (userId: string, gameGlobalId: string, round: number, at: string, changeId: string) => ({
+    PK: `USER#${userId}`,
+    SK: `${scoreChangePrefix(gameGlobalId, round)}${at}#${changeId}`,
+  }),
+  scoreChangePrefix: (userId: string, gameGlobalId: string, round?: number) => ({
+    PK: `USER#${userId}`,
+    SKPrefix: scoreChangePrefix(gameGlobalId, round),
+  }),
 } as const;

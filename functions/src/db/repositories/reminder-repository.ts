@@ -8,6 +8,7 @@ import type { ReminderChannel, ReminderHours, ReminderSettings } from '@golf/sha
 import { db, tableName } from '../client';
 import { conditionHeld } from '../conditions';
 import { fromItem } from '../item';
+import { keys } from '../keys';
 import { queryAll } from '../query-all';
 
 export interface ReminderSubscription extends ReminderSettings {
@@ -18,14 +19,10 @@ export interface ReminderSubscription extends ReminderSettings {
   updated_at: string;
 }
 
-const settingsKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'REMINDERS' });
-const tokenKey = (token: string) => ({ PK: `REMINDER_UNSUBSCRIBE#${token}`, SK: 'TOKEN' });
-const sentKey = (gameGlobalId: string, round: number, userId: string, hours: number, channel: string) => ({
-  PK: `REMINDER_SENT#${gameGlobalId}#R${round}`,
-  SK: `${userId}#${hours}#${channel}`,
-});
-const lastRunKey = { PK: 'REMINDER_JOB', SK: 'LAST_RUN' };
-const subscribersPartition = 'REMINDER_SUBSCRIBERS';
+const settingsKey = keys.reminderSettings;
+const tokenKey = keys.reminderUnsubscribe;
+const sentKey = keys.reminderSent;
+const lastRunKey = keys.reminderLastRun;
 /** Sent markers outlive any deadline they guard. */
 const sentTtlSeconds = 30 * 24 * 3600;
 
@@ -36,7 +33,7 @@ export function reminderItems(subscription: ReminderSubscription): Array<Record<
     {
       ...settingsKey(subscription.user_id),
       entity: 'reminder_settings',
-      ...(listed ? { GSI1PK: subscribersPartition, GSI1SK: subscription.user_id } : {}),
+      ...(listed ? keys.reminderSubscribers(subscription.user_id) : {}),
       ...subscription,
     },
     { ...tokenKey(subscription.unsubscribe_token), entity: 'reminder_token', user_id: subscription.user_id },
@@ -74,7 +71,7 @@ export const reminderRepository = {
       TableName: tableName(),
       IndexName: 'GSI1',
       KeyConditionExpression: 'GSI1PK = :pk',
-      ExpressionAttributeValues: { ':pk': subscribersPartition },
+      ExpressionAttributeValues: { ':pk': keys.reminderSubscribersPartition },
     });
     return items.map((item) => fromItem<ReminderSubscription>(item));
   },

@@ -1,8 +1,9 @@
 /** The e-mail receipt of team saves: one settings item per player (`USER#{id}` / `SAVE_RECEIPT`). */
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client';
+import { keys } from '../keys';
 
-const settingsKey = (userId: string) => ({ PK: `USER#${userId}`, SK: 'SAVE_RECEIPT' });
+const settingsKey = keys.saveReceiptSettings;
 
 export const saveReceiptRepository = {
   /** Off unless the player turned it on. */

@@ -33,12 +33,8 @@ export interface ScoreChangeRecord {
   replaced: Array<{ slot: number; from: string | null; to: string }>;
 }
 
-const prefix = (gameGlobalId: string, round?: number) =>
-  `SCORE_CHANGE#${gameGlobalId}#${round === undefined ? '' : `R${round}#`}`;
-
 export const scoreChangeItem = (record: ScoreChangeRecord) => ({
-  PK: `USER#${record.user_id}`,
-  SK: `${prefix(record.game_global_id, record.round)}${record.at}#${record.id}`,
+  ...keys.scoreChange(record.user_id, record.game_global_id, record.round, record.at, record.id),
   entity: 'score_change',
   ...record,
 });
@@ -51,10 +47,11 @@ export const scoreChangeRepository = {
 
   /** A player's changes of a tournament (or of one round), oldest first. */
   async list(userId: string, gameGlobalId: string, round?: number): Promise<ScoreChangeRecord[]> {
+    const { PK, SKPrefix } = keys.scoreChangePrefix(userId, gameGlobalId, round);
     const items = await queryAll<Record<string, unknown>>({
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk AND begins_with(SK, :prefix)',
-      ExpressionAttributeValues: { ':pk': `USER#${userId}`, ':prefix': prefix(gameGlobalId, round) },
+      ExpressionAttributeValues: { ':pk': PK, ':prefix': SKPrefix },
     });
     return items.map((item) => fromItem<ScoreChangeRecord>(item));
   },
