@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net';
 import { config, resetConfig } from '../../functions/src/lib/config';
 import { generateLocalSigningKey } from '../../functions/src/lib/local-issuer';
 import { setDb } from '../../functions/src/db/client';
-import { resetXBridgeSettings } from '../../functions/src/adapters/identity/x-bridge-settings';
+import { resetXBridgeSettings } from '../../functions/src/domain/x-bridge/x-bridge-settings';
 import { seedIfEmpty } from '../seed/seed';
 import { startLocalJobs } from './jobs';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { xBridgeSettings } from '../../functions/src/adapters/identity/x-bridge-settings';
+import { xBridgeSettings } from '../../functions/src/domain/x-bridge/x-bridge-settings';
 import { serveXBridge } from '../../functions/src/domain/x-bridge/x-oidc-bridge';
 import { readBody } from './http-parts';
 

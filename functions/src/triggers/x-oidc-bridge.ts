@@ -4,7 +4,7 @@
  * domain in front of it).
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
-import { xBridgeSettings } from '../adapters/identity/x-bridge-settings';
+import { xBridgeSettings } from '../domain/x-bridge/x-bridge-settings';
 import { serveXBridge } from '../domain/x-bridge/x-oidc-bridge';
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {

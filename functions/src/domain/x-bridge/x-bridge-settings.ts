@@ -7,7 +7,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
 import { guardClient } from '../../lib/aws-access';
-import { signingKeyFromSecret, type XBridgeSettings } from '../../domain/x-bridge/x-oidc-bridge';
+import { signingKeyFromSecret, type XBridgeSettings } from './x-oidc-bridge';
 
 const environmentSchema = z.object({
   X_CLIENT_SECRET_ID: z.string().default(''),
