@@ -45,7 +45,6 @@ export const stageSettings: Record<string, StageSettings> = {
 export const localStackContext = {
   stage: 'local',
   siteUrl: 'http://localhost:3000',
-  xOidcIssuerUrl: 'https://x-oidc.localhost.localstack.cloud',
 } as const;
 
 /** Where the app deploys unless the context `region` says otherwise. */
@@ -87,8 +86,6 @@ export interface InfraConfig {
   socialProviders: SocialProvider[];
   /** Secrets Manager name prefix of the social providers' credentials (`{prefix}/google` etc.). */
   socialSecretPrefix: string;
-  /** Issuer of the OIDC bridge in front of X's OAuth 2.0 (X has no native Cognito provider). */
-  xOidcIssuerUrl: string;
   /** Before the opening: the site shows /coming-soon off its whitelist (context `launchGate`). */
   launchGate: boolean;
 }
@@ -96,7 +93,6 @@ export interface InfraConfig {
 export const configDefaults = {
   mailFrom: 'no-reply@golf-dream.example',
   socialSecretPrefix: 'golf/social',
-  xOidcIssuerUrl: 'https://x-oidc.golf-dream.example',
 } as const;
 
 type Context = Pick<Node, 'tryGetContext'>;
@@ -182,8 +178,6 @@ export function readConfig(node: Context): InfraConfig {
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom)) problems.push(`mailFrom ${mailFrom}: an e-mail address`);
 
   const socialSecretPrefix = text('socialSecretPrefix');
-  const xOidcIssuerUrl = withoutTrailingSlash(text('xOidcIssuerUrl'));
-  if (!xOidcIssuerUrl.startsWith('https://')) problems.push(`xOidcIssuerUrl ${xOidcIssuerUrl}: an https URL`);
 
   if (problems.length > 0) throw new Error(`Invalid CDK context:\n- ${problems.join('\n- ')}`);
   return {
@@ -200,7 +194,6 @@ export function readConfig(node: Context): InfraConfig {
     mailFrom,
     socialProviders: enabled,
     socialSecretPrefix,
-    xOidcIssuerUrl,
     launchGate: ['true', 'on', '1'].includes(String(node.tryGetContext('launchGate') ?? 'false')),
   };
 }

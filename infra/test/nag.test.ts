@@ -28,7 +28,13 @@ function nagErrors(extra: Record<string, unknown>): string[] {
 // Each case synthesises the whole app, all bundling skipped.
 describe('cdk-nag (AwsSolutions)', { timeout: 240_000 }, () => {
   it('finds no unsuppressed error in any stack (a nested stack reports through its parent)', () => {
-    expect(nagErrors({ stage: 'test', siteUrl: 'https://golf.example.jp' })).toEqual([]);
+    expect(
+      nagErrors({
+        stage: 'test',
+        siteUrl: 'https://golf.example.jp',
+        socialProviders: 'google,x,line,apple',
+      }),
+    ).toEqual([]);
   });
 
   it('finds none in the LocalStack stage that npm run deploy:localstack deploys', () => {

@@ -223,6 +223,10 @@ describe('social providers by configuration', () => {
     );
     // The API refuses the others before asking the hosted sign-in.
     expect(googleOnly.api.functionEnvironment['SOCIAL_PROVIDERS']).toBe('google');
+    // Without X, no bridge: no API, no secret of its own.
+    expect(googleOnly.auth.xBridge).toBeUndefined();
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
+    template.resourceCountIs('AWS::SecretsManager::Secret', 0);
   });
 
   it('with none: no provider, no secret referenced, hosted sign-in off, no button', () => {
@@ -258,6 +262,49 @@ describe('auth stack', () => {
     // Cognito sends no mail of its own: the API's links verify addresses and reset passwords.
     expect(pool!.Properties['UsernameAttributes']).toBeUndefined();
     expect(pool!.Properties['AutoVerifiedAttributes'] ?? []).toEqual([]);
+  });
+
+  it('deploys the X sign-in bridge: its function, throttled public API, signing secret and grants', () => {
+    const bridgeId = Object.keys(
+      template.findResources('AWS::Lambda::Function', {
+        Properties: {
+          Environment: { Variables: Match.objectLike({ X_BRIDGE_KEY_SECRET_ID: Match.anyValue() }) },
+        },
+      }),
+    );
+    expect(bridgeId).toHaveLength(1);
+    template.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({
+          TABLE_NAME: Match.anyValue(),
+          // Cognito authenticates at the bridge with X's client, whose secret is read at run time.
+          X_CLIENT_SECRET_ID: 'golf/social/x',
+          X_BRIDGE_KEY_SECRET_ID: { Ref: Match.stringLikeRegexp('^XBridgeSigningSecret') },
+          X_BRIDGE_REDIRECT_URIS: {
+            'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('/oauth2/idpresponse$')])],
+          },
+        }),
+      },
+    });
+    template.hasResourceProperties('AWS::SecretsManager::Secret', {
+      GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
+    });
+    // Every request to the bridge's API goes to the bridge, throttled apart from the game's API.
+    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$default' });
+    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
+      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
+    });
+    // It reads its two secrets, and writes and deletes its sign-in steps in the table.
+    const statements = JSON.stringify(
+      Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
+        JSON.stringify(policy).includes('XBridgeRole'),
+      ),
+    );
+    expect(statements).toContain('secretsmanager:GetSecretValue');
+    expect(statements).toContain(':secret:golf/social/x-??????');
+    expect(statements).toContain('dynamodb:DeleteItem');
   });
 
   it('requires no attribute a provider may not give, and every provider maps what it gives', () => {
@@ -369,7 +416,12 @@ describe('auth stack', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
       ProviderName: 'Twitter',
       ProviderType: 'OIDC',
-      ProviderDetails: Match.objectLike({ oidc_issuer: 'https://x-oidc.golf-dream.example' }),
+      // The X bridge's own HTTP API, deployed by this stack: its default endpoint is the issuer.
+      ProviderDetails: Match.objectLike({
+        oidc_issuer: { 'Fn::GetAtt': [Match.stringLikeRegexp('^XBridgeApi'), 'ApiEndpoint'] },
+        authorize_scopes: 'openid profile',
+        attributes_request_method: 'GET',
+      }),
     });
     const providers = JSON.stringify(template.findResources('AWS::Cognito::UserPoolIdentityProvider'));
     for (const reference of [
