@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,11 +7,14 @@ import { Template } from 'aws-cdk-lib/assertions';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as deployment from 'aws-cdk-lib/aws-s3-deployment';
+import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../lib/app';
 import { stageSettings } from '../lib/config';
 import { ActiveTracing, StageLogRetention } from '../lib/observability';
-import { repositoryRoot } from '../lib/paths';
+import { businessMetrics, metricsNamespace } from '../../functions/src/lib/metrics';
+import { bundleOptions } from '../lib/constructs/api-function';
+import { handlerEntry, repositoryRoot } from '../lib/paths';
 
 const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
   context: Record<string, unknown>;
@@ -59,7 +63,7 @@ function untraced(resources: Record<string, Resource>): string[] {
 }
 
 describe('observability of the deployed app', { timeout: 120_000 }, () => {
-  const { app } = buildApp({
+  const { app, monitoring } = buildApp({
     context: {
       ...context,
       stage: 'prod',
@@ -86,6 +90,15 @@ describe('observability of the deployed app', { timeout: 120_000 }, () => {
     );
     expect(retentions.length).toBeGreaterThan(100);
     expect(new Set(retentions)).toEqual(new Set([stageSettings['prod']!.logRetention]));
+  });
+
+  it('shows every business metric the functions write on the stage’s dashboard', () => {
+    const body = JSON.stringify(
+      Object.values(Template.fromStack(monitoring).findResources('AWS::CloudWatch::Dashboard'))[0],
+    );
+    for (const name of Object.keys(businessMetrics)) {
+      expect(body).toContain(`[\\"${metricsNamespace}\\",\\"${name}\\",\\"service\\",\\"golf-dream-team\\"`);
+    }
   });
 });
 
@@ -115,5 +128,48 @@ describe('the observability aspects', () => {
     const groups = Object.values(resources).filter((r) => r.Type === 'AWS::Logs::LogGroup');
     expect(groups.length).toBeGreaterThanOrEqual(1);
     expect(new Set(groups.map((group) => group.Properties?.['RetentionInDays']))).toEqual(new Set([14]));
+  });
+});
+
+describe('an API function as bundled for Lambda', () => {
+  it('logs its request through Powertools, with the invocation’s request id and cold start', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'golf-logs-'));
+    const file = join(dir, 'handler.mjs');
+    await build({
+      ...bundleOptions,
+      stdin: {
+        contents: `import { handler } from ${JSON.stringify(handlerEntry('master/get-master-list'))};
+          const event = { rawPath: '/api/master/gender', headers: {}, pathParameters: { list: 'gender' },
+            requestContext: { requestId: 'gateway-1', http: { method: 'GET', sourceIp: '192.0.2.1' } } };
+          await handler(event, { functionName: 'golf-GetMasterList', awsRequestId: 'invocation-1' });
+          await handler(event, { functionName: 'golf-GetMasterList', awsRequestId: 'invocation-2' });`,
+        resolveDir: join(repositoryRoot, 'functions'),
+        loader: 'ts',
+      },
+      outfile: file,
+      sourcemap: false,
+      logLevel: 'silent',
+    });
+    const output = execFileSync(process.execPath, [file], {
+      // What Lambda sets, and the settings a local stage fills in.
+      env: { PATH: process.env['PATH'] ?? '', STAGE: 'local', AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand' },
+      encoding: 'utf8',
+    });
+    const requests = output
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line['message'] === 'request');
+    expect(requests).toEqual([
+      expect.objectContaining({
+        service: 'golf-dream-team',
+        route: 'getMasterList',
+        request_id: 'gateway-1',
+        function_request_id: 'invocation-1',
+        cold_start: true,
+        status: 200,
+      }),
+      expect.objectContaining({ function_request_id: 'invocation-2', cold_start: false }),
+    ]);
   });
 });

@@ -162,6 +162,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       MAIL_TRANSPORT: 'outbox',
       SITE_URL: url,
       LOG_LEVEL: process.env['LOG_LEVEL'] ?? (options.quiet ? 'warn' : 'info'),
+      // As Lambda sets it: the logger marks each process's first call `cold_start`.
+      AWS_LAMBDA_INITIALIZATION_TYPE: 'on-demand',
       // An API process serves many calls at once, where a Lambda instance serves one.
       DYNAMODB_MAX_SOCKETS: process.env['DYNAMODB_MAX_SOCKETS'] ?? '256',
     };

@@ -1,3 +1,4 @@
+import { injectLambdaContext } from '@aws-lambda-powertools/logger/middleware';
 import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
@@ -25,7 +26,7 @@ import {
 } from '../lib/errors';
 import { bearerToken, verifyAccessToken, type AuthContext } from '../lib/auth';
 import { config } from '../lib/config';
-import { logger } from '../lib/logger';
+import { hashedUserId, lambdaLogger, logger } from '../lib/logger';
 import { checkOrigin, clientAddress } from '../lib/origin-lock';
 import { parseMultipart, type UploadedFile } from '../lib/multipart';
 import { userRepository } from '../db/repositories/user-repository';
@@ -184,7 +185,20 @@ function wrap(row: RouteRow, fn: (request: never) => Promise<unknown>) {
 
   const started = new WeakMap<APIGatewayProxyEventV2, number>();
 
+  /** What every request line carries besides Powertools' own keys: the route, the gateway's request id, the player. */
+  const requestFields = (event: APIGatewayProxyEventV2) => {
+    const auth = internal.get(event)?.auth;
+    return {
+      route: routeName,
+      path: event.rawPath,
+      request_id: event.requestContext?.requestId,
+      ...(auth ? { user: hashedUserId(auth.userId) } : {}),
+    };
+  };
+
+  // Powertools' context first, so that every line after it carries the invocation's request id and cold start.
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
+    .use(injectLambdaContext(lambdaLogger))
     .use({
       before: async ({ event }) => {
         started.set(event, performance.now());
@@ -192,8 +206,7 @@ function wrap(row: RouteRow, fn: (request: never) => Promise<unknown>) {
       },
       after: async ({ event, response }) => {
         logger.info('request', {
-          route: routeName,
-          path: event.rawPath,
+          ...requestFields(event),
           status: response?.statusCode,
           ms: Math.round(performance.now() - (started.get(event) ?? 0)),
         });
@@ -209,8 +222,7 @@ function wrap(row: RouteRow, fn: (request: never) => Promise<unknown>) {
           appError = new ServiceUnavailableError();
         } else {
           logger.error('unhandled error', {
-            route: routeName,
-            path: request.event.rawPath,
+            ...requestFields(request.event),
             error:
               error instanceof Error
                 ? { name: error.name, message: error.message, stack: error.stack }
@@ -227,8 +239,7 @@ function wrap(row: RouteRow, fn: (request: never) => Promise<unknown>) {
           body: JSON.stringify(appError.toBody()),
         };
         logger.info('request', {
-          route: routeName,
-          path: request.event.rawPath,
+          ...requestFields(request.event),
           status: appError.statusCode,
           code: appError.code,
           ms: Math.round(performance.now() - (started.get(request.event) ?? 0)),

@@ -1,5 +1,6 @@
 import { runRankingJob, type RankingJobResult } from '../domain/ranking/publish-job';
 import { logger } from '../lib/logger';
+import { recordMetric } from '../lib/metrics';
 
 /**
  * The ranking job: started at once (asynchronously) by the operator calls that change results, and
@@ -8,5 +9,9 @@ import { logger } from '../lib/logger';
 export async function handler(): Promise<RankingJobResult> {
   const result = await runRankingJob();
   logger.info('ranking job', { ...result });
+  for (const publish of result.published) {
+    recordMetric('RankingPublishDuration', publish.duration_ms);
+    recordMetric('RankingPublishItems', publish.items_written);
+  }
   return result;
 }

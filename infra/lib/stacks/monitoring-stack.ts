@@ -9,6 +9,8 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { InfraConfig } from '../config';
 import type { ScheduledJob } from './jobs-stack';
+import { serviceName } from '../../../functions/src/lib/logger';
+import { metricsNamespace, type BusinessMetric } from '../../../functions/src/lib/metrics';
 
 /** The topic alarms notify: mailed to the context's `alarmEmail` (confirmed from the first mail). */
 export function alarmTopic(scope: Construct, config: InfraConfig): sns.Topic {
@@ -49,6 +51,15 @@ export interface MonitoringStackProps extends StackProps {
 const fiveMinutes = Duration.minutes(5);
 const lambdaMetric = (metricName: string) =>
   new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName, statistic: 'Sum', period: fiveMinutes });
+/** One of the game's own metrics, which the functions write in the embedded metric format. */
+export const businessMetric = (metricName: BusinessMetric, statistic = 'Sum') =>
+  new cloudwatch.Metric({
+    namespace: metricsNamespace,
+    metricName,
+    dimensionsMap: { service: serviceName },
+    statistic,
+    period: fiveMinutes,
+  });
 const sesMetric = (metricName: string) =>
   new cloudwatch.Metric({
     namespace: 'AWS/SES',
@@ -61,7 +72,8 @@ const sesMetric = (metricName: string) =>
  * Watching the stage: alarms on the API's 5xx rate and p99 latency, Lambda errors and throttles
  * (every function of the region: one stage per account and region, as docs/deploy.md says),
  * DynamoDB throttles, each job's failures and dead letters, and the SES reputation (bounce and
- * complaint rates); one dashboard with all of it and CloudFront's traffic.
+ * complaint rates); one dashboard with all of it, CloudFront's traffic and the game's own metrics
+ * (saves, imports, ranking publishes, reminders, share cards).
  */
 export class MonitoringStack extends Stack {
   readonly topic: sns.Topic;
@@ -209,6 +221,19 @@ export class MonitoringStack extends Stack {
             ),
           ),
           graph('Mail reputation', [bounceRate, complaintRate]),
+        ],
+        [
+          graph('Team saves and imports', [businessMetric('TeamSaves')], [businessMetric('Imports')]),
+          graph(
+            'Ranking publish: duration (ms, max) and items written',
+            [businessMetric('RankingPublishDuration', 'Maximum')],
+            [businessMetric('RankingPublishItems')],
+          ),
+          graph('Reminders and share cards', [
+            businessMetric('RemindersSent'),
+            businessMetric('RemindersFailed'),
+            businessMetric('ShareCardsDrawn'),
+          ]),
         ],
       ],
     });

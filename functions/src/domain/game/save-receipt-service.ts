@@ -15,6 +15,7 @@ import { notFound, validationFailed } from '../../lib/errors';
 import { errorText, logger } from '../../lib/logger';
 import { sendMail } from '../../adapters/mail';
 import { postTeamSaved } from '../guild/team-posts';
+import { recordMetric } from '../../lib/metrics';
 
 export async function getSaveReceiptSettings(userId: string): Promise<SaveReceiptSettingsView> {
   const [email, user] = await Promise.all([
@@ -95,6 +96,7 @@ export async function withSaveReceipt<T extends TeamRecord | null>(
     () => undefined,
   );
   const team = await save;
+  recordMetric('TeamSaves');
   await Promise.all([mailSaveReceipt(team, now, emailOn), postTeamSaved(team, now, membership)]);
   return team;
 }

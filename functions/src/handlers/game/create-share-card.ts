@@ -1,7 +1,15 @@
 import { createShareCard } from '../../domain/share/share-service';
 import { httpHandler } from '../../adapters/http-handler';
+import { recordMetric } from '../../lib/metrics';
 import { createShareCardRoute } from '@golf/shared/routes/game';
 
-export const handler = httpHandler(createShareCardRoute, async ({ params, query, auth, now }) =>
-  createShareCard({ userId: auth.userId, gameGlobalId: query.game_global_id, round: params.round, now }),
-);
+export const handler = httpHandler(createShareCardRoute, async ({ params, query, auth, now }) => {
+  const card = await createShareCard({
+    userId: auth.userId,
+    gameGlobalId: query.game_global_id,
+    round: params.round,
+    now,
+  });
+  if (card.rendered) recordMetric('ShareCardsDrawn');
+  return card;
+});

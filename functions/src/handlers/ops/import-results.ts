@@ -4,6 +4,7 @@ import { importResults } from '../../domain/game/import-service';
 import { previewResultsImport } from '../../domain/ops/results-preview';
 import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { httpHandler } from '../../adapters/http-handler';
+import { recordMetric } from '../../lib/metrics';
 import { importResultsRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(
@@ -13,6 +14,7 @@ export const handler = httpHandler(
     // A dry run also lists what the import would change (the file is valid once importResults returns).
     if (!result.imported)
       return { ...result, preview: await previewResultsImport(body.format, body.content) };
+    recordMetric('Imports');
     // The ranking job publishes the change in the background; readers switch when it is complete.
     await rankingsChanged(result.game_global_id, now);
     return result;

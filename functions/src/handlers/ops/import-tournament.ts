@@ -1,8 +1,11 @@
 import type { ImportResult } from '@golf/shared/schemas/game';
 import { importTournament } from '../../domain/game/import-service';
 import { httpHandler } from '../../adapters/http-handler';
+import { recordMetric } from '../../lib/metrics';
 import { importTournamentRoute } from '@golf/shared/routes/game';
 
-export const handler = httpHandler(importTournamentRoute, async ({ body, now }): Promise<ImportResult> =>
-  importTournament(body.format, body.content, now, body.dry_run),
-);
+export const handler = httpHandler(importTournamentRoute, async ({ body, now }): Promise<ImportResult> => {
+  const result = await importTournament(body.format, body.content, now, body.dry_run);
+  if (result.imported) recordMetric('Imports');
+  return result;
+});

@@ -1,0 +1,40 @@
+import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { baseConfig } from './config';
+import { serviceName } from './logger';
+
+/** The namespace of the game's own metrics in CloudWatch (the monitoring stack's dashboard reads it). */
+export const metricsNamespace = 'GolfDreamTeam';
+
+/** The game's business metrics and their units. */
+export const businessMetrics = {
+  /** A team saved (a whole team, one pick, or the AI's team). */
+  TeamSaves: MetricUnit.Count,
+  /** An operator's tournament or results import that was applied (dry runs are not counted). */
+  Imports: MetricUnit.Count,
+  /** One tournament's ranking publish: how long it took and how many items it wrote. */
+  RankingPublishDuration: MetricUnit.Milliseconds,
+  RankingPublishItems: MetricUnit.Count,
+  /** Deadline reminders sent (mail and LINE), and those that could not be. */
+  RemindersSent: MetricUnit.Count,
+  RemindersFailed: MetricUnit.Count,
+  /** Share cards drawn (a card already stored is not drawn again). */
+  ShareCardsDrawn: MetricUnit.Count,
+} as const;
+export type BusinessMetric = keyof typeof businessMetrics;
+
+const metrics = new Metrics({
+  namespace: metricsNamespace,
+  serviceName,
+});
+
+/**
+ * Records one value in CloudWatch's embedded metric format: a JSON line on stdout that CloudWatch
+ * Logs turns into the metric (dimension `service`), with no call to CloudWatch's API. Written at
+ * once, so concurrent calls of the local stack's processes never flush each other's values.
+ * `LOG_LEVEL=silent` (the test suites) writes none.
+ */
+export function recordMetric(name: BusinessMetric, value = 1): void {
+  if (baseConfig().LOG_LEVEL === 'silent') return;
+  metrics.addMetric(name, businessMetrics[name], value);
+  metrics.publishStoredMetrics();
+}
