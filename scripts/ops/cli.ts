@@ -7,6 +7,7 @@
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
+import { correctionLabels, correctionValueText } from '../../shared/src/game/correction';
 import { resetConfig } from '../../functions/src/lib/config';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 
@@ -20,7 +21,10 @@ const usage = `usage: npm run ops -- <command> [options]
   withdraw-player <game_global_id> <player_id> <reason>   (any time, before round 1 too)
   cancel-round <game_global_id> <round> <reason>          (the round counts for nobody)
   cancel-tournament <game_global_id> <reason>             (no scores, no yearly points)
-  correct-result <file.json>          (the body of POST /api/golf/ops/result/correction)
+  round-results <game_global_id> <round>                  (each player's stored values of the round, with its version)
+  correct-result <file.json>          (one player's values to correct, docs/examples/correction.json: only
+                                       the values that differ from the stored ones are sent, with the
+                                       stored row's version, read just before unless the file names it)
   carry-over [game_global_id]
   recompute [game_global_id]          (publish the rankings of a tournament, or of the current one)
   ranking-status [game_global_id]     (snapshot served, a newer one pending or being built, last publish)
@@ -85,6 +89,38 @@ async function operatorToken(url: string, given: string | true | undefined): Pro
   process.env['AUTH_AUDIENCE'] = 'golf-web';
   resetConfig();
   return (await signLocalAccessToken({ sub: 'ops-cli', groups: ['operators'] }, 600)).token;
+}
+
+/**
+ * The body of a correction from the file: the player's stored row is read first, only the values
+ * that differ from it are sent, with its version (the file's own `base_version` wins, so a
+ * correction prepared from an earlier read is refused if the row changed since). What changes is
+ * printed as before → after.
+ */
+async function correctionBody(url: string, token: string, wanted: Record<string, unknown>) {
+  const query = `game_global_id=${encodeURIComponent(String(wanted['game_global_id']))}&round=${encodeURIComponent(String(wanted['round']))}`;
+  const response = await fetch(`${url}/api/golf/ops/round/results?${query}`, {
+    headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+  });
+  const answer = (await response.json()) as { message?: string; players?: Array<Record<string, unknown>> };
+  if (!response.ok) throw new Error(`${response.status} ${answer.message ?? ''}`);
+  const row = answer.players?.find((p) => p['player_id'] === wanted['player_id']);
+  if (!row) throw new Error(`この大会のフィールドにいない選手です：${String(wanted['player_id'])}`);
+  const changed = (Object.keys(correctionLabels) as Array<keyof typeof correctionLabels>).filter(
+    (field) => field in wanted && wanted[field] !== row[field],
+  );
+  for (const field of changed)
+    console.error(
+      `${correctionLabels[field]}：${correctionValueText(field, row[field])} → ${correctionValueText(field, wanted[field])}`,
+    );
+  return {
+    game_global_id: wanted['game_global_id'],
+    round: wanted['round'],
+    player_id: wanted['player_id'],
+    base_version: wanted['base_version'] ?? row['version'],
+    reason: wanted['reason'],
+    ...Object.fromEntries(changed.map((field) => [field, wanted[field]])),
+  };
 }
 
 async function main(): Promise<number> {
@@ -153,10 +189,19 @@ async function main(): Promise<number> {
         { game_global_id: args[0], reason: args.slice(1).join(' ') },
       ];
       break;
-    case 'correct-result':
-      if (!args[0]) throw new Error(usage);
-      [path, body] = ['/api/golf/ops/result/correction', JSON.parse(readFileSync(args[0], 'utf8'))];
+    case 'round-results':
+      [method, path] = [
+        'GET',
+        `/api/golf/ops/round/results?game_global_id=${encodeURIComponent(args[0] ?? '')}&round=${encodeURIComponent(args[1] ?? '')}`,
+      ];
       break;
+    case 'correct-result': {
+      if (!args[0]) throw new Error(usage);
+      const wanted = JSON.parse(readFileSync(args[0], 'utf8')) as Record<string, unknown>;
+      body = await correctionBody(url, await operatorToken(url, options['token']), wanted);
+      path = '/api/golf/ops/result/correction';
+      break;
+    }
     case 'list-tournaments':
       [method, path] = ['GET', '/api/golf/ops/tournaments'];
       break;

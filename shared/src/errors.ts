@@ -3,6 +3,8 @@ export interface ApiErrorBody {
   message: string;
   code: ErrorCode;
   errors?: Record<string, string[]>;
+  /** A 409 for a row changed since the caller read it: the row as it is stored now. */
+  current?: Record<string, unknown>;
 }
 
 /** Codes of the protocol itself: what any endpoint may answer. */

@@ -70,6 +70,8 @@ const matrix: Record<string, Row> = {
   importResults: operators,
   markRoundFinal: operators,
   moveDeadline: operators,
+  getOpsRoundResults: operators,
+  getOpsAuditLog: operators,
   correctResult: operators,
   withdrawPlayer: operators,
   cancelRound: operators,

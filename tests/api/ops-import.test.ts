@@ -14,7 +14,7 @@ import { teamRepository } from '../../functions/src/db/repositories/team-reposit
 import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { teamItem } from '../../functions/src/db/repositories/team-repository';
 import { api, tokenFor } from './support/api';
-import { team } from './support/game-fixtures';
+import { team, versionOf } from './support/game-fixtures';
 import { waitForRankings } from './support/rankings';
 import { scoreChangesViewSchema } from '../../shared/src/schemas/score-changes';
 
@@ -259,13 +259,11 @@ describe('results feed', () => {
         game_global_id: gid,
         round: 2,
         player_id: players[1],
+        base_version: await versionOf(gid, players[1]!, 2),
         strokes: 71,
         to_par: -1,
-        thru: 18,
         birdies: 3,
-        eagles: 0,
         bogeys: 2,
-        status: 'active',
         reason: 'スコアカードの誤記',
       },
     });
@@ -276,8 +274,8 @@ describe('results feed', () => {
       by: 'ops-operator',
       reason: 'スコアカードの誤記',
     });
-    expect(action.audit?.before).toMatchObject({ result: { to_par: 0 } });
-    expect(action.audit?.after).toMatchObject({ result: { to_par: -1 } });
+    expect(action.audit?.before).toMatchObject({ to_par: 0, result: { to_par: 0 } });
+    expect(action.audit?.after).toMatchObject({ to_par: -1, result: { to_par: -1 } });
     // The change record is the ranking job's to write (with the publish the call started).
     expect(action.score_changes).toBeNull();
     const audit = await auditRepository.list(gid);

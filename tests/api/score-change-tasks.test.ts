@@ -17,7 +17,7 @@ import { correctFinalResult, markRoundFinal } from '../../functions/src/domain/g
 import { runRankingJob } from '../../functions/src/domain/ranking/publish-job';
 import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
 import { writeScoreChangeTasks } from '../../functions/src/domain/ranking/score-change-tasks';
-import { gameFixture, team, writeFixture } from './support/game-fixtures';
+import { gameFixture, team, versionOf, writeFixture } from './support/game-fixtures';
 
 const fixture = gameFixture('test-change-tasks');
 const { id, playerIds: p } = fixture;
@@ -41,15 +41,15 @@ async function withoutTeamReads<T>(run: () => Promise<T>): Promise<T> {
 }
 
 /** A correction of a player's round-1 result (final): every round-1 team with him moves by 2. */
-const correctRoundOne = (gameGlobalId: string, playerId: string) =>
+const correctRoundOne = async (gameGlobalId: string, playerId: string) =>
   correctFinalResult({
     gameGlobalId,
     round: 1,
     operatorId: 'tasks-operator',
     now: new Date(),
     playerId,
-    result: { strokes: 90, to_par: 18, thru: 18, birdies: 0, eagles: 0, bogeys: 18 },
-    status: 'active',
+    baseVersion: await versionOf(gameGlobalId, playerId, 1),
+    changes: { strokes: 90, to_par: 18, bogeys: 18 },
     reason: 'スコアカードの誤記',
   });
 
@@ -82,13 +82,14 @@ describe('change records of operators’ actions', () => {
     try {
       const final = await withoutTeamReads(() => markRoundFinal({ ...operator, force: true }));
       expect(final.score_changes).toBeNull();
+      const baseVersion = await versionOf(id, p[0]!, 2);
       const corrected = await withoutTeamReads(() =>
         correctFinalResult({
           ...operator,
           now: new Date(Date.now() + 1000),
           playerId: p[0]!,
-          result: { strokes: 78, to_par: 6, thru: 18, birdies: 0, eagles: 0, bogeys: 6 },
-          status: 'active',
+          baseVersion,
+          changes: { strokes: 78, to_par: 6, bogeys: 6 },
           reason: 'スコアカードの誤記',
         }),
       );

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { scoreChangesViewSchema, type ScoreChangesView } from '../../shared/src/schemas/score-changes';
 import { runCarryOver } from '../../functions/src/domain/game/carry-over-service';
 import { api, tokenFor } from './support/api';
-import { gameFixture, team, writeFixture } from './support/game-fixtures';
+import { gameFixture, team, versionOf, writeFixture } from './support/game-fixtures';
 import { waitForRankings } from './support/rankings';
 
 const fixture = gameFixture('test-changes');
@@ -72,13 +72,10 @@ describe('why my score moved', () => {
       game_global_id: gid,
       round: 2,
       player_id: p1,
+      base_version: await versionOf(gid, p1!, 2),
       strokes: 72 + 6,
       to_par: 6,
-      thru: 18,
-      birdies: 0,
-      eagles: 0,
       bogeys: 6,
-      status: 'active',
       reason: 'スコアカードの誤記（15番 4→6）',
     });
     expect(corrected.status).toBe(200);

@@ -44,7 +44,7 @@ async function shot(page: Page, name: string) {
 /** Presses an action's button, then the confirmation it asks for. */
 async function confirm(scope: Page | Locator, label: string) {
   await scope.getByRole('button', { name: label, exact: true }).click();
-  await scope.getByRole('button', { name: `${label}を実行する` }).click();
+  await scope.getByRole('alertdialog').getByRole('button', { name: label, exact: true }).click();
 }
 
 /** `teams`: how the preview's count of affected teams must read. */
@@ -69,14 +69,14 @@ async function importResults(page: Page, gameGlobalId: string, csv: string, roun
 async function markFinal(page: Page, gameGlobalId: string, round: number) {
   await page.goto(`/ops/rounds?game_global_id=${gameGlobalId}&round=${round}`);
   const section = page.getByRole('region', { name: '結果の確定' });
-  await confirm(section, '確定');
+  await confirm(section, '確定する');
   const done = section.getByText(/^記録しました/);
   const refused = section.getByRole('alert');
   await done.or(refused).waitFor();
   if (await refused.isVisible()) {
     expect(await refused.innerText()).toContain('確定の前に確認してください');
     await section.getByLabel('確認事項があっても確定する').check();
-    await confirm(section, '確定');
+    await confirm(section, '確定する');
     await done.waitFor();
     expect(await done.innerText()).toContain('確認事項を承知のうえ確定しました');
   }
@@ -122,7 +122,7 @@ describe('the operator console', () => {
         await page.goto(`/ops/rounds?game_global_id=${id}&round=${round.round}`);
         const cancel = page.getByRole('region', { name: 'ラウンドの中止' });
         await cancel.getByLabel(/^理由/).fill('荒天のため');
-        await confirm(cancel, 'ラウンドを中止');
+        await confirm(cancel, 'ラウンドを中止する');
         await cancel.getByText(/^記録しました/).waitFor();
         continue;
       }
@@ -131,10 +131,10 @@ describe('the operator console', () => {
         const move = page.getByRole('region', { name: '締め切りの変更' });
         await move.locator('input[type="datetime-local"]').fill(tokyoInput(Date.now() - 60_000));
         await move.getByLabel('理由（ラウンドの画面に表示されます）').fill('雷雲接近のため');
-        await confirm(move, '締め切りを変更');
+        await confirm(move, '締め切りを変更する');
         expect(await move.getByRole('alert').innerText()).toContain('ただちに締め切られます');
         await move.getByLabel(/過去の時刻にする/).check();
-        await confirm(move, '締め切りを変更');
+        await confirm(move, '締め切りを変更する');
         expect(await move.getByRole('status').innerText()).toMatch(/締め切られたチーム：\d+/);
         await shot(page, `ops-rounds-${round.round}`);
       }
@@ -159,7 +159,7 @@ describe('the operator console', () => {
         .first()
         .innerText(),
     )![1]!;
-    await confirm(preview, '抽選');
+    await confirm(preview, '抽選する');
     await preview.getByRole('list', { name: `シード ${seed} で抽選しました` }).waitFor();
 
     await page.getByRole('button', { name: '当選者を CSV に書き出す' }).click();

@@ -18,17 +18,21 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: ApiErrorCode;
   readonly errors?: Record<string, string[]>;
+  /** A 409 for a row changed since it was read: the row as it is stored now. */
+  readonly current?: Record<string, unknown>;
 
   constructor(init: {
     status: number;
     code: ApiErrorCode;
     message: string;
     errors?: Record<string, string[]>;
+    current?: Record<string, unknown>;
   }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     if (init.errors) this.errors = init.errors;
+    if (init.current) this.current = init.current;
   }
 }
 
@@ -81,6 +85,7 @@ export function toApiError(status: number, body: unknown): ApiError {
     code,
     message,
     ...(isFieldErrors(shape.errors) && { errors: shape.errors }),
+    ...(typeof shape.current === 'object' && shape.current !== null && { current: shape.current }),
   });
 }
 

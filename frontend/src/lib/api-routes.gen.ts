@@ -43,6 +43,8 @@ export const apiRoutes = {
   importResults: ['POST', '/api/golf/ops/results'],
   markRoundFinal: ['POST', '/api/golf/ops/round/final'],
   moveDeadline: ['POST', '/api/golf/ops/round/deadline'],
+  getOpsRoundResults: ['GET', '/api/golf/ops/round/results'],
+  getOpsAuditLog: ['GET', '/api/golf/ops/audit'],
   correctResult: ['POST', '/api/golf/ops/result/correction'],
   withdrawPlayer: ['POST', '/api/golf/ops/player/withdrawal'],
   cancelRound: ['POST', '/api/golf/ops/round/cancel'],

@@ -38,6 +38,20 @@ export const refusal = (code: SpecificErrorCode, message?: string) =>
 export const deadlinePassed = () => refusal('deadline_passed');
 export const rateLimited = (message?: string) => new AppError(429, 'rate_limited', message);
 
+/** 409: the row the caller started from changed since; the answer carries the row as it is now. */
+export class StaleVersionError extends AppError {
+  constructor(
+    message: string,
+    readonly current: Record<string, unknown>,
+  ) {
+    super(409, 'conflict', message);
+  }
+
+  override toBody(): ApiErrorBody {
+    return { ...super.toBody(), current: this.current };
+  }
+}
+
 /** 429 with the seconds until the caller may try again, sent as Retry-After. */
 export class TooManyRequestsError extends AppError {
   constructor(

@@ -5,8 +5,10 @@
  * Prizes already decided stay as they are unless an operator re-draws them: nothing here touches them.
  * Operator access is the caller's check.
  */
-import { formatTokyoDateTime } from './format';
+import { formatTokyoDateTime, formatToPar } from './format';
 import { parseInstant } from './instant';
+import type { FieldEntryRecord } from '../schedule/tournament-record';
+import type { PlayerStatus } from '../schemas/schedule';
 import type { PlayerRoundResult } from './scoring';
 
 export interface ResultCorrection {
@@ -40,4 +42,93 @@ export function correctResult(
 /** The note shown beside re-published results: '11/21(金) 7:30 結果を訂正しました（理由）'. */
 export function correctionNote(audit: Pick<ResultCorrection, 'at' | 'reason'>): string {
   return `${formatTokyoDateTime(audit.at)} 結果を訂正しました（${audit.reason}）`;
+}
+
+/** The values of one player's round a correction starts from and may change. */
+export interface CorrectableRow {
+  status: PlayerStatus;
+  strokes: number | null;
+  to_par: number | null;
+  thru: number;
+  birdies: number;
+  eagles: number;
+  bogeys: number;
+}
+
+/** The stored values of the player's round (zeros and no strokes when he has no result in it). */
+export function correctableRow(
+  entry: Pick<FieldEntryRecord, 'status' | 'rounds'>,
+  round: number,
+): CorrectableRow {
+  const stored = entry.rounds[round - 1] ?? null;
+  return {
+    status: entry.status,
+    strokes: stored?.strokes ?? null,
+    to_par: stored?.to_par ?? null,
+    thru: stored?.thru ?? 0,
+    birdies: stored?.birdies ?? 0,
+    eagles: stored?.eagles ?? 0,
+    bogeys: stored?.bogeys ?? 0,
+  };
+}
+
+/**
+ * The version of a player's stored round: a digest (FNV-1a, 32 bits) of its status, its status log
+ * and the round's stored result. Any change of them gives another version, so a correction made
+ * from a form opened before the change is refused.
+ */
+export function rowVersion(
+  entry: Pick<FieldEntryRecord, 'status' | 'status_log' | 'rounds'>,
+  round: number,
+): string {
+  const text = JSON.stringify([entry.status, entry.status_log ?? [], entry.rounds[round - 1] ?? null]);
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < text.length; i += 1) {
+    hash ^= text.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193) >>> 0;
+  }
+  return `r${round}-${hash.toString(16).padStart(8, '0')}`;
+}
+
+/** The fields whose values differ between two rows, in the order the console shows them. */
+export function changedFields(before: CorrectableRow, after: CorrectableRow): Array<keyof CorrectableRow> {
+  const order: Array<keyof CorrectableRow> = [
+    'status',
+    'strokes',
+    'to_par',
+    'thru',
+    'birdies',
+    'eagles',
+    'bogeys',
+  ];
+  return order.filter((field) => before[field] !== after[field]);
+}
+
+/** A player's status in the operators' words. */
+export const playerStatusWords: Record<PlayerStatus, string> = {
+  active: 'プレー中',
+  cut: '予選落ち',
+  wd: '棄権',
+  dq: '失格',
+};
+
+/** The operators' names of a row's values, in the order forms and confirmations show them. */
+export const correctionLabels: Record<keyof CorrectableRow, string> = {
+  status: '状態',
+  strokes: '打数',
+  to_par: 'スコア',
+  thru: 'ホール',
+  birdies: 'バーディー',
+  eagles: 'イーグル',
+  bogeys: 'ボギー',
+};
+
+/** One value of a row as an operator reads it: 「-3」「69打」「18ホール」「棄権」, '-' when there is none. */
+export function correctionValueText(field: keyof CorrectableRow, value: unknown): string {
+  if (value === null || value === undefined) return '-';
+  if (field === 'status') return playerStatusWords[value as PlayerStatus] ?? String(value);
+  if (field === 'to_par') return formatToPar(Number(value));
+  if (field === 'strokes') return `${String(value)}打`;
+  if (field === 'thru') return `${String(value)}ホール`;
+  return `${String(value)}回`;
 }

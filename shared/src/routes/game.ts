@@ -1,5 +1,12 @@
 import type { RouteDefinition } from '../contracts';
-import { importResultsResponseSchema, opsTournamentListSchema } from '../schemas/ops';
+import {
+  importResultsResponseSchema,
+  opsAuditLogQuerySchema,
+  opsAuditLogSchema,
+  opsRoundResultsQuerySchema,
+  opsRoundResultsSchema,
+  opsTournamentListSchema,
+} from '../schemas/ops';
 import {
   aiParamsSchema,
   aiPreviewSchema,
@@ -246,6 +253,28 @@ export const moveDeadlineRoute = {
   aws: { table: 'write' },
 } as const satisfies RouteDefinition;
 
+export const opsRoundResultsRoute = {
+  name: 'getOpsRoundResults',
+  method: 'GET',
+  path: '/api/golf/ops/round/results',
+  handler: 'ops/round-results',
+  access: 'operator',
+  query: opsRoundResultsQuerySchema,
+  response: opsRoundResultsSchema,
+  aws: { table: 'read' },
+} as const satisfies RouteDefinition;
+
+export const opsAuditLogRoute = {
+  name: 'getOpsAuditLog',
+  method: 'GET',
+  path: '/api/golf/ops/audit',
+  handler: 'ops/audit-log',
+  access: 'operator',
+  query: opsAuditLogQuerySchema,
+  response: opsAuditLogSchema,
+  aws: { table: 'read' },
+} as const satisfies RouteDefinition;
+
 export const correctResultRoute = {
   name: 'correctResult',
   method: 'POST',
@@ -333,6 +362,8 @@ export const gameRoutes = {
   importResults: importResultsRoute,
   markRoundFinal: markRoundFinalRoute,
   moveDeadline: moveDeadlineRoute,
+  getOpsRoundResults: opsRoundResultsRoute,
+  getOpsAuditLog: opsAuditLogRoute,
   correctResult: correctResultRoute,
   withdrawPlayer: withdrawPlayerRoute,
   cancelRound: cancelRoundRoute,

@@ -262,17 +262,34 @@ export const withdrawPlayerBodySchema = z.object({
 });
 export const cancelRoundBodySchema = roundActionBodySchema.extend({ reason });
 export const cancelTournamentBodySchema = z.object({ game_global_id: gameGlobalId, reason });
-export const correctResultBodySchema = roundActionBodySchema.extend({
-  player_id: playerId,
-  strokes: z.number().int().nullable(),
-  to_par: z.number().int().nullable(),
-  thru: z.number().int().min(0).max(18),
-  birdies: z.number().int().min(0),
-  eagles: z.number().int().min(0),
-  bogeys: z.number().int().min(0),
-  status: playerStatusSchema,
-  reason,
+/** The values of one player's round a correction may change; each one left out keeps its stored value. */
+export const correctionValuesSchema = z.object({
+  strokes: z.number().int().nullable().optional(),
+  to_par: z.number().int().nullable().optional(),
+  thru: z.number().int().min(0).max(18).optional(),
+  birdies: z.number().int().min(0).optional(),
+  eagles: z.number().int().min(0).optional(),
+  bogeys: z.number().int().min(0).optional(),
+  status: playerStatusSchema.optional(),
 });
+export type CorrectionValues = z.infer<typeof correctionValuesSchema>;
+export const correctionFields = Object.keys(correctionValuesSchema.shape) as Array<keyof CorrectionValues>;
+
+/**
+ * A correction sends only the values the operator changed, and the version of the row it started
+ * from (`version` of GET /api/golf/ops/round/results): a row changed since is refused (409).
+ */
+export const correctResultBodySchema = roundActionBodySchema
+  .extend({
+    player_id: playerId,
+    base_version: z.string().min(1).max(64),
+    reason,
+  })
+  .extend(correctionValuesSchema.shape)
+  .refine((body) => correctionFields.some((field) => body[field] !== undefined), {
+    message: '訂正する値を1つ以上指定してください。',
+    path: ['strokes'],
+  });
 export const carryOverBodySchema = z.object({ game_global_id: gameGlobalId.optional() });
 
 export const auditRecordSchema = z.object({

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { playerStatusSchema } from './schedule';
 import { prizeKindSchema } from './prize';
-import { importResultSchema } from './game';
+import { auditRecordSchema, importResultSchema } from './game';
 
 const gameGlobalId = z.string().min(1).max(64);
 
@@ -96,3 +96,37 @@ export type ResultsPreview = z.infer<typeof resultsPreviewSchema>;
 export const importResultsResponseSchema = importResultSchema.extend({
   preview: resultsPreviewSchema.optional(),
 });
+
+// ---- one round's stored results, as a correction starts from them ----
+
+export const opsRoundResultsQuerySchema = z.object({
+  game_global_id: gameGlobalId,
+  round: z.coerce.number().int().min(1).max(4),
+});
+export const opsResultRowSchema = z.object({
+  player_id: z.string(),
+  name: z.string(),
+  status: playerStatusSchema,
+  strokes: z.number().int().nullable(),
+  to_par: z.number().int().nullable(),
+  thru: z.number().int(),
+  birdies: z.number().int(),
+  eagles: z.number().int(),
+  bogeys: z.number().int(),
+  /** Names the stored row: a correction sends it back, and is refused if the row changed since. */
+  version: z.string(),
+});
+export type OpsResultRow = z.infer<typeof opsResultRowSchema>;
+export const opsRoundResultsSchema = z.object({
+  game_global_id: z.string(),
+  round: z.number().int(),
+  results: z.enum(['none', 'provisional', 'final']),
+  /** The field in the order of the stored rows, a player without a result in this round with zeros. */
+  players: z.array(opsResultRowSchema),
+});
+export type OpsRoundResults = z.infer<typeof opsRoundResultsSchema>;
+
+// ---- the audit log of a tournament ----
+
+export const opsAuditLogQuerySchema = z.object({ game_global_id: gameGlobalId });
+export const opsAuditLogSchema = z.object({ entries: z.array(auditRecordSchema) });

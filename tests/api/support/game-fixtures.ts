@@ -1,5 +1,6 @@
 import type { FieldEntryRecord, TournamentRecord } from '../../../shared/src/schedule/tournament-record';
 import type { PlayerStatus } from '../../../shared/src/schemas/schedule';
+import { rowVersion } from '../../../shared/src/game/correction';
 import { batchWriteAll } from '../../../functions/src/db/batch-write';
 import {
   fieldEntryItem,
@@ -128,4 +129,11 @@ export async function cancelLastRounds(gameGlobalId: string) {
     ...record,
     rounds: record.rounds.map((r) => (r.round >= 3 ? { ...r, cancelled: true } : r)) as typeof record.rounds,
   });
+}
+
+/** The version of a player's stored round, as a correction must send it (`base_version`). */
+export async function versionOf(gameGlobalId: string, playerId: string, round: number): Promise<string> {
+  const entry = (await tournamentRepository.field(gameGlobalId)).find((e) => e.player_id === playerId);
+  if (!entry) throw new Error(`${playerId} is not in the field of ${gameGlobalId}`);
+  return rowVersion(entry, round);
 }

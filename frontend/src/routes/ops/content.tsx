@@ -182,7 +182,7 @@ function OpsContentPage() {
         <h2 className="section__title">お知らせを取り下げる</h2>
         <OpsInput label="お知らせID" value={topicId} onChange={setTopicId} />
         <ConfirmAction
-          label="取り下げ"
+          label="取り下げる"
           warning={`お知らせ ${topicId} を /topics から取り下げます。`}
           pending={withdraw.isPending}
           disabled={!topicId.trim()}

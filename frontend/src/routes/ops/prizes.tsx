@@ -117,7 +117,7 @@ function OpsPrizesPage() {
             </label>
           )}
           <ConfirmAction
-            label="抽選"
+            label="抽選する"
             warning={
               <>
                 この当選者で抽選を確定します。当選者の「マイページ」に賞品が表示されます。

@@ -1,16 +1,18 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type ReactNode } from 'react';
 import type { RouteResponse } from '@golf/shared/contracts';
-import { playerStatusSchema } from '@golf/shared/schemas/schedule';
 import { useOpsAction, useOpsTournaments, type OpsActionInput } from '../../features/ops/api/ops-calls';
 import {
   ActionOutcome,
+  auditSummary,
   ConfirmAction,
   OpsInput,
   OpsNav,
   RoundRows,
   TournamentSelect,
 } from '../../features/ops/components/ops-parts';
+import { AuditLog } from '../../features/ops/components/audit-log';
+import { CorrectionForm } from '../../features/ops/components/correction-form';
 import { integerOr, optionalText, pageSearch } from '../../lib/search-params';
 
 const searchSchema = pageSearch({
@@ -27,23 +29,9 @@ export const Route = createFileRoute('/ops/rounds')({
 type ActionResult = RouteResponse<'markRoundFinal'>;
 
 /** The operator actions that record a reason. */
-type ReasonRoute = 'withdrawPlayer' | 'correctResult' | 'cancelRound' | 'cancelTournament';
+type ReasonRoute = 'withdrawPlayer' | 'cancelRound' | 'cancelTournament';
 type ReasonBody<N extends ReasonRoute> =
   OpsActionInput<N> extends { body?: infer Body } ? Omit<NonNullable<Body>, 'reason'> : never;
-
-function auditSummary(result: ActionResult | undefined): ReactNode {
-  if (!result) return null;
-  return (
-    <>
-      記録しました{result.audit ? `（${result.audit.note || result.audit.action}）` : ''}
-      {result.score_changes === null
-        ? '。スコアが変わった参加者への変更の記録は、ランキングの更新とともに書き込まれます'
-        : `。スコアが変わった参加者：${result.score_changes}人`}
-      {result.teams_locked !== undefined ? `。この変更で締め切られたチーム：${result.teams_locked}` : ''}。
-      {result.warnings?.length ? `確認事項を承知のうえ確定しました：${result.warnings.join(' ')}` : ''}
-    </>
-  );
-}
 
 /** One operator action with a reason, asked to be confirmed. */
 function ReasonAction<N extends ReasonRoute>({
@@ -102,17 +90,6 @@ function OpsRoundsPage() {
   const [force, setForce] = useState(false);
   const [finalForce, setFinalForce] = useState(false);
   const [playerId, setPlayerId] = useState('');
-  const [correction, setCorrection] = useState({
-    player_id: '',
-    strokes: '',
-    to_par: '',
-    thru: '18',
-    birdies: '0',
-    eagles: '0',
-    bogeys: '0',
-    status: 'active',
-  });
-  const number = (value: string) => (value.trim() === '' ? null : Number(value));
 
   return (
     <>
@@ -148,7 +125,7 @@ function OpsRoundsPage() {
               確定すると賞品の対象になり、以後の変更は訂正（理由つき）だけになります。ピックされた選手に結果かステータスがないと確定できません。
             </p>
             <p>
-              引き継ぎ（carry-over）が実行されていないとき、チームが前のラウンドより少ないときは、理由を表示して確定しません。確認したうえで確定する場合は、次にチェックを入れてください。
+              締め切りの引き継ぎ（前のラウンドのチームの繰り越しと自動の入れ替え）がまだのとき、チームが前のラウンドより少ないときは、理由を表示して確定しません。確認したうえで確定する場合は、次にチェックを入れてください。
             </p>
             <label className="form-check">
               <input
@@ -159,7 +136,7 @@ function OpsRoundsPage() {
               確認事項があっても確定する
             </label>
             <ConfirmAction
-              label="確定"
+              label="確定する"
               warning={`${tournament.tournament_name} 第${round.round}ラウンドの結果を確定します。元には戻せません。`}
               pending={markFinal.isPending}
               disabled={round.results === 'final' || round.cancelled}
@@ -188,7 +165,7 @@ function OpsRoundsPage() {
               過去の時刻にする（その時点で保存済みのチームが締め切られます）
             </label>
             <ConfirmAction
-              label="締め切りを変更"
+              label="締め切りを変更する"
               warning="締め切りを変更します。過去の時刻にすると、そのラウンドのチームはすぐに締め切られます。"
               pending={moveDeadline.isPending}
               disabled={!deadline || !deadlineReason.trim()}
@@ -210,70 +187,29 @@ function OpsRoundsPage() {
             name="withdrawPlayer"
             title="選手の棄権"
             label="棄権にする"
-            warning="この選手を棄権にします。締め切り前のチームにいれば、締め切りで AI の condition ピックに入れ替わります。"
+            warning="この選手を棄権にします。締め切り前のチームにいれば、締め切りの時点で、AI が調子で選んだ選手に自動で入れ替わります。"
             body={{ game_global_id: target.game_global_id, player_id: playerId }}
           >
             <OpsInput label="選手ID" value={playerId} onChange={setPlayerId} />
           </ReasonAction>
 
-          <ReasonAction
-            name="correctResult"
-            title="結果の訂正"
-            label="訂正"
-            warning="確定済みの結果を訂正し、スコア・順位・ポイントを計算し直します。記録が残ります。"
-            body={{
-              ...target,
-              player_id: correction.player_id,
-              strokes: number(correction.strokes),
-              to_par: number(correction.to_par),
-              thru: Number(correction.thru),
-              birdies: Number(correction.birdies),
-              eagles: Number(correction.eagles),
-              bogeys: Number(correction.bogeys),
-              status: correction.status,
-            }}
-          >
-            <div className="ops-grid">
-              {(['player_id', 'strokes', 'to_par', 'thru', 'birdies', 'eagles', 'bogeys'] as const).map(
-                (field) => (
-                  <OpsInput
-                    key={field}
-                    label={field}
-                    inputMode={field === 'player_id' ? 'text' : 'numeric'}
-                    value={correction[field]}
-                    onChange={(value) => setCorrection({ ...correction, [field]: value })}
-                  />
-                ),
-              )}
-              <label className="ops-field">
-                <span>status</span>
-                <select
-                  className="form-control"
-                  value={correction.status}
-                  onChange={(event) => setCorrection({ ...correction, status: event.target.value })}
-                >
-                  {playerStatusSchema.options.map((status) => (
-                    <option key={status}>{status}</option>
-                  ))}
-                </select>
-              </label>
-            </div>
-          </ReasonAction>
+          <CorrectionForm gameGlobalId={tournament.game_global_id} round={round.round} />
 
           <ReasonAction
             name="cancelRound"
             title="ラウンドの中止"
-            label="ラウンドを中止"
+            label="ラウンドを中止する"
             warning={`第${round.round}ラウンドを中止します。このラウンドは誰の合計にも数えられなくなります。元には戻せません。`}
             body={target}
           />
           <ReasonAction
             name="cancelTournament"
             title="大会の中止"
-            label="大会を中止"
+            label="大会を中止する"
             warning={`${tournament.tournament_name} を中止します。年間ポイントも賞品もなくなります。元には戻せません。`}
             body={{ game_global_id: target.game_global_id }}
           />
+          <AuditLog gameGlobalId={tournament.game_global_id} />
         </>
       )}
     </>

@@ -13,6 +13,20 @@ import { keys } from '../keys';
 import { queryAll } from '../query-all';
 import { clearReadCaches } from '../../lib/read-cache';
 import { auditPut } from './audit-repository';
+import { failedAt, transactWrite } from '../conditions';
+
+/** The condition that a field entry still holds the status, status log and rounds it was read with. */
+const unchanged = (expected: FieldEntryRecord) => ({
+  ConditionExpression: `#status = :status AND #rounds = :rounds AND ${
+    expected.status_log ? '#log = :log' : 'attribute_not_exists(#log)'
+  }`,
+  ExpressionAttributeNames: { '#status': 'status', '#rounds': 'rounds', '#log': 'status_log' },
+  ExpressionAttributeValues: {
+    ':status': expected.status,
+    ':rounds': expected.rounds,
+    ...(expected.status_log && { ':log': expected.status_log }),
+  },
+});
 
 /** One more write of an operator's action's transaction (the task of its change records). */
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -59,25 +73,41 @@ export const tournamentRepository = {
 
   /**
    * Writes the tournament (and optionally one field entry) together with its audit record, and
-   * `also` in the same transaction.
+   * `also` in the same transaction. Given `expected` (the entry as read), the write holds only while
+   * the stored entry's status, status log and rounds are still those: false when they changed since.
    */
   async putWithAudit(
     record: TournamentRecord,
     audit: AuditRecord,
     entry?: FieldEntryRecord,
     also: readonly TransactItem[] = [],
-  ): Promise<void> {
-    await db().send(
-      new TransactWriteCommand({
-        TransactItems: [
-          ...putAll(storedTournamentItems(record)),
-          ...(entry ? [{ Put: { TableName: tableName(), Item: fieldEntryItem(entry) } }] : []),
-          auditPut(audit),
-          ...also,
-        ],
-      }),
+    expected?: FieldEntryRecord,
+  ): Promise<boolean> {
+    const tournament = putAll(storedTournamentItems(record));
+    const written = await transactWrite(
+      [
+        ...tournament,
+        ...(entry
+          ? [
+              {
+                Put: {
+                  TableName: tableName(),
+                  Item: fieldEntryItem(entry),
+                  ...(expected && unchanged(expected)),
+                },
+              },
+            ]
+          : []),
+        auditPut(audit),
+        ...also,
+      ],
+      (error) => {
+        if (expected && failedAt(error, tournament.length)) return false;
+        throw error;
+      },
     );
     clearReadCaches();
+    return written === null;
   },
 
   /** Writes one field entry (a status change by an operator) together with its audit record and `also`. */

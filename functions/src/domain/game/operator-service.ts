@@ -3,17 +3,24 @@
  * writes an audit record (who, when, why, before, after) with the tournament change.
  */
 import { ulid } from 'ulid';
-import { correctionNote, correctResult } from '@golf/shared/game/correction';
+import {
+  changedFields,
+  correctableRow,
+  correctionNote,
+  correctResult,
+  rowVersion,
+  type CorrectableRow,
+} from '@golf/shared/game/correction';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
 import { withdrawalRound, withStatus } from '@golf/shared/game/player-status';
 import { finalBlockers, resultFromFieldEntry } from '@golf/shared/game/scoring';
-import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
-import type { AuditRecord } from '@golf/shared/schemas/game';
+import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
+import type { AuditRecord, CorrectionValues } from '@golf/shared/schemas/game';
 import type { PlayerStatus, RoundNumber } from '@golf/shared/schemas/schedule';
 import { teamRepository } from '../../db/repositories/team-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
-import { AppError, conflict, notFound } from '../../lib/errors';
+import { AppError, conflict, notFound, StaleVersionError, validationFailed } from '../../lib/errors';
 import { scoreChangeTaskWrite } from './score-service';
 import { indexTournamentRound } from './team-scoring';
 import { roundEntries, type RoundEntries } from './round-entries';
@@ -312,55 +319,97 @@ export async function cancelTournament(input: {
 
 export interface CorrectionInput extends RoundAction {
   playerId: string;
-  result: {
-    strokes: number | null;
-    to_par: number | null;
-    thru: number;
-    birdies: number;
-    eagles: number;
-    bogeys: number;
-  };
-  status: PlayerStatus;
+  /** The version of the row the operator started from (`rowVersion`). */
+  baseVersion: string;
+  /** Only the values the operator changed; every other one keeps its stored value. */
+  changes: CorrectionValues;
   reason: string;
 }
 
-/** Replaces one player's result of a final round; scores of the round are recomputed. */
+/** A correction made from a row that changed since: 409 with the row as it is stored now. */
+function staleRow(entry: FieldEntryRecord, round: number) {
+  return new StaleVersionError(
+    'この選手の結果は、フォームを開いたあとで変わりました。今の値を確かめてから、もう一度訂正してください。',
+    {
+      player_id: entry.player_id,
+      name: entry.name,
+      ...correctableRow(entry, round),
+      version: rowVersion(entry, round),
+    },
+  );
+}
+
+/**
+ * Changes the values the operator changed in one player's result of a final round, and nothing else
+ * of the row; scores of the round are recomputed. Refused (409 with the stored row) when the row is
+ * no longer the version the operator started from, checked again inside the write.
+ */
 export async function correctFinalResult(input: CorrectionInput) {
   const record = await load(input.gameGlobalId);
   const stored = record.rounds[input.round - 1]!;
   if (stored.results !== 'final')
-    throw conflict('確定前のラウンドは結果の取り込み（import-results）で修正してください。');
+    throw conflict('確定前のラウンドは、正しい結果のファイルを取り込み直して直してください。');
   if (isBeforeDeadline(input.now.toISOString(), stored.deadline_at))
     throw conflict('このラウンドはまだ始まっていません。');
   const field = await tournamentRepository.field(record.game_global_id);
   const entry = field.find((e) => e.player_id === input.playerId);
   if (!entry) throw notFound('この大会のフィールドにいない選手です。');
+  if (rowVersion(entry, input.round) !== input.baseVersion) throw staleRow(entry, input.round);
+  const before = correctableRow(entry, input.round);
+  const defined = Object.fromEntries(
+    Object.entries(input.changes).filter(([, value]) => value !== undefined),
+  ) as Partial<CorrectableRow>;
+  const after: CorrectableRow = { ...before, ...defined };
+  const changed = changedFields(before, after);
+  if (changed.length === 0)
+    throw validationFailed({ strokes: ['今の値と同じです。変える値を入力してください。'] });
   const round = input.round as RoundNumber;
+  const { status, ...values } = after;
+  const storedResult = entry.rounds[input.round - 1] ?? null;
+  const resultChanged = changed.some((field) => field !== 'status');
   // A status set by a correction takes effect in the corrected round: a DQ voids that round.
   const corrected = {
-    ...withStatus(entry, input.status, input.round, input.now.toISOString()),
+    ...withStatus(entry, status, input.round, input.now.toISOString()),
     rounds: entry.rounds.map((r, i) =>
-      i === input.round - 1 ? { ...input.result, completed: input.result.thru === 18 } : r,
+      i === input.round - 1 && resultChanged ? { ...values, completed: values.thru === 18 } : r,
     ) as typeof entry.rounds,
   };
   const rows = field.map((e) => resultFromFieldEntry(e, round)).filter((r) => r !== null);
-  const { audit: correction } = correctResult(rows, resultFromFieldEntry(corrected, round)!, {
+  const correctedRow = resultFromFieldEntry(corrected, round);
+  if (!correctedRow) throw validationFailed({ strokes: ['このラウンドの結果を入力してください。'] });
+  const { audit: correction } = correctResult(rows, correctedRow, {
     by: input.operatorId,
     at: input.now.toISOString(),
     reason: input.reason,
   });
+  const pick = (row: CorrectableRow) => Object.fromEntries(changed.map((field) => [field, row[field]]));
   const audit = auditOf(input, {
     action: 'correct_result',
     game_global_id: record.game_global_id,
     round: input.round,
     reason: correction.reason,
-    before: { status: entry.status, result: entry.rounds[input.round - 1] },
-    after: { status: corrected.status, result: corrected.rounds[input.round - 1] },
+    before: { player_id: entry.player_id, name: entry.name, ...pick(before), result: storedResult },
+    after: {
+      player_id: entry.player_id,
+      name: entry.name,
+      ...pick(after),
+      result: corrected.rounds[input.round - 1],
+    },
     note: correctionNote(correction),
   });
   const nextField = field.map((e) => (e.player_id === corrected.player_id ? corrected : e));
-  await tournamentRepository.putWithAudit(record, audit, corrected, [
-    scoreChangeTaskWrite({ record, field }, { record, field: nextField }, audit, input.now),
-  ]);
+  const written = await tournamentRepository.putWithAudit(
+    record,
+    audit,
+    corrected,
+    [scoreChangeTaskWrite({ record, field }, { record, field: nextField }, audit, input.now)],
+    entry,
+  );
+  if (!written) {
+    const now = (await tournamentRepository.field(record.game_global_id)).find(
+      (e) => e.player_id === entry.player_id,
+    );
+    throw staleRow(now ?? entry, input.round);
+  }
   return { game_global_id: record.game_global_id, round: input.round, score_changes: null, audit };
 }

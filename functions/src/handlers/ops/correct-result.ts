@@ -4,23 +4,17 @@ import { httpHandler } from '../../adapters/http-handler';
 import { correctResultRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(correctResultRoute, async ({ body, auth, now }) => {
+  const { game_global_id, round, player_id, base_version, reason, ...changes } = body;
   const result = await correctFinalResult({
-    gameGlobalId: body.game_global_id,
-    round: body.round,
+    gameGlobalId: game_global_id,
+    round,
     operatorId: auth.userId,
     now,
-    playerId: body.player_id,
-    status: body.status,
-    reason: body.reason,
-    result: {
-      strokes: body.strokes,
-      to_par: body.to_par,
-      thru: body.thru,
-      birdies: body.birdies,
-      eagles: body.eagles,
-      bogeys: body.bogeys,
-    },
+    playerId: player_id,
+    baseVersion: base_version,
+    changes,
+    reason,
   });
-  await rankingsChanged(body.game_global_id, now);
+  await rankingsChanged(game_global_id, now);
   return result;
 });

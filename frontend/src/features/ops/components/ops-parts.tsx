@@ -1,5 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import type { RouteResponse } from '@golf/shared/contracts';
 import type { OpsTournament } from '@golf/shared/schemas/ops';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { Badge } from '../../../components/ui/badge';
@@ -90,7 +91,7 @@ export function TournamentSelect({
 
 /**
  * A button for an action that cannot be undone: the first press says what will happen, the
- * second carries it out.
+ * second (the same verb, in the confirmation) carries it out.
  */
 export function ConfirmAction({
   label,
@@ -130,7 +131,7 @@ export function ConfirmAction({
             onConfirm();
           }}
         >
-          {label}を実行する
+          {label}
         </button>
         <button type="button" className="button button--outline" onClick={() => setAsking(false)}>
           やめる
@@ -206,5 +207,22 @@ export function OpsInput({
         onChange={(event) => onChange(event.target.value)}
       />
     </label>
+  );
+}
+
+/** What an operator action did, in words: its note, and when players see their scores move. */
+export function auditSummary(result: RouteResponse<'markRoundFinal'> | undefined): ReactNode {
+  if (!result) return null;
+  return (
+    <>
+      記録しました{result.audit ? `（${result.audit.note}）` : ''}
+      {result.score_changes === null
+        ? '。スコアが変わった参加者への変更の記録は、ランキングの更新とともに書き込まれます'
+        : `。スコアが変わった参加者：${result.score_changes}人`}
+      {result.teams_locked !== undefined
+        ? `。この変更で締め切られたチーム：${result.teams_locked}チーム`
+        : ''}
+      。{result.warnings?.length ? `確認事項を承知のうえ確定しました：${result.warnings.join(' ')}` : ''}
+    </>
   );
 }

@@ -1,0 +1,207 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { RankingPageResponse, RankingStatusResponse } from '@golf/shared/schemas/ranking';
+import type { OpsRoundResults, OpsTournamentList } from '@golf/shared/schemas/ops';
+import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+import { newPage } from './support/browser';
+import { callApi, useOwnStack } from './support/own-stack';
+import { createPlayer } from './support/users';
+
+/**
+ * An operator corrects one value of one player's final round from the console: the form opens with
+ * the stored values, only the changed value is sent, and the rest of the row and every ranking that
+ * does not read that value stay as they were. A correction from a form opened before another
+ * operator's change is refused, and the form shows the row as it is now.
+ */
+const own = useOwnStack();
+
+const call = <T = unknown>(method: string, path: string, token: string, body?: unknown) =>
+  callApi<T>(own.stack(), method, path, token, body);
+
+async function operatorToken(name: string) {
+  const id = `${name}-${Date.now()}`;
+  await createPlayer(id);
+  return (await signLocalAccessToken({ sub: id, groups: ['operators'] })).token;
+}
+
+/** A final round of the sample season, and the round's stored rows. */
+async function finalRound(token: string) {
+  const { tournaments } = (await call<OpsTournamentList>('GET', '/api/golf/ops/tournaments', token)).body;
+  for (const t of tournaments)
+    for (const r of t.rounds)
+      if (r.results === 'final' && !r.cancelled) {
+        const rows = await roundRows(token, t.game_global_id, r.round);
+        return { id: t.game_global_id, round: r.round, rows };
+      }
+  throw new Error('the sample season has no final round');
+}
+
+const roundRows = async (token: string, id: string, round: number) =>
+  (
+    await call<OpsRoundResults>(
+      'GET',
+      `/api/golf/ops/round/results?game_global_id=${id}&round=${round}`,
+      token,
+    )
+  ).body;
+
+/** Waits until the rankings of the tournament are published with nothing waiting; the snapshot served. */
+async function publishedSnapshot(token: string, id: string, after?: string): Promise<string> {
+  for (let attempt = 0; attempt < 300; attempt += 1) {
+    const status = (
+      await call<RankingStatusResponse>('GET', `/api/golf/ops/rankings/status?game_global_id=${id}`, token)
+    ).body;
+    const served = status.served?.snapshot_id;
+    if (served && served !== after && !status.stale && !status.building) return served;
+    if (attempt === 20 && !status.building && status.stale)
+      await call('POST', '/api/golf/ops/rankings/recompute', token, { game_global_id: id });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error(`the rankings of ${id} were not published`);
+}
+
+/** Every row of one personal ranking of the tournament: rank, user and value. */
+async function ranking(token: string, id: string, type: number) {
+  const rows: Array<[number, string, number]> = [];
+  for (let page = 1; ; page += 1) {
+    const answer = (
+      await call<RankingPageResponse>(
+        'GET',
+        `/api/golf/ranking?game_global_id=${id}&type=${type}&perPage=100&page=${page}`,
+        token,
+      )
+    ).body;
+    rows.push(...answer.rankings.map((r): [number, string, number] => [r.rank, r.user_id, r.value]));
+    if (page >= answer.last_page) return rows;
+  }
+}
+
+async function openCorrection(page: Page, id: string, round: number, playerId: string) {
+  await page.goto(`/ops/rounds?game_global_id=${id}&round=${round}`);
+  const section = page.getByRole('region', { name: '結果の訂正' });
+  await section.getByLabel('選手', { exact: true }).selectOption(playerId);
+  return section;
+}
+
+describe('a correction from the console', () => {
+  it('changes the one value corrected: the rest of the row and the rankings that do not read it stay', async () => {
+    const operator = await operatorToken('e2e-correct');
+    const { id, round, rows } = await finalRound(operator);
+    const before = await publishedSnapshot(operator, id);
+    // Birdies, eagles and made-cut rates do not read a round's to-par.
+    const untouched = [4, 5, 7];
+    const rankingsBefore = await Promise.all(untouched.map((type) => ranking(operator, id, type)));
+    const target = rows.players.find((p) => p.status === 'active' && p.to_par !== null && p.birdies > 0)!;
+
+    const session = await newPage(own.browser(), { baseUrl: own.stack().url });
+    const { page } = session;
+    await session.context.addCookies([{ name: 'token', value: operator, url: own.stack().url }]);
+    const section = await openCorrection(page, id, round, target.player_id);
+    // The form opens with the stored values, in the operators' words.
+    expect(await section.getByLabel('打数', { exact: true }).inputValue()).toBe(String(target.strokes));
+    expect(await section.getByLabel('バーディー', { exact: true }).inputValue()).toBe(String(target.birdies));
+    expect(await section.getByLabel('ホール', { exact: true }).inputValue()).toBe(String(target.thru));
+    expect(await section.getByLabel('状態', { exact: true }).locator('option:checked').innerText()).toBe(
+      'プレー中',
+    );
+
+    const corrected = target.to_par! + 1;
+    await section.getByLabel('スコア', { exact: true }).fill(String(corrected));
+    await section.getByLabel(/^理由/).fill('スコアカードの誤記');
+    await section.getByRole('button', { name: '訂正する' }).click();
+    const dialog = section.getByRole('alertdialog');
+    // The confirmation names only the value that changes, before and after.
+    const changes = dialog.locator('.ops-diff tbody tr');
+    expect(await changes.count()).toBe(1);
+    expect((await changes.first().innerText()).replace(/\s+/g, ' ')).toContain('スコア');
+    await dialog.getByRole('button', { name: '訂正する' }).click();
+    await section.getByText(/^記録しました/).waitFor();
+
+    const after = (await roundRows(operator, id, round)).players;
+    // The corrected row: only its to-par moved (and so its version); every other row as it was.
+    expect(after.find((p) => p.player_id === target.player_id)).toEqual({
+      ...target,
+      to_par: corrected,
+      version: expect.not.stringMatching(`^${target.version}$`) as unknown as string,
+    });
+    expect(after.filter((p) => p.player_id !== target.player_id)).toEqual(
+      rows.players.filter((p) => p.player_id !== target.player_id),
+    );
+    await publishedSnapshot(operator, id, before);
+    expect(await Promise.all(untouched.map((type) => ranking(operator, id, type)))).toEqual(rankingsBefore);
+
+    // The audit log shows the correction with its before and after.
+    await page.goto(`/ops/rounds?game_global_id=${id}&round=${round}`);
+    const log = page.getByRole('region', { name: '操作の記録' });
+    const entry = log.locator('li').first();
+    await entry.waitFor();
+    expect(await entry.innerText()).toContain('結果の訂正');
+    expect(await entry.innerText()).toContain('スコアカードの誤記');
+    expect(await entry.innerText()).toMatch(/スコア/);
+
+    const errors = session.pageErrors.map((error) => error.message);
+    await session.close();
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('from a form opened before another operator’s change is refused, and shows the row as it is now', async () => {
+    const operator = await operatorToken('e2e-correct-a');
+    const other = await operatorToken('e2e-correct-b');
+    const { id, round, rows } = await finalRound(operator);
+    const target = rows.players.filter((p) => p.status === 'active' && p.to_par !== null).at(-1)!;
+
+    const session = await newPage(own.browser(), { baseUrl: own.stack().url });
+    const { page } = session;
+    await session.context.addCookies([{ name: 'token', value: operator, url: own.stack().url }]);
+    const section = await openCorrection(page, id, round, target.player_id);
+    await section.getByLabel('ボギー', { exact: true }).waitFor();
+
+    // Meanwhile another operator corrects the same row.
+    const theirs = await call('POST', '/api/golf/ops/result/correction', other, {
+      game_global_id: id,
+      round,
+      player_id: target.player_id,
+      base_version: target.version,
+      eagles: target.eagles + 1,
+      reason: '別の運営者の訂正',
+    });
+    expect(theirs.status).toBe(200);
+
+    await section.getByLabel('ボギー', { exact: true }).fill(String(target.bogeys + 1));
+    await section.getByLabel(/^理由/).fill('スコアカードの誤記');
+    await section.getByRole('button', { name: '訂正する' }).click();
+    await section.getByRole('alertdialog').getByRole('button', { name: '訂正する' }).click();
+    const refusal = section.getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('フォームを開いたあとで変わりました');
+    const now = section.getByRole('status', { name: '保存されている値' });
+    expect((await now.innerText()).replace(/\s+/g, ' ')).toContain(
+      `イーグル ${target.eagles}回 ${target.eagles + 1}回`,
+    );
+    // The row keeps the other operator's change, and not this one.
+    const stored = (await roundRows(operator, id, round)).players.find(
+      (p) => p.player_id === target.player_id,
+    )!;
+    expect(stored).toMatchObject({ eagles: target.eagles + 1, bogeys: target.bogeys });
+
+    // Opened again from the stored values, the same correction goes through.
+    await now.getByRole('button', { name: '今の値で開き直す' }).click();
+    expect(await section.getByLabel('イーグル', { exact: true }).inputValue()).toBe(
+      String(target.eagles + 1),
+    );
+    await section.getByLabel('ボギー', { exact: true }).fill(String(target.bogeys + 1));
+    await section.getByRole('button', { name: '訂正する' }).click();
+    await section.getByRole('alertdialog').getByRole('button', { name: '訂正する' }).click();
+    await section.getByText(/^記録しました/).waitFor();
+    expect(
+      (await roundRows(operator, id, round)).players.find((p) => p.player_id === target.player_id),
+    ).toMatchObject({
+      eagles: target.eagles + 1,
+      bogeys: target.bogeys + 1,
+    });
+
+    const errors = session.pageErrors.map((error) => error.message);
+    await session.close();
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
