@@ -6,6 +6,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context
 import { matchRoute, type RouteDefinition, type RouteName } from '../../shared/src/contracts';
 import { runWithAwsAccess } from '../../functions/src/lib/aws-access';
 import { repositoryRoot } from './paths';
+import { nowMs } from '../../functions/src/lib/clock';
 
 type LambdaHandler = (
   event: APIGatewayProxyEventV2,
@@ -124,7 +125,8 @@ export async function invokeApi(request: IncomingMessage, options: ApiOptions): 
   const query: Record<string, string> = {};
   for (const [name, value] of url.searchParams)
     query[name] = name in query ? `${query[name]},${value}` : value;
-  const now = Date.now();
+  // API Gateway stamps each request; here the stamp is the game's clock (functions/src/lib/clock.ts).
+  const now = nowMs();
   const routeKey = `${route.method} ${route.path}`;
   const event: APIGatewayProxyEventV2 = {
     version: '2.0',

@@ -31,6 +31,7 @@ import { checkOrigin, clientAddress } from '../lib/origin-lock';
 import { parseMultipart, type UploadedFile } from '../lib/multipart';
 import { userRepository } from '../db/repositories/user-repository';
 import { signUpStepRoutes } from '@golf/shared/routes/sign-up-steps';
+import { nowMs } from '../lib/clock';
 
 useJapaneseZodMessages();
 
@@ -159,7 +160,7 @@ function wrap(row: RouteRow, fn: (request: never) => Promise<unknown>) {
       files: state.files,
       auth: state.auth,
       event,
-      now: new Date(event.requestContext?.timeEpoch ?? Date.now()),
+      now: new Date(event.requestContext?.timeEpoch ?? nowMs()),
       sourceIp: clientAddress(event),
     };
     // httpHandler's signature ties the request's types to the row's schemas validated here.

@@ -1,6 +1,7 @@
 import { keys } from '../db/keys';
 import { config } from '../lib/config';
 import { keepInOutbox, readOutbox } from './local-outbox';
+import { now as clockNow } from '../lib/clock';
 
 export interface LineMessage {
   /** The LINE user id (the subject of the player's LINE sign-in). */
@@ -21,7 +22,7 @@ const pushEndpoint = 'https://api.line.me/v2/bot/message/push';
  * local LINE outbox (read at /dev/line-outbox) in the local stack. A refused push throws, so the caller can
  * give the message back and try it on the next run.
  */
-export async function sendLine(message: LineMessage, now = new Date()): Promise<void> {
+export async function sendLine(message: LineMessage, now = clockNow()): Promise<void> {
   const { LINE_TRANSPORT: transport, LINE_CHANNEL_ACCESS_TOKEN: token } = config();
   if (transport === 'none') throw new Error('no LINE channel is configured (LINE_TRANSPORT)');
   if (transport === 'messaging-api') {

@@ -3,6 +3,7 @@ import { keys } from '../db/keys';
 import { guardClient } from '../lib/aws-access';
 import { keepInOutbox, readOutbox } from './local-outbox';
 import { config } from '../lib/config';
+import { now as clockNow } from '../lib/clock';
 
 export interface MailMessage {
   to: string;
@@ -18,7 +19,7 @@ export interface OutboxMessage extends MailMessage {
 let ses: SESv2Client | undefined;
 
 /** The mail port: SES in AWS, the local outbox (read at /dev/outbox) in the local stack. */
-export async function sendMail(message: MailMessage, now = new Date()): Promise<void> {
+export async function sendMail(message: MailMessage, now = clockNow()): Promise<void> {
   if (config().MAIL_TRANSPORT === 'ses') {
     ses ??= guardClient('ses', new SESv2Client({}));
     await ses.send(

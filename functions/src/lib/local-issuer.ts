@@ -1,6 +1,7 @@
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { ulid } from 'ulid';
 import { config } from './config';
+import { hostTimeMs } from './clock';
 
 /**
  * The local stand-in for Cognito's token signing: RS256 access tokens with Cognito's claims
@@ -28,7 +29,7 @@ export function localPublicJwks(): { keys: JWK[] } {
 export async function signLocalAccessToken(
   claims: { sub: string; groups?: string[]; jti?: string; username?: string },
   lifetimeSeconds = 24 * 3600,
-  now = new Date(),
+  now = new Date(hostTimeMs()),
 ): Promise<{ token: string; expiresAt: Date; tokenId: string }> {
   const key = await importJWK(privateJwk(), 'RS256');
   const issuedAt = Math.floor(now.getTime() / 1000);

@@ -5,6 +5,7 @@ import { originVerifyHeader } from '@golf/shared/security-headers';
 import { guardClient } from './aws-access';
 import { config } from './config';
 import { forbidden } from './errors';
+import { hostTimeMs } from './clock';
 
 /**
  * The API answers only CloudFront: the distribution sends a secret header to its API origin, and
@@ -54,7 +55,7 @@ const same = (a: string, b: string) => {
 };
 
 /** Refuses (403) a request that did not come through CloudFront, when the API is locked to it. */
-export async function checkOrigin(event: APIGatewayProxyEventV2, now = Date.now()): Promise<void> {
+export async function checkOrigin(event: APIGatewayProxyEventV2, now = hostTimeMs()): Promise<void> {
   const secretId = config().ORIGIN_SECRET_ID;
   if (!secretId) return;
   const given = event.headers?.[originVerifyHeader];

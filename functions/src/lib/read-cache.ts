@@ -1,3 +1,5 @@
+import { hostTimeMs } from './clock';
+
 /**
  * A small in-process cache for answers that are the same for everyone (public ranking pages): a
  * warm function answers the spike after a round from memory for a few seconds, and concurrent
@@ -18,7 +20,7 @@ export class ReadCache<V> {
   }
 
   /** `ttlMs`: this call's age limit, where the cache's own comes from configuration read later. */
-  get(key: string, load: () => Promise<V>, nowMs = Date.now(), ttlMs = this.ttlMs): Promise<V> {
+  get(key: string, load: () => Promise<V>, nowMs = hostTimeMs(), ttlMs = this.ttlMs): Promise<V> {
     const hit = this.entries.get(key);
     if (hit && nowMs - hit.at < ttlMs) return hit.value;
     const value = load();

@@ -10,6 +10,7 @@ import type {
   VerifyAuthChallengeResponseTriggerEvent,
 } from 'aws-lambda';
 import { redeemSignInGrant } from '../adapters/identity/sign-in-grant';
+import { now } from '../lib/clock';
 
 export type CustomAuthEvent =
   DefineAuthChallengeTriggerEvent | CreateAuthChallengeTriggerEvent | VerifyAuthChallengeResponseTriggerEvent;
@@ -30,7 +31,7 @@ export function nextStep(
   return { issueTokens: answered, failAuthentication: !answered };
 }
 
-export const handler = (event: CustomAuthEvent): Promise<CustomAuthEvent> => respond(event, new Date());
+export const handler = (event: CustomAuthEvent): Promise<CustomAuthEvent> => respond(event, now());
 
 export async function respond(event: CustomAuthEvent, now: Date): Promise<CustomAuthEvent> {
   switch (event.triggerSource) {

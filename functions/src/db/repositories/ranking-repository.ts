@@ -18,6 +18,7 @@ import {
   unpackValues,
   type ValuesEntry,
 } from './page-codec';
+import { now as clockNow } from '../../lib/clock';
 
 /** A round's quiz board in a snapshot's pointer. */
 export interface QuizBoardRecord {
@@ -107,7 +108,7 @@ async function writeSnapshot(
   const { writeRequests } = await batchWriteAll(expiring(), { concurrency: SNAPSHOT_WRITES_IN_FLIGHT });
   const published: RankingPointer = {
     ...pointer,
-    published_at: new Date().toISOString(),
+    published_at: clockNow().toISOString(),
     items_written: writeRequests + 1,
     ...(options.buildStartedAt === undefined
       ? {}

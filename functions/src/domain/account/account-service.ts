@@ -6,6 +6,7 @@ import { enforceLimits } from '../../adapters/rate-limit';
 import { rateLimitRepository } from '../../db/repositories/rate-limit-repository';
 import { identity, type IssuedToken } from '../../adapters/identity/identity-port';
 import { publicUrl } from '../../lib/uploads';
+import { hostTimeMs } from '../../lib/clock';
 
 export const loginFailedMessage = 'メールアドレスまたはパスワードが正しくありません。';
 
@@ -88,9 +89,9 @@ async function pastSessionCut(
 ): Promise<IssuedToken> {
   const validFrom = await userRepository.sessionsValidFrom(result.userId);
   if (Math.floor(now.getTime() / 1000) * 1000 >= validFrom) return result.issued;
-  await new Promise((resolve) => setTimeout(resolve, Math.max(0, validFrom - Date.now())));
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, validFrom - hostTimeMs())));
   const login = await userRepository.getLogin(email);
-  return identity().issueFor(result.userId, login?.groups ?? [], new Date(Math.max(validFrom, Date.now())));
+  return identity().issueFor(result.userId, login?.groups ?? [], new Date(Math.max(validFrom, hostTimeMs())));
 }
 
 export const signOut = (tokenId: string, expiresAt: number) => userRepository.revokeToken(tokenId, expiresAt);

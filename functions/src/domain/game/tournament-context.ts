@@ -13,6 +13,7 @@ import { config } from '../../lib/config';
 import { notFound } from '../../lib/errors';
 import { ReadCache } from '../../lib/read-cache';
 import { aiStats, ineligibility } from './players';
+import { hostTimeMs } from '../../lib/clock';
 
 /**
  * The round pages and team saves of a crowd read the same tournament, field and profiles: with
@@ -34,7 +35,7 @@ interface ReadOptions {
 
 function read<V>(cache: ReadCache<V>, key: string, load: () => Promise<V>, options: ReadOptions): Promise<V> {
   const ttl = options.cached ? config().ROUND_READ_CACHE_MS : 0;
-  return ttl > 0 ? cache.get(key, load, Date.now(), ttl) : load();
+  return ttl > 0 ? cache.get(key, load, hostTimeMs(), ttl) : load();
 }
 
 /** The tournament asked for, or the current one when no id is given (404 when there is none). */

@@ -16,6 +16,7 @@ import { postRoundResults } from '../guild/guild-posts';
 import { recomputeRankings } from './ranking-recompute';
 import { YEARLY_SCOPE } from './ranking-scope';
 import { writeScoreChangeTasks } from './score-change-tasks';
+import { now as clockNow } from '../../lib/clock';
 
 /** Longer than the job function's timeout (5 minutes): a lease outlives the run that holds it. */
 export const RANKING_LEASE_MS = 6 * 60 * 1000;
@@ -57,7 +58,7 @@ async function currentTournamentDue(now: Date): Promise<string | null> {
 export async function runRankingJob(
   options: { now?: Date; owner?: string; /** A run that follows one just finished. */ again?: boolean } = {},
 ): Promise<RankingJobResult> {
-  const now = options.now ?? new Date();
+  const now = options.now ?? clockNow();
   const owner = options.owner ?? ulid();
   const result: RankingJobResult = { ran: false, published: [], still_stale: [] };
   // Nothing to publish: no write at all, not even the lease (one Query and the current tournament).

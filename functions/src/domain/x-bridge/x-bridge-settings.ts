@@ -7,6 +7,7 @@
 import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
 import { guardClient } from '../../lib/aws-access';
+import { hostTimeMs } from '../../lib/clock';
 import { signingKeyFromSecret, type XBridgeSettings } from './x-oidc-bridge';
 
 const environmentSchema = z.object({
@@ -34,7 +35,7 @@ async function secretString(secretId: string): Promise<string> {
   return SecretString;
 }
 
-export async function xBridgeSettings(now = Date.now()): Promise<XBridgeSettings> {
+export async function xBridgeSettings(now = hostTimeMs()): Promise<XBridgeSettings> {
   if (loaded && now - loaded.at < reloadAfterMs) return loaded.settings;
   const env = environmentSchema.parse(process.env);
   const credentials = env.X_CLIENT_SECRET_ID

@@ -24,6 +24,7 @@ import { jwtVerify, SignJWT, type JWK } from 'jose';
 import * as z from 'zod';
 import { xSignInRepository } from '../../db/repositories/x-sign-in-repository';
 import { logger } from '../../lib/logger';
+import { hostTimeMs } from '../../lib/clock';
 
 export interface SigningKey {
   kid: string;
@@ -339,7 +340,7 @@ async function userinfo(request: BridgeRequest, settings: XBridgeSettings): Prom
 export async function serveXBridge(
   request: BridgeRequest,
   settings: XBridgeSettings,
-  now = new Date(),
+  now = new Date(hostTimeMs()),
 ): Promise<BridgeAnswer> {
   const route = `${request.method} ${request.path}`;
   switch (route) {
