@@ -27,4 +27,16 @@ describe('apiPoolOf', () => {
     expect(apiPoolOf('GET', '/api/no/such/route')).toBe('general');
     expect(apiPoolOf('GET', '/api/golf/ranking/%ZZ')).toBe('general');
   });
+
+  it('finding 1: a read whose path has malformed escapes goes to the general pool instead of throwing', () => {
+    for (const path of [
+      '/api/golf/guild/%E0%A4%A/show',
+      '/api/master/%ZZ',
+      '/api/golf/player/%ZZ',
+      '/api/golf/round/%ff/team/u-1',
+    ]) {
+      expect(apiPoolOf('GET', path), path).toBe('general');
+      expect(apiPoolOf('HEAD', `${path}?page=%ff`), path).toBe('general');
+    }
+  });
 });

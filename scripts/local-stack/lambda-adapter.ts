@@ -101,14 +101,19 @@ export interface ApiOptions {
 export async function invokeApi(request: IncomingMessage, options: ApiOptions): Promise<OriginAnswer> {
   const url = new URL(request.url ?? '/', 'http://local');
   const method = (request.method ?? 'GET').toUpperCase();
-  if (!isWellEscaped(url.pathname)) {
+  // API Gateway refuses what it cannot decode before any function runs; the body is read to its end
+  // and dropped, as for every answer the gateway gives itself, so the viewer's upload is not cut.
+  if (!isWellEscaped(url.pathname) || !isWellEscaped(url.search)) {
+    request.resume();
     return gatewayAnswer(400, { message: 'URLの形式が正しくありません。', code: 'bad_request' });
   }
   const match = matchRoute(method === 'HEAD' ? 'GET' : method, url.pathname);
   if (!match || ('route' in match && match.route.localOnly && !options.includeLocalOnly)) {
+    request.resume();
     return gatewayAnswer(404, { message: 'お探しのページが見つかりませんでした。', code: 'not_found' });
   }
   if ('methodNotAllowed' in match) {
+    request.resume();
     return gatewayAnswer(405, { message: 'この操作は利用できません。', code: 'method_not_allowed' });
   }
   const { route, params } = match;

@@ -145,6 +145,15 @@ export const routeList = (): Array<RouteDefinition & { name: RouteName; area: Ro
     })),
   );
 
+/** A path segment's text, or null when its escapes cannot be decoded (`%ZZ`, a cut UTF-8 sequence). */
+function decodedSegment(segment: string): string | null {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return null;
+  }
+}
+
 /** Turns `/api/a/{id}` into a matcher; literal segments win over parameters when both match. */
 export function matchRoute(
   method: string,
@@ -175,7 +184,12 @@ export function matchRoute(
           ok = false;
           break;
         }
-        params[part.slice(1, -1)] = decodeURIComponent(actual);
+        const decoded = decodedSegment(actual);
+        if (decoded === null) {
+          ok = false;
+          break;
+        }
+        params[part.slice(1, -1)] = decoded;
       } else if (part === actual) {
         literals++;
       } else {
