@@ -638,6 +638,13 @@ describe('jobs stack', () => {
     });
   });
 
+  it('mails save receipts every minute, the job allowed to send mail', () => {
+    template.hasResourceProperties('AWS::Events::Rule', {
+      ScheduleExpression: 'rate(1 minute)',
+      Description: Match.stringLikeRegexp('^Receipt mails'),
+    });
+  });
+
   it('sends a failed run, and a schedule that could not start one, to the job’s dead-letter queue', () => {
     template.resourceCountIs('AWS::SQS::Queue', scheduledJobs.length);
     template.resourceCountIs('AWS::Lambda::EventInvokeConfig', scheduledJobs.length);

@@ -1,7 +1,8 @@
 /**
  * The receipt of every save: the round view carries the stored save time with the 4 players, and a
- * player who opted in gets it by e-mail through the mail port (the local outbox); an unchanged save
- * sends nothing, and a player without an address cannot opt in.
+ * player who opted in gets one e-mail per complete team through the mail port (the local outbox),
+ * once the team stayed unchanged for the quiet time; an unchanged save or an incomplete team sends
+ * nothing, and a player without an address cannot opt in.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { roundViewSchema, savedTeamSchema } from '../../shared/src/schemas/game';
@@ -10,7 +11,11 @@ import { guildRepository } from '../../functions/src/db/repositories/guild-repos
 import { saveReceiptRepository } from '../../functions/src/db/repositories/save-receipt-repository';
 import type { TeamRecord } from '../../functions/src/db/repositories/team-repository';
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
-import { withSaveReceipt } from '../../functions/src/domain/game/save-receipt-service';
+import {
+  RECEIPT_QUIET_MS,
+  sendDueReceipts,
+  withSaveReceipt,
+} from '../../functions/src/domain/game/save-receipt-service';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
 import { listOutbox } from '../../functions/src/adapters/mail';
 import { api, tokenFor } from './support/api';
@@ -35,6 +40,9 @@ beforeAll(async () => {
   token = await tokenFor('receipt-player');
 });
 
+const nothingDue = { sent: 0, dropped: 0, failed: 0 };
+/** Past the quiet time of every save this file makes. */
+const later = () => new Date(Date.now() + RECEIPT_QUIET_MS + 1000);
 const receipts = async () => (await listOutbox(email)).filter((m) => m.subject.startsWith('【保存しました'));
 
 describe('save receipts', () => {
@@ -95,7 +103,7 @@ describe('save receipts', () => {
     expect(await receipts()).toEqual([]);
   });
 
-  it('are mailed after every save once opted in, never for an unchanged save', async () => {
+  it('are mailed once the team stayed unchanged for the quiet time, never for an unchanged save', async () => {
     const on = await api('PUT', '/api/user/save-receipt', { token, body: { email: true } });
     expect(saveReceiptSettingsViewSchema.parse(on.body)).toEqual({ email: true, email_available: true });
     const before = (await receipts()).length;
@@ -107,29 +115,71 @@ describe('save receipts', () => {
         })
       ).body,
     );
-    let mails = await receipts();
+    const savedAt = Date.parse(saved.last_saved_at);
+    // Not yet: the team may still change.
+    expect(await sendDueReceipts(new Date(savedAt + RECEIPT_QUIET_MS - 1))).toEqual(nothingDue);
+    expect(await receipts()).toHaveLength(before);
+    expect((await sendDueReceipts(new Date(savedAt + RECEIPT_QUIET_MS))).sent).toBe(1);
+    const mails = await receipts();
     expect(mails).toHaveLength(before + 1);
     const names = mails[0]!.text;
     expect(mails[0]!.subject).toContain('第3ラウンド');
     expect(names).toContain('DRAFT 1：');
+    expect(names).not.toContain('未選択');
     expect(names).toContain('/schedule/round/3');
-    expect(mails[0]!.sent_at.slice(0, 19)).toBe(saved.last_saved_at.slice(0, 19));
 
-    // The same line-up again stores nothing, so no receipt.
+    // Run again, or the same line-up saved again (it stores nothing): no second receipt.
+    await sendDueReceipts(new Date(savedAt + 2 * RECEIPT_QUIET_MS));
     await api('PUT', '/api/golf/round/3/team', {
       token,
       body: { game_global_id: gid, player_ids: [p4, p3, p2, p1] },
     });
+    expect(await sendDueReceipts(new Date(savedAt + 3 * RECEIPT_QUIET_MS))).toEqual(nothingDue);
     expect(await receipts()).toHaveLength(before + 1);
+  });
 
+  it('no receipt for an incomplete team: removing one golfer mails nothing', async () => {
+    const before = (await receipts()).length;
     await api('DELETE', `/api/golf/round/3/draft/2?game_global_id=${gid}`, { token });
-    mails = await receipts();
-    expect(mails).toHaveLength(before + 2);
-    expect(mails[0]!.text).toContain('DRAFT 2：未選択');
+    await sendDueReceipts(later());
+    expect(await receipts()).toHaveLength(before);
+  });
 
-    await api('PUT', '/api/user/save-receipt', { token, body: { email: false } });
-    await api('PUT', '/api/golf/round/3/draft/2', { token, body: { game_global_id: gid, player_id: p5 } });
+  it('a change (外す, then a new pick) costs one mail, of the team as it stands', async () => {
+    await api('PUT', '/api/golf/round/4/team', {
+      token,
+      body: { game_global_id: gid, player_ids: [p1, p2, p3, p4] },
+    });
+    await sendDueReceipts(later());
+    const before = (await receipts()).length;
+    await api('DELETE', `/api/golf/round/4/draft/4?game_global_id=${gid}`, { token });
+    await api('PUT', '/api/golf/round/4/draft/4', { token, body: { game_global_id: gid, player_id: p5 } });
+    expect((await sendDueReceipts(later())).sent).toBe(1);
+    const mails = await receipts();
+    expect(mails).toHaveLength(before + 1);
+    expect(mails[0]!.text).not.toContain('未選択');
+
+    // A pick, then a quick second thought within the quiet time: one mail, of the last team.
+    await api('PUT', '/api/golf/round/4/draft/1', { token, body: { game_global_id: gid, player_id: p4 } });
+    await api('PUT', '/api/golf/round/4/draft/1', { token, body: { game_global_id: gid, player_id: p1 } });
+    expect((await sendDueReceipts(later())).sent).toBe(1);
     expect(await receipts()).toHaveLength(before + 2);
+  });
+
+  it('a player who turns receipts off before the quiet time is over gets none', async () => {
+    const before = (await receipts()).length;
+    await api('PUT', '/api/golf/round/4/team', {
+      token,
+      body: { game_global_id: gid, player_ids: [p5, p4, p3, p2] },
+    });
+    await api('PUT', '/api/user/save-receipt', { token, body: { email: false } });
+    expect((await sendDueReceipts(later())).dropped).toBe(1);
+    await api('PUT', '/api/golf/round/4/team', {
+      token,
+      body: { game_global_id: gid, player_ids: [p1, p4, p3, p2] },
+    });
+    expect(await sendDueReceipts(later())).toEqual(nothingDue);
+    expect(await receipts()).toHaveLength(before);
   });
 
   it('a save refused at the deadline sends no receipt', async () => {
@@ -140,6 +190,7 @@ describe('save receipts', () => {
       body: { game_global_id: gid, player_ids: [p1, p2, p3, p4] },
     });
     expect(late.status).toBe(409);
+    await sendDueReceipts(later());
     expect(await receipts()).toHaveLength(before);
   });
 
@@ -190,12 +241,15 @@ describe('save receipts', () => {
       expect(await withSaveReceipt('receipt-player', Promise.resolve(stored), now)).toBe(stored);
       expect(emailOn).toHaveBeenCalledTimes(2);
       expect(membership).toHaveBeenCalledTimes(2);
-      expect(await receipts()).toHaveLength(before + 1);
+      expect(await saveReceiptRepository.listDue(new Date(now.getTime() + RECEIPT_QUIET_MS))).toContainEqual(
+        expect.objectContaining({ user_id: 'receipt-player', round: 3, last_saved_at: stored.last_saved_at }),
+      );
+      expect(await receipts()).toHaveLength(before);
 
       await expect(
         withSaveReceipt('receipt-player', Promise.reject(new Error('conflict')), now),
       ).rejects.toThrow('conflict');
-      expect(await receipts()).toHaveLength(before + 1);
+      expect(await receipts()).toHaveLength(before);
     });
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, inject, it } from 'vitest';
+import { RECEIPT_QUIET_MS, sendDueReceipts } from '../../functions/src/domain/game/save-receipt-service';
 import { resetConfig } from '../../functions/src/lib/config';
 import { baseUrl, closeChecked, newPage, useBrowser, waitForPath } from './support/browser';
 import { createPlayer } from './support/users';
@@ -39,17 +40,22 @@ describe('save receipts', () => {
     for (const name of names) expect(shown).toContain(name.replace('(AUTO)', '').trim());
     const savedAt = /(\d+\/\d+\(.\) \d+:\d{2}:\d{2})/.exec(shown)![1]!;
 
-    // Removing a player is a save too: the receipt follows it.
+    // The complete team is mailed once it stayed unchanged for the quiet time (the receipt job).
+    expect((await sendDueReceipts(new Date(Date.now() + RECEIPT_QUIET_MS))).sent).toBe(1);
+
+    // Removing a player is a save too: the page's receipt follows it, but an incomplete team is not mailed.
     await page.getByTestId('slot-4').getByRole('button', { name: '外す' }).click();
     await expect.poll(() => receipt.innerText()).toContain('DRAFT 4：未選択');
+    await sendDueReceipts(new Date(Date.now() + RECEIPT_QUIET_MS));
 
     await page.goto(`/dev/outbox?to=${encodeURIComponent(`${userId}@example.com`)}`);
     const mails = page.locator('article').filter({ hasText: '【保存しました' });
-    await mails.nth(1).waitFor();
-    const first = await mails.nth(1).innerText();
+    await mails.first().waitFor();
+    expect(await mails.count()).toBe(1);
+    const first = await mails.first().innerText();
     expect(first).toContain(savedAt);
     expect(first).toContain('第4ラウンド');
-    expect(await mails.first().innerText()).toContain('DRAFT 4：未選択');
+    expect(first).not.toContain('未選択');
 
     await page.goto('/howto');
     await page.getByRole('heading', { name: '保存の控えと、締め切り前にサイトにつながらないとき' }).waitFor();

@@ -222,6 +222,12 @@ export const keys = {
   reminderLastRun: { PK: 'REMINDER_JOB', SK: 'LAST_RUN' },
   /** A player's choice of the save receipt mail. */
   saveReceiptSettings: (userId: string) => ({ PK: `USER#${userId}`, SK: 'SAVE_RECEIPT' }),
+  /** A receipt waiting for its team to stay unchanged; the partition lists every one for the job. */
+  saveReceiptsDuePartition: 'RECEIPTS_DUE',
+  saveReceiptDue: (gameGlobalId: string, round: number, userId: string) => ({
+    PK: keys.saveReceiptsDuePartition,
+    SK: `${gameGlobalId}#R${round}#USER#${userId}`,
+  }),
   /** Why my score moved: a player's score changes, by tournament, round and time. */
   scoreChange: (userId: string, gameGlobalId: string, round: number, at: string, changeId: string) => ({
     PK: `USER#${userId}`,

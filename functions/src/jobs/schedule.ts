@@ -59,4 +59,12 @@ export const scheduledJobs = [
     aws: { table: 'write', mail: true },
     description: 'Deadline reminders by e-mail and LINE to players who opted in',
   },
+  {
+    name: 'SaveReceipts',
+    module: 'save-receipts',
+    everyMinutes: 1,
+    atDeadlines: false,
+    aws: { table: 'write', mail: true },
+    description: 'Receipt mails of complete teams left unchanged for the quiet time (opted-in players)',
+  },
 ] as const satisfies readonly ScheduledJobDefinition[];
