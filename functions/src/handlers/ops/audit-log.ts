@@ -1,5 +1,5 @@
 import { auditLogForOperators } from '../../domain/ops/round-results';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { opsAuditLogRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(opsAuditLogRoute, async ({ query }) =>

@@ -1,5 +1,5 @@
 import { roundResultsForOperators } from '../../domain/ops/round-results';
-import { httpHandler } from '../../lib/http-handler';
+import { httpHandler } from '../../adapters/http-handler';
 import { opsRoundResultsRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(opsRoundResultsRoute, async ({ query }) =>
