@@ -129,6 +129,10 @@ export async function startApiWorkers(count: number, sharedCount = 0): Promise<A
     const headers: Record<string, string | string[]> = {};
     for (const [name, value] of Object.entries(request.headers))
       if (value !== undefined && !hopByHop.has(name) && name !== viewerAddressHeader) headers[name] = value;
+    // The body is piped as it came: its length frames it (a GET's body is never sent chunked, so
+    // without it the process would read the body as the next request).
+    if (request.headers['content-length'] !== undefined && request.headers['transfer-encoding'] === undefined)
+      headers['content-length'] = request.headers['content-length'];
     headers[viewerAddressHeader] = request.socket.remoteAddress ?? '127.0.0.1';
     let left = () => {};
     return new Promise<OriginAnswer>((resolve, reject) => {

@@ -3,7 +3,8 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
-import { matchRoute, type RouteDefinition, type RouteName } from '../../shared/src/contracts';
+import { isWellEscaped, matchRoute, type RouteDefinition, type RouteName } from '../../shared/src/contracts';
+import { errorMessages } from '../../shared/src/errors';
 import { runWithAwsAccess } from '../../functions/src/lib/aws-access';
 import { repositoryRoot } from './paths';
 import { nowMs } from '../../functions/src/lib/clock';
@@ -55,15 +56,6 @@ function readBody(request: IncomingMessage): Promise<Buffer | null> {
   });
 }
 
-function isWellEscaped(path: string): boolean {
-  try {
-    decodeURIComponent(path);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** An answer as the origin gives it to the edge: whole, not yet compressed. */
 export interface OriginAnswer {
   status: number;
@@ -80,10 +72,7 @@ export const gatewayAnswer = (status: number, body: unknown): OriginAnswer => ({
 
 /** What a function that fails outside its own error handling answers. */
 export const internalErrorAnswer: OriginAnswer = {
-  ...gatewayAnswer(500, {
-    message: '現在データを更新中です。約1～2時間を予定しております。',
-    code: 'internal',
-  }),
+  ...gatewayAnswer(500, { message: errorMessages.internal, code: 'internal' }),
   headers: { 'content-type': 'application/json; charset=utf-8' },
 };
 

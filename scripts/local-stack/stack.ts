@@ -23,6 +23,7 @@ import { repositoryRoot } from './paths';
 import { startS3Local, type S3Local } from './s3-local';
 import { serveStatic, staticAnswer } from './static-site';
 import { sendAnswer, setSecurityHeaders } from './edge';
+import { errorMessages } from '../../shared/src/errors';
 
 export interface StackOptions {
   port?: number;
@@ -63,7 +64,17 @@ export interface StackOptions {
    * page the cache misses does not wait behind signed-in calls. 1 by default when `apiWorkers` is set.
    */
   sharedApiWorkers?: number;
+  /** Told the stack's URL as soon as it listens, before its handlers are ready. */
+  onListening?: (url: string) => void;
 }
+
+/** How long an API call made while the stack starts is told to wait before trying again. */
+const startingRetryAfterSeconds = 5;
+
+const isApiPath = (url: string | undefined) => {
+  const path = (url ?? '/').split('?')[0]!;
+  return path === '/api' || path.startsWith('/api/');
+};
 
 export interface Stack {
   url: string;
@@ -106,11 +117,25 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       if (!dataDir) stops.push(async () => rmSync(directory, { recursive: true, force: true }));
     }
 
-    // The server must listen before the handlers are set up (the issuer's URL holds its port), so a
-    // request that arrives in between waits for them instead of finding no listener and hanging.
+    // The server must listen before the handlers are set up (the issuer's URL holds its port). An API
+    // call that arrives in between is told at once to come back (503 with Retry-After), as a deploy
+    // in progress would answer; a page waits for the handlers, which serve it as soon as they are set.
     let markReady!: (handle: RequestListener | null) => void;
+    let isReady = false;
     const ready = new Promise<RequestListener | null>((resolve) => (markReady = resolve));
+    void ready.then(() => (isReady = true));
     const server: Server = createServer((request, response) => {
+      if (!isReady && isApiPath(request.url)) {
+        response.writeHead(503, {
+          'content-type': 'application/json; charset=utf-8',
+          'cache-control': 'no-store',
+          'retry-after': String(startingRetryAfterSeconds),
+        });
+        response.end(
+          JSON.stringify({ message: errorMessages.service_unavailable, code: 'service_unavailable' }),
+        );
+        return;
+      }
       void ready.then((handle) => {
         if (handle) return handle(request, response);
         response.writeHead(503, { 'content-type': 'text/plain; charset=utf-8', 'retry-after': '5' });
@@ -127,6 +152,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     server.closeIdleConnections?.();
     const port = (server.address() as AddressInfo).port;
     const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    options.onListening?.(url);
 
     const signingKey = await loadSigningKey(dataDir);
     const xStandIn = {

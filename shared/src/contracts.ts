@@ -145,16 +145,23 @@ export const routeList = (): Array<RouteDefinition & { name: RouteName; area: Ro
     })),
   );
 
-/** A path segment's text, or null when its escapes cannot be decoded (`%ZZ`, a cut UTF-8 sequence). */
-function decodedSegment(segment: string): string | null {
+/**
+ * Whether a path, or a query string's names and values, can be decoded: a malformed escape (`%ZZ`,
+ * a cut UTF-8 sequence such as `%E0%A4%A`) is refused with 400 before any route is looked up.
+ */
+export function isWellEscaped(text: string): boolean {
   try {
-    return decodeURIComponent(segment);
+    decodeURIComponent(text.replace(/\+/g, ' '));
+    return true;
   } catch {
-    return null;
+    return false;
   }
 }
 
-/** Turns `/api/a/{id}` into a matcher; literal segments win over parameters when both match. */
+/**
+ * Turns `/api/a/{id}` into a matcher; literal segments win over parameters when both match. A
+ * parameter that cannot be decoded matches nothing (callers refuse such a path with 400 first).
+ */
 export function matchRoute(
   method: string,
   path: string,
@@ -180,16 +187,11 @@ export function matchRoute(
       const part = pattern[i]!;
       const actual = segments[i]!;
       if (part.startsWith('{') && part.endsWith('}')) {
-        if (actual === '') {
+        if (actual === '' || !isWellEscaped(actual)) {
           ok = false;
           break;
         }
-        const decoded = decodedSegment(actual);
-        if (decoded === null) {
-          ok = false;
-          break;
-        }
-        params[part.slice(1, -1)] = decoded;
+        params[part.slice(1, -1)] = decodeURIComponent(actual);
       } else if (part === actual) {
         literals++;
       } else {

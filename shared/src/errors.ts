@@ -80,7 +80,7 @@ export const errorMessages: Record<ErrorCode, string> = {
   conflict: 'ほかの操作と重なりました。もう一度お試しください。',
   rate_limited: 'しばらく時間を置いてから、もう一度お試しください。',
   service_unavailable: '現在アクセスが集中しています。時間を置いて、再度ご確認ください。',
-  internal: '現在データを更新中です。約1～2時間を予定しております。',
+  internal: 'エラーが発生しました。時間を置いて、もう一度お試しください。',
   deadline_passed: 'エントリーの締め切りを過ぎているため、チームを変更できません。',
   teams_hidden_before_deadline: '締め切り前のため、ほかのユーザーのチームは表示できません。',
   registration_required: '会員登録を完了してから、もう一度お試しください。',

@@ -3,14 +3,15 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import type { ZodType } from 'zod';
-import type {
-  RouteAnswer,
-  RouteBody,
-  RouteDefinition,
-  RouteName,
-  RouteParams,
-  RouteQuery,
-  Routes,
+import {
+  isWellEscaped,
+  type RouteAnswer,
+  type RouteBody,
+  type RouteDefinition,
+  type RouteName,
+  type RouteParams,
+  type RouteQuery,
+  type Routes,
 } from '@golf/shared/contracts';
 import { errorMessages } from '@golf/shared/errors';
 import { useJapaneseZodMessages } from '@golf/shared/schemas/zod-locale';
@@ -250,6 +251,13 @@ function wrap(row: RouteRow, fn: (request: never) => Promise<unknown>) {
     .use({
       // Before anything else: a request that bypassed CloudFront learns nothing.
       before: async ({ event }) => checkOrigin(event),
+    })
+    .use({
+      // A path or query that cannot be decoded is the client's fault, whatever the route.
+      before: async ({ event }) => {
+        if (!isWellEscaped(event.rawPath ?? '') || !isWellEscaped(event.rawQueryString ?? ''))
+          throw new AppError(400, 'bad_request');
+      },
     })
     .use({
       before: async ({ event }) => {
