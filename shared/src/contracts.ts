@@ -18,6 +18,7 @@ import { reminderRoutes } from './routes/reminders';
 import type { AwsAccess } from './aws-access';
 import type * as z from 'zod';
 import type { ZodType } from 'zod';
+import { isWellEscaped } from './url-escapes';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'public' | 'user' | 'operator';
@@ -144,19 +145,6 @@ export const routeList = (): Array<RouteDefinition & { name: RouteName; area: Ro
       area,
     })),
   );
-
-/**
- * Whether a path, or a query string's names and values, can be decoded: a malformed escape (`%ZZ`,
- * a cut UTF-8 sequence such as `%E0%A4%A`) is refused with 400 before any route is looked up.
- */
-export function isWellEscaped(text: string): boolean {
-  try {
-    decodeURIComponent(text.replace(/\+/g, ' '));
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /**
  * Turns `/api/a/{id}` into a matcher; literal segments win over parameters when both match. A

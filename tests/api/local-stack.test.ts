@@ -39,7 +39,7 @@ describe('the local stack', () => {
     rmSync(spaDir, { recursive: true, force: true });
   });
 
-  it('answers requests that arrive while it starts, once it is ready', async () => {
+  it('serves a page asked for while it starts once it is ready; an API call there is told to retry at once', async () => {
     // The suite's DynamoDB Local and s3rver are reused (their endpoints are in the environment).
     const port = await freePort();
     const starting = startStack({ port, dataDir: null, spaDir, seed: false, quiet: true });
@@ -47,11 +47,14 @@ describe('the local stack', () => {
     // The first request that connects: before the fix it reached a server with no handler and hung.
     let first: { status: number; body: string } | undefined;
     while (!first) {
-      first = await rawGet(url, '/api/master/gender').catch(() => undefined);
+      first = await rawGet(url, '/').catch(() => undefined);
       if (!first) await new Promise((resolve) => setTimeout(resolve, 2));
     }
     stacks.push(await starting);
     expect(first.status).toBe(200);
+    expect(first.body).toContain('spa');
+    // The 503 with Retry-After an API call gets before then: tests/api/edge-raw-requests.test.ts.
+    expect((await rawGet(url, '/api/master/gender')).status).toBe(200);
   });
 
   it('answers a malformed escape in a page path with 400 and keeps serving', async () => {

@@ -3,16 +3,16 @@ import middy from '@middy/core';
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Context } from 'aws-lambda';
 import type * as z from 'zod';
 import type { ZodType } from 'zod';
-import {
-  isWellEscaped,
-  type RouteAnswer,
-  type RouteBody,
-  type RouteDefinition,
-  type RouteName,
-  type RouteParams,
-  type RouteQuery,
-  type Routes,
+import type {
+  RouteAnswer,
+  RouteBody,
+  RouteDefinition,
+  RouteName,
+  RouteParams,
+  RouteQuery,
+  Routes,
 } from '@golf/shared/contracts';
+import { isWellEscaped } from '@golf/shared/url-escapes';
 import { errorMessages } from '@golf/shared/errors';
 import { useJapaneseZodMessages } from '@golf/shared/schemas/zod-locale';
 import {
