@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { routeList, tableActions } from '../../shared/src/contracts';
@@ -605,7 +606,20 @@ describe('jobs stack', () => {
     expect(jobs.dependencies).toContain(api);
   });
 
-  it('runs each job on an EventBridge schedule, one run at a time, with room for a whole recompute', () => {
+  it('reserves no concurrency anywhere, which a new account’s quota of 10 cannot spare (the jobs’ lease keeps one run at a time)', () => {
+    for (const stack of [edge, data, auth, api, jobs, web, monitoring]) {
+      const nested = stack.node.findAll().filter((c): c is Stack => c instanceof Stack);
+      for (const each of nested) {
+        const functions = Template.fromStack(each).findResources('AWS::Lambda::Function');
+        for (const [name, fn] of Object.entries(functions))
+          expect(fn['Properties'], `${each.stackName} ${name}`).not.toHaveProperty(
+            'ReservedConcurrentExecutions',
+          );
+      }
+    }
+  });
+
+  it('runs each job on an EventBridge schedule with room for a whole recompute', () => {
     const functionsWith = (memorySize: number) =>
       Object.keys(
         template.findResources('AWS::Lambda::Function', {
@@ -614,7 +628,6 @@ describe('jobs stack', () => {
             Architectures: ['arm64'],
             MemorySize: memorySize,
             Timeout: 300,
-            ReservedConcurrentExecutions: 1,
           },
         }),
       );

@@ -237,4 +237,6 @@ export const keys = {
     PK: `USER#${userId}`,
     SKPrefix: scoreChangePrefix(gameGlobalId, round),
   }),
+  /** Another scheduled job's lease (carry-over, reminders): one run at a time, without reserved concurrency. */
+  jobLease: (job: string) => ({ PK: 'JOBLEASE', SK: job }),
 } as const;

@@ -90,8 +90,7 @@ export interface ApiFunctionProps {
   aws: AwsAccess;
   environment: Record<string, string>;
   resources: ApiResources;
-  /** For jobs: runs that must not overlap, retries of a failed run, and where a failed run goes. */
-  reservedConcurrentExecutions?: number;
+  /** For jobs: retries of a failed run, and where a failed run goes (runs never overlap by their lease). */
   retryAttempts?: number;
   onFailure?: lambda.IDestination;
   /** A fixed name, for a function others invoke by name (the ranking job). */
@@ -144,9 +143,6 @@ export class ApiFunction extends Construct {
       timeout: props.timeout ?? Duration.seconds(10),
       loggingFormat: lambda.LoggingFormat.JSON,
       logGroup,
-      ...(props.reservedConcurrentExecutions !== undefined
-        ? { reservedConcurrentExecutions: props.reservedConcurrentExecutions }
-        : {}),
       ...(props.retryAttempts !== undefined ? { retryAttempts: props.retryAttempts } : {}),
       ...(props.onFailure ? { onFailure: props.onFailure } : {}),
       environment: { NODE_OPTIONS: functionNodeOptions, ...props.environment },

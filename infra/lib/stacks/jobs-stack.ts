@@ -33,7 +33,8 @@ export interface ScheduledJob {
 
 /**
  * Stateless: one function per job on an EventBridge schedule, with the API's settings. One run at
- * a time (reserved concurrency 1): the recompute and the carry-over must not overlap themselves.
+ * a time by the job's lease in the table (a conditional write), not by reserved concurrency, which a
+ * new account's concurrency quota (10) cannot spare: a run that finds the lease held does nothing.
  * A failed run is not retried (the next one, 5 minutes later, does the same idempotent work); it
  * lands in the job's dead-letter queue, as does a schedule that could not start a run, and the
  * monitoring stack alarms on both.
@@ -65,7 +66,6 @@ export class JobsStack extends Stack {
         resources: props.resources,
         memorySize: 'memoryMb' in job ? job.memoryMb : 1024,
         timeout: Duration.minutes(5),
-        reservedConcurrentExecutions: 1,
         retryAttempts: 0,
         onFailure: new SqsDestination(failures),
         ...('invokedByName' in job ? { functionName: props.resources.rankingJobName } : {}),
@@ -73,7 +73,6 @@ export class JobsStack extends Stack {
       new events.Rule(this, `${job.name}Schedule`, {
         description: job.description,
         schedule: events.Schedule.rate(job.every),
-        // A run still going when the next is due is throttled: EventBridge tries again for a while.
         targets: [
           new targets.LambdaFunction(fn, {
             retryAttempts: 2,

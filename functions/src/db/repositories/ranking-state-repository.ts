@@ -3,11 +3,12 @@
  * yet) and the job's lease (one run at a time publishes). Both are small items written with
  * conditions, so an operator's change is never lost to a run that started before it.
  */
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client';
 import { isConditionFailure } from '../conditions';
 import { fromItem } from '../item';
 import { keys } from '../keys';
+import { leaseRepository, type Lease } from './lease-repository';
 
 export interface StaleMark {
   game_global_id: string;
@@ -17,11 +18,7 @@ export interface StaleMark {
   version: number;
 }
 
-export interface RankingLease {
-  owner: string;
-  acquired_at: string;
-  expires_at: string;
-}
+export type RankingLease = Lease;
 
 /** Marks the tournament's rankings stale (keeps the first instant, counts the change). */
 async function markStale(gameGlobalId: string, now: Date): Promise<StaleMark> {
@@ -99,49 +96,13 @@ async function clearStale(mark: StaleMark): Promise<boolean> {
 }
 
 /** Takes the job's lease unless another run holds one that has not expired. */
-async function acquireLease(owner: string, now: Date, forMs: number): Promise<RankingLease | null> {
-  const lease: RankingLease = {
-    owner,
-    acquired_at: now.toISOString(),
-    expires_at: new Date(now.getTime() + forMs).toISOString(),
-  };
-  try {
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: { ...keys.rankingLease, entity: 'ranking_lease', ...lease },
-        ConditionExpression: 'attribute_not_exists(PK) OR expires_at <= :now',
-        ExpressionAttributeValues: { ':now': now.toISOString() },
-      }),
-    );
-    return lease;
-  } catch (error) {
-    if (isConditionFailure(error)) return null;
-    throw error;
-  }
-}
+const acquireLease = (owner: string, now: Date, forMs: number): Promise<RankingLease | null> =>
+  leaseRepository.acquire(keys.rankingLease, 'ranking_lease', owner, now, forMs);
 
 /** Gives the lease back (only the owner's own; an expired lease taken over stays the new owner's). */
-async function releaseLease(owner: string): Promise<void> {
-  try {
-    await db().send(
-      new DeleteCommand({
-        TableName: tableName(),
-        Key: keys.rankingLease,
-        ConditionExpression: '#owner = :owner',
-        ExpressionAttributeNames: { '#owner': 'owner' },
-        ExpressionAttributeValues: { ':owner': owner },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailure(error)) throw error;
-  }
-}
+const releaseLease = (owner: string) => leaseRepository.release(keys.rankingLease, owner);
 
-async function getLease(): Promise<RankingLease | null> {
-  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.rankingLease }));
-  return Item ? fromItem<RankingLease>(Item) : null;
-}
+const getLease = (): Promise<RankingLease | null> => leaseRepository.get(keys.rankingLease);
 
 /** The ranking job state (stale marks, the lease): reads and writes. */
 export const rankingStateRepository = {

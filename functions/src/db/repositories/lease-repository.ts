@@ -1,0 +1,64 @@
+/**
+ * Leases: one run at a time of a scheduled job, held by a conditional write rather than by the
+ * function's reserved concurrency (which a new account's concurrency quota cannot spare). A run
+ * that dies keeps its lease until it expires; the next run after that takes it over.
+ */
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../client';
+import { isConditionFailure } from '../conditions';
+import { fromItem } from '../item';
+
+export interface Lease {
+  owner: string;
+  acquired_at: string;
+  expires_at: string;
+}
+
+type LeaseKey = { PK: string; SK: string };
+
+/** Takes the lease unless another run holds one that has not expired. */
+async function acquire(key: LeaseKey, entity: string, owner: string, now: Date, forMs: number) {
+  const lease: Lease = {
+    owner,
+    acquired_at: now.toISOString(),
+    expires_at: new Date(now.getTime() + forMs).toISOString(),
+  };
+  try {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...key, entity, ...lease },
+        ConditionExpression: 'attribute_not_exists(PK) OR expires_at <= :now',
+        ExpressionAttributeValues: { ':now': now.toISOString() },
+      }),
+    );
+    return lease;
+  } catch (error) {
+    if (isConditionFailure(error)) return null;
+    throw error;
+  }
+}
+
+/** Gives the lease back (only the owner's own; an expired lease taken over stays the new owner's). */
+async function release(key: LeaseKey, owner: string): Promise<void> {
+  try {
+    await db().send(
+      new DeleteCommand({
+        TableName: tableName(),
+        Key: key,
+        ConditionExpression: '#owner = :owner',
+        ExpressionAttributeNames: { '#owner': 'owner' },
+        ExpressionAttributeValues: { ':owner': owner },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
+  }
+}
+
+async function get(key: LeaseKey): Promise<Lease | null> {
+  const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: key }));
+  return Item ? fromItem<Lease>(Item) : null;
+}
+
+export const leaseRepository = { acquire, release, get };
