@@ -54,6 +54,9 @@ export class AuthStack extends Stack {
       // signs in without one and registers an address through the API's mailed link, which the
       // mail features wait for. (Cognito fixes the required attributes when it creates a pool.)
       standardAttributes: { email: { required: false, mutable: true } },
+      // Lite (docs/adr/0009-cognito-feature-plan.md): every feature the game uses, at the lowest
+      // price per active player; so no password history (Essentials) and no threat protection (Plus).
+      featurePlan: cognito.FeaturePlan.LITE,
       passwordPolicy: {
         minLength: 8,
         requireLowercase: false,

@@ -1,0 +1,120 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { format, resolveConfig } from 'prettier';
+import { repositoryRoot } from '../../infra/lib/paths';
+import {
+  monthlyBill,
+  prices,
+  pricesReadOn,
+  total,
+  usageProfile,
+  type BenchFigures,
+  type Deployed,
+} from './model';
+import { benchFigures, deployedFromTemplates } from './templates';
+
+export const playerCounts = [10_000, 100_000, 1_000_000] as const;
+export const costDocPath = join(repositoryRoot, 'docs/cost.md');
+
+const usd = (n: number) => `$${n < 10 ? n.toFixed(2) : Math.round(n).toLocaleString('en-US')}`;
+
+/** docs/cost.md: the inputs, then the bill at each size, line by line (formatted as the repository's Markdown). */
+export async function costDocument(deployed: Deployed, bench: BenchFigures): Promise<string> {
+  const bills = playerCounts.map((players) => monthlyBill(players, deployed, bench));
+  const head = `| item | ${playerCounts.map((p) => `${p.toLocaleString('en-US')} players`).join(' | ')} |`;
+  const rule = `| --- | ${playerCounts.map(() => '---:').join(' | ')} |`;
+  const rows = bills[0]!.map(
+    (line, index) => `| ${line.item} | ${bills.map((bill) => usd(bill[index]!.usd)).join(' | ')} |`,
+  );
+  const totals = `| **total a month** | ${bills.map((bill) => `**${usd(total(bill))}**`).join(' | ')} |`;
+  const quantities = bills[2]!.map((line) => `| ${line.item} | ${line.quantity} |`);
+  const profile = Object.entries(usageProfile).map(([key, value]) => `| \`${key}\` | ${value} |`);
+  const priceRows = Object.entries(prices).map(
+    ([key, value]) =>
+      `| \`${key}\` | ${Array.isArray(value) ? JSON.stringify(value).replace(/"/g, '') : value} |`,
+  );
+  const markdown = `# Monthly AWS cost
+
+Written by \`npm run cost\` (scripts/cost/): it synthesizes the prod stage in-process, reads what the
+templates deploy, takes the benchmark figures from \`bench/results/\` (docs/performance.md) and the
+usage profile below, and prices each line. Change a price, the profile or the app, and run it again;
+a unit test fails while this file is stale.
+
+## The bill
+
+${head}
+${rule}
+${rows.join('\n')}
+${totals}
+
+Quantities at 1,000,000 registered players:
+
+| item | quantity |
+| --- | --- |
+${quantities.join('\n')}
+
+Cognito is the largest line at every size past the free tier; the plan is chosen in
+docs/adr/0009-cognito-feature-plan.md. The players who sign in through LINE or X are priced as OIDC
+federation ($${prices.cognitoOidcPerMau} each), the others at the plan's rate.
+
+## What the templates deploy (prod)
+
+| figure | value |
+| --- | --- |
+| API functions | ${deployed.apiFunctions}, most at ${deployed.apiMemoryMb} MB |
+| scheduled jobs | ${deployed.jobs.map((job) => `${job.name} ${job.memoryMb} MB x ${job.runsPerMonth.toLocaleString('en-US')} runs`).join(', ')} |
+| alarms, dashboards | ${deployed.alarms}, ${deployed.dashboards} |
+| WAF rules | ${deployed.wafRules} |
+| secrets (replicas counted) | ${deployed.secrets} |
+| Cognito plan | ${deployed.cognitoPlan} |
+| log retention | ${deployed.logRetentionDays} days |
+
+## Benchmark figures
+
+| figure | value | from |
+| --- | --- | --- |
+| cold import of a bundle (median) | ${bench.coldImportMs.toFixed(1)} ms | bench/results/bundles.json |
+| ranking calls answered by the edge | ${(bench.edgeHitShare * 100).toFixed(0)}% | bench/results/load.json |
+${bench.publish.map((p) => `| publish at ${p.players.toLocaleString('en-US')} players | ${p.unitsPerUpdate.toLocaleString('en-US')} units an update, ${p.unitsFull.toLocaleString('en-US')} a full publish, ${(p.recomputeMs / 1000).toFixed(1)} s | bench/results/ranking-publish.json |`).join('\n')}
+
+Sizes between the measured ones scale in proportion from the nearest.
+
+## Usage profile (one registered player, one month of the season)
+
+| figure | value |
+| --- | --- |
+${profile.join('\n')}
+
+## Prices
+
+ap-northeast-1 list prices in USD as read on AWS's pricing pages on ${pricesReadOn}, free tiers
+that never expire included (Lambda, CloudFront, Cognito, X-Ray). Check them before budgeting.
+
+| price | value |
+| --- | --- |
+${priceRows.join('\n')}
+`;
+  const options = await resolveConfig(costDocPath);
+  return format(markdown, { ...options, parser: 'markdown', filepath: costDocPath });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const deployed = deployedFromTemplates();
+  const bench = benchFigures();
+  for (const players of playerCounts) {
+    const bill = monthlyBill(players, deployed, bench);
+    console.log(`\n${players.toLocaleString('en-US')} registered players`);
+    console.table(bill.map((line) => ({ item: line.item, quantity: line.quantity, usd: usd(line.usd) })));
+    console.log(`total a month: ${usd(total(bill))}`);
+  }
+  const document = await costDocument(deployed, bench);
+  if (process.argv.includes('--check')) {
+    if (readFileSync(costDocPath, 'utf8') !== document) {
+      console.error('docs/cost.md is stale: npm run cost');
+      process.exit(1);
+    }
+  } else {
+    writeFileSync(costDocPath, document);
+    console.log('\nwrote docs/cost.md');
+  }
+}
