@@ -8,6 +8,7 @@ import {
   liveTeamScore,
   projectedCutLine,
   provisionalRank,
+  provisionalStanding,
   type LivePlayerState,
 } from './live-round';
 
@@ -126,6 +127,19 @@ function distributionOf(scores: number[]) {
 }
 
 describe('provisional rank', () => {
+  it('is never larger than the field (not 「172位 / 171人」 for a player the board does not hold yet)', () => {
+    const board = distributionOf([-6, -4, -4, 0, 3]);
+    expect(provisionalStanding(board, 10)).toEqual({ rank: 6, entrants: 6 });
+    expect(provisionalStanding(board, -5)).toEqual({ rank: 2, entrants: 5 });
+    fc.assert(
+      fc.property(totals, fc.integer({ min: -25, max: 35 }), (scores, mine) => {
+        const { rank, entrants } = provisionalStanding(distributionOf(scores), mine);
+        expect(rank).toBeLessThanOrEqual(entrants);
+        expect(entrants).toBeLessThanOrEqual(scores.length + 1);
+      }),
+    );
+  });
+
   it('is 1 + the entries with a better score, shared on ties', () => {
     const board = distributionOf([-6, -4, -4, 0, 3]);
     expect([-7, -6, -5, -4, 0, 1, 10].map((s) => provisionalRank(board, s))).toEqual([1, 1, 2, 2, 4, 5, 6]);

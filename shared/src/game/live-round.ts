@@ -94,3 +94,18 @@ export function provisionalRank(board: BoardIndex, score: number, own?: number |
   const ownIsBetter = own !== undefined && own !== null && own < score && board.values.includes(own);
   return ownIsBetter ? rank - 1 : rank;
 }
+
+/**
+ * A team's provisional standing on a board: its rank and the size of the field it is ranked in. The
+ * published board may not hold the player yet (a first round, a team the last publish did not see),
+ * so the field counts him when he ranks behind every entry: a rank is never larger than the field.
+ */
+export function provisionalStanding(
+  board: BoardIndex,
+  score: number,
+  own?: number | null,
+): { rank: number; entrants: number } {
+  const rank = provisionalRank(board, score, own);
+  const counted = board.counts.reduce((sum, count) => sum + count, 0);
+  return { rank, entrants: Math.max(counted, rank) };
+}

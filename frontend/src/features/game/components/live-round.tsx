@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatToPar } from '@golf/shared/game/format';
-import { liveTeamScore, provisionalRank, type LivePick } from '@golf/shared/game/live-round';
+import { liveTeamScore, provisionalStanding, type LivePick } from '@golf/shared/game/live-round';
 import type { MyScore, RoundView } from '@golf/shared/schemas/game';
 import type { LiveRound } from '@golf/shared/schemas/live-round';
 import type { ScheduleRound } from '@golf/shared/schemas/schedule';
@@ -50,9 +50,9 @@ function teamFigures(live: LiveRound, slots: readonly LiveTeamSlot[], myScore: M
   // The board holds the player at his earlier total until each of his picks has a settled score.
   const settled = team.picks.every((pick) => pick.kind === 'finished' || pick.kind === 'penalty');
   const own = settled ? null : earlier.ranked ? earlier.total : null;
-  const entrants = live.board.counts.reduce((sum, count) => sum + count, 0);
-  const rank = total === null || entrants === 0 ? null : provisionalRank(live.board, total, own);
-  return { team, total, rank, entrants, states };
+  const standing =
+    total === null || live.board.counts.length === 0 ? null : provisionalStanding(live.board, total, own);
+  return { team, total, rank: standing?.rank ?? null, entrants: standing?.entrants ?? 0, states };
 }
 
 /**
