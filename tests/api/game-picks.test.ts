@@ -227,6 +227,34 @@ describe('picks', () => {
     expect(saved.picks.map((p) => p.player_id)).not.toContain(wd);
   });
 
+  it('undo restores the AUTO mark: a removed AI pick put back in its slot is AUTO again, a new pick is not', async () => {
+    const token = await tokenFor('picks-undo');
+    const ai = await api('POST', `/api/golf/round/4/auto/stability`, {
+      token,
+      body: { game_global_id: gid },
+    });
+    const first = savedTeamSchema.parse(ai.body).picks.find((p) => p.slot === 1)!;
+    await api('DELETE', `/api/golf/round/4/draft/1${q}`, { token });
+    const undone = await api('PUT', `/api/golf/round/4/draft/1`, {
+      token,
+      body: { game_global_id: gid, player_id: first.player_id },
+    });
+    expect(savedTeamSchema.parse(undone.body).picks.find((p) => p.slot === 1)).toEqual(first);
+    const view = roundViewSchema.parse((await api('GET', `/api/golf/round/4${q}`, { token })).body);
+    expect(view.team?.slots[0]).toMatchObject({ auto: true });
+
+    await api('DELETE', `/api/golf/round/4/draft/1${q}`, { token });
+    const taken = new Set(savedTeamSchema.parse(undone.body).picks.map((p) => p.player_id));
+    const other = [p1, p2, p3, p4, p5, p6].find((id) => !taken.has(id!))!;
+    const replaced = await api('PUT', `/api/golf/round/4/draft/1`, {
+      token,
+      body: { game_global_id: gid, player_id: other },
+    });
+    expect(savedTeamSchema.parse(replaced.body).picks.find((p) => p.slot === 1)).toMatchObject({
+      auto: false,
+    });
+  });
+
   it('other users’ teams: visible to nobody before the deadline', async () => {
     const result = await api<ErrorBody>('GET', `/api/golf/round/3/team/picks-bob${q}`, { token: alice });
     expect(result.status).toBe(403);

@@ -108,6 +108,42 @@ describe('round 4 team', () => {
     }
   });
 
+  it('変更 goes straight to choosing a replacement; golfers on the team show as such and cannot be chosen; undo keeps (AUTO)', async () => {
+    await page.goto(`${roundPath}/draft/auto/condition`);
+    await page.getByTestId('ai-player').nth(3).waitFor();
+    await page.getByRole('button', { name: 'このチームで決定' }).click();
+    await waitForPath(page, roundPath);
+    await filledSlot(4).waitFor();
+
+    await slot(2).getByRole('link', { name: '変更' }).click();
+    await waitForPath(page, `${roundPath}/draft/2/easy`);
+    const cards = page.getByTestId('indicator-card');
+    await cards.first().waitFor();
+    const onTeam = cards.filter({ hasText: 'ドラフト1で選択中' });
+    expect(await onTeam.count()).toBe(1);
+    await onTeam.click();
+    await page.getByTestId('already-picked').waitFor();
+    expect(await page.getByTestId('already-picked').innerText()).toContain('ドラフト1');
+    expect(await page.getByRole('button', { name: '選択する' }).count()).toBe(0);
+
+    await page.goBack();
+    await waitForPath(page, `${roundPath}/draft/2/easy`);
+    await cards.first().waitFor();
+    const free = cards.filter({ hasNotText: '選択中' }).first();
+    const replacement = await free.locator('.player-row__name').innerText();
+    await free.click();
+    await page.getByRole('button', { name: '選択する' }).click();
+    await waitForPath(page, roundPath);
+    await page.locator(`[data-testid="slot-2"]:has-text("${replacement}")`).waitFor();
+    expect(await slot(2).innerText()).not.toContain('(AUTO)');
+
+    await slot(3).getByRole('button', { name: '外す' }).click();
+    await emptySlot(3).waitFor();
+    await page.getByRole('button', { name: '元に戻す' }).click();
+    await filledSlot(3).waitFor();
+    expect(await slot(3).innerText()).toContain('(AUTO)');
+  });
+
   it('shows 外す at a readable contrast, and undoes a removal', async () => {
     await page.goto(roundPath);
     await filledSlot(2).waitFor();

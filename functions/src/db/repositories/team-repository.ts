@@ -19,6 +19,8 @@ export interface TeamRecord {
   last_saved_at: string;
   /** Bumped on every write: concurrent slot saves of one user cannot overwrite each other. */
   version: number;
+  /** The pick the last removal took out: putting the same player back in its slot restores its AUTO mark. */
+  removed?: TeamPick;
 }
 
 export const teamItem = (record: TeamRecord) => ({

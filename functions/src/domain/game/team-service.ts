@@ -51,6 +51,7 @@ async function write(
   picks: TeamPick[],
   source: TeamSource,
   newPlayerIds: string[],
+  removed?: TeamPick,
 ): Promise<TeamRecord> {
   const team: TeamRecord = {
     game_global_id: context.record.game_global_id,
@@ -60,6 +61,7 @@ async function write(
     source,
     last_saved_at: input.now.toISOString(),
     version: existing?.version ?? 0,
+    ...(removed ? { removed } : {}),
   };
   const refusal = await teamRepository.guardedPut(team, {
     nowIso: input.now.toISOString(),
@@ -90,7 +92,10 @@ export async function savePick(
   const current = existing?.picks.find((p) => p.slot === input.slot);
   if (current?.player_id === input.playerId && existing) return existing;
   checkPlayers(context, [{ field: 'player_id', playerId: input.playerId }]);
-  const picks = [...others, { slot: input.slot, player_id: input.playerId, auto: false }];
+  // Undoing a removal puts the same player back as he was, an AUTO pick included.
+  const { removed } = existing ?? {};
+  const auto = removed?.slot === input.slot && removed.player_id === input.playerId && removed.auto;
+  const picks = [...others, { slot: input.slot, player_id: input.playerId, auto }];
   return write(input, context, existing, picks, 'manual', [input.playerId]);
 }
 
@@ -124,7 +129,8 @@ export async function deletePick(input: SaveInput & { slot: DraftSlot }): Promis
   const { context, existing } = await prepare(input);
   if (!existing || !existing.picks.some((p) => p.slot === input.slot)) return existing ?? null;
   const picks = existing.picks.filter((p) => p.slot !== input.slot);
-  return write(input, context, existing, picks, existing.source, []);
+  const removed = existing.picks.find((p) => p.slot === input.slot);
+  return write(input, context, existing, picks, existing.source, [], removed);
 }
 
 /** The AI team of a mode, saved with every pick marked `auto`. */

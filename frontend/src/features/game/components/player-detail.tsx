@@ -15,11 +15,14 @@ export function PlayerDetailView({
   draft,
   detail,
   fieldPlayer,
+  pickedIn,
 }: {
   round: number;
   draft: DraftSlot;
   detail: PlayerDetail;
   fieldPlayer: FieldPlayer | undefined;
+  /** The slot of the team he is already in: he cannot be picked again. */
+  pickedIn: DraftSlot | undefined;
 }) {
   const navigate = useNavigate();
   const save = useSavePick(round, draft);
@@ -41,6 +44,7 @@ export function PlayerDetailView({
           <span>世界ランク {player.world_rank ?? '-'}</span>
           {player.is_amateur && <Badge tone="blue">アマ</Badge>}
           {!eligible && <Badge tone="red">{ineligibleLabels[reason]}</Badge>}
+          {pickedIn !== undefined && <Badge tone="green">ドラフト{pickedIn}で選択中</Badge>}
         </p>
       </section>
 
@@ -79,7 +83,13 @@ export function PlayerDetailView({
 
       <div className="sticky-action">
         <SaveError error={save.error} />
-        {eligible ? (
+        {pickedIn !== undefined ? (
+          <p className="notice" data-testid="already-picked">
+            {pickedIn === draft
+              ? `この選手はドラフト${draft}で選択中です。`
+              : `この選手はすでにドラフト${pickedIn}で選んでいます。同じ選手は2つのドラフトで選べません。`}
+          </p>
+        ) : eligible ? (
           <button
             type="button"
             className="button button--primary button--block"

@@ -209,6 +209,16 @@ function RoundPage() {
                   </strong>
                 )}
                 {pick && view.is_open && (
+                  <Link
+                    to="/schedule/round/$round/draft/$draft/easy"
+                    params={{ round: String(round), draft: String(draft) }}
+                    className="button button--small button--outline slot__change"
+                    aria-label={`ドラフト${draft}の${pick.player.name}を別の選手に変更`}
+                  >
+                    変更
+                  </Link>
+                )}
+                {pick && view.is_open && (
                   <button
                     type="button"
                     className="button button--small slot__remove"

@@ -11,6 +11,7 @@ import {
 } from '../../../../../../../features/game/api/get-round-field';
 import { statRows } from '../../../../../../../features/game/components/player-stats';
 import { parseDraft, parseRound } from '../../../../../../../features/game/utils/labels';
+import { pickedSlots } from '../../../../../../../features/game/utils/picked-slots';
 import { optionalOneOf, pageSearch } from '../../../../../../../lib/search-params';
 
 const sortKeys = ['rank', 'tournament', 'average_score', 'distance', 'gir', 'putts', 'birdie'] as const;
@@ -67,9 +68,7 @@ function AdvancedPage() {
   const navigate = Route.useNavigate();
   const field = useRoundField(round);
   const team = useRound(round).team;
-  const picked = new Map(
-    (team?.slots ?? []).flatMap((pick) => (pick ? [[pick.player.player_id, pick.slot] as const] : [])),
-  );
+  const picked = pickedSlots(team);
   const eligible = field.players.filter((player) => player.eligible);
   const hidden = field.players.length - eligible.length;
   const sorted = [...eligible].sort((a, b) => {
@@ -124,7 +123,7 @@ function AdvancedPage() {
                   </span>
                   <span className="player-row__rank">
                     {picked.has(player.player_id) && (
-                      <Badge tone="green">ドラフト{picked.get(player.player_id)}</Badge>
+                      <Badge tone="green">ドラフト{picked.get(player.player_id)}で選択中</Badge>
                     )}
                     {player.is_amateur && <Badge tone="blue">アマ</Badge>}
                     WR {player.world_rank ?? '-'}

@@ -9,6 +9,7 @@ import {
   useRoundField,
 } from '../../../../../../../features/game/api/get-round-field';
 import { IndicatorBars } from '../../../../../../../features/game/components/indicator-bars';
+import { pickedSlots } from '../../../../../../../features/game/utils/picked-slots';
 import { indicatorKeys } from '../../../../../../../features/game/utils/indicator-keys';
 import { indicatorLabels, parseDraft, parseRound } from '../../../../../../../features/game/utils/labels';
 import { optionalOneOf, pageSearch } from '../../../../../../../lib/search-params';
@@ -34,9 +35,7 @@ function EasyPage() {
   const navigate = Route.useNavigate();
   const field = useRoundField(round);
   const team = useRound(round).team;
-  const picked = new Map(
-    (team?.slots ?? []).flatMap((pick) => (pick ? [[pick.player.player_id, pick.slot] as const] : [])),
-  );
+  const picked = pickedSlots(team);
   const eligible = field.players.filter((player) => player.eligible);
   const hidden = field.players.length - eligible.length;
   const sorted = by ? [...eligible].sort((a, b) => b.indicators[by] - a.indicators[by]) : eligible;
@@ -96,7 +95,7 @@ function EasyPage() {
                   </span>
                   <span className="player-row__rank">
                     {picked.has(player.player_id) && (
-                      <Badge tone="green">ドラフト{picked.get(player.player_id)}</Badge>
+                      <Badge tone="green">ドラフト{picked.get(player.player_id)}で選択中</Badge>
                     )}
                     {player.is_amateur && <Badge tone="blue">アマ</Badge>}
                     WR {player.world_rank ?? '-'}
