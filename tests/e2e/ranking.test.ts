@@ -27,6 +27,17 @@ describe('/ranking/golf/personal', () => {
       `R${second.active_round}`,
     );
     expect(await page.getByTestId('my-rank').innerText()).toContain(`${me.rank}位`);
+    // No word breaks inside 順位, down to a 320 px phone: 「あなたの順位」 and 「N位」 each stay on one line.
+    await page.setViewportSize({ width: 320, height: 720 });
+    for (const part of ['.ranking-mine__label', '.ranking-mine__rank']) {
+      const lines = await page.locator(`[data-testid="my-rank"] ${part}`).evaluate((element) => {
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+      });
+      expect(lines, part).toBe(1);
+    }
+    await page.setViewportSize({ width: 375, height: 812 });
 
     await page.getByRole('button', { name: '自分の順位へ' }).click();
     await page.locator('tr[data-mine="true"]').waitFor();
