@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import type { MyScore } from '@golf/shared/schemas/game';
 import { resetConfig } from '../../functions/src/lib/config';
-import { baseUrl, closeChecked, newPage, useBrowser } from './support/browser';
+import { baseUrl, closeChecked, newPage, useBrowser, waitForPath } from './support/browser';
 import { createPlayer } from './support/users';
 
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
@@ -40,6 +40,22 @@ describe('a player who registers mid-tournament', () => {
       );
       expect(await lead.getByRole('link', { name: `ラウンド${open.round}のランキング` }).isVisible()).toBe(
         true,
+      );
+    }
+    if (open) {
+      // A team saved for the open round shows on my page at once, without a reload.
+      await lead.getByRole('link', { name: 'チームを編成する' }).click();
+      await waitForPath(page, `/schedule/round/${open.round}`);
+      await page.getByRole('link', { name: /コンディション重視/ }).click();
+      await page.getByTestId('ai-player').nth(3).waitFor();
+      await page.getByRole('button', { name: 'このチームで決定' }).click();
+      await waitForPath(page, `/schedule/round/${open.round}`);
+      await page.locator('[data-testid="slot-4"][data-filled="true"]').waitFor();
+      await page.getByRole('link', { name: 'マイページ', exact: true }).first().click();
+      await waitForPath(page, '/mypage');
+      await lead.getByText(`ラウンド${open.round}にエントリー済みです`).waitFor();
+      expect(await lead.getByRole('link', { name: 'チームを見る' }).getAttribute('href')).toBe(
+        `/schedule/round/${open.round}`,
       );
     }
     for (const round of late)

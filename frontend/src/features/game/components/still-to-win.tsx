@@ -20,10 +20,16 @@ export function StillToWin({
 }) {
   const { data } = useMyScore(tournament.game_global_id, true);
   if (!data?.rounds.some((round) => round.late_join)) return null;
+  // A team saved for the open round turns the call to action into a way back to it.
+  const entered = openRound ? data.rounds.some((r) => r.round === openRound.round && r.has_team) : false;
   return (
     <section className="card still-to-win" aria-labelledby="still-to-win-heading" data-testid="still-to-win">
       <h2 id="still-to-win-heading" className="card-title">
-        {openRound ? `ラウンド${openRound.round}から参加できます` : 'これから参加できる大会'}
+        {openRound
+          ? entered
+            ? `ラウンド${openRound.round}にエントリー済みです`
+            : `ラウンド${openRound.round}から参加できます`
+          : 'これから参加できる大会'}
       </h2>
       {openRound ? (
         <>
@@ -37,7 +43,7 @@ export function StillToWin({
               params={{ round: String(openRound.round) }}
               className="button button--primary button--small"
             >
-              チームを編成する
+              {entered ? 'チームを見る' : 'チームを編成する'}
             </Link>
             <Link
               to="/ranking/golf/personal"
