@@ -108,6 +108,35 @@ describe('round 4 team', () => {
     }
   });
 
+  it('a save refused for the deadline refreshes the round: 受付中, the countdown and 外す go without a reload', async () => {
+    await page.goto(`${roundPath}/draft/auto/chance`);
+    await page.getByTestId('ai-player').nth(3).waitFor();
+    await page.getByRole('button', { name: 'このチームで決定' }).click();
+    await waitForPath(page, roundPath);
+    await filledSlot(4).waitFor();
+    expect(await page.getByText('受付中', { exact: true }).isVisible()).toBe(true);
+
+    // From here the round is closed, as a deadline the operator forced would close it.
+    await page.route('**/api/golf/round/4/draft/*', (route) =>
+      route.fulfill({
+        status: 409,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'deadline_passed', message: '締め切りを過ぎています。' }),
+      }),
+    );
+    await page.route(/\/api\/golf\/round\/4(\?.*)?$/, async (route) => {
+      const response = await route.fetch();
+      const view = (await response.json()) as Record<string, unknown>;
+      await route.fulfill({ response, json: { ...view, is_open: false } });
+    });
+    await slot(1).getByRole('button', { name: '外す' }).click();
+    await page.getByText('締切済み', { exact: true }).waitFor();
+    expect(await page.getByText('受付中', { exact: true }).count()).toBe(0);
+    expect(await page.getByRole('timer').count()).toBe(0);
+    expect(await page.getByRole('button', { name: '外す' }).count()).toBe(0);
+    await page.unrouteAll();
+  });
+
   it('変更 goes straight to choosing a replacement; golfers on the team show as such and cannot be chosen; undo keeps (AUTO)', async () => {
     await page.goto(`${roundPath}/draft/auto/condition`);
     await page.getByTestId('ai-player').nth(3).waitFor();

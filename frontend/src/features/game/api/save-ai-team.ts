@@ -1,12 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 import type { AiMode } from '../utils/labels';
+import { refreshAfterRefusal, refreshGame } from './refresh-game';
 
 /** Saves the AI's team of one mode for a round (POST …/auto/{type}); refreshes every game query. */
 export function useSaveAiTeam(round: number, type: AiMode) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => api.saveAiTeam({ params: { round, type }, body: {} }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['game'] }),
+    onSuccess: () => refreshGame(queryClient),
+    onError: (error) => refreshAfterRefusal(queryClient, error),
   });
 }
