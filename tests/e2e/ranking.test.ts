@@ -31,9 +31,14 @@ describe('/ranking/golf/personal', () => {
     await page.setViewportSize({ width: 320, height: 720 });
     for (const part of ['.ranking-mine__label', '.ranking-mine__rank']) {
       const lines = await page.locator(`[data-testid="my-rank"] ${part}`).evaluate((element) => {
+        interface Range {
+          selectNodeContents(node: unknown): void;
+          getClientRects(): ArrayLike<{ top: number }>;
+        }
+        const { document } = globalThis as unknown as { document: { createRange(): Range } };
         const range = document.createRange();
         range.selectNodeContents(element);
-        return new Set([...range.getClientRects()].map((rect) => Math.round(rect.top))).size;
+        return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
       });
       expect(lines, part).toBe(1);
     }
