@@ -5,6 +5,7 @@
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { nowMs, setClockOffset } from '../../functions/src/lib/clock';
 import { viewerAddressHeader } from './api-workers';
 import { internalErrorAnswer, invokeApi } from './lambda-adapter';
 
@@ -24,6 +25,12 @@ const server = createServer((request, response) => {
 });
 server.keepAliveTimeout = 60_000;
 server.listen(0, '127.0.0.1', () => process.send?.({ port: (server.address() as AddressInfo).port }));
+// The game clock moved (POST /dev/clock): this process reads the stack's instant from now on.
+process.on('message', (message: { clockOffsetMs?: number }) => {
+  if (typeof message.clockOffsetMs !== 'number') return;
+  setClockOffset(message.clockOffsetMs);
+  process.send?.({ clockNowMs: nowMs() });
+});
 process.on('SIGTERM', () => {
   server.close(() => process.exit(0));
   server.closeAllConnections();

@@ -67,7 +67,26 @@ export interface ApiWorkers {
   served: Record<ApiPool, number>;
   /** The answer of the least busy process of the call's pool (in turn among equally busy ones). */
   invoke(request: IncomingMessage): Promise<OriginAnswer>;
+  /** Sets every process's game clock `offsetMs` ahead of the host; answers the instant each then reads. */
+  setClockOffset(offsetMs: number): Promise<number[]>;
   stop(): Promise<void>;
+}
+
+function setWorkerClock({ child }: Worker, offsetMs: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { clockNowMs?: number }) => {
+      if (typeof message.clockNowMs !== 'number') return;
+      child.off('message', onMessage);
+      resolve(message.clockNowMs);
+    };
+    child.on('message', onMessage);
+    child.send({ clockOffsetMs: offsetMs }, (error) => {
+      if (error) {
+        child.off('message', onMessage);
+        reject(error);
+      }
+    });
+  });
 }
 
 function startWorker(): Promise<Worker> {
@@ -182,6 +201,9 @@ export async function startApiWorkers(count: number, sharedCount = 0): Promise<A
     count: count + sharedCount,
     served,
     invoke,
+    // A process started again later inherits the offset through the environment (clock.ts).
+    setClockOffset: (offsetMs) =>
+      Promise.all([...pools.general, ...pools.shared].map((worker) => setWorkerClock(worker, offsetMs))),
     stop: async () => {
       stopping = true;
       agent.destroy();

@@ -65,6 +65,11 @@ export class EdgeCache {
     this.now = options.now ?? Date.now;
   }
 
+  /** Forgets every kept answer (the game clock moved: what was current may not be any more). */
+  clear(): void {
+    this.entries.clear();
+  }
+
   /**
    * Answers `request` from the cache or from `origin`, rewriting the request as the viewer
    * functions do first (the origin sees the rewritten URL and headers).

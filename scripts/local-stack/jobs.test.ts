@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { scheduledJobs, type ScheduledJobDefinition } from '../../functions/src/jobs/schedule';
+import { setClockOffset } from '../../functions/src/lib/clock';
 import { startLocalJobs } from './jobs';
 
 const minute = 60_000;
@@ -10,7 +11,10 @@ describe('the local stack runs the jobs on the AWS schedule', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2026-11-23T00:00:00.000Z'));
   });
-  afterEach(() => vi.useRealTimers());
+  afterEach(() => {
+    setClockOffset(0);
+    vi.useRealTimers();
+  });
 
   const start = (deadlines: string[], run = vi.fn(async (_job: ScheduledJobDefinition) => undefined)) => {
     const jobs = startLocalJobs({
@@ -70,5 +74,26 @@ describe('the local stack runs the jobs on the AWS schedule', () => {
     const total = runs().length;
     await vi.advanceTimersByTimeAsync(15 * minute);
     expect(runs()).toHaveLength(total);
+  });
+
+  it('when the game clock moves, runs at once the jobs whose time it passed: a rate run out, a deadline crossed', async () => {
+    const { jobs, runs } = start(['2026-11-23T00:02:00.000Z']);
+    await vi.advanceTimersByTimeAsync(0);
+    const before = runs().length;
+    setClockOffset(30_000);
+    expect(await jobs.catchUp()).toEqual([]);
+    setClockOffset(3 * minute);
+    expect(await jobs.catchUp()).toEqual(['CarryOver', 'SaveReceipts']);
+    setClockOffset(3 * 3600_000);
+    expect(await jobs.catchUp()).toEqual(['CarryOver', 'RankingRecompute', 'Reminders', 'SaveReceipts']);
+    expect(runs().slice(before)).toEqual([
+      'CarryOver',
+      'SaveReceipts',
+      'CarryOver',
+      'RankingRecompute',
+      'Reminders',
+      'SaveReceipts',
+    ]);
+    jobs.stop();
   });
 });

@@ -3,7 +3,12 @@
  * schedule.ts): each job once at start (so a stack started after a deadline catches up), then every
  * `everyMinutes`, and the jobs marked `atDeadlines` also a second after each round deadline instant.
  * Like a function with reserved concurrency 1, a job still running is not started again.
+ *
+ * Time is the game clock's (functions/src/lib/clock.ts). When the clock is moved (POST /dev/clock),
+ * `catchUp` runs at once each job whose time the move passed: a job whose rate ran out since its
+ * last run, a deadline job when a round deadline lies between its last run and the new instant.
  */
+import { nowMs } from '../../functions/src/lib/clock';
 import { scheduledJobs, type ScheduledJobDefinition } from '../../functions/src/jobs/schedule';
 
 export interface LocalJobsOptions {
@@ -34,11 +39,19 @@ async function nextDeadlineInTable(now: Date): Promise<string | null> {
   return upcoming[0] ?? null;
 }
 
-export function startLocalJobs(options: LocalJobsOptions = {}): { stop(): void } {
+export interface LocalJobs {
+  /** Runs, one after another, the jobs the clock's last move made due; answers their names. */
+  catchUp(): Promise<string[]>;
+  stop(): void;
+}
+
+export function startLocalJobs(options: LocalJobsOptions = {}): LocalJobs {
   const jobs = options.jobs ?? scheduledJobs;
   const run = options.run ?? runHandler;
   const nextDeadline = options.nextDeadline ?? nextDeadlineInTable;
   const running = new Set<string>();
+  /** When each job last started, by the game clock. */
+  const lastRun = new Map<string, number>();
   const timers: Array<ReturnType<typeof setInterval>> = [];
   let deadlineTimer: ReturnType<typeof setTimeout> | undefined;
   let stopped = false;
@@ -46,6 +59,7 @@ export function startLocalJobs(options: LocalJobsOptions = {}): { stop(): void }
   const runOnce = async (job: ScheduledJobDefinition) => {
     if (running.has(job.name) || stopped) return;
     running.add(job.name);
+    lastRun.set(job.name, nowMs());
     try {
       await run(job);
     } catch (error) {
@@ -55,21 +69,24 @@ export function startLocalJobs(options: LocalJobsOptions = {}): { stop(): void }
     }
   };
 
+  // A newer watch (after a clock move) replaces the one before it.
+  let watching = 0;
   const watchDeadlines = async () => {
+    const watch = ++watching;
     if (stopped) return;
     let deadline: string | null = null;
     try {
-      deadline = await nextDeadline(new Date());
+      deadline = await nextDeadline(new Date(nowMs()));
     } catch (error) {
       options.onError?.(jobs[0]!, error);
     }
-    if (stopped) return;
-    const wait = deadline === null ? deadlineRecheckMs : Date.parse(deadline) - Date.now() + 1000;
+    if (stopped || watch !== watching) return;
+    const wait = deadline === null ? deadlineRecheckMs : Date.parse(deadline) - nowMs() + 1000;
     deadlineTimer = setTimeout(
       () => {
-        const reached = deadline !== null && Date.now() >= Date.parse(deadline);
+        const reached = deadline !== null && nowMs() >= Date.parse(deadline);
         const due = reached ? jobs.filter((job) => job.atDeadlines).map(runOnce) : [];
-        void Promise.all(due).then(watchDeadlines);
+        void Promise.all(due).then(() => (watch === watching ? watchDeadlines() : undefined));
       },
       Math.max(0, Math.min(wait, deadlineRecheckMs)),
     );
@@ -84,7 +101,31 @@ export function startLocalJobs(options: LocalJobsOptions = {}): { stop(): void }
   }
   void watchDeadlines();
 
+  const isDue = async (job: ScheduledJobDefinition, at: number) => {
+    const last = lastRun.get(job.name);
+    if (last === undefined || at < last || at - last >= job.everyMinutes * 60_000) return true;
+    if (!job.atDeadlines) return false;
+    const deadline = await nextDeadline(new Date(last));
+    return deadline !== null && Date.parse(deadline) <= at;
+  };
+
   return {
+    async catchUp() {
+      const at = nowMs();
+      const due: ScheduledJobDefinition[] = [];
+      for (const job of jobs) if (await isDue(job, at)) due.push(job);
+      // In the order of the schedule: teams settled before the ranking that scores them is published.
+      const order = ['CarryOver', 'RankingRecompute', 'Reminders', 'SaveReceipts'];
+      due.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
+      for (const job of due) {
+        // A run of the timer still going finishes first, then the job runs again as of the new instant.
+        while (running.has(job.name) && !stopped) await new Promise((resolve) => setTimeout(resolve, 20));
+        await runOnce(job);
+      }
+      if (deadlineTimer) clearTimeout(deadlineTimer);
+      void watchDeadlines();
+      return due.map((job) => job.name);
+    },
     stop() {
       stopped = true;
       for (const timer of timers) clearInterval(timer);

@@ -5,11 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { config, resetConfig } from '../../functions/src/lib/config';
+import { clockOffset, now, nowMs, setClockTo } from '../../functions/src/lib/clock';
 import { generateLocalSigningKey } from '../../functions/src/lib/local-issuer';
 import { setDb } from '../../functions/src/db/client';
 import { resetXBridgeSettings } from '../../functions/src/domain/x-bridge/x-bridge-settings';
 import { seedIfEmpty } from '../seed/seed';
-import { startLocalJobs } from './jobs';
+import { startLocalJobs, type LocalJobs } from './jobs';
+import { clockPath, serveClock } from './clock-route';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { internalErrorAnswer, invokeApi } from './lambda-adapter';
 import { startApiWorkers, type ApiPool, type ApiWorkers } from './api-workers';
@@ -32,8 +34,13 @@ export interface StackOptions {
   dataDir?: string | null;
   /** Seed the sample season when the table is empty. */
   seed?: boolean;
-  /** The instant the sample season is built around (defaults to now). */
+  /** The instant the sample season is built around (defaults to the game clock's now). */
   seedNow?: Date;
+  /**
+   * The game clock's instant at start (`npm start -- --clock 2026-07-01T06:00+09:00`); it runs on
+   * from there and POST /dev/clock moves it. The host's time when absent.
+   */
+  clock?: Date;
   /** The built SPA to serve; null serves the API only. */
   spaDir?: string | null;
   quiet?: boolean;
@@ -81,7 +88,21 @@ export interface Stack {
   env: Record<string, string>;
   /** Calls sent to each pool of API processes so far, when the API runs in processes of its own. */
   apiCalls?: Readonly<Record<ApiPool, number>>;
+  /**
+   * Moves the game clock of the stack and of its API processes to `instant`, forgets the edge's
+   * kept answers, and runs the scheduled jobs the move made due (when the stack runs them).
+   */
+  setClock(instant: Date): Promise<ClockMove>;
   stop(): Promise<void>;
+}
+
+export interface ClockMove {
+  /** The game clock's instant after the move. */
+  now: string;
+  /** The instant each API process reads after the move (none when the API runs in this process). */
+  api_processes: string[];
+  /** The jobs the move made due, run before the answer, in their order. */
+  jobs_run: string[];
 }
 
 const tableName = 'golf-local';
@@ -194,6 +215,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       DYNAMODB_MAX_SOCKETS: process.env['DYNAMODB_MAX_SOCKETS'] ?? '256',
     };
     for (const [name, value] of Object.entries(env)) if (value !== '') process.env[name] = value;
+    // Set before the API processes start: they read its offset from the environment.
+    if (options.clock) setClockTo(options.clock);
     resetConfig();
     resetXBridgeSettings();
     setDb(undefined);
@@ -201,18 +224,19 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const { created } = await (await import('./table')).ensureTable(env['TABLE_NAME']!);
     if (created) log(`テーブル ${env['TABLE_NAME']} を作成しました`);
     if (options.seed !== false) {
-      const seeded = await seedIfEmpty({ now: options.seedNow ?? new Date() });
+      const seeded = await seedIfEmpty({ now: options.seedNow ?? now() });
       if (seeded) log(`サンプルデータを投入しました (${seeded.items} 件)`);
     }
 
     // The scheduled jobs (EventBridge in AWS) on the same schedule, for `npm start`.
+    let jobs: LocalJobs | undefined;
     if (options.jobs) {
-      const jobs = startLocalJobs({
+      jobs = startLocalJobs({
         onError: (job, error) => {
           if (!options.quiet) console.error(`${job.name} failed`, error);
         },
       });
-      stops.push(async () => jobs.stop());
+      stops.push(async () => jobs?.stop());
     }
 
     let workers: ApiWorkers | undefined;
@@ -226,6 +250,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const edge = options.edgeCache
       ? new EdgeCache(options.edgeCache === true ? {} : options.edgeCache)
       : undefined;
+
+    const setClock = async (instant: Date): Promise<ClockMove> => {
+      setClockTo(instant);
+      const seen = workers ? await workers.setClockOffset(clockOffset()) : [];
+      edge?.clear();
+      const jobsRun = jobs ? await jobs.catchUp() : [];
+      return {
+        now: new Date(nowMs()).toISOString(),
+        api_processes: seen.map((ms) => new Date(ms).toISOString()),
+        jobs_run: jobsRun,
+      };
+    };
 
     const spaDir = options.spaDir === undefined ? join(repositoryRoot, 'frontend/dist') : options.spaDir;
     const originOf = (url: string) => new URL(url).origin;
@@ -254,33 +290,36 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       // Run inside a promise, so that a handler that throws at once answers 500 like one that
       // rejects, instead of ending the process.
       const task = Promise.resolve().then(() =>
-        path === outboxPagePath
-          ? serveOutboxPage(request, response)
-          : path === lineOutboxPagePath
-            ? serveLineOutboxPage(request, response)
-            : path.startsWith(xBridgePrefix)
-              ? serveLocalXBridge(request, response)
-              : path.startsWith(xStandInPrefix)
-                ? handleXStandIn(request, response, xStandIn).then((handled) => {
-                    if (!handled) response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-                  })
-                : path.startsWith(oauthStandInPrefix)
-                  ? handleOAuthStandIn(request, response).then((handled) => {
+        path === clockPath
+          ? serveClock(request, response, setClock)
+          : path === outboxPagePath
+            ? serveOutboxPage(request, response)
+            : path === lineOutboxPagePath
+              ? serveLineOutboxPage(request, response)
+              : path.startsWith(xBridgePrefix)
+                ? serveLocalXBridge(request, response)
+                : path.startsWith(xStandInPrefix)
+                  ? handleXStandIn(request, response, xStandIn).then((handled) => {
                       if (!handled)
                         response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
                     })
-                  : path === '/api' || path.startsWith('/api/')
-                    ? edge
-                      ? edge.serve(request, response, apiOrigin)
-                      : apiOrigin(request).then((answer) => sendAnswer(request, response, answer))
-                    : Promise.resolve(
-                        spaDir
-                          ? edge
-                            ? edge.serve(request, response, (rewritten) => staticAnswer(spaDir, rewritten))
-                            : serveStatic(spaDir, request, response)
-                          : (response.writeHead(404, { 'content-type': 'text/plain' }),
-                            response.end('not found')),
-                      ),
+                  : path.startsWith(oauthStandInPrefix)
+                    ? handleOAuthStandIn(request, response).then((handled) => {
+                        if (!handled)
+                          response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+                      })
+                    : path === '/api' || path.startsWith('/api/')
+                      ? edge
+                        ? edge.serve(request, response, apiOrigin)
+                        : apiOrigin(request).then((answer) => sendAnswer(request, response, answer))
+                      : Promise.resolve(
+                          spaDir
+                            ? edge
+                              ? edge.serve(request, response, (rewritten) => staticAnswer(spaDir, rewritten))
+                              : serveStatic(spaDir, request, response)
+                            : (response.writeHead(404, { 'content-type': 'text/plain' }),
+                              response.end('not found')),
+                        ),
       );
       task.catch((error: unknown) => {
         console.error(error);
@@ -293,7 +332,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       });
     };
     markReady(handle);
-    return { url, env, ...(workers ? { apiCalls: workers.served } : {}), stop };
+    return { url, env, ...(workers ? { apiCalls: workers.served } : {}), setClock, stop };
   } catch (error) {
     await stop();
     throw error;

@@ -5,13 +5,18 @@ import { join } from 'node:path';
 import { JavaMissingError } from './dynamodb-local';
 import { repositoryRoot } from './paths';
 import { startStack } from './stack';
+import { now, parseClockInstant } from '../../functions/src/lib/clock';
+import { formatTokyoDateTime } from '../../shared/src/game/format';
 
 /**
  * `npm start`: builds the SPA when needed and runs the whole game on one origin.
- * `npm start -- --fresh` wipes .data/ first; `--no-build` serves the existing build.
+ * `npm start -- --fresh` wipes .data/ first; `--no-build` serves the existing build;
+ * `--clock 2026-07-01T06:00+09:00` runs the game clock from that instant (POST /dev/clock moves it).
  */
 async function main() {
-  const args = new Set(process.argv.slice(2));
+  const argv = process.argv.slice(2);
+  const args = new Set(argv);
+  const clock = clockArgument(argv);
   const dataDir = join(repositoryRoot, '.data');
   if (args.has('--fresh')) {
     rmSync(dataDir, { recursive: true, force: true });
@@ -31,6 +36,7 @@ async function main() {
     // per core by default; 0 runs it in this process).
     edgeCache: true,
     apiWorkers: apiWorkerCount(process.env['API_WORKERS']),
+    ...(clock ? { clock } : {}),
     // `LAUNCH_GATE=on npm start` shows the site as before its opening (/coming-soon).
     ...(process.env['LAUNCH_GATE']
       ? { launchGate: ['on', 'true', '1'].includes(process.env['LAUNCH_GATE']) }
@@ -39,6 +45,10 @@ async function main() {
   console.log(
     `\nゴルフドリームチームを起動しました: ${stack.url}\n(メール受信箱: ${stack.url}/dev/outbox ・ 終了: Ctrl-C)`,
   );
+  if (clock)
+    console.log(
+      `ゲームの時計: ${formatTokyoDateTime(now().toISOString())} から (動かす: curl -X POST ${stack.url}/dev/clock -d '{"advance_minutes":60}')`,
+    );
 
   let stopping = false;
   const shutdown = async () => {
@@ -50,6 +60,15 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown());
   process.on('SIGTERM', () => void shutdown());
+}
+
+/** `--clock <instant>` or `--clock=<instant>`: the game clock's instant at start. */
+function clockArgument(argv: string[]): Date | undefined {
+  const index = argv.findIndex((arg) => arg === '--clock' || arg.startsWith('--clock='));
+  if (index < 0) return undefined;
+  const given = argv[index]!.includes('=') ? argv[index]!.slice('--clock='.length) : argv[index + 1];
+  if (!given) throw new Error('--clock: an instant such as 2026-07-01T06:00+09:00');
+  return parseClockInstant(given);
 }
 
 function apiWorkerCount(setting: string | undefined): number {
