@@ -24,6 +24,7 @@ import { AppError, conflict, notFound, StaleVersionError, validationFailed } fro
 import { scoreChangeTaskWrite } from './score-service';
 import { indexTournamentRound } from './team-scoring';
 import { roundEntries, type RoundEntries } from './round-entries';
+import { runCarryOver } from './carry-over-service';
 
 interface RoundAction {
   gameGlobalId: string;
@@ -149,7 +150,10 @@ export async function markRoundFinal(input: RoundAction & { force?: boolean | un
 /**
  * Moves a round's entry deadline (fog, suspension); the note is shown on the round. An instant
  * already past locks the round's teams at once, so it is refused unless `force` is given; either
- * way the answer says how many saved teams that locks. A moved deadline is settled again.
+ * way the answer says how many saved teams that locks. A moved deadline is settled again: a forced
+ * one at once, in this call, so the operator's answer comes once withdrawn players are replaced and
+ * teams copied, and no view or share card ever shows a locked team still unsettled
+ * (docs/game-rules.md, Teams and carry-over).
  */
 export async function moveDeadline(
   input: RoundAction & { deadlineAt: string; reason: string; force?: boolean },
@@ -192,6 +196,8 @@ export async function moveDeadline(
     },
     audit,
   );
+  if (!isBeforeDeadline(nowIso, after))
+    await runCarryOver({ now: input.now, gameGlobalId: record.game_global_id });
   return {
     game_global_id: record.game_global_id,
     round: input.round,
