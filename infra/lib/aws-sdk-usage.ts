@@ -89,7 +89,7 @@ export function awsServicesByEntry(entries: readonly string[]): Map<string, Set<
 }
 
 /** The services an access declaration names. */
-export function declaredServices(aws: AwsAccess): Set<AwsService> {
+function declaredServices(aws: AwsAccess): Set<AwsService> {
   const services = new Set<AwsService>();
   if (aws.table !== 'none') services.add('dynamodb');
   if (aws.uploads?.length || aws.rankingInputs?.length) services.add('s3');

@@ -48,7 +48,7 @@ export const localStackContext = {
 } as const;
 
 /** Where the app deploys unless the context `region` says otherwise. */
-export const defaultRegion = 'ap-northeast-1';
+const defaultRegion = 'ap-northeast-1';
 
 /**
  * The one place deployment settings are read: CDK context (`cdk.json` or `-c key=value`).
@@ -90,7 +90,7 @@ export interface InfraConfig {
   launchGate: boolean;
 }
 
-export const configDefaults = {
+const configDefaults = {
   mailFrom: 'no-reply@golf-dream.example',
   socialSecretPrefix: 'golf/social',
 } as const;

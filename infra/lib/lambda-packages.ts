@@ -14,7 +14,7 @@
 export const installedPackages = ['sharp', 'satori', '@resvg/resvg-wasm'] as const;
 
 /** The Lambda's platform, as npm's `os`, `cpu` and `libc` settings name it. */
-export const lambdaPlatform = { os: 'linux', cpu: 'arm64', libc: 'glibc' } as const;
+const lambdaPlatform = { os: 'linux', cpu: 'arm64', libc: 'glibc' } as const;
 
 /** The environment of the npm install that bundling runs next to a bundle: that platform, cache only. */
 export const lambdaPlatformInstall = {

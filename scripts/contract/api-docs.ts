@@ -8,9 +8,9 @@ import { repositoryRoot } from '../local-stack/paths';
  * docs/api.md's endpoint tables, one per area of the route table, between the markers below. Every
  * column but `notes` is generated from the rows; the notes are prose kept by hand, by route name.
  */
-export const blockStart = (area: string) =>
+const blockStart = (area: string) =>
   `<!-- route table: ${area} (npm run docs:api writes it from shared/src/routes/; edit the notes only) -->`;
-export const blockEnd = (area: string) => `<!-- end of route table: ${area} -->`;
+const blockEnd = (area: string) => `<!-- end of route table: ${area} -->`;
 
 /** Each exported schema of shared/src/schemas/, by the name a reader finds it under. */
 async function schemaNames(): Promise<Map<unknown, string>> {
@@ -27,7 +27,7 @@ async function schemaNames(): Promise<Map<unknown, string>> {
 }
 
 /** Splits a Markdown table row into its cells (a `\|` stays inside its cell). */
-export function tableCells(line: string): string[] {
+function tableCells(line: string): string[] {
   return line
     .trim()
     .replace(/^\|/, '')
@@ -37,7 +37,7 @@ export function tableCells(line: string): string[] {
 }
 
 /** The notes kept in the current file, by route name. */
-export function currentNotes(markdown: string): Map<string, string> {
+function currentNotes(markdown: string): Map<string, string> {
   const notes = new Map<string, string>();
   for (const line of markdown.split('\n')) {
     const cells = line.startsWith('| `') ? tableCells(line) : [];

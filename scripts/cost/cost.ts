@@ -13,7 +13,7 @@ import {
 } from './model';
 import { benchFigures, deployedFromTemplates } from './templates';
 
-export const playerCounts = [10_000, 100_000, 1_000_000] as const;
+const playerCounts = [10_000, 100_000, 1_000_000] as const;
 export const costDocPath = join(repositoryRoot, 'docs/cost.md');
 
 const usd = (n: number) => `$${n < 10 ? n.toFixed(2) : Math.round(n).toLocaleString('en-US')}`;

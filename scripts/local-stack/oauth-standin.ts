@@ -151,7 +151,7 @@ async function authorize(request: IncomingMessage, response: ServerResponse, url
 }
 
 /** The user id a federated identity gets: stable per provider and subject, like Cognito's sub. */
-export function standInUserId(providerName: string, subject: string): string {
+function standInUserId(providerName: string, subject: string): string {
   return `fed-${createHash('sha256').update(`${providerName}|${subject}`).digest('hex').slice(0, 24)}`;
 }
 

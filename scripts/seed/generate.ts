@@ -10,7 +10,7 @@ import { tokyoCalendarDate } from '../../shared/src/game/format';
 import { SeededRandom } from './random';
 import { familyNames, givenNames, overseasPlayers, tournaments as tournamentNames } from './names';
 
-export interface SamplePlayer {
+interface SamplePlayer {
   player_id: string;
   name: string;
   name_kana: string;

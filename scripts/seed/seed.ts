@@ -21,7 +21,7 @@ import { sampleReminderItems } from './reminders';
 
 const seedMarker = { PK: 'META', SK: 'SAMPLE_SEASON' };
 
-export function sampleItems(now: Date, season = generateSampleSeason(now)): Record<string, unknown>[] {
+function sampleItems(now: Date, season = generateSampleSeason(now)): Record<string, unknown>[] {
   const playerItems = season.players.map(({ skill: _skill, spread: _spread, ...player }) => ({
     ...keys.player(player.player_id),
     entity: 'player',

@@ -31,7 +31,7 @@ function eligibleAtDeadline(field: FieldEntryRecord[], round: number): FieldEntr
   });
 }
 
-export function sampleTeams(season: SampleSeason, now: Date): TeamRecord[] {
+function sampleTeams(season: SampleSeason, now: Date): TeamRecord[] {
   const random = new SeededRandom(20261105);
   const profiles = new Map(season.players.map((p) => [p.player_id, p]));
   const teams: TeamRecord[] = [];

@@ -12,7 +12,7 @@ import { familyNames, givenNames } from './names';
 import { SeededRandom } from './random';
 import { sampleUserId } from './teams';
 
-export const sampleLogins = [
+const sampleLogins = [
   { email: 'player@example.com', password: 'golf-pass-1', userId: sampleUserId(1), groups: [] as string[] },
   { email: 'operator@example.com', password: 'golf-ops-1', userId: 'sample-operator', groups: ['operators'] },
 ] as const;

@@ -19,15 +19,15 @@ export const tableActions = {
     'ConditionCheckItem',
   ],
 } as const;
-export type TableAccess = keyof typeof tableActions;
+type TableAccess = keyof typeof tableActions;
 /** Object actions on the uploads bucket's `uploads/` prefix (a presigned POST needs PutObject). */
-export type UploadAction = 'PutObject' | 'GetObject' | 'DeleteObject';
+type UploadAction = 'PutObject' | 'GetObject' | 'DeleteObject';
 /** The private prefix of the uploads bucket where the ranking job keeps its inputs; the CDN never serves it. */
 export const RANKING_INPUTS_PREFIX = 'ranking-inputs/';
 /** Object actions on that prefix (the frozen teams of each round, read once and reused). */
-export type RankingInputAction = 'PutObject' | 'GetObject';
+type RankingInputAction = 'PutObject' | 'GetObject';
 /** The user pool's actions the API calls; AdminAddUserToGroup only ever on operator routes. */
-export type UserPoolAction =
+type UserPoolAction =
   | 'AdminInitiateAuth'
   | 'AdminRespondToAuthChallenge'
   | 'AdminCreateUser'

@@ -20,18 +20,18 @@ import type * as z from 'zod';
 import type { ZodType } from 'zod';
 import { isWellEscaped } from './url-escapes';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
-export type Access = 'public' | 'user' | 'operator';
+type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+type Access = 'public' | 'user' | 'operator';
 
 // What a row may do in AWS lives in its own module, which functions import without the table.
 export { RANKING_INPUTS_PREFIX, tableActions } from './aws-access';
-export type { AwsAccess, RankingInputAction, TableAccess, UploadAction, UserPoolAction } from './aws-access';
+export type { AwsAccess } from './aws-access';
 /**
  * The request's and answer's zod schemas. The handler wrapper validates params, query and body with
  * them and hands the handler their parsed types; the SPA's client takes its input and answer types
  * from them. A row without one takes no such input (`response`: the answer is not JSON the SPA reads).
  */
-export interface RouteSchemas {
+interface RouteSchemas {
   params?: ZodType;
   query?: ZodType;
   body?: ZodType;
@@ -98,6 +98,7 @@ export type Routes = typeof routes;
 /** A row whose `name` is not its key in its area's object fails to compile here, naming the key. */
 type MisnamedRow = { [N in RouteName]: Routes[N]['name'] extends N ? never : N }[RouteName];
 type Never<T extends never> = T;
+/** @public */
 export type RowsNamedByTheirKeys = Never<MisnamedRow>;
 
 type SchemaOf<N extends RouteName, K extends keyof RouteSchemas> = Routes[N] extends {

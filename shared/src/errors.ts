@@ -8,7 +8,7 @@ export interface ApiErrorBody {
 }
 
 /** Codes of the protocol itself: what any endpoint may answer. */
-export const genericErrorCodes = [
+const genericErrorCodes = [
   'bad_request',
   'validation_failed',
   'unauthenticated',
@@ -25,7 +25,7 @@ export const genericErrorCodes = [
  * Refusals a screen may react to, each with one meaning: `guild_full` is not `already_in_guild`.
  * The status each one answers with is in `errorStatus`.
  */
-export const specificErrorCodes = [
+const specificErrorCodes = [
   'deadline_passed',
   'teams_hidden_before_deadline',
   'registration_required',
@@ -42,7 +42,6 @@ export const specificErrorCodes = [
 ] as const;
 
 export const errorCodes = [...genericErrorCodes, ...specificErrorCodes] as const;
-export type GenericErrorCode = (typeof genericErrorCodes)[number];
 export type SpecificErrorCode = (typeof specificErrorCodes)[number];
 export type ErrorCode = (typeof errorCodes)[number];
 

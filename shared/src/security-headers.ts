@@ -15,7 +15,7 @@ export interface SiteOrigins {
 }
 
 export const strictTransportSecurity = { maxAgeSeconds: 63_072_000, includeSubdomains: true, preload: true };
-export const referrerPolicy = 'strict-origin-when-cross-origin';
+const referrerPolicy = 'strict-origin-when-cross-origin';
 
 /**
  * Only the site itself runs scripts; images, uploads and sign-in reach only the named origins; no

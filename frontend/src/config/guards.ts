@@ -43,7 +43,7 @@ const matchesAny = (pathname: string, rules: readonly PathRule[]) =>
  * operations console stay open so that operators prepare the season before the opening; a player who
  * signs in still sees /coming-soon everywhere else, and the console refuses anyone not an operator.
  */
-export const launchGateWhitelist: readonly PathRule[] = [
+const launchGateWhitelist: readonly PathRule[] = [
   '/coming-soon',
   '/terms',
   '/privacy-policy',
@@ -61,7 +61,7 @@ export const launchGateWhitelist: readonly PathRule[] = [
   '/ops/*',
 ];
 
-export const launchGateExemptSegments: readonly string[] = ['2023'];
+const launchGateExemptSegments: readonly string[] = ['2023'];
 
 export function normaliseForLaunchGate(pathname: string): string {
   const normalised = pathname
@@ -74,7 +74,7 @@ export function normaliseForLaunchGate(pathname: string): string {
 }
 
 /** Pages a signed-in player without a registered e-mail may still open (spec section 4). */
-export const withoutEmailAllowed: readonly PathRule[] = [
+const withoutEmailAllowed: readonly PathRule[] = [
   '/terms',
   '/faq',
   '/contact/*',
@@ -86,7 +86,7 @@ export const withoutEmailAllowed: readonly PathRule[] = [
 ];
 
 /** The pages of the policy step, and what may be read or done while on it. */
-export const policyStepAllowed: readonly PathRule[] = [
+const policyStepAllowed: readonly PathRule[] = [
   '/register/terms',
   // Where a social sign-up's e-mail registration ends, just before this step.
   '/register/mail/complete',
@@ -96,7 +96,7 @@ export const policyStepAllowed: readonly PathRule[] = [
 ];
 
 /** The pages of the necessary-profile step. */
-export const necessaryStepAllowed: readonly PathRule[] = [
+const necessaryStepAllowed: readonly PathRule[] = [
   '/register/necessary',
   '/register/confirm',
   '/register/complete',
@@ -104,7 +104,7 @@ export const necessaryStepAllowed: readonly PathRule[] = [
 ];
 
 /** Registered players never see the e-mail registration pages again. */
-export const registeredEmailBlocked: readonly PathRule[] = ['/register/mail/*'];
+const registeredEmailBlocked: readonly PathRule[] = ['/register/mail/*'];
 
 export interface GuardLocation {
   pathname: string;
@@ -112,7 +112,7 @@ export interface GuardLocation {
   href: string;
 }
 
-export interface RegistrationRule {
+interface RegistrationRule {
   name: string;
   applies: (user: GuardUser) => boolean;
   allowed: (pathname: string) => boolean;
@@ -120,7 +120,7 @@ export interface RegistrationRule {
 }
 
 /** The registration-state redirects, in the spec's order; the first that applies decides. */
-export const registrationRules: readonly RegistrationRule[] = [
+const registrationRules: readonly RegistrationRule[] = [
   {
     name: 'policy not accepted',
     applies: (user) => user.is_accepted_policy !== true && user.status !== 'mail_verify',
@@ -147,7 +147,7 @@ export const registrationRules: readonly RegistrationRule[] = [
   },
 ];
 
-export function loginPathFor(href: string): string {
+function loginPathFor(href: string): string {
   return `/login?to=${encodeURIComponent(href)}`;
 }
 

@@ -235,10 +235,8 @@ export const pages = {
   '/settings/password/complete': { title: 'パスワード変更', stackType: 'unset', pageType: 'account' },
 } satisfies Record<string, PageDefinition>;
 
-export type PagePattern = keyof typeof pages;
-
 /** Paths under these prefixes keep the footer but hide its navigation (account flows). */
-export const footerNavHiddenPrefixes = ['/reset-password', '/register', '/login'] as const;
+const footerNavHiddenPrefixes = ['/reset-password', '/register', '/login'] as const;
 
 export function isFooterNavHidden(pathname: string): boolean {
   return footerNavHiddenPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));

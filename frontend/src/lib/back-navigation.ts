@@ -70,7 +70,7 @@ export function recordVisit(state: BackNavigationState, page: VisitedPage): Back
 }
 
 /** The page visited before `pathname`, whether or not `pathname` has been recorded yet. */
-export function previousPage(stack: VisitedPage[], pathname: string): VisitedPage | null {
+function previousPage(stack: VisitedPage[], pathname: string): VisitedPage | null {
   const top = stack.at(-1);
   if (top?.pathname === pathname) return stack.at(-2) ?? null;
   return top ?? null;

@@ -22,12 +22,12 @@ type Flatten<T> = { [K in keyof T]: T[K] } & {};
 type OptionalKeys<S> = { [K in keyof S]: undefined extends OutputOf<S[K]> ? K : never }[keyof S];
 
 /** A page's search: keys that may be missing are optional, as with a zod object. */
-export type SearchOutput<S> = Flatten<
+type SearchOutput<S> = Flatten<
   { [K in Exclude<keyof S, OptionalKeys<S>>]: OutputOf<S[K]> } & {
     [K in OptionalKeys<S>]?: OutputOf<S[K]>;
   }
 >;
-export type SearchInput<S> = Flatten<{ [K in keyof S]?: InputOf<S[K]> | undefined }>;
+type SearchInput<S> = Flatten<{ [K in keyof S]?: InputOf<S[K]> | undefined }>;
 
 /** What a page reads from its search. */
 export type SearchOf<T> = T extends { types: { output: infer Output } } ? Output : never;

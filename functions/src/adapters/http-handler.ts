@@ -45,7 +45,7 @@ export class HttpResponse {
   ) {}
 }
 
-export interface HttpRequest<P, Q, B, A extends AuthContext | null> {
+interface HttpRequest<P, Q, B, A extends AuthContext | null> {
   params: P;
   query: Q;
   body: B;

@@ -17,7 +17,6 @@ import type * as rankingJob from '../jobs/ranking';
 const inProcessJob = '../jobs/ranking';
 
 let client: LambdaClient | undefined;
-let running: Promise<unknown> = Promise.resolve();
 
 export async function startRankingJob(): Promise<void> {
   const { RANKING_JOB_FUNCTION: functionName } = config();
@@ -28,12 +27,9 @@ export async function startRankingJob(): Promise<void> {
   }
   // The same declaration holds locally: a route may start the job only if it says so.
   checkAwsAction('lambda', 'InvokeFunction');
-  running = runOutsideAwsAccess(() =>
+  void runOutsideAwsAccess(() =>
     (import(inProcessJob) as Promise<typeof rankingJob>)
       .then(({ handler }) => handler())
       .catch((error: unknown) => logger.error('ranking job failed', { error: String(error) })),
   );
 }
-
-/** The local job started last (tests and scripts that must not exit before it ends). */
-export const localRankingJob = () => running;

@@ -2,7 +2,7 @@
  * Every key the table uses is built here and nowhere else (docs/data-model.md lists them).
  * Sort keys that order things pad numbers so string order is numeric order.
  */
-export const pad = (value: number, width: number): string => String(value).padStart(width, '0');
+const pad = (value: number, width: number): string => String(value).padStart(width, '0');
 
 /**
  * Ranking pages per partition key. A reader's range spans two consecutive pages at most, so each

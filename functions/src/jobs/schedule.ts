@@ -23,7 +23,7 @@ export interface ScheduledJobDefinition {
 }
 
 /** Lambda's memory for one vCPU (one vCPU-second of credits per second, AWS's documentation). */
-export const MB_PER_VCPU = 1769;
+const MB_PER_VCPU = 1769;
 
 /** The worker threads a function of this memory packs with: its whole vCPUs less the job's own thread. */
 export const packingWorkersFor = (memoryMb: number) => Math.max(0, Math.floor(memoryMb / MB_PER_VCPU) - 1);

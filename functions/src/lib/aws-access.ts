@@ -45,7 +45,7 @@ const transactActions = {
 };
 
 /** The IAM actions an SDK operation needs (a transaction needs those of its items). */
-export function iamActions(service: AwsServiceName, operation: string, input: unknown): string[] {
+function iamActions(service: AwsServiceName, operation: string, input: unknown): string[] {
   if (service === 'dynamodb' && operation === 'TransactWriteItems') {
     const items = ((input as { TransactItems?: TransactItem[] }).TransactItems ?? []).flatMap((item) =>
       Object.keys(item).map((kind) => transactActions[kind as keyof typeof transactActions]),

@@ -7,7 +7,7 @@
  */
 
 /** The environment variable that carries the offset to the local stack's API processes. */
-export const clockOffsetVariable = 'GAME_CLOCK_OFFSET_MS';
+const clockOffsetVariable = 'GAME_CLOCK_OFFSET_MS';
 
 let offsetMs: number | undefined;
 

@@ -8,7 +8,7 @@ import { hostTimeMs } from './clock';
  * (token_use, client_id, cognito:groups), verified by the same code as in AWS through the JWKS the
  * local stack serves. Its private key comes from LOCAL_AUTH_PRIVATE_JWK; it never runs in AWS.
  */
-export const localKeyId = 'local-1';
+const localKeyId = 'local-1';
 
 export async function generateLocalSigningKey(): Promise<JWK> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });

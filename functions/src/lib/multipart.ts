@@ -13,7 +13,7 @@ export interface MultipartBody {
 }
 
 /** Largest multipart body accepted (images go to S3 directly; forms carry text and small files). */
-export const maxMultipartBytes = 6 * 1024 * 1024;
+const maxMultipartBytes = 6 * 1024 * 1024;
 
 /** Parses a multipart/form-data body as API Gateway delivers it (base64 when binary). */
 export function parseMultipart(body: Buffer, contentType: string): Promise<MultipartBody> {

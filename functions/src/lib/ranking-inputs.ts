@@ -9,7 +9,7 @@ import { s3 } from './s3-client';
  * (infra/lib/stacks/data-stack.ts): only the job writes there (bytes it made itself, nobody else's);
  * the prize draw's routes may read its frozen teams.
  */
-export const rankingInputKey = (name: string) => `${RANKING_INPUTS_PREFIX}${name}`;
+const rankingInputKey = (name: string) => `${RANKING_INPUTS_PREFIX}${name}`;
 
 /** The stored bytes, or null when there are none (S3 answers 403 for a missing key without ListBucket). */
 export async function readRankingInput(name: string): Promise<Uint8Array | null> {

@@ -53,7 +53,7 @@ const el = (
   props: { style: { display: 'flex', ...style }, ...(children === undefined ? {} : { children }) },
 });
 
-export function shareCardTree(data: ShareCardData): Node {
+function shareCardTree(data: ShareCardData): Node {
   const picks = data.players.map((name, index) =>
     el(
       'div',

@@ -32,7 +32,7 @@ const extensions: Record<ImageType, string> = {
 };
 const PRESIGN_SECONDS = 300;
 
-export const uploadPrefix = (purpose: UploadPurpose, userId: string) =>
+const uploadPrefix = (purpose: UploadPurpose, userId: string) =>
   `uploads/${purpose}/${encodeURIComponent(userId)}/`;
 
 export const publicUrl = (key: string): string => `${config().UPLOADS_PUBLIC_URL}/${key}`;
@@ -62,7 +62,7 @@ export async function presignImageUpload(input: {
 }
 
 /** The image type its first bytes say, whatever the declared type. */
-export function sniffImageType(bytes: Uint8Array): ImageType | null {
+function sniffImageType(bytes: Uint8Array): ImageType | null {
   const b = Buffer.from(bytes);
   if (b.length >= 3 && b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff) return 'image/jpeg';
   if (b.length >= 8 && b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
@@ -76,14 +76,14 @@ const refuse = (field: string, message: string) => validationFailed({ [field]: [
 const notAnImage = (field: string) => refuse(field, '画像はJPEG・PNG・WebP形式にしてください。');
 
 /** The longest side of a stored image, in pixels: enough for an icon or a guild banner on a phone. */
-export const STORED_IMAGE_MAX_SIDE = 640;
+const STORED_IMAGE_MAX_SIDE = 640;
 
 /**
  * Decodes an image and encodes it again as WebP, at most STORED_IMAGE_MAX_SIDE on its longest side,
  * turned upright and without its metadata (place, camera). Bytes that only start like an image (a
  * PNG signature before HTML) do not decode and are refused. What is stored is what was decoded.
  */
-export async function reencodeImage(bytes: Uint8Array, field: string): Promise<Buffer> {
+async function reencodeImage(bytes: Uint8Array, field: string): Promise<Buffer> {
   const type = sniffImageType(bytes);
   if (!type) throw notAnImage(field);
   // Loaded when first needed: only the calls that store an image pay for the native module.

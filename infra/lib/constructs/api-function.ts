@@ -17,7 +17,7 @@ import { installedPackages, lambdaPlatformInstall } from '../lambda-packages';
 import { handlerEntry, repositoryRoot } from '../paths';
 
 /** One runtime for every function; the bundle targets the same Node.js version (both change together). */
-export const functionRuntime = lambda.Runtime.NODEJS_22_X;
+const functionRuntime = lambda.Runtime.NODEJS_22_X;
 const bundleTarget = 'node22';
 // CommonJS dependencies call require(), which an ES module does not have.
 const requireBanner =
@@ -103,7 +103,7 @@ export interface ApiFunctionProps {
 }
 
 /** Bundling hooks that copy run-time files from node_modules next to the bundle. */
-export function copyAssetsAfterBundling(assets: readonly string[]) {
+function copyAssetsAfterBundling(assets: readonly string[]) {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],

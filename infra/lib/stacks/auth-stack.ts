@@ -15,7 +15,7 @@ import { ApiFunction } from '../constructs/api-function';
 import { repositoryRoot } from '../paths';
 
 /** The group the API's operator routes require (`cognito:groups` in the access token). */
-export const operatorGroupName = 'operators';
+const operatorGroupName = 'operators';
 
 export interface AuthStackProps extends StackProps {
   config: InfraConfig;

@@ -13,7 +13,7 @@ import { serviceName } from '../../../functions/src/lib/logger';
 import { metricsNamespace, type BusinessMetric } from '../../../functions/src/lib/metrics';
 
 /** The topic alarms notify: mailed to the context's `alarmEmail` (confirmed from the first mail). */
-export function alarmTopic(scope: Construct, config: InfraConfig): sns.Topic {
+function alarmTopic(scope: Construct, config: InfraConfig): sns.Topic {
   const topic = new sns.Topic(scope, 'Alarms', {
     displayName: `Golf dream team ${config.stage} alarms`,
     enforceSSL: true,
@@ -23,7 +23,7 @@ export function alarmTopic(scope: Construct, config: InfraConfig): sns.Topic {
 }
 
 /** An alarm that notifies the topic when it fires and when it clears. */
-export function notifyingAlarm(
+function notifyingAlarm(
   scope: Construct,
   id: string,
   topic: sns.ITopic,
@@ -52,7 +52,7 @@ const fiveMinutes = Duration.minutes(5);
 const lambdaMetric = (metricName: string) =>
   new cloudwatch.Metric({ namespace: 'AWS/Lambda', metricName, statistic: 'Sum', period: fiveMinutes });
 /** One of the game's own metrics, which the functions write in the embedded metric format. */
-export const businessMetric = (metricName: BusinessMetric, statistic = 'Sum') =>
+const businessMetric = (metricName: BusinessMetric, statistic = 'Sum') =>
   new cloudwatch.Metric({
     namespace: metricsNamespace,
     metricName,

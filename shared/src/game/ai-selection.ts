@@ -18,17 +18,12 @@
  */
 
 export type AiMode = 'condition' | 'stability' | 'chance';
-export const aiModes: readonly AiMode[] = ['condition', 'stability', 'chance'];
 
 export const aiModeLabels: Record<AiMode, string> = {
   condition: 'コンディション重視',
   stability: '安定感重視',
   chance: 'チャンス重視',
 };
-
-export function isAiMode(value: unknown): value is AiMode {
-  return value === 'condition' || value === 'stability' || value === 'chance';
-}
 
 /** Stats of one player, as the advanced mode shows them. Null = not known. */
 export interface PlayerStats {
@@ -56,8 +51,8 @@ export interface PlayerStats {
 
 /** Assumed to-par of a player with no scoring data: worse than a typical tour round. */
 export const UNKNOWN_TO_PAR = 3;
-export const DEFAULT_SD = 3;
-export const DEFAULT_BIRDIE_RATE = 3.5;
+const DEFAULT_SD = 3;
+const DEFAULT_BIRDIE_RATE = 3.5;
 const RECENT_WEIGHTS = [5, 4, 3, 2, 1] as const;
 
 const known = (n: number | null | undefined): n is number => typeof n === 'number' && Number.isFinite(n);

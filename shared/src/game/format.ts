@@ -71,7 +71,7 @@ export function formatYen(n: number): string {
 }
 
 /** The feed's sentinel for an amateur's world rank or prize money. */
-export const AMATEUR_VALUE = 1000;
+const AMATEUR_VALUE = 1000;
 
 /**
  * World rank / prize money cell: the amateur sentinel 1000 (and a missing value) is shown as '-';
@@ -103,7 +103,7 @@ const tokyoFormatter = new Intl.DateTimeFormat('en-US', {
   hourCycle: 'h23',
 });
 
-export interface TokyoWallClock {
+interface TokyoWallClock {
   year: number;
   month: number;
   day: number;
@@ -114,7 +114,7 @@ export interface TokyoWallClock {
 }
 
 /** The Asia/Tokyo calendar and clock reading of an instant, whatever the host time zone. */
-export function tokyoWallClock(instant: string | Date): TokyoWallClock {
+function tokyoWallClock(instant: string | Date): TokyoWallClock {
   const parts = tokyoFormatter.formatToParts(new Date(toEpochMs(instant)));
   const get = (type: Intl.DateTimeFormatPartTypes): number => {
     const part = parts.find((p) => p.type === type);

@@ -23,8 +23,6 @@ export type GamePost =
       update: boolean;
     };
 
-export type GamePostKind = GamePost['kind'];
-
 function rankMove(rank: number, previous: number | null): string {
   if (previous === null) return '';
   if (previous === rank) return `（前のラウンドと同じ順位）`;

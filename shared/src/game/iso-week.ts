@@ -11,7 +11,6 @@ export interface IsoWeek {
 }
 
 export const GAME_START_WEEK = '2021-W12';
-export const MAX_ISO_WEEK = 53;
 
 const weekPattern = /^(\d{4})-W(\d{2})$/;
 const datePattern = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -87,7 +86,7 @@ export function addIsoWeeks(week: string, count: number): string {
 }
 
 /** Orders two valid week strings (the fixed-width format sorts as text). */
-export function compareIsoWeeks(a: string, b: string): number {
+function compareIsoWeeks(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

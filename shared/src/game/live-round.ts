@@ -44,7 +44,7 @@ export interface LivePlayerState {
   completed: boolean;
 }
 
-export type LivePickKind = 'finished' | 'playing' | 'not_started' | 'penalty';
+type LivePickKind = 'finished' | 'playing' | 'not_started' | 'penalty';
 
 export interface LivePick {
   kind: LivePickKind;

@@ -151,10 +151,6 @@ export function personalRankingDirection(type: PersonalRankingType): RankDirecti
   return type === 1 ? 'lower' : 'higher';
 }
 
-export function isPersonalRankingType(value: unknown): value is PersonalRankingType {
-  return typeof value === 'number' && (personalRankingTypes as readonly number[]).includes(value);
-}
-
 /** Japanese name of each ranking type (menus, headings). */
 export const personalRankingLabels: Record<PersonalRankingType, string> = {
   1: 'スコア',

@@ -37,7 +37,7 @@ export function boardIndexOf(count: number, scoreAt: (position: number) => numbe
  * of the groups before it (the entries strictly better), so a tie shares its rank and the rank after
  * it skips. ranks[g] is group g's rank; ranks[counts.length] the rank of a score worse than all.
  */
-export function groupRanks(counts: ArrayLike<number>): Float64Array {
+function groupRanks(counts: ArrayLike<number>): Float64Array {
   const ranks = new Float64Array(counts.length + 1);
   ranks[0] = 1;
   for (let g = 0; g < counts.length; g++) ranks[g + 1] = ranks[g]! + counts[g]!;

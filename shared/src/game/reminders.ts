@@ -12,9 +12,9 @@ import * as z from 'zod';
 /** The hours before a deadline a player may be reminded at (the ones fantasy players set up by hand). */
 export const reminderHourChoices = [48, 24, 6, 2, 1] as const;
 export type ReminderHours = (typeof reminderHourChoices)[number];
-export const defaultReminderHours: readonly ReminderHours[] = [24, 2];
+const defaultReminderHours: readonly ReminderHours[] = [24, 2];
 
-export const reminderChannels = ['email', 'line'] as const;
+const reminderChannels = ['email', 'line'] as const;
 export type ReminderChannel = (typeof reminderChannels)[number];
 
 export const reminderSettingsSchema = z.object({

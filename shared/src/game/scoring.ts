@@ -19,7 +19,7 @@ import type { FieldEntryRecord } from '../schedule/tournament-record';
 import type { PlayerStatus, RoundNumber, RoundStatus } from '../schemas/schedule';
 import { statusForRound } from './player-status';
 
-export const TEAM_SIZE = 4;
+const TEAM_SIZE = 4;
 
 /** One player's result in one round, as scoring needs it. */
 export interface PlayerRoundResult {
@@ -43,9 +43,7 @@ export interface PlayerRoundResult {
  * True when the row is a finished round with a to-par that stands: it scores its real to-par and
  * counts for the field's worst. A disqualified round never stands, finished or not.
  */
-export function isCompletedRound(
-  result: PlayerRoundResult,
-): result is PlayerRoundResult & { to_par: number } {
+function isCompletedRound(result: PlayerRoundResult): result is PlayerRoundResult & { to_par: number } {
   return result.completed && result.to_par !== null && result.status !== 'dq';
 }
 
@@ -67,7 +65,7 @@ export function penaltyForRound(results: Iterable<PlayerRoundResult>): number | 
   return worst === null ? null : worst + 1;
 }
 
-export type PenaltyReason = 'cut' | 'wd' | 'dq';
+type PenaltyReason = 'cut' | 'wd' | 'dq';
 
 /** One picked player's score in a round. */
 export type PlayerRoundScore =

@@ -55,7 +55,7 @@ export function samePicks(a: readonly SlotPick[], b: readonly SlotPick[]): boole
 }
 
 /** Same player in every slot, the ids given in slot order. */
-export function sameLineUp(team: RoundTeam, playerIds: readonly string[]): boolean {
+function sameLineUp(team: RoundTeam, playerIds: readonly string[]): boolean {
   return samePicks(
     team.picks,
     playerIds.map((player_id, i) => ({ slot: draftSlots[i]!, player_id })),

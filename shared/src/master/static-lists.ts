@@ -3,7 +3,7 @@ import type { MasterOption } from '../schemas/master';
 const numbered = (names: readonly string[]): MasterOption[] =>
   names.map((name, index) => ({ value: String(index + 1), name }));
 
-export const prefectureNames = [
+const prefectureNames = [
   '北海道',
   '青森県',
   '岩手県',

@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { playerStatusSchema } from '../schemas/schedule';
 
 /** What is stored for a tournament; the schedule the API returns is derived from it at read time. */
-export const storedRoundSchema = z.object({
+const storedRoundSchema = z.object({
   round: z.number().int().min(1).max(4),
   play_on: z.string().regex(/^\d{4}-\d{2}-\d{2}$/),
   deadline_at: z.iso.datetime(),
@@ -23,12 +23,12 @@ export type StoredRound = z.infer<typeof storedRoundSchema>;
  * The tournament's cut rule (shared/src/game/live-round.ts): after round `after_round` (0 = no cut)
  * the best `top` players and ties stay. Absent on tournaments imported without one: the default.
  */
-export const cutRuleSchema = z.object({
+const cutRuleSchema = z.object({
   after_round: z.number().int().min(0).max(3),
   top: z.number().int().min(1).max(999),
 });
 
-export const tournamentRecordSchema = z.object({
+const tournamentRecordSchema = z.object({
   game_global_id: z.string().min(1).max(64),
   season_id: z.number().int(),
   tournament_name: z.string().min(1),
@@ -43,7 +43,7 @@ export const tournamentRecordSchema = z.object({
 });
 export type TournamentRecord = z.infer<typeof tournamentRecordSchema>;
 
-export const playerRoundResultSchema = z.object({
+const playerRoundResultSchema = z.object({
   strokes: z.number().int().nullable(),
   to_par: z.number().int().nullable(),
   birdies: z.number().int().min(0),
@@ -59,7 +59,7 @@ export type PlayerRoundResult = z.infer<typeof playerRoundResultSchema>;
  * One change of a player's status: the round it takes effect in and when it was recorded
  * (shared/src/game/player-status.ts reads it).
  */
-export const statusChangeSchema = z.object({
+const statusChangeSchema = z.object({
   status: playerStatusSchema,
   round: z.number().int().min(1).max(4),
   at: z.iso.datetime(),
@@ -67,7 +67,7 @@ export const statusChangeSchema = z.object({
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
 /** One player in one tournament's field, with his results so far (index 0 = round 1). */
-export const fieldEntryRecordSchema = z.object({
+const fieldEntryRecordSchema = z.object({
   game_global_id: z.string(),
   player_id: z.string(),
   name: z.string(),

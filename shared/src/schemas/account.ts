@@ -3,17 +3,17 @@ import { masterLists } from '../master/static-lists';
 import { displayName, masterValue, plainText } from './text';
 
 /** Registration progress: e-mail unverified -> necessary profile info missing -> complete. */
-export const userStatuses = ['mail_verify', 'required_not_enter', 'complete'] as const;
-export const userStatusSchema = z.enum(userStatuses);
+const userStatuses = ['mail_verify', 'required_not_enter', 'complete'] as const;
+const userStatusSchema = z.enum(userStatuses);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
 export const emailSchema = z.email().max(254);
-export const passwordSchema = z.string().min(8).max(128);
+const passwordSchema = z.string().min(8).max(128);
 
 export const loginBodySchema = z.object({ email: emailSchema, password: z.string().min(1).max(128) });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const authUserSchema = z.object({
+const authUserSchema = z.object({
   user_id: z.string(),
   is_accepted_policy: z.boolean(),
   status: userStatusSchema,
@@ -47,7 +47,7 @@ export type UserMeResponse = z.infer<typeof userMeResponseSchema>;
 // ---- e-mail registration, mail links, passwords, profile, withdrawal (docs/api.md, Accounts) ----
 
 /** A mail link's token: 32 random bytes, base64url. */
-export const mailTokenSchema = z
+const mailTokenSchema = z
   .string()
   .regex(/^[A-Za-z0-9_-]{20,128}$/, 'リンクが正しくありません。メールのリンクをもう一度開いてください。');
 export const mailTokenParamsSchema = z.object({ token: mailTokenSchema });
@@ -76,7 +76,6 @@ export type MailSentResponse = z.infer<typeof mailSentResponseSchema>;
 
 /** POST /api/auth/register/mail and POST /api/auth/settings/email: the address a link goes to. */
 export const emailBodySchema = z.object({ email: emailSchema });
-export type EmailBody = z.infer<typeof emailBodySchema>;
 
 const booleanFlag = z.union([
   z.boolean(),
@@ -93,7 +92,7 @@ export const emailChangeBodySchema = z.object({
 });
 export type EmailChangeBody = z.infer<typeof emailChangeBodySchema>;
 
-export const emailChangeResponseSchema = z.object({ email: z.string() });
+const emailChangeResponseSchema = z.object({ email: z.string() });
 
 /** GET /api/user/email */
 export const userEmailResponseSchema = z.object({ email: z.string().nullable(), has_password: z.boolean() });
@@ -121,7 +120,7 @@ export const withdrawalBodySchema = z.object({
 export type WithdrawalBody = z.infer<typeof withdrawalBodySchema>;
 
 /** 1 = no picture (the default icon), 2 = an uploaded picture; absent keeps the current one. */
-export const profileImageTypeSchema = z.coerce
+const profileImageTypeSchema = z.coerce
   .number()
   .int()
   .refine((value) => value === 1 || value === 2, { message: '画像の種類が正しくありません。' });

@@ -24,7 +24,6 @@ export const contactBodySchema = z.object({
 export type ContactBody = z.input<typeof contactBodySchema>;
 
 export const contactReceiptSchema = z.object({ id: z.string(), received_at: z.string() });
-export type ContactReceipt = z.infer<typeof contactReceiptSchema>;
 
 /** `?since=` (an instant) for the operators' exports; everything when absent. */
 export const exportQuerySchema = z.object({ since: z.iso.datetime({ offset: true }).optional() });

@@ -13,7 +13,7 @@ export const draftSlotSchema = z.coerce
   .min(1)
   .max(4)
   .pipe(z.literal([1, 2, 3, 4]));
-export const teamSourceSchema = z.enum(['manual', 'ai:condition', 'ai:stability', 'ai:chance', 'carry_over']);
+const teamSourceSchema = z.enum(['manual', 'ai:condition', 'ai:stability', 'ai:chance', 'carry_over']);
 export type TeamSource = z.infer<typeof teamSourceSchema>;
 
 const gameGlobalId = z.string().min(1).max(64);
@@ -39,7 +39,7 @@ export const saveAiTeamBodySchema = z.object({ game_global_id: gameGlobalId.opti
 
 // ---- players ----
 
-export const playerSummarySchema = z.object({
+const playerSummarySchema = z.object({
   player_id: z.string(),
   name: z.string(),
   name_kana: z.string(),
@@ -51,7 +51,7 @@ export const playerSummarySchema = z.object({
 });
 export type PlayerSummary = z.infer<typeof playerSummarySchema>;
 
-export const seasonStatsSchema = z.object({
+const seasonStatsSchema = z.object({
   average_score: z.number().nullable(),
   driving_distance: z.number().nullable(),
   fairway_rate: z.number().nullable(),
@@ -65,7 +65,7 @@ export const seasonStatsSchema = z.object({
 export type SeasonStats = z.infer<typeof seasonStatsSchema>;
 
 /** Radar chart values 0-100 (higher is better), min-max scaled over the round's field. */
-export const indicatorsSchema = z.object({
+const indicatorsSchema = z.object({
   distance: z.number().int().min(0).max(100),
   accuracy: z.number().int().min(0).max(100),
   approach: z.number().int().min(0).max(100),
@@ -75,7 +75,7 @@ export const indicatorsSchema = z.object({
 });
 export type Indicators = z.infer<typeof indicatorsSchema>;
 
-export const playerRoundLineSchema = z.object({
+const playerRoundLineSchema = z.object({
   round: z.number().int(),
   strokes: z.number().int().nullable(),
   to_par: z.number().int().nullable(),
@@ -86,9 +86,9 @@ export const playerRoundLineSchema = z.object({
   completed: z.boolean(),
 });
 
-export const ineligibleReasonSchema = z.enum(['wd', 'dq', 'cut', 'not_in_field']);
+const ineligibleReasonSchema = z.enum(['wd', 'dq', 'cut', 'not_in_field']);
 
-export const fieldPlayerSchema = playerSummarySchema.extend({
+const fieldPlayerSchema = playerSummarySchema.extend({
   eligible: z.boolean(),
   ineligible_reason: ineligibleReasonSchema.nullable(),
   indicators: indicatorsSchema,
@@ -121,13 +121,13 @@ export type PlayerDetail = z.infer<typeof playerDetailSchema>;
 
 // ---- teams ----
 
-export const pickScoreSchema = z.object({
+const pickScoreSchema = z.object({
   kind: z.enum(['real', 'penalty', 'pending']),
   to_par: z.number().int().nullable(),
   reason: z.enum(['cut', 'wd', 'dq', 'empty']).nullable(),
 });
 
-export const teamPickViewSchema = z.object({
+const teamPickViewSchema = z.object({
   slot: z.number().int().min(1).max(4),
   auto: z.boolean(),
   player: playerSummarySchema,
@@ -143,7 +143,7 @@ export const roundScoreSchema = z.object({
 });
 export type RoundScoreView = z.infer<typeof roundScoreSchema>;
 
-export const teamViewSchema = z.object({
+const teamViewSchema = z.object({
   source: teamSourceSchema,
   last_saved_at: z.string(),
   /** Always 4 entries, slot 1-4; null = empty slot. */
@@ -151,7 +151,7 @@ export const teamViewSchema = z.object({
 });
 export type TeamView = z.infer<typeof teamViewSchema>;
 
-export const pickWarningSchema = z.object({
+const pickWarningSchema = z.object({
   slot: z.number().int(),
   player_id: z.string(),
   reason: ineligibleReasonSchema,
@@ -225,7 +225,6 @@ export const importBodySchema = z.object({
   dry_run: z.boolean().optional(),
 });
 
-export const importErrorSchema = z.object({ line: z.number().int(), messages: z.array(z.string()) });
 export const importResultSchema = z.object({
   game_global_id: z.string(),
   imported: z.boolean(),
@@ -240,7 +239,7 @@ export const importResultSchema = z.object({
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
-export const roundActionBodySchema = z.object({
+const roundActionBodySchema = z.object({
   game_global_id: gameGlobalId,
   round: z.number().int().min(1).max(4),
 });
@@ -263,7 +262,7 @@ export const withdrawPlayerBodySchema = z.object({
 export const cancelRoundBodySchema = roundActionBodySchema.extend({ reason });
 export const cancelTournamentBodySchema = z.object({ game_global_id: gameGlobalId, reason });
 /** The values of one player's round a correction may change; each one left out keeps its stored value. */
-export const correctionValuesSchema = z.object({
+const correctionValuesSchema = z.object({
   strokes: z.number().int().nullable().optional(),
   to_par: z.number().int().nullable().optional(),
   thru: z.number().int().min(0).max(18).optional(),
@@ -273,7 +272,7 @@ export const correctionValuesSchema = z.object({
   status: playerStatusSchema.optional(),
 });
 export type CorrectionValues = z.infer<typeof correctionValuesSchema>;
-export const correctionFields = Object.keys(correctionValuesSchema.shape) as Array<keyof CorrectionValues>;
+const correctionFields = Object.keys(correctionValuesSchema.shape) as Array<keyof CorrectionValues>;
 
 /**
  * A correction sends only the values the operator changed, and the version of the row it started

@@ -11,12 +11,12 @@ export { GUILD_MAX_MEMBERS, GUILD_NAME_MAX } from './values/guild';
 export const GUILD_COMMENT_MAX = 200;
 export const CHAT_MESSAGE_MAX = 200;
 export const GUILD_PAGE_SIZE = 20;
-export const CHAT_PAGE_SIZE = 30;
+const CHAT_PAGE_SIZE = 30;
 
 /** Upload rules shared by the presign policy, the object check and direct multipart files. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const uploadContentTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
-export const uploadPurposeSchema = z.enum(['guild', 'profile']);
+const uploadPurposeSchema = z.enum(['guild', 'profile']);
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
 
 // eslint-disable-next-line no-control-regex
@@ -35,12 +35,10 @@ const text = (max: number, options: { min: number; newlines: boolean }) =>
     });
 
 /** Multipart sends every field as text: accept 1/2 as numbers or strings. */
-export const entryTypeSchema = z.coerce
+const entryTypeSchema = z.coerce
   .number()
   .int()
   .refine((value) => value === 1 || value === 2, { message: '参加方法を選択してください。' });
-/** 1 = open (anyone may join), 2 = join by code. */
-export type EntryType = 1 | 2;
 
 const booleanField = z.union([
   z.boolean(),
@@ -49,14 +47,14 @@ const booleanField = z.union([
 ]);
 
 /** 1 = the stock image (no upload), 2 = an uploaded image. */
-export const imageTypeSchema = z.coerce
+const imageTypeSchema = z.coerce
   .number()
   .int()
   .refine((value) => value === 1 || value === 2, { message: '画像の種類が正しくありません。' });
 
 const uploadKey = z.string().trim().min(1).max(300);
 
-export const guildIdSchema = z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, 'ギルドIDが正しくありません。');
+const guildIdSchema = z.string().regex(/^[0-9A-Za-z_-]{1,64}$/, 'ギルドIDが正しくありません。');
 export const guildParamsSchema = z.object({ id: guildIdSchema });
 export const guildMemberParamsSchema = guildParamsSchema.extend({
   user_id: z.string().min(1).max(128),
@@ -106,7 +104,7 @@ export const presignBodySchema = z.object({
 
 // ---- responses ----
 
-export const memberRoleSchema = z.enum(['owner', 'member']);
+const memberRoleSchema = z.enum(['owner', 'member']);
 export type MemberRole = z.infer<typeof memberRoleSchema>;
 
 /** A guild's settings as its owner sets them (the create form's confirmation step shows them). */
@@ -120,7 +118,7 @@ export const guildConfirmSchema = z.object({
 });
 export type GuildConfirm = z.infer<typeof guildConfirmSchema>;
 
-export const guildSummarySchema = guildConfirmSchema.extend({
+const guildSummarySchema = guildConfirmSchema.extend({
   guild_id: z.string(),
   number_of_member: z.number().int(),
   owner_id: z.string(),
@@ -161,14 +159,13 @@ export const guildListSchema = z.object({
 });
 export type GuildList = z.infer<typeof guildListSchema>;
 
-export const guildMemberSchema = z.object({
+const guildMemberSchema = z.object({
   user_id: z.string(),
   nickname: z.string(),
   profile_img_url: z.string().nullable(),
   role: memberRoleSchema,
   joined_at: z.string(),
 });
-export type GuildMember = z.infer<typeof guildMemberSchema>;
 export const guildMemberListSchema = z.object({
   guild_id: z.string(),
   number_of_member: z.number().int(),
@@ -223,7 +220,7 @@ export const guildVersusQuerySchema = z.object({
   round: z.coerce.number().int().min(1).max(4).optional(),
 });
 
-export const versusGuildSchema = z.object({
+const versusGuildSchema = z.object({
   guild_id: z.string(),
   name: z.string(),
   rank: z.number().int().min(1),

@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { playerStatusSchema, roundStatusSchema } from './schedule';
 
-export const livePlayerSchema = z.object({
+const livePlayerSchema = z.object({
   player_id: z.string(),
   name: z.string(),
   /** Shared tournament position ("1", "T3") over the rounds up to this one; null without a score. */
@@ -21,7 +21,6 @@ export const livePlayerSchema = z.object({
   /** Tournament total to par up to this round, the holes played this round included. */
   total_to_par: z.number().int().nullable(),
 });
-export type LivePlayer = z.infer<typeof livePlayerSchema>;
 
 export const liveRoundSchema = z.object({
   game_global_id: z.string(),

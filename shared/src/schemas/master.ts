@@ -2,7 +2,7 @@ import * as z from 'zod';
 import { prizeOptionSchema } from './prize';
 import { scheduleSchema } from './schedule';
 
-export const masterOptionSchema = z.object({ value: z.string(), name: z.string() });
+const masterOptionSchema = z.object({ value: z.string(), name: z.string() });
 export type MasterOption = z.infer<typeof masterOptionSchema>;
 export const masterListSchema = z.array(masterOptionSchema);
 

@@ -11,7 +11,7 @@ const gameGlobalId = z.string().min(1).max(64);
 
 // ---- list-tournaments ----
 
-export const opsRoundSchema = z.object({
+const opsRoundSchema = z.object({
   round: z.number().int(),
   play_on: z.string(),
   deadline_at: z.string(),
@@ -25,7 +25,7 @@ export const opsRoundSchema = z.object({
   deadline_note: z.string().nullable(),
   cancel_note: z.string().nullable(),
 });
-export const opsTournamentSchema = z.object({
+const opsTournamentSchema = z.object({
   game_global_id: z.string(),
   season_id: z.number().int(),
   tournament_name: z.string(),
@@ -103,7 +103,7 @@ export const opsRoundResultsQuerySchema = z.object({
   game_global_id: gameGlobalId,
   round: z.coerce.number().int().min(1).max(4),
 });
-export const opsResultRowSchema = z.object({
+const opsResultRowSchema = z.object({
   player_id: z.string(),
   name: z.string(),
   status: playerStatusSchema,

@@ -1,12 +1,12 @@
 import * as z from 'zod';
 import { prizeKinds } from './values/prize';
 
-export { prizeKinds, type PrizeKind } from './values/prize';
+export { type PrizeKind } from './values/prize';
 
 export const prizeKindSchema = z.enum(prizeKinds);
 
 /** A prize as stored and as the prize master lists return it (`value`/`name` added). */
-export const prizeRecordSchema = z.object({
+const prizeRecordSchema = z.object({
   id: z.string(),
   kind: prizeKindSchema,
   name: z.string(),
@@ -30,7 +30,7 @@ export type PrizeOption = z.infer<typeof prizeOptionSchema>;
 
 // ---- draws (operators) and claims (winners) ----
 
-export const prizeIdSchema = z.string().regex(/^[0-9A-Za-z_-]{1,80}$/, '賞品IDが正しくありません。');
+const prizeIdSchema = z.string().regex(/^[0-9A-Za-z_-]{1,80}$/, '賞品IDが正しくありません。');
 
 export const drawPrizesBodySchema = z.object({
   game_global_id: z.string().min(1).max(64),
@@ -73,7 +73,7 @@ export const PRIZE_CLAIM_DAYS = 30;
 export const prizeClaimDeadline = (wonAt: string): string =>
   new Date(Date.parse(wonAt) + PRIZE_CLAIM_DAYS * 86_400_000).toISOString();
 
-export const wonPrizeSchema = z.object({
+const wonPrizeSchema = z.object({
   prize: prizeRecordSchema,
   /** The tournament of a game or entry prize; null for a yearly prize. */
   tournament_name: z.string().nullable(),

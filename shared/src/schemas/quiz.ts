@@ -7,7 +7,7 @@ import * as z from 'zod';
 import { plainText } from './text';
 
 export const QUIZ_QUESTION_COUNT = 5;
-export const QUIZ_CHOICE_COUNT = 4;
+const QUIZ_CHOICE_COUNT = 4;
 /** Seconds per question (product spec section 9: "Quiz time limit 30"). */
 export const QUIZ_TIME_LIMIT_SECONDS = 30;
 /** A new attempt may start this long after the previous one started. */
@@ -19,7 +19,7 @@ const id = z.string().min(1).max(64);
 
 // ---- stored quiz (operators publish it) ----
 
-export const quizQuestionInputSchema = z.object({
+const quizQuestionInputSchema = z.object({
   question: plainText(200),
   /** The 4 choices; `answer` is the index (0-3) of the correct one. */
   choices: z.array(plainText(60)).length(QUIZ_CHOICE_COUNT),
@@ -76,10 +76,10 @@ export const quizAnsweredQuerySchema = z.object({
 
 // ---- responses ----
 
-export const quizChoiceSchema = z.object({ id: z.string(), text: z.string() });
+const quizChoiceSchema = z.object({ id: z.string(), text: z.string() });
 
 /** One answered question, with the correct choice and the explanation (sent only once answered). */
-export const userQuizAnswerSchema = z.object({
+const userQuizAnswerSchema = z.object({
   number: z.number().int().min(1),
   quiz_id: z.string(),
   question: z.string(),

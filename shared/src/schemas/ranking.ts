@@ -6,7 +6,7 @@
 import * as z from 'zod';
 import { rankingPerPageDefault, rankingPerPageMax } from './values/ranking';
 
-export { rankingPerPageDefault, rankingPerPageMax, rankingScreenPerPage } from './values/ranking';
+export { rankingPerPageDefault } from './values/ranking';
 
 const positiveInt = z.coerce.number().int().min(1);
 
@@ -31,7 +31,6 @@ export const yearlyRankingQuerySchema = z.object({
   perPage: positiveInt.max(rankingPerPageMax).default(rankingPerPageDefault),
   year: z.coerce.number().int().min(2000).max(2100).optional(),
 });
-export type YearlyRankingQuery = z.infer<typeof yearlyRankingQuerySchema>;
 
 /** guild_member, guild, guild_top4, quiz. */
 export const roundRankingQuerySchema = z.object({
@@ -39,16 +38,14 @@ export const roundRankingQuerySchema = z.object({
   ...pagingQuery,
   round: z.coerce.number().int().min(1).max(4).optional(),
 });
-export type RoundRankingQuery = z.infer<typeof roundRankingQuerySchema>;
 
 /** user, user_quiz: the caller's own rows. */
 export const ownRankingQuerySchema = z.object({
   ...gameQuery,
   round: z.coerce.number().int().min(1).max(4).optional(),
 });
-export type OwnRankingQuery = z.infer<typeof ownRankingQuerySchema>;
 
-export const rankingRowSchema = z.object({
+const rankingRowSchema = z.object({
   rank: z.number().int().min(1),
   /** A user id; a guild id on guild and guild_top4 rankings. */
   user_id: z.string(),

@@ -7,7 +7,6 @@ export const reminderSettingsViewSchema = reminderSettingsSchema.extend({
   line_available: z.boolean(),
   email_available: z.boolean(),
 });
-export type ReminderSettingsView = z.infer<typeof reminderSettingsViewSchema>;
 
 export const unsubscribeRemindersBodySchema = z.object({
   token: z

@@ -1,7 +1,5 @@
 import * as z from 'zod';
 
-export const roundNumbers = [1, 2, 3, 4] as const;
-export const roundNumberSchema = z.coerce.number().int().min(1).max(4);
 export type RoundNumber = 1 | 2 | 3 | 4;
 
 /** scheduled: open for picks; locked: deadline passed, no results yet; provisional: results in, not final. */
@@ -22,7 +20,7 @@ export const scheduleRoundSchema = z.object({
 });
 export type ScheduleRound = z.infer<typeof scheduleRoundSchema>;
 
-export const tournamentStatusSchema = z.enum(['upcoming', 'in_progress', 'finished', 'cancelled']);
+const tournamentStatusSchema = z.enum(['upcoming', 'in_progress', 'finished', 'cancelled']);
 
 /** One tournament as the schedule master returns it; `value`/`name` make it a master option too. */
 export const scheduleSchema = z.object({
@@ -49,7 +47,7 @@ export type Schedule = z.infer<typeof scheduleSchema>;
 export const playerStatusSchema = z.enum(['active', 'cut', 'wd', 'dq']);
 export type PlayerStatus = z.infer<typeof playerStatusSchema>;
 
-export const leaderboardRowSchema = z.object({
+const leaderboardRowSchema = z.object({
   player_id: z.string(),
   name: z.string(),
   name_kana: z.string(),

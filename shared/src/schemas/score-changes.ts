@@ -6,7 +6,7 @@ import { roundScoreSchema, tournamentQuerySchema } from './game';
  * the score step rewrites the score (operators' final marks, corrections, withdrawals, cancellations)
  * and when the deadline's settlement put AUTO players on the team.
  */
-export const scoreChangeCauseSchema = z.enum([
+const scoreChangeCauseSchema = z.enum([
   'mark_final',
   'correct_result',
   'withdraw_player',
@@ -17,7 +17,7 @@ export const scoreChangeCauseSchema = z.enum([
 ]);
 export type ScoreChangeCause = z.infer<typeof scoreChangeCauseSchema>;
 
-export const scoreChangeSchema = z.object({
+const scoreChangeSchema = z.object({
   id: z.string(),
   round: z.number().int().min(1).max(4),
   at: z.string(),

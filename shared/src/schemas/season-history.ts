@@ -11,7 +11,7 @@ export const seasonHistoryQuerySchema = z.object({
 });
 export type SeasonHistoryQuery = z.infer<typeof seasonHistoryQuerySchema>;
 
-export const seasonRoundSchema = z.object({
+const seasonRoundSchema = z.object({
   round: z.number().int().min(1).max(4),
   /** The team's round score (strokes to par; no team = 4 x the penalty); null while pending or cancelled. */
   score: z.number().int().nullable(),
@@ -23,7 +23,7 @@ export const seasonRoundSchema = z.object({
 });
 export type SeasonRound = z.infer<typeof seasonRoundSchema>;
 
-export const seasonTournamentSchema = z.object({
+const seasonTournamentSchema = z.object({
   game_global_id: z.string(),
   tournament_name: z.string(),
   start_on: z.string(),
@@ -36,7 +36,6 @@ export const seasonTournamentSchema = z.object({
   /** Results not yet final: the figures can still move. */
   provisional: z.boolean(),
 });
-export type SeasonTournament = z.infer<typeof seasonTournamentSchema>;
 
 export const seasonHistorySchema = z.object({
   season_id: z.number().int(),

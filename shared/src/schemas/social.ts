@@ -1,9 +1,9 @@
 import * as z from 'zod';
 import { socialProviders, type SocialProvider } from './values/social';
 
-export { isSocialProvider, socialProviders, type SocialProvider } from './values/social';
+export { socialProviders, type SocialProvider } from './values/social';
 
-export const socialProviderSchema = z.enum(socialProviders);
+const socialProviderSchema = z.enum(socialProviders);
 
 /**
  * Each provider's name as a Cognito identity provider (`identity_provider=` of /oauth2/authorize and

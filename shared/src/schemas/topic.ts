@@ -3,17 +3,15 @@ import * as z from 'zod';
 import { plainText } from './text';
 import { topicCategories } from './values/topic';
 
-export { topicCategories, topicCategoryLabels, type TopicCategory } from './values/topic';
-
 export const TOPIC_PAGE_SIZE = 10;
 
-export const topicCategorySchema = z.enum(topicCategories);
+const topicCategorySchema = z.enum(topicCategories);
 
-export const topicIdSchema = z
+const topicIdSchema = z
   .string()
   .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'IDは英小文字・数字・ハイフンの64文字以内で指定してください。');
 
-export const topicSchema = z.object({
+const topicSchema = z.object({
   id: topicIdSchema,
   category: topicCategorySchema,
   title: plainText(80),

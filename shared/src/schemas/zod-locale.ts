@@ -69,7 +69,7 @@ const formatNames: Record<string, string> = {
 };
 
 /** One plain Japanese sentence per issue: what the field needs, never the schema's type names. */
-export function japaneseIssueMessage(issue: Issue): string {
+function japaneseIssueMessage(issue: Issue): string {
   const label = labelOf(issue.path);
   switch (issue.code) {
     case 'invalid_type':

@@ -2,9 +2,9 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { afterAll, beforeAll, expect, inject } from 'vitest';
 
 /** Debian's chromium, quiet and headless: no sandbox (containers), no background traffic. */
-export const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
 
-export const chromiumArgs = [
+const chromiumArgs = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-background-networking',
@@ -15,7 +15,7 @@ export const chromiumArgs = [
 ];
 
 /** A phone, as the game is designed for: 375 px wide, Japanese, Tokyo time. */
-export const phone = {
+const phone = {
   viewport: { width: 375, height: 812 },
   locale: 'ja-JP',
   timezoneId: 'Asia/Tokyo',

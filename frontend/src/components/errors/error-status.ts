@@ -7,7 +7,7 @@ export function errorPageStatus(error: unknown): number {
   return error.status;
 }
 
-export const errorPageMessages = {
+const errorPageMessages = {
   notFound: 'お探しのページが見つかりませんでした。',
   congested: '現在アクセスが集中しています。時間を置いて、再度ご確認ください。',
   updating: '現在データを更新中です。約1～2時間を予定しております。',

@@ -3,9 +3,9 @@ import { useRouterState } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
 
 /** Work shorter than this never shows the bar. */
-export const loadingBarThrottleMs = 200;
+const loadingBarThrottleMs = 200;
 /** The bar gives up after this long, so a hung request does not leave it on screen. */
-export const loadingBarMaxDurationMs = 5000;
+const loadingBarMaxDurationMs = 5000;
 
 type Phase = 'idle' | 'running' | 'finishing';
 

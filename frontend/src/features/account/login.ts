@@ -4,7 +4,7 @@ import { api } from '@/lib/api';
 import { isApiError } from '../../lib/api-client';
 import { setAuth } from '../../lib/auth';
 
-export const tooManyAttemptsMessage =
+const tooManyAttemptsMessage =
   'ログインの試行回数が上限に達しました。しばらく時間を置いてから、もう一度お試しください。';
 
 /** Signs in, then the token cookie and the signed-in state. */

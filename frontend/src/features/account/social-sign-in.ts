@@ -8,7 +8,7 @@ import { api } from '@/lib/api';
  */
 const storagePrefix = 'social-sign-in:';
 /** How long an attempt may take at the provider. */
-export const attemptLifetimeMs = 10 * 60 * 1000;
+const attemptLifetimeMs = 10 * 60 * 1000;
 
 export interface SocialAttempt {
   provider: SocialProvider;
@@ -28,16 +28,16 @@ function base64Url(data: Uint8Array): string {
   return btoa(text).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 }
 
-export async function pkceChallenge(verifier: string): Promise<string> {
+async function pkceChallenge(verifier: string): Promise<string> {
   const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier));
   return base64Url(new Uint8Array(digest));
 }
 
-export function callbackUrl(provider: SocialProvider, origin = window.location.origin): string {
+function callbackUrl(provider: SocialProvider, origin = window.location.origin): string {
   return `${origin}${socialCallbackPath(provider)}`;
 }
 
-export function saveAttempt(storage: Storage, state: string, attempt: SocialAttempt): void {
+function saveAttempt(storage: Storage, state: string, attempt: SocialAttempt): void {
   storage.setItem(storagePrefix + state, JSON.stringify(attempt));
 }
 

@@ -20,7 +20,7 @@ const searchSchema = pageSearch({
   token: optionalText(),
 });
 
-export const invalidTokenMessage = 'ログインの有効期限が切れました。もう一度ログインしてください。';
+const invalidTokenMessage = 'ログインの有効期限が切れました。もう一度ログインしてください。';
 
 export const Route = createFileRoute('/login/')({
   validateSearch: searchSchema,

@@ -47,7 +47,7 @@ export interface IdentityPort {
  */
 export const decoyHash = `scrypt$${passwordCost.N}$${passwordCost.r}$${passwordCost.p}$${'A'.repeat(22)}$${'A'.repeat(43)}`;
 
-export const localIdentity: IdentityPort = {
+const localIdentity: IdentityPort = {
   async signIn(email, password, now) {
     const login = await userRepository.getLogin(email);
     const ok = await verifyPassword(password, login?.password_hash ?? decoyHash);

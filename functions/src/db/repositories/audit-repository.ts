@@ -4,7 +4,7 @@ import { fromItem } from '../item';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
 
-export const auditItem = (record: AuditRecord) => ({
+const auditItem = (record: AuditRecord) => ({
   ...keys.audit(record.game_global_id, record.at, record.id),
   entity: 'audit',
   ...record,

@@ -23,7 +23,7 @@ export interface MailTokenRecord {
   expires_at: string;
 }
 
-export const mailTokenItem = (tokenHash: string, record: MailTokenRecord) => ({
+const mailTokenItem = (tokenHash: string, record: MailTokenRecord) => ({
   ...keys.mailToken(tokenHash),
   entity: 'mail_token',
   ...record,

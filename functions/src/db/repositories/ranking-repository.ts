@@ -82,7 +82,7 @@ export const snapshotTtlSeconds = 7 * 24 * 3600;
  * A finished tournament's snapshot (`kept`) lasts 400 days: its final rankings stay readable for
  * the season and the next one's start, like the frozen teams' objects.
  */
-export const keptSnapshotTtlSeconds = 400 * 24 * 3600;
+const keptSnapshotTtlSeconds = 400 * 24 * 3600;
 
 /** BatchWriteItem calls of a snapshot in flight at once (the SDK's own pool holds 50 connections). */
 const SNAPSHOT_WRITES_IN_FLIGHT = 8;

@@ -18,7 +18,7 @@ export interface StaleMark {
   version: number;
 }
 
-export type RankingLease = Lease;
+type RankingLease = Lease;
 
 /** Marks the tournament's rankings stale (keeps the first instant, counts the change). */
 async function markStale(gameGlobalId: string, now: Date): Promise<StaleMark> {
@@ -41,7 +41,7 @@ async function markStale(gameGlobalId: string, now: Date): Promise<StaleMark> {
 }
 
 /** What the ranking job has to do: the stale marks, and the tournaments with change records to write. */
-export interface RankingWork {
+interface RankingWork {
   marks: StaleMark[];
   /** Tournaments with operators' actions whose change records are still to be written. */
   changes: string[];

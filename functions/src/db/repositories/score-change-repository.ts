@@ -33,7 +33,7 @@ export interface ScoreChangeRecord {
   replaced: Array<{ slot: number; from: string | null; to: string }>;
 }
 
-export const scoreChangeItem = (record: ScoreChangeRecord) => ({
+const scoreChangeItem = (record: ScoreChangeRecord) => ({
   ...keys.scoreChange(record.user_id, record.game_global_id, record.round, record.at, record.id),
   entity: 'score_change',
   ...record,

@@ -161,7 +161,7 @@ export const fieldEntryItem = (record: FieldEntryRecord) => ({
  * The tournament item; an unpublished one (`published: false`, staged by operators) is left out of
  * the GSI1 listing, so the schedule and the current tournament do not see it until it is published.
  */
-export function storedTournamentItem(record: TournamentRecord & { published?: boolean }) {
+function storedTournamentItem(record: TournamentRecord & { published?: boolean }) {
   const { GSI1PK: _pk, GSI1SK: _sk, ...unlisted } = tournamentItem(record);
   return record.published === false ? unlisted : tournamentItem(record);
 }

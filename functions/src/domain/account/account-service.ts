@@ -8,7 +8,7 @@ import { identity, type IssuedToken } from '../../adapters/identity/identity-por
 import { publicUrl } from '../../lib/uploads';
 import { hostTimeMs } from '../../lib/clock';
 
-export const loginFailedMessage = 'メールアドレスまたはパスワードが正しくありません。';
+const loginFailedMessage = 'メールアドレスまたはパスワードが正しくありません。';
 
 export function authResponse(issued: IssuedToken, user: UserRecord): AuthResponse {
   return {

@@ -26,12 +26,12 @@ import { sendMail } from '../../adapters/mail';
 import { accountMail } from './account-mail';
 import { authResponse, limit, loginLimits, newPlayer } from './account-service';
 
-export const MAIL_LINK_HOURS = 24;
+const MAIL_LINK_HOURS = 24;
 
 /** Per address and per network address, an hour: links cannot be used to flood a mailbox. */
-export const mailLimits = { windowSeconds: 3600, perAddress: 5, perIp: 30 } as const;
+const mailLimits = { windowSeconds: 3600, perAddress: 5, perIp: 30 } as const;
 
-export const mailSentMessage =
+const mailSentMessage =
   'メールを送信しました。メールに記載のリンクから、24時間以内に手続きを完了してください。';
 
 const invalidLinkMessage =

@@ -21,7 +21,7 @@ import { authResponse, newPlayer } from './account-service';
  * its state and PKCE challenge; the code it brings back is exchanged here at `/oauth2/token` with the
  * browser's code_verifier, the access token verified like any other, and the player found or created.
  */
-export const socialSignInFailedMessage = 'ログインに失敗しました。もう一度お試しください。';
+const socialSignInFailedMessage = 'ログインに失敗しました。もう一度お試しください。';
 
 /** A provider the deployment does not enable has no identity provider in the pool: refused here. */
 function checkProvider(provider: SocialProvider, redirectUri: string): void {

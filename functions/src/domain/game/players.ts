@@ -9,7 +9,7 @@ import type { Indicators, PlayerSummary, SeasonStats } from '@golf/shared/schema
 import type { Schedule } from '@golf/shared/schemas/schedule';
 import type { PlayerProfileRecord } from '../../db/repositories/player-repository';
 
-export const PAR = 72;
+const PAR = 72;
 
 export type IneligibleReason = 'wd' | 'dq' | 'cut' | 'not_in_field';
 
@@ -112,7 +112,7 @@ export function tournamentFigures(
 }
 
 /** Completed round to-pars of this tournament before `round`, most recent first. */
-export function recentToPar(entry: FieldEntryRecord, beforeRound: number): number[] {
+function recentToPar(entry: FieldEntryRecord, beforeRound: number): number[] {
   const values: number[] = [];
   for (let index = Math.min(beforeRound, 5) - 2; index >= 0; index--) {
     const result = entry.rounds[index];

@@ -54,7 +54,7 @@ const isComplete = (team: TeamRecord) => draftSlots.every((slot) => team.picks.s
  * instant: an identical line-up saved again changes nothing and schedules nothing) and the player
  * opted in. A later complete save of the round replaces it; an incomplete team gets none.
  */
-export async function scheduleSaveReceipt(
+async function scheduleSaveReceipt(
   team: TeamRecord | null,
   now: Date,
   emailOn?: Promise<boolean | undefined>,

@@ -27,7 +27,7 @@ export interface ScoringRound extends IndexedRound {
  * round 3 or 4, or still 'active' once round 2 is final = made; otherwise not known (null): withdrawn
  * or disqualified before the cut, or the cut not made yet. Never guessed from missing rounds.
  */
-export function madeCut(entry: FieldEntryRecord, cutFinal: boolean): boolean | null {
+function madeCut(entry: FieldEntryRecord, cutFinal: boolean): boolean | null {
   if (entry.status === 'cut') return false;
   if (entry.rounds[2] || entry.rounds[3]) return true;
   return entry.status === 'active' && cutFinal ? true : null;

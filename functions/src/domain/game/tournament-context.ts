@@ -1,10 +1,4 @@
-import {
-  pickTeam,
-  rankPlayers,
-  aiScore,
-  type AiMode,
-  type PlayerStats,
-} from '@golf/shared/game/ai-selection';
+import { pickTeam, aiScore, type AiMode, type PlayerStats } from '@golf/shared/game/ai-selection';
 import { currentTournament, deriveSchedule } from '@golf/shared/schedule/derive-schedule';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import { playerRepository, type PlayerProfileRecord } from '../../db/repositories/player-repository';
@@ -97,5 +91,3 @@ export function aiTeam(context: RoundContext, mode: AiMode): Array<{ player_id: 
     value: aiScore(mode, byId.get(id)!),
   }));
 }
-
-export { rankPlayers };

@@ -38,7 +38,7 @@ const roundLine = (entry: FieldEntryRecord | undefined, round: number) => {
   return result ? { round, ...result } : null;
 };
 
-export function teamView(
+function teamView(
   team: TeamRecord | undefined,
   context: RoundContext,
   indexed: IndexedRound,

@@ -40,10 +40,10 @@ import {
 
 const ulid = monotonicFactory();
 
-export const GUEST_NICKNAME = 'ゲスト';
+const GUEST_NICKNAME = 'ゲスト';
 export const CHAT_RATE_LIMIT = { windowSeconds: 10, limit: 5 };
 
-export const messages = {
+const messages = {
   notFound: 'ギルドが見つかりませんでした。',
   codeNotFound: '参加コードが正しくありません。',
   busy: 'ほかの操作と重なりました。もう一度お試しください。',
@@ -52,7 +52,7 @@ export const messages = {
 
 // Crockford-like alphabet without look-alikes (0/O, 1/I/L).
 const codeAlphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
-export const newJoinCode = (): string =>
+const newJoinCode = (): string =>
   Array.from({ length: 8 }, () => codeAlphabet[randomInt(codeAlphabet.length)]).join('');
 
 const imageUrl = (guild: Pick<GuildRecord, 'image_key'>) =>

@@ -12,7 +12,7 @@ import { notFound } from '../../lib/errors';
 import { nicknames } from '../guild/guild-service';
 import { tournamentPrizes } from '../prize/prize-draw-service';
 
-export const winnersCsvHeader = [
+const winnersCsvHeader = [
   'game_global_id',
   'tournament_name',
   'prize_id',

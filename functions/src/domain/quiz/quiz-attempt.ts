@@ -19,7 +19,7 @@ import type {
   UserQuizRecord,
 } from '../../db/repositories/quiz-repository';
 
-export const timeLimitMs = QUIZ_TIME_LIMIT_SECONDS * 1000;
+const timeLimitMs = QUIZ_TIME_LIMIT_SECONDS * 1000;
 const cooldownMs = QUIZ_COOLDOWN_MINUTES * 60_000;
 
 export const emptyUserQuiz = (userId: string, gameGlobalId: string, round: number): UserQuizRecord => ({
@@ -35,7 +35,7 @@ export const emptyUserQuiz = (userId: string, gameGlobalId: string, round: numbe
 });
 
 /** Fisher-Yates with the given source of numbers in [0, 1). */
-export function shuffled<T>(items: readonly T[], random: () => number): T[] {
+function shuffled<T>(items: readonly T[], random: () => number): T[] {
   const out = [...items];
   for (let i = out.length - 1; i > 0; i--) {
     const j = Math.floor(random() * (i + 1));

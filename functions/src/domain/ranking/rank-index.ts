@@ -21,7 +21,7 @@ export function rankInIndex(index: BoardIndex, value: number, direction: RankDir
 }
 
 /** Users per values bucket, about: a bucket stays a few KB, one small read. */
-export const USERS_PER_BUCKET = 200;
+const USERS_PER_BUCKET = 200;
 
 export const bucketCount = (users: number) => Math.max(1, Math.ceil(users / USERS_PER_BUCKET));
 

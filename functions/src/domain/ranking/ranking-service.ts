@@ -4,4 +4,3 @@
  */
 export * from './ranking-recompute';
 export * from './ranking-read';
-export { YEARLY_SCOPE } from './ranking-scope';

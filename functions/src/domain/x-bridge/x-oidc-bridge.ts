@@ -63,7 +63,7 @@ export interface BridgeAnswer {
 }
 
 /** The scopes the bridge asks X for: `users.read` (with `tweet.read`) is what /2/users/me needs. */
-export const xScopes = 'tweet.read users.read';
+const xScopes = 'tweet.read users.read';
 const authorizeLifetimeMs = 10 * 60_000;
 const codeLifetimeMs = 2 * 60_000;
 const tokenLifetimeSeconds = 300;
@@ -140,7 +140,7 @@ function withQuery(uri: string, query: Record<string, string>): string {
   return url.toString();
 }
 
-export function discoveryDocument(issuer: string) {
+function discoveryDocument(issuer: string) {
   return {
     issuer,
     authorization_endpoint: `${issuer}/authorize`,

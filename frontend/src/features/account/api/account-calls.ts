@@ -90,7 +90,7 @@ export interface ProfileDraft {
   removeImage: boolean;
 }
 
-export function profileFormData(draft: ProfileDraft): FormData {
+function profileFormData(draft: ProfileDraft): FormData {
   const data = new FormData();
   for (const field of ['nickname', 'gender', 'age', 'address', 'golf_play_history'] as const)
     data.append(field, draft[field]);

@@ -148,7 +148,7 @@ export function NewPasswordFields({
   );
 }
 
-export const profileSelects: ReadonlyArray<{
+const profileSelects: ReadonlyArray<{
   field: 'gender' | 'age' | 'address' | 'golf_play_history';
   list: MasterListName;
   label: string;
@@ -181,7 +181,7 @@ function MasterSelect({
 }
 
 /** The name a master value shows as (for the confirm view). */
-export function useMasterName(list: MasterListName, value: string | number): string {
+function useMasterName(list: MasterListName, value: string | number): string {
   return useMasterList(list).find((option) => option.value === String(value))?.name ?? '';
 }
 
@@ -197,7 +197,7 @@ export function useObjectUrl(file: File | null): string | null {
   return url;
 }
 
-export function ProfileAvatar({ url }: { url: string | null }) {
+function ProfileAvatar({ url }: { url: string | null }) {
   return url ? (
     <img className="profile-card__image" src={url} alt="プロフィール画像" />
   ) : (

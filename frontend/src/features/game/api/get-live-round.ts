@@ -2,13 +2,13 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /** How often a live round is asked again while its page is visible (never in a background tab). */
-export const LIVE_ROUND_REFRESH_MS = 60_000;
+const LIVE_ROUND_REFRESH_MS = 60_000;
 
 /**
  * A round while it is played: the field's live state, the projected cut line and the published
  * board (one public call the CDN keeps); the player's own figures are computed from it in the page.
  */
-export const liveRoundQueryOptions = (round: number, gameGlobalId?: string) =>
+const liveRoundQueryOptions = (round: number, gameGlobalId?: string) =>
   queryOptions({
     queryKey: ['game', 'live', gameGlobalId ?? 'current', round],
     queryFn: ({ signal }) =>

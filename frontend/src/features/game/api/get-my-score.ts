@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /** My team's score per round and in total, for a tournament (the current one when no id). */
-export const myScoreQueryOptions = (gameGlobalId?: string) =>
+const myScoreQueryOptions = (gameGlobalId?: string) =>
   queryOptions({
     queryKey: ['game', 'my-score', gameGlobalId ?? 'current'],
     queryFn: ({ signal }) => api.getMyScore({ query: { game_global_id: gameGlobalId }, signal }),

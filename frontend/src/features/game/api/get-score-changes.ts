@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /** Why my score moved: my change records of a tournament, or of one round, newest first. */
-export const scoreChangesQueryOptions = (gameGlobalId: string, round?: number) =>
+const scoreChangesQueryOptions = (gameGlobalId: string, round?: number) =>
   queryOptions({
     queryKey: ['game', 'score-changes', gameGlobalId, round ?? 'all'],
     queryFn: ({ signal }) =>

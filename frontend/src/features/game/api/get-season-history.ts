@@ -2,7 +2,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
 /** My season: per tournament, my round scores, ranks after each round and yearly points. */
-export const seasonHistoryQueryOptions = () =>
+const seasonHistoryQueryOptions = () =>
   queryOptions({
     queryKey: ['game', 'season-history'],
     queryFn: ({ signal }) => api.getSeasonHistory({ query: {}, signal }),

@@ -52,7 +52,7 @@ function edited(opened: CorrectableRow, edits: Edits): CorrectableRow | null {
 }
 
 /** Before → after of the values that change, in the operators' words. */
-export function ChangeTable({
+function ChangeTable({
   before,
   after,
   headings = ['今の値', '訂正後'],

@@ -31,7 +31,7 @@ export function OpsNav({ gameGlobalId }: { gameGlobalId?: string | undefined }) 
 const resultLabels = { none: '結果なし', provisional: '速報', final: '確定' } as const;
 
 /** A round's state in words and colour: cancelled, final, provisional, locked or open. */
-export function RoundStateBadges({ round }: { round: OpsTournament['rounds'][number] }) {
+function RoundStateBadges({ round }: { round: OpsTournament['rounds'][number] }) {
   if (round.cancelled) return <Badge tone="red">中止</Badge>;
   return (
     <>

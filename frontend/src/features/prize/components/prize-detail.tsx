@@ -27,7 +27,7 @@ const rankingLink: Record<PrizeKind, { href: AppHref; label: string }> = {
 };
 
 /** One prize: the whole card, how its winners are decided, and the way to compete for it. */
-export function PrizeDetail({ kind, id }: { kind: PrizeKind; id: string }) {
+function PrizeDetail({ kind, id }: { kind: PrizeKind; id: string }) {
   const prize = usePrizes(kind).find((item) => item.id === id);
   const schedule = useSchedules().find((item) => item.game_global_id === prize?.game_global_id);
   if (!prize)

@@ -5,7 +5,7 @@ import { api } from '@/lib/api';
  * Another player's team for a round of the current tournament, served only once the round's
  * deadline has passed (403 before).
  */
-export const userTeamQueryOptions = (round: number, userId: string) =>
+const userTeamQueryOptions = (round: number, userId: string) =>
   queryOptions({
     queryKey: ['ranking', 'team', round, userId],
     queryFn: ({ signal }) => api.getUserTeam({ params: { round, user_id: userId }, signal }),

@@ -29,7 +29,7 @@ export const quizRankingSearch = pageSearch({
 });
 
 /** `/ranking/guild`: the tab (all guilds, the total, my guild's members), the round and the page. */
-export const guildRankingTabs = ['all', 'total', 'member'] as const;
+const guildRankingTabs = ['all', 'total', 'member'] as const;
 export const guildRankingSearch = pageSearch({
   tab: oneOfOr(guildRankingTabs, 'all'),
   round: optionalRound(),

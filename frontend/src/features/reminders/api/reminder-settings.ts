@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ReminderSettings } from '@golf/shared/game/reminders';
 import { api } from '@/lib/api';
 
-export const reminderSettingsQueryOptions = () =>
+const reminderSettingsQueryOptions = () =>
   queryOptions({
     queryKey: ['reminders', 'settings'],
     queryFn: ({ signal }) => api.getReminderSettings({ signal }),

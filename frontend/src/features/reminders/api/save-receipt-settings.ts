@@ -2,7 +2,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { SaveReceiptSettings } from '@golf/shared/schemas/save-receipt';
 import { api } from '@/lib/api';
 
-export const saveReceiptSettingsQueryOptions = () =>
+const saveReceiptSettingsQueryOptions = () =>
   queryOptions({
     queryKey: ['reminders', 'save-receipt'],
     queryFn: ({ signal }) => api.getSaveReceiptSettings({ signal }),

@@ -12,7 +12,7 @@ const tones: Record<Topic['category'], BadgeTone> = {
   maintenance: 'grey',
 };
 
-export const topicDate = (topic: Topic) => tokyoCalendarDate(topic.published_at).replaceAll('-', '.');
+const topicDate = (topic: Topic) => tokyoCalendarDate(topic.published_at).replaceAll('-', '.');
 
 function TopicHeading({ topic }: { topic: Topic }) {
   return (

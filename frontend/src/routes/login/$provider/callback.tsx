@@ -23,7 +23,7 @@ export const Route = createFileRoute('/login/$provider/callback')({
   component: CallbackPage,
 });
 
-export const callbackMessages = {
+const callbackMessages = {
   denied: 'ログインがキャンセルされました。',
   invalidState: 'ログインの確認に失敗しました。お手数ですが、もう一度ログインしてください。',
   failed: 'ログインに失敗しました。もう一度お試しください。',
