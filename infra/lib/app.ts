@@ -1,6 +1,6 @@
 import { App, AspectPriority, Aspects, type AppProps } from 'aws-cdk-lib';
 import { AwsSolutionsChecks } from 'cdk-nag';
-import { readConfig } from './config';
+import { readConfig, secretPrefix } from './config';
 import { acknowledgeFindings } from './nag';
 import { ActiveTracing, StageLogRetention } from './observability';
 import { ApiStack, deployedRoutes } from './stacks/api-stack';
@@ -24,7 +24,7 @@ export function buildApp(props: AppProps = {}) {
   const env = { region: config.region, account: process.env['CDK_DEFAULT_ACCOUNT'] };
   // CloudFront's web ACL, certificate and metrics live in us-east-1.
   const edgeEnv = { region: 'us-east-1', account: env.account };
-  const originSecretName = `golf-${config.stage}/origin-verify`;
+  const originSecretName = `${secretPrefix(config.stage)}/origin-verify`;
   const edge = new EdgeStack(app, `${prefix}-Edge`, { env: edgeEnv, config, originSecretName });
   const data = new DataStack(app, `${prefix}-Data`, { env, config });
   const auth = new AuthStack(app, `${prefix}-Auth`, {

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
 import {
@@ -66,7 +67,11 @@ export interface InfraConfig {
   certificateArn?: string;
   /** Where alarms are mailed (an SNS e-mail subscription, confirmed from the first mail). */
   alarmEmail?: string;
-  /** Cognito hosted domain prefix: `https://{domainPrefix}.auth.{region}.amazoncognito.com`. */
+  /**
+   * Cognito hosted domain prefix: `https://{domainPrefix}.auth.{region}.amazoncognito.com`, a name
+   * every AWS customer of the region shares. Context `domainPrefix`; by default
+   * `golf-{stage}-{hash}`, the hash of account, region and stage (defaultDomainPrefix).
+   */
   domainPrefix: string;
   /**
    * Site origins: OAuth redirects and the uploads bucket's CORS. The first one is the canonical site.
@@ -79,12 +84,21 @@ export interface InfraConfig {
   /** A verified SES identity. */
   mailFrom: string;
   /**
+   * Whether this stage creates the SES identity of `mailFrom`'s domain (context `mailIdentity`:
+   * `create`, the default) or sends from the one another stage on the same domain created (`reuse`):
+   * SES holds one identity per domain and account.
+   */
+  mailIdentity: 'create' | 'reuse';
+  /**
    * The social sign-in providers this stage offers (context `socialProviders`, the SPA's names:
    * `google,twitter,line,apple`), in that order. Only these become identity providers of the pool,
    * callbacks of the client and buttons on /login; none by default, so a first deploy needs no secret.
    */
   socialProviders: SocialProvider[];
-  /** Secrets Manager name prefix of the social providers' credentials (`{prefix}/google` etc.). */
+  /**
+   * Secrets Manager name prefix of the social providers' credentials (`{prefix}/google` etc.);
+   * `golf-{stage}/social` by default, so stages never share a provider's secret.
+   */
   socialSecretPrefix: string;
   /** Before the opening: the site shows /coming-soon off its whitelist (context `launchGate`). */
   launchGate: boolean;
@@ -92,15 +106,34 @@ export interface InfraConfig {
 
 const configDefaults = {
   mailFrom: 'no-reply@golf-dream.example',
-  socialSecretPrefix: 'golf/social',
 } as const;
+
+/** Where every secret of a stage lives: `golf-{stage}/origin-verify`, `golf-{stage}/social/google`... */
+export const secretPrefix = (stage: string) => `golf-${stage}`;
+
+/**
+ * The Cognito domain prefix a stage gets unless the context names one: the stage and 8 hex digits
+ * of a hash of account, region and stage, the same at every synth of that deployment and unlikely
+ * to be taken by anyone else. The account is the deploying credentials' (CDK_DEFAULT_ACCOUNT) or
+ * the context `account`; pin `domainPrefix` in cdk.json to keep it whatever account synthesizes.
+ */
+export function defaultDomainPrefix(stage: string, region: string, account: string | undefined): string {
+  const hash = createHash('sha256')
+    .update(`${account ?? ''}/${region}/${stage}`)
+    .digest('hex')
+    .slice(0, 8);
+  return `golf-${stage.toLowerCase()}-${hash}`;
+}
 
 type Context = Pick<Node, 'tryGetContext'>;
 
 /** Reads and checks the settings; a wrong value stops the synth with the key to fix. */
 export function readConfig(node: Context): InfraConfig {
   const problems: string[] = [];
-  const text = (key: keyof typeof configDefaults | 'stage' | 'domainPrefix', fallback?: string) => {
+  const text = (
+    key: keyof typeof configDefaults | 'stage' | 'domainPrefix' | 'socialSecretPrefix',
+    fallback?: string,
+  ) => {
     const value: unknown =
       node.tryGetContext(key) ??
       (key in configDefaults ? configDefaults[key as keyof typeof configDefaults] : fallback);
@@ -147,7 +180,8 @@ export function readConfig(node: Context): InfraConfig {
   const alarmEmail = optional('alarmEmail');
   if (alarmEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail))
     problems.push(`alarmEmail ${alarmEmail}: an e-mail address`);
-  const domainPrefix = text('domainPrefix', `golf-dream-team-${stage.toLowerCase()}`);
+  const account = optional('account') ?? process.env['CDK_DEFAULT_ACCOUNT'];
+  const domainPrefix = text('domainPrefix', defaultDomainPrefix(stage, region, account));
   // Cognito's rules for a hosted domain prefix.
   if (
     !/^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/.test(domainPrefix) ||
@@ -177,7 +211,12 @@ export function readConfig(node: Context): InfraConfig {
   const mailFrom = text('mailFrom');
   if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(mailFrom)) problems.push(`mailFrom ${mailFrom}: an e-mail address`);
 
-  const socialSecretPrefix = text('socialSecretPrefix');
+  const mailIdentity = optional('mailIdentity') ?? 'create';
+  if (mailIdentity !== 'create' && mailIdentity !== 'reuse')
+    problems.push(
+      `mailIdentity ${mailIdentity}: create (this stage owns the domain's SES identity) or reuse`,
+    );
+  const socialSecretPrefix = text('socialSecretPrefix', `${secretPrefix(stage)}/social`);
 
   if (problems.length > 0) throw new Error(`Invalid CDK context:\n- ${problems.join('\n- ')}`);
   return {
@@ -192,6 +231,7 @@ export function readConfig(node: Context): InfraConfig {
     callbackUrls,
     logoutUrls,
     mailFrom,
+    mailIdentity: mailIdentity === 'reuse' ? 'reuse' : 'create',
     socialProviders: enabled,
     socialSecretPrefix,
     launchGate: ['true', 'on', '1'].includes(String(node.tryGetContext('launchGate') ?? 'false')),

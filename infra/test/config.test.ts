@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { readConfig, stageSettings } from '../lib/config';
+import { defaultDomainPrefix, readConfig, stageSettings } from '../lib/config';
 
 const context = (values: Record<string, unknown>) => ({ tryGetContext: (key: string) => values[key] });
 
@@ -9,7 +9,7 @@ describe('readConfig', () => {
     const prod = readConfig(context({ stage: 'prod', siteUrl: 'https://golf.example.jp' }));
     expect(prod.region).toBe('ap-northeast-1');
     expect(prod.settings).toBe(stageSettings['prod']);
-    expect(prod.domainPrefix).toBe('golf-dream-team-prod');
+    expect(prod.domainPrefix).toMatch(/^golf-prod-[0-9a-f]{8}$/);
     expect(readConfig(context({ stage: 'alice' })).settings).toBe(stageSettings['dev']);
     expect(readConfig(context({ stage: 'dev', region: 'us-west-2' })).region).toBe('us-west-2');
   });
@@ -84,6 +84,40 @@ describe('readConfig', () => {
     expect(readConfig(context({ stage: 'local', siteUrl: 'http://localhost:3000' })).siteUrls).toEqual([
       'http://localhost:3000',
     ]);
+  });
+
+  it('gives each stage of each account and region a Cognito domain prefix of its own, the same at every synth', () => {
+    const prefix = (values: Record<string, unknown>) => readConfig(context(values)).domainPrefix;
+    const prod = prefix({ stage: 'prod', account: '111111111111' });
+    expect(prod).toBe(defaultDomainPrefix('prod', 'ap-northeast-1', '111111111111'));
+    expect(prod).toMatch(/^golf-prod-[0-9a-f]{8}$/);
+    expect(prefix({ stage: 'prod', account: '111111111111' })).toBe(prod);
+    const others = [
+      prefix({ stage: 'prod', account: '222222222222' }),
+      prefix({ stage: 'prod', account: '111111111111', region: 'us-west-2' }),
+      prefix({ stage: 'dev', account: '111111111111' }),
+    ];
+    expect(new Set([prod, ...others]).size).toBe(4);
+    expect(prefix({ stage: 'prod', domainPrefix: 'golf-dream-team' })).toBe('golf-dream-team');
+    expect(() => readConfig(context({ stage: 'prod', domainPrefix: 'golf-cognito' }))).toThrowError(
+      /domainPrefix golf-cognito/,
+    );
+  });
+
+  it('keeps every secret of a stage under golf-{stage}/, the social providers’ included', () => {
+    expect(readConfig(context({ stage: 'prod' })).socialSecretPrefix).toBe('golf-prod/social');
+    expect(readConfig(context({ stage: 'dev' })).socialSecretPrefix).toBe('golf-dev/social');
+    expect(
+      readConfig(context({ stage: 'dev', socialSecretPrefix: 'shared/social' })).socialSecretPrefix,
+    ).toBe('shared/social');
+  });
+
+  it('creates the mail domain’s SES identity unless the stage reuses another stage’s', () => {
+    expect(readConfig(context({ stage: 'prod' })).mailIdentity).toBe('create');
+    expect(readConfig(context({ stage: 'dev', mailIdentity: 'reuse' })).mailIdentity).toBe('reuse');
+    expect(() => readConfig(context({ stage: 'dev', mailIdentity: 'share' }))).toThrowError(
+      /mailIdentity share/,
+    );
   });
 
   it('names every wrong setting at once', () => {

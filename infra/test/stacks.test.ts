@@ -233,7 +233,7 @@ describe('social providers by configuration', () => {
   it('with none: no provider, no secret referenced, hosted sign-in off, no button', () => {
     const template = Template.fromStack(none.auth);
     template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
-    expect(JSON.stringify(template.toJSON())).not.toContain('secretsmanager:golf/social');
+    expect(JSON.stringify(template.toJSON())).not.toContain('secretsmanager:golf-test/social');
     const [client] = Object.values(template.findResources('AWS::Cognito::UserPoolClient')) as Array<{
       Properties: Record<string, unknown>;
     }>;
@@ -279,7 +279,7 @@ describe('auth stack', () => {
         Variables: Match.objectLike({
           TABLE_NAME: Match.anyValue(),
           // Cognito authenticates at the bridge with X's client, whose secret is read at run time.
-          X_CLIENT_SECRET_ID: 'golf/social/x',
+          X_CLIENT_SECRET_ID: 'golf-test/social/x',
           X_BRIDGE_KEY_SECRET_ID: { Ref: Match.stringLikeRegexp('^XBridgeSigningSecret') },
           X_BRIDGE_REDIRECT_URIS: {
             'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('/oauth2/idpresponse$')])],
@@ -304,7 +304,7 @@ describe('auth stack', () => {
       ),
     );
     expect(statements).toContain('secretsmanager:GetSecretValue');
-    expect(statements).toContain(':secret:golf/social/x-??????');
+    expect(statements).toContain(':secret:golf-test/social/x-??????');
     expect(statements).toContain('dynamodb:DeleteItem');
   });
 
@@ -394,7 +394,9 @@ describe('auth stack', () => {
       ],
       LogoutURLs: ['https://golf.example.jp/logout'],
     });
-    template.hasResourceProperties('AWS::Cognito::UserPoolDomain', { Domain: 'golf-dream-team-test' });
+    template.hasResourceProperties('AWS::Cognito::UserPoolDomain', {
+      Domain: Match.stringLikeRegexp('^golf-test-[0-9a-f]{8}$'),
+    });
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'operators' });
   });
 
@@ -426,10 +428,10 @@ describe('auth stack', () => {
     });
     const providers = JSON.stringify(template.findResources('AWS::Cognito::UserPoolIdentityProvider'));
     for (const reference of [
-      'golf/social/google:SecretString:clientSecret',
-      'golf/social/apple:SecretString:privateKey',
-      'golf/social/line:SecretString:channelSecret',
-      'golf/social/x:SecretString:clientSecret',
+      'golf-test/social/google:SecretString:clientSecret',
+      'golf-test/social/apple:SecretString:privateKey',
+      'golf-test/social/line:SecretString:channelSecret',
+      'golf-test/social/x:SecretString:clientSecret',
     ]) {
       expect(providers).toContain(`{{resolve:secretsmanager:${reference}::}}`);
     }

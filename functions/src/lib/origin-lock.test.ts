@@ -5,10 +5,11 @@ import {
 } from '@aws-sdk/client-secrets-manager';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { handler as getMasterList } from '../handlers/master/get-master-list';
 import { resetConfig } from './config';
-import { checkOrigin, clientAddress, originVerifyHeader, resetOriginLock } from './origin-lock';
+import { checkOrigin, clientAddress, originVerifyHeader } from './origin-lock';
+import { lockOriginDuringEachTest } from './origin-lock-testing';
 
 const secretArn = 'arn:aws:secretsmanager:ap-northeast-1:123456789012:secret:golf-test/origin-verify-AbCdEf';
 const secrets = mockClient(SecretsManagerClient);
@@ -23,30 +24,26 @@ const event = (headers: Record<string, string>) =>
     requestContext: { http: { method: 'GET', sourceIp: '130.176.1.1' }, timeEpoch: Date.now() },
   }) as unknown as APIGatewayProxyEventV2;
 
-/** The secret as Secrets Manager keeps it: a current version and, once rotated, a previous one. */
-function secretVersions(current: string, previous?: string) {
+/**
+ * The secret as Secrets Manager keeps it: a current version, once rotated a previous one, and a
+ * pending one during a rotation.
+ */
+function secretVersions(current: string, previous?: string, pending?: string) {
   secrets.reset();
-  secrets.on(GetSecretValueCommand, { VersionStage: 'AWSCURRENT' }).resolves({ SecretString: current });
-  if (previous)
-    secrets.on(GetSecretValueCommand, { VersionStage: 'AWSPREVIOUS' }).resolves({ SecretString: previous });
-  else
-    secrets
-      .on(GetSecretValueCommand, { VersionStage: 'AWSPREVIOUS' })
-      .rejects(new ResourceNotFoundException({ message: 'no previous version', $metadata: {} }));
+  const version = (stage: string, value: string | undefined) => {
+    if (value) secrets.on(GetSecretValueCommand, { VersionStage: stage }).resolves({ SecretString: value });
+    else
+      secrets
+        .on(GetSecretValueCommand, { VersionStage: stage })
+        .rejects(new ResourceNotFoundException({ message: `no ${stage} version`, $metadata: {} }));
+  };
+  version('AWSCURRENT', current);
+  version('AWSPREVIOUS', previous);
+  version('AWSPENDING', pending);
 }
 
 describe('the origin lock (only CloudFront reaches the API)', () => {
-  beforeEach(() => {
-    process.env['ORIGIN_SECRET_ID'] = secretArn;
-    process.env['LOG_LEVEL'] = 'silent';
-    resetConfig();
-    resetOriginLock();
-  });
-  afterEach(() => {
-    delete process.env['ORIGIN_SECRET_ID'];
-    resetConfig();
-    resetOriginLock();
-  });
+  lockOriginDuringEachTest(secretArn);
 
   it('refuses a request without the secret header, or with a wrong one, with 403 before the handler', async () => {
     secretVersions('current-secret');
@@ -74,6 +71,16 @@ describe('the origin lock (only CloudFront reaches the API)', () => {
     });
     await checkOrigin(event({ [originVerifyHeader]: 'two' }), start + 31_000);
     await checkOrigin(event({ [originVerifyHeader]: 'one' }), start + 32_000);
+  });
+
+  it('accepts the pending value of a rotation under way, once reloaded', async () => {
+    const start = Date.now();
+    secretVersions('one', undefined, 'two');
+    await checkOrigin(event({ [originVerifyHeader]: 'two' }), start);
+    await checkOrigin(event({ [originVerifyHeader]: 'one' }), start);
+    await expect(checkOrigin(event({ [originVerifyHeader]: 'three' }), start)).rejects.toMatchObject({
+      statusCode: 403,
+    });
   });
 
   it('counts the viewer’s address from CloudFront-Viewer-Address only when the lock is on', () => {

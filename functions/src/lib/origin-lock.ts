@@ -9,21 +9,26 @@ import { hostTimeMs } from './clock';
 
 /**
  * The API answers only CloudFront: the distribution sends a secret header to its API origin, and
- * every handler compares it with the Secrets Manager secret named by ORIGIN_SECRET_ID. Rotation
- * (docs/deploy.md): a new value is put in the secret, then the web stack is deployed again; while
- * CloudFront still sends the old one, it is the secret's AWSPREVIOUS version, which is accepted too.
- * Without ORIGIN_SECRET_ID (the local stack, with no CDN in front) nothing is checked.
+ * every handler compares it with the Secrets Manager secret named by ORIGIN_SECRET_ID. The secret's
+ * rotation function (functions/src/jobs/rotate-origin-secret.ts) labels a new value AWSPENDING, gives
+ * it to CloudFront once every function has reloaded, then makes it AWSCURRENT: the three labels
+ * (current, previous, pending) are accepted, so neither the value edges still send nor the one they
+ * start sending is refused. Without ORIGIN_SECRET_ID (the local stack, with no CDN in front) nothing
+ * is checked.
  */
 export { originVerifyHeader };
 
-const reloadAfterMs = 5 * 60_000;
+/** Every function reloads the accepted values this often (the rotation waits as long, and a minute). */
+export const originValuesReloadMs = 5 * 60_000;
 /** A mismatch reloads the values at most this often (a rotation just happened, or an attacker). */
 const mismatchReloadMs = 30_000;
 
 let client: SecretsManagerClient | undefined;
 let accepted: { values: string[]; loadedAt: number } | undefined;
 
-async function secretVersion(secretId: string, stage: 'AWSCURRENT' | 'AWSPREVIOUS') {
+const acceptedStages = ['AWSCURRENT', 'AWSPREVIOUS', 'AWSPENDING'] as const;
+
+async function secretVersion(secretId: string, stage: (typeof acceptedStages)[number]) {
   client ??= guardClient('secretsmanager', new SecretsManagerClient({}));
   try {
     const { SecretString } = await client.send(
@@ -31,18 +36,15 @@ async function secretVersion(secretId: string, stage: 'AWSCURRENT' | 'AWSPREVIOU
     );
     return SecretString;
   } catch (error) {
-    // A secret never rotated has no previous version.
-    if (stage === 'AWSPREVIOUS' && (error as Error).name === 'ResourceNotFoundException') return undefined;
+    // A secret never rotated has no previous version, and none is pending outside a rotation.
+    if (stage !== 'AWSCURRENT' && (error as Error).name === 'ResourceNotFoundException') return undefined;
     throw error;
   }
 }
 
 async function acceptedValues(secretId: string, now: number, reload: boolean): Promise<string[]> {
-  if (!accepted || reload || now - accepted.loadedAt > reloadAfterMs) {
-    const versions = await Promise.all([
-      secretVersion(secretId, 'AWSCURRENT'),
-      secretVersion(secretId, 'AWSPREVIOUS'),
-    ]);
+  if (!accepted || reload || now - accepted.loadedAt > originValuesReloadMs) {
+    const versions = await Promise.all(acceptedStages.map((stage) => secretVersion(secretId, stage)));
     accepted = { values: versions.filter((value): value is string => Boolean(value)), loadedAt: now };
   }
   return accepted.values;

@@ -89,7 +89,8 @@ export interface ApiFunctionProps {
   /** What the function may do: its route table row's `aws` (jobs and triggers declare their own). */
   aws: AwsAccess;
   environment: Record<string, string>;
-  resources: ApiResources;
+  /** What `aws` grants refer to; a function that declares no access (`table: 'none'`) needs none. */
+  resources?: ApiResources;
   /** For jobs: retries of a failed run, and where a failed run goes (runs never overlap by their lease). */
   retryAttempts?: number;
   onFailure?: lambda.IDestination;
@@ -171,8 +172,16 @@ export class ApiFunction extends Construct {
   }
 
   /** Exactly the declared access: item actions on the table and its indexes, named object and pool actions. */
-  private grant({ aws, resources }: ApiFunctionProps) {
+  private grant({ aws, resources: given }: ApiFunctionProps) {
     const fn = this.function;
+    const declared = Object.values(aws).some((value: unknown) =>
+      Array.isArray(value) ? value.length > 0 : Boolean(value) && value !== 'none',
+    );
+    if (!given) {
+      if (declared) throw new Error(`${this.node.path} declares AWS access but was given no resources`);
+      return;
+    }
+    const resources = given;
     const tableActionNames = tableActions[aws.table].map((action) => `dynamodb:${action}`);
     if (tableActionNames.length > 0) {
       const table = resources.table.tableArn;

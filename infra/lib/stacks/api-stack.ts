@@ -65,6 +65,7 @@ export class ApiStack extends Stack {
     super(scope, id, props);
     const { settings } = props.config;
     this.api = new apigw.HttpApi(this, 'Api', {
+      apiName: `golf-${props.config.stage}-api`,
       description: 'Golf dream team API (/api/*)',
       createDefaultStage: false,
     });

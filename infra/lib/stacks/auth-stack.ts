@@ -234,6 +234,7 @@ export class AuthStack extends Stack {
     xClientSecret.grantRead(fn);
 
     const api = new apigw.HttpApi(this, 'XBridgeApi', {
+      apiName: `golf-${config.stage}-x-bridge`,
       description: 'X sign-in bridge: OpenID Connect for the user pool over X OAuth 2.0',
       createDefaultStage: false,
       defaultIntegration: new HttpLambdaIntegration('XBridgeIntegration', fn),

@@ -22,7 +22,7 @@ export class DataStack extends Stack {
   readonly accessLogs: s3.Bucket;
   /** The SES configuration set every mail is sent with: bounces and complaints are suppressed. */
   readonly mailConfigurationSet: ses.ConfigurationSet;
-  readonly mailIdentity: ses.EmailIdentity;
+  readonly mailIdentity: ses.IEmailIdentity;
   /** Bounce and complaint events of the mail, for whoever watches the sender's reputation. */
   readonly mailEvents: sns.Topic;
   readonly uploads: s3.Bucket;
@@ -138,10 +138,16 @@ export class DataStack extends Stack {
       destination: ses.EventDestination.snsTopic(this.mailEvents),
       events: [ses.EmailSendingEvent.BOUNCE, ses.EmailSendingEvent.COMPLAINT],
     });
-    this.mailIdentity = new ses.EmailIdentity(this, 'MailIdentity', {
-      identity: ses.Identity.domain(mailDomain),
-      configurationSet: this.mailConfigurationSet,
-      dkimSigning: true,
-    });
+    // SES keeps one identity per domain and account: of two stages mailing from one domain, one
+    // creates it (`mailIdentity: create`) and the other sends from it (`reuse`), naming its own
+    // configuration set on every mail.
+    this.mailIdentity =
+      props.config.mailIdentity === 'reuse'
+        ? ses.EmailIdentity.fromEmailIdentityName(this, 'MailIdentity', mailDomain)
+        : new ses.EmailIdentity(this, 'MailIdentity', {
+            identity: ses.Identity.domain(mailDomain),
+            configurationSet: this.mailConfigurationSet,
+            dkimSigning: true,
+          });
   }
 }

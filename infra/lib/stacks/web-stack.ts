@@ -5,8 +5,10 @@ import type * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as acm from 'aws-cdk-lib/aws-certificatemanager';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as s3 from 'aws-cdk-lib/aws-s3';
-import type * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as deployment from 'aws-cdk-lib/aws-s3-deployment';
 import type { Construct } from 'constructs';
 import { siteConfigPath, siteConfigScript, type SiteConfig } from '../../../shared/src/site-config';
@@ -16,6 +18,7 @@ import { apiCachePolicy, edgeBehaviours } from '../../../shared/src/edge-cache';
 import { sharedCacheCode, spaRewriteCode } from '../cloudfront-functions';
 import type { InfraConfig } from '../config';
 import { accessLogsBucket } from '../constructs/access-logs';
+import { ApiFunction } from '../constructs/api-function';
 import { securityHeadersPolicy } from '../constructs/security-headers';
 import { distributionAlarms } from './monitoring-stack';
 import { repositoryRoot } from '../paths';
@@ -47,6 +50,8 @@ export class WebStack extends Stack {
   readonly accessLogs: s3.Bucket;
   /** The /site-config.js this deployment writes next to the built SPA. */
   readonly siteConfigScript: string;
+  /** Secrets Manager's rotation of the origin secret, which also changes what CloudFront sends. */
+  readonly originRotation: { function: lambda.IFunction; schedule: secretsmanager.RotationSchedule };
 
   constructor(scope: Construct, id: string, props: WebStackProps) {
     super(scope, id, props);
@@ -171,7 +176,47 @@ export class WebStack extends Stack {
         distribution: this.distribution,
       });
     }
+    this.originRotation = this.rotateOriginSecret(props.originSecret);
     distributionAlarms(this, config, this.distribution);
     new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
+  }
+
+  /**
+   * The origin secret rotates every 30 days by Secrets Manager, through a function that gives the new
+   * value to this distribution once every API function accepts it (functions/src/jobs/
+   * rotate-origin-secret.ts): the header never carries a value the API refuses. It lives beside the
+   * distribution it changes, in the secret's region.
+   */
+  private rotateOriginSecret(secret: secretsmanager.ISecret) {
+    const { function: fn } = new ApiFunction(this, 'OriginSecretRotation', {
+      handler: 'jobs/rotate-origin-secret',
+      entry: join(repositoryRoot, 'functions/src/jobs/rotate-origin-secret.ts'),
+      aws: { table: 'none' },
+      environment: { DISTRIBUTION_ID: this.distribution.distributionId },
+      // setSecret waits for every API function to have reloaded the values (about 6 minutes).
+      timeout: Duration.minutes(10),
+      memorySize: 256,
+    });
+    this.distribution.grant(
+      fn,
+      'cloudfront:GetDistribution',
+      'cloudfront:GetDistributionConfig',
+      'cloudfront:UpdateDistribution',
+    );
+    // Besides what the schedule grants (describe, read, put, relabel): the versions' creation dates.
+    fn.addToRolePolicy(
+      new iam.PolicyStatement({
+        actions: ['secretsmanager:ListSecretVersionIds'],
+        resources: [secret.secretFullArn ?? `${secret.secretArn}-??????`],
+      }),
+    );
+    const schedule = new secretsmanager.RotationSchedule(this, 'OriginSecretRotationSchedule', {
+      secret,
+      rotationLambda: fn,
+      automaticallyAfter: Duration.days(30),
+      // Not during the deploy that creates the distribution: its first change is still propagating.
+      rotateImmediatelyOnUpdate: false,
+    });
+    return { function: fn, schedule };
   }
 }

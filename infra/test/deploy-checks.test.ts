@@ -1,0 +1,172 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { Stack } from 'aws-cdk-lib';
+import { Match, Template } from 'aws-cdk-lib/assertions';
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../lib/app';
+import { repositoryRoot } from '../lib/paths';
+
+// What `cdk synth` uses, without bundling: the assertions only need the templates.
+const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
+  context: Record<string, unknown>;
+};
+const synth = (stage: string, more: Record<string, unknown> = {}) =>
+  buildApp({
+    context: {
+      ...context,
+      stage,
+      account: '123456789012',
+      siteUrl: 'https://golf.example.jp',
+      socialProviders: 'google,twitter,line,apple',
+      'aws:cdk:bundling-stacks': [],
+      ...more,
+    },
+  });
+
+/** Every template of an app, the nested stacks' included. */
+function templatesOf(app: ReturnType<typeof synth>['app']): Template[] {
+  return app.node
+    .findAll()
+    .filter((node): node is Stack => Stack.isStack(node))
+    .map((stack) => Template.fromStack(stack));
+}
+
+/** The properties that give a resource its physical name (one namespace per account and region). */
+const nameProperties: Record<string, string> = {
+  'AWS::Lambda::Function': 'FunctionName',
+  'AWS::DynamoDB::Table': 'TableName',
+  'AWS::DynamoDB::GlobalTable': 'TableName',
+  'AWS::S3::Bucket': 'BucketName',
+  'AWS::SecretsManager::Secret': 'Name',
+  'AWS::Cognito::UserPool': 'UserPoolName',
+  'AWS::Cognito::UserPoolDomain': 'Domain',
+  'AWS::CloudWatch::Dashboard': 'DashboardName',
+  'AWS::CloudWatch::Alarm': 'AlarmName',
+  'AWS::IAM::Role': 'RoleName',
+  'AWS::Logs::LogGroup': 'LogGroupName',
+  'AWS::SNS::Topic': 'TopicName',
+  'AWS::SQS::Queue': 'QueueName',
+  'AWS::SES::ConfigurationSet': 'Name',
+  'AWS::Events::Rule': 'Name',
+  'AWS::WAFv2::WebACL': 'Name',
+  'AWS::ApiGatewayV2::Api': 'Name',
+};
+
+/** Each fixed name in the templates: `Type Name`. */
+function fixedNames(templates: readonly Template[]): string[] {
+  return templates.flatMap((template) =>
+    Object.values(template.toJSON()['Resources'] as Record<string, { Type: string; Properties?: object }>)
+      .map(({ Type, Properties }) => [
+        Type,
+        (Properties as Record<string, unknown>)?.[nameProperties[Type] ?? ''],
+      ])
+      .filter(([, name]) => typeof name === 'string')
+      .map(([type, name]) => `${type} ${name as string}`),
+  );
+}
+
+const test = synth('test');
+const qa = synth('qa', { mailIdentity: 'reuse' });
+const testTemplates = templatesOf(test.app);
+
+describe('names per stage and per account', () => {
+  it('gives every named resource a name that carries the stage', () => {
+    const names = fixedNames(testTemplates);
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'AWS::Lambda::Function golf-test-ranking-job',
+        'AWS::SecretsManager::Secret golf-test/origin-verify',
+        expect.stringMatching(/^AWS::Cognito::UserPoolDomain golf-test-[0-9a-f]{8}$/),
+      ]),
+    );
+    expect(names.filter((name) => !/golf-test\b/.test(name))).toEqual([]);
+  });
+
+  it('keeps every secret the stage reads or references under golf-{stage}/', () => {
+    const text = testTemplates.map((template) => JSON.stringify(template.toJSON())).join('\n');
+    const referenced = [...text.matchAll(/resolve:secretsmanager:([\w/+=.@-]+)/g)].map((match) => match[1]);
+    const granted = [...text.matchAll(/:secret:([\w/+=.@-]+?)-\?{6}/g)].map((match) => match[1]);
+    expect(referenced).toEqual(
+      expect.arrayContaining(['golf-test/social/google', 'golf-test/social/apple', 'golf-test/social/line']),
+    );
+    expect(granted).toEqual(expect.arrayContaining(['golf-test/origin-verify', 'golf-test/social/x']));
+    expect([...referenced, ...granted].filter((name) => !name!.startsWith('golf-test/'))).toEqual([]);
+  });
+
+  it('gives two stages of one account different Cognito domains and secrets', () => {
+    const domain = (app: ReturnType<typeof synth>) =>
+      Object.values(Template.fromStack(app.auth).findResources('AWS::Cognito::UserPoolDomain'))[0]!.Properties
+        .Domain as string;
+    expect(domain(test)).not.toBe(domain(qa));
+    const qaNames = fixedNames(templatesOf(qa.app));
+    expect(qaNames.filter((name) => !/golf-qa\b/.test(name))).toEqual([]);
+  });
+
+  it('lets one stage own the mail domain’s SES identity and another send from it', () => {
+    Template.fromStack(test.data).resourceCountIs('AWS::SES::EmailIdentity', 1);
+    Template.fromStack(qa.data).resourceCountIs('AWS::SES::EmailIdentity', 0);
+    // The reusing stage still sends only from its address, through its own configuration set.
+    const sendMail = templatesOf(qa.app)
+      .flatMap((template) => Object.values(template.findResources('AWS::IAM::Policy')))
+      .map((policy) => JSON.stringify(policy))
+      .filter((policy) => policy.includes('ses:SendEmail'));
+    expect(sendMail.length).toBeGreaterThan(0);
+    for (const policy of sendMail) {
+      expect(policy).toContain(':identity/golf-dream.example');
+      expect(policy).toContain('"ses:FromAddress":"no-reply@golf-dream.example"');
+    }
+  });
+});
+
+describe('the origin lock survives rotation', () => {
+  const web = Template.fromStack(test.web);
+
+  it('rotates the origin secret every 30 days through a function that updates the distribution', () => {
+    web.hasResourceProperties('AWS::SecretsManager::RotationSchedule', {
+      SecretId: Match.anyValue(),
+      RotationLambdaARN: { 'Fn::GetAtt': [Match.stringLikeRegexp('^OriginSecretRotationFunction'), 'Arn'] },
+      RotationRules: { ScheduleExpression: 'rate(30 days)' },
+      RotateImmediatelyOnUpdate: false,
+    });
+    web.hasResourceProperties('AWS::Lambda::Function', {
+      Environment: {
+        Variables: Match.objectLike({ DISTRIBUTION_ID: { Ref: Match.stringLikeRegexp('^Distribution') } }),
+      },
+      // Longer than the wait for every API function to reload the values.
+      Timeout: 600,
+    });
+    web.hasResourceProperties('AWS::Lambda::Permission', {
+      Action: 'lambda:InvokeFunction',
+      Principal: 'secretsmanager.amazonaws.com',
+      FunctionName: { 'Fn::GetAtt': [Match.stringLikeRegexp('^OriginSecretRotationFunction'), 'Arn'] },
+    });
+  });
+
+  it('grants the rotation exactly the secret’s versions and this distribution’s configuration', () => {
+    const policies = Object.entries(web.findResources('AWS::IAM::Policy'))
+      .filter(([id]) => id.startsWith('OriginSecretRotationRole'))
+      .map(([, policy]) => JSON.stringify(policy));
+    const statements = policies.join('\n');
+    for (const action of [
+      'cloudfront:GetDistribution',
+      'cloudfront:GetDistributionConfig',
+      'cloudfront:UpdateDistribution',
+      'secretsmanager:PutSecretValue',
+      'secretsmanager:UpdateSecretVersionStage',
+      'secretsmanager:ListSecretVersionIds',
+    ]) {
+      expect(statements).toContain(`"${action}"`);
+    }
+    expect(statements).toMatch(/:distribution\/",\{"Ref":"Distribution/);
+    expect(statements).not.toContain('"cloudfront:*"');
+    expect(statements).not.toMatch(/"Action":"cloudfront:[^"]*","Effect":"Allow","Resource":"\*"/);
+  });
+
+  it('leaves the previous header value accepted: the API functions read every label of the secret', () => {
+    const routes = Object.values(test.api.routeStacks).map((stack) => Template.fromStack(stack));
+    const reads = routes
+      .flatMap((template) => Object.values(template.findResources('AWS::IAM::Policy')))
+      .filter((policy) => JSON.stringify(policy).includes('golf-test/origin-verify-??????'));
+    expect(reads.length).toBeGreaterThan(100);
+  });
+});
