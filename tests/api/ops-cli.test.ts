@@ -73,9 +73,17 @@ describe('ops CLI', () => {
       (await tournamentRepository.field('example-2026-90')).find((e) => e.player_id === 'ex-p04')?.status,
     ).toBe('wd');
     result = await ops('import-tournament', tournamentJson);
-    expect(JSON.parse(result.stdout)).toMatchObject({ changed: 0 });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      changed: 0,
+      already_done: true,
+      audit: expect.objectContaining({ action: 'import_tournament' }),
+    });
     result = await ops('import-results', 'docs/examples/results.json');
-    expect(JSON.parse(result.stdout)).toMatchObject({ changed: 0 });
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      changed: 0,
+      already_done: true,
+      audit: expect.objectContaining({ action: 'import_results' }),
+    });
   }, 60_000);
 
   it('lists tournaments and exports a drawn tournament’s winners as CSV', async () => {

@@ -11,7 +11,7 @@ import { prizeDrawRepository } from '../../functions/src/db/repositories/prize-d
 import { prizeItem } from '../../functions/src/db/repositories/prize-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { api, tokenFor } from './support/api';
-import { gameFixture, team, writeFixture } from './support/game-fixtures';
+import { finishedFixture, gameFixture, team, writeFixture } from './support/game-fixtures';
 
 type ErrorBody = { code: string; message: string; errors?: Record<string, string[]> };
 const operator = () => tokenFor('guard-operator', ['operators']);
@@ -88,13 +88,8 @@ describe('marking a round final', () => {
 
 describe('drawing prizes', () => {
   // A finished tournament with 2 entrants and a 100-winner entry prize.
-  const fixture = gameFixture('guard-draw');
+  const fixture = finishedFixture('guard-draw');
   const gid = fixture.id;
-  fixture.record.rounds = fixture.record.rounds.map((r) => ({
-    ...r,
-    results: r.round <= 2 ? 'final' : 'none',
-    cancelled: r.round >= 3,
-  })) as typeof fixture.record.rounds;
   const [p1, p2, p3, p4, p5] = fixture.playerIds as [string, string, string, string, string];
   const prize = {
     id: `entry-${gid}`,

@@ -225,6 +225,31 @@ export const importBodySchema = z.object({
   dry_run: z.boolean().optional(),
 });
 
+export const auditRecordSchema = z.object({
+  id: z.string(),
+  action: z.enum([
+    'move_deadline',
+    'correct_result',
+    'mark_final',
+    'withdraw_player',
+    'cancel_round',
+    'cancel_tournament',
+    'import_tournament',
+    'import_results',
+    'draw_prizes',
+  ]),
+  game_global_id: z.string(),
+  /** 0 for an action on the whole tournament. */
+  round: z.number().int(),
+  by: z.string(),
+  at: z.string(),
+  reason: z.string(),
+  before: z.unknown(),
+  after: z.unknown(),
+  note: z.string(),
+});
+export type AuditRecord = z.infer<typeof auditRecordSchema>;
+
 export const importResultSchema = z.object({
   game_global_id: z.string(),
   imported: z.boolean(),
@@ -236,6 +261,10 @@ export const importResultSchema = z.object({
   unchanged: z.number().int(),
   /** Tournament import: whether the tournament itself (names, dates, deadlines) changed. */
   tournament_changed: z.boolean().optional(),
+  /** The file changed nothing stored: the import that put it in place is `audit` (null if none was kept). */
+  already_done: z.boolean().optional(),
+  /** The audit entry of this import, or of the earlier one when `already_done`. */
+  audit: auditRecordSchema.nullable().optional(),
 });
 export type ImportResult = z.infer<typeof importResultSchema>;
 
@@ -291,28 +320,6 @@ export const correctResultBodySchema = roundActionBodySchema
   });
 export const carryOverBodySchema = z.object({ game_global_id: gameGlobalId.optional() });
 
-export const auditRecordSchema = z.object({
-  id: z.string(),
-  action: z.enum([
-    'move_deadline',
-    'correct_result',
-    'mark_final',
-    'withdraw_player',
-    'cancel_round',
-    'cancel_tournament',
-  ]),
-  game_global_id: z.string(),
-  /** 0 for an action on the whole tournament. */
-  round: z.number().int(),
-  by: z.string(),
-  at: z.string(),
-  reason: z.string(),
-  before: z.unknown(),
-  after: z.unknown(),
-  note: z.string(),
-});
-export type AuditRecord = z.infer<typeof auditRecordSchema>;
-
 export const operatorActionResultSchema = z.object({
   game_global_id: z.string(),
   round: z.number().int(),
@@ -327,6 +334,8 @@ export const operatorActionResultSchema = z.object({
   teams_locked: z.number().int().optional(),
   /** Mark final with force: the checks it went past. */
   warnings: z.array(z.string()).optional(),
+  /** A repeated action: it was already in place, and `audit` is the entry that put it there (null if none was kept). */
+  already_done: z.boolean().optional(),
 });
 export const carryOverResultSchema = z.object({
   game_global_id: z.string(),

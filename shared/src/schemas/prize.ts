@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { auditRecordSchema } from './game';
 import { prizeKinds } from './values/prize';
 
 export { type PrizeKind } from './values/prize';
@@ -62,6 +63,10 @@ export const prizeDrawResultSchema = z.object({
       shortfall: z.string().optional(),
     }),
   ),
+  /** Every prize was already drawn and none drawn again: `audit` is the draw that put them in place. */
+  already_done: z.boolean().optional(),
+  /** The audit entry of this draw, or of the earlier one when `already_done` (null if none was kept). */
+  audit: auditRecordSchema.nullable().optional(),
 });
 export type PrizeDrawResult = z.infer<typeof prizeDrawResultSchema>;
 

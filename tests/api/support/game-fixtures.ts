@@ -137,3 +137,14 @@ export async function versionOf(gameGlobalId: string, playerId: string, round: n
   if (!entry) throw new Error(`${playerId} is not in the field of ${gameGlobalId}`);
   return rowVersion(entry, round);
 }
+
+/** A finished tournament: rounds 1-2 final, rounds 3-4 cancelled (what a prize draw needs). */
+export function finishedFixture(id: string) {
+  const fixture = gameFixture(id);
+  fixture.record.rounds = fixture.record.rounds.map((r) => ({
+    ...r,
+    results: r.round <= 2 ? 'final' : 'none',
+    cancelled: r.round >= 3,
+  })) as typeof fixture.record.rounds;
+  return fixture;
+}

@@ -9,6 +9,7 @@ import {
 } from '../../features/ops/api/ops-calls';
 import {
   ActionOutcome,
+  alreadyDoneText,
   ConfirmAction,
   CsvDownload,
   OpsInput,
@@ -142,7 +143,12 @@ function OpsPrizesPage() {
             error={draw.error}
             success={
               draw.data && (
-                <ul aria-label={`シード ${draw.data.seed} で抽選しました`}>
+                <ul
+                  aria-label={
+                    draw.data.already_done ? '抽選済みです' : `シード ${draw.data.seed} で抽選しました`
+                  }
+                >
+                  {draw.data.already_done && <li>{alreadyDoneText(draw.data.audit)}</li>}
                   <li>シード {draw.data.seed}</li>
                   {draw.data.prizes.map((p) => (
                     <li key={p.prize_id}>

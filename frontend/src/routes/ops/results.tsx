@@ -4,7 +4,12 @@ import { formatToPar } from '@golf/shared/game/format';
 import type { RouteResponse } from '@golf/shared/contracts';
 import type { ResultsPreview } from '@golf/shared/schemas/ops';
 import { useOpsAction } from '../../features/ops/api/ops-calls';
-import { ActionOutcome, ConfirmAction, OpsNav } from '../../features/ops/components/ops-parts';
+import {
+  ActionOutcome,
+  alreadyDoneText,
+  ConfirmAction,
+  OpsNav,
+} from '../../features/ops/components/ops-parts';
 import { optionalText, pageSearch } from '../../lib/search-params';
 
 const searchSchema = pageSearch({ game_global_id: optionalText() });
@@ -145,7 +150,9 @@ function OpsResultsPage() {
             error={apply.error}
             success={
               apply.data &&
-              `取り込みました：変わったもの ${apply.data.changed}件。スコアとランキングはまもなく更新されます。`
+              (apply.data.already_done
+                ? `このファイルの内容はすべて取り込み済みです。${alreadyDoneText(apply.data.audit)}`
+                : `取り込みました：変わったもの ${apply.data.changed}件。スコアとランキングはまもなく更新されます。`)
             }
           />
         </section>

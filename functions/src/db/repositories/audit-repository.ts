@@ -1,5 +1,6 @@
 import type { AuditRecord } from '@golf/shared/schemas/game';
-import { tableName } from '../client';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
@@ -17,6 +18,11 @@ export const auditPut = (audit: AuditRecord) => ({
 
 /** Operators' changes to a tournament (who, when, why, before, after), written with the change itself. */
 export const auditRepository = {
+  /** An action's entry on its own, for an action whose writes are not one transaction (imports, draws). */
+  async put(audit: AuditRecord): Promise<void> {
+    await db().send(new PutCommand(auditPut(audit).Put));
+  },
+
   async list(gameGlobalId: string): Promise<AuditRecord[]> {
     const items = await queryAll<Record<string, unknown>>({
       TableName: tableName(),

@@ -7,7 +7,7 @@
  */
 import * as z from 'zod';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
-import { tokyoCalendarDate } from '@golf/shared/game/format';
+import { formatTokyoDateTime, tokyoCalendarDate } from '@golf/shared/game/format';
 import { parseStrokes, parseThru, parseToPar } from '@golf/shared/game/feed-values';
 import { withStatus } from '@golf/shared/game/player-status';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
@@ -16,7 +16,9 @@ import type { ImportResult } from '@golf/shared/schemas/game';
 import { playerRepository, playerProfileItem } from '../../db/repositories/player-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { batchWriteAll } from '../../db/batch-write';
+import { auditRepository } from '../../db/repositories/audit-repository';
 import { AppError } from '../../lib/errors';
+import { auditOf, earlierAudit } from './audit-entries';
 import { parseCsv } from './csv';
 import { stableEqual } from './stable-equal';
 
@@ -260,6 +262,7 @@ export async function importTournament(
   content: string,
   now: Date,
   dryRun = false,
+  operatorId = 'system',
 ): Promise<ImportResult> {
   const file = parseTournamentFile(format, content);
   const { header } = file;
@@ -333,6 +336,12 @@ export async function importTournament(
     tournament_changed: tournamentChanged,
   };
   if (dryRun) return result;
+  if (!changedEntries.length && !tournamentChanged)
+    return {
+      ...result,
+      already_done: true,
+      audit: await earlierAudit(header.game_global_id, 'import_tournament'),
+    };
   const profiles = await playerRepository.getMany(entries.map((e) => e.player_id));
   const newProfiles = file.field
     .filter((row) => !profiles.has(row.player_id))
@@ -340,7 +349,24 @@ export async function importTournament(
   await batchWriteAll(newProfiles);
   await tournamentRepository.writeFieldEntries(changedEntries);
   if (tournamentChanged) await tournamentRepository.put(record);
-  return result;
+  const audit = auditOf(
+    { operatorId, now },
+    {
+      action: 'import_tournament',
+      game_global_id: header.game_global_id,
+      round: 0,
+      reason: '大会の取り込み',
+      before: null,
+      after: {
+        players: entries.length,
+        changed: changedEntries.length,
+        tournament_changed: tournamentChanged,
+      },
+      note: `${formatTokyoDateTime(now)} ${header.tournament_name}を取り込みました（変わった選手 ${changedEntries.length}人）`,
+    },
+  );
+  await auditRepository.put(audit);
+  return { ...result, audit };
 }
 
 // ---- results ----
@@ -396,6 +422,7 @@ export async function importResults(
   content: string,
   now: Date,
   dryRun = false,
+  operatorId = 'system',
 ): Promise<ImportResult> {
   const parsed = parseResultsFile(format, content);
   const record = parsed.gameGlobalId ? await tournamentRepository.get(parsed.gameGlobalId) : undefined;
@@ -452,9 +479,34 @@ export async function importResults(
     unchanged: players - changed.length,
   };
   if (dryRun) return result;
+  // One round's file is logged on that round, a file of several rounds on the tournament (0).
+  const round = rounds.length === 1 ? rounds[0]! : 0;
+  const recordChanged = !stableEqual(record, nextRecord);
+  if (!changed.length && !recordChanged)
+    return {
+      ...result,
+      already_done: true,
+      audit: await earlierAudit(record.game_global_id, 'import_results', round),
+    };
   await tournamentRepository.writeFieldEntries(changed);
-  if (!stableEqual(record, nextRecord)) await tournamentRepository.put(nextRecord);
+  if (recordChanged) await tournamentRepository.put(nextRecord);
+  const audit = auditOf(
+    { operatorId, now },
+    {
+      action: 'import_results',
+      game_global_id: record.game_global_id,
+      round,
+      reason: '結果の取り込み',
+      before: null,
+      after: { rows: parsed.rows.length, players, changed: changed.length, rounds },
+      note: `${formatTokyoDateTime(now)} ${[...rounds]
+        .sort()
+        .map((r) => `第${r}ラウンド`)
+        .join('・')}の結果を取り込みました（変わった選手 ${changed.length}人）`,
+    },
+  );
+  await auditRepository.put(audit);
   // Nothing is scored here: the ranking job, started by the handler, scores the round's frozen teams
   // from the field just written, so the answer does not wait on any player's team.
-  return result;
+  return { ...result, audit };
 }

@@ -2,7 +2,6 @@
  * Operator actions on a round: mark final, move a deadline, correct a result after final. Each
  * writes an audit record (who, when, why, before, after) with the tournament change.
  */
-import { ulid } from 'ulid';
 import {
   changedFields,
   correctableRow,
@@ -16,13 +15,14 @@ import { isBeforeDeadline } from '@golf/shared/game/lock';
 import { withdrawalRound, withStatus } from '@golf/shared/game/player-status';
 import { finalBlockers, resultFromFieldEntry } from '@golf/shared/game/scoring';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
-import type { AuditRecord, CorrectionValues } from '@golf/shared/schemas/game';
+import type { CorrectionValues } from '@golf/shared/schemas/game';
 import type { PlayerStatus, RoundNumber } from '@golf/shared/schemas/schedule';
 import { teamRepository } from '../../db/repositories/team-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { AppError, conflict, notFound, StaleVersionError, validationFailed } from '../../lib/errors';
 import { scoreChangeTaskWrite } from './score-service';
 import { indexTournamentRound } from './team-scoring';
+import { auditOf, earlierAudit } from './audit-entries';
 import { roundEntries, type RoundEntries } from './round-entries';
 import { runCarryOver } from './carry-over-service';
 
@@ -34,17 +34,6 @@ interface RoundAction {
 }
 
 /** An audit record of an operator's action: who, when, why, before and after. */
-function auditOf(
-  actor: { operatorId: string; now: Date },
-  fields: Pick<AuditRecord, 'action' | 'game_global_id' | 'round' | 'reason' | 'before' | 'after' | 'note'>,
-): AuditRecord {
-  return {
-    id: ulid(actor.now.getTime()),
-    by: actor.operatorId,
-    at: actor.now.toISOString(),
-    ...fields,
-  };
-}
 
 async function load(gameGlobalId: string): Promise<TournamentRecord> {
   const record = await tournamentRepository.get(gameGlobalId);
@@ -101,27 +90,33 @@ export async function markRoundFinal(input: RoundAction & { force?: boolean | un
   const stored = record.rounds[input.round - 1]!;
   if (stored.cancelled) throw conflict('中止になったラウンドは確定できません。');
   if (stored.results === 'none') throw conflict('結果が取り込まれていないラウンドは確定できません。');
+  // Already final: nothing is written again; the answer says when, by whom, and how it was done.
+  if (stored.results === 'final')
+    return {
+      game_global_id: record.game_global_id,
+      round: input.round,
+      score_changes: 0,
+      audit: await earlierAudit(record.game_global_id, 'mark_final', input.round),
+      already_done: true,
+    };
   const field = await tournamentRepository.field(record.game_global_id);
-  let warnings: string[] = [];
-  if (stored.results !== 'final') {
-    const entries = await roundEntries(record, input.round, input.now);
-    const blockers = finalBlockers(
-      entries.players,
-      indexTournamentRound(record, field, input.round, input.now),
+  const entries = await roundEntries(record, input.round, input.now);
+  const blockers = finalBlockers(
+    entries.players,
+    indexTournamentRound(record, field, input.round, input.now),
+  );
+  if (blockers.length)
+    throw new AppError(409, 'conflict', '結果がまだない選手がいるため確定できません。', {
+      player_ids: blockers,
+    });
+  const warnings = await finalChecks(record, input.round, entries, input.now);
+  if (warnings.length && !input.force)
+    throw new AppError(
+      409,
+      'conflict',
+      `確定の前に確認してください。${warnings.join('')}このまま確定する場合は force を指定してください。`,
+      { checks: warnings },
     );
-    if (blockers.length)
-      throw new AppError(409, 'conflict', '結果がまだない選手がいるため確定できません。', {
-        player_ids: blockers,
-      });
-    warnings = await finalChecks(record, input.round, entries, input.now);
-    if (warnings.length && !input.force)
-      throw new AppError(
-        409,
-        'conflict',
-        `確定の前に確認してください。${warnings.join('')}このまま確定する場合は force を指定してください。`,
-        { checks: warnings },
-      );
-  }
   const next = withRound(record, input.round, { results: 'final' });
   const audit = auditOf(input, {
     action: 'mark_final',
@@ -134,15 +129,14 @@ export async function markRoundFinal(input: RoundAction & { force?: boolean | un
   });
   // Round 2 final settles the cut: round 1 picks learn whether they made it (ranking type 7).
   const rounds = input.round === 2 ? [1, 2] : [input.round];
-  if (stored.results !== 'final')
-    await tournamentRepository.putWithAudit(next, audit, undefined, [
-      scoreChangeTaskWrite({ record, field }, { record: next, field }, audit, input.now, rounds),
-    ]);
+  await tournamentRepository.putWithAudit(next, audit, undefined, [
+    scoreChangeTaskWrite({ record, field }, { record: next, field }, audit, input.now, rounds),
+  ]);
   return {
     game_global_id: record.game_global_id,
     round: input.round,
-    score_changes: stored.results === 'final' ? 0 : null,
-    audit: stored.results === 'final' ? null : audit,
+    score_changes: null,
+    audit,
     ...(warnings.length ? { warnings } : {}),
   };
 }

@@ -5,13 +5,16 @@
  * operator asks for a redraw, and a redraw is refused once a winner has claimed.
  */
 import { decideRankPrize, tournamentTieBreakStats, type PrizeCandidate } from '@golf/shared/game/prize';
+import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { drawLottery, lotteryKey } from '@golf/shared/game/lottery';
 import { playerRoundScore } from '@golf/shared/game/scoring';
 import type { PrizeDrawResult, PrizeRecord } from '@golf/shared/schemas/prize';
+import { auditRepository } from '../../db/repositories/audit-repository';
 import { prizeRepository } from '../../db/repositories/prize-repository';
 import { prizeDrawRepository } from '../../db/repositories/prize-draw-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { AppError, conflict, notFound } from '../../lib/errors';
+import { auditOf, earlierAudit } from '../game/audit-entries';
 import { indexTournamentRound, teamScoreRecord, type TeamScoreRecord } from '../game/team-scoring';
 import { frozenOrStoredTeams } from '../ranking/frozen-teams';
 
@@ -138,12 +141,25 @@ export async function tournamentPrizes(gameGlobalId: string): Promise<PrizeRecor
 
 export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawResult> {
   const prizes = await tournamentPrizes(input.gameGlobalId);
-  const data = await tournamentEntrants(input.gameGlobalId, input.now);
-  const seed = input.seed ?? `${input.gameGlobalId}:${input.now.toISOString()}`;
-
   const previous = new Map(
     await Promise.all(prizes.map(async (p) => [p.id, await prizeDrawRepository.getPrizeDraw(p.id)] as const)),
   );
+  // Every prize drawn already and no redraw asked: nothing is drawn again; the answer says when and by whom.
+  if (!input.redraw && prizes.every((prize) => previous.get(prize.id)))
+    return {
+      game_global_id: input.gameGlobalId,
+      seed: previous.get(prizes[0]!.id)!.seed,
+      prizes: prizes.map((prize) => ({
+        prize_id: prize.id,
+        kind: prize.kind,
+        state: 'kept' as const,
+        winners: previous.get(prize.id)!.winners.length,
+      })),
+      already_done: true,
+      audit: await earlierAudit(input.gameGlobalId, 'draw_prizes'),
+    };
+  const data = await tournamentEntrants(input.gameGlobalId, input.now);
+  const seed = input.seed ?? `${input.gameGlobalId}:${input.now.toISOString()}`;
   if (input.redraw) {
     for (const prize of prizes) {
       const draw = previous.get(prize.id);
@@ -203,5 +219,16 @@ export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawR
       ...(shortfall ? { shortfall } : {}),
     });
   }
-  return result;
+  const drawnNow = result.prizes.filter((prize) => prize.state === 'drawn');
+  const audit = auditOf(input, {
+    action: 'draw_prizes',
+    game_global_id: input.gameGlobalId,
+    round: 0,
+    reason: input.redraw ? '賞品の再抽選' : '賞品の抽選',
+    before: null,
+    after: { seed, prizes: drawnNow.map(({ prize_id, winners }) => ({ prize_id, winners })) },
+    note: `${formatTokyoDateTime(input.now)} ${drawnNow.length}件の賞品を抽選しました（当選者 ${drawnNow.reduce((sum, prize) => sum + prize.winners, 0)}人）`,
+  });
+  await auditRepository.put(audit);
+  return { ...result, audit };
 }

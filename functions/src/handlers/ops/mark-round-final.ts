@@ -11,6 +11,6 @@ export const handler = httpHandler(markRoundFinalRoute, async ({ body, auth, now
     operatorId: auth.userId,
     now,
   });
-  await rankingsChanged(body.game_global_id, now);
+  if (!result.already_done) await rankingsChanged(body.game_global_id, now);
   return result;
 });

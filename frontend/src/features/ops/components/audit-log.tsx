@@ -12,6 +12,9 @@ const actionWords: Record<AuditRecord['action'], string> = {
   withdraw_player: '選手の棄権',
   cancel_round: 'ラウンドの中止',
   cancel_tournament: '大会の中止',
+  import_tournament: '大会の取り込み',
+  import_results: '結果の取り込み',
+  draw_prizes: '賞品の抽選',
 };
 
 const resultWords: Record<string, string> = { none: '結果なし', provisional: '速報', final: '確定' };
@@ -42,6 +45,14 @@ function change(entry: AuditRecord): ReactNode {
     return `${formatTokyoDateTime(entry.before)} → ${formatTokyoDateTime(entry.after)}`;
   if (entry.action === 'mark_final' && typeof entry.before === 'string')
     return `${resultWords[entry.before] ?? entry.before} → 確定`;
+  const counts = (entry.after ?? {}) as { changed?: number; prizes?: Array<{ winners: number }> };
+  if (
+    (entry.action === 'import_results' || entry.action === 'import_tournament') &&
+    counts.changed !== undefined
+  )
+    return `変わった選手 ${counts.changed}人`;
+  if (entry.action === 'draw_prizes' && counts.prizes)
+    return `${counts.prizes.length}件の賞品、当選者 ${counts.prizes.reduce((sum, prize) => sum + prize.winners, 0)}人`;
   return null;
 }
 

@@ -210,9 +210,14 @@ export function OpsInput({
   );
 }
 
+/** A repeated final, draw or import: it was in place already (since when, if it was recorded), and nothing changed. */
+export const alreadyDoneText = (audit: { at: string } | null | undefined): string =>
+  `${audit ? `${formatTokyoDateTime(audit.at)}に` : ''}すでに済んでいます。何も変えていません。`;
+
 /** What an operator action did, in words: its note, and when players see their scores move. */
 export function auditSummary(result: RouteResponse<'markRoundFinal'> | undefined): ReactNode {
   if (!result) return null;
+  if (result.already_done) return alreadyDoneText(result.audit);
   return (
     <>
       記録しました{result.audit ? `（${result.audit.note}）` : ''}
