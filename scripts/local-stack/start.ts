@@ -67,9 +67,15 @@ function clockArgument(argv: string[]): Date | undefined {
   const index = argv.findIndex((arg) => arg === '--clock' || arg.startsWith('--clock='));
   if (index < 0) return undefined;
   const given = argv[index]!.includes('=') ? argv[index]!.slice('--clock='.length) : argv[index + 1];
-  if (!given) throw new Error('--clock: an instant such as 2026-07-01T06:00+09:00');
-  return parseClockInstant(given);
+  try {
+    return parseClockInstant(given ?? '');
+  } catch (error) {
+    throw new UsageError(`--clock: ${(error as Error).message}`);
+  }
 }
+
+/** A command line the stack cannot start with: its message is all the user needs. */
+class UsageError extends Error {}
 
 function apiWorkerCount(setting: string | undefined): number {
   if (setting === undefined || setting === '') return availableParallelism();
@@ -79,7 +85,7 @@ function apiWorkerCount(setting: string | undefined): number {
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof JavaMissingError) {
+  if (error instanceof JavaMissingError || error instanceof UsageError) {
     console.error(error.message);
   } else {
     console.error(error);
