@@ -43,7 +43,7 @@ export function acknowledgeFindings({ config, edge, data, auth, api, jobs, web }
     acknowledge(
       routes,
       'AwsSolutions-APIG4',
-      'Only the routes whose row says access public have no authorizer: rankings, schedules, masters, sign-in and sign-up; user and operator routes have the JWT authorizer (checked per route in infra/test/stacks.test.ts)',
+      'Every route has a Lambda authorizer (the gate of docs/adr/0010-api-gate.md); the public ones (rankings, schedules, masters, sign-in and sign-up) check only the origin header, user and operator routes the access token too (checked per route in infra/test/stacks.test.ts)',
     );
     acknowledge(
       routes,

@@ -452,7 +452,7 @@ describe('api stack', () => {
 
   it('has one arm64 function per deployed route of the route table', () => {
     const functions = (memorySize: number) =>
-      resourcesOf(templates, 'AWS::Lambda::Function', {
+      resourcesOf(nested, 'AWS::Lambda::Function', {
         Properties: {
           Runtime: 'nodejs22.x',
           Architectures: ['arm64'],
@@ -477,26 +477,42 @@ describe('api stack', () => {
     });
   });
 
-  it('checks the user pool’s JWT at the gateway on user and operator routes, and on no public one', () => {
-    const authorizers = resourcesOf(templates, 'AWS::ApiGatewayV2::Authorizer', {
-      Properties: Match.objectLike({
-        AuthorizerType: 'JWT',
-        IdentitySource: ['$request.header.Authorization'],
-        JwtConfiguration: { Audience: [Match.anyValue()], Issuer: Match.anyValue() },
-      }),
-    });
-    expect(authorizers).toHaveLength(1);
+  it('gates every route with a cached Lambda authorizer: the origin header, and on user routes the token', () => {
+    const gates = resourcesOf(templates, 'AWS::ApiGatewayV2::Authorizer') as Array<{
+      Properties: Record<string, unknown>;
+    }>;
+    expect(gates.map(({ Properties }) => [Properties['Name'], Properties['IdentitySource']]).sort()).toEqual([
+      ['golf-test-origin-gate', ['$request.header.x-origin-verify']],
+      ['golf-test-user-gate', ['$request.header.x-origin-verify', '$request.header.Authorization']],
+    ]);
+    for (const { Properties } of gates) {
+      expect(Properties).toMatchObject({
+        AuthorizerType: 'REQUEST',
+        AuthorizerPayloadFormatVersion: '2.0',
+        EnableSimpleResponses: true,
+        AuthorizerResultTtlInSeconds: 300,
+      });
+    }
     const routesByKey = new Map(
       resourcesOf(templates, 'AWS::ApiGatewayV2::Route').map((resource) => {
-        const { Properties } = resource as { Properties: { RouteKey: string; AuthorizationType?: string } };
-        return [Properties.RouteKey, Properties.AuthorizationType ?? 'NONE'];
+        const { Properties } = resource as {
+          Properties: { RouteKey: string; AuthorizationType?: string; AuthorizerId?: unknown };
+        };
+        return [Properties.RouteKey, Properties];
       }),
     );
+    const gateOf = new Map<string, Set<string>>([
+      ['public', new Set()],
+      ['user', new Set()],
+    ]);
     for (const route of deployed) {
-      expect(routesByKey.get(`${route.method} ${route.path}`), route.name).toBe(
-        route.access === 'public' ? 'NONE' : 'JWT',
-      );
+      const properties = routesByKey.get(`${route.method} ${route.path}`)!;
+      expect(properties.AuthorizationType, route.name).toBe('CUSTOM');
+      gateOf.get(route.access === 'public' ? 'public' : 'user')!.add(JSON.stringify(properties.AuthorizerId));
     }
+    // One gate for the public routes, the other for every user and operator route.
+    expect([...gateOf.values()].map((ids) => ids.size)).toEqual([1, 1]);
+    expect([...gateOf.get('public')!][0]).not.toBe([...gateOf.get('user')!][0]);
   });
 
   it('has every deployed route key and no local-only one', () => {
@@ -509,7 +525,7 @@ describe('api stack', () => {
   });
 
   it('gives the functions the issuer, audience, table and mail settings', () => {
-    const configured = resourcesOf(templates, 'AWS::Lambda::Function', {
+    const configured = resourcesOf(nested, 'AWS::Lambda::Function', {
       Properties: {
         Environment: {
           Variables: Match.objectLike({

@@ -57,7 +57,10 @@ const same = (a: string, b: string) => {
 };
 
 /** Refuses (403) a request that did not come through CloudFront, when the API is locked to it. */
-export async function checkOrigin(event: APIGatewayProxyEventV2, now = hostTimeMs()): Promise<void> {
+export async function checkOrigin(
+  event: Pick<APIGatewayProxyEventV2, 'headers'>,
+  now = hostTimeMs(),
+): Promise<void> {
   const secretId = config().ORIGIN_SECRET_ID;
   if (!secretId) return;
   const given = event.headers?.[originVerifyHeader];

@@ -1,8 +1,9 @@
 import { existsSync } from 'node:fs';
-import { ArnFormat, CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
+import { join } from 'node:path';
+import { ArnFormat, CfnOutput, Duration, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as ses from 'aws-cdk-lib/aws-ses';
@@ -14,7 +15,8 @@ import { routeList, type RouteArea } from '../../../shared/src/contracts';
 import { awsServicesByEntry, checkDeclaration } from '../aws-sdk-usage';
 import type { InfraConfig } from '../config';
 import { ApiFunction, type ApiFunctionProps, type ApiResources } from '../constructs/api-function';
-import { handlerEntry } from '../paths';
+import { handlerEntry, repositoryRoot } from '../paths';
+import { originVerifyHeader } from '../../../shared/src/security-headers';
 import { shareCardAssets } from '../../../functions/src/lib/share-card';
 
 export interface ApiStackProps extends StackProps {
@@ -60,6 +62,8 @@ export class ApiStack extends Stack {
   /** What every function of the app is given: its settings and the resources it may be granted. */
   readonly functionEnvironment: Record<string, string>;
   readonly resources: ApiResources;
+  /** The Lambda authorizers every route has: the origin's, and the origin's and the user's. */
+  readonly gates: { public: HttpLambdaAuthorizer; user: HttpLambdaAuthorizer };
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -83,11 +87,6 @@ export class ApiStack extends Stack {
     });
 
     const issuer = `https://cognito-idp.${this.region}.amazonaws.com/${props.userPool.userPoolId}`;
-    // User and operator routes: the gateway checks the user pool's signature, issuer, expiry and
-    // client before a function runs; the handler still checks the group and the revocation record.
-    const authorizer = new HttpJwtAuthorizer('UserPoolJwt', issuer, {
-      jwtAudience: [props.client.userPoolClientId],
-    });
     // Named here, set on the job in the jobs stack: operator routes start it by this name.
     const rankingJobName = `golf-${props.config.stage}-ranking-job`;
     // The variables functions/src/lib/config.ts reads.
@@ -144,6 +143,30 @@ export class ApiStack extends Stack {
         }),
       ],
     });
+    // The gate (docs/adr/0010-api-gate.md): before any route function, a Lambda authorizer checks
+    // the origin header (and on user and operator routes the access token: the user pool's signature,
+    // issuer, expiry and client); API Gateway keeps its answer 5 minutes per identity and answers a
+    // call without the header 401 itself. The handler checks both again.
+    const gate = (id: string, checksToken: boolean) => {
+      const { function: fn } = new ApiFunction(this, `${id}Function`, {
+        handler: 'triggers/api-gate',
+        entry: join(repositoryRoot, 'functions/src/triggers/api-gate.ts'),
+        aws: { table: 'none' },
+        environment: { ...environment, GATE_CHECKS_TOKEN: String(checksToken) },
+      });
+      fn.addToRolePolicy(readOriginSecret);
+      return new HttpLambdaAuthorizer(id, fn, {
+        authorizerName: `golf-${props.config.stage}-${checksToken ? 'user' : 'origin'}-gate`,
+        responseTypes: [HttpLambdaResponseType.SIMPLE],
+        identitySource: [
+          `$request.header.${originVerifyHeader}`,
+          ...(checksToken ? ['$request.header.Authorization'] : []),
+        ],
+        resultsCacheTtl: Duration.minutes(5),
+      });
+    };
+    this.gates = { public: gate('OriginGate', false), user: gate('UserGate', true) };
+
     for (const route of routes) {
       checkDeclaration(route.name, route.aws, reachable.get(handlerEntry(route.handler))!);
       const area = (this.routeStacks[route.area] ??= new NestedStack(
@@ -165,7 +188,7 @@ export class ApiStack extends Stack {
         httpApi: this.api,
         routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${pascalCase(route.name)}Integration`, fn),
-        ...(route.access === 'public' ? {} : { authorizer }),
+        authorizer: route.access === 'public' ? this.gates.public : this.gates.user,
       });
     }
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.apiEndpoint });
