@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { tokyoCalendarDate } from '../game/format';
-import { currentTournament, deriveSchedule, displayDate } from './derive-schedule';
+import { currentTournament, defaultTournament, deriveSchedule, displayDate } from './derive-schedule';
 import type { TournamentRecord } from './tournament-record';
 
 const record = (overrides: Partial<TournamentRecord> = {}): TournamentRecord => ({
@@ -108,5 +108,100 @@ describe('currentTournament', () => {
       'b',
     );
     expect(currentTournament([])).toBeUndefined();
+  });
+});
+
+describe('defaultTournament: which tournament each screen shows at each instant of a season', () => {
+  const tournament = (id: string, day: number, overrides: Partial<TournamentRecord> = {}) =>
+    record({
+      game_global_id: id,
+      start_on: `2026-11-${String(day).padStart(2, '0')}`,
+      end_on: `2026-11-${String(day + 3).padStart(2, '0')}`,
+      rounds: [1, 2, 3, 4].map((round) => ({
+        round,
+        play_on: `2026-11-${String(day + round - 1).padStart(2, '0')}`,
+        deadline_at: new Date(
+          `2026-11-${String(day + round - 1).padStart(2, '0')}T07:00:00+09:00`,
+        ).toISOString(),
+        results: 'none' as const,
+        cancelled: false,
+        deadline_note: null,
+      })),
+      ...overrides,
+    });
+  /** Round results up to `finalUpTo` final. */
+  const played = (id: string, day: number, finalUpTo: number) => {
+    const base = tournament(id, day);
+    return {
+      ...base,
+      rounds: base.rounds.map((round) => ({
+        ...round,
+        results: round.round <= finalUpTo ? ('final' as const) : ('none' as const),
+      })),
+    };
+  };
+  const shown = (records: TournamentRecord[], at: string) => {
+    const schedules = records.map((r) => deriveSchedule(r, new Date(at)));
+    return {
+      picks: defaultTournament('picks', schedules)?.game_global_id,
+      results: defaultTournament('results', schedules)?.game_global_id,
+    };
+  };
+
+  it('shows the first tournament on every screen before its round 1 deadline', () => {
+    expect(shown([tournament('a', 5), tournament('b', 19)], '2026-11-04T12:00:00+09:00')).toEqual({
+      picks: 'a',
+      results: 'a',
+    });
+  });
+
+  it('keeps the tournament in play on every screen between its rounds and after its last deadline', () => {
+    expect(shown([played('a', 5, 1), tournament('b', 19)], '2026-11-06T12:00:00+09:00')).toEqual({
+      picks: 'a',
+      results: 'a',
+    });
+    expect(shown([played('a', 5, 3), tournament('b', 19)], '2026-11-08T12:00:00+09:00')).toEqual({
+      picks: 'a',
+      results: 'a',
+    });
+  });
+
+  it('keeps the tournament just played on the standings once its last round is final, and opens the next for picks', () => {
+    expect(shown([played('a', 5, 4), tournament('b', 19)], '2026-11-08T20:00:00+09:00')).toEqual({
+      picks: 'b',
+      results: 'a',
+    });
+    // Between tournaments, up to the instant before the next one's first deadline.
+    expect(shown([played('a', 5, 4), tournament('b', 19)], '2026-11-19T06:59:59+09:00')).toEqual({
+      picks: 'b',
+      results: 'a',
+    });
+  });
+
+  it('moves the standings to the next tournament at its first deadline', () => {
+    expect(shown([played('a', 5, 4), tournament('b', 19)], '2026-11-19T07:00:00+09:00')).toEqual({
+      picks: 'b',
+      results: 'b',
+    });
+  });
+
+  it('shows the last tournament played after the season, past a cancelled one', () => {
+    const cancelled = tournament('c', 26, { cancelled: true, cancel_note: '荒天のため' });
+    expect(shown([played('a', 5, 4), played('b', 19, 4), cancelled], '2026-12-20T12:00:00+09:00')).toEqual({
+      picks: 'b',
+      results: 'b',
+    });
+    expect(shown([played('a', 5, 4), played('b', 19, 4)], '2026-12-20T12:00:00+09:00')).toEqual({
+      picks: 'b',
+      results: 'b',
+    });
+  });
+
+  it('shows a cancelled tournament only when the season has nothing else, and nothing in an empty season', () => {
+    expect(shown([tournament('c', 26, { cancelled: true })], '2026-12-20T12:00:00+09:00')).toEqual({
+      picks: 'c',
+      results: 'c',
+    });
+    expect(shown([], '2026-12-20T12:00:00+09:00')).toEqual({ picks: undefined, results: undefined });
   });
 });

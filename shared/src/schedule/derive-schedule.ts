@@ -63,15 +63,35 @@ export function deriveSchedule(record: TournamentRecord, now: Date): Schedule {
   };
 }
 
-/** The tournament the top page features: the one in progress, else the next, else the latest. */
-export function currentTournament<T extends { status: Schedule['status']; tournament_start_on: string }>(
+/**
+ * What a screen shows by default: `picks` for the screens of the game (home, my page, the round
+ * pages), `results` for the screens of standings (the rankings, the tournament score).
+ */
+export type TournamentScreen = 'picks' | 'results';
+
+/**
+ * The tournament a screen shows when none is chosen, from the season's schedules at one instant
+ * (docs/game-rules.md, 「どの大会を表示するか」). Both kinds feature a tournament in progress (its
+ * first deadline passed, a round not yet final). With none in progress, the game screens feature the
+ * next tournament (its round 1 is open for picks), and the standings screens the tournament last
+ * finished, so its final standings stay in view until the next tournament's first deadline, and after
+ * the season. Before the season's first tournament has finished, both show the next one; a cancelled
+ * tournament is shown only when the season has nothing else.
+ */
+export function defaultTournament<T extends { status: Schedule['status']; tournament_start_on: string }>(
+  screen: TournamentScreen,
   schedules: T[],
 ): T | undefined {
   const byStart = [...schedules].sort((a, b) => a.tournament_start_on.localeCompare(b.tournament_start_on));
+  const inProgress = byStart.find((s) => s.status === 'in_progress');
+  const next = byStart.find((s) => s.status === 'upcoming');
+  const lastFinished = byStart.filter((s) => s.status === 'finished').at(-1);
   return (
-    byStart.find((s) => s.status === 'in_progress') ??
-    byStart.find((s) => s.status === 'upcoming') ??
-    byStart.filter((s) => s.status !== 'cancelled').at(-1) ??
-    byStart.at(-1)
+    inProgress ?? (screen === 'picks' ? (next ?? lastFinished) : (lastFinished ?? next)) ?? byStart.at(-1)
   );
 }
+
+/** The tournament the top page and the game screens feature (`defaultTournament('picks', …)`). */
+export const currentTournament = <T extends { status: Schedule['status']; tournament_start_on: string }>(
+  schedules: T[],
+): T | undefined => defaultTournament('picks', schedules);

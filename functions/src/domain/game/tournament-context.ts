@@ -1,5 +1,9 @@
 import { pickTeam, aiScore, type AiMode, type PlayerStats } from '@golf/shared/game/ai-selection';
-import { currentTournament, deriveSchedule } from '@golf/shared/schedule/derive-schedule';
+import {
+  defaultTournament,
+  deriveSchedule,
+  type TournamentScreen,
+} from '@golf/shared/schedule/derive-schedule';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import { playerRepository, type PlayerProfileRecord } from '../../db/repositories/player-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
@@ -32,18 +36,24 @@ function read<V>(cache: ReadCache<V>, key: string, load: () => Promise<V>, optio
   return ttl > 0 ? cache.get(key, load, hostTimeMs(), ttl) : load();
 }
 
-/** The tournament asked for, or the current one when no id is given (404 when there is none). */
+/**
+ * The tournament asked for, or when no id is given the one `screen` shows by default (the game's
+ * current tournament unless told `results`: `defaultTournament`); 404 when there is none.
+ */
 export async function resolveTournament(
   gameGlobalId: string | undefined,
   now: Date,
-  options: ReadOptions = {},
+  options: ReadOptions & { screen?: TournamentScreen } = {},
 ): Promise<TournamentRecord> {
   let record: TournamentRecord | undefined;
   if (gameGlobalId)
     record = await read(records, gameGlobalId, () => tournamentRepository.get(gameGlobalId), options);
   else {
     const all = await read(lists, 'all', () => tournamentRepository.list(), options);
-    record = currentTournament(all.map((r) => ({ ...deriveSchedule(r, now), record: r })))?.record;
+    record = defaultTournament(
+      options.screen ?? 'picks',
+      all.map((r) => ({ ...deriveSchedule(r, now), record: r })),
+    )?.record;
   }
   if (!record) throw notFound('大会が見つかりませんでした。');
   return record;

@@ -27,7 +27,7 @@ import { GUILD_MAX_MEMBERS } from '@golf/shared/schemas/guild';
 import { ReadCache } from '../../lib/read-cache';
 import { QUIZ_BOARD, quizRow, type QuizValues } from './quiz-ranking';
 import { bucketOf, rankInIndex, valuesIn } from './rank-index';
-import { resolveGame, YEARLY_SCOPE } from './ranking-scope';
+import { resolveShownGame, YEARLY_SCOPE } from './ranking-scope';
 
 function scopeOf(pointer: RankingPointer, round: number | undefined) {
   const scope = String(round ?? pointer.active_round);
@@ -56,7 +56,7 @@ async function boardPage(
   meta: { type: number | null; title: string; quiz?: boolean },
 ): Promise<RankingPageResponse> {
   const { quiz = false, ...shown } = meta;
-  const gameId = await resolveGame(query.game_global_id, now);
+  const gameId = await resolveShownGame(query.game_global_id, now);
   const pointer = await rankingRepository.getPointer(gameId);
   const activeRound = pointer ? (quiz ? (pointer.quiz_active_round ?? null) : pointer.active_round) : null;
   const { round, scope } = pointer
@@ -150,7 +150,7 @@ export async function ownRanking(
   query: { game_global_id?: string | undefined; round?: number | undefined },
   now: Date,
 ): Promise<OwnRankingResponse> {
-  const gameId = await resolveGame(query.game_global_id, now);
+  const gameId = await resolveShownGame(query.game_global_id, now);
   const pointer = await rankingRepository.getPointer(gameId);
   const base = {
     type: null,
@@ -225,7 +225,7 @@ export const yearlyRankingPage = (query: Omit<BoardQuery, 'round'>, now: Date) =
 
 /** GET /api/golf/ranking/yearly_personal: the caller's yearly row (none before their first entry). */
 export async function ownYearlyRanking(userId: string, now: Date): Promise<OwnRankingResponse> {
-  const pointer = await rankingRepository.getPointer(await resolveGame(undefined, now));
+  const pointer = await rankingRepository.getPointer(await resolveShownGame(undefined, now));
   const scope = pointer?.scopes[String(YEARLY_SCOPE)];
   const [mine, nickname] = await Promise.all([
     pointer ? ownRanks(pointer.snapshot_id, YEARLY_SCOPE, scope?.buckets, userId) : null,
@@ -283,7 +283,7 @@ export async function ownQuizRanking(
   query: { game_global_id?: string | undefined; round?: number | undefined },
   now: Date,
 ): Promise<OwnRankingResponse> {
-  const pointer = await rankingRepository.getPointer(await resolveGame(query.game_global_id, now));
+  const pointer = await rankingRepository.getPointer(await resolveShownGame(query.game_global_id, now));
   const round = query.round ?? pointer?.quiz_active_round ?? 1;
   const scope = pointer?.scopes[String(round)];
   const row = scope?.quiz ? await ownQuizRow(scope.quiz, round, userId) : null;
