@@ -3,6 +3,7 @@ import { rankingScreenPerPage } from '@golf/shared/schemas/values/ranking';
 import { api } from '@/lib/api';
 
 export interface PersonalRankingParams {
+  game_global_id?: string | undefined;
   round?: number | undefined;
   type: number;
   page: number;
@@ -15,6 +16,7 @@ export const personalRankingQueryOptions = (params: PersonalRankingParams) =>
     queryKey: [
       'ranking',
       'personal',
+      params.game_global_id ?? 'shown',
       params.type,
       params.round ?? 'active',
       params.rank ?? `p${params.page}`,
@@ -22,6 +24,7 @@ export const personalRankingQueryOptions = (params: PersonalRankingParams) =>
     queryFn: ({ signal }) =>
       api.getPersonalRanking({
         query: {
+          game_global_id: params.game_global_id,
           type: params.type,
           round: params.round,
           perPage: rankingScreenPerPage,
@@ -32,11 +35,11 @@ export const personalRankingQueryOptions = (params: PersonalRankingParams) =>
     staleTime: 30_000,
   });
 
-/** The signed-in player's own rows (all 7 types) for a round. */
-export const ownRankingQueryOptions = (round: number | undefined) =>
+/** The signed-in player's own rows (all 7 types) for a round of a tournament (default: the shown one). */
+export const ownRankingQueryOptions = (round: number | undefined, gameGlobalId?: string) =>
   queryOptions({
-    queryKey: ['ranking', 'own', round ?? 'active'],
-    queryFn: ({ signal }) => api.getOwnRanking({ query: { round }, signal }),
+    queryKey: ['ranking', 'own', gameGlobalId ?? 'shown', round ?? 'active'],
+    queryFn: ({ signal }) => api.getOwnRanking({ query: { round, game_global_id: gameGlobalId }, signal }),
     staleTime: 30_000,
   });
 

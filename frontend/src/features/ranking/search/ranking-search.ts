@@ -9,12 +9,17 @@ import {
   oneOfOr,
   optionalInteger,
   optionalRound,
+  optionalText,
   pageNumber,
   pageSearch,
 } from '../../../lib/search-params';
 
-/** `/ranking/golf/personal`: the round, one of the 7 boards, a page or the page of a rank. */
+/**
+ * `/ranking/golf/personal`: the tournament (absent: the standings' default one), the round, one of the
+ * 7 boards, a page or the page of a rank.
+ */
 export const personalRankingSearch = pageSearch({
+  game_global_id: optionalText(64, 1),
   round: optionalRound(),
   type: integerOr(1, 1, 7),
   page: pageNumber(),

@@ -16,6 +16,9 @@ import {
   RankingTable,
 } from '../../../features/ranking/components/ranking-parts';
 import { RankedTeam } from '../../../features/ranking/components/ranked-team';
+import { defaultTournament } from '@golf/shared/schedule/derive-schedule';
+import { schedulesQueryOptions, useSchedules } from '../../../features/schedule/api/get-schedules';
+import { TournamentSwitcher } from '../../../features/schedule/components/tournament-switcher';
 import { useAuth } from '../../../lib/auth';
 import { personalRankingSearch } from '../../../features/ranking/search/ranking-search';
 import type { SearchOf } from '../../../lib/search-params';
@@ -25,7 +28,11 @@ const searchSchema = personalRankingSearch;
 export const Route = createFileRoute('/ranking/golf/personal')({
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
-  loader: ({ context, deps }) => context.queryClient.ensureQueryData(personalRankingQueryOptions(deps)),
+  loader: ({ context, deps }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(schedulesQueryOptions()),
+      context.queryClient.ensureQueryData(personalRankingQueryOptions(deps)),
+    ]),
   pendingComponent: () => <PageSkeleton cards={1} lines={8} />,
   component: PersonalRankingPage,
 });
@@ -37,17 +44,31 @@ function PersonalRankingPage() {
   const myId = authUser?.['user_id'];
   const ranking = useSuspenseQuery(personalRankingQueryOptions(search)).data;
   const round = search.round ?? ranking.active_round ?? 1;
-  const own = useQuery({ ...ownRankingQueryOptions(search.round), enabled: isAuthenticated }).data;
+  const own = useQuery({
+    ...ownRankingQueryOptions(search.round, search.game_global_id),
+    enabled: isAuthenticated,
+  }).data;
+  const schedules = useSchedules();
+  const shown = search.game_global_id ?? defaultTournament('results', schedules)?.game_global_id;
   const mine = own?.rankings.find((row) => row.type === search.type);
   const go = (next: Partial<SearchOf<typeof searchSchema>>) =>
     void navigate({ to: '/ranking/golf/personal', search: { ...search, rank: undefined, ...next } });
 
   return (
     <div className="page-body">
+      {schedules.length > 1 && shown && (
+        <TournamentSwitcher
+          schedules={schedules}
+          value={shown}
+          onChange={(id) => go({ game_global_id: id, round: undefined, page: 1 })}
+        />
+      )}
       <RankingRoundTabs
         activeRound={ranking.active_round ?? 1}
         current={round}
-        hrefFor={(r) => `/ranking/golf/personal?round=${r}&type=${search.type}&page=1`}
+        hrefFor={(r) =>
+          `/ranking/golf/personal?${search.game_global_id ? `game_global_id=${encodeURIComponent(search.game_global_id)}&` : ''}round=${r}&type=${search.type}&page=1`
+        }
       />
       <div className="ranking-controls">
         <select
