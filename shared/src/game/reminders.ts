@@ -14,8 +14,7 @@ export const reminderHourChoices = [48, 24, 6, 2, 1] as const;
 export type ReminderHours = (typeof reminderHourChoices)[number];
 const defaultReminderHours: readonly ReminderHours[] = [24, 2];
 
-const reminderChannels = ['email', 'line'] as const;
-export type ReminderChannel = (typeof reminderChannels)[number];
+export type ReminderChannel = 'email' | 'line';
 
 export const reminderSettingsSchema = z.object({
   email: z.boolean(),

@@ -28,7 +28,8 @@ const cutRuleSchema = z.object({
   top: z.number().int().min(1).max(999),
 });
 
-const tournamentRecordSchema = z.object({
+/** @public The stored tournament's shape (its type is what the code reads). */
+export const tournamentRecordSchema = z.object({
   game_global_id: z.string().min(1).max(64),
   season_id: z.number().int(),
   tournament_name: z.string().min(1),
@@ -66,8 +67,8 @@ const statusChangeSchema = z.object({
 });
 export type StatusChange = z.infer<typeof statusChangeSchema>;
 
-/** One player in one tournament's field, with his results so far (index 0 = round 1). */
-const fieldEntryRecordSchema = z.object({
+/** @public One player in one tournament's field, with his results so far (index 0 = round 1). */
+export const fieldEntryRecordSchema = z.object({
   game_global_id: z.string(),
   player_id: z.string(),
   name: z.string(),
