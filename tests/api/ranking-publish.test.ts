@@ -251,3 +251,27 @@ describe('packing with worker threads', () => {
     expect(await served(workers.id)).toEqual(expected);
   });
 });
+
+describe('a tournament id longer than any key', () => {
+  it('finding 8: a 5,000-character game_global_id is refused as a validation error on that field (422), not 500', async () => {
+    const operator = await tokenFor('publish-operator', ['operators']);
+    const long = 'x'.repeat(5000);
+    const status = await api<{ code: string; errors?: Record<string, string[]> }>(
+      'GET',
+      `/api/golf/ops/rankings/status?game_global_id=${long}`,
+      { token: operator },
+    );
+    expect(status.status).toBe(422);
+    expect(Object.keys(status.body.errors ?? {})).toEqual(['game_global_id']);
+    const recompute = await api<{ errors?: Record<string, string[]> }>(
+      'POST',
+      '/api/golf/ops/rankings/recompute',
+      {
+        token: operator,
+        body: { game_global_id: long },
+      },
+    );
+    expect(recompute.status).toBe(422);
+    expect(Object.keys(recompute.body.errors ?? {})).toEqual(['game_global_id']);
+  });
+});

@@ -7,7 +7,7 @@ export const listDevOutboxRoute = {
   path: '/api/dev/outbox',
   handler: 'dev/list-outbox',
   access: 'public',
-  query: z.object({ to: z.email().optional() }),
+  query: z.object({ to: z.email().max(254).optional() }),
   aws: { table: 'read' },
   localOnly: true,
 } as const satisfies RouteDefinition;

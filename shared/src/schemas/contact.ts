@@ -1,7 +1,7 @@
 /** The contact form (POST /api/contact) and the operators' export of what it received. */
 import * as z from 'zod';
 import { emailSchema } from './account';
-import { masterValue, plainText } from './text';
+import { isoInstant, masterValue, plainText } from './text';
 
 export const CONTACT_CONTENT_MAX = 2000;
 
@@ -26,6 +26,6 @@ export type ContactBody = z.input<typeof contactBodySchema>;
 export const contactReceiptSchema = z.object({ id: z.string(), received_at: z.string() });
 
 /** `?since=` (an instant) for the operators' exports; everything when absent. */
-export const exportQuerySchema = z.object({ since: z.iso.datetime({ offset: true }).optional() });
+export const exportQuerySchema = z.object({ since: isoInstant().optional() });
 export const csvExportSchema = z.object({ count: z.number().int(), csv: z.string() });
 export type CsvExport = z.infer<typeof csvExportSchema>;

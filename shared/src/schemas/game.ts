@@ -4,6 +4,7 @@
  */
 import * as z from 'zod';
 import { playerStatusSchema, roundStatusSchema, scheduleRoundSchema } from './schedule';
+import { isoInstant } from './text';
 
 export const aiModeSchema = z.enum(['condition', 'stability', 'chance']);
 /** A team slot, 1-4, typed as the game's `DraftSlot`. */
@@ -274,7 +275,7 @@ const roundActionBodySchema = z.object({
 });
 const reason = z.string().trim().min(1).max(200);
 export const moveDeadlineBodySchema = roundActionBodySchema.extend({
-  deadline_at: z.iso.datetime({ offset: true }),
+  deadline_at: isoInstant(),
   reason,
   /** Required to move a deadline to an instant already past (it locks the round's teams at once). */
   force: z.boolean().optional(),

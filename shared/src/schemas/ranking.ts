@@ -82,7 +82,7 @@ export const ownRankingResponseSchema = z.object({
 });
 export type OwnRankingResponse = z.infer<typeof ownRankingResponseSchema>;
 
-export const recomputeRankingsBodySchema = z.object({ game_global_id: z.string().min(1).optional() });
+export const recomputeRankingsBodySchema = z.object(gameQuery);
 /** The rankings are marked stale and the ranking job started: it publishes them (see ranking-status). */
 export const recomputeRankingsResponseSchema = z.object({
   game_global_id: z.string(),
@@ -91,7 +91,7 @@ export const recomputeRankingsResponseSchema = z.object({
 });
 export type RecomputeRankingsResponse = z.infer<typeof recomputeRankingsResponseSchema>;
 
-export const rankingStatusQuerySchema = z.object({ game_global_id: z.string().min(1).optional() });
+export const rankingStatusQuerySchema = z.object(gameQuery);
 
 /**
  * GET /api/golf/ops/rankings/status: the snapshot served, whether a newer one waits to be built or

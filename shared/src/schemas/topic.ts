@@ -1,6 +1,6 @@
 /** Topics: the operators' notices on /topics (GET /api/topics) and their publishing (operators). */
 import * as z from 'zod';
-import { plainText } from './text';
+import { isoInstant, plainText } from './text';
 import { topicCategories } from './values/topic';
 
 export const TOPIC_PAGE_SIZE = 10;
@@ -18,7 +18,7 @@ const topicSchema = z.object({
   /** Plain text; blank lines separate paragraphs. */
   body: plainText(4000, { newlines: true }),
   /** Shown from this instant on; a later instant schedules the topic. */
-  published_at: z.iso.datetime({ offset: true }).transform((value) => new Date(value).toISOString()),
+  published_at: isoInstant().transform((value) => new Date(value).toISOString()),
 });
 export type Topic = z.infer<typeof topicSchema>;
 export type TopicInput = z.input<typeof topicSchema>;
