@@ -10,6 +10,7 @@ import { prizeItem } from '../../functions/src/db/repositories/prize-repository'
 import { keys } from '../../functions/src/db/keys';
 import { drawTournamentPrizes } from '../../functions/src/domain/prize/prize-draw-service';
 import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
+import { resolveGame } from '../../functions/src/domain/ranking/ranking-scope';
 import { postRoundResults } from '../../functions/src/domain/guild/guild-posts';
 import { generateSampleSeason } from './generate';
 import { sampleTeamItems } from './teams';
@@ -62,7 +63,19 @@ export async function seedIfEmpty(options: { now: Date }): Promise<{ items: numb
         // A sample season has fewer players than an entry prize may offer winners.
         acceptFewer: true,
       });
-  const published = await recomputeRankings(undefined, options.now);
+  // Finished tournaments keep their final standings, as the ranking job left them when each ended.
+  const current = await resolveGame(undefined, options.now);
+  await Promise.all(
+    season.tournaments
+      .filter(
+        (tournament) =>
+          tournament.game_global_id !== current &&
+          !tournament.cancelled &&
+          tournament.rounds.some((round) => round.results === 'final'),
+      )
+      .map((tournament) => recomputeRankings(tournament.game_global_id, options.now)),
+  );
+  const published = await recomputeRankings(current, options.now);
   // As after the ranking job's publish: the guilds are told the rounds already final.
   await postRoundResults(published.game_global_id, published.snapshot_id, options.now);
   await db().send(

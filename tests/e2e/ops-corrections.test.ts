@@ -1,11 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { RankingPageResponse, RankingStatusResponse } from '@golf/shared/schemas/ranking';
+import type { RankingPageResponse } from '@golf/shared/schemas/ranking';
 import type { OpsRoundResults, OpsTournamentList } from '@golf/shared/schemas/ops';
-import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { newPage } from './support/browser';
 import { callApi, useOwnStack } from './support/own-stack';
-import { createPlayer } from './support/users';
+import { operatorToken, publishedSnapshot as published } from './support/ops';
 
 /**
  * An operator corrects one value of one player's final round from the console: the form opens with
@@ -17,12 +16,6 @@ const own = useOwnStack();
 
 const call = <T = unknown>(method: string, path: string, token: string, body?: unknown) =>
   callApi<T>(own.stack(), method, path, token, body);
-
-async function operatorToken(name: string) {
-  const id = `${name}-${Date.now()}`;
-  await createPlayer(id);
-  return (await signLocalAccessToken({ sub: id, groups: ['operators'] })).token;
-}
 
 /** A final round of the sample season, and the round's stored rows. */
 async function finalRound(token: string) {
@@ -45,20 +38,8 @@ const roundRows = async (token: string, id: string, round: number) =>
     )
   ).body;
 
-/** Waits until the rankings of the tournament are published with nothing waiting; the snapshot served. */
-async function publishedSnapshot(token: string, id: string, after?: string): Promise<string> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    const status = (
-      await call<RankingStatusResponse>('GET', `/api/golf/ops/rankings/status?game_global_id=${id}`, token)
-    ).body;
-    const served = status.served?.snapshot_id;
-    if (served && served !== after && !status.stale && !status.building) return served;
-    if (attempt === 20 && !status.building && status.stale)
-      await call('POST', '/api/golf/ops/rankings/recompute', token, { game_global_id: id });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the rankings of ${id} were not published`);
-}
+const publishedSnapshot = (token: string, id: string, after?: string) =>
+  published(own.stack(), token, id, after);
 
 /** Every row of one personal ranking of the tournament: rank, user and value. */
 async function ranking(token: string, id: string, type: number) {

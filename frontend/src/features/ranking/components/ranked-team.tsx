@@ -46,16 +46,19 @@ export function RankedTeam({
   userId,
   nickname,
   round,
+  gameGlobalId,
   openAll = false,
 }: {
   userId: string;
   nickname: string;
   round: number;
+  /** The tournament of the ranking; the current one when absent. */
+  gameGlobalId?: string;
   openAll?: boolean;
 }) {
   const [opened, setOpened] = useState(false);
   const open = opened || openAll;
-  const team = useUserTeam(round, userId, open);
+  const team = useUserTeam(round, userId, open, gameGlobalId);
   return (
     <div className="ranked-team" data-testid="ranked-team">
       <span>{nickname}</span>

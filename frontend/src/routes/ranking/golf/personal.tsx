@@ -107,7 +107,12 @@ function PersonalRankingPage() {
                 row.nickname
               )
             ) : (
-              <RankedTeam userId={row.user_id} nickname={row.nickname} round={round} />
+              <RankedTeam
+                userId={row.user_id}
+                nickname={row.nickname}
+                round={round}
+                gameGlobalId={search.game_global_id}
+              />
             )
           }
         />
