@@ -1,6 +1,6 @@
 /**
- * Sample guilds: 25 guilds of sample users (`sample-user-0002`..`0300`; each in at most one guild,
- * `sample-user-0001` in none so the join journey can run), with members and a little chat.
+ * Sample guilds: 25 guilds of sample users (`sample-user-0001`..`0300`; each in at most one guild,
+ * `sample-user-0001` a member of 週末ゴルファー会), with members and a little chat.
  * Deterministic: the same `now` gives the same items.
  */
 import { ulid } from 'ulid';
@@ -66,6 +66,9 @@ const chatLines = [
 
 const joinCodeAlphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
+/** The guild (by its place in the list) the documented player `sample-user-0001` is a member of. */
+export const SAMPLE_PLAYER_GUILD = 2;
+
 export function sampleGuildItems(now: Date): Record<string, unknown>[] {
   const random = new SeededRandom(20261123);
   const prng = () => random.next();
@@ -77,8 +80,11 @@ export function sampleGuildItems(now: Date): Record<string, unknown>[] {
   const items: Record<string, unknown>[] = [];
   let next = 0;
   guildNames.forEach((name, index) => {
-    const size = Math.min(sizes[index]!, users.length - next);
-    if (size < 1) return;
+    const drawn = Math.min(sizes[index]!, users.length - next);
+    if (drawn < 1) return;
+    // The documented player is a member of the third guild, joined last.
+    const withPlayer = index === SAMPLE_PLAYER_GUILD;
+    const size = drawn + (withPlayer ? 1 : 0);
     const createdAt = new Date(now.getTime() - (40 - index) * 86_400_000 - random.int(0, 86_399) * 1000);
     const guild: GuildRecord = {
       guild_id: ulid(createdAt.getTime(), prng),
@@ -95,13 +101,14 @@ export function sampleGuildItems(now: Date): Record<string, unknown>[] {
       updated_at: createdAt.toISOString(),
     };
     items.push(guildItem(guild));
-    const members: GuildMemberRecord[] = users.slice(next, next + size).map((userId, position) => ({
+    const memberIds = [...users.slice(next, next + drawn), ...(withPlayer ? [sampleUserId(1)] : [])];
+    const members: GuildMemberRecord[] = memberIds.map((userId, position) => ({
       guild_id: guild.guild_id,
       user_id: userId,
       role: position === 0 ? 'owner' : 'member',
       joined_at: new Date(createdAt.getTime() + position * 3_600_000).toISOString(),
     }));
-    next += size;
+    next += drawn;
     for (const member of members) items.push(guildMemberItem(member), guildMembershipItem(member));
     const chatCount = random.int(2, 6);
     for (let i = 0; i < chatCount; i++) {

@@ -1,8 +1,8 @@
 /**
  * Sample quizzes: the current tournament's 4 rounds and the next tournament's, 5 questions each
  * from the sample bank, and the sample players' attempts at the current tournament's quizzes
- * (rounds 1-3 done; the open round 4 partly, never by sample-user-0001, so the documented player can
- * take it). Attempts are played through the same functions as live ones, so they are complete.
+ * (rounds 1-3 done, sample-user-0001 among them; the open round 4 partly, never by sample-user-0001,
+ * so the documented player can take it). Attempts are played through the same functions as live ones, so they are complete.
  */
 import { QUIZ_QUESTION_COUNT } from '@golf/shared/schemas/quiz';
 import {
@@ -73,7 +73,10 @@ export function sampleQuizItems(season: SampleSeason, now: Date): Record<string,
     const candidates = Array.from({ length: SAMPLE_USER_COUNT }, (_, i) => i + 1).filter(
       (n) => round < 4 || n !== 1,
     );
-    for (const n of random.shuffle(candidates).slice(0, takers)) {
+    const chosen = random.shuffle(candidates).slice(0, takers);
+    // The documented player has taken every played round's quiz.
+    if (round < 4 && !chosen.includes(1)) chosen[chosen.length - 1] = 1;
+    for (const n of chosen) {
       const userId = sampleUserId(n);
       const skill = 0.35 + random.next() * 0.6;
       let record: UserQuizRecord = emptyUserQuiz(userId, current.game_global_id, round);

@@ -1,7 +1,8 @@
 /**
  * Sample teams: the 300 sample users (`sample-user-0001`..`0300`) in the season's past tournaments
  * and in the current one up to its latest passed deadline: hand-picked, AI-selected and carried-over
- * teams, some rounds skipped, with the round scores the results import would have written.
+ * teams, some rounds skipped, with the round scores the results import would have written. The
+ * documented player also has a live team for the round open for picks.
  */
 import {
   pickTeam,
@@ -100,7 +101,67 @@ function sampleTeams(season: SampleSeason, now: Date): TeamRecord[] {
       }
     }
   }
-  return teams;
+  return [...teams, ...samplePlayerTeams(season, now, teams)];
+}
+
+/**
+ * The documented player (`sample-user-0001`) is complete in the current tournament: a team in every
+ * round played so far (carried over where the draw above skipped him) and a live team saved for the
+ * round open for picks, so every screen has something of his own to show on first start. Drawn
+ * apart from the other users, whose teams stay as they were.
+ */
+function samplePlayerTeams(season: SampleSeason, now: Date, teams: TeamRecord[]): TeamRecord[] {
+  const userId = sampleUserId(1);
+  const current = season.tournaments.find(
+    (record) =>
+      record.rounds.some((round) => Date.parse(round.deadline_at) <= now.getTime()) &&
+      record.rounds.some((round) => Date.parse(round.deadline_at) > now.getTime()),
+  );
+  if (!current) return [];
+  const field = season.fields.filter((e) => e.game_global_id === current.game_global_id);
+  const random = new SeededRandom(20261127);
+  const added: TeamRecord[] = [];
+  let before: TeamRecord | undefined;
+  for (const stored of current.rounds) {
+    const own = teams.find(
+      (team) =>
+        team.game_global_id === current.game_global_id &&
+        team.round === stored.round &&
+        team.user_id === userId,
+    );
+    if (own) {
+      before = own;
+      continue;
+    }
+    const open = Date.parse(stored.deadline_at) > now.getTime();
+    const eligible = eligibleAtDeadline(field, stored.round);
+    const eligibleIds = new Set(eligible.map((entry) => entry.player_id));
+    const kept = before?.picks.map((pick) => pick.player_id).filter((id) => eligibleIds.has(id)) ?? [];
+    const playerIds = [
+      ...kept,
+      ...random
+        .shuffle(eligible.filter((entry) => !kept.includes(entry.player_id)))
+        .slice(0, 4 - kept.length)
+        .map((entry) => entry.player_id),
+    ];
+    const team: TeamRecord = {
+      game_global_id: current.game_global_id,
+      round: stored.round,
+      user_id: userId,
+      picks: playerIds.map((player_id, i) => ({ slot: (i + 1) as DraftSlot, player_id, auto: false })),
+      source: 'manual',
+      // The live team was saved an hour ago; a played round's before its deadline.
+      last_saved_at: new Date(
+        (open ? now.getTime() : Date.parse(stored.deadline_at)) - 3_600_000,
+      ).toISOString(),
+      version: 1,
+    };
+    added.push(team);
+    before = team;
+    // One live team: the rounds after the open one are not open for picks yet.
+    if (open) break;
+  }
+  return added;
 }
 
 /** The sample season's team items (rankings score them from the field, as they do every team). */
