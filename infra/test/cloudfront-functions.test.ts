@@ -1,6 +1,9 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeList } from '../../shared/src/contracts';
 import { sharedCacheCode, spaRewriteCode } from '../lib/cloudfront-functions';
+import { repositoryRoot } from '../lib/paths';
 
 interface EdgeRequest {
   method: string;
@@ -29,8 +32,14 @@ describe('SPA rewrite', () => {
     ['/guild/manage/12/update', '/index.html'],
     ['/assets/index-abc123.js', '/assets/index-abc123.js'],
     ['/favicon.ico', '/favicon.ico'],
+    ['/robots.txt', '/robots.txt'],
   ])('%s -> %s', (uri, expected) => {
     expect(run(spaRewriteCode, { method: 'GET', uri, headers: {} }).uri).toBe(expected);
+  });
+
+  it('finding 8: robots.txt and favicon.ico are files of the build, which the bucket serves as themselves', () => {
+    for (const file of ['robots.txt', 'favicon.ico'])
+      expect(existsSync(join(repositoryRoot, 'frontend/public', file)), file).toBe(true);
   });
 });
 

@@ -5,6 +5,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { routeList, tableActions } from '../../shared/src/contracts';
 import { apiCachePolicy, edgeBehaviours, siteCachePolicy } from '../../shared/src/edge-cache';
+import { permissionsPolicy, storageContentSecurityPolicy } from '../../shared/src/security-headers';
 import { siteConfigScript } from '../../shared/src/site-config';
 import { buildApp } from '../lib/app';
 import { attributeMappingProblems } from '../lib/attribute-mapping';
@@ -36,6 +37,11 @@ const { edge, data, auth, api, jobs, web, monitoring } = buildApp({
     'aws:cdk:bundling-stacks': [],
   },
 });
+interface ResponseHeadersConfig {
+  SecurityHeadersConfig: { ContentTypeOptions: unknown; ContentSecurityPolicy: unknown };
+  CustomHeadersConfig: { Items: unknown[] };
+}
+
 const deployed = routeList().filter((route) => !route.localOnly);
 
 const pascalCase = (name: string) => `${name[0]!.toUpperCase()}${name.slice(1)}`;
@@ -880,6 +886,36 @@ describe('web stack', () => {
         DefaultCacheBehavior: Match.objectLike({ ResponseHeadersPolicyId: Match.anyValue() }),
       }),
     });
+  });
+
+  it('finding 8: sends Permissions-Policy and Cross-Origin-Opener-Policy everywhere, a CSP without inline styles on the site and one under which nothing runs on the storage origin', () => {
+    const configOf = (stack: Stack) =>
+      Object.values(Template.fromStack(stack).findResources('AWS::CloudFront::ResponseHeadersPolicy')).map(
+        (policy) =>
+          (policy as { Properties: { ResponseHeadersPolicyConfig: ResponseHeadersConfig } }).Properties
+            .ResponseHeadersPolicyConfig,
+      );
+    const [site] = configOf(web);
+    const [storage] = configOf(data);
+    for (const config of [site!, storage!]) {
+      expect(config.CustomHeadersConfig.Items).toEqual(
+        expect.arrayContaining([
+          { Header: 'Permissions-Policy', Value: permissionsPolicy, Override: true },
+          { Header: 'Cross-Origin-Opener-Policy', Value: 'same-origin', Override: true },
+        ]),
+      );
+      expect(config.SecurityHeadersConfig.ContentTypeOptions).toEqual({ Override: true });
+    }
+    expect(permissionsPolicy).toMatch(/camera=\(\), .*geolocation=\(\), .*microphone=\(\)/);
+    const siteCsp = JSON.stringify(site!.SecurityHeadersConfig.ContentSecurityPolicy);
+    expect(siteCsp).toContain("style-src 'self';");
+    expect(siteCsp).not.toContain('unsafe-inline');
+    expect(storage!.SecurityHeadersConfig.ContentSecurityPolicy).toEqual({
+      ContentSecurityPolicy: storageContentSecurityPolicy,
+      Override: true,
+    });
+    expect(storageContentSecurityPolicy).toMatch(/^default-src 'none'; /);
+    expect(storageContentSecurityPolicy).not.toMatch(/script-src|unsafe/);
   });
 
   it('forwards the viewer’s address to the API, never the Host header', () => {

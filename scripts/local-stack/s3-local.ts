@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import S3rver from 's3rver';
+import { storageHeaders } from '../../shared/src/security-headers';
 import { freePort } from './process-utils';
 
 const corsConfiguration = `<CORSConfiguration>
@@ -13,6 +14,11 @@ const corsConfiguration = `<CORSConfiguration>
     <MaxAgeSeconds>3000</MaxAgeSeconds>
   </CORSRule>
 </CORSConfiguration>`;
+
+type StorageMiddleware = (
+  context: { set(name: string, value: string): void },
+  next: () => Promise<void>,
+) => Promise<void>;
 
 export interface S3Local {
   endpoint: string;
@@ -34,6 +40,12 @@ export async function startS3Local(options: {
     directory: options.directory,
     vhostBuckets: false,
     configureBuckets: [{ name: options.bucket, configs: [corsConfiguration] }],
+  });
+  // The uploads CDN's response headers policy (nosniff, the storage CSP): s3rver is a Koa app, and
+  // a middleware put first sets them on every answer, HTML share pages included.
+  (server as unknown as { middleware: StorageMiddleware[] }).middleware.unshift(async (context, next) => {
+    await next();
+    for (const [name, value] of Object.entries(storageHeaders())) context.set(name, value);
   });
   await server.run();
   return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };

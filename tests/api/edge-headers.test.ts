@@ -1,6 +1,10 @@
 import { request } from 'node:http';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
+import { config } from '../../functions/src/lib/config';
+import { s3 } from '../../functions/src/lib/s3-client';
+import { publicUrl } from '../../functions/src/lib/uploads';
 import { baseUrl } from './support/api';
 
 /** A raw GET (fetch would decode the body itself), with the encodings the caller accepts. */
@@ -33,6 +37,37 @@ describe('the local stack answers as CloudFront does', () => {
       expect(headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
       expect(headers['content-security-policy'], path).toContain("script-src 'self'");
     }
+  });
+
+  it('finding 8: sends Permissions-Policy, Cross-Origin-Opener-Policy and a CSP without inline styles', async () => {
+    for (const path of ['/api/master/prefecture', '/api/does/not/exist']) {
+      const { headers } = await rawGet(path, 'identity');
+      expect(headers['permissions-policy'], path).toMatch(/(^|, )camera=\(\)/);
+      expect(headers['permissions-policy'], path).toMatch(/(^|, )microphone=\(\)/);
+      expect(headers['permissions-policy'], path).toMatch(/(^|, )geolocation=\(\)/);
+      expect(headers['cross-origin-opener-policy'], path).toBe('same-origin');
+      expect(headers['content-security-policy'], path).toContain("style-src 'self';");
+      expect(headers['content-security-policy'], path).not.toContain('unsafe-inline');
+    }
+  });
+
+  it('finding 8: the storage origin serves an HTML object with nosniff and a CSP under which nothing runs', async () => {
+    const key = 'uploads/share/headers-check/index.html';
+    await s3().send(
+      new PutObjectCommand({
+        Bucket: config().UPLOADS_BUCKET,
+        Key: key,
+        Body: '<!doctype html><script>alert(1)</script>',
+        ContentType: 'text/html; charset=utf-8',
+      }),
+    );
+    const answer = await fetch(publicUrl(key));
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(answer.headers.get('content-security-policy')).toMatch(/^default-src 'none'; /);
+    expect(answer.headers.get('content-security-policy')).not.toMatch(/script-src|unsafe/);
+    expect(answer.headers.get('x-frame-options')).toBe('DENY');
+    expect(answer.headers.get('cross-origin-opener-policy')).toBe('same-origin');
   });
 
   it('compresses a text answer of 1,000 bytes or more: Brotli, else gzip, else not at all', async () => {

@@ -3,18 +3,26 @@ import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import type { Construct } from 'constructs';
 import {
   contentSecurityPolicy,
+  crossOriginOpenerPolicy,
+  permissionsPolicy,
   strictTransportSecurity,
   type SiteOrigins,
 } from '../../../shared/src/security-headers';
 
 /**
  * The response headers policy of every behaviour: the same headers the local stack sends
- * (shared/src/security-headers.ts), overriding whatever an origin says.
+ * (shared/src/security-headers.ts), overriding whatever an origin says. `csp` replaces the site's
+ * policy (the storage origin has its own).
  */
-export function securityHeadersPolicy(scope: Construct, id: string, origins: SiteOrigins) {
+export function securityHeadersPolicy(
+  scope: Construct,
+  id: string,
+  origins: SiteOrigins,
+  csp: string = contentSecurityPolicy(origins),
+) {
   const hsts = strictTransportSecurity;
   return new cloudfront.ResponseHeadersPolicy(scope, id, {
-    comment: 'HSTS, nosniff, no framing, referrer policy, CSP of the site and its sign-in',
+    comment: 'HSTS, nosniff, no framing, referrer, CSP, permissions and opener policies',
     securityHeadersBehavior: {
       strictTransportSecurity: {
         accessControlMaxAge: Duration.seconds(hsts.maxAgeSeconds),
@@ -28,7 +36,14 @@ export function securityHeadersPolicy(scope: Construct, id: string, origins: Sit
         referrerPolicy: cloudfront.HeadersReferrerPolicy.STRICT_ORIGIN_WHEN_CROSS_ORIGIN,
         override: true,
       },
-      contentSecurityPolicy: { contentSecurityPolicy: contentSecurityPolicy(origins), override: true },
+      contentSecurityPolicy: { contentSecurityPolicy: csp, override: true },
+    },
+    // Headers the security behaviour has no field for.
+    customHeadersBehavior: {
+      customHeaders: [
+        { header: 'Permissions-Policy', value: permissionsPolicy, override: true },
+        { header: 'Cross-Origin-Opener-Policy', value: crossOriginOpenerPolicy, override: true },
+      ],
     },
   });
 }

@@ -9,6 +9,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import type { Construct } from 'constructs';
 import { tableKeys } from '../../../functions/src/db/table-definition';
 import { RANKING_INPUTS_PREFIX } from '../../../shared/src/contracts';
+import { storageContentSecurityPolicy } from '../../../shared/src/security-headers';
 import type { InfraConfig } from '../config';
 import { accessLogsBucket } from '../constructs/access-logs';
 import { securityHeadersPolicy } from '../constructs/security-headers';
@@ -107,11 +108,13 @@ export class DataStack extends Stack {
         origin: origins.S3BucketOrigin.withOriginAccessControl(this.uploads),
         viewerProtocolPolicy: cloudfront.ViewerProtocolPolicy.REDIRECT_TO_HTTPS,
         cachePolicy: cloudfront.CachePolicy.CACHING_OPTIMIZED,
-        responseHeadersPolicy: securityHeadersPolicy(this, 'UploadsHeaders', {
-          images: [],
-          uploads: [],
-          signIn: [],
-        }),
+        // Uploaded images and share pages: nosniff, and a CSP under which nothing runs.
+        responseHeadersPolicy: securityHeadersPolicy(
+          this,
+          'UploadsHeaders',
+          { images: [], uploads: [], signIn: [] },
+          storageContentSecurityPolicy,
+        ),
       },
       httpVersion: cloudfront.HttpVersion.HTTP2_AND_3,
       enableLogging: true,
