@@ -86,7 +86,7 @@ describe('guild vs guild', () => {
     expect(board.rankings.map((row) => [row.nickname, row.display_value, row.rank])).toEqual([
       ['VSギルドC', '-16.0', 1],
       ['VSギルドB', '-8.0', 2],
-      ['VSギルドD', '-4.0', 3],
+      ['非公開ギルド', '-4.0', 3],
       ['VSギルドA', '-2.0', 4],
     ]);
     const middle = guildVersusSchema.parse((await versus(guilds.B, tokens.b1)).body);
@@ -105,7 +105,7 @@ describe('guild vs guild', () => {
       },
       below: {
         guild_id: guilds.D,
-        name: 'VSギルドD',
+        name: '非公開ギルド',
         rank: 3,
         display_value: '-4.0',
         gap: 4,
@@ -118,6 +118,17 @@ describe('guild vs guild', () => {
     expect(top.below?.guild_id).toBe(guilds.B);
     const last = guildVersusSchema.parse((await versus(guilds.A, tokens.a2)).body);
     expect(last).toMatchObject({ guild: { rank: 4 }, above: { guild_id: guilds.D, gap: 2 }, below: null });
+  });
+
+  it('finding 8: an unlisted guild is ranked without its name on the public boards and in versus; its members see it named', async () => {
+    for (const board of ['guild', 'guild_top4']) {
+      const page = await api('GET', `/api/golf/ranking/${board}?round=2&game_global_id=${gid}`);
+      expect(JSON.stringify(page.body), board).not.toContain('VSギルドD');
+    }
+    const neighbour = guildVersusSchema.parse((await versus(guilds.A, tokens.outsider)).body);
+    expect(neighbour.above).toMatchObject({ guild_id: guilds.D, name: '非公開ギルド' });
+    const own = guildVersusSchema.parse((await versus(guilds.D, tokens.d1)).body);
+    expect(own.guild).toMatchObject({ guild_id: guilds.D, name: 'VSギルドD', rank: 3 });
   });
 
   it('leaves tied guilds out: after round 1 every guild shares rank 1 and has no neighbour', async () => {

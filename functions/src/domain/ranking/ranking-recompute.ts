@@ -119,14 +119,25 @@ export interface GuildIndex {
   names: ReadonlyMap<string, string>;
 }
 
-/** Each ranked user's guild and each guild's name, read in batches. */
+/** What the public guild boards call an unlisted guild (docs/game-rules.md, guild rankings). */
+const unlistedGuildName = '非公開ギルド';
+
+/**
+ * Each ranked user's guild and each guild's name, read in batches. An unlisted guild is ranked like
+ * any other but named on the public boards (and so in guild vs guild) as `unlistedGuildName`.
+ */
 async function guildsOf(userIds: readonly string[]): Promise<GuildIndex> {
   const memberships = await batchGetAll(userIds.map((id) => keys.guildMembership(id)));
   const guildOf = new Map(
     memberships.map((item) => [String(item['PK']).slice('USER#'.length), String(item['guild_id'])]),
   );
   const guildItems = await batchGetAll([...new Set(guildOf.values())].map((id) => keys.guild(id)));
-  const names = new Map(guildItems.map((item) => [String(item['guild_id']), String(item['name'])]));
+  const names = new Map(
+    guildItems.map((item) => [
+      String(item['guild_id']),
+      item['is_public'] === true ? String(item['name']) : unlistedGuildName,
+    ]),
+  );
   return { guildOf, names };
 }
 
