@@ -56,6 +56,8 @@ interface HttpRequest<P, Q, B, A extends AuthContext | null> {
   /** The request's instant; handlers use it instead of reading the clock themselves. */
   now: Date;
   sourceIp: string;
+  /** When the function's time runs out (epoch ms by the game clock); null where nothing stops it (the local stack). */
+  deadlineMs: number | null;
 }
 
 type AuthFor<N extends RouteName> = Routes[N]['access'] extends 'public' ? AuthContext | null : AuthContext;
@@ -142,7 +144,10 @@ function wrap(row: RouteRow, fn: (request: never) => Promise<unknown>) {
   config();
   const internal = new WeakMap<APIGatewayProxyEventV2, Internal>();
 
-  const core = async (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> => {
+  const core = async (
+    event: APIGatewayProxyEventV2,
+    context?: Partial<Pick<Context, 'getRemainingTimeInMillis'>>,
+  ): Promise<APIGatewayProxyStructuredResultV2> => {
     const state = internal.get(event)!;
     const parse = <T extends ZodType>(schema: T | undefined, value: unknown, prefix: string) => {
       if (!schema) return value ?? {};
@@ -163,6 +168,7 @@ function wrap(row: RouteRow, fn: (request: never) => Promise<unknown>) {
       event,
       now: new Date(event.requestContext?.timeEpoch ?? nowMs()),
       sourceIp: clientAddress(event),
+      deadlineMs: context?.getRemainingTimeInMillis ? nowMs() + context.getRemainingTimeInMillis() : null,
     };
     // httpHandler's signature ties the request's types to the row's schemas validated here.
     const result = await (fn as (request: AnyRequest) => Promise<unknown>)(request);

@@ -95,6 +95,14 @@ export const keys = {
     PK: `GAMEPOSTS#${gameGlobalId}`,
     SK: `R${round}`,
   }),
+  /**
+   * A player's share card of one round and results version (ranking snapshot): first the lease of
+   * its one drawing, then the card's random token (where its image and page are) and its invite page.
+   */
+  shareCard: (userId: string, gameGlobalId: string, round: number, version: string) => ({
+    PK: `SHARECARD#${userId}`,
+    SK: `${gameGlobalId}#R${round}#${version}`,
+  }),
   /** A fixed-window counter (expires by TTL) for per-user rate limits. */
   rateLimit: (action: string, userId: string, windowStart: number) => ({
     PK: `RATE#${action}#${userId}`,

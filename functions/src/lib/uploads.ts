@@ -1,9 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  PutObjectCommand,
-} from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { createPresignedPost } from '@aws-sdk/s3-presigned-post';
 import { ulid } from 'ulid';
 import {
@@ -195,19 +190,6 @@ export async function storeImageFile(input: {
 /** Deletes an uploaded object (a withdrawn player's picture). */
 export async function deleteUpload(key: string): Promise<void> {
   await s3().send(new DeleteObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key }));
-}
-
-/** Whether an object the game wrote itself (a share card) is in the bucket. */
-export async function storedObjectExists(key: string): Promise<boolean> {
-  try {
-    await s3().send(new HeadObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key }));
-    return true;
-  } catch (error) {
-    // Without s3:ListBucket (never granted), S3 answers a missing key with 403 rather than 404.
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || status === 403) return false;
-    throw error;
-  }
 }
 
 /** Writes an object the game made itself (never a player's bytes), served as it is through the CDN. */

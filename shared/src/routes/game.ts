@@ -40,7 +40,7 @@ import {
 import { liveRoundSchema } from '../schemas/live-round';
 import { scoreChangesQuerySchema, scoreChangesViewSchema } from '../schemas/score-changes';
 import { seasonHistoryQuerySchema, seasonHistorySchema } from '../schemas/season-history';
-import { shareCardSchema } from '../schemas/share';
+import { shareCardRequestSchema, shareCardSchema } from '../schemas/share';
 
 export const getRoundViewRoute = {
   name: 'getRoundView',
@@ -338,8 +338,9 @@ export const createShareCardRoute = {
   access: 'user',
   params: roundParamsSchema,
   query: tournamentQuerySchema,
+  body: shareCardRequestSchema,
   response: shareCardSchema,
-  aws: { table: 'read', uploads: ['GetObject', 'PutObject'] },
+  aws: { table: 'write', uploads: ['PutObject'] },
 } as const satisfies RouteDefinition;
 
 /** Tournaments, fields, teams and picks, results import (docs/api.md, section Game). */

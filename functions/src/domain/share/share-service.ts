@@ -1,152 +1,213 @@
+import { randomBytes } from 'node:crypto';
 import { siteName } from '@golf/shared/site';
 import { formatToPar } from '@golf/shared/game/format';
 import type { ShareCard } from '@golf/shared/schemas/share';
-import { config } from '../../lib/config';
-import { conflict } from '../../lib/errors';
+import { enforceLimits } from '../../adapters/rate-limit';
 import {
-  renderShareCard,
-  SHARE_CARD_HEIGHT,
-  SHARE_CARD_WIDTH,
-  type ShareCardData,
-} from '../../lib/share-card';
-import { publicUrl, storedObjectExists, storeGeneratedObject } from '../../lib/uploads';
+  shareCardRepository,
+  type ShareCardId,
+  type ShareCardRecord,
+} from '../../db/repositories/share-card-repository';
+import { nowMs } from '../../lib/clock';
+import { config } from '../../lib/config';
+import { conflict, ServiceUnavailableError } from '../../lib/errors';
+import { renderShareCard, type ShareCardData } from '../../lib/share-card';
+import { publicUrl, storeGeneratedObject } from '../../lib/uploads';
 import { myGuild, nicknames } from '../guild/guild-service';
 import { ownRanking } from '../ranking/ranking-service';
 import { roundView } from '../game/views';
+import { sharePage, sharePageStylesheet, sharePageStylesheetName, type ShareInviteLink } from './share-page';
 
 export const beforeDeadlineMessage =
   'チームは締め切り後にシェアできます（締め切り前のチームは公開されません）。';
 export const noTeamMessage = 'このラウンドのチームがないため、シェアできません。';
+export const tooManyDrawingsMessage =
+  'シェア画像を続けて作成したため、しばらく作成できません。時間をおいてお試しください。';
 
-const escapeHtml = (text: string) =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
+/**
+ * Drawing a card takes a CPU for 150-200 ms, so a player's cards are drawn once per round and results
+ * version, and at most `drawingsPerPlayer` new ones an hour; a card already drawn is always answered.
+ */
+export const shareLimits = {
+  drawingsPerPlayer: 12,
+  windowSeconds: 3600,
+  /**
+   * How long a drawing holds its lease: a drawing that died is taken over after this. In AWS the
+   * function stops after 10 s; on a busy development machine a first drawing can take longer.
+   */
+  leaseMs: 30_000,
+  /** A waiting request answers 503 with Retry-After this long before its function's time runs out. */
+  marginMs: 1_500,
+  pollMs: 150,
+  /** The card's item expires (85 days) before the bucket's lifecycle deletes its objects (90 days). */
+  keepSeconds: 85 * 86_400,
+} as const;
 
-/** Where a player's cards for one round live: one PNG per ranking snapshot, and one page. */
-function shareKeys(gameId: string, round: number, userId: string, snapshotId: string | null) {
-  const base = `uploads/share/${encodeURIComponent(gameId)}/${round}/${encodeURIComponent(userId)}`;
-  return { image: `${base}/${snapshotId ?? 'unranked'}.png`, page: `${base}/index.html` };
-}
+const sharePrefix = 'uploads/share/';
+/** 128 random bits: a card's address says nothing of its player and cannot be guessed. */
+const newToken = () => randomBytes(16).toString('base64url');
+const imageKey = (token: string) => `${sharePrefix}${token}/card.png`;
+const pageKey = (token: string) => `${sharePrefix}${token}/index.html`;
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-interface Invite {
-  url: string;
-  label: string;
-}
+const storePage = (token: string, card: ShareCardData, imageToken: string, invite?: ShareInviteLink) =>
+  storeGeneratedObject({
+    key: pageKey(token),
+    body: sharePage({
+      card,
+      imageUrl: publicUrl(imageKey(imageToken)),
+      pageUrl: publicUrl(pageKey(token)),
+      game: `${config().SITE_URL}/`,
+      ...(invite ? { invite } : {}),
+    }),
+    contentType: 'text/html; charset=utf-8',
+    cacheControl: 'public, max-age=300',
+  });
 
-/** The owner of a guild that takes a code invites to its join-by-code page; anyone else to the game. */
-async function inviteOf(userId: string): Promise<Invite> {
+/** The caller's guild join code and its page, when he owns a guild that takes a code. */
+async function joinCodeInvite(userId: string): Promise<(ShareInviteLink & { code: string }) | null> {
   const guild = (await myGuild(userId)).guild;
-  if (guild?.join_code) {
-    return {
-      url: `${config().SITE_URL}/guild/code?code=${encodeURIComponent(guild.join_code)}`,
-      label: `ギルド「${guild.name}」に参加する`,
-    };
-  }
-  return { url: `${config().SITE_URL}/`, label: `${siteName}で遊ぶ` };
+  if (!guild?.join_code) return null;
+  return {
+    code: guild.join_code,
+    url: `${config().SITE_URL}/guild/code?code=${encodeURIComponent(guild.join_code)}`,
+    label: `ギルド「${guild.name}」に参加する`,
+  };
 }
 
-/** The public page: the card in its Open Graph and X tags, and a link back with the invite. */
-export function sharePage(input: {
-  card: ShareCardData;
-  imageUrl: string;
-  pageUrl: string;
-  invite: Invite;
-}): string {
-  const { card } = input;
-  const title = `${card.nickname} のドリームチーム｜${siteName}`;
-  const standing = [
-    card.score === null ? null : `スコア ${card.score}`,
-    card.rank === null ? null : `${card.rank}位${card.provisional ? '（速報）' : ''}`,
-  ].filter(Boolean);
-  const description = `${card.tournamentName} 第${card.round}ラウンド${standing.length ? `：${standing.join('・')}` : ''}`;
-  const meta = (attribute: 'property' | 'name', key: string, value: string) =>
-    `<meta ${attribute}="${key}" content="${escapeHtml(value)}">`;
-  return [
-    '<!doctype html>',
-    '<html lang="ja">',
-    '<head>',
-    '<meta charset="utf-8">',
-    '<meta name="viewport" content="width=device-width, initial-scale=1">',
-    `<title>${escapeHtml(title)}</title>`,
-    meta('name', 'description', description),
-    meta('property', 'og:type', 'website'),
-    meta('property', 'og:site_name', siteName),
-    meta('property', 'og:title', title),
-    meta('property', 'og:description', description),
-    meta('property', 'og:url', input.pageUrl),
-    meta('property', 'og:image', input.imageUrl),
-    meta('property', 'og:image:width', String(SHARE_CARD_WIDTH)),
-    meta('property', 'og:image:height', String(SHARE_CARD_HEIGHT)),
-    meta('property', 'og:locale', 'ja_JP'),
-    meta('name', 'twitter:card', 'summary_large_image'),
-    '</head>',
-    '<body>',
-    '<main>',
-    `<h1>${escapeHtml(title)}</h1>`,
-    `<p>${escapeHtml(description)}</p>`,
-    `<img src="${escapeHtml(input.imageUrl)}" width="${SHARE_CARD_WIDTH}" height="${SHARE_CARD_HEIGHT}" alt="${escapeHtml(`${card.nickname} のチーム：${card.players.map((p) => p ?? '（空き）').join('、')}`)}" style="max-width:100%;height:auto">`,
-    `<p><a href="${escapeHtml(input.invite.url)}">${escapeHtml(input.invite.label)}</a></p>`,
-    '</main>',
-    '</body>',
-    '</html>',
-    '',
-  ].join('\n');
+/**
+ * Draws the card under the lease `token` holds: the image, the shared stylesheet and the page
+ * (written in that order, so a page never points at a card that is not there yet), then marks the
+ * item ready. Counts against the player's drawings first; a refusal or a failure gives the lease back.
+ */
+async function draw(id: ShareCardId, token: string, card: () => Promise<ShareCardData>, now: Date) {
+  try {
+    await enforceLimits(
+      'share-card',
+      [[id.userId, shareLimits.drawingsPerPlayer]],
+      shareLimits.windowSeconds,
+      now,
+      tooManyDrawingsMessage,
+    );
+    const data = await card();
+    // A card never changes: the next snapshot gets a card (and a token) of its own.
+    const immutable = 'public, max-age=31536000, immutable';
+    await storeGeneratedObject({
+      key: imageKey(token),
+      body: await renderShareCard(data),
+      contentType: 'image/png',
+      cacheControl: immutable,
+    });
+    await storeGeneratedObject({
+      key: `${sharePrefix}${sharePageStylesheetName}`,
+      body: sharePageStylesheet,
+      contentType: 'text/css; charset=utf-8',
+      cacheControl: immutable,
+    });
+    await storePage(token, data, token);
+  } catch (error) {
+    await shareCardRepository.release(id, token);
+    throw error;
+  }
+  await shareCardRepository.finish(id, token, now);
+}
+
+/**
+ * The stored card of `id`, drawing it when no request has: the request whose conditional write
+ * takes the lease draws, every concurrent one reads the item until the card is ready. So however
+ * many requests come at once, one card is drawn and all of them answer it.
+ */
+async function readyCard(
+  id: ShareCardId,
+  card: () => Promise<ShareCardData>,
+  now: Date,
+  deadlineMs: number | null,
+): Promise<{ card: Pick<ShareCardRecord, 'token' | 'invite'>; rendered: boolean }> {
+  // Waits while the drawing's lease lasts, and no longer than the function may run.
+  const waitUntil = Math.min(
+    nowMs() + shareLimits.leaseMs,
+    deadlineMs === null ? Infinity : deadlineMs - shareLimits.marginMs,
+  );
+  for (;;) {
+    const record = await shareCardRepository.get(id, now);
+    if (record?.state === 'ready') return { card: record, rendered: false };
+    const leaseOver = record !== null && Date.parse(record.lease_until) <= now.getTime();
+    if (record === null || leaseOver) {
+      const token = newToken();
+      if (await shareCardRepository.claim(id, token, now, shareLimits.leaseMs, shareLimits.keepSeconds)) {
+        await draw(id, token, card, now);
+        return { card: { token }, rendered: true };
+      }
+    }
+    if (nowMs() >= waitUntil) throw new ServiceUnavailableError(2);
+    await pause(shareLimits.pollMs);
+  }
+}
+
+/**
+ * The page with the owner's join code: one per card and code (a code regenerated since gets a page
+ * of its own), at a token of its own, so the card's plain page does not lead to it.
+ */
+async function invitePage(
+  id: ShareCardId,
+  record: Pick<ShareCardRecord, 'token' | 'invite'>,
+  invite: ShareInviteLink & { code: string },
+  card: () => Promise<ShareCardData>,
+  now: Date,
+): Promise<string> {
+  if (record.invite?.code === invite.code) return record.invite.token;
+  const token = newToken();
+  await storePage(token, await card(), record.token, invite);
+  if (await shareCardRepository.setInvite(id, { token, code: invite.code })) return token;
+  // A concurrent request recorded its page for the same code first: answer that one.
+  const current = await shareCardRepository.get(id, now);
+  return current?.invite?.code === invite.code ? current.invite.token : token;
 }
 
 /**
  * The caller's share card for a round: only once the round's deadline has passed (before it no team
- * is shown to anyone), drawn once per ranking snapshot and then served from the uploads CDN. The
- * page is written after the image, so it never points at a card that is not there yet.
+ * is shown to anyone), drawn once per ranking snapshot and then served from the uploads CDN. Its page
+ * carries the caller's guild join code only when he asks for it (`withJoinCode`).
  */
 export async function createShareCard(input: {
   userId: string;
   gameGlobalId: string | undefined;
   round: number;
+  withJoinCode: boolean;
   now: Date;
+  deadlineMs: number | null;
 }): Promise<ShareCard> {
   const view = await roundView(input);
   if (!view.teams_visible) throw conflict(beforeDeadlineMessage);
   if (!view.team) throw conflict(noTeamMessage);
+  const team = view.team;
   const gameId = view.game_global_id;
   const own = await ownRanking(input.userId, { game_global_id: gameId, round: input.round }, input.now);
-  const keys = shareKeys(gameId, input.round, input.userId, own.snapshot_id);
-  const answer = (rendered: boolean): ShareCard => ({
-    image_url: publicUrl(keys.image),
-    share_url: publicUrl(keys.page),
-    snapshot_id: own.snapshot_id,
-    rendered,
-  });
-  if (await storedObjectExists(keys.image)) return answer(false);
-
-  const rank = own.rankings.find((row) => row.type === 1);
-  const [profile, invite] = await Promise.all([
-    nicknames([input.userId]).then((names) => names.get(input.userId)!),
-    inviteOf(input.userId),
-  ]);
-  const card: ShareCardData = {
+  const id: ShareCardId = {
+    userId: input.userId,
+    gameGlobalId: gameId,
+    round: input.round,
+    version: own.snapshot_id ?? 'unranked',
+  };
+  const card = async (): Promise<ShareCardData> => ({
     siteName: siteName,
     tournamentName: view.tournament_name,
     round: input.round,
-    nickname: profile.nickname,
-    players: view.team.slots.map((slot) => slot?.player.name ?? null),
+    nickname: (await nicknames([input.userId])).get(input.userId)!.nickname,
+    players: team.slots.map((slot) => slot?.player.name ?? null),
     score: view.score.kind === 'scored' && view.score.score !== null ? formatToPar(view.score.score) : null,
-    rank: rank?.rank ?? null,
+    rank: own.rankings.find((row) => row.type === 1)?.rank ?? null,
     provisional: own.is_provisional,
+  });
+
+  const { card: record, rendered } = await readyCard(id, card, input.now, input.deadlineMs);
+  const invite = input.withJoinCode ? await joinCodeInvite(input.userId) : null;
+  const pageToken = invite ? await invitePage(id, record, invite, card, input.now) : record.token;
+  return {
+    image_url: publicUrl(imageKey(record.token)),
+    share_url: publicUrl(pageKey(pageToken)),
+    snapshot_id: own.snapshot_id,
+    rendered,
+    with_join_code: invite !== null,
   };
-  await storeGeneratedObject({
-    key: keys.image,
-    body: await renderShareCard(card),
-    contentType: 'image/png',
-    // A card never changes: the next snapshot gets a card of its own.
-    cacheControl: 'public, max-age=31536000, immutable',
-  });
-  await storeGeneratedObject({
-    key: keys.page,
-    body: sharePage({ card, imageUrl: publicUrl(keys.image), pageUrl: publicUrl(keys.page), invite }),
-    contentType: 'text/html; charset=utf-8',
-    cacheControl: 'public, max-age=300',
-  });
-  return answer(true);
 }
