@@ -96,6 +96,14 @@ describe('round 4 from pick to score', () => {
     expect(await card.getByRole('link', { name: 'X でシェア' }).getAttribute('href')).toContain(
       encodeURIComponent(pageUrl!),
     );
+    // The page on the storage origin, under its CSP: styled by its own stylesheet, with a way into the game.
+    const shared = await session.context.newPage();
+    await shared.goto(pageUrl!);
+    const play = shared.getByRole('link', { name: 'ゴルフドリームチームで遊ぶ' });
+    expect(await play.getAttribute('href')).toBe(`${own.stack().url}/`);
+    expect(await play.evaluate((link) => getComputedStyle(link).backgroundColor)).toBe('rgb(31, 138, 87)');
+    expect(await shared.content()).not.toContain('/guild/code');
+    await shared.close();
 
     const errors = session.pageErrors.map((error) => error.message);
     await session.close();
