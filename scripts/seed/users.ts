@@ -2,7 +2,7 @@
  * Sample users: `sample-user-0001`..`0300`, complete profiles with the policy accepted, plus the two
  * documented log-ins: player@example.com / golf-pass-1 (sample-user-0001) and
  * operator@example.com / golf-ops-1 (sample-operator, in the `operators` group). Passwords are
- * hashed with a cheap scrypt cost (stored with the hash) so seeding stays fast.
+ * hashed at the scrypt cost of a password a player sets.
  */
 import { createHash } from 'node:crypto';
 import { masterLists } from '@golf/shared/master/static-lists';
@@ -65,7 +65,7 @@ export function sampleUserItems(now: Date): Record<string, unknown>[] {
   }
   items.push(userItem(user('sample-operator', '運営スタッフ', sampleLogins[1].email)));
   for (const login of sampleLogins) {
-    // A deterministic salt keeps the seed reproducible; the cost is low on purpose (sample data only).
+    // A deterministic salt keeps the seed reproducible; the cost is a player's own (a login takes as long).
     const salt = createHash('sha256').update(`seed-salt:${login.email}`).digest().subarray(0, 16);
     items.push(
       loginItem({

@@ -60,7 +60,7 @@ describe('login rate limit', () => {
     await userRepository.createUserWithLogin(user, {
       email,
       user_id: userId,
-      password_hash: await hashPassword('right-pass-1', { N: 1024, r: 8, p: 1 }),
+      password_hash: await hashPassword('right-pass-1'),
       groups: [],
     });
     const attempt = (password: string, ip: string) =>

@@ -9,7 +9,7 @@ describe('password hashing', () => {
     ['an empty attempt', 'golf-pass-1', '', false],
     ['full-width digits (NFKC)', 'ｇｏｌｆ１２３４', 'golf1234', true],
   ])('%s', async (_name, stored, attempt, expected) => {
-    const hash = await hashPassword(stored, { N: 1024, r: 8, p: 1 });
+    const hash = await hashPassword(stored);
     expect(hash).not.toContain(stored);
     expect(await verifyPassword(attempt, hash)).toBe(expected);
   });
@@ -21,9 +21,9 @@ describe('password hashing', () => {
     },
   );
 
-  it('the seed hash carries its cost and verifies', async () => {
+  it('the seed hash carries a player’s cost and verifies', async () => {
     const hash = hashPasswordSync('golf-ops-1', Buffer.alloc(16, 1));
-    expect(hash.startsWith('scrypt$1024$8$1$')).toBe(true);
+    expect(hash.startsWith(`scrypt$${passwordCost.N}$${passwordCost.r}$${passwordCost.p}$`)).toBe(true);
     expect(await verifyPassword('golf-ops-1', hash)).toBe(true);
   });
 });

@@ -3,14 +3,23 @@ import { randomBytes, scrypt, scryptSync, timingSafeEqual, type ScryptOptions } 
 /** The scrypt cost of a password a player sets. */
 export const passwordCost = { N: 16384, r: 8, p: 1 } as const;
 
-/** `scrypt$N$r$p$salt$hash` (base64url); the cost travels with the hash so seeds can use a cheap one. */
-export async function hashPassword(
-  password: string,
-  cost: { N: number; r: number; p: number } = passwordCost,
-): Promise<string> {
+const encode = (salt: Buffer, hash: Buffer) =>
+  [
+    'scrypt',
+    passwordCost.N,
+    passwordCost.r,
+    passwordCost.p,
+    salt.toString('base64url'),
+    hash.toString('base64url'),
+  ].join('$');
+
+/**
+ * `scrypt$N$r$p$salt$hash` (base64url), always at `passwordCost`: every login, seeded or registered,
+ * costs a sign-in the same work (and an unknown address the same again, through the decoy hash).
+ */
+export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);
-  const hash = await derive(password, salt, cost);
-  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+  return encode(salt, await derive(password, salt, passwordCost));
 }
 
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
@@ -33,8 +42,7 @@ function derive(password: string, salt: Buffer, options: ScryptOptions & { N: nu
   );
 }
 
-/** Synchronous hash for the seed (a deliberately low cost, stored with the hash). */
-export function hashPasswordSync(password: string, salt: Buffer, cost = { N: 1024, r: 8, p: 1 }): string {
-  const hash = scryptSync(password.normalize('NFKC'), salt, 32, cost);
-  return ['scrypt', cost.N, cost.r, cost.p, salt.toString('base64url'), hash.toString('base64url')].join('$');
+/** Synchronous hash for the seed (its own salt), at the cost of a player's own password. */
+export function hashPasswordSync(password: string, salt: Buffer): string {
+  return encode(salt, scryptSync(password.normalize('NFKC'), salt, 32, passwordCost));
 }
