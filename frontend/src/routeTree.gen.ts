@@ -33,6 +33,7 @@ import { Route as OpsContentRouteImport } from './routes/ops/content'
 import { Route as OpsPrizesRouteImport } from './routes/ops/prizes'
 import { Route as OpsResultsRouteImport } from './routes/ops/results'
 import { Route as OpsRoundsRouteImport } from './routes/ops/rounds'
+import { Route as OpsSetupRouteImport } from './routes/ops/setup'
 import { Route as PrizeIndexRouteImport } from './routes/prize/index'
 import { Route as QuizIndexRouteImport } from './routes/quiz/index'
 import { Route as QuizResultRouteImport } from './routes/quiz/result'
@@ -212,6 +213,11 @@ const OpsResultsRoute = OpsResultsRouteImport.update({
 const OpsRoundsRoute = OpsRoundsRouteImport.update({
   id: '/rounds',
   path: '/rounds',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsSetupRoute = OpsSetupRouteImport.update({
+  id: '/setup',
+  path: '/setup',
   getParentRoute: () => OpsRouteRoute,
 } as any)
 const PrizeIndexRoute = PrizeIndexRouteImport.update({
@@ -545,6 +551,7 @@ export interface FileRoutesByFullPath {
   '/ops/prizes': typeof OpsPrizesRoute
   '/ops/results': typeof OpsResultsRoute
   '/ops/rounds': typeof OpsRoundsRoute
+  '/ops/setup': typeof OpsSetupRoute
   '/quiz/result': typeof QuizResultRoute
   '/quiz/start': typeof QuizStartRoute
   '/ranking/golf_q': typeof RankingGolf_qRoute
@@ -630,6 +637,7 @@ export interface FileRoutesByTo {
   '/ops/prizes': typeof OpsPrizesRoute
   '/ops/results': typeof OpsResultsRoute
   '/ops/rounds': typeof OpsRoundsRoute
+  '/ops/setup': typeof OpsSetupRoute
   '/quiz/result': typeof QuizResultRoute
   '/quiz/start': typeof QuizStartRoute
   '/ranking/golf_q': typeof RankingGolf_qRoute
@@ -717,6 +725,7 @@ export interface FileRoutesById {
   '/ops/prizes': typeof OpsPrizesRoute
   '/ops/results': typeof OpsResultsRoute
   '/ops/rounds': typeof OpsRoundsRoute
+  '/ops/setup': typeof OpsSetupRoute
   '/quiz/result': typeof QuizResultRoute
   '/quiz/start': typeof QuizStartRoute
   '/ranking/golf_q': typeof RankingGolf_qRoute
@@ -805,6 +814,7 @@ export interface FileRouteTypes {
     | '/ops/prizes'
     | '/ops/results'
     | '/ops/rounds'
+    | '/ops/setup'
     | '/quiz/result'
     | '/quiz/start'
     | '/ranking/golf_q'
@@ -890,6 +900,7 @@ export interface FileRouteTypes {
     | '/ops/prizes'
     | '/ops/results'
     | '/ops/rounds'
+    | '/ops/setup'
     | '/quiz/result'
     | '/quiz/start'
     | '/ranking/golf_q'
@@ -976,6 +987,7 @@ export interface FileRouteTypes {
     | '/ops/prizes'
     | '/ops/results'
     | '/ops/rounds'
+    | '/ops/setup'
     | '/quiz/result'
     | '/quiz/start'
     | '/ranking/golf_q'
@@ -1293,6 +1305,13 @@ declare module '@tanstack/react-router' {
       path: '/rounds'
       fullPath: '/ops/rounds'
       preLoaderRoute: typeof OpsRoundsRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/setup': {
+      id: '/ops/setup'
+      path: '/setup'
+      fullPath: '/ops/setup'
+      preLoaderRoute: typeof OpsSetupRouteImport
       parentRoute: typeof OpsRouteRoute
     }
     '/prize/': {
@@ -1723,6 +1742,7 @@ interface OpsRouteRouteChildren {
   OpsPrizesRoute: typeof OpsPrizesRoute
   OpsResultsRoute: typeof OpsResultsRoute
   OpsRoundsRoute: typeof OpsRoundsRoute
+  OpsSetupRoute: typeof OpsSetupRoute
   OpsIndexRoute: typeof OpsIndexRoute
 }
 
@@ -1731,6 +1751,7 @@ const OpsRouteRouteChildren: OpsRouteRouteChildren = {
   OpsPrizesRoute: OpsPrizesRoute,
   OpsResultsRoute: OpsResultsRoute,
   OpsRoundsRoute: OpsRoundsRoute,
+  OpsSetupRoute: OpsSetupRoute,
   OpsIndexRoute: OpsIndexRoute,
 }
 

@@ -14,6 +14,11 @@ import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 const usage = `usage: npm run ops -- <command> [options]
   list-tournaments                    (every tournament with its rounds' states and deadlines)
   import-tournament <file.json|file.csv>
+  save-tournament <file.json>         (a tournament and its 4 rounds without its field, created or edited;
+                                       docs/examples/tournament-settings.json)
+  import-field <game_global_id> <file.csv|file.json>      (players added to or updated in its field)
+  save-prize <file.json>              (a prize created, or edited when one is stored for the same ranks;
+                                       docs/examples/prize.json)
   import-results <file.json|file.csv>
   mark-final <game_global_id> <round> [--force]            (--force: despite the checks it reports)
   move-deadline <game_global_id> <round> <deadline ISO, e.g. 2026-12-03T08:30:00+09:00> <reason> [--force]
@@ -42,6 +47,12 @@ options: --url URL (else OPS_URL, else the local stack at http://127.0.0.1:$PORT
          --token <operator access token>  --dry-run  --format json|csv`;
 
 const flags = new Set(['--dry-run', '--redraw', '--force', '--accept-fewer']);
+/** The flag of each command that makes the choice the API's refusal names in the console's words. */
+const choiceFlags: Record<string, string> = {
+  'mark-final': '--force',
+  'move-deadline': '--force',
+  'draw-prizes': '--accept-fewer',
+};
 
 /** The API to call: --url, else OPS_URL, else the local stack of `npm start` on HOST:PORT. */
 function operatorApiUrl(option: string | true | undefined, env: NodeJS.ProcessEnv = process.env) {
@@ -148,6 +159,18 @@ async function main(): Promise<number> {
       break;
     case 'import-results':
       [path, body] = ['/api/golf/ops/results', fileBody(args[0])];
+      break;
+    case 'save-tournament':
+      if (!args[0]) throw new Error(usage);
+      [path, body] = ['/api/golf/ops/tournament/settings', JSON.parse(readFileSync(args[0], 'utf8'))];
+      break;
+    case 'import-field':
+      if (!args[0]) throw new Error(usage);
+      [path, body] = ['/api/golf/ops/tournament/field', { game_global_id: args[0], ...fileBody(args[1]) }];
+      break;
+    case 'save-prize':
+      if (!args[0]) throw new Error(usage);
+      [path, body] = ['/api/golf/ops/prizes', JSON.parse(readFileSync(args[0], 'utf8'))];
       break;
     case 'mark-final':
       [path, body] = [
@@ -305,6 +328,9 @@ async function main(): Promise<number> {
   console.error(`${response.status} ${answer.message ?? ''}`);
   for (const [where, messages] of Object.entries(answer.errors ?? {}))
     for (const message of messages) console.error(`  ${where}: ${message}`);
+  // The API's words name the console's choices; on the command line each is a flag.
+  const flag = choiceFlags[command];
+  if (response.status === 409 && flag) console.error(`  （コマンドでは ${flag} をつけて実行します）`);
   return 1;
 }
 

@@ -84,7 +84,27 @@ describe('ops CLI', () => {
       already_done: true,
       audit: expect.objectContaining({ action: 'import_results' }),
     });
-  }, 60_000);
+  }, 120_000);
+
+  it('sets up a tournament from the documented files: its settings, its field, a prize', async () => {
+    const settings = staged(
+      'tournament-settings.json',
+      JSON.stringify({ ...JSON.parse(example('tournament-settings.json')), published: false }),
+    );
+    let result = await ops('save-tournament', settings);
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      game_global_id: 'example-2026-91',
+      tournament_changed: true,
+    });
+    result = await ops('import-field', 'example-2026-91', 'docs/examples/field.csv');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ players: 6, changed: 6 });
+    result = await ops('save-prize', 'docs/examples/prize.json');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ created: true, prize: { winners_count: 1 } });
+    expect((await tournamentRepository.field('example-2026-91')).map((e) => e.player_id)).toHaveLength(6);
+  }, 90_000);
 
   it('lists tournaments and exports a drawn tournament’s winners as CSV', async () => {
     const listed = await ops('list-tournaments');

@@ -37,7 +37,9 @@ describe('marking a round final', () => {
     });
     expect(refused.status).toBe(409);
     expect(refused.body.errors?.['checks']).toEqual([
-      expect.stringContaining('carry-over'),
+      expect.stringContaining(
+        '締め切りの引き継ぎ（前のラウンドのチームの繰り越しと自動の入れ替え）がまだ実行されていません',
+      ),
       expect.stringContaining('第2ラウンドのチームは1件で、第1ラウンドの3件より少なくなっています'),
     ]);
     expect((await tournamentRepository.get(gid))?.rounds[1]?.results).toBe('provisional');

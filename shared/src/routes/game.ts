@@ -3,6 +3,8 @@ import {
   importResultsResponseSchema,
   opsAuditLogQuerySchema,
   opsAuditLogSchema,
+  importFieldBodySchema,
+  saveTournamentBodySchema,
   opsRoundResultsQuerySchema,
   opsRoundResultsSchema,
   opsTournamentListSchema,
@@ -220,6 +222,28 @@ export const importTournamentRoute = {
   aws: { table: 'write' },
 } as const satisfies RouteDefinition;
 
+export const saveTournamentRoute = {
+  name: 'saveTournament',
+  method: 'POST',
+  path: '/api/golf/ops/tournament/settings',
+  handler: 'ops/save-tournament',
+  access: 'operator',
+  body: saveTournamentBodySchema,
+  response: importResultSchema,
+  aws: { table: 'write' },
+} as const satisfies RouteDefinition;
+
+export const importFieldRoute = {
+  name: 'importField',
+  method: 'POST',
+  path: '/api/golf/ops/tournament/field',
+  handler: 'ops/import-field',
+  access: 'operator',
+  body: importFieldBodySchema,
+  response: importResultSchema,
+  aws: { table: 'write' },
+} as const satisfies RouteDefinition;
+
 export const importResultsRoute = {
   name: 'importResults',
   method: 'POST',
@@ -360,6 +384,8 @@ export const gameRoutes = {
   getSeasonHistory: getSeasonHistoryRoute,
   listTournaments: listTournamentsRoute,
   importTournament: importTournamentRoute,
+  saveTournament: saveTournamentRoute,
+  importField: importFieldRoute,
   importResults: importResultsRoute,
   markRoundFinal: markRoundFinalRoute,
   moveDeadline: moveDeadlineRoute,

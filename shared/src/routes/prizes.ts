@@ -10,6 +10,8 @@ import {
 import {
   prizeDrawPreviewQuerySchema,
   prizeDrawPreviewSchema,
+  savePrizeBodySchema,
+  savePrizeResultSchema,
   winnersExportQuerySchema,
 } from '../schemas/ops';
 
@@ -80,6 +82,17 @@ export const drawPrizesRoute = {
   aws: { table: 'write', rankingInputs: ['GetObject'] },
 } as const satisfies RouteDefinition;
 
+export const savePrizeRoute = {
+  name: 'savePrize',
+  method: 'POST',
+  path: '/api/golf/ops/prizes',
+  handler: 'prizes/save-prize',
+  access: 'operator',
+  body: savePrizeBodySchema,
+  response: savePrizeResultSchema,
+  aws: { table: 'write' },
+} as const satisfies RouteDefinition;
+
 /** Prize draws (operators) and winners' claims (docs/api.md, section Prizes). */
 export const prizeRoutes = {
   listWonPrizes: listWonPrizesRoute,
@@ -88,4 +101,5 @@ export const prizeRoutes = {
   previewPrizeDraw: previewPrizeDrawRoute,
   exportPrizeWinners: exportPrizeWinnersRoute,
   drawPrizes: drawPrizesRoute,
+  savePrize: savePrizeRoute,
 } as const satisfies Record<string, RouteDefinition>;

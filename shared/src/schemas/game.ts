@@ -238,6 +238,9 @@ export const auditRecordSchema = z.object({
     'import_tournament',
     'import_results',
     'draw_prizes',
+    'save_tournament',
+    'import_field',
+    'save_prize',
   ]),
   game_global_id: z.string(),
   /** 0 for an action on the whole tournament. */

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { playerStatusSchema } from './schedule';
-import { prizeKindSchema } from './prize';
+import { prizeKindSchema, prizeRecordSchema } from './prize';
 import { auditRecordSchema, importResultSchema } from './game';
 
 const gameGlobalId = z.string().min(1).max(64);
@@ -34,6 +34,8 @@ const opsTournamentSchema = z.object({
   end_on: z.string(),
   cancelled: z.boolean(),
   cancel_note: z.string().nullable(),
+  /** The cut: after which round (0: none) the best `top` and ties stay; null when the game's default applies. */
+  cut: z.object({ after_round: z.number().int(), top: z.number().int() }).nullable(),
   rounds: z.array(opsRoundSchema),
 });
 export type OpsTournament = z.infer<typeof opsTournamentSchema>;
@@ -130,3 +132,125 @@ export type OpsRoundResults = z.infer<typeof opsRoundResultsSchema>;
 
 export const opsAuditLogQuerySchema = z.object({ game_global_id: gameGlobalId });
 export const opsAuditLogSchema = z.object({ entries: z.array(auditRecordSchema) });
+
+// ---- setting up a season: a tournament's settings, its field, its prizes ----
+
+const tournamentId = z
+  .string()
+  .regex(/^[0-9A-Za-z_-]{1,64}$/, '大会IDは英数字と - _ の64文字以内で入力してください。');
+const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日付を選んでください。');
+const deadline = z.iso.datetime({ offset: true, message: '締め切りの日時を選んでください。' });
+const seasonYear = z
+  .number({ message: 'シーズンを西暦で入力してください。' })
+  .int()
+  .min(2000, 'シーズンを西暦で入力してください。')
+  .max(2100, 'シーズンを西暦で入力してください。');
+export const tournamentDeadlineFields = ['deadline_r1', 'deadline_r2', 'deadline_r3', 'deadline_r4'] as const;
+
+/**
+ * POST /api/golf/ops/tournament/settings: a tournament and its 4 rounds, created or edited without
+ * its field (the same columns as a tournament file, deadlines one per round).
+ */
+export const saveTournamentBodySchema = z
+  .object({
+    game_global_id: tournamentId,
+    season_id: seasonYear,
+    tournament_name: z
+      .string()
+      .trim()
+      .min(1, '大会名を入力してください。')
+      .max(100, '大会名は100文字以内です。'),
+    venue: z.string().trim().max(100, '会場は100文字以内です。'),
+    start_on: calendarDate,
+    end_on: calendarDate,
+    deadline_r1: deadline,
+    deadline_r2: deadline,
+    deadline_r3: deadline,
+    deadline_r4: deadline,
+    /** After which round the cut is made (0: no cut), and how many (with ties) stay. */
+    cut_after_round: z
+      .number()
+      .int()
+      .min(0, '予選カットは0（なし）から3ラウンド後です。')
+      .max(3, '予選カットは0（なし）から3ラウンド後です。'),
+    cut_top: z.number().int().min(1, '予選通過は1人以上です。').max(999, '予選通過は999人までです。'),
+    /**
+     * false stages the tournament: stored, but out of the schedule and the console's list until saved
+     * again with true. Left out: a new tournament is published, an edited one keeps its state.
+     */
+    published: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    if (body.end_on < body.start_on)
+      ctx.addIssue({ code: 'custom', path: ['end_on'], message: '最終日は初日より後にしてください。' });
+    tournamentDeadlineFields.forEach((field, i) => {
+      const previous = tournamentDeadlineFields[i - 1];
+      if (previous && Date.parse(body[field]) <= Date.parse(body[previous]))
+        ctx.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `第${i + 1}ラウンドの締め切りは第${i}ラウンドより後にしてください。`,
+        });
+    });
+  });
+export type SaveTournamentBody = z.infer<typeof saveTournamentBodySchema>;
+
+/** POST /api/golf/ops/tournament/field: players added to (or updated in) a tournament's field. */
+export const importFieldBodySchema = z.object({
+  game_global_id: tournamentId,
+  format: z.enum(['json', 'csv']),
+  /** CSV with the columns player_id,name,name_kana,country[,world_rank,is_amateur], or JSON `{ field: [...] }`. */
+  content: z.string().min(1, '内容が空です。').max(2_000_000),
+  dry_run: z.boolean().optional(),
+});
+
+const rank = z.number().int().min(1, '順位は1以上です。').max(100_000, '順位は100000までです。');
+/**
+ * POST /api/golf/ops/prizes: a prize created, or edited when one is stored for the same tournament
+ * (season) and ranks, or the tournament's one entry prize.
+ */
+export const savePrizeBodySchema = z
+  .object({
+    kind: prizeKindSchema,
+    /** Rank and entry prizes: their tournament. */
+    game_global_id: tournamentId.optional(),
+    /** Yearly prizes: their season. */
+    season_id: seasonYear.optional(),
+    name: z.string().trim().min(1, '賞品名を入力してください。').max(100, '賞品名は100文字以内です。'),
+    description: z.string().trim().max(500, '説明は500文字以内です。'),
+    image_url: z
+      .union([z.literal(''), z.url({ protocol: /^https?$/, message: '画像のアドレスが正しくありません。' })])
+      .optional(),
+    value_yen: z.number().int().min(0, '金額は0円以上です。').max(10_000_000, '金額は1000万円までです。'),
+    rank_from: rank.optional(),
+    rank_to: rank.optional(),
+    /** Entry prizes: how many are drawn. Rank prizes win as many as their ranks. */
+    winners_count: z.number().int().min(1, '当選人数は1人以上です。').max(100_000).optional(),
+  })
+  .superRefine((body, ctx) => {
+    const need = (field: keyof typeof body, message: string) => {
+      if (body[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message });
+    };
+    if (body.kind === 'yearly') need('season_id', 'シーズンを入力してください。');
+    else need('game_global_id', '大会を選んでください。');
+    if (body.kind === 'entry') need('winners_count', '当選人数を入力してください。');
+    else {
+      need('rank_from', '何位からかを入力してください。');
+      need('rank_to', '何位までかを入力してください。');
+      if (body.rank_from !== undefined && body.rank_to !== undefined && body.rank_to < body.rank_from)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rank_to'],
+          message: '何位までは何位からと同じか後にしてください。',
+        });
+    }
+  });
+export type SavePrizeBody = z.infer<typeof savePrizeBodySchema>;
+export const savePrizeResultSchema = z.object({
+  prize: prizeRecordSchema,
+  created: z.boolean(),
+  /** The prize was stored with these values already: nothing written, `audit` is the save that put it there. */
+  already_done: z.boolean().optional(),
+  audit: auditRecordSchema.nullable(),
+});
+export type SavePrizeResult = z.infer<typeof savePrizeResultSchema>;

@@ -7,7 +7,7 @@ export { type PrizeKind } from './values/prize';
 export const prizeKindSchema = z.enum(prizeKinds);
 
 /** A prize as stored and as the prize master lists return it (`value`/`name` added). */
-const prizeRecordSchema = z.object({
+export const prizeRecordSchema = z.object({
   id: z.string(),
   kind: prizeKindSchema,
   name: z.string(),

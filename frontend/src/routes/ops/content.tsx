@@ -21,12 +21,10 @@ const invalidJson = new Error('JSON の形式が正しくありません。');
 function JsonPublish<N extends 'publishTopics' | 'publishQuiz'>({
   name,
   title,
-  example,
   describe,
 }: {
   name: N;
   title: string;
-  example: string;
   describe: (result: RouteResponse<N>) => string;
 }) {
   const action = useOpsAction(name);
@@ -36,7 +34,7 @@ function JsonPublish<N extends 'publishTopics' | 'publishQuiz'>({
     <section className="section card" aria-label={title}>
       <h2 className="section__title">{title}</h2>
       <p>
-        CLI と同じ JSON ファイルです（例：<code>{example}</code>）。
+        運用の手引きにある例と同じ形の JSON ファイルです。コマンドで公開するときと同じファイルが使えます。
       </p>
       <input
         type="file"
@@ -124,7 +122,7 @@ function RankingStatus() {
       <dt>公開中</dt>
       <dd>
         {served
-          ? `${served.snapshot_id}（第${served.active_round}ラウンドまで、${served.published_at ? formatTokyoDateTime(served.published_at) : '—'} 公開、${served.items_written ?? '—'}件、${served.duration_ms ?? '—'}ms）`
+          ? `第${served.active_round}ラウンドまで（${served.published_at ? `${formatTokyoDateTime(served.published_at)} 公開` : '公開時刻の記録なし'}、順位の行 ${served.items_written ?? '—'}件を ${served.duration_ms === null ? '—' : (served.duration_ms / 1000).toFixed(1)}秒で書き込み）`
           : 'まだありません'}
       </dd>
       <dt>未公開の変更</dt>
@@ -175,7 +173,6 @@ function OpsContentPage() {
       <JsonPublish
         name="publishTopics"
         title="お知らせ"
-        example="docs/examples/topics.json"
         describe={(r) => `公開しました：新規・変更 ${r.published}件、変更なし ${r.unchanged}件。`}
       />
       <section className="section card" aria-label="お知らせの取り下げ">
@@ -183,7 +180,7 @@ function OpsContentPage() {
         <OpsInput label="お知らせID" value={topicId} onChange={setTopicId} />
         <ConfirmAction
           label="取り下げる"
-          warning={`お知らせ ${topicId} を /topics から取り下げます。`}
+          warning={`お知らせ ${topicId} をお知らせの一覧から取り下げます。`}
           pending={withdraw.isPending}
           disabled={!topicId.trim()}
           onConfirm={() => withdraw.mutate({ params: { id: topicId.trim() } })}
@@ -193,7 +190,6 @@ function OpsContentPage() {
       <JsonPublish
         name="publishQuiz"
         title="クイズ"
-        example="docs/examples/quiz.json"
         describe={(r) =>
           `第${r.round}ラウンドのクイズ（${r.question_count}問）を公開しました。` +
           (r.had_answers ? 'すでに回答したプレイヤーの成績はそのままです。' : '')

@@ -18,7 +18,7 @@ function OpsHomePage() {
         <h2 className="section__title">大会とラウンド</h2>
         {tournaments.length === 0 ? (
           <EmptyState title="大会はまだありません">
-            「結果の取り込み」から大会ファイルを取り込むと、ここに表示されます。
+            「大会の準備」で大会を作ると、ここに表示されます。
           </EmptyState>
         ) : (
           tournaments.map((t) => (
@@ -32,11 +32,14 @@ function OpsHomePage() {
                 {t.cancelled && <Badge tone="red">中止</Badge>}
               </header>
               <p className="ops-tournament__meta">
-                <code>{t.game_global_id}</code> ・ {t.venue} ・ {t.start_on}〜{t.end_on}
+                大会ID {t.game_global_id} ・ {t.venue} ・ {t.start_on}〜{t.end_on}
               </p>
               {t.cancel_note && <p className="notice">{t.cancel_note}</p>}
               <RoundRows tournament={t} />
               <div className="ops-tournament__links">
+                <Link to="/ops/setup" search={{ game_global_id: t.game_global_id }} className="text-link">
+                  大会の準備
+                </Link>
                 <Link to="/ops/results" search={{ game_global_id: t.game_global_id }} className="text-link">
                   結果の取り込み
                 </Link>

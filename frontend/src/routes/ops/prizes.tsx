@@ -12,7 +12,6 @@ import {
   alreadyDoneText,
   ConfirmAction,
   CsvDownload,
-  OpsInput,
   OpsNav,
   TournamentSelect,
 } from '../../features/ops/components/ops-parts';
@@ -31,7 +30,6 @@ function OpsPrizesPage() {
   const { game_global_id } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const tournaments = useOpsTournaments();
-  const [seed, setSeed] = useState('');
   const [requested, setRequested] = useState<{ id: string; seed: string | undefined } | null>(null);
   const [redraw, setRedraw] = useState(false);
   const preview = useQuery({
@@ -68,14 +66,13 @@ function OpsPrizesPage() {
             void navigate({ search: { game_global_id: id } });
           }}
         />
-        <OpsInput label="シード（空欄なら自動で決めて表示します）" value={seed} onChange={setSeed} />
         <button
           type="button"
           className="button button--outline"
           disabled={!game_global_id}
           onClick={() => {
             draw.reset();
-            setRequested({ id: game_global_id!, seed: seed.trim() || undefined });
+            setRequested({ id: game_global_id!, seed: undefined });
           }}
         >
           抽選結果を確認する（まだ抽選しません）
@@ -87,7 +84,7 @@ function OpsPrizesPage() {
         <section className="section card" aria-label="抽選の確認">
           <h2 className="section__title">抽選すると選ばれる当選者</h2>
           <p>
-            シード <code>{shown.seed}</code>（このシードで抽選すると、同じ当選者になります）
+            抽選すると、ここに表示した当選者に決まります（抽選のあとに、公開できる抽選番号を表示します）。
           </p>
           {shown.prizes.map((prize) => (
             <article key={prize.prize_id} className="ops-prize" data-prize={prize.prize_id}>
@@ -143,17 +140,17 @@ function OpsPrizesPage() {
             error={draw.error}
             success={
               draw.data && (
-                <ul
-                  aria-label={
-                    draw.data.already_done ? '抽選済みです' : `シード ${draw.data.seed} で抽選しました`
-                  }
-                >
+                <ul aria-label={draw.data.already_done ? '抽選済みです' : '抽選しました'}>
                   {draw.data.already_done && <li>{alreadyDoneText(draw.data.audit)}</li>}
-                  <li>シード {draw.data.seed}</li>
+                  <li>
+                    抽選番号：{draw.data.seed}
+                    （お知らせで公開すると、誰でもこの抽選を同じ結果でやり直して確かめられます）
+                  </li>
                   {draw.data.prizes.map((p) => (
                     <li key={p.prize_id}>
-                      {shown.prizes.find((s) => s.prize_id === p.prize_id)?.name ?? p.prize_id}：
-                      {p.state === 'drawn' ? '抽選しました' : 'そのままにしました'}（当選 {p.winners}人）
+                      {shown.prizes.find((s) => s.prize_id === p.prize_id)?.name ?? '賞品'}：
+                      {p.state === 'drawn' ? '抽選しました' : '抽選済みのため、前の当選者のままです'}（当選{' '}
+                      {p.winners}人）
                     </li>
                   ))}
                 </ul>

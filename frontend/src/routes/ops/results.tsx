@@ -51,8 +51,7 @@ function OpsResultsPage() {
       <section className="section card">
         <h2 className="section__title">ファイルの取り込み</h2>
         <p>
-          取り込む前に「確認する」で内容を検査し、変わる選手・スコア・ステータスと影響するチームを確かめてから取り込みます（CLI
-          の <code>import-results --dry-run</code> と同じ確認です）。
+          取り込む前に「確認する」で内容を検査し、変わる選手・スコア・状態と影響するチームを確かめてから取り込みます。
         </p>
         <label className="ops-field">
           <span>種類</span>

@@ -9,10 +9,11 @@ import {
   OpsInput,
   OpsNav,
   RoundRows,
+  tokyoInputToIso,
   TournamentSelect,
 } from '../../features/ops/components/ops-parts';
 import { AuditLog } from '../../features/ops/components/audit-log';
-import { CorrectionForm } from '../../features/ops/components/correction-form';
+import { CorrectionForm, FieldPlayerSelect } from '../../features/ops/components/correction-form';
 import { integerOr, optionalText, pageSearch } from '../../lib/search-params';
 
 const searchSchema = pageSearch({
@@ -40,6 +41,7 @@ function ReasonAction<N extends ReasonRoute>({
   label,
   warning,
   body,
+  disabled,
   children,
 }: {
   name: N;
@@ -47,6 +49,7 @@ function ReasonAction<N extends ReasonRoute>({
   label: string;
   warning: ReactNode;
   body: ReasonBody<N>;
+  disabled?: boolean;
   children?: ReactNode;
 }) {
   const action = useOpsAction(name);
@@ -64,16 +67,13 @@ function ReasonAction<N extends ReasonRoute>({
         label={label}
         warning={warning}
         pending={action.isPending}
-        disabled={!reason.trim()}
+        disabled={disabled || !reason.trim()}
         onConfirm={() => action.mutate({ body: { ...body, reason } } as OpsActionInput<N>)}
       />
       <ActionOutcome error={action.error} success={auditSummary(action.data as ActionResult | undefined)} />
     </section>
   );
 }
-
-/** 'YYYY-MM-DDTHH:mm' read as Asia/Tokyo wall-clock time. */
-const tokyoInputToIso = (value: string) => `${value}:00+09:00`;
 
 function OpsRoundsPage() {
   const search = Route.useSearch();
@@ -189,8 +189,13 @@ function OpsRoundsPage() {
             label="棄権にする"
             warning="この選手を棄権にします。締め切り前のチームにいれば、締め切りの時点で、AI が調子で選んだ選手に自動で入れ替わります。"
             body={{ game_global_id: target.game_global_id, player_id: playerId }}
+            disabled={!playerId}
           >
-            <OpsInput label="選手ID" value={playerId} onChange={setPlayerId} />
+            <FieldPlayerSelect
+              gameGlobalId={tournament.game_global_id}
+              value={playerId}
+              onChange={setPlayerId}
+            />
           </ReasonAction>
 
           <CorrectionForm gameGlobalId={tournament.game_global_id} round={round.round} />

@@ -1,5 +1,6 @@
 import type { PrizeKind, PrizeRecord } from '@golf/shared/schemas/prize';
-import { tableName } from '../client';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
@@ -13,6 +14,16 @@ export const prizeRepository = {
       ExpressionAttributeValues: { ':pk': keys.prizeListing(kind, 0, '').GSI1PK },
     });
     return items.map((item) => fromItem<PrizeRecord>(item));
+  },
+
+  async get(prizeId: string): Promise<PrizeRecord | undefined> {
+    const { Item } = await db().send(new GetCommand({ TableName: tableName(), Key: keys.prize(prizeId) }));
+    return Item ? fromItem<PrizeRecord>(Item) : undefined;
+  },
+
+  /** Creates or replaces a prize (its listing moves with its kind and order). */
+  async put(record: PrizeRecord): Promise<void> {
+    await db().send(new PutCommand({ TableName: tableName(), Item: prizeItem(record) }));
   },
 };
 

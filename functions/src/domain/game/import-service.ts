@@ -132,6 +132,7 @@ const resultRowSchema = z
 
 /** The columns a CSV file must have, by kind; a missing one is reported once, on the header line. */
 const requiredColumns = {
+  field: ['player_id', 'name', 'name_kana', 'country'],
   results: ['game_global_id', 'round', 'player_id', 'strokes', 'to_par', 'thru', 'status'],
   tournament: [
     'game_global_id',
@@ -160,7 +161,7 @@ function parseCsvOf(kind: keyof typeof requiredColumns, content: string) {
       {
         line: 1,
         messages: [
-          `1行目（見出し）に ${missing.join(', ')} の列がありません。見出しは ${requiredColumns[kind].join(',')} などの列名にしてください（docs/operations.md）。`,
+          `1行目（見出し）に ${missing.join(', ')} の列がありません。見出しは ${requiredColumns[kind].join(',')} などの列名にしてください（運用の手引きに例があります）。`,
         ],
       },
     ]);
@@ -206,7 +207,7 @@ export function parseTournamentFile(format: ImportFormat, content: string): Tour
     if (parsed.success) header = parsed.data;
     else errors.push({ line: 0, messages: messagesOf(parsed.error) });
     const list = Array.isArray(doc?.['field']) ? (doc['field'] as unknown[]) : [];
-    if (!list.length) errors.push({ line: 0, messages: ['field: 選手が1人もいません。'] });
+    if (!list.length) errors.push({ line: 0, messages: ['選手が1人もいません。'] });
     list.forEach((raw, i) => rows.push({ line: i + 1, raw, headerRaw: null }));
   } else {
     const { rows: csvRows } = parseCsvOf('tournament', content);
@@ -257,26 +258,61 @@ export function parseTournamentFile(format: ImportFormat, content: string): Tour
   return { header, field };
 }
 
-export async function importTournament(
-  format: ImportFormat,
-  content: string,
-  now: Date,
-  dryRun = false,
-  operatorId = 'system',
-): Promise<ImportResult> {
-  const file = parseTournamentFile(format, content);
-  const { header } = file;
-  const existing = await tournamentRepository.get(header.game_global_id);
-  const nowIso = now.toISOString();
+/**
+ * A field file, the players of a tournament without its settings. JSON: `{ field: [...] }` (or the
+ * list itself); errors at line 0 (the document) or i (field[i-1]). CSV: one row per player with the
+ * columns player_id,name,name_kana,country[,world_rank,is_amateur]; errors at the file line.
+ */
+export function parseFieldFile(format: ImportFormat, content: string): FieldRow[] {
   const errors: ImportError[] = [];
+  const rows: Array<{ line: number; raw: unknown }> = [];
+  if (format === 'json') {
+    const doc = parseJson(content) as unknown;
+    const list = Array.isArray(doc)
+      ? (doc as unknown[])
+      : Array.isArray((doc as Record<string, unknown> | null)?.['field'])
+        ? ((doc as Record<string, unknown>)['field'] as unknown[])
+        : [];
+    list.forEach((raw, i) => rows.push({ line: i + 1, raw }));
+  } else {
+    for (const row of parseCsvOf('field', content).rows) rows.push({ line: row.line, raw: row.values });
+  }
+  if (!rows.length) errors.push({ line: format === 'json' ? 0 : 1, messages: ['選手が1人もいません。'] });
+  const field: FieldRow[] = [];
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const parsed = fieldRowSchema.safeParse(row.raw);
+    if (!parsed.success) errors.push({ line: row.line, messages: messagesOf(parsed.error) });
+    else if (seen.has(parsed.data.player_id))
+      errors.push({ line: row.line, messages: [`player_id ${parsed.data.player_id} が重複しています。`] });
+    else {
+      seen.add(parsed.data.player_id);
+      field.push(parsed.data);
+    }
+  }
+  if (errors.length) throw new ImportRejected(errors);
+  return field;
+}
+
+type TournamentHeader = TournamentFile['header'];
+export type FieldRow = TournamentFile['field'][number];
+
+/**
+ * The stored record a tournament's settings make, keeping what operators did to its rounds (results,
+ * cancellations, notes, the settlement at an unchanged deadline); `lateRounds` are the rounds whose
+ * deadline the settings would move although it has passed (moving one is an operator action of its own).
+ */
+export function tournamentRecordFrom(
+  header: TournamentHeader,
+  existing: (TournamentRecord & { published?: boolean }) | undefined,
+  nowIso: string,
+): { record: TournamentRecord & { published: boolean }; lateRounds: number[] } {
+  const lateRounds: number[] = [];
   const rounds = header.deadlines.map((deadline, i) => {
     const before = existing?.rounds[i];
     const deadlineAt = new Date(deadline).toISOString();
     if (before && before.deadline_at !== deadlineAt && !isBeforeDeadline(nowIso, before.deadline_at))
-      errors.push({
-        line: 0,
-        messages: [`第${i + 1}ラウンドの締め切りは過ぎています。変更は move-deadline で行ってください。`],
-      });
+      lateRounds.push(i + 1);
     return {
       round: i + 1,
       play_on: tokyoCalendarDate(deadlineAt),
@@ -288,7 +324,6 @@ export async function importTournament(
       ...(before?.settled_at && before.deadline_at === deadlineAt ? { settled_at: before.settled_at } : {}),
     };
   }) as TournamentRecord['rounds'];
-  if (errors.length) throw new ImportRejected(errors);
   const record: TournamentRecord & { published: boolean } = {
     published: header.published,
     game_global_id: header.game_global_id,
@@ -306,13 +341,20 @@ export async function importTournament(
         : {}),
     rounds,
   };
-  const storedField = new Map(
-    (await tournamentRepository.field(header.game_global_id)).map((e) => [e.player_id, e]),
-  );
-  const entries: FieldEntryRecord[] = file.field.map((row) => {
+  return { record, lateRounds };
+}
+
+/** The message of a deadline the settings would move after it passed. */
+export const lateDeadlineMessage = (round: number) =>
+  `第${round}ラウンドの締め切りは過ぎています。過ぎた締め切りは「締め切りの変更」で動かしてください。`;
+
+/** The field entries a list of players makes, keeping each stored player's status and results. */
+export async function fieldEntriesFrom(gameGlobalId: string, rows: FieldRow[]) {
+  const storedField = new Map((await tournamentRepository.field(gameGlobalId)).map((e) => [e.player_id, e]));
+  const entries: FieldEntryRecord[] = rows.map((row) => {
     const before = storedField.get(row.player_id);
     return {
-      game_global_id: header.game_global_id,
+      game_global_id: gameGlobalId,
       player_id: row.player_id,
       name: row.name,
       name_kana: row.name_kana,
@@ -324,7 +366,35 @@ export async function importTournament(
       rounds: before?.rounds ?? [null, null, null, null],
     };
   });
-  const changedEntries = entries.filter((e) => !stableEqual(storedField.get(e.player_id), e));
+  return { entries, changed: entries.filter((e) => !stableEqual(storedField.get(e.player_id), e)) };
+}
+
+/** Writes the changed field entries, and a profile for each player the game has never stored. */
+export async function writeField(rows: FieldRow[], changed: FieldEntryRecord[]): Promise<void> {
+  const profiles = await playerRepository.getMany(rows.map((row) => row.player_id));
+  const newProfiles = rows
+    .filter((row) => !profiles.has(row.player_id))
+    .map((row) => playerProfileItem({ ...row, photo_url: null, stats: {} }));
+  await batchWriteAll(newProfiles);
+  await tournamentRepository.writeFieldEntries(changed);
+}
+
+export async function importTournament(
+  format: ImportFormat,
+  content: string,
+  now: Date,
+  dryRun = false,
+  operatorId = 'system',
+): Promise<ImportResult> {
+  const file = parseTournamentFile(format, content);
+  const { header } = file;
+  const existing = await tournamentRepository.get(header.game_global_id);
+  const { record, lateRounds } = tournamentRecordFrom(header, existing, now.toISOString());
+  if (lateRounds.length)
+    throw new ImportRejected(
+      lateRounds.map((round) => ({ line: 0, messages: [lateDeadlineMessage(round)] })),
+    );
+  const { entries, changed: changedEntries } = await fieldEntriesFrom(header.game_global_id, file.field);
   const tournamentChanged = !stableEqual(existing, record);
   const result: ImportResult = {
     game_global_id: header.game_global_id,
@@ -342,12 +412,7 @@ export async function importTournament(
       already_done: true,
       audit: await earlierAudit(header.game_global_id, 'import_tournament'),
     };
-  const profiles = await playerRepository.getMany(entries.map((e) => e.player_id));
-  const newProfiles = file.field
-    .filter((row) => !profiles.has(row.player_id))
-    .map((row) => playerProfileItem({ ...row, photo_url: null, stats: {} }));
-  await batchWriteAll(newProfiles);
-  await tournamentRepository.writeFieldEntries(changedEntries);
+  await writeField(file.field, changedEntries);
   if (tournamentChanged) await tournamentRepository.put(record);
   const audit = auditOf(
     { operatorId, now },
@@ -389,7 +454,7 @@ export function parseResultsFile(
     gameGlobalId = typeof doc?.['game_global_id'] === 'string' ? doc['game_global_id'] : '';
     if (!gameGlobalId) errors.push({ line: 0, messages: ['game_global_id がありません。'] });
     const list = Array.isArray(doc?.['results']) ? (doc['results'] as Array<Record<string, unknown>>) : [];
-    if (!list.length) errors.push({ line: 0, messages: ['results: 結果が1行もありません。'] });
+    if (!list.length) errors.push({ line: 0, messages: ['結果が1行もありません。'] });
     list.forEach((raw, i) => raws.push({ line: i + 1, raw: raw ?? {} }));
   } else {
     const { rows } = parseCsvOf('results', content);
@@ -438,7 +503,9 @@ export async function importResults(
       if (!byId.has(row.player_id)) messages.push(`${row.player_id} はこの大会のフィールドにいません。`);
       if (stored.cancelled) messages.push(`第${row.round}ラウンドは中止です。`);
       if (stored.results === 'final')
-        messages.push(`第${row.round}ラウンドは確定済みです。訂正は correct-result で行ってください。`);
+        messages.push(
+          `第${row.round}ラウンドは確定済みです。確定後の変更は「結果の訂正」（理由つき）で行ってください。`,
+        );
       if (isBeforeDeadline(now.toISOString(), stored.deadline_at))
         messages.push(`第${row.round}ラウンドはまだ始まっていません。`);
       if (messages.length) errors.push({ line: row.line, messages });

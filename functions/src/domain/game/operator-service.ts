@@ -63,7 +63,7 @@ async function finalChecks(record: TournamentRecord, round: number, entries: Rou
   const stored = record.rounds[round - 1]!;
   if (!stored.settled_at)
     checks.push(
-      `第${round}ラウンドの締め切りの引き継ぎ（carry-over）がまだ実行されていません。引き継ぎと自動入れ替えのないまま確定することになります。`,
+      `第${round}ラウンドの締め切りの引き継ぎ（前のラウンドのチームの繰り越しと自動の入れ替え）がまだ実行されていません。引き継ぎと自動入れ替えのないまま確定することになります。`,
     );
   const before = record.rounds
     .slice(0, round - 1)
@@ -114,7 +114,7 @@ export async function markRoundFinal(input: RoundAction & { force?: boolean | un
     throw new AppError(
       409,
       'conflict',
-      `確定の前に確認してください。${warnings.join('')}このまま確定する場合は force を指定してください。`,
+      `確定の前に確認してください。${warnings.join('')}このまま確定するときは「確認事項があっても確定する」を選んで、もう一度確定してください。`,
       { checks: warnings },
     );
   const next = withRound(record, input.round, { results: 'final' });
@@ -167,7 +167,7 @@ export async function moveDeadline(
     throw new AppError(
       409,
       'conflict',
-      `${formatTokyoDateTime(after)}はすでに過ぎています。このラウンドの${teamsLocked}チームがただちに締め切られます。よければ force を指定してください。`,
+      `${formatTokyoDateTime(after)}はすでに過ぎています。このラウンドの${teamsLocked}チームがただちに締め切られます。よければ「過去の時刻にする」を選んで、もう一度変更してください。`,
       { teams_locked: [String(teamsLocked)] },
     );
   const note = `締め切りを${formatTokyoDateTime(after)}に変更しました（${input.reason}）`;
@@ -224,7 +224,9 @@ export async function withdrawPlayer(input: {
   const round = withdrawalRound(entry);
   if (round === null) throw conflict('全ラウンドを終えた選手は棄権にできません。');
   if (record.rounds[round - 1]!.results === 'final')
-    throw conflict(`第${round}ラウンドは確定済みです。訂正は correct-result で行ってください。`);
+    throw conflict(
+      `第${round}ラウンドは確定済みです。確定後の変更は「結果の訂正」（理由つき）で行ってください。`,
+    );
   const nowIso = input.now.toISOString();
   const withdrawn = withStatus(entry, 'wd', round, nowIso);
   const audit = auditOf(input, {

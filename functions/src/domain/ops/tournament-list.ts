@@ -21,6 +21,7 @@ export async function listTournamentsForOperators(now: Date): Promise<OpsTournam
         end_on: record.end_on,
         cancelled: record.cancelled,
         cancel_note: record.cancel_note ?? null,
+        cut: record.cut ?? null,
         rounds: record.rounds.map((round) => ({
           round: round.round,
           play_on: round.play_on,

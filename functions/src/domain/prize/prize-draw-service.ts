@@ -117,7 +117,7 @@ export function shortfallReason(prize: PrizeRecord, picked: number, entrants: En
   if (picked >= prize.winners_count) return null;
   const missing = `当選は${picked}人で、賞品の${prize.winners_count}人に${prize.winners_count - picked}人足りません。`;
   if (entrants.length === 0)
-    return `この大会にチームのあるユーザーがいないため、${missing}締め切りの引き継ぎ（carry-over）が実行されたか確認してください。`;
+    return `この大会にチームのあるユーザーがいないため、${missing}締め切りの引き継ぎ（前のラウンドのチームの繰り越し）が実行されたか確認してください。`;
   if (prize.rank_from === null || prize.rank_to === null) {
     const everyRound = entrants.filter((entrant) => entrant.enteredEveryRound).length;
     return (
@@ -183,7 +183,7 @@ export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawR
     throw new AppError(
       409,
       'conflict',
-      '当選者が賞品の数より少なくなる賞品があります。理由を確認し、よければ accept_fewer を指定してもう一度抽選してください。',
+      '当選者が賞品の数より少なくなる賞品があります。理由を確認し、よければ少ない当選者のまま抽選することを選んで、もう一度抽選してください。',
       Object.fromEntries([...shortfalls].map(([id, reason]) => [id, [reason]])),
     );
   for (const prize of prizes) {

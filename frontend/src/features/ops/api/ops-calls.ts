@@ -14,6 +14,15 @@ export function useOpsTournaments() {
   return useSuspenseQuery(opsTournamentsQueryOptions()).data.tournaments;
 }
 
+/** GET /api/golf/ops/round/results: each player's stored values of the round, with their versions. */
+export const roundResultsQueryOptions = (gameGlobalId: string, round: number) =>
+  queryOptions({
+    queryKey: ['ops', 'round-results', gameGlobalId, round],
+    queryFn: ({ signal }) =>
+      api.getOpsRoundResults({ signal, query: { game_global_id: gameGlobalId, round } }),
+    retry: false,
+  });
+
 /** GET …/prizes/draw/preview: what a draw with the seed would pick (writes nothing). */
 export const prizeDrawPreviewQueryOptions = (gameGlobalId: string, seed?: string) =>
   queryOptions({

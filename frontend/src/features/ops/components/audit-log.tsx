@@ -15,6 +15,9 @@ const actionWords: Record<AuditRecord['action'], string> = {
   import_tournament: '大会の取り込み',
   import_results: '結果の取り込み',
   draw_prizes: '賞品の抽選',
+  save_tournament: '大会の設定',
+  import_field: '出場選手の取り込み',
+  save_prize: '賞品の登録',
 };
 
 const resultWords: Record<string, string> = { none: '結果なし', provisional: '速報', final: '確定' };
@@ -47,7 +50,9 @@ function change(entry: AuditRecord): ReactNode {
     return `${resultWords[entry.before] ?? entry.before} → 確定`;
   const counts = (entry.after ?? {}) as { changed?: number; prizes?: Array<{ winners: number }> };
   if (
-    (entry.action === 'import_results' || entry.action === 'import_tournament') &&
+    (entry.action === 'import_results' ||
+      entry.action === 'import_tournament' ||
+      entry.action === 'import_field') &&
     counts.changed !== undefined
   )
     return `変わった選手 ${counts.changed}人`;

@@ -9,18 +9,9 @@ import {
 } from '@golf/shared/game/correction';
 import type { OpsResultRow } from '@golf/shared/schemas/ops';
 import { playerStatusSchema, type PlayerStatus } from '@golf/shared/schemas/schedule';
-import { api } from '../../../lib/api';
 import { isApiError } from '../../../lib/api-client';
-import { useOpsAction } from '../api/ops-calls';
+import { roundResultsQueryOptions, useOpsAction } from '../api/ops-calls';
 import { ActionOutcome, ConfirmAction, OpsInput, auditSummary } from './ops-parts';
-
-/** GET /api/golf/ops/round/results: each player's stored values of the round, with their versions. */
-const roundResultsQueryOptions = (gameGlobalId: string, round: number) => ({
-  queryKey: ['ops', 'round-results', gameGlobalId, round],
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api.getOpsRoundResults({ signal, query: { game_global_id: gameGlobalId, round } }),
-  retry: false,
-});
 
 const numberFields = ['strokes', 'to_par', 'thru', 'birdies', 'eagles', 'bogeys'] as const;
 type NumberField = (typeof numberFields)[number];
@@ -230,5 +221,32 @@ export function CorrectionForm({ gameGlobalId, round }: { gameGlobalId: string; 
         </div>
       )}
     </section>
+  );
+}
+
+/** A player of the tournament's field chosen by name (the field as round 1's stored rows list it). */
+export function FieldPlayerSelect({
+  gameGlobalId,
+  value,
+  onChange,
+}: {
+  gameGlobalId: string;
+  value: string;
+  onChange: (playerId: string) => void;
+}) {
+  const players = useQuery(roundResultsQueryOptions(gameGlobalId, 1)).data?.players ?? [];
+  return (
+    <label className="ops-field">
+      <span>棄権する選手</span>
+      <select className="form-control" value={value} onChange={(event) => onChange(event.target.value)}>
+        <option value="">選手を選んでください</option>
+        {players.map((p) => (
+          <option key={p.player_id} value={p.player_id} disabled={p.status !== 'active'}>
+            {p.name}
+            {p.status !== 'active' && `（${playerStatusWords[p.status]}）`}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }

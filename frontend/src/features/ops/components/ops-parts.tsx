@@ -1,6 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { RouteResponse } from '@golf/shared/contracts';
+import { correctionLabels } from '@golf/shared/game/correction';
 import type { OpsTournament } from '@golf/shared/schemas/ops';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { Badge } from '../../../components/ui/badge';
@@ -13,6 +14,9 @@ export function OpsNav({ gameGlobalId }: { gameGlobalId?: string | undefined }) 
     <nav className="ops-nav" aria-label="運営メニュー">
       <Link to="/ops" activeOptions={{ exact: true }}>
         大会一覧
+      </Link>
+      <Link to="/ops/setup" search={search}>
+        大会の準備
       </Link>
       <Link to="/ops/results" search={search}>
         結果の取り込み
@@ -141,18 +145,61 @@ export function ConfirmAction({
   );
 }
 
+/** The words of the fields the console sends, for the API's field errors (`line N` reads N行目). */
+const fieldWords: Record<string, string> = {
+  game_global_id: '大会',
+  season_id: 'シーズン',
+  tournament_name: '大会名',
+  venue: '会場',
+  start_on: '初日',
+  end_on: '最終日',
+  deadline_r1: '第1ラウンドの締め切り',
+  deadline_r2: '第2ラウンドの締め切り',
+  deadline_r3: '第3ラウンドの締め切り',
+  deadline_r4: '第4ラウンドの締め切り',
+  cut_after_round: '予選カット',
+  cut_top: '予選通過の人数',
+  format: 'ファイルの形式',
+  content: 'ファイルの内容',
+  kind: '賞品の種類',
+  name: '賞品名',
+  description: '説明',
+  image_url: '画像',
+  value_yen: '金額',
+  rank_from: '何位から',
+  rank_to: '何位まで',
+  winners_count: '当選人数',
+  deadline_at: '新しい締め切り',
+  reason: '理由',
+  player_id: '選手',
+  round: 'ラウンド',
+  ...correctionLabels,
+};
+
+/** A field error's place in words: the field's name, the line of a file, or nothing for an unnamed detail. */
+function fieldWord(field: string): string | null {
+  const line = /^line (\d+)$/.exec(field);
+  if (line) return line[1] === '0' ? 'ファイル全体' : `${line[1]}行目`;
+  return fieldWords[field] ?? null;
+}
+
 /** What the last action answered: its refusal with the field messages, or what it did. */
 export function ActionOutcome({ error, success }: { error: unknown; success?: ReactNode }) {
   if (error) {
-    const fields = isApiError(error) && error.errors ? Object.entries(error.errors) : [];
+    const message = error instanceof Error ? error.message : String(error);
+    // A detail the message already says (the checks of a final, the teams a deadline locks) is not repeated.
+    const fields = (isApiError(error) && error.errors ? Object.entries(error.errors) : [])
+      .map(([field, messages]) => ({ field, word: fieldWord(field), messages }))
+      .filter(({ word, messages }) => word !== null || messages.some((m) => !message.includes(m)));
     return (
       <div className="ops-outcome ops-outcome--error" role="alert">
-        <p>{error instanceof Error ? error.message : String(error)}</p>
+        <p>{message}</p>
         {fields.length > 0 && (
           <ul>
-            {fields.map(([field, messages]) => (
+            {fields.map(({ field, word, messages }) => (
               <li key={field}>
-                {field}: {messages.join(' ')}
+                {word && `${word}：`}
+                {messages.join(' ')}
               </li>
             ))}
           </ul>
@@ -193,7 +240,7 @@ export function OpsInput({
   label: string;
   value: string;
   onChange: (value: string) => void;
-  type?: 'text' | 'datetime-local';
+  type?: 'text' | 'datetime-local' | 'date';
   inputMode?: 'text' | 'numeric';
 }) {
   return (
@@ -209,6 +256,13 @@ export function OpsInput({
     </label>
   );
 }
+
+/** 'YYYY-MM-DDTHH:mm' read as Asia/Tokyo wall-clock time. */
+export const tokyoInputToIso = (value: string) => `${value}:00+09:00`;
+
+/** An instant as a datetime-local input shows it, in Tokyo time. */
+export const isoToTokyoInput = (iso: string) =>
+  new Date(Date.parse(iso) + 9 * 3600_000).toISOString().slice(0, 16);
 
 /** A repeated final, draw or import: it was in place already (since when, if it was recorded), and nothing changed. */
 export const alreadyDoneText = (audit: { at: string } | null | undefined): string =>

@@ -1,0 +1,228 @@
+import { readFileSync } from 'node:fs';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import type { OpsTournamentList } from '@golf/shared/schemas/ops';
+import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+import { asciiIdentifiers } from '../../scripts/ops/operator-words';
+import { newPage } from './support/browser';
+import { callApi, useOwnStack } from './support/own-stack';
+import { createPlayer } from './support/users';
+
+/**
+ * An operator sets up a tournament and runs it to its winners in the console alone, on a desk
+ * (1280 px) and on a phone (375 px): the tournament created with its 4 rounds, its field imported, a
+ * prize created, round 1's results imported and one of them corrected, the round marked final, the
+ * rest of the tournament rained off, the prize drawn and its winners exported. On every screen the
+ * console's words are Japanese: no text, label or title carries an ASCII identifier.
+ */
+const own = useOwnStack();
+
+const call = <T = unknown>(method: string, path: string, token: string, body?: unknown) =>
+  callApi<T>(own.stack(), method, path, token, body);
+
+const hour = 3_600_000;
+/** 'YYYY-MM-DDTHH:mm' of an instant in Tokyo, as a datetime-local input takes it. */
+const tokyoInput = (ms: number) => new Date(ms + 9 * hour).toISOString().slice(0, 16);
+
+/** Presses an action's button, then the confirmation it asks for. */
+async function confirm(scope: Page | Locator, label: string) {
+  await scope.getByRole('button', { name: label, exact: true }).click();
+  await scope.getByRole('alertdialog').getByRole('button', { name: label, exact: true }).click();
+}
+
+/** Every text the screen shows or speaks (labels, titles, placeholders) has no ASCII identifier. */
+async function expectJapanese(page: Page, screen: string) {
+  const texts = await page.locator('.ops').evaluate((root) => {
+    const element = root as unknown as {
+      innerText: string;
+      querySelectorAll(selector: string): Iterable<{ getAttribute(name: string): string | null }>;
+    };
+    const spoken = [...element.querySelectorAll('[aria-label], [title], [placeholder]')].flatMap((node) =>
+      ['aria-label', 'title', 'placeholder'].map((name) => node.getAttribute(name) ?? ''),
+    );
+    return [element.innerText, ...spoken];
+  });
+  expect(
+    texts.flatMap((text) => asciiIdentifiers(text, { shown: true })),
+    `${screen}: ${texts[0]}`,
+  ).toEqual([]);
+}
+
+const players = [
+  '青木 拓海',
+  '北村 直人',
+  '森田 健吾',
+  '原 翔平',
+  '小池 蒼',
+  '石井 亮',
+  '杉本 光',
+  '堀 大地',
+];
+
+async function walk(width: number) {
+  const id = `walk-${width}-${Date.now()}`;
+  const operatorId = `e2e-walk-ops-${width}-${Date.now()}`;
+  await createPlayer(operatorId);
+  const operator = (await signLocalAccessToken({ sub: operatorId, groups: ['operators'] })).token;
+  const session = await newPage(own.browser(), { baseUrl: own.stack().url });
+  const { page } = session;
+  await page.setViewportSize({ width, height: 900 });
+  await session.context.addCookies([{ name: 'token', value: operator, url: own.stack().url }]);
+
+  // 1. The tournament with its 4 rounds: round 1 closes in two hours, one round a day after it.
+  const firstDeadline = Date.now() + 2 * hour;
+  const deadlines = [0, 1, 2, 3].map((day) => firstDeadline + day * 24 * hour);
+  await page.goto('/ops/setup');
+  const create = page.getByRole('region', { name: '大会を作る' });
+  await create.getByLabel(/^大会ID/).fill(id);
+  await create.getByLabel('大会名', { exact: true }).fill('ウォーク オープン');
+  await create.getByLabel('会場', { exact: true }).fill('ウォークゴルフ倶楽部');
+  await create.getByLabel('初日', { exact: true }).fill(tokyoInput(deadlines[0]!).slice(0, 10));
+  await create.getByLabel('最終日', { exact: true }).fill(tokyoInput(deadlines[3]!).slice(0, 10));
+  for (const [i, at] of deadlines.entries())
+    await create.getByLabel(`第${i + 1}ラウンドの締め切り（日本時間）`).fill(tokyoInput(at));
+  await create.getByRole('button', { name: '大会を作る', exact: true }).click();
+  const saved = page.getByRole('region', { name: '大会の設定を変更する' });
+  await saved.getByText(/^保存しました/).waitFor();
+  await expectJapanese(page, 'the tournament created');
+
+  // 2. Its field, checked first and then imported.
+  const field = page.getByRole('region', { name: '出場選手の取り込み' });
+  const fieldCsv = [
+    'player_id,name,name_kana,country,world_rank,is_amateur',
+    ...players.map((name, i) => `${id}-p${i + 1},${name},,JPN,${10 + i},false`),
+  ].join('\n');
+  await field.getByLabel('出場選手の内容').fill(fieldCsv);
+  await field.getByRole('button', { name: '確認する（まだ取り込みません）' }).click();
+  await field.getByText(`${players.length}人のうち、新しい選手か変わる選手 ${players.length}人`).waitFor();
+  await confirm(field, '取り込む');
+  await field.getByText(/^取り込みました/).waitFor();
+  await expectJapanese(page, 'the field imported');
+
+  // 3. A prize for the winner of the tournament.
+  const prize = page.getByRole('region', { name: '賞品の登録' });
+  await prize.getByLabel('賞品名').fill('優勝賞品 ゴルフボール 1ダース');
+  await prize.getByLabel(/^説明/).fill('個人ランキング1位の方に贈呈します。');
+  await prize.getByLabel('金額（円）').fill('6000');
+  await prize.getByLabel('何位から').fill('1');
+  await prize.getByLabel('何位まで').fill('1');
+  await prize.getByRole('button', { name: '賞品を登録する' }).click();
+  await prize.getByText('「優勝賞品 ゴルフボール 1ダース」を登録しました（当選 1人）。').waitFor();
+  await expectJapanese(page, 'the prize created');
+
+  // A player enters a team for round 1 before its deadline.
+  const player = await createPlayer(`e2e-walk-player-${width}-${Date.now()}`, {
+    nickname: `ウォーカー${width}`,
+  });
+  const team = [1, 2, 3, 4].map((n) => `${id}-p${n}`);
+  const entered = await call('PUT', '/api/golf/round/1/team', player.token, {
+    game_global_id: id,
+    player_ids: team,
+  });
+  expect(entered.status, entered.text).toBe(200);
+
+  // The round starts: its deadline is brought forward to now (it asks, and says how many teams it locks).
+  await page.goto(`/ops/rounds?game_global_id=${id}&round=1`);
+  const move = page.getByRole('region', { name: '締め切りの変更' });
+  await move.getByLabel(/^新しい締め切り/).fill(tokyoInput(Date.now() - 60_000));
+  await move.getByLabel('理由（ラウンドの画面に表示されます）').fill('スタート時刻の繰り上げ');
+  await confirm(move, '締め切りを変更する');
+  expect(await move.getByRole('alert').innerText()).toContain('1チームがただちに締め切られます');
+  await expectJapanese(page, 'a deadline in the past refused');
+  await move.getByLabel(/過去の時刻にする/).check();
+  await confirm(move, '締め切りを変更する');
+  await move.getByText(/締め切られたチーム：1チーム/).waitFor();
+
+  // 4. Round 1's results, then one of them corrected by importing the corrected row again.
+  const resultsCsv = (firstToPar: number) =>
+    [
+      'game_global_id,round,player_id,strokes,to_par,thru,birdies,eagles,bogeys,status',
+      ...players.map((_, i) => {
+        const toPar = i === 0 ? firstToPar : i - 3;
+        return [id, 1, `${id}-p${i + 1}`, 72 + toPar, toPar, 18, 3, 0, 2, 'active'].join(',');
+      }),
+    ].join('\n');
+  await importResults(page, resultsCsv(-2), players.length);
+  await expectJapanese(page, 'results imported');
+  await importResults(page, resultsCsv(-4), 1);
+  const preview = page.getByRole('region', { name: '取り込みの確認' });
+  expect(await preview.innerText()).toContain('青木 拓海');
+
+  // 5. Round 1 final.
+  await page.goto(`/ops/rounds?game_global_id=${id}&round=1`);
+  const final = page.getByRole('region', { name: '結果の確定' });
+  await confirm(final, '確定する');
+  await final.getByText(/^記録しました/).waitFor();
+  await expectJapanese(page, 'round 1 final');
+
+  // The rest of the tournament is rained off, so round 1 decides it.
+  for (const round of [2, 3, 4]) {
+    await page.goto(`/ops/rounds?game_global_id=${id}&round=${round}`);
+    const cancel = page.getByRole('region', { name: 'ラウンドの中止' });
+    await cancel.getByLabel(/^理由/).fill('荒天のため');
+    await confirm(cancel, 'ラウンドを中止する');
+    await cancel.getByText(/^記録しました/).waitFor();
+  }
+
+  // 6. The draw, previewed and confirmed.
+  await page.goto(`/ops/prizes?game_global_id=${id}`);
+  await page.getByRole('button', { name: '抽選結果を確認する（まだ抽選しません）' }).click();
+  const draw = page.getByRole('region', { name: '抽選の確認' });
+  await draw.waitFor();
+  expect(await draw.locator('.ops-winners li').first().innerText()).toBe(`1. ウォーカー${width}`);
+  await expectJapanese(page, 'the draw previewed');
+  await confirm(draw, '抽選する');
+  await draw.getByRole('list', { name: '抽選しました' }).waitFor();
+
+  // 7. The winners' export, saved as the browser downloads it.
+  await page.getByRole('button', { name: '当選者を CSV に書き出す' }).click();
+  const link = page.getByRole('link', { name: `winners-${id}.csv を保存` });
+  await link.waitFor();
+  await expectJapanese(page, 'the winners exported');
+  const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
+  const lines = readFileSync((await download.path())!, 'utf8')
+    .replace(/^\ufeff/, '')
+    .trimEnd()
+    .split('\r\n');
+  expect(lines).toHaveLength(2);
+  expect(lines[1]).toContain(`"${id}"`);
+  expect(lines[1]).toContain('"優勝賞品 ゴルフボール 1ダース"');
+  expect(lines[1]).toContain(`"1","${player.userId}","ウォーカー${width}"`);
+
+  // Nothing ran outside the console: the tournament is as the operator left it.
+  const { tournaments } = (await call<OpsTournamentList>('GET', '/api/golf/ops/tournaments', operator)).body;
+  const stored = tournaments.find((t) => t.game_global_id === id)!;
+  expect(stored.rounds.map((r) => [r.results, r.cancelled])).toEqual([
+    ['final', false],
+    ['none', true],
+    ['none', true],
+    ['none', true],
+  ]);
+  // The page is never wider than the window: nothing cut off on a phone.
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
+  const errors = session.pageErrors.map((error) => error.message);
+  await session.close();
+  expect(errors).toEqual([]);
+}
+
+/** Imports a results file after its check; `changed` players must be listed as changing. */
+async function importResults(page: Page, csv: string, changed: number) {
+  await page.goto(`/ops/results?game_global_id=${csv.split('\n')[1]!.split(',')[0]}`);
+  await page.getByLabel('取り込む内容').fill(csv);
+  await page.getByRole('button', { name: '確認する（まだ取り込みません）' }).click();
+  const check = page.getByRole('region', { name: '取り込みの確認' });
+  await check.waitFor();
+  expect(await check.innerText()).toContain(`変わるもの ${changed}件`);
+  await confirm(check, '取り込む');
+  await check.getByText(/^取り込みました/).waitFor();
+}
+
+describe('a season set up and run in the console alone', () => {
+  it('at 1280 px: creates a tournament, its field and a prize, and runs it to the winners export', async () => {
+    await walk(1280);
+  }, 180_000);
+
+  it('at 375 px: the same walk on a phone', async () => {
+    await walk(375);
+  }, 180_000);
+});
