@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { OpsTournamentList } from '@golf/shared/schemas/ops';
-import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { asciiIdentifiers } from '../../scripts/ops/operator-words';
 import { newPage } from './support/browser';
+import { operatorToken } from './support/ops';
 import { callApi, useOwnStack } from './support/own-stack';
 import { createPlayer } from './support/users';
 
@@ -61,9 +61,7 @@ const players = [
 
 async function walk(width: number) {
   const id = `walk-${width}-${Date.now()}`;
-  const operatorId = `e2e-walk-ops-${width}-${Date.now()}`;
-  await createPlayer(operatorId);
-  const operator = (await signLocalAccessToken({ sub: operatorId, groups: ['operators'] })).token;
+  const operator = await operatorToken(`e2e-walk-ops-${width}`);
   const session = await newPage(own.browser(), { baseUrl: own.stack().url });
   const { page } = session;
   await page.setViewportSize({ width, height: 900 });

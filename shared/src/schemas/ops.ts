@@ -139,7 +139,7 @@ const tournamentId = z
   .string()
   .regex(/^[0-9A-Za-z_-]{1,64}$/, '大会IDは英数字と - _ の64文字以内で入力してください。');
 const calendarDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日付を選んでください。');
-const deadline = z.iso.datetime({ offset: true, message: '締め切りの日時を選んでください。' });
+const deadline = z.iso.datetime({ offset: true, message: '締め切りの日時を選んでください。' }).max(40);
 const seasonYear = z
   .number({ message: 'シーズンを西暦で入力してください。' })
   .int()
@@ -219,7 +219,12 @@ export const savePrizeBodySchema = z
     name: z.string().trim().min(1, '賞品名を入力してください。').max(100, '賞品名は100文字以内です。'),
     description: z.string().trim().max(500, '説明は500文字以内です。'),
     image_url: z
-      .union([z.literal(''), z.url({ protocol: /^https?$/, message: '画像のアドレスが正しくありません。' })])
+      .union([
+        z.literal(''),
+        z
+          .url({ protocol: /^https?$/, message: '画像のアドレスが正しくありません。' })
+          .max(2000, '画像のアドレスは2000文字以内です。'),
+      ])
       .optional(),
     value_yen: z.number().int().min(0, '金額は0円以上です。').max(10_000_000, '金額は1000万円までです。'),
     rank_from: rank.optional(),

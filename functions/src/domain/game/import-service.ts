@@ -295,7 +295,7 @@ export function parseFieldFile(format: ImportFormat, content: string): FieldRow[
 }
 
 type TournamentHeader = TournamentFile['header'];
-export type FieldRow = TournamentFile['field'][number];
+type FieldRow = TournamentFile['field'][number];
 
 /**
  * The stored record a tournament's settings make, keeping what operators did to its rounds (results,
