@@ -67,7 +67,7 @@ const chatLines = [
 const joinCodeAlphabet = '23456789ABCDEFGHJKMNPQRSTUVWXYZ';
 
 /** The guild (by its place in the list) the documented player `sample-user-0001` is a member of. */
-export const SAMPLE_PLAYER_GUILD = 2;
+const SAMPLE_PLAYER_GUILD = 2;
 
 export function sampleGuildItems(now: Date): Record<string, unknown>[] {
   const random = new SeededRandom(20261123);

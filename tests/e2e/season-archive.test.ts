@@ -11,7 +11,8 @@ import { callApi, useOwnStack } from './support/own-stack';
 /**
  * The tournament just played does not vanish: once the operator marks the live tournament's last
  * round final, the personal ranking (on a phone, 375 px wide) shows that tournament's final
- * standings, and its tournament selector reaches every finished tournament of the season.
+ * standings, its tournament selector reaches every finished tournament of the season, and the
+ * player's own round pages of it stay readable.
  */
 const own = useOwnStack();
 
@@ -134,6 +135,22 @@ describe('the season archive on the personal ranking', () => {
     await page.reload();
     expect(await page.getByLabel('大会を選択').inputValue()).toBe(oldest.game_global_id);
     // Nothing overflows the phone's width.
+    expect(
+      await page.locator('html').evaluate((html) => (html as unknown as { scrollWidth: number }).scrollWidth),
+    ).toBeLessThanOrEqual(375);
+
+    // The player's own round of the tournament just played: his team as frozen at the deadline,
+    // confirmed, with nothing left to change; the round tabs keep the tournament.
+    await page.goto(`/schedule/round/4?game_global_id=${id}`);
+    await page.locator('.round-head__tournament', { hasText: live.tournament_name }).waitFor();
+    expect(await page.getByLabel('大会を選択').inputValue()).toBe(id);
+    await page.locator('.round-head').getByText('確定', { exact: true }).waitFor();
+    expect(await page.locator('[data-testid^="slot-"][data-filled="true"]').count()).toBe(4);
+    expect(await page.getByRole('button', { name: /外す$/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: /変更$/ }).count()).toBe(0);
+    await page.getByRole('link', { name: 'R3' }).click();
+    await page.waitForURL((url) => url.pathname === '/schedule/round/3');
+    expect(new URL(page.url()).searchParams.get('game_global_id')).toBe(id);
     expect(
       await page.locator('html').evaluate((html) => (html as unknown as { scrollWidth: number }).scrollWidth),
     ).toBeLessThanOrEqual(375);

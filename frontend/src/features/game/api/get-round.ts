@@ -1,14 +1,18 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
 
-/** My team, score and deadline of one round of the current tournament. */
-export const roundQueryOptions = (round: number) =>
+/**
+ * My team, score and deadline of one round of a tournament: the current one when none is named
+ * (the key's `current`, which every save invalidates with the round's prefix).
+ */
+export const roundQueryOptions = (round: number, gameGlobalId?: string) =>
   queryOptions({
-    queryKey: ['game', 'round', round],
-    queryFn: ({ signal }) => api.getRoundView({ params: { round }, signal }),
+    queryKey: ['game', 'round', round, gameGlobalId ?? 'current'],
+    queryFn: ({ signal }) =>
+      api.getRoundView({ params: { round }, query: { game_global_id: gameGlobalId }, signal }),
     staleTime: 15_000,
   });
 
-export function useRound(round: number) {
-  return useSuspenseQuery(roundQueryOptions(round)).data;
+export function useRound(round: number, gameGlobalId?: string) {
+  return useSuspenseQuery(roundQueryOptions(round, gameGlobalId)).data;
 }

@@ -19,10 +19,21 @@ import { aiModeLabels, aiModes, parseRound } from '../../../../features/game/uti
 import { roundNotes } from '../../../../features/game/utils/round-notes';
 import { DeadlineCountdown } from '../../../../features/schedule/components/deadline-countdown';
 import { toParTone } from '../../../../lib/format';
+import { optionalText, pageSearch } from '../../../../lib/search-params';
+import { defaultTournament } from '@golf/shared/schedule/derive-schedule';
+import { schedulesQueryOptions, useSchedules } from '../../../../features/schedule/api/get-schedules';
+import { TournamentSwitcher } from '../../../../features/schedule/components/tournament-switcher';
 
 export const Route = createFileRoute('/schedule/round/$round/')({
-  loader: ({ context, params }) =>
-    context.queryClient.ensureQueryData(roundQueryOptions(parseRound(params.round))),
+  // The tournament (the API's `game_global_id`): absent, the current one; a past tournament's round
+  // shows the team as it was frozen, its score and notes, with nothing to change.
+  validateSearch: pageSearch({ game_global_id: optionalText(64, 1) }),
+  loaderDeps: ({ search }) => ({ gameGlobalId: search.game_global_id }),
+  loader: ({ context, params, deps }) =>
+    Promise.all([
+      context.queryClient.ensureQueryData(schedulesQueryOptions()),
+      context.queryClient.ensureQueryData(roundQueryOptions(parseRound(params.round), deps.gameGlobalId)),
+    ]),
   pendingComponent: RoundSkeleton,
   component: RoundPage,
 });
@@ -69,7 +80,19 @@ function pickScoreText(pick: TeamPickView): string | null {
 
 function RoundPage() {
   const round = parseRound(Route.useParams().round);
-  const view = useRound(round);
+  const { game_global_id: chosen } = Route.useSearch();
+  const navigate = Route.useNavigate();
+  const view = useRound(round, chosen);
+  const schedules = useSchedules();
+  // The tournament of the game screens' default (the API's when none is chosen): its round pages are
+  // the ones played now.
+  const isCurrent = !chosen || view.game_global_id === defaultTournament('picks', schedules)?.game_global_id;
+  // Picks are made on the current tournament's pages only.
+  const editable = view.is_open && isCurrent;
+  // The tournaments with rounds to look back on, and the one shown.
+  const choices = schedules.filter(
+    (schedule) => schedule.status !== 'upcoming' || schedule.game_global_id === view.game_global_id,
+  );
   const { remove, undo, removed } = useDeletePick(round);
   const slots = view.team?.slots ?? [null, null, null, null];
   const warningBySlot = new Map(view.warnings.map((warning) => [warning.slot, warning]));
@@ -77,7 +100,14 @@ function RoundPage() {
   return (
     <div className="page-body">
       <TutorialDialog />
-      <RoundTabs current={round} />
+      {choices.length > 1 && (
+        <TournamentSwitcher
+          schedules={choices}
+          value={view.game_global_id}
+          onChange={(id) => void navigate({ search: { game_global_id: id } })}
+        />
+      )}
+      <RoundTabs current={round} gameGlobalId={chosen} />
 
       <section className="card round-head">
         <h2 className="round-head__tournament">{view.tournament_name}</h2>
@@ -178,7 +208,7 @@ function RoundPage() {
                   </div>
                 ) : (
                   <div className="slot__body slot__body--empty">
-                    {view.is_open ? (
+                    {editable ? (
                       <div className="slot__choose">
                         <Link
                           to="/schedule/round/$round/draft/$draft/easy"
@@ -208,7 +238,7 @@ function RoundPage() {
                     {score}
                   </strong>
                 )}
-                {pick && view.is_open && (
+                {pick && editable && (
                   <Link
                     to="/schedule/round/$round/draft/$draft/easy"
                     params={{ round: String(round), draft: String(draft) }}
@@ -218,7 +248,7 @@ function RoundPage() {
                     変更
                   </Link>
                 )}
-                {pick && view.is_open && (
+                {pick && editable && (
                   <button
                     type="button"
                     className="button button--small slot__remove"
@@ -243,9 +273,9 @@ function RoundPage() {
       )}
       <ScoreChanges gameGlobalId={view.game_global_id} round={round} />
 
-      {round < 4 && <CopyNextRoundToggle checked={view.is_copy_next_round} />}
+      {round < 4 && isCurrent && <CopyNextRoundToggle checked={view.is_copy_next_round} />}
 
-      {view.is_open && (
+      {editable && (
         <section className="section" aria-labelledby="ai-heading">
           <h2 id="ai-heading" className="section__title">
             AIセレクトモード
