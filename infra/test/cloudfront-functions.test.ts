@@ -76,7 +76,7 @@ describe('shared cache on /api/*', () => {
         path: '/api/golf/guild/{id}',
         handler: 'x',
         access: 'public',
-        aws: { table: 'read' },
+        aws: { table: 'read', keys: { read: ['GUILD#'] } },
         cacheSeconds: 60,
       },
       {
@@ -85,7 +85,7 @@ describe('shared cache on /api/*', () => {
         path: '/api/golf/guild/mine',
         handler: 'y',
         access: 'user',
-        aws: { table: 'read' },
+        aws: { table: 'read', keys: { read: ['GUILD#'] } },
       },
     ]);
     expect(run(code, signedIn('GET', '/api/golf/guild/mine')).headers['authorization']).toBeDefined();

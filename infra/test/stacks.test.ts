@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { routeList, tableActions } from '../../shared/src/contracts';
+import { leadingKeyPattern, tableGrants } from '../../shared/src/aws-access';
+import { routeList, routes } from '../../shared/src/contracts';
 import { apiCachePolicy, edgeBehaviours, siteCachePolicy } from '../../shared/src/edge-cache';
 import { permissionsPolicy, storageContentSecurityPolicy } from '../../shared/src/security-headers';
 import { siteConfigScript } from '../../shared/src/site-config';
@@ -553,7 +554,7 @@ describe('api stack', () => {
   it("grants each route exactly its row's declaration: item actions, named object and pool actions", () => {
     for (const route of deployed) {
       const expected = [
-        ...tableActions[route.aws.table].map((action) => `dynamodb:${action}`),
+        ...tableGrants(route.aws).flatMap((grant) => grant.actions.map((action) => `dynamodb:${action}`)),
         ...(route.aws.uploads ?? []).map((action) => `s3:${action}`),
         ...(route.aws.rankingInputs ?? []).map((action) => `s3:${action}`),
         ...(route.aws.userPool ?? []).map((action) => `cognito-idp:${action}`),
@@ -566,6 +567,78 @@ describe('api stack', () => {
       ];
       expect(new Set(actionsOf(nested, route.name)), route.name).toEqual(new Set(expected));
     }
+  });
+
+  /** The DynamoDB statements of one route's function. */
+  function tableStatementsOf(routeName: string) {
+    type Statement = {
+      Action: string | string[];
+      Resource: unknown;
+      Condition?: Record<string, Record<string, unknown>>;
+    };
+    return nested
+      .flatMap((template) =>
+        Object.entries(template.findResources('AWS::IAM::Policy'))
+          .filter(([id]) => id.startsWith(`${pascalCase(routeName)}Role`))
+          .map(([, policy]) => policy),
+      )
+      .flatMap(
+        (policy) =>
+          (policy as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties.PolicyDocument
+            .Statement,
+      )
+      .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('dynamodb:')))
+      .map((statement) => ({
+        actions: [statement.Action].flat().sort(),
+        onIndexes: JSON.stringify(statement.Resource).includes('/index/'),
+        onTable: !JSON.stringify(statement.Resource).includes('/index/'),
+        leadingKeys: statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as
+          string[] | undefined,
+        conditions: Object.keys(statement.Condition ?? {}),
+      }));
+  }
+
+  it('holds every table statement of every route to its partitions (dynamodb:LeadingKeys)', () => {
+    for (const route of deployed.filter((candidate) => candidate.aws.table !== 'none')) {
+      const statements = tableStatementsOf(route.name);
+      expect(statements.length, route.name).toBeGreaterThan(0);
+      for (const statement of statements) {
+        expect(statement.conditions, route.name).toEqual(['ForAllValues:StringLike']);
+        expect(statement.leadingKeys?.length, route.name).toBeGreaterThan(0);
+        // No pattern that takes any key, and a statement is on the table or on the indexes, never both.
+        expect(statement.leadingKeys, route.name).not.toContain('*');
+        expect(statement.onTable !== statement.onIndexes, route.name).toBe(true);
+        if (statement.onIndexes) expect(statement.actions, route.name).toEqual(['dynamodb:Query']);
+      }
+    }
+  });
+
+  it('writes each route’s declared partitions into its conditions: a team save, a sign-in, a guild listing', () => {
+    const save = tableStatementsOf('saveTeam');
+    const writes = save.find((statement) => statement.actions.includes('dynamodb:PutItem'))!;
+    expect(writes.leadingKeys).toEqual(routes.saveTeam.aws.keys.write.map(leadingKeyPattern));
+    expect(writes.leadingKeys).toContain('TEAM#*');
+    expect(writes.actions).not.toContain('dynamodb:GetItem');
+    const reads = save.find((statement) => statement.actions.includes('dynamodb:GetItem'))!;
+    expect(reads.leadingKeys).toEqual(expect.arrayContaining(['TEAM#*', 'TOURNAMENT#*', 'ROUNDLOCK#*']));
+    expect(reads.actions).toContain('dynamodb:ConditionCheckItem');
+
+    // Signing in (no token) writes only its rate limit: never a team, a guild or a tournament.
+    const signIn = tableStatementsOf('createAuthToken');
+    const signInWrites = signIn.filter((statement) => statement.actions.includes('dynamodb:PutItem'));
+    expect(signInWrites.flatMap((statement) => statement.leadingKeys)).toEqual(
+      routes.createAuthToken.aws.keys.write.map(leadingKeyPattern),
+    );
+    for (const forbidden of ['TEAM#*', 'GUILD#*', 'TOURNAMENT#*'])
+      expect(signInWrites.flatMap((statement) => statement.leadingKeys)).not.toContain(forbidden);
+
+    // A read-only route has no write statement; its index statement names the listing it queries.
+    const listing = tableStatementsOf('listGuilds');
+    expect(listing.some((statement) => statement.actions.includes('dynamodb:PutItem'))).toBe(false);
+    const listed = listing.find((statement) => statement.onIndexes)?.leadingKeys;
+    expect(listed).toEqual(routes.listGuilds.aws.keys.index.map(leadingKeyPattern));
+    expect(listed).toContain('GUILDS#PUBLIC');
+    expect(listed).not.toContain('TOURNAMENTS');
   });
 
   it('lets the registration link write: it deletes the link and creates the player', () => {

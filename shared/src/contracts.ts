@@ -15,7 +15,7 @@ import { quizRoutes } from './routes/quiz';
 import { masterRoutes } from './routes/master';
 import { scheduleRoutes } from './routes/schedule';
 import { reminderRoutes } from './routes/reminders';
-import type { AwsAccess } from './aws-access';
+import type { RouteAwsAccess } from './aws-access';
 import type * as z from 'zod';
 import type { ZodType } from 'zod';
 import { isWellEscaped } from './url-escapes';
@@ -25,7 +25,7 @@ type Access = 'public' | 'user' | 'operator';
 
 // What a row may do in AWS lives in its own module, which functions import without the table.
 export { RANKING_INPUTS_PREFIX, tableActions } from './aws-access';
-export type { AwsAccess } from './aws-access';
+export type { AwsAccess, RouteAwsAccess } from './aws-access';
 /**
  * The request's and answer's zod schemas. The handler wrapper validates params, query and body with
  * them and hands the handler their parsed types; the SPA's client takes its input and answer types
@@ -46,8 +46,8 @@ export interface RouteDefinition extends RouteSchemas {
   path: string;
   handler: string;
   access: Access;
-  /** What the handler may do in AWS (table, uploads, user pool, mail); see AwsAccess. */
-  aws: AwsAccess;
+  /** What the handler may do in AWS (table and its partitions, uploads, user pool, mail); see AwsAccess. */
+  aws: RouteAwsAccess;
   /** Seconds a shared cache (CloudFront) may keep a public answer; absent = `no-store`. */
   cacheSeconds?: number;
   /** Served by the local stack only (dev outbox, local identity provider); never deployed. */

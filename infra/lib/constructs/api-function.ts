@@ -10,7 +10,8 @@ import * as logs from 'aws-cdk-lib/aws-logs';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
 import type { BuildOptions } from 'esbuild';
-import { RANKING_INPUTS_PREFIX, tableActions, type AwsAccess } from '../../../shared/src/contracts';
+import { RANKING_INPUTS_PREFIX, type AwsAccess } from '../../../shared/src/contracts';
+import { tableGrants } from '../../../shared/src/aws-access';
 import { tableKeys } from '../../../functions/src/db/table-definition';
 import { packagesByEntry } from '../aws-sdk-usage';
 import { installedPackages, lambdaPlatformInstall } from '../lambda-packages';
@@ -182,14 +183,20 @@ export class ApiFunction extends Construct {
       return;
     }
     const resources = given;
-    const tableActionNames = tableActions[aws.table].map((action) => `dynamodb:${action}`);
-    if (tableActionNames.length > 0) {
-      const table = resources.table.tableArn;
+    // The table and each of its indexes by name (no index/* wildcard); a route row's statements are
+    // held to its partitions by dynamodb:LeadingKeys (docs/adr/0011-leading-keys.md).
+    const table = resources.table.tableArn;
+    const indexes = tableKeys.indexes.map((index) => `${table}/index/${index.name}`);
+    for (const grant of tableGrants(aws)) {
       fn.addToRolePolicy(
         new iam.PolicyStatement({
-          actions: tableActionNames,
-          // The table and each of its indexes by name (no index/* wildcard).
-          resources: [table, ...tableKeys.indexes.map((index) => `${table}/index/${index.name}`)],
+          actions: grant.actions.map((action) => `dynamodb:${action}`),
+          resources: grant.on === 'table' ? [table] : grant.on === 'indexes' ? indexes : [table, ...indexes],
+          ...(grant.leadingKeys
+            ? {
+                conditions: { 'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [...grant.leadingKeys] } },
+              }
+            : {}),
         }),
       );
     }

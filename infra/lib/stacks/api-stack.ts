@@ -12,7 +12,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { routeList, type RouteArea } from '../../../shared/src/contracts';
-import { awsServicesByEntry, checkDeclaration } from '../aws-sdk-usage';
+import { awsServicesByEntry, checkDeclaration, checkLeadingKeys } from '../aws-sdk-usage';
 import type { InfraConfig } from '../config';
 import { ApiFunction, type ApiFunctionProps, type ApiResources } from '../constructs/api-function';
 import { handlerEntry, repositoryRoot } from '../paths';
@@ -169,6 +169,7 @@ export class ApiStack extends Stack {
 
     for (const route of routes) {
       checkDeclaration(route.name, route.aws, reachable.get(handlerEntry(route.handler))!);
+      checkLeadingKeys(route.name, route.aws);
       const area = (this.routeStacks[route.area] ??= new NestedStack(
         this,
         `${pascalCase(route.area)}Routes`,

@@ -26,6 +26,39 @@ import {
   socialTokenBodySchema,
 } from '../schemas/social';
 
+/** Routes that set the signed-in user's own flags. */
+const sessionKeys = { read: ['LOGIN#', 'MAILTOKEN#', 'RATE#', 'REVOKED#'], write: ['USER#'] } as const;
+
+/** Routes that mail a link (registration, address change, password reset). */
+const mailLinkStartKeys = {
+  read: ['LOGIN#', 'REVOKED#', 'USER#'],
+  write: ['MAILTOKEN#', 'OUTBOX', 'RATE#'],
+} as const;
+
+/** Routes that complete a mailed link. */
+const mailLinkCompleteKeys = {
+  read: ['RATE#', 'REVOKED#'],
+  write: ['LOGIN#', 'MAILTOKEN#', 'OUTBOX', 'USER#'],
+} as const;
+
+/** Routes that write the user's profile. */
+const profileKeys = {
+  read: [
+    'GUILD#',
+    'GUILD_CHAT#',
+    'LOGIN#',
+    'MAILTOKEN#',
+    'OUTBOX',
+    'RATE#',
+    'REMINDER_JOB',
+    'REMINDER_SENT#',
+    'REMINDER_UNSUBSCRIBE#',
+    'REVOKED#',
+  ],
+  write: ['USER#'],
+  index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'REMINDER_SUBSCRIBERS'],
+} as const;
+
 export const createAuthTokenRoute = {
   name: 'createAuthToken',
   method: 'POST',
@@ -34,7 +67,11 @@ export const createAuthTokenRoute = {
   access: 'public',
   body: loginBodySchema,
   response: authResponseSchema,
-  aws: { table: 'write', userPool: ['AdminInitiateAuth'] },
+  aws: {
+    table: 'write',
+    userPool: ['AdminInitiateAuth'],
+    keys: { read: ['LOGIN#', 'MAILTOKEN#', 'REVOKED#', 'USER#'], write: ['RATE#'] },
+  },
 } as const satisfies RouteDefinition;
 
 export const deleteAuthTokenRoute = {
@@ -43,7 +80,7 @@ export const deleteAuthTokenRoute = {
   path: '/api/auth/token',
   handler: 'auth/delete-token',
   access: 'user',
-  aws: { table: 'write' },
+  aws: { table: 'write', keys: { read: ['LOGIN#', 'MAILTOKEN#', 'RATE#', 'USER#'], write: ['REVOKED#'] } },
 } as const satisfies RouteDefinition;
 
 export const getSocialAuthorizeRoute = {
@@ -67,7 +104,7 @@ export const createSocialTokenRoute = {
   params: socialProviderParamsSchema,
   body: socialTokenBodySchema,
   response: authResponseSchema,
-  aws: { table: 'write' },
+  aws: { table: 'write', keys: sessionKeys },
 } as const satisfies RouteDefinition;
 
 export const getUserMeRoute = {
@@ -77,7 +114,7 @@ export const getUserMeRoute = {
   handler: 'user/get-me',
   access: 'user',
   response: userMeResponseSchema,
-  aws: { table: 'read' },
+  aws: { table: 'read', keys: { read: ['LOGIN#', 'MAILTOKEN#', 'RATE#', 'REVOKED#', 'USER#'] } },
 } as const satisfies RouteDefinition;
 
 export const acceptUserPolicyRoute = {
@@ -87,7 +124,7 @@ export const acceptUserPolicyRoute = {
   handler: 'user/accept-policy',
   access: 'user',
   response: userMeResponseSchema,
-  aws: { table: 'write' },
+  aws: { table: 'write', keys: sessionKeys },
 } as const satisfies RouteDefinition;
 
 export const finishUserTutorialRoute = {
@@ -97,7 +134,7 @@ export const finishUserTutorialRoute = {
   handler: 'user/finish-tutorial',
   access: 'user',
   response: tutorialResponseSchema,
-  aws: { table: 'write' },
+  aws: { table: 'write', keys: sessionKeys },
 } as const satisfies RouteDefinition;
 
 export const toggleUserCopyNextRoundRoute = {
@@ -107,7 +144,7 @@ export const toggleUserCopyNextRoundRoute = {
   handler: 'user/toggle-copy-next-round',
   access: 'user',
   response: copyNextRoundResponseSchema,
-  aws: { table: 'write' },
+  aws: { table: 'write', keys: sessionKeys },
 } as const satisfies RouteDefinition;
 
 export const startRegistrationRoute = {
@@ -118,7 +155,12 @@ export const startRegistrationRoute = {
   access: 'public',
   body: registerBodySchema,
   response: mailSentResponseSchema,
-  aws: { table: 'write', userPool: ['ListUsers', 'AdminCreateUser', 'AdminSetUserPassword'], mail: true },
+  aws: {
+    table: 'write',
+    userPool: ['ListUsers', 'AdminCreateUser', 'AdminSetUserPassword'],
+    mail: true,
+    keys: mailLinkStartKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const verifyRegistrationRoute = {
@@ -130,6 +172,7 @@ export const verifyRegistrationRoute = {
   params: mailTokenParamsSchema,
   response: authResponseSchema,
   aws: {
+    keys: { read: ['OUTBOX', 'RATE#', 'REVOKED#'], write: ['LOGIN#', 'MAILTOKEN#', 'USER#'] },
     table: 'write',
     userPool: ['ListUsers', 'AdminUpdateUserAttributes', 'AdminInitiateAuth', 'AdminRespondToAuthChallenge'],
   },
@@ -143,7 +186,11 @@ export const startEmailRegistrationRoute = {
   access: 'user',
   body: emailBodySchema,
   response: mailSentResponseSchema,
-  aws: { table: 'write', mail: true },
+  aws: {
+    table: 'write',
+    mail: true,
+    keys: mailLinkStartKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const getUserEmailRoute = {
@@ -153,7 +200,7 @@ export const getUserEmailRoute = {
   handler: 'user/get-email',
   access: 'user',
   response: userEmailResponseSchema,
-  aws: { table: 'read' },
+  aws: { table: 'read', keys: { read: ['LOGIN#', 'MAILTOKEN#', 'OUTBOX', 'RATE#', 'REVOKED#', 'USER#'] } },
 } as const satisfies RouteDefinition;
 
 export const startEmailChangeRoute = {
@@ -164,7 +211,11 @@ export const startEmailChangeRoute = {
   access: 'user',
   body: emailBodySchema,
   response: mailSentResponseSchema,
-  aws: { table: 'write', mail: true },
+  aws: {
+    table: 'write',
+    mail: true,
+    keys: mailLinkStartKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const completeEmailChangeRoute = {
@@ -176,6 +227,7 @@ export const completeEmailChangeRoute = {
   body: emailChangeBodySchema,
   response: completeEmailChangeResponseSchema,
   aws: {
+    keys: mailLinkCompleteKeys,
     table: 'write',
     userPool: [
       'ListUsers',
@@ -197,7 +249,11 @@ export const startPasswordResetRoute = {
   access: 'public',
   body: emailBodySchema,
   response: mailSentResponseSchema,
-  aws: { table: 'write', mail: true },
+  aws: {
+    table: 'write',
+    mail: true,
+    keys: mailLinkStartKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const resetPasswordRoute = {
@@ -208,7 +264,12 @@ export const resetPasswordRoute = {
   access: 'public',
   body: passwordResetBodySchema,
   response: doneResponseSchema,
-  aws: { table: 'write', userPool: ['AdminCreateUser', 'AdminSetUserPassword'], mail: true },
+  aws: {
+    table: 'write',
+    userPool: ['AdminCreateUser', 'AdminSetUserPassword'],
+    mail: true,
+    keys: mailLinkCompleteKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const changePasswordRoute = {
@@ -220,6 +281,7 @@ export const changePasswordRoute = {
   body: passwordChangeBodySchema,
   response: doneResponseSchema,
   aws: {
+    keys: { read: ['MAILTOKEN#', 'REVOKED#'], write: ['LOGIN#', 'OUTBOX', 'RATE#', 'USER#'] },
     table: 'write',
     userPool: ['AdminInitiateAuth', 'AdminCreateUser', 'AdminSetUserPassword'],
     mail: true,
@@ -234,7 +296,26 @@ export const confirmUserProfileRoute = {
   access: 'user',
   body: profileFormSchema,
   response: profileConfirmResponseSchema,
-  aws: { table: 'read', uploads: ['GetObject'] },
+  aws: {
+    table: 'read',
+    uploads: ['GetObject'],
+    keys: {
+      read: [
+        'GUILD#',
+        'GUILD_CHAT#',
+        'LOGIN#',
+        'MAILTOKEN#',
+        'OUTBOX',
+        'RATE#',
+        'REMINDER_JOB',
+        'REMINDER_SENT#',
+        'REMINDER_UNSUBSCRIBE#',
+        'REVOKED#',
+        'USER#',
+      ],
+      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'REMINDER_SUBSCRIBERS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const registerUserProfileRoute = {
@@ -245,7 +326,11 @@ export const registerUserProfileRoute = {
   access: 'user',
   body: profileFormSchema,
   response: userMeResponseSchema,
-  aws: { table: 'write', uploads: ['PutObject', 'GetObject'] },
+  aws: {
+    table: 'write',
+    uploads: ['PutObject', 'GetObject'],
+    keys: profileKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const updateUserProfileRoute = {
@@ -256,7 +341,11 @@ export const updateUserProfileRoute = {
   access: 'user',
   body: profileFormSchema,
   response: userMeResponseSchema,
-  aws: { table: 'write', uploads: ['PutObject', 'GetObject'] },
+  aws: {
+    table: 'write',
+    uploads: ['PutObject', 'GetObject'],
+    keys: profileKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const withdrawUserRoute = {
@@ -268,6 +357,11 @@ export const withdrawUserRoute = {
   body: withdrawalBodySchema,
   response: doneResponseSchema,
   aws: {
+    keys: {
+      read: ['GUILD#', 'GUILD_CHAT#', 'MAILTOKEN#', 'RATE#', 'REMINDER_JOB', 'REMINDER_SENT#'],
+      write: ['LOGIN#', 'OUTBOX', 'REMINDER_UNSUBSCRIBE#', 'REVOKED#', 'USER#'],
+      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'REMINDER_SUBSCRIBERS'],
+    },
     table: 'write',
     uploads: ['DeleteObject'],
     userPool: ['ListUsers', 'AdminDeleteUser'],

@@ -8,7 +8,7 @@ export const listDevOutboxRoute = {
   handler: 'dev/list-outbox',
   access: 'public',
   query: z.object({ to: z.email().max(254).optional() }),
-  aws: { table: 'read' },
+  aws: { table: 'read', keys: { read: ['LOGIN#', 'OUTBOX', 'REVOKED#', 'USER#'] } },
   localOnly: true,
 } as const satisfies RouteDefinition;
 

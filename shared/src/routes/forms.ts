@@ -7,6 +7,9 @@ import {
   exportQuerySchema,
 } from '../schemas/contact';
 
+/** The operators' exports of the forms. */
+const exportKeys = { read: ['CAMPAIGN#', 'CONTACT', 'LOGIN#', 'RATE#', 'REVOKED#', 'USER#'] } as const;
+
 export const sendContactRoute = {
   name: 'sendContact',
   method: 'POST',
@@ -15,7 +18,10 @@ export const sendContactRoute = {
   access: 'public',
   body: contactBodySchema,
   response: contactReceiptSchema,
-  aws: { table: 'write' },
+  aws: {
+    table: 'write',
+    keys: { read: ['CAMPAIGN#', 'LOGIN#', 'REVOKED#', 'USER#'], write: ['CONTACT', 'RATE#'] },
+  },
 } as const satisfies RouteDefinition;
 
 export const confirmCampaignEntryRoute = {
@@ -37,7 +43,10 @@ export const storeCampaignEntryRoute = {
   access: 'public',
   body: campaignEntrySchema,
   response: campaignReceiptSchema,
-  aws: { table: 'write' },
+  aws: {
+    table: 'write',
+    keys: { read: ['CONTACT', 'LOGIN#', 'REVOKED#', 'USER#'], write: ['CAMPAIGN#', 'RATE#'] },
+  },
 } as const satisfies RouteDefinition;
 
 export const exportContactsRoute = {
@@ -48,7 +57,7 @@ export const exportContactsRoute = {
   access: 'operator',
   query: exportQuerySchema,
   response: csvExportSchema,
-  aws: { table: 'read' },
+  aws: { table: 'read', keys: exportKeys },
 } as const satisfies RouteDefinition;
 
 export const exportCampaignEntriesRoute = {
@@ -59,7 +68,7 @@ export const exportCampaignEntriesRoute = {
   access: 'operator',
   query: exportQuerySchema,
   response: csvExportSchema,
-  aws: { table: 'read' },
+  aws: { table: 'read', keys: exportKeys },
 } as const satisfies RouteDefinition;
 
 /** The contact form, the corporate campaign entry form, and the operators' CSV exports (docs/api.md). */

@@ -44,6 +44,57 @@ import { scoreChangesQuerySchema, scoreChangesViewSchema } from '../schemas/scor
 import { seasonHistoryQuerySchema, seasonHistorySchema } from '../schemas/season-history';
 import { shareCardRequestSchema, shareCardSchema } from '../schemas/share';
 
+/** Views of a round, its field and teams. */
+const roundViewKeys = {
+  read: [
+    'AUDIT#',
+    'LOGIN#',
+    'PLAYER#',
+    'REVOKED#',
+    'ROUNDLOCK#',
+    'TEAM#',
+    'TEAMSUM#',
+    'TOURNAMENT#',
+    'USER#',
+  ],
+  index: ['TOURNAMENTS'],
+} as const;
+
+/** Routes that change a team (besides the saves, which also post and mail). */
+const teamChangeKeys = {
+  read: [
+    'AUDIT#',
+    'GAMEPOSTS#',
+    'GUILD#',
+    'GUILD_CHAT#',
+    'LOGIN#',
+    'OUTBOX',
+    'PLAYER#',
+    'RATE#',
+    'RECEIPTS_DUE',
+    'REVOKED#',
+    'ROUNDLOCK#',
+    'TEAMSUM#',
+    'TOURNAMENT#',
+    'USER#',
+  ],
+  write: ['TEAM#'],
+  index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
+} as const;
+
+/** Operators' views of tournaments. */
+const operatorViewKeys = {
+  read: ['AUDIT#', 'LOGIN#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
+  index: ['TOURNAMENTS'],
+} as const;
+
+/** Operators' actions on results and rounds. */
+const operatorActionKeys = {
+  read: ['LOGIN#', 'PLAYER#', 'RANKLEASE', 'REVOKED#', 'TEAM#', 'TEAMSUM#', 'USER#'],
+  write: ['AUDIT#', 'RANKSTALE', 'ROUNDLOCK#', 'TOURNAMENT#'],
+  index: ['TOURNAMENTS'],
+} as const;
+
 export const getRoundViewRoute = {
   name: 'getRoundView',
   method: 'GET',
@@ -53,7 +104,10 @@ export const getRoundViewRoute = {
   params: roundParamsSchema,
   query: tournamentQuerySchema,
   response: roundViewSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: roundViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const getRoundFieldRoute = {
@@ -66,7 +120,10 @@ export const getRoundFieldRoute = {
   query: tournamentQuerySchema,
   response: roundFieldSchema,
   cacheSeconds: 30,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: roundViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const getLiveRoundRoute = {
@@ -79,7 +136,26 @@ export const getLiveRoundRoute = {
   query: tournamentQuerySchema,
   response: liveRoundSchema,
   cacheSeconds: 30,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: {
+      read: [
+        'AUDIT#',
+        'LOGIN#',
+        'PLAYER#',
+        'RANK#',
+        'RANKIDX#',
+        'RANKLEASE',
+        'RANKPTR#',
+        'RANKVAL#',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      index: ['TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const getPlayerDetailRoute = {
@@ -92,7 +168,10 @@ export const getPlayerDetailRoute = {
   query: tournamentQuerySchema,
   response: playerDetailSchema,
   cacheSeconds: 60,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: roundViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const saveTeamRoute = {
@@ -104,7 +183,27 @@ export const saveTeamRoute = {
   params: roundParamsSchema,
   body: saveTeamBodySchema,
   response: savedTeamSchema,
-  aws: { table: 'write', mail: true },
+  aws: {
+    table: 'write',
+    mail: true,
+    keys: {
+      read: [
+        'AUDIT#',
+        'GAMEPOSTS#',
+        'LOGIN#',
+        'OUTBOX',
+        'PLAYER#',
+        'RATE#',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TEAMSUM#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE', 'TEAM#'],
+      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const savePickRoute = {
@@ -116,7 +215,29 @@ export const savePickRoute = {
   params: draftParamsSchema,
   body: savePickBodySchema,
   response: savedTeamSchema,
-  aws: { table: 'write', mail: true },
+  aws: {
+    table: 'write',
+    mail: true,
+    keys: {
+      read: [
+        'AUDIT#',
+        'GAMEPOSTS#',
+        'GUILD#',
+        'GUILD_CHAT#',
+        'LOGIN#',
+        'OUTBOX',
+        'PLAYER#',
+        'RATE#',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TEAMSUM#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      write: ['RECEIPTS_DUE', 'TEAM#'],
+      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const deletePickRoute = {
@@ -128,7 +249,11 @@ export const deletePickRoute = {
   params: draftParamsSchema,
   query: tournamentQuerySchema,
   response: savedOrNoTeamSchema,
-  aws: { table: 'write', mail: true },
+  aws: {
+    table: 'write',
+    mail: true,
+    keys: teamChangeKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const previewAiTeamRoute = {
@@ -141,7 +266,10 @@ export const previewAiTeamRoute = {
   query: tournamentQuerySchema,
   response: aiPreviewSchema,
   cacheSeconds: 30,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: roundViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const saveAiTeamRoute = {
@@ -153,7 +281,11 @@ export const saveAiTeamRoute = {
   params: aiParamsSchema,
   body: saveAiTeamBodySchema,
   response: savedTeamSchema,
-  aws: { table: 'write', mail: true },
+  aws: {
+    table: 'write',
+    mail: true,
+    keys: teamChangeKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const getUserTeamRoute = {
@@ -165,7 +297,10 @@ export const getUserTeamRoute = {
   params: userTeamParamsSchema,
   query: tournamentQuerySchema,
   response: otherTeamSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: roundViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const getMyScoreRoute = {
@@ -176,7 +311,10 @@ export const getMyScoreRoute = {
   access: 'user',
   query: tournamentQuerySchema,
   response: myScoreSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: roundViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const getScoreChangesRoute = {
@@ -187,7 +325,34 @@ export const getScoreChangesRoute = {
   access: 'user',
   query: scoreChangesQuerySchema,
   response: scoreChangesViewSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: {
+      read: [
+        'AUDIT#',
+        'GUILD#',
+        'GUILD_CHAT#',
+        'LOGIN#',
+        'PLAYER#',
+        'QUIZ#',
+        'QUIZSCORE#',
+        'RANK#',
+        'RANKIDX#',
+        'RANKLEASE',
+        'RANKPTR#',
+        'RANKSTALE',
+        'RANKVAL#',
+        'RATE#',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TEAM#',
+        'TEAMSUM#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const getSeasonHistoryRoute = {
@@ -198,7 +363,26 @@ export const getSeasonHistoryRoute = {
   access: 'user',
   query: seasonHistoryQuerySchema,
   response: seasonHistorySchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: {
+      read: [
+        'AUDIT#',
+        'HISTORY#',
+        'LOGIN#',
+        'RANK#',
+        'RANKIDX#',
+        'RANKLEASE',
+        'RANKPTR#',
+        'RANKVAL#',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      index: ['TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const listTournamentsRoute = {
@@ -208,7 +392,10 @@ export const listTournamentsRoute = {
   handler: 'ops/list-tournaments',
   access: 'operator',
   response: opsTournamentListSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: operatorViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const importTournamentRoute = {
@@ -219,7 +406,14 @@ export const importTournamentRoute = {
   access: 'operator',
   body: importBodySchema,
   response: importResultSchema,
-  aws: { table: 'write' },
+  aws: {
+    table: 'write',
+    keys: {
+      read: ['LOGIN#', 'REVOKED#', 'USER#'],
+      write: ['AUDIT#', 'PLAYER#', 'ROUNDLOCK#', 'TOURNAMENT#'],
+      index: ['TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const saveTournamentRoute = {
@@ -252,7 +446,11 @@ export const importResultsRoute = {
   access: 'operator',
   body: importBodySchema,
   response: importResultsResponseSchema,
-  aws: { table: 'write', startsRankingJob: true },
+  aws: {
+    table: 'write',
+    startsRankingJob: true,
+    keys: operatorActionKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const markRoundFinalRoute = {
@@ -263,7 +461,11 @@ export const markRoundFinalRoute = {
   access: 'operator',
   body: markFinalBodySchema,
   response: operatorActionResultSchema,
-  aws: { table: 'write', startsRankingJob: true },
+  aws: {
+    table: 'write',
+    startsRankingJob: true,
+    keys: operatorActionKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const moveDeadlineRoute = {
@@ -274,7 +476,14 @@ export const moveDeadlineRoute = {
   access: 'operator',
   body: moveDeadlineBodySchema,
   response: operatorActionResultSchema,
-  aws: { table: 'write' },
+  aws: {
+    table: 'write',
+    keys: {
+      read: ['LOGIN#', 'PLAYER#', 'RANKLEASE', 'REVOKED#', 'TEAMSUM#'],
+      write: ['AUDIT#', 'RANKSTALE', 'ROUNDLOCK#', 'TEAM#', 'TOURNAMENT#', 'USER#'],
+      index: ['TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const opsRoundResultsRoute = {
@@ -285,7 +494,10 @@ export const opsRoundResultsRoute = {
   access: 'operator',
   query: opsRoundResultsQuerySchema,
   response: opsRoundResultsSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: operatorViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const opsAuditLogRoute = {
@@ -296,7 +508,10 @@ export const opsAuditLogRoute = {
   access: 'operator',
   query: opsAuditLogQuerySchema,
   response: opsAuditLogSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: operatorViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const correctResultRoute = {
@@ -307,7 +522,11 @@ export const correctResultRoute = {
   access: 'operator',
   body: correctResultBodySchema,
   response: operatorActionResultSchema,
-  aws: { table: 'write', startsRankingJob: true },
+  aws: {
+    table: 'write',
+    startsRankingJob: true,
+    keys: operatorActionKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const withdrawPlayerRoute = {
@@ -318,7 +537,15 @@ export const withdrawPlayerRoute = {
   access: 'operator',
   body: withdrawPlayerBodySchema,
   response: operatorActionResultSchema,
-  aws: { table: 'write', startsRankingJob: true },
+  aws: {
+    table: 'write',
+    startsRankingJob: true,
+    keys: {
+      read: ['LOGIN#', 'PLAYER#', 'RANKLEASE', 'REVOKED#', 'ROUNDLOCK#', 'TEAM#', 'TEAMSUM#', 'USER#'],
+      write: ['AUDIT#', 'RANKSTALE', 'TOURNAMENT#'],
+      index: ['TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const cancelRoundRoute = {
@@ -329,7 +556,11 @@ export const cancelRoundRoute = {
   access: 'operator',
   body: cancelRoundBodySchema,
   response: operatorActionResultSchema,
-  aws: { table: 'write', startsRankingJob: true },
+  aws: {
+    table: 'write',
+    startsRankingJob: true,
+    keys: operatorActionKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const cancelTournamentRoute = {
@@ -340,7 +571,11 @@ export const cancelTournamentRoute = {
   access: 'operator',
   body: cancelTournamentBodySchema,
   response: operatorActionResultSchema,
-  aws: { table: 'write', startsRankingJob: true },
+  aws: {
+    table: 'write',
+    startsRankingJob: true,
+    keys: operatorActionKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const runCarryOverRoute = {
@@ -351,7 +586,14 @@ export const runCarryOverRoute = {
   access: 'operator',
   body: carryOverBodySchema,
   response: carryOverResultSchema,
-  aws: { table: 'write' },
+  aws: {
+    table: 'write',
+    keys: {
+      read: ['AUDIT#', 'LOGIN#', 'PLAYER#', 'RANKLEASE', 'REVOKED#', 'ROUNDLOCK#', 'TEAMSUM#'],
+      write: ['RANKSTALE', 'TEAM#', 'TOURNAMENT#', 'USER#'],
+      index: ['TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const createShareCardRoute = {
@@ -364,7 +606,34 @@ export const createShareCardRoute = {
   query: tournamentQuerySchema,
   body: shareCardRequestSchema,
   response: shareCardSchema,
-  aws: { table: 'write', uploads: ['PutObject'] },
+  aws: {
+    table: 'write',
+    uploads: ['PutObject'],
+    keys: {
+      read: [
+        'AUDIT#',
+        'GUILD#',
+        'GUILD_CHAT#',
+        'LOGIN#',
+        'PLAYER#',
+        'QUIZ#',
+        'QUIZSCORE#',
+        'RANK#',
+        'RANKIDX#',
+        'RANKLEASE',
+        'RANKPTR#',
+        'RANKVAL#',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TEAM#',
+        'TEAMSUM#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      write: ['RATE#', 'SHARECARD#'],
+      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 /** Tournaments, fields, teams and picks, results import (docs/api.md, section Game). */

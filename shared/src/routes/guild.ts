@@ -25,6 +25,26 @@ import {
   presignedUploadSchema,
 } from '../schemas/guild';
 
+/** Views of guilds. */
+const guildViewKeys = {
+  read: ['GUILD#', 'GUILD_CHAT#', 'LOGIN#', 'RATE#', 'REVOKED#', 'USER#'],
+  index: ['GUILDS#PUBLIC', 'GUILD_CODE#'],
+} as const;
+
+/** Routes that change who is in a guild (and so the members' locks). */
+const membershipKeys = {
+  read: ['GUILD_CHAT#', 'LOGIN#', 'RATE#', 'REVOKED#'],
+  write: ['GUILD#', 'USER#'],
+  index: ['GUILDS#PUBLIC', 'GUILD_CODE#'],
+} as const;
+
+/** Routes that edit a guild. */
+const guildEditKeys = {
+  read: ['GUILD_CHAT#', 'LOGIN#', 'RATE#', 'REVOKED#', 'USER#'],
+  write: ['GUILD#'],
+  index: ['GUILDS#PUBLIC', 'GUILD_CODE#'],
+} as const;
+
 const read = { table: 'read' } as const;
 const write = { table: 'write' } as const;
 const withImage = { table: 'write', uploads: ['PutObject', 'GetObject'] } as const;
@@ -37,7 +57,11 @@ export const confirmGuildRoute = {
   access: 'user',
   body: guildFormSchema,
   response: guildConfirmSchema,
-  aws: { table: 'read', uploads: ['GetObject'] },
+  aws: {
+    table: 'read',
+    uploads: ['GetObject'],
+    keys: guildViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const createGuildRoute = {
@@ -48,7 +72,10 @@ export const createGuildRoute = {
   access: 'user',
   body: guildFormSchema,
   response: ownedGuildSchema,
-  aws: withImage,
+  aws: {
+    ...withImage,
+    keys: membershipKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const updateGuildRoute = {
@@ -60,7 +87,10 @@ export const updateGuildRoute = {
   params: guildParamsSchema,
   body: guildFormSchema,
   response: ownedGuildSchema,
-  aws: withImage,
+  aws: {
+    ...withImage,
+    keys: guildEditKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const fetchManagedGuildRoute = {
@@ -71,7 +101,10 @@ export const fetchManagedGuildRoute = {
   access: 'user',
   params: guildParamsSchema,
   response: guildManageSchema,
-  aws: read,
+  aws: {
+    ...read,
+    keys: guildViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const regenerateGuildCodeRoute = {
@@ -82,7 +115,10 @@ export const regenerateGuildCodeRoute = {
   access: 'user',
   params: guildParamsSchema,
   response: joinCodeSchema,
-  aws: write,
+  aws: {
+    ...write,
+    keys: guildEditKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const getMyGuildRoute = {
@@ -92,7 +128,10 @@ export const getMyGuildRoute = {
   handler: 'guild/get-my-guild',
   access: 'user',
   response: myGuildSchema,
-  aws: read,
+  aws: {
+    ...read,
+    keys: guildViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const listGuildsRoute = {
@@ -103,7 +142,10 @@ export const listGuildsRoute = {
   access: 'user',
   query: guildListQuerySchema,
   response: guildListSchema,
-  aws: read,
+  aws: {
+    ...read,
+    keys: guildViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const showGuildRoute = {
@@ -114,7 +156,10 @@ export const showGuildRoute = {
   access: 'user',
   params: guildParamsSchema,
   response: guildDetailSchema,
-  aws: read,
+  aws: {
+    ...read,
+    keys: guildViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const joinGuildRoute = {
@@ -125,7 +170,10 @@ export const joinGuildRoute = {
   access: 'user',
   params: guildParamsSchema,
   response: joinResultSchema,
-  aws: write,
+  aws: {
+    ...write,
+    keys: membershipKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const joinGuildByCodeRoute = {
@@ -136,7 +184,10 @@ export const joinGuildByCodeRoute = {
   access: 'user',
   body: joinByCodeBodySchema,
   response: joinResultSchema,
-  aws: write,
+  aws: {
+    ...write,
+    keys: membershipKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const leaveGuildRoute = {
@@ -147,7 +198,10 @@ export const leaveGuildRoute = {
   access: 'user',
   params: guildParamsSchema,
   response: leaveResultSchema,
-  aws: write,
+  aws: {
+    ...write,
+    keys: membershipKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const listGuildMembersRoute = {
@@ -158,7 +212,10 @@ export const listGuildMembersRoute = {
   access: 'user',
   params: guildParamsSchema,
   response: guildMemberListSchema,
-  aws: read,
+  aws: {
+    ...read,
+    keys: guildViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const kickGuildMemberRoute = {
@@ -169,7 +226,10 @@ export const kickGuildMemberRoute = {
   access: 'user',
   params: guildMemberParamsSchema,
   response: guildMemberListSchema,
-  aws: write,
+  aws: {
+    ...write,
+    keys: membershipKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const getGuildVersusRoute = {
@@ -181,7 +241,31 @@ export const getGuildVersusRoute = {
   params: guildParamsSchema,
   query: guildVersusQuerySchema,
   response: guildVersusSchema,
-  aws: read,
+  aws: {
+    ...read,
+    keys: {
+      read: [
+        'AUDIT#',
+        'GUILD#',
+        'GUILD_CHAT#',
+        'LOGIN#',
+        'PLAYER#',
+        'QUIZ#',
+        'QUIZSCORE#',
+        'RANK#',
+        'RANKIDX#',
+        'RANKLEASE',
+        'RANKPTR#',
+        'RANKVAL#',
+        'RATE#',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const listGuildChatRoute = {
@@ -193,7 +277,10 @@ export const listGuildChatRoute = {
   params: guildParamsSchema,
   query: chatQuerySchema,
   response: chatPageSchema,
-  aws: read,
+  aws: {
+    ...read,
+    keys: guildViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const postGuildChatRoute = {
@@ -205,7 +292,14 @@ export const postGuildChatRoute = {
   params: guildParamsSchema,
   body: postChatBodySchema,
   response: chatMessageSchema,
-  aws: write,
+  aws: {
+    ...write,
+    keys: {
+      read: ['GUILD#', 'LOGIN#', 'REVOKED#', 'USER#'],
+      write: ['GUILD_CHAT#', 'RATE#'],
+      index: ['GUILDS#PUBLIC', 'GUILD_CODE#'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const presignUploadRoute = {
@@ -216,7 +310,7 @@ export const presignUploadRoute = {
   access: 'user',
   body: presignBodySchema,
   response: presignedUploadSchema,
-  aws: { table: 'read', uploads: ['PutObject'] },
+  aws: { table: 'read', uploads: ['PutObject'], keys: { read: ['LOGIN#', 'REVOKED#', 'USER#'] } },
 } as const satisfies RouteDefinition;
 
 /** Guilds, their members and chat, and image uploads (docs/api.md, section Guilds). */

@@ -40,7 +40,13 @@ export const getGolfMasterListRoute = {
   params: golfMasterListParamsSchema,
   response: golfMasterListResponseSchema,
   cacheSeconds: 60,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: {
+      read: ['AUDIT#', 'LOGIN#', 'PRIZE#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
+      index: ['PRIZES#', 'TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const masterRoutes = {

@@ -15,6 +15,25 @@ import {
   winnersExportQuerySchema,
 } from '../schemas/ops';
 
+/** Operators' views of a prize draw. */
+const drawViewKeys = {
+  read: [
+    'AUDIT#',
+    'GUILD#',
+    'GUILD_CHAT#',
+    'LOGIN#',
+    'PRIZE#',
+    'RATE#',
+    'REVOKED#',
+    'ROUNDLOCK#',
+    'TEAM#',
+    'TEAMSUM#',
+    'TOURNAMENT#',
+    'USER#',
+  ],
+  index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'PRIZES#', 'TOURNAMENTS'],
+} as const;
+
 export const listWonPrizesRoute = {
   name: 'listWonPrizes',
   method: 'GET',
@@ -22,7 +41,13 @@ export const listWonPrizesRoute = {
   handler: 'prizes/list-won-prizes',
   access: 'user',
   response: wonPrizeListSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: {
+      read: ['AUDIT#', 'LOGIN#', 'OUTBOX', 'PRIZE#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
+      index: ['PRIZES#', 'TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const confirmPrizeClaimRoute = {
@@ -33,7 +58,13 @@ export const confirmPrizeClaimRoute = {
   access: 'user',
   body: prizeClaimBodySchema,
   response: prizeClaimSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: {
+      read: ['AUDIT#', 'LOGIN#', 'OUTBOX', 'PRIZE#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
+      index: ['TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const claimPrizeRoute = {
@@ -44,7 +75,15 @@ export const claimPrizeRoute = {
   access: 'user',
   body: prizeClaimBodySchema,
   response: prizeClaimSchema,
-  aws: { table: 'write', mail: true },
+  aws: {
+    table: 'write',
+    mail: true,
+    keys: {
+      read: ['AUDIT#', 'LOGIN#', 'PRIZE#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#'],
+      write: ['OUTBOX', 'USER#'],
+      index: ['PRIZES#', 'TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const previewPrizeDrawRoute = {
@@ -56,7 +95,11 @@ export const previewPrizeDrawRoute = {
   query: prizeDrawPreviewQuerySchema,
   response: prizeDrawPreviewSchema,
   // The played rounds' frozen teams (read only: the ranking job keeps them).
-  aws: { table: 'read', rankingInputs: ['GetObject'] },
+  aws: {
+    table: 'read',
+    rankingInputs: ['GetObject'],
+    keys: drawViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const exportPrizeWinnersRoute = {
@@ -67,7 +110,10 @@ export const exportPrizeWinnersRoute = {
   access: 'operator',
   query: winnersExportQuerySchema,
   response: csvExportSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: drawViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const drawPrizesRoute = {
@@ -79,7 +125,15 @@ export const drawPrizesRoute = {
   body: drawPrizesBodySchema,
   response: prizeDrawResultSchema,
   // The played rounds' frozen teams (read only: the ranking job keeps them).
-  aws: { table: 'write', rankingInputs: ['GetObject'] },
+  aws: {
+    table: 'write',
+    rankingInputs: ['GetObject'],
+    keys: {
+      read: ['LOGIN#', 'REVOKED#', 'ROUNDLOCK#', 'TEAM#', 'TEAMSUM#', 'TOURNAMENT#'],
+      write: ['AUDIT#', 'PRIZE#', 'USER#'],
+      index: ['PRIZES#', 'TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const savePrizeRoute = {

@@ -10,6 +10,42 @@ import {
   quizStatusResponseSchema,
 } from '../schemas/quiz';
 
+/** Views of a round's quiz. */
+const quizViewKeys = {
+  read: [
+    'AUDIT#',
+    'LOGIN#',
+    'PLAYER#',
+    'QUIZ#',
+    'QUIZSCORE#',
+    'RANKLEASE',
+    'RANKSTALE',
+    'REVOKED#',
+    'ROUNDLOCK#',
+    'TOURNAMENT#',
+    'USER#',
+  ],
+  index: ['TOURNAMENTS'],
+} as const;
+
+/** Routes that start or serve an attempt. */
+const quizAttemptKeys = {
+  read: [
+    'AUDIT#',
+    'LOGIN#',
+    'PLAYER#',
+    'QUIZ#',
+    'QUIZSCORE#',
+    'RANKLEASE',
+    'RANKSTALE',
+    'REVOKED#',
+    'ROUNDLOCK#',
+    'TOURNAMENT#',
+  ],
+  write: ['USER#'],
+  index: ['TOURNAMENTS'],
+} as const;
+
 export const getQuizStatusRoute = {
   name: 'getQuizStatus',
   method: 'GET',
@@ -17,7 +53,10 @@ export const getQuizStatusRoute = {
   handler: 'quiz/get-quiz-status',
   access: 'user',
   response: quizStatusResponseSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: quizViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const startQuizRoute = {
@@ -27,7 +66,10 @@ export const startQuizRoute = {
   handler: 'quiz/start-quiz',
   access: 'user',
   response: activeQuizResponseSchema,
-  aws: { table: 'write' },
+  aws: {
+    table: 'write',
+    keys: quizAttemptKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const getActiveQuizRoute = {
@@ -37,7 +79,10 @@ export const getActiveQuizRoute = {
   handler: 'quiz/get-active-quiz',
   access: 'user',
   response: activeQuizResponseSchema,
-  aws: { table: 'write' },
+  aws: {
+    table: 'write',
+    keys: quizAttemptKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const answerQuizRoute = {
@@ -48,7 +93,14 @@ export const answerQuizRoute = {
   access: 'user',
   body: quizAnswerBodySchema,
   response: quizAnswerResponseSchema,
-  aws: { table: 'write' },
+  aws: {
+    table: 'write',
+    keys: {
+      read: ['AUDIT#', 'LOGIN#', 'PLAYER#', 'QUIZ#', 'RANKLEASE', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#'],
+      write: ['QUIZSCORE#', 'RANKSTALE', 'USER#'],
+      index: ['TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const getAnsweredQuizRoute = {
@@ -59,7 +111,10 @@ export const getAnsweredQuizRoute = {
   access: 'user',
   query: quizAnsweredQuerySchema,
   response: quizAnsweredResponseSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: quizViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const publishQuizRoute = {
@@ -70,7 +125,25 @@ export const publishQuizRoute = {
   access: 'operator',
   body: publishQuizBodySchema,
   response: publishQuizResponseSchema,
-  aws: { table: 'write' },
+  aws: {
+    table: 'write',
+    keys: {
+      read: [
+        'AUDIT#',
+        'LOGIN#',
+        'PLAYER#',
+        'QUIZSCORE#',
+        'RANKLEASE',
+        'RANKSTALE',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      write: ['QUIZ#'],
+      index: ['TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 /** The golf quiz (docs/api.md, section Quiz). */

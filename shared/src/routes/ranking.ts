@@ -13,11 +13,40 @@ import {
 } from '../schemas/ranking';
 
 /** A public board of a round, the same for everyone: the CDN keeps each page 30 s. */
+/** Views of the rankings. */
+const rankingViewKeys = {
+  read: [
+    'AUDIT#',
+    'GUILD#',
+    'GUILD_CHAT#',
+    'LOGIN#',
+    'PLAYER#',
+    'QUIZ#',
+    'QUIZSCORE#',
+    'RANK#',
+    'RANKIDX#',
+    'RANKLEASE',
+    'RANKPTR#',
+    'RANKVAL#',
+    'RATE#',
+    'REVOKED#',
+    'ROUNDLOCK#',
+    'TEAM#',
+    'TEAMSUM#',
+    'TOURNAMENT#',
+    'USER#',
+  ],
+  index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
+} as const;
+
 const publicRoundBoard = {
   access: 'public',
   query: roundRankingQuerySchema,
   response: rankingPageResponseSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: rankingViewKeys,
+  },
   cacheSeconds: 30,
 } as const;
 
@@ -29,7 +58,10 @@ export const getPersonalRankingRoute = {
   access: 'public',
   query: personalRankingQuerySchema,
   response: rankingPageResponseSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: rankingViewKeys,
+  },
   cacheSeconds: 30,
 } as const satisfies RouteDefinition;
 
@@ -41,7 +73,10 @@ export const getOwnRankingRoute = {
   access: 'user',
   query: ownRankingQuerySchema,
   response: ownRankingResponseSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: rankingViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const getGuildRankingRoute = {
@@ -68,7 +103,10 @@ export const getGuildMemberRankingRoute = {
   access: 'user',
   query: roundRankingQuerySchema,
   response: rankingPageResponseSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: rankingViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const getYearlyRankingRoute = {
@@ -79,7 +117,10 @@ export const getYearlyRankingRoute = {
   access: 'public',
   query: yearlyRankingQuerySchema,
   response: rankingPageResponseSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: rankingViewKeys,
+  },
   cacheSeconds: 30,
 } as const satisfies RouteDefinition;
 
@@ -90,7 +131,10 @@ export const getOwnYearlyRankingRoute = {
   handler: 'ranking/get-own-yearly-ranking',
   access: 'user',
   response: ownRankingResponseSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: rankingViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const getQuizRankingRoute = {
@@ -109,7 +153,10 @@ export const getOwnQuizRankingRoute = {
   access: 'user',
   query: ownRankingQuerySchema,
   response: ownRankingResponseSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: rankingViewKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const recomputeRankingsRoute = {
@@ -120,7 +167,15 @@ export const recomputeRankingsRoute = {
   access: 'operator',
   body: recomputeRankingsBodySchema,
   response: recomputeRankingsResponseSchema,
-  aws: { table: 'write', startsRankingJob: true },
+  aws: {
+    table: 'write',
+    startsRankingJob: true,
+    keys: {
+      read: ['AUDIT#', 'LOGIN#', 'PLAYER#', 'RANKLEASE', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
+      write: ['RANKSTALE'],
+      index: ['TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const getRankingStatusRoute = {
@@ -131,7 +186,27 @@ export const getRankingStatusRoute = {
   access: 'operator',
   query: rankingStatusQuerySchema,
   response: rankingStatusResponseSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: {
+      read: [
+        'AUDIT#',
+        'LOGIN#',
+        'PLAYER#',
+        'RANK#',
+        'RANKIDX#',
+        'RANKLEASE',
+        'RANKPTR#',
+        'RANKSTALE',
+        'RANKVAL#',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      index: ['TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 /** Rankings (docs/api.md, section Rankings): reads of precomputed snapshots, and the recompute. */

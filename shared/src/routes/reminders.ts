@@ -8,6 +8,26 @@ import {
 } from '../schemas/reminders';
 import { saveReceiptSettingsSchema, saveReceiptSettingsViewSchema } from '../schemas/save-receipt';
 
+/** Routes that change a player's reminders. */
+const reminderSettingKeys = {
+  read: [
+    'AUDIT#',
+    'LINE_OUTBOX',
+    'LOGIN#',
+    'OUTBOX',
+    'PLAYER#',
+    'REMINDER_JOB',
+    'REMINDER_SENT#',
+    'REVOKED#',
+    'ROUNDLOCK#',
+    'TEAM#',
+    'TEAMSUM#',
+    'TOURNAMENT#',
+  ],
+  write: ['REMINDER_UNSUBSCRIBE#', 'USER#'],
+  index: ['REMINDER_SUBSCRIBERS', 'TOURNAMENTS'],
+} as const;
+
 export const getReminderSettingsRoute = {
   name: 'getReminderSettings',
   method: 'GET',
@@ -15,7 +35,28 @@ export const getReminderSettingsRoute = {
   handler: 'reminders/get-reminder-settings',
   access: 'user',
   response: reminderSettingsViewSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: {
+      read: [
+        'AUDIT#',
+        'LINE_OUTBOX',
+        'LOGIN#',
+        'OUTBOX',
+        'PLAYER#',
+        'REMINDER_JOB',
+        'REMINDER_SENT#',
+        'REMINDER_UNSUBSCRIBE#',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TEAM#',
+        'TEAMSUM#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      index: ['REMINDER_SUBSCRIBERS', 'TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const updateReminderSettingsRoute = {
@@ -26,7 +67,10 @@ export const updateReminderSettingsRoute = {
   access: 'user',
   body: reminderSettingsSchema,
   response: reminderSettingsViewSchema,
-  aws: { table: 'write' },
+  aws: {
+    table: 'write',
+    keys: reminderSettingKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const getSaveReceiptSettingsRoute = {
@@ -36,7 +80,28 @@ export const getSaveReceiptSettingsRoute = {
   handler: 'reminders/get-save-receipt-settings',
   access: 'user',
   response: saveReceiptSettingsViewSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: {
+      read: [
+        'AUDIT#',
+        'GAMEPOSTS#',
+        'GUILD#',
+        'GUILD_CHAT#',
+        'LOGIN#',
+        'OUTBOX',
+        'RATE#',
+        'RECEIPTS_DUE',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TEAM#',
+        'TEAMSUM#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const updateSaveReceiptSettingsRoute = {
@@ -47,7 +112,28 @@ export const updateSaveReceiptSettingsRoute = {
   access: 'user',
   body: saveReceiptSettingsSchema,
   response: saveReceiptSettingsViewSchema,
-  aws: { table: 'write' },
+  aws: {
+    table: 'write',
+    keys: {
+      read: [
+        'AUDIT#',
+        'GAMEPOSTS#',
+        'GUILD#',
+        'GUILD_CHAT#',
+        'LOGIN#',
+        'OUTBOX',
+        'RATE#',
+        'RECEIPTS_DUE',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TEAM#',
+        'TEAMSUM#',
+        'TOURNAMENT#',
+      ],
+      write: ['USER#'],
+      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const unsubscribeRemindersRoute = {
@@ -58,7 +144,10 @@ export const unsubscribeRemindersRoute = {
   access: 'public',
   body: unsubscribeRemindersBodySchema,
   response: unsubscribeResponseSchema,
-  aws: { table: 'write' },
+  aws: {
+    table: 'write',
+    keys: reminderSettingKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const sendRemindersRoute = {
@@ -68,7 +157,26 @@ export const sendRemindersRoute = {
   handler: 'reminders/send-reminders',
   access: 'operator',
   response: reminderRunResultSchema,
-  aws: { table: 'write', mail: true },
+  aws: {
+    table: 'write',
+    mail: true,
+    keys: {
+      read: [
+        'AUDIT#',
+        'LOGIN#',
+        'PLAYER#',
+        'REMINDER_UNSUBSCRIBE#',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TEAM#',
+        'TEAMSUM#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      write: ['LINE_OUTBOX', 'OUTBOX', 'REMINDER_JOB', 'REMINDER_SENT#'],
+      index: ['REMINDER_SUBSCRIBERS', 'TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 /**

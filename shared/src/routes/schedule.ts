@@ -9,7 +9,13 @@ export const getTournamentScoreRoute = {
   access: 'public',
   query: tournamentScoreQuerySchema,
   response: tournamentScoreSchema,
-  aws: { table: 'read' },
+  aws: {
+    table: 'read',
+    keys: {
+      read: ['AUDIT#', 'LOGIN#', 'PLAYER#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
+      index: ['TOURNAMENTS'],
+    },
+  },
   cacheSeconds: 30,
 } as const satisfies RouteDefinition;
 

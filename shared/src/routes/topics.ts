@@ -7,6 +7,9 @@ import {
   topicParamsSchema,
 } from '../schemas/topic';
 
+/** Operators' changes to topics. */
+const topicKeys = { read: ['LOGIN#', 'REVOKED#', 'USER#'], write: ['TOPIC#'], index: ['TOPICS'] } as const;
+
 export const listTopicsRoute = {
   name: 'listTopics',
   method: 'GET',
@@ -15,7 +18,7 @@ export const listTopicsRoute = {
   access: 'public',
   query: topicListQuerySchema,
   response: topicListSchema,
-  aws: { table: 'read' },
+  aws: { table: 'read', keys: { read: ['LOGIN#', 'REVOKED#', 'TOPIC#', 'USER#'], index: ['TOPICS'] } },
   cacheSeconds: 60,
 } as const satisfies RouteDefinition;
 
@@ -27,7 +30,10 @@ export const publishTopicsRoute = {
   access: 'operator',
   body: publishTopicsBodySchema,
   response: publishTopicsResultSchema,
-  aws: { table: 'write' },
+  aws: {
+    table: 'write',
+    keys: topicKeys,
+  },
 } as const satisfies RouteDefinition;
 
 export const withdrawTopicRoute = {
@@ -37,7 +43,10 @@ export const withdrawTopicRoute = {
   handler: 'topics/withdraw-topic',
   access: 'operator',
   params: topicParamsSchema,
-  aws: { table: 'write' },
+  aws: {
+    table: 'write',
+    keys: topicKeys,
+  },
 } as const satisfies RouteDefinition;
 
 /** Topics (docs/api.md, section Topics). */
