@@ -2,6 +2,13 @@ import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { guardClient } from '../lib/aws-access';
 import { baseConfig } from '../lib/config';
+import { tableKeys } from './table-definition';
+
+/** Where each request's leading key is: the table's partition key, or its index's. */
+const partitionKeys = {
+  table: tableKeys.partitionKey,
+  indexes: Object.fromEntries(tableKeys.indexes.map((index) => [index.name, index.partitionKey])),
+};
 
 let documentClient: DynamoDBDocumentClient | undefined;
 
@@ -17,6 +24,7 @@ export function db(): DynamoDBDocumentClient {
         maxAttempts: 5,
         requestHandler: { httpAgent: { keepAlive: true, maxSockets: baseConfig().DYNAMODB_MAX_SOCKETS } },
       }),
+      partitionKeys,
     ),
     {
       marshallOptions: { removeUndefinedValues: true },
