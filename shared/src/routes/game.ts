@@ -424,7 +424,14 @@ export const saveTournamentRoute = {
   access: 'operator',
   body: saveTournamentBodySchema,
   response: importResultSchema,
-  aws: { table: 'write' },
+  aws: {
+    table: 'write',
+    keys: {
+      read: ['LOGIN#', 'REVOKED#', 'USER#'],
+      write: ['AUDIT#', 'PLAYER#', 'ROUNDLOCK#', 'TOURNAMENT#'],
+      index: ['TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const importFieldRoute = {
@@ -435,7 +442,14 @@ export const importFieldRoute = {
   access: 'operator',
   body: importFieldBodySchema,
   response: importResultSchema,
-  aws: { table: 'write' },
+  aws: {
+    table: 'write',
+    keys: {
+      read: ['LOGIN#', 'REVOKED#', 'USER#'],
+      write: ['AUDIT#', 'PLAYER#', 'ROUNDLOCK#', 'TOURNAMENT#'],
+      index: ['TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 export const importResultsRoute = {

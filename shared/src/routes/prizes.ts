@@ -62,7 +62,7 @@ export const confirmPrizeClaimRoute = {
     table: 'read',
     keys: {
       read: ['AUDIT#', 'LOGIN#', 'OUTBOX', 'PRIZE#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
-      index: ['TOURNAMENTS'],
+      index: ['PRIZES#', 'TOURNAMENTS'],
     },
   },
 } as const satisfies RouteDefinition;
@@ -144,7 +144,14 @@ export const savePrizeRoute = {
   access: 'operator',
   body: savePrizeBodySchema,
   response: savePrizeResultSchema,
-  aws: { table: 'write' },
+  aws: {
+    table: 'write',
+    keys: {
+      read: ['AUDIT#', 'LOGIN#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
+      write: ['PRIZE#'],
+      index: ['PRIZES#', 'TOURNAMENTS'],
+    },
+  },
 } as const satisfies RouteDefinition;
 
 /** Prize draws (operators) and winners' claims (docs/api.md, section Prizes). */
