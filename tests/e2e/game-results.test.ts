@@ -101,7 +101,14 @@ describe('round 4 from pick to score', () => {
     await shared.goto(pageUrl!);
     const play = shared.getByRole('link', { name: 'ゴルフドリームチームで遊ぶ' });
     expect(await play.getAttribute('href')).toBe(`${own.stack().url}/`);
-    expect(await play.evaluate((link) => getComputedStyle(link).backgroundColor)).toBe('rgb(31, 138, 87)');
+    expect(
+      await play.evaluate(
+        (link) =>
+          (
+            globalThis as unknown as { getComputedStyle(node: unknown): { backgroundColor: string } }
+          ).getComputedStyle(link).backgroundColor,
+      ),
+    ).toBe('rgb(31, 138, 87)');
     expect(await shared.content()).not.toContain('/guild/code');
     await shared.close();
 
