@@ -147,8 +147,8 @@ export const savePrizeRoute = {
   aws: {
     table: 'write',
     keys: {
-      read: ['AUDIT#', 'LOGIN#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
-      write: ['PRIZE#'],
+      read: ['LOGIN#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
+      write: ['AUDIT#', 'PRIZE#'],
       index: ['PRIZES#', 'TOURNAMENTS'],
     },
   },
