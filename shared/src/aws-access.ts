@@ -80,7 +80,7 @@ export const itemPartitions = [
   'USER#',
   'XSIGNIN#',
 ] as const;
-export type ItemPartition = (typeof itemPartitions)[number];
+type ItemPartition = (typeof itemPartitions)[number];
 
 /** The partition keys of the indexes' listings (`GSI1PK`, `GSI2PK`), by prefix as above. */
 export const indexPartitions = [
@@ -91,13 +91,13 @@ export const indexPartitions = [
   'TOPICS',
   'TOURNAMENTS',
 ] as const;
-export type IndexPartition = (typeof indexPartitions)[number];
+type IndexPartition = (typeof indexPartitions)[number];
 
 /**
  * The partitions a route's handler touches: the CDK turns them into `dynamodb:LeadingKeys`
  * conditions, and the local stack refuses a request outside them (docs/adr/0011-leading-keys.md).
  */
-export interface LeadingKeys {
+interface LeadingKeys {
   /** Partitions read (Get, BatchGet, Query, a transaction's condition check), besides those written. */
   read?: readonly ItemPartition[];
   /** Partitions written (Put, Update, Delete, BatchWrite); they may be read too. */

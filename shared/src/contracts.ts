@@ -24,8 +24,8 @@ type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Access = 'public' | 'user' | 'operator';
 
 // What a row may do in AWS lives in its own module, which functions import without the table.
-export { RANKING_INPUTS_PREFIX, tableActions } from './aws-access';
-export type { AwsAccess, RouteAwsAccess } from './aws-access';
+export { RANKING_INPUTS_PREFIX } from './aws-access';
+export type { AwsAccess } from './aws-access';
 /**
  * The request's and answer's zod schemas. The handler wrapper validates params, query and body with
  * them and hands the handler their parsed types; the SPA's client takes its input and answer types

@@ -7,7 +7,6 @@ import * as z from 'zod';
 export const shareCardRequestSchema = z.object({
   with_join_code: z.boolean().default(false),
 });
-export type ShareCardRequest = z.input<typeof shareCardRequestSchema>;
 
 /** `POST /api/golf/round/{round}/share`: the caller's share card for a round, and its public page. */
 export const shareCardSchema = z.object({
