@@ -24,7 +24,8 @@ let fuzzTable = '';
 
 /**
  * Routes whose every call is valid and writes: signing the caller out, accepting the policy again,
- * flipping a setting, starting a quiz attempt. Fuzzed as a visitor (401) only.
+ * flipping a setting, starting a quiz attempt, drawing the caller's share card (its one field has a
+ * default, so an empty or unknown body asks for the plain card). Fuzzed as a visitor (401) only.
  */
 const writesWhateverItIsSent = new Set([
   'deleteAuthToken',
@@ -32,6 +33,7 @@ const writesWhateverItIsSent = new Set([
   'finishUserTutorial',
   'toggleUserCopyNextRound',
   'startQuiz',
+  'createShareCard',
 ]);
 
 /** Every field name the shared schemas know: the fuzz sends them with values of the wrong kind. */
