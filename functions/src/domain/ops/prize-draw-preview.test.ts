@@ -37,8 +37,10 @@ describe('shortfallReason', () => {
     );
   });
 
-  it('with no entrant at all it points at the carry-over', () => {
-    expect(shortfallReason(prize({}), 0, [])).toContain('carry-over');
+  it("with no entrant at all it points at the carry-over, in the operators' words", () => {
+    const reason = shortfallReason(prize({}), 0, []);
+    expect(reason).toContain('締め切りの引き継ぎ');
+    expect(reason).not.toMatch(/[a-z]/);
   });
 
   it('a rank prize beyond the last entrant names its ranks and the field size', () => {
