@@ -60,7 +60,7 @@ const roundViewKeys = {
   index: ['TOURNAMENTS'],
 } as const;
 
-/** Routes that change a team (besides the saves, which also post and mail). */
+/** Routes that change a team besides the draft saves: removing a pick and the AI team (both schedule the receipt and tell the guild, as a save does). */
 const teamChangeKeys = {
   read: [
     'AUDIT#',
@@ -78,7 +78,7 @@ const teamChangeKeys = {
     'TOURNAMENT#',
     'USER#',
   ],
-  write: ['TEAM#'],
+  write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE', 'TEAM#'],
   index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
 } as const;
 
