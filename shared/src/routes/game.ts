@@ -60,6 +60,13 @@ const roundViewKeys = {
   index: ['TOURNAMENTS'],
 } as const;
 
+/** The operator's writes of a tournament and its field: the record, its players, the round locks and the audit. */
+const tournamentImportKeys = {
+  read: ['LOGIN#', 'REVOKED#', 'USER#'],
+  write: ['AUDIT#', 'PLAYER#', 'ROUNDLOCK#', 'TOURNAMENT#'],
+  index: ['TOURNAMENTS'],
+} as const;
+
 /** Routes that change a team besides the draft saves: removing a pick and the AI team (both schedule the receipt and tell the guild, as a save does). */
 const teamChangeKeys = {
   read: [
@@ -408,11 +415,7 @@ export const importTournamentRoute = {
   response: importResultSchema,
   aws: {
     table: 'write',
-    keys: {
-      read: ['LOGIN#', 'REVOKED#', 'USER#'],
-      write: ['AUDIT#', 'PLAYER#', 'ROUNDLOCK#', 'TOURNAMENT#'],
-      index: ['TOURNAMENTS'],
-    },
+    keys: tournamentImportKeys,
   },
 } as const satisfies RouteDefinition;
 
@@ -426,11 +429,7 @@ export const saveTournamentRoute = {
   response: importResultSchema,
   aws: {
     table: 'write',
-    keys: {
-      read: ['LOGIN#', 'REVOKED#', 'USER#'],
-      write: ['AUDIT#', 'PLAYER#', 'ROUNDLOCK#', 'TOURNAMENT#'],
-      index: ['TOURNAMENTS'],
-    },
+    keys: tournamentImportKeys,
   },
 } as const satisfies RouteDefinition;
 
@@ -444,11 +443,7 @@ export const importFieldRoute = {
   response: importResultSchema,
   aws: {
     table: 'write',
-    keys: {
-      read: ['LOGIN#', 'REVOKED#', 'USER#'],
-      write: ['AUDIT#', 'PLAYER#', 'ROUNDLOCK#', 'TOURNAMENT#'],
-      index: ['TOURNAMENTS'],
-    },
+    keys: tournamentImportKeys,
   },
 } as const satisfies RouteDefinition;
 
