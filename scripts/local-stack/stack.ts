@@ -10,6 +10,7 @@ import { generateLocalSigningKey } from '../../functions/src/lib/local-issuer';
 import { setDb } from '../../functions/src/db/client';
 import { resetXBridgeSettings } from '../../functions/src/domain/x-bridge/x-bridge-settings';
 import { seedIfEmpty } from '../seed/seed';
+import { inProcessRankingJobsSettled } from '../../functions/src/adapters/ranking-job';
 import { startLocalJobs, type LocalJobs } from './jobs';
 import { clockPath, serveClock } from './clock-route';
 import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
@@ -137,6 +138,9 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       stops.push(s3.stop);
       if (!dataDir) stops.push(async () => rmSync(directory, { recursive: true, force: true }));
     }
+    // Stops run in reverse: once the server no longer takes calls, the ranking runs they started in
+    // this process end before the emulators they read and write stop.
+    stops.push(inProcessRankingJobsSettled);
 
     // The server must listen before the handlers are set up (the issuer's URL holds its port). An API
     // call that arrives in between is told at once to come back (503 with Retry-After), as a deploy

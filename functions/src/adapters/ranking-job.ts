@@ -18,6 +18,9 @@ const inProcessJob = '../jobs/ranking';
 
 let client: LambdaClient | undefined;
 
+/** The runs started in this process and not yet ended (the local stack waits for them when it stops). */
+const inProcessRuns = new Set<Promise<void>>();
+
 export async function startRankingJob(): Promise<void> {
   const { RANKING_JOB_FUNCTION: functionName } = config();
   if (functionName !== LOCAL_RANKING_JOB) {
@@ -27,9 +30,23 @@ export async function startRankingJob(): Promise<void> {
   }
   // The same declaration holds locally: a route may start the job only if it says so.
   checkAwsAction('lambda', 'InvokeFunction');
-  void runOutsideAwsAccess(() =>
+  const run: Promise<void> = runOutsideAwsAccess(() =>
     (import(inProcessJob) as Promise<typeof rankingJob>)
       .then(({ handler }) => handler())
-      .catch((error: unknown) => logger.error('ranking job failed', { error: String(error) })),
+      .then(
+        () => undefined,
+        (error: unknown) => logger.error('ranking job failed', { error: String(error) }),
+      )
+      .finally(() => inProcessRuns.delete(run)),
   );
+  inProcessRuns.add(run);
+}
+
+/**
+ * Resolves once no run started in this process is going, those started meanwhile included: the local
+ * stack waits here before it stops DynamoDB Local and s3rver, so that no run is cut off in the
+ * middle of an answer.
+ */
+export async function inProcessRankingJobsSettled(): Promise<void> {
+  while (inProcessRuns.size > 0) await Promise.all([...inProcessRuns]);
 }
