@@ -11,17 +11,31 @@ import { s3 } from './s3-client';
  */
 const rankingInputKey = (name: string) => `${RANKING_INPUTS_PREFIX}${name}`;
 
+/** Reads of an input before the one whose body is cut off fails the caller. */
+const READ_ATTEMPTS = 3;
+
+/**
+ * An answer whose body ended before its length: the connection closed in the middle of it. The SDK
+ * tries a request again, not a body it has begun to stream; an object replaced while it is read
+ * can end so on s3rver, whose writes are not atomic as S3's are.
+ */
+const isCutOff = (error: unknown) =>
+  (error as { code?: string }).code === 'ECONNRESET' || (error as Error).message === 'aborted';
+
 /** The stored bytes, or null when there are none (S3 answers 403 for a missing key without ListBucket). */
 export async function readRankingInput(name: string): Promise<Uint8Array | null> {
-  try {
-    const object = await s3().send(
-      new GetObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: rankingInputKey(name) }),
-    );
-    return await object.Body!.transformToByteArray();
-  } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || status === 403 || (error as Error).name === 'NoSuchKey') return null;
-    throw error;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const object = await s3().send(
+        new GetObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: rankingInputKey(name) }),
+      );
+      return await object.Body!.transformToByteArray();
+    } catch (error) {
+      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+      if (status === 404 || status === 403 || (error as Error).name === 'NoSuchKey') return null;
+      if (attempt >= READ_ATTEMPTS || !isCutOff(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+    }
   }
 }
 
