@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { authResponseSchema, userMeResponseSchema } from '../../shared/src/schemas/account';
 import { newSocialUser } from '../../functions/src/domain/account/social-service';
+import { mailLimits, startPasswordReset } from '../../functions/src/domain/account/mail-flows';
 import { hashToken, mailTokenRepository } from '../../functions/src/db/repositories/mail-token-repository';
 import { reminderRepository } from '../../functions/src/db/repositories/reminder-repository';
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
@@ -208,6 +209,30 @@ describe('profile: registration step and edits', () => {
 });
 
 describe('password reset and change', () => {
+  it("finding 3: others' reset requests for an address never get its owner refused, nor mail it past its budget", async () => {
+    const { email } = await registered('reset-budget');
+    const now = new Date();
+    const resetMails = async () =>
+      (await mailsTo(email)).filter((mail) => mail.text.includes('/reset-password?token=')).length;
+    // Someone else asks for the owner's address from many network addresses.
+    const answers = [];
+    for (let n = 0; n < 2 * mailLimits.perAddress; n++)
+      answers.push(await startPasswordReset(email, `198.51.100.${n + 1}`, now));
+    const mailed = await resetMails();
+    expect(mailed).toBeGreaterThan(0);
+    expect(mailed).toBeLessThan(mailLimits.perAddress);
+    // The owner is answered as anyone is, no mail is added, and the links already mailed work.
+    const owner = await startPasswordReset(email, '203.0.113.9', now);
+    expect(new Set([...answers, owner].map((answer) => JSON.stringify(answer))).size).toBe(1);
+    expect(await resetMails()).toBe(mailed);
+    const token = await linkToken(email, '/reset-password');
+    const reset = await api('POST', '/api/auth/password/reset', {
+      body: { token, password: 'owner-pass-1', password_confirmation: 'owner-pass-1' },
+    });
+    expect(reset.status).toBe(200);
+    expect((await login(email, 'owner-pass-1')).status).toBe(200);
+  });
+
   it('resets by a mailed link without telling whether an address exists', async () => {
     const { email } = await registered('reset');
     const unknown = await api('POST', '/api/auth/password/reset/send', {

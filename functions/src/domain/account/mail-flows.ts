@@ -19,6 +19,7 @@ import {
   type MailTokenRecord,
   mailTokenRepository,
 } from '../../db/repositories/mail-token-repository';
+import { rateLimitRepository } from '../../db/repositories/rate-limit-repository';
 import { type UserRecord, userRepository } from '../../db/repositories/user-repository';
 import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
 import { identity } from '../../adapters/identity/identity-port';
@@ -29,7 +30,7 @@ import { authResponse, limit, loginLimits, newPlayer } from './account-service';
 const MAIL_LINK_HOURS = 24;
 
 /** Per address and per network address, an hour: links cannot be used to flood a mailbox. */
-const mailLimits = { windowSeconds: 3600, perAddress: 5, perIp: 30 } as const;
+export const mailLimits = { windowSeconds: 3600, perAddress: 5, perIp: 30 } as const;
 
 const mailSentMessage =
   'メールを送信しました。メールに記載のリンクから、24時間以内に手続きを完了してください。';
@@ -182,10 +183,24 @@ export async function completeEmailChange(
 
 // ---- passwords ----
 
-/** POST /api/auth/password/reset/send: a reset link, mailed only to a known address. */
+/**
+ * POST /api/auth/password/reset/send: a reset link, mailed only to a known address. The requesting
+ * network address has its own budget (429 beyond it). The address's budget counts the links mailed
+ * to it, whoever asked for them; once others have used it up, the answer stays the same and no mail
+ * goes, since every link already mailed there works for 24 hours. So nobody can get the owner
+ * refused, or fill the owner's mailbox.
+ */
 export async function startPasswordReset(email: string, sourceIp: string, now: Date) {
-  await limitMail(email, sourceIp, now);
-  const login = await userRepository.getLogin(email);
+  await limit('mail', [[`ip:${sourceIp || 'unknown'}`, mailLimits.perIp]], mailLimits.windowSeconds, now);
+  const overAddressBudget =
+    (await rateLimitRepository.countAttempt(
+      'mail',
+      `mail:${email.toLowerCase()}`,
+      mailLimits.windowSeconds,
+      mailLimits.perAddress,
+      now,
+    )) !== null;
+  const login = overAddressBudget ? null : await userRepository.getLogin(email);
   if (login) {
     const token = await issueLink(
       'password_reset',
