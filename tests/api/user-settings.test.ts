@@ -98,8 +98,15 @@ describe('mail budget', () => {
           body: { email },
         })
       ).status,
-      (await api('POST', '/api/auth/password/reset/send', { body: { email } })).status,
+      (await api('POST', '/api/auth/register', { body: register })).status,
     ];
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
+    // A reset past the address's budget is not refused (others may have used it up), and mails nothing.
+    const outbox = async () =>
+      (await api<{ messages?: unknown[] }>('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`)).body
+        .messages?.length ?? 0;
+    const mailed = await outbox();
+    expect((await api('POST', '/api/auth/password/reset/send', { body: { email } })).status).toBe(202);
+    expect(await outbox()).toBe(mailed);
   });
 });
