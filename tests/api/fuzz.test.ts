@@ -1,14 +1,17 @@
 /**
- * Fuzzing every route of the route table, as a visitor and as a player, with inputs built from the
- * field names of the shared schemas: missing, extra and wrongly typed fields, huge and unusual
- * unicode strings, malformed JSON and escapes, wrong content types and an oversized body. Every
- * answer must be a 4xx in the one error shape (a read may also answer 2xx), never a 5xx, and the table
- * must hold the same items afterwards.
+ * Fuzzing every route of the route table through the edge, as a visitor and as a player, with inputs
+ * built from the field names of the shared schemas: missing, extra and wrongly typed fields, huge and
+ * unusual unicode strings, malformed JSON and escapes, wrong content types and an oversized body; then
+ * every route on every method with raw paths (sent byte for byte, as `curl --path-as-is` does):
+ * malformed escapes in the path and the query, dot segments, and large bodies on reads. Every answer
+ * must be a 4xx in the one error shape (a read may also answer 2xx; anything that cannot be decoded
+ * answers 400), never a 5xx, and the table must hold the same items afterwards.
  *
- * It runs its own stack on its own table (the suite's DynamoDB Local and s3rver), so that other test
- * files writing at the same time do not touch what it compares. Routes added to the route table are
- * fuzzed without any change here; a route that takes any input as valid and writes (signing out,
- * toggling a setting) is listed in `writesWhateverItIsSent` and fuzzed as a visitor only.
+ * It runs its own stack on its own table (the suite's DynamoDB Local and s3rver), with API processes
+ * behind the edge as `npm start` runs them, so that the edge's choice of a process sees every raw path
+ * and other test files writing at the same time do not touch what it compares. Routes added to the
+ * route table are fuzzed without any change here; a route that takes any input as valid and writes
+ * (signing out, toggling a setting) is listed in `writesWhateverItIsSent` and fuzzed as a visitor only.
  */
 import { ScanCommand, type ScanCommandOutput } from '@aws-sdk/lib-dynamodb';
 import { readdirSync } from 'node:fs';
@@ -19,6 +22,7 @@ import { routeList, type RouteDefinition } from '../../shared/src/contracts';
 import { maxPayloadBytes } from '../../scripts/local-stack/lambda-adapter';
 import type { Stack } from '../../scripts/local-stack/stack';
 import { startOwnStack } from './support/own-stack';
+import { rawRequest } from './support/raw-http';
 
 let fuzzTable = '';
 
@@ -186,20 +190,76 @@ interface Answer {
   contentType: string;
 }
 
+/** One probe, its path and query sent as they are, not normalised or escaped again. */
 async function send(url: string, method: string, probe: Probe, token?: string): Promise<Answer> {
   const headers: Record<string, string> = {};
   if (token) headers['authorization'] = `Bearer ${token}`;
   if (probe.contentType) headers['content-type'] = probe.contentType;
-  const response = await fetch(`${url}${probe.path}${probe.query ? `?${probe.query}` : ''}`, {
-    method,
+  const answer = await rawRequest(url, method, `${probe.path}${probe.query ? `?${probe.query}` : ''}`, {
     headers,
     ...(probe.body !== undefined ? { body: probe.body } : {}),
   });
-  return {
-    status: response.status,
-    body: await response.text(),
-    contentType: response.headers.get('content-type') ?? '',
-  };
+  return { status: answer.status, body: answer.body, contentType: answer.headers['content-type'] ?? '' };
+}
+
+const everyMethod = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const;
+
+type RawProbe = Probe & { methods: readonly string[]; callers: 'visitor' | 'both'; undecodable: boolean };
+
+/**
+ * Raw probes of one route: a malformed escape in each place of its path that takes a value and an
+ * undecodable query, on every method (these must answer 400, before any handler); a large body with
+ * an undecodable query on the methods that read; a malformed escape at the end of the path and a dot
+ * segment, on the route's own method, as a visitor and as a player.
+ */
+function rawProbesFor(route: RouteDefinition): RawProbe[] {
+  const base = route.path.replace(/\{[^}]+\}/g, '1');
+  const segments = base.split('/');
+  const last = segments.length - 1;
+  const probes: RawProbe[] = [
+    {
+      path: base,
+      query: 'page=%ff&type=%E0%A4%A',
+      what: 'raw undecodable query',
+      methods: everyMethod,
+      callers: 'visitor',
+      undecodable: true,
+    },
+    {
+      path: base,
+      query: '%=1',
+      body: 'x'.repeat(70 * 1024),
+      contentType: 'application/json',
+      what: 'raw large body on a read',
+      methods: ['GET', 'HEAD', 'DELETE'],
+      callers: 'visitor',
+      undecodable: true,
+    },
+    {
+      path: `${base}%ZZ`,
+      what: 'raw malformed escape at the end',
+      methods: [route.method],
+      callers: 'both',
+      undecodable: false,
+    },
+    {
+      path: [...segments.slice(0, last), '..', segments[last]].join('/'),
+      what: 'raw dot segment',
+      methods: [route.method],
+      callers: 'both',
+      undecodable: false,
+    },
+  ];
+  if (route.path.includes('{'))
+    for (const segment of ['%E0%A4%A', '%', '%ED%A0%80', '%C0%AF'])
+      probes.push({
+        path: route.path.replace(/\{[^}]+\}/g, segment),
+        what: `raw path ${segment}`,
+        methods: everyMethod,
+        callers: 'visitor',
+        undecodable: true,
+      });
+  return probes;
 }
 
 async function tableItems(): Promise<string[]> {
@@ -239,7 +299,8 @@ describe('fuzzing every route', () => {
   let playerToken: string;
 
   beforeAll(async () => {
-    const own = await startOwnStack('fuzz');
+    // API processes behind the edge, as `npm start` runs them: the edge's choice sees every raw path.
+    const own = await startOwnStack('fuzz', { apiWorkers: 1, sharedApiWorkers: 1 });
     ({ stack, table: fuzzTable } = own);
     playerToken = await own.token('sample-user-0001');
   }, 120_000);
@@ -248,18 +309,19 @@ describe('fuzzing every route', () => {
     await stack?.stop();
   });
 
-  it('answers every malformed input with a 4xx in the error shape and changes nothing', async () => {
+  it('fuzz through the edge: answers every malformed input with a 4xx in the error shape (400 for what cannot be decoded) and changes nothing', async () => {
     const before = await tableItems();
     const fields = await schemaFieldNames();
     expect(fields.length).toBeGreaterThan(30);
     const random = seeded(19);
+    const callersVisitor: Array<[string, string | undefined]> = [['visitor', undefined]];
+    const callersBoth: Array<[string, string | undefined]> = [...callersVisitor, ['player', playerToken]];
     const failures: string[] = [];
     const tasks: Array<() => Promise<void>> = [];
     const routes = routeList();
     for (const route of routes) {
       const probes = probesFor(route, fields, random);
-      const callers: Array<[string, string | undefined]> = [['visitor', undefined]];
-      if (!writesWhateverItIsSent.has(route.name)) callers.push(['player', playerToken]);
+      const callers = writesWhateverItIsSent.has(route.name) ? callersVisitor : callersBoth;
       for (const probe of probes)
         for (const [who, token] of callers)
           tasks.push(async () => {
@@ -283,6 +345,28 @@ describe('fuzzing every route', () => {
             }
           });
     }
+    // Every route on every method, with raw paths and queries.
+    for (const route of routes)
+      for (const probe of rawProbesFor(route))
+        for (const method of probe.methods)
+          for (const [who, token] of probe.callers === 'both' && !writesWhateverItIsSent.has(route.name)
+            ? callersBoth
+            : callersVisitor)
+            tasks.push(async () => {
+              const answer = await send(stack.url, method, probe, token);
+              const label = `${who} ${method} ${probe.path}${probe.query ? `?${probe.query.slice(0, 20)}` : ''} (${probe.what}) -> ${answer.status}`;
+              if (answer.status >= 500 || (probe.undecodable && answer.status !== 400)) {
+                failures.push(`${label} ${answer.body.slice(0, 160)}`);
+                return;
+              }
+              if (answer.status >= 400 && method !== 'HEAD' && !refusedBeforeAnyHandler.has(answer.status)) {
+                const body = answer.contentType.includes('json')
+                  ? (JSON.parse(answer.body) as { message?: unknown; code?: unknown })
+                  : {};
+                if (typeof body.message !== 'string' || typeof body.code !== 'string')
+                  failures.push(`${label}: not the error shape ${answer.body.slice(0, 160)}`);
+              }
+            });
     // One oversized body per method that takes one: refused before any handler.
     for (const method of ['POST', 'PUT', 'PATCH'] as const) {
       const route = routes.find((candidate) => candidate.method === method && !candidate.path.includes('{'));
@@ -300,6 +384,7 @@ describe('fuzzing every route', () => {
     await pool(tasks, 6);
     console.log(`fuzz: ${tasks.length} requests to ${routes.length} routes, ${failures.length} failures`);
     expect(failures).toEqual([]);
+    expect(tasks.length).toBeGreaterThanOrEqual(5_000);
     expect(await tableItems()).toEqual(before);
   }, 600_000);
 });
