@@ -1,3 +1,4 @@
+import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import {
   authResponseSchema,
@@ -30,10 +31,7 @@ import {
 const sessionKeys = { read: ['LOGIN#', 'MAILTOKEN#', 'RATE#', 'REVOKED#'], write: ['USER#'] } as const;
 
 /** Routes that mail a link (registration, address change, password reset). */
-const mailLinkStartKeys = {
-  read: ['LOGIN#', 'REVOKED#', 'USER#'],
-  write: ['MAILTOKEN#', 'OUTBOX', 'RATE#'],
-} as const;
+const mailLinkStartKeys = joinKeys(keyParts.signedIn, { write: ['MAILTOKEN#', 'OUTBOX', 'RATE#'] });
 
 /** Routes that complete a mailed link. */
 const mailLinkCompleteKeys = {
@@ -41,11 +39,9 @@ const mailLinkCompleteKeys = {
   write: ['LOGIN#', 'MAILTOKEN#', 'OUTBOX', 'USER#'],
 } as const;
 
-/** Routes that write the user's profile. */
-const profileKeys = {
+/** What the profile's form reads: the user's sign-in, mail and guilds, and their reminders. */
+const profileReadKeys = joinKeys(keyParts.guilds, {
   read: [
-    'GUILD#',
-    'GUILD_CHAT#',
     'LOGIN#',
     'MAILTOKEN#',
     'OUTBOX',
@@ -55,9 +51,11 @@ const profileKeys = {
     'REMINDER_UNSUBSCRIBE#',
     'REVOKED#',
   ],
-  write: ['USER#'],
-  index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'REMINDER_SUBSCRIBERS'],
-} as const;
+  index: ['REMINDER_SUBSCRIBERS'],
+});
+
+/** Routes that write the user's profile. */
+const profileKeys = joinKeys(profileReadKeys, { write: ['USER#'] });
 
 export const createAuthTokenRoute = {
   name: 'createAuthToken',
@@ -70,7 +68,7 @@ export const createAuthTokenRoute = {
   aws: {
     table: 'write',
     userPool: ['AdminInitiateAuth'],
-    keys: { read: ['LOGIN#', 'MAILTOKEN#', 'REVOKED#', 'USER#'], write: ['RATE#'] },
+    keys: joinKeys(keyParts.signedIn, { read: ['MAILTOKEN#'], write: ['RATE#'] }),
   },
 } as const satisfies RouteDefinition;
 
@@ -114,7 +112,7 @@ export const getUserMeRoute = {
   handler: 'user/get-me',
   access: 'user',
   response: userMeResponseSchema,
-  aws: { table: 'read', keys: { read: ['LOGIN#', 'MAILTOKEN#', 'RATE#', 'REVOKED#', 'USER#'] } },
+  aws: { table: 'read', keys: joinKeys(keyParts.signedIn, { read: ['MAILTOKEN#', 'RATE#'] }) },
 } as const satisfies RouteDefinition;
 
 export const acceptUserPolicyRoute = {
@@ -200,7 +198,7 @@ export const getUserEmailRoute = {
   handler: 'user/get-email',
   access: 'user',
   response: userEmailResponseSchema,
-  aws: { table: 'read', keys: { read: ['LOGIN#', 'MAILTOKEN#', 'OUTBOX', 'RATE#', 'REVOKED#', 'USER#'] } },
+  aws: { table: 'read', keys: joinKeys(keyParts.signedIn, { read: ['MAILTOKEN#', 'OUTBOX', 'RATE#'] }) },
 } as const satisfies RouteDefinition;
 
 export const startEmailChangeRoute = {
@@ -299,22 +297,7 @@ export const confirmUserProfileRoute = {
   aws: {
     table: 'read',
     uploads: ['GetObject'],
-    keys: {
-      read: [
-        'GUILD#',
-        'GUILD_CHAT#',
-        'LOGIN#',
-        'MAILTOKEN#',
-        'OUTBOX',
-        'RATE#',
-        'REMINDER_JOB',
-        'REMINDER_SENT#',
-        'REMINDER_UNSUBSCRIBE#',
-        'REVOKED#',
-        'USER#',
-      ],
-      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'REMINDER_SUBSCRIBERS'],
-    },
+    keys: joinKeys(profileReadKeys, { read: ['USER#'] }),
   },
 } as const satisfies RouteDefinition;
 
@@ -357,11 +340,11 @@ export const withdrawUserRoute = {
   body: withdrawalBodySchema,
   response: doneResponseSchema,
   aws: {
-    keys: {
-      read: ['GUILD#', 'GUILD_CHAT#', 'MAILTOKEN#', 'RATE#', 'REMINDER_JOB', 'REMINDER_SENT#'],
+    keys: joinKeys(keyParts.guilds, {
+      read: ['MAILTOKEN#', 'RATE#', 'REMINDER_JOB', 'REMINDER_SENT#'],
       write: ['LOGIN#', 'OUTBOX', 'REMINDER_UNSUBSCRIBE#', 'REVOKED#', 'USER#'],
-      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'REMINDER_SUBSCRIBERS'],
-    },
+      index: ['REMINDER_SUBSCRIBERS'],
+    }),
     table: 'write',
     uploads: ['DeleteObject'],
     userPool: ['ListUsers', 'AdminDeleteUser'],

@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 
 export const listDevOutboxRoute = {
@@ -8,7 +9,7 @@ export const listDevOutboxRoute = {
   handler: 'dev/list-outbox',
   access: 'public',
   query: z.object({ to: z.email().max(254).optional() }),
-  aws: { table: 'read', keys: { read: ['LOGIN#', 'OUTBOX', 'REVOKED#', 'USER#'] } },
+  aws: { table: 'read', keys: joinKeys(keyParts.signedIn, { read: ['OUTBOX'] }) },
   localOnly: true,
 } as const satisfies RouteDefinition;
 

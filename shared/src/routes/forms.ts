@@ -1,3 +1,4 @@
+import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import { campaignEntrySchema, campaignReceiptSchema } from '../schemas/campaign';
 import {
@@ -8,7 +9,7 @@ import {
 } from '../schemas/contact';
 
 /** The operators' exports of the forms. */
-const exportKeys = { read: ['CAMPAIGN#', 'CONTACT', 'LOGIN#', 'RATE#', 'REVOKED#', 'USER#'] } as const;
+const exportKeys = joinKeys(keyParts.signedIn, { read: ['CAMPAIGN#', 'CONTACT', 'RATE#'] });
 
 export const sendContactRoute = {
   name: 'sendContact',
@@ -20,7 +21,7 @@ export const sendContactRoute = {
   response: contactReceiptSchema,
   aws: {
     table: 'write',
-    keys: { read: ['CAMPAIGN#', 'LOGIN#', 'REVOKED#', 'USER#'], write: ['CONTACT', 'RATE#'] },
+    keys: joinKeys(keyParts.signedIn, { read: ['CAMPAIGN#'], write: ['CONTACT', 'RATE#'] }),
   },
 } as const satisfies RouteDefinition;
 
@@ -45,7 +46,7 @@ export const storeCampaignEntryRoute = {
   response: campaignReceiptSchema,
   aws: {
     table: 'write',
-    keys: { read: ['CONTACT', 'LOGIN#', 'REVOKED#', 'USER#'], write: ['CAMPAIGN#', 'RATE#'] },
+    keys: joinKeys(keyParts.signedIn, { read: ['CONTACT'], write: ['CAMPAIGN#', 'RATE#'] }),
   },
 } as const satisfies RouteDefinition;
 

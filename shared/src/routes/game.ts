@@ -1,3 +1,4 @@
+import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import {
   importResultsResponseSchema,
@@ -45,62 +46,35 @@ import { seasonHistoryQuerySchema, seasonHistorySchema } from '../schemas/season
 import { shareCardRequestSchema, shareCardSchema } from '../schemas/share';
 
 /** Views of a round, its field and teams. */
-const roundViewKeys = {
-  read: [
-    'AUDIT#',
-    'LOGIN#',
-    'PLAYER#',
-    'REVOKED#',
-    'ROUNDLOCK#',
-    'TEAM#',
-    'TEAMSUM#',
-    'TOURNAMENT#',
-    'USER#',
-  ],
-  index: ['TOURNAMENTS'],
-} as const;
+const roundViewKeys = joinKeys(keyParts.signedIn, keyParts.tournaments, keyParts.roundTeams);
 
 /** The operator's writes of a tournament and its field: the record, its players, the round locks and the audit. */
-const tournamentImportKeys = {
-  read: ['LOGIN#', 'REVOKED#', 'USER#'],
+const tournamentImportKeys = joinKeys(keyParts.signedIn, {
   write: ['AUDIT#', 'PLAYER#', 'ROUNDLOCK#', 'TOURNAMENT#'],
   index: ['TOURNAMENTS'],
-} as const;
+});
+
+/** What saving a team reads: the round, the team's posts and mail, and the guild listings it tells. */
+const teamSaveKeys = joinKeys(keyParts.signedIn, keyParts.tournaments, {
+  read: ['GAMEPOSTS#', 'OUTBOX', 'PLAYER#', 'RATE#', 'TEAMSUM#'],
+  index: ['GUILDS#PUBLIC', 'GUILD_CODE#'],
+});
 
 /** Routes that change a team besides the draft saves: removing a pick and the AI team (both schedule the receipt and tell the guild, as a save does). */
-const teamChangeKeys = {
-  read: [
-    'AUDIT#',
-    'GAMEPOSTS#',
-    'GUILD#',
-    'GUILD_CHAT#',
-    'LOGIN#',
-    'OUTBOX',
-    'PLAYER#',
-    'RATE#',
-    'RECEIPTS_DUE',
-    'REVOKED#',
-    'ROUNDLOCK#',
-    'TEAMSUM#',
-    'TOURNAMENT#',
-    'USER#',
-  ],
+const teamChangeKeys = joinKeys(teamSaveKeys, keyParts.guilds, {
+  read: ['RECEIPTS_DUE'],
   write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE', 'TEAM#'],
-  index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
-} as const;
+});
 
 /** Operators' views of tournaments. */
-const operatorViewKeys = {
-  read: ['AUDIT#', 'LOGIN#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
-  index: ['TOURNAMENTS'],
-} as const;
+const operatorViewKeys = joinKeys(keyParts.signedIn, keyParts.tournaments);
 
 /** Operators' actions on results and rounds. */
-const operatorActionKeys = {
-  read: ['LOGIN#', 'PLAYER#', 'RANKLEASE', 'REVOKED#', 'TEAM#', 'TEAMSUM#', 'USER#'],
+const operatorActionKeys = joinKeys(keyParts.signedIn, keyParts.roundTeams, {
+  read: ['RANKLEASE'],
   write: ['AUDIT#', 'RANKSTALE', 'ROUNDLOCK#', 'TOURNAMENT#'],
   index: ['TOURNAMENTS'],
-} as const;
+});
 
 export const getRoundViewRoute = {
   name: 'getRoundView',
@@ -145,23 +119,7 @@ export const getLiveRoundRoute = {
   cacheSeconds: 30,
   aws: {
     table: 'read',
-    keys: {
-      read: [
-        'AUDIT#',
-        'LOGIN#',
-        'PLAYER#',
-        'RANK#',
-        'RANKIDX#',
-        'RANKLEASE',
-        'RANKPTR#',
-        'RANKVAL#',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
-      index: ['TOURNAMENTS'],
-    },
+    keys: joinKeys(keyParts.signedIn, keyParts.tournaments, keyParts.rankingPages, { read: ['PLAYER#'] }),
   },
 } as const satisfies RouteDefinition;
 
@@ -193,23 +151,7 @@ export const saveTeamRoute = {
   aws: {
     table: 'write',
     mail: true,
-    keys: {
-      read: [
-        'AUDIT#',
-        'GAMEPOSTS#',
-        'LOGIN#',
-        'OUTBOX',
-        'PLAYER#',
-        'RATE#',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TEAMSUM#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
-      write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE', 'TEAM#'],
-      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
-    },
+    keys: joinKeys(teamSaveKeys, { write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE', 'TEAM#'] }),
   },
 } as const satisfies RouteDefinition;
 
@@ -225,25 +167,7 @@ export const savePickRoute = {
   aws: {
     table: 'write',
     mail: true,
-    keys: {
-      read: [
-        'AUDIT#',
-        'GAMEPOSTS#',
-        'GUILD#',
-        'GUILD_CHAT#',
-        'LOGIN#',
-        'OUTBOX',
-        'PLAYER#',
-        'RATE#',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TEAMSUM#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
-      write: ['RECEIPTS_DUE', 'TEAM#'],
-      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
-    },
+    keys: joinKeys(teamSaveKeys, keyParts.guilds, { write: ['RECEIPTS_DUE', 'TEAM#'] }),
   },
 } as const satisfies RouteDefinition;
 
@@ -334,31 +258,7 @@ export const getScoreChangesRoute = {
   response: scoreChangesViewSchema,
   aws: {
     table: 'read',
-    keys: {
-      read: [
-        'AUDIT#',
-        'GUILD#',
-        'GUILD_CHAT#',
-        'LOGIN#',
-        'PLAYER#',
-        'QUIZ#',
-        'QUIZSCORE#',
-        'RANK#',
-        'RANKIDX#',
-        'RANKLEASE',
-        'RANKPTR#',
-        'RANKSTALE',
-        'RANKVAL#',
-        'RATE#',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TEAM#',
-        'TEAMSUM#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
-      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
-    },
+    keys: joinKeys(keyParts.rankingBoards, keyParts.rankingState, { read: ['RATE#'] }),
   },
 } as const satisfies RouteDefinition;
 
@@ -372,23 +272,7 @@ export const getSeasonHistoryRoute = {
   response: seasonHistorySchema,
   aws: {
     table: 'read',
-    keys: {
-      read: [
-        'AUDIT#',
-        'HISTORY#',
-        'LOGIN#',
-        'RANK#',
-        'RANKIDX#',
-        'RANKLEASE',
-        'RANKPTR#',
-        'RANKVAL#',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
-      index: ['TOURNAMENTS'],
-    },
+    keys: joinKeys(keyParts.signedIn, keyParts.tournaments, keyParts.rankingPages, { read: ['HISTORY#'] }),
   },
 } as const satisfies RouteDefinition;
 
@@ -549,11 +433,11 @@ export const withdrawPlayerRoute = {
   aws: {
     table: 'write',
     startsRankingJob: true,
-    keys: {
-      read: ['LOGIN#', 'PLAYER#', 'RANKLEASE', 'REVOKED#', 'ROUNDLOCK#', 'TEAM#', 'TEAMSUM#', 'USER#'],
+    keys: joinKeys(keyParts.signedIn, keyParts.roundTeams, {
+      read: ['RANKLEASE', 'ROUNDLOCK#'],
       write: ['AUDIT#', 'RANKSTALE', 'TOURNAMENT#'],
       index: ['TOURNAMENTS'],
-    },
+    }),
   },
 } as const satisfies RouteDefinition;
 
@@ -618,30 +502,7 @@ export const createShareCardRoute = {
   aws: {
     table: 'write',
     uploads: ['PutObject'],
-    keys: {
-      read: [
-        'AUDIT#',
-        'GUILD#',
-        'GUILD_CHAT#',
-        'LOGIN#',
-        'PLAYER#',
-        'QUIZ#',
-        'QUIZSCORE#',
-        'RANK#',
-        'RANKIDX#',
-        'RANKLEASE',
-        'RANKPTR#',
-        'RANKVAL#',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TEAM#',
-        'TEAMSUM#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
-      write: ['RATE#', 'SHARECARD#'],
-      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
-    },
+    keys: joinKeys(keyParts.rankingBoards, { write: ['RATE#', 'SHARECARD#'] }),
   },
 } as const satisfies RouteDefinition;
 

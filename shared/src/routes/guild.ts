@@ -1,3 +1,4 @@
+import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import {
   chatQuerySchema,
@@ -26,10 +27,7 @@ import {
 } from '../schemas/guild';
 
 /** Views of guilds. */
-const guildViewKeys = {
-  read: ['GUILD#', 'GUILD_CHAT#', 'LOGIN#', 'RATE#', 'REVOKED#', 'USER#'],
-  index: ['GUILDS#PUBLIC', 'GUILD_CODE#'],
-} as const;
+const guildViewKeys = joinKeys(keyParts.signedIn, keyParts.guilds, { read: ['RATE#'] });
 
 /** Routes that change who is in a guild (and so the members' locks). */
 const membershipKeys = {
@@ -39,11 +37,11 @@ const membershipKeys = {
 } as const;
 
 /** Routes that edit a guild. */
-const guildEditKeys = {
-  read: ['GUILD_CHAT#', 'LOGIN#', 'RATE#', 'REVOKED#', 'USER#'],
+const guildEditKeys = joinKeys(keyParts.signedIn, {
+  read: ['GUILD_CHAT#', 'RATE#'],
   write: ['GUILD#'],
   index: ['GUILDS#PUBLIC', 'GUILD_CODE#'],
-} as const;
+});
 
 const read = { table: 'read' } as const;
 const write = { table: 'write' } as const;
@@ -243,28 +241,14 @@ export const getGuildVersusRoute = {
   response: guildVersusSchema,
   aws: {
     ...read,
-    keys: {
-      read: [
-        'AUDIT#',
-        'GUILD#',
-        'GUILD_CHAT#',
-        'LOGIN#',
-        'PLAYER#',
-        'QUIZ#',
-        'QUIZSCORE#',
-        'RANK#',
-        'RANKIDX#',
-        'RANKLEASE',
-        'RANKPTR#',
-        'RANKVAL#',
-        'RATE#',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
-      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
-    },
+    keys: joinKeys(
+      keyParts.signedIn,
+      keyParts.tournaments,
+      keyParts.rankingPages,
+      keyParts.guilds,
+      keyParts.quizScores,
+      { read: ['PLAYER#', 'RATE#'] },
+    ),
   },
 } as const satisfies RouteDefinition;
 
@@ -294,11 +278,11 @@ export const postGuildChatRoute = {
   response: chatMessageSchema,
   aws: {
     ...write,
-    keys: {
-      read: ['GUILD#', 'LOGIN#', 'REVOKED#', 'USER#'],
+    keys: joinKeys(keyParts.signedIn, {
+      read: ['GUILD#'],
       write: ['GUILD_CHAT#', 'RATE#'],
       index: ['GUILDS#PUBLIC', 'GUILD_CODE#'],
-    },
+    }),
   },
 } as const satisfies RouteDefinition;
 
@@ -310,7 +294,7 @@ export const presignUploadRoute = {
   access: 'user',
   body: presignBodySchema,
   response: presignedUploadSchema,
-  aws: { table: 'read', uploads: ['PutObject'], keys: { read: ['LOGIN#', 'REVOKED#', 'USER#'] } },
+  aws: { table: 'read', uploads: ['PutObject'], keys: keyParts.signedIn },
 } as const satisfies RouteDefinition;
 
 /** Guilds, their members and chat, and image uploads (docs/api.md, section Guilds). */

@@ -1,3 +1,4 @@
+import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import {
   campaignMasterListParamsSchema,
@@ -42,10 +43,7 @@ export const getGolfMasterListRoute = {
   cacheSeconds: 60,
   aws: {
     table: 'read',
-    keys: {
-      read: ['AUDIT#', 'LOGIN#', 'PRIZE#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
-      index: ['PRIZES#', 'TOURNAMENTS'],
-    },
+    keys: joinKeys(keyParts.signedIn, keyParts.tournaments, { read: ['PRIZE#'], index: ['PRIZES#'] }),
   },
 } as const satisfies RouteDefinition;
 

@@ -1,3 +1,4 @@
+import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import { csvExportSchema } from '../schemas/contact';
 import {
@@ -16,23 +17,16 @@ import {
 } from '../schemas/ops';
 
 /** Operators' views of a prize draw. */
-const drawViewKeys = {
-  read: [
-    'AUDIT#',
-    'GUILD#',
-    'GUILD_CHAT#',
-    'LOGIN#',
-    'PRIZE#',
-    'RATE#',
-    'REVOKED#',
-    'ROUNDLOCK#',
-    'TEAM#',
-    'TEAMSUM#',
-    'TOURNAMENT#',
-    'USER#',
-  ],
-  index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'PRIZES#', 'TOURNAMENTS'],
-} as const;
+const drawViewKeys = joinKeys(keyParts.signedIn, keyParts.tournaments, keyParts.guilds, {
+  read: ['PRIZE#', 'RATE#', 'TEAM#', 'TEAMSUM#'],
+  index: ['PRIZES#'],
+});
+
+/** A user's prizes won and their claims' mail. */
+const wonPrizeKeys = joinKeys(keyParts.signedIn, keyParts.tournaments, {
+  read: ['OUTBOX', 'PRIZE#'],
+  index: ['PRIZES#'],
+});
 
 export const listWonPrizesRoute = {
   name: 'listWonPrizes',
@@ -43,10 +37,7 @@ export const listWonPrizesRoute = {
   response: wonPrizeListSchema,
   aws: {
     table: 'read',
-    keys: {
-      read: ['AUDIT#', 'LOGIN#', 'OUTBOX', 'PRIZE#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
-      index: ['PRIZES#', 'TOURNAMENTS'],
-    },
+    keys: wonPrizeKeys,
   },
 } as const satisfies RouteDefinition;
 
@@ -60,10 +51,7 @@ export const confirmPrizeClaimRoute = {
   response: prizeClaimSchema,
   aws: {
     table: 'read',
-    keys: {
-      read: ['AUDIT#', 'LOGIN#', 'OUTBOX', 'PRIZE#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
-      index: ['PRIZES#', 'TOURNAMENTS'],
-    },
+    keys: wonPrizeKeys,
   },
 } as const satisfies RouteDefinition;
 
@@ -78,11 +66,11 @@ export const claimPrizeRoute = {
   aws: {
     table: 'write',
     mail: true,
-    keys: {
-      read: ['AUDIT#', 'LOGIN#', 'PRIZE#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#'],
+    keys: joinKeys(keyParts.tournaments, {
+      read: ['LOGIN#', 'PRIZE#', 'REVOKED#'],
       write: ['OUTBOX', 'USER#'],
-      index: ['PRIZES#', 'TOURNAMENTS'],
-    },
+      index: ['PRIZES#'],
+    }),
   },
 } as const satisfies RouteDefinition;
 
@@ -146,11 +134,11 @@ export const savePrizeRoute = {
   response: savePrizeResultSchema,
   aws: {
     table: 'write',
-    keys: {
-      read: ['LOGIN#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
+    keys: joinKeys(keyParts.signedIn, {
+      read: ['ROUNDLOCK#', 'TOURNAMENT#'],
       write: ['AUDIT#', 'PRIZE#'],
       index: ['PRIZES#', 'TOURNAMENTS'],
-    },
+    }),
   },
 } as const satisfies RouteDefinition;
 

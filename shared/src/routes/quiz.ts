@@ -1,3 +1,4 @@
+import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import {
   activeQuizResponseSchema,
@@ -11,40 +12,19 @@ import {
 } from '../schemas/quiz';
 
 /** Views of a round's quiz. */
-const quizViewKeys = {
-  read: [
-    'AUDIT#',
-    'LOGIN#',
-    'PLAYER#',
-    'QUIZ#',
-    'QUIZSCORE#',
-    'RANKLEASE',
-    'RANKSTALE',
-    'REVOKED#',
-    'ROUNDLOCK#',
-    'TOURNAMENT#',
-    'USER#',
-  ],
-  index: ['TOURNAMENTS'],
-} as const;
+const quizViewKeys = joinKeys(
+  keyParts.signedIn,
+  keyParts.tournaments,
+  keyParts.rankingState,
+  keyParts.quizScores,
+  { read: ['PLAYER#'] },
+);
 
 /** Routes that start or serve an attempt. */
-const quizAttemptKeys = {
-  read: [
-    'AUDIT#',
-    'LOGIN#',
-    'PLAYER#',
-    'QUIZ#',
-    'QUIZSCORE#',
-    'RANKLEASE',
-    'RANKSTALE',
-    'REVOKED#',
-    'ROUNDLOCK#',
-    'TOURNAMENT#',
-  ],
+const quizAttemptKeys = joinKeys(keyParts.tournaments, keyParts.rankingState, keyParts.quizScores, {
+  read: ['LOGIN#', 'PLAYER#', 'REVOKED#'],
   write: ['USER#'],
-  index: ['TOURNAMENTS'],
-} as const;
+});
 
 export const getQuizStatusRoute = {
   name: 'getQuizStatus',
@@ -95,11 +75,10 @@ export const answerQuizRoute = {
   response: quizAnswerResponseSchema,
   aws: {
     table: 'write',
-    keys: {
-      read: ['AUDIT#', 'LOGIN#', 'PLAYER#', 'QUIZ#', 'RANKLEASE', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#'],
+    keys: joinKeys(keyParts.tournaments, {
+      read: ['LOGIN#', 'PLAYER#', 'QUIZ#', 'RANKLEASE', 'REVOKED#'],
       write: ['QUIZSCORE#', 'RANKSTALE', 'USER#'],
-      index: ['TOURNAMENTS'],
-    },
+    }),
   },
 } as const satisfies RouteDefinition;
 
@@ -127,22 +106,10 @@ export const publishQuizRoute = {
   response: publishQuizResponseSchema,
   aws: {
     table: 'write',
-    keys: {
-      read: [
-        'AUDIT#',
-        'LOGIN#',
-        'PLAYER#',
-        'QUIZSCORE#',
-        'RANKLEASE',
-        'RANKSTALE',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
+    keys: joinKeys(keyParts.signedIn, keyParts.tournaments, keyParts.rankingState, {
+      read: ['PLAYER#', 'QUIZSCORE#'],
       write: ['QUIZ#'],
-      index: ['TOURNAMENTS'],
-    },
+    }),
   },
 } as const satisfies RouteDefinition;
 

@@ -1,3 +1,4 @@
+import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import {
   ownRankingQuerySchema,
@@ -12,33 +13,10 @@ import {
   yearlyRankingQuerySchema,
 } from '../schemas/ranking';
 
-/** A public board of a round, the same for everyone: the CDN keeps each page 30 s. */
 /** Views of the rankings. */
-const rankingViewKeys = {
-  read: [
-    'AUDIT#',
-    'GUILD#',
-    'GUILD_CHAT#',
-    'LOGIN#',
-    'PLAYER#',
-    'QUIZ#',
-    'QUIZSCORE#',
-    'RANK#',
-    'RANKIDX#',
-    'RANKLEASE',
-    'RANKPTR#',
-    'RANKVAL#',
-    'RATE#',
-    'REVOKED#',
-    'ROUNDLOCK#',
-    'TEAM#',
-    'TEAMSUM#',
-    'TOURNAMENT#',
-    'USER#',
-  ],
-  index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
-} as const;
+const rankingViewKeys = joinKeys(keyParts.rankingBoards, { read: ['RATE#'] });
 
+/** A public board of a round, the same for everyone: the CDN keeps each page 30 s. */
 const publicRoundBoard = {
   access: 'public',
   query: roundRankingQuerySchema,
@@ -170,11 +148,10 @@ export const recomputeRankingsRoute = {
   aws: {
     table: 'write',
     startsRankingJob: true,
-    keys: {
-      read: ['AUDIT#', 'LOGIN#', 'PLAYER#', 'RANKLEASE', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
+    keys: joinKeys(keyParts.signedIn, keyParts.tournaments, {
+      read: ['PLAYER#', 'RANKLEASE'],
       write: ['RANKSTALE'],
-      index: ['TOURNAMENTS'],
-    },
+    }),
   },
 } as const satisfies RouteDefinition;
 
@@ -188,24 +165,9 @@ export const getRankingStatusRoute = {
   response: rankingStatusResponseSchema,
   aws: {
     table: 'read',
-    keys: {
-      read: [
-        'AUDIT#',
-        'LOGIN#',
-        'PLAYER#',
-        'RANK#',
-        'RANKIDX#',
-        'RANKLEASE',
-        'RANKPTR#',
-        'RANKSTALE',
-        'RANKVAL#',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
-      index: ['TOURNAMENTS'],
-    },
+    keys: joinKeys(keyParts.signedIn, keyParts.tournaments, keyParts.rankingPages, keyParts.rankingState, {
+      read: ['PLAYER#'],
+    }),
   },
 } as const satisfies RouteDefinition;
 

@@ -1,3 +1,4 @@
+import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import { tournamentScoreQuerySchema, tournamentScoreSchema } from '../schemas/schedule';
 
@@ -11,10 +12,7 @@ export const getTournamentScoreRoute = {
   response: tournamentScoreSchema,
   aws: {
     table: 'read',
-    keys: {
-      read: ['AUDIT#', 'LOGIN#', 'PLAYER#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
-      index: ['TOURNAMENTS'],
-    },
+    keys: joinKeys(keyParts.signedIn, keyParts.tournaments, { read: ['PLAYER#'] }),
   },
   cacheSeconds: 30,
 } as const satisfies RouteDefinition;

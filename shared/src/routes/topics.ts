@@ -1,3 +1,4 @@
+import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import {
   publishTopicsBodySchema,
@@ -8,7 +9,7 @@ import {
 } from '../schemas/topic';
 
 /** Operators' changes to topics. */
-const topicKeys = { read: ['LOGIN#', 'REVOKED#', 'USER#'], write: ['TOPIC#'], index: ['TOPICS'] } as const;
+const topicKeys = joinKeys(keyParts.signedIn, { write: ['TOPIC#'], index: ['TOPICS'] });
 
 export const listTopicsRoute = {
   name: 'listTopics',
@@ -18,7 +19,7 @@ export const listTopicsRoute = {
   access: 'public',
   query: topicListQuerySchema,
   response: topicListSchema,
-  aws: { table: 'read', keys: { read: ['LOGIN#', 'REVOKED#', 'TOPIC#', 'USER#'], index: ['TOPICS'] } },
+  aws: { table: 'read', keys: joinKeys(keyParts.signedIn, { read: ['TOPIC#'], index: ['TOPICS'] }) },
   cacheSeconds: 60,
 } as const satisfies RouteDefinition;
 
