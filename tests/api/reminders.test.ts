@@ -84,15 +84,20 @@ describe('reminder settings', () => {
   });
 });
 
+/** The sample season's open round (neither test player has a team for it), and its reminder instants. */
+async function openRound() {
+  const current = (await tournamentRepository.list()).find((t) =>
+    t.rounds.some((r) => r.results === 'none' && Date.parse(r.deadline_at) > Date.now()),
+  )!;
+  const open = current.rounds.find((r) => Date.parse(r.deadline_at) > Date.now())!;
+  const deadline = Date.parse(open.deadline_at);
+  const at = (hoursBefore: number) => new Date(deadline - hoursBefore * 3600_000);
+  return { current, open, deadline, at };
+}
+
 describe('sending reminders', () => {
   it('sends each reminder time once per channel before the deadline, with the round link and an unsubscribe', async () => {
-    // The sample season's open round; neither test player has a team for it.
-    const current = (await tournamentRepository.list()).find((t) =>
-      t.rounds.some((r) => r.results === 'none' && Date.parse(r.deadline_at) > Date.now()),
-    )!;
-    const open = current.rounds.find((r) => Date.parse(r.deadline_at) > Date.now())!;
-    const deadline = Date.parse(open.deadline_at);
-    const at = (hoursBefore: number) => new Date(deadline - hoursBefore * 3600_000);
+    const { current, open, deadline, at } = await openRound();
     await reminderRepository.setLastRun(at(3).toISOString());
 
     const first = reminderRunResultSchema.parse(await sendDueReminders(at(1.5)));
@@ -146,10 +151,53 @@ describe('sending reminders', () => {
     expect(reminderRunResultSchema.parse(run.body).failed).toBe(0);
   });
 
-  it('one click unsubscribes from every channel; an unknown link is a 404, a malformed one a 422', async () => {
+  it('finding 5: the unsubscribe link is used up: both channels off, the old link a 404, the next mail a new link', async () => {
     const token = (await reminderRepository.get('reminder-player'))!.unsubscribe_token;
     expect((await api('POST', '/api/reminders/unsubscribe', { body: { token } })).status).toBe(200);
-    expect(await reminderRepository.get('reminder-player')).toMatchObject({ email: false, line: false });
+    const after = (await reminderRepository.get('reminder-player'))!;
+    expect(after).toMatchObject({ email: false, line: false });
+    expect(after.unsubscribe_token).not.toBe(token);
+    expect(await reminderRepository.userOfToken(token)).toBeUndefined();
+    expect(await reminderRepository.userOfToken(after.unsubscribe_token)).toBe('reminder-player');
+
+    // The used link again: a 404 in the error shape, and nothing changes.
+    const again = await api<{ code: string; message: string }>('POST', '/api/reminders/unsubscribe', {
+      body: { token },
+    });
+    expect(again.status).toBe(404);
+    expect(again.body).toMatchObject({ code: 'not_found', message: expect.stringContaining('使用済み') });
+    expect((await reminderRepository.get('reminder-player'))!.unsubscribe_token).toBe(
+      after.unsubscribe_token,
+    );
+
+    // Turned on again, the next reminder carries the new link, never the used one.
+    expect(
+      (
+        await api('PUT', '/api/user/reminders', {
+          token: await tokenFor('reminder-player'),
+          body: { email: true, line: false, hours_before: [24, 2, 1] },
+        })
+      ).status,
+    ).toBe(200);
+    const { current, at } = await openRound();
+    await reminderRepository.setLastRun(at(25).toISOString());
+    await sendDueReminders(at(23.5));
+    const next = (await listOutbox(email)).find(
+      (m) => m.subject.includes(current.tournament_name) && m.sent_at === at(23.5).toISOString(),
+    )!;
+    expect(next.text).toContain(`/reminders/unsubscribe/${after.unsubscribe_token}`);
+    expect(next.text).not.toContain(token);
+  });
+
+  it('finding 5: two uses of one link at once: one unsubscribes, the other is a 404', async () => {
+    const token = (await reminderRepository.get('reminder-player'))!.unsubscribe_token;
+    const answers = await Promise.all(
+      [1, 2].map(() => api('POST', '/api/reminders/unsubscribe', { body: { token } })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
+  });
+
+  it('an unknown link is a 404, a malformed one a 422', async () => {
     expect(
       (await api('POST', '/api/reminders/unsubscribe', { body: { token: 'a'.repeat(32) } })).status,
     ).toBe(404);

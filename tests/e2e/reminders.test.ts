@@ -11,7 +11,7 @@ resetConfig();
 const browser = useBrowser();
 
 describe('deadline reminders', () => {
-  it('a player turns e-mail reminders on, gets one in the local mailbox, and stops them with one click', async () => {
+  it('a player turns e-mail reminders on, gets one in the local mailbox, and stops them from its link', async () => {
     const userId = `e2e-reminders-${Date.now()}`;
     const { token } = await createPlayer(userId);
     const session = await newPage(browser());
@@ -51,11 +51,47 @@ describe('deadline reminders', () => {
     await closeChecked(line);
 
     await mail.getByRole('link', { name: /\/reminders\/unsubscribe\// }).click();
+    await page.getByRole('button', { name: '配信を停止する' }).click();
     await page.getByTestId('unsubscribed').waitFor();
     await page.goto('/mypage');
     await email.waitFor();
     await expect.poll(() => email.isChecked()).toBe(false);
     await waitForPath(page, '/mypage');
     await closeChecked(session);
+  });
+
+  it('finding 5: opening the unsubscribe link (its scripts run) unsubscribes nobody; the button does, once', async () => {
+    const userId = `e2e-unsubscribe-${Date.now()}`;
+    const { token } = await createPlayer(userId);
+    const turnedOn = await fetch(`${baseUrl()}/api/user/reminders`, {
+      method: 'PUT',
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ email: true, line: false, hours_before: [2] }),
+    });
+    expect(turnedOn.status).toBe(200);
+    const link = (await reminderRepository.get(userId))!.unsubscribe_token;
+
+    // A scanner opens the link, as a visitor, and lets the page run.
+    const scanner = await newPage(browser());
+    await scanner.page.goto(`/reminders/unsubscribe/${link}`);
+    const button = scanner.page.getByRole('button', { name: '配信を停止する' });
+    await button.waitFor();
+    await scanner.page.waitForLoadState('networkidle');
+    expect(await reminderRepository.get(userId)).toMatchObject({ email: true });
+    expect(await scanner.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
+      375,
+    );
+
+    // The player clicks.
+    await button.click();
+    await scanner.page.getByTestId('unsubscribed').waitFor();
+    expect(await reminderRepository.get(userId)).toMatchObject({ email: false, line: false });
+    await scanner.page.getByRole('link', { name: 'マイページでお知らせを設定する' }).waitFor();
+
+    // The link is used up: opened again, its button says so and changes nothing.
+    await scanner.page.reload();
+    await scanner.page.getByRole('button', { name: '配信を停止する' }).click();
+    await scanner.page.getByTestId('unsubscribe-invalid').waitFor();
+    await closeChecked(scanner);
   });
 });

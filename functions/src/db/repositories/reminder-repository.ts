@@ -1,12 +1,13 @@
 /**
  * Deadline reminders: each player's settings (`USER#{id}` / `REMINDERS`, listed in GSI1 under
- * `REMINDER_SUBSCRIBERS` while a channel is on), the one-click unsubscribe tokens, one marker per
- * message sent (so a job that runs again sends nothing twice), and the job's last run.
+ * `REMINDER_SUBSCRIBERS` while a channel is on), the unsubscribe tokens (`REMINDER_UNSUBSCRIBE#{token}`,
+ * one per player, replaced each time one is used), one marker per message sent (so a job that runs
+ * again sends nothing twice), and the job's last run.
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReminderChannel, ReminderHours, ReminderSettings } from '@golf/shared/game/reminders';
 import { db, tableName } from '../client';
-import { conditionHeld } from '../conditions';
+import { conditionHeld, transactionHeld } from '../conditions';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
@@ -46,10 +47,52 @@ export const reminderRepository = {
     return Item ? fromItem<ReminderSubscription>(Item) : undefined;
   },
 
-  /** Stores the settings and their unsubscribe token; only subscribers are listed for the job. */
-  async put(subscription: ReminderSubscription): Promise<void> {
-    for (const item of reminderItems(subscription))
-      await db().send(new PutCommand({ TableName: tableName(), Item: item }));
+  /**
+   * Stores the settings and their unsubscribe token; only subscribers are listed for the job. False
+   * (nothing written) when the stored settings carry another token meanwhile: their link was used
+   * since they were read.
+   */
+  async put(subscription: ReminderSubscription): Promise<boolean> {
+    const [settings, token] = reminderItems(subscription);
+    return transactionHeld([
+      {
+        Put: {
+          TableName: tableName(),
+          Item: settings,
+          ConditionExpression: 'attribute_not_exists(PK) OR unsubscribe_token = :token',
+          ExpressionAttributeValues: { ':token': subscription.unsubscribe_token },
+        },
+      },
+      { Put: { TableName: tableName(), Item: token } },
+    ]);
+  },
+
+  /**
+   * Uses an unsubscribe token: stores `subscription` (both channels off, its new token) and deletes
+   * the used one, in one transaction. False when the token was used already, or twice at once: only
+   * one use holds.
+   */
+  async unsubscribe(usedToken: string, subscription: ReminderSubscription): Promise<boolean> {
+    const [settings, token] = reminderItems(subscription);
+    return transactionHeld([
+      {
+        Delete: {
+          TableName: tableName(),
+          Key: tokenKey(usedToken),
+          ConditionExpression: 'user_id = :user',
+          ExpressionAttributeValues: { ':user': subscription.user_id },
+        },
+      },
+      {
+        Put: {
+          TableName: tableName(),
+          Item: settings,
+          ConditionExpression: 'unsubscribe_token = :used',
+          ExpressionAttributeValues: { ':used': usedToken },
+        },
+      },
+      { Put: { TableName: tableName(), Item: token, ConditionExpression: 'attribute_not_exists(PK)' } },
+    ]);
   },
 
   /** A withdrawn player's settings and unsubscribe token: nothing of theirs stays behind. */

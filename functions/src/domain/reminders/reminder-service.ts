@@ -26,7 +26,7 @@ import { tournamentRepository } from '../../db/repositories/tournament-repositor
 import { userRepository } from '../../db/repositories/user-repository';
 import type { AuthContext } from '../../lib/auth';
 import { config } from '../../lib/config';
-import { notFound, validationFailed } from '../../lib/errors';
+import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { lineConfigured, sendLine } from '../../adapters/line';
 import { sendMail } from '../../adapters/mail';
 import { loadRoundContext } from '../game/tournament-context';
@@ -81,22 +81,40 @@ export async function updateReminderSettings(
   if (settings.email && !user.email)
     errors['email'] = ['メールでのお知らせには、メールアドレスの登録が必要です。'];
   if (Object.keys(errors).length) throw validationFailed(errors);
-  await reminderRepository.put({
+  const stored = await reminderRepository.put({
     user_id: auth.userId,
     ...settings,
     line_user_id: lineUserId,
-    unsubscribe_token: existing?.unsubscribe_token ?? randomBytes(24).toString('base64url'),
+    unsubscribe_token: existing?.unsubscribe_token ?? newUnsubscribeToken(),
     updated_at: now.toISOString(),
   });
+  if (!stored) throw conflict('お知らせの設定が同時に変更されました。もう一度お試しください。');
   return getReminderSettings(auth);
 }
 
-/** The one-click unsubscribe of every message: both channels off; an unknown token is a 404. */
+const newUnsubscribeToken = () => randomBytes(24).toString('base64url');
+
+/** What a used, replaced or unknown unsubscribe link answers (404). */
+const usedUnsubscribeLinkMessage =
+  'この配信停止のリンクは使用済みか、無効です。お知らせの設定はマイページから変更できます。';
+
+/**
+ * The unsubscribe of every message (the page's button, or a mail client's one-click POST): both
+ * channels off. The token is used up: the player gets a new one, which the next message carries, and
+ * the used one answers 404 like an unknown one, as does a second use at the same time.
+ */
 export async function unsubscribeReminders(token: string, now: Date): Promise<{ unsubscribed: true }> {
   const userId = await reminderRepository.userOfToken(token);
   const existing = userId ? await reminderRepository.get(userId) : undefined;
-  if (!existing) throw notFound('この配信停止のリンクは無効です。');
-  await reminderRepository.put({ ...existing, email: false, line: false, updated_at: now.toISOString() });
+  if (!existing || existing.unsubscribe_token !== token) throw notFound(usedUnsubscribeLinkMessage);
+  const unsubscribed = await reminderRepository.unsubscribe(token, {
+    ...existing,
+    email: false,
+    line: false,
+    unsubscribe_token: newUnsubscribeToken(),
+    updated_at: now.toISOString(),
+  });
+  if (!unsubscribed) throw notFound(usedUnsubscribeLinkMessage);
   return { unsubscribed: true };
 }
 
