@@ -56,17 +56,30 @@ async function redeem(token: string, purpose: MailTokenPurpose, now: Date): Prom
   return record;
 }
 
-/** One mail budget per address (and per network address), whichever action sends the mail. */
-const limitMail = (email: string, sourceIp: string, now: Date) =>
-  limit(
-    'mail',
-    [
-      [`mail:${email.toLowerCase()}`, mailLimits.perAddress],
-      [`ip:${sourceIp || 'unknown'}`, mailLimits.perIp],
-    ],
-    mailLimits.windowSeconds,
-    now,
+/**
+ * One mail budget per address (and per network address), whichever action sends the mail. Past
+ * either budget the request is refused (429), unless `pastAddressBudget` is `'sendNothing'`: then
+ * only the network address's budget refuses, and past the address's the caller answers as usual and
+ * mails nothing. Answers whether the caller may send.
+ */
+async function limitMail(
+  email: string,
+  sourceIp: string,
+  now: Date,
+  pastAddressBudget: 'refuse' | 'sendNothing' = 'refuse',
+): Promise<boolean> {
+  const address = [`mail:${email.toLowerCase()}`, mailLimits.perAddress] as const;
+  const network = [`ip:${sourceIp || 'unknown'}`, mailLimits.perIp] as const;
+  if (pastAddressBudget === 'refuse') {
+    await limit('mail', [address, network], mailLimits.windowSeconds, now);
+    return true;
+  }
+  await limit('mail', [network], mailLimits.windowSeconds, now);
+  const [subject, max] = address;
+  return (
+    (await rateLimitRepository.countAttempt('mail', subject, mailLimits.windowSeconds, max, now)) === null
   );
+}
 
 const sent = (): MailSentResponse => ({ message: mailSentMessage });
 
@@ -191,16 +204,8 @@ export async function completeEmailChange(
  * refused, or fill the owner's mailbox.
  */
 export async function startPasswordReset(email: string, sourceIp: string, now: Date) {
-  await limit('mail', [[`ip:${sourceIp || 'unknown'}`, mailLimits.perIp]], mailLimits.windowSeconds, now);
-  const overAddressBudget =
-    (await rateLimitRepository.countAttempt(
-      'mail',
-      `mail:${email.toLowerCase()}`,
-      mailLimits.windowSeconds,
-      mailLimits.perAddress,
-      now,
-    )) !== null;
-  const login = overAddressBudget ? null : await userRepository.getLogin(email);
+  const maySend = await limitMail(email, sourceIp, now, 'sendNothing');
+  const login = maySend ? await userRepository.getLogin(email) : null;
   if (login) {
     const token = await issueLink(
       'password_reset',
