@@ -40,5 +40,12 @@ describe('readRankingInput', () => {
       Object.assign(new Error('NoSuchKey'), { name: 'NoSuchKey', $metadata: { httpStatusCode: 404 } }),
     );
     expect(await readRankingInput('teams/G/R1.json.gz')).toBeNull();
+
+    // S3 answers 403 for a missing key to a caller without ListBucket.
+    s3.reset();
+    s3.on(GetObjectCommand).rejects(
+      Object.assign(new Error('Access Denied'), { name: 'AccessDenied', $metadata: { httpStatusCode: 403 } }),
+    );
+    expect(await readRankingInput('teams/G/R1.json.gz')).toBeNull();
   });
 });

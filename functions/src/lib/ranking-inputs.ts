@@ -2,7 +2,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { RANKING_INPUTS_PREFIX } from '@golf/shared/contracts';
 import { config } from './config';
-import { s3 } from './s3-client';
+import { isMissingObject, s3 } from './s3-client';
 
 /**
  * The ranking job's own inputs in the uploads bucket, under a prefix the CDN never serves
@@ -31,8 +31,7 @@ export async function readRankingInput(name: string): Promise<Uint8Array | null>
       );
       return await object.Body!.transformToByteArray();
     } catch (error) {
-      const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-      if (status === 404 || status === 403 || (error as Error).name === 'NoSuchKey') return null;
+      if (isMissingObject(error)) return null;
       if (attempt >= READ_ATTEMPTS || !isCutOff(error)) throw error;
       await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
     }

@@ -14,3 +14,12 @@ export function s3(): S3Client {
   }
   return client;
 }
+
+/**
+ * Whether a GetObject failed because the object is not there: 404 (NoSuchKey), or 403, which S3
+ * answers for a missing key to a caller without ListBucket on the bucket.
+ */
+export function isMissingObject(error: unknown): boolean {
+  const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
+  return status === 404 || status === 403 || (error as Error).name === 'NoSuchKey';
+}

@@ -11,7 +11,7 @@ import { checkAwsAction } from './aws-access';
 import { config } from './config';
 import { validationFailed } from './errors';
 import type { UploadedFile } from './multipart';
-import { s3 } from './s3-client';
+import { isMissingObject, s3 } from './s3-client';
 
 /**
  * Images (guild, profile) go from the browser straight to S3 with a presigned POST whose policy
@@ -132,8 +132,7 @@ async function readUploadedImage(input: {
   try {
     object = await s3().send(new GetObjectCommand({ Bucket: config().UPLOADS_BUCKET, Key: key }));
   } catch (error) {
-    const status = (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode;
-    if (status === 404 || status === 403 || (error as Error).name === 'NoSuchKey')
+    if (isMissingObject(error))
       throw refuse(field, '画像が見つかりません。もう一度アップロードしてください。');
     throw error;
   }
