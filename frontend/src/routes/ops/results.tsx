@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { formatToPar } from '@golf/shared/game/format';
 import type { RouteResponse } from '@golf/shared/contracts';
 import type { ResultsPreview } from '@golf/shared/schemas/ops';
-import { useOpsAction } from '../../features/ops/api/ops-calls';
+import { ImportSource, useCheckedImport } from '../../features/ops/components/checked-import';
 import {
   ActionOutcome,
   alreadyDoneText,
@@ -34,16 +34,10 @@ function OpsResultsPage() {
   const [kind, setKind] = useState<Kind>('importResults');
   const [content, setContent] = useState('');
   const [format, setFormat] = useState<'csv' | 'json'>('csv');
-  const dryRun = useOpsAction(kind);
-  const apply = useOpsAction(kind);
+  const { dryRun, apply, checked, reset, check } = useCheckedImport(kind);
   const body = { format, content };
-  const checked = dryRun.data && !dryRun.isPending ? dryRun.data : null;
   // A dry run of results also answers what would change (a tournament import has no preview).
   const preview = (checked as RouteResponse<'importResults'> | null)?.preview;
-  const reset = () => {
-    dryRun.reset();
-    apply.reset();
-  };
 
   return (
     <>
@@ -67,45 +61,21 @@ function OpsResultsPage() {
             <option value="importTournament">大会（フィールド・締め切り）</option>
           </select>
         </label>
-        <label className="ops-field">
-          <span>ファイル（CSV または JSON）</span>
-          <input
-            type="file"
-            accept=".csv,.json,text/csv,application/json"
-            onChange={async (event) => {
-              const file = event.target.files?.[0];
-              if (!file) return;
-              setFormat(file.name.toLowerCase().endsWith('.json') ? 'json' : 'csv');
-              setContent(await file.text());
-              reset();
-            }}
-          />
-        </label>
-        <label className="ops-field">
-          <span>内容</span>
-          <textarea
-            className="form-control ops-textarea"
-            rows={8}
-            value={content}
-            aria-label="取り込む内容"
-            onChange={(event) => {
-              setContent(event.target.value);
-              setFormat(event.target.value.trimStart().startsWith('{') ? 'json' : 'csv');
-              reset();
-            }}
-          />
-        </label>
-        <button
-          type="button"
-          className="button button--outline"
-          disabled={!content || dryRun.isPending}
-          onClick={() => {
-            apply.reset();
-            dryRun.mutate({ body: { ...body, dry_run: true } });
+        <ImportSource
+          contentLabel="取り込む内容"
+          rows={8}
+          content={content}
+          onContent={(text, fileName) => {
+            setContent(text);
+            const json = fileName
+              ? fileName.toLowerCase().endsWith('.json')
+              : text.trimStart().startsWith('{');
+            setFormat(json ? 'json' : 'csv');
+            reset();
           }}
-        >
-          確認する（まだ取り込みません）
-        </button>
+          checking={dryRun.isPending}
+          onCheck={() => check({ body: { ...body, dry_run: true } })}
+        />
         <ActionOutcome error={dryRun.error} />
       </section>
 

@@ -2,6 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { OpsTournament } from '@golf/shared/schemas/ops';
 import { useOpsAction, useOpsTournaments } from '../../features/ops/api/ops-calls';
+import { ImportSource, useCheckedImport } from '../../features/ops/components/checked-import';
 import {
   ActionOutcome,
   alreadyDoneText,
@@ -176,16 +177,10 @@ function TournamentSettings({ tournament }: { tournament: OpsTournament | undefi
 
 /** 出場選手の取り込み: a field file checked first, then imported into the chosen tournament. */
 function FieldImport({ tournament }: { tournament: OpsTournament }) {
-  const check = useOpsAction('importField');
-  const apply = useOpsAction('importField');
+  const { dryRun, apply, checked, reset, check } = useCheckedImport('importField');
   const [content, setContent] = useState('');
   const format = content.trimStart().startsWith('{') || content.trimStart().startsWith('[') ? 'json' : 'csv';
   const body = { game_global_id: tournament.game_global_id, format, content } as const;
-  const checked = check.data && !check.isPending ? check.data : null;
-  const reset = () => {
-    check.reset();
-    apply.reset();
-  };
   return (
     <section className="section card" aria-label="出場選手の取り込み">
       <h2 className="section__title">出場選手を取り込む</h2>
@@ -193,40 +188,20 @@ function FieldImport({ tournament }: { tournament: OpsTournament }) {
         1行に1人の CSV（見出しは選手ID・名前・カナ・国、あれば世界ランクとアマチュアの列）か JSON
         です。すでにいる選手は名前などを更新し、ファイルにない選手はそのまま残ります。
       </p>
-      <input
-        type="file"
-        accept=".csv,.json,text/csv,application/json"
-        aria-label="出場選手のファイル"
-        onChange={async (event) => {
-          const file = event.target.files?.[0];
-          if (!file) return;
-          setContent(await file.text());
-          reset();
-        }}
-      />
-      <textarea
-        className="form-control ops-textarea"
+      <ImportSource
+        fileLabel="出場選手のファイル"
+        contentLabel="出場選手の内容"
         rows={6}
-        aria-label="出場選手の内容"
-        value={content}
-        onChange={(event) => {
-          setContent(event.target.value);
+        content={content}
+        onContent={(text) => {
+          setContent(text);
           reset();
         }}
+        checking={dryRun.isPending}
+        onCheck={() => check({ body: { ...body, dry_run: true } })}
       />
-      <button
-        type="button"
-        className="button button--outline"
-        disabled={!content.trim() || check.isPending}
-        onClick={() => {
-          apply.reset();
-          check.mutate({ body: { ...body, dry_run: true } });
-        }}
-      >
-        確認する（まだ取り込みません）
-      </button>
       <ActionOutcome
-        error={check.error}
+        error={dryRun.error}
         success={
           checked &&
           !apply.data &&
