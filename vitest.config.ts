@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 process.env['STAGE'] ??= 'local';
 // Tests write fixtures straight into the table, so the round pages read them on every call.
 process.env['ROUND_READ_CACHE_MS'] ??= '0';
+// The suites' DynamoDB Local instances live minutes: their JVM skips the optimizing compiler.
+process.env['DYNAMODB_LOCAL_SHORT_LIVED'] ??= '1';
 
 export default defineConfig({
   test: {

@@ -9,6 +9,9 @@ import { format, resolveConfig } from 'prettier';
  * the same code but writes no figures: bench/results and docs/performance.md keep the full run's.
  */
 export const smoke = process.argv.includes('--smoke');
+// A smoke run's DynamoDB Local lives a minute: its JVM skips the optimizing compiler
+// (scripts/local-stack/dynamodb-local.ts). The bench's child processes inherit the setting.
+if (smoke) process.env['DYNAMODB_LOCAL_SHORT_LIVED'] ??= '1';
 
 /** The size of a full run, or the smoke size. */
 export const sized = <T>(full: T, small: T): T => (smoke ? small : full);

@@ -23,6 +23,16 @@ function jarDirectory(): string {
   return join(lib, release);
 }
 
+/**
+ * JVM options for a DynamoDB Local that lives minutes (a test suite's, a test file's, a benchmark's
+ * smoke run): the JIT stops at its first tier and one thread collects the garbage. Starting a stack
+ * and seeding the sample season then costs the JVM about half the CPU (19 s against 41 s measured,
+ * docs/performance.md): in so short a life the optimizing compiler's work never pays back.
+ * `DYNAMODB_LOCAL_SHORT_LIVED=1` asks for them; vitest.config.ts and the smoke runs set it, while
+ * `npm start` and the benchmarks' full runs keep the JVM's defaults.
+ */
+const shortLivedJvm = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
+
 export interface DynamoDbLocal {
   endpoint: string;
   stop(): Promise<void>;
@@ -42,6 +52,7 @@ export async function startDynamoDbLocal(options: {
   const args = [
     `-Djava.library.path=${join(directory, 'DynamoDBLocal_lib')}`,
     '-Xmx1g',
+    ...(process.env['DYNAMODB_LOCAL_SHORT_LIVED'] === '1' ? shortLivedJvm : []),
     '-jar',
     join(directory, 'DynamoDBLocal.jar'),
     '-port',
