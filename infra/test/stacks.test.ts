@@ -651,6 +651,23 @@ describe('api stack', () => {
     );
   });
 
+  it('finding 5: deploys the mails’ one-click unsubscribe as a public route of its own that uses up a token and writes only the reminder partitions', () => {
+    const keys = resourcesOf(templates, 'AWS::ApiGatewayV2::Route').map(
+      (resource) => (resource as { Properties: { RouteKey: string } }).Properties.RouteKey,
+    );
+    expect(keys).toContain('POST /api/reminders/unsubscribe/{token}');
+    const actions = actionsOf(nested, 'unsubscribeRemindersOneClick');
+    expect(actions).toEqual(expect.arrayContaining(['dynamodb:DeleteItem', 'dynamodb:PutItem']));
+    expect(actions).not.toContain('ses:SendEmail');
+    const writes = tableStatementsOf('unsubscribeRemindersOneClick').filter((statement) =>
+      statement.actions.includes('dynamodb:PutItem'),
+    );
+    expect(writes.flatMap((statement) => statement.leadingKeys).sort()).toEqual([
+      'REMINDER_UNSUBSCRIBE#*',
+      'USER#*',
+    ]);
+  });
+
   it('grants no blanket: no Scan or table actions, no wildcard, no group changes outside operator routes', () => {
     for (const route of deployed) {
       const actions = actionsOf(nested, route.name);

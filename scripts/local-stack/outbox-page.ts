@@ -20,6 +20,8 @@ interface OutboxEntry {
   sent_at: string;
   to: string;
   text: string;
+  /** A mail's extra header fields (List-Unsubscribe), shown as text, not as links. */
+  headers?: Record<string, string> | undefined;
 }
 
 /** One outbox page: every message (newest first) with its links, filtered by `?to=`. */
@@ -32,7 +34,9 @@ function outboxPage(
       (m) => `<article>
   <header><strong>${escape(m.title)}</strong><span>${escape(m.sent_at)}</span></header>
   <p class="to">宛先: <a href="?to=${encodeURIComponent(m.to)}">${escape(m.to)}</a></p>
-  <pre>${withLinks(m.text)}</pre>
+${Object.entries(m.headers ?? {})
+  .map(([name, value]) => `  <p class="to">${escape(name)}: ${escape(value)}</p>\n`)
+  .join('')}  <pre>${withLinks(m.text)}</pre>
 </article>`,
     )
     .join('\n');
@@ -66,7 +70,13 @@ export async function serveOutboxPage(request: IncomingMessage, response: Server
     path: outboxPagePath,
     empty: 'まだメールはありません。',
     to,
-    entries: messages.map((m) => ({ title: m.subject, sent_at: m.sent_at, to: m.to, text: m.text })),
+    entries: messages.map((m) => ({
+      title: m.subject,
+      sent_at: m.sent_at,
+      to: m.to,
+      text: m.text,
+      headers: m.headers,
+    })),
   });
 }
 

@@ -50,6 +50,11 @@ export interface RouteDefinition extends RouteSchemas {
   aws: RouteAwsAccess;
   /** Seconds a shared cache (CloudFront) may keep a public answer; absent = `no-store`. */
   cacheSeconds?: number;
+  /**
+   * Also reads an `application/x-www-form-urlencoded` body into the body schema's object (a mail
+   * client's one-click unsubscribe). Every other route answers such a body 415.
+   */
+  formBody?: true;
   /** Served by the local stack only (dev outbox, local identity provider); never deployed. */
   localOnly?: boolean;
 }

@@ -85,6 +85,7 @@ const matrix: Record<string, Row> = {
   getSaveReceiptSettings: signedIn,
   updateSaveReceiptSettings: signedIn,
   unsubscribeReminders: everyone,
+  unsubscribeRemindersOneClick: everyone,
   sendReminders: operators,
   listTournaments: operators,
   previewPrizeDraw: operators,

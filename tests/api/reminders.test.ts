@@ -197,6 +197,78 @@ describe('sending reminders', () => {
     expect(answers.map((a) => a.status).sort()).toEqual([200, 404]);
   });
 
+  it('finding 5: reminder mails carry List-Unsubscribe and List-Unsubscribe-Post, and a mail client’s one-click POST (RFC 8058) unsubscribes', async () => {
+    const oneClickEmail = 'reminder-one-click@example.com';
+    await userRepository.createUserIfAbsent(
+      newPlayer('reminder-one-click', new Date(), {
+        email: oneClickEmail,
+        status: 'complete',
+        is_accepted_policy: true,
+        is_registed_email: true,
+      }),
+    );
+    expect(
+      (
+        await api('PUT', '/api/user/reminders', {
+          token: await tokenFor('reminder-one-click'),
+          body: { email: true, line: false, hours_before: [24] },
+        })
+      ).status,
+    ).toBe(200);
+    const token = (await reminderRepository.get('reminder-one-click'))!.unsubscribe_token;
+    const { current, at } = await openRound();
+    await reminderRepository.setLastRun(at(25).toISOString());
+    await sendDueReminders(at(23.5));
+    const mail = (await listOutbox(oneClickEmail)).find((m) => m.subject.includes(current.tournament_name))!;
+    const address = /^<(http[^>]+)>$/.exec(mail.headers!['List-Unsubscribe']!)![1]!;
+    expect(new URL(address).pathname).toBe(`/api/reminders/unsubscribe/${token}`);
+    expect(mail.headers!['List-Unsubscribe-Post']).toBe('List-Unsubscribe=One-Click');
+    const path = `/api/reminders/unsubscribe/${token}`;
+    const form = (body: string, contentType = 'application/x-www-form-urlencoded') =>
+      api<{ code: string; errors?: Record<string, string[]> }>('POST', path, {
+        rawBody: body,
+        headers: { 'content-type': contentType },
+      });
+
+    // The wrong ways: each a 4xx in the error shape, and the player still subscribed.
+    const wrongValue = await form('List-Unsubscribe=Two-Clicks');
+    expect(wrongValue.status).toBe(422);
+    expect(Object.keys(wrongValue.body.errors!)).toEqual(['List-Unsubscribe']);
+    expect((await form('')).status).toBe(422);
+    expect((await form('List-Unsubscribe=One-Click&List-Unsubscribe=One-Click')).status).toBe(400);
+    expect((await form('List-Unsubscribe=One-Click', 'text/plain')).status).toBe(415);
+    expect((await api('POST', path, { body: { token } })).status).toBe(422);
+    expect((await api('GET', path)).status).toBe(405);
+    const unknown = await api<{ code: string }>('POST', `/api/reminders/unsubscribe/${'b'.repeat(32)}`, {
+      rawBody: 'List-Unsubscribe=One-Click',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.code).toBe('not_found');
+    for (const malformed of ['short', 'x%20y'.repeat(8), 'a'.repeat(65)])
+      expect(
+        (
+          await api('POST', `/api/reminders/unsubscribe/${malformed}`, {
+            rawBody: 'List-Unsubscribe=One-Click',
+            headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          })
+        ).status,
+      ).toBe(422);
+    expect(await reminderRepository.get('reminder-one-click')).toMatchObject({
+      email: true,
+      unsubscribe_token: token,
+    });
+
+    // What a mail provider sends: the exact form body, no cookie, no sign-in.
+    const done = await form('List-Unsubscribe=One-Click', 'application/x-www-form-urlencoded; charset=utf-8');
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ unsubscribed: true });
+    const after = (await reminderRepository.get('reminder-one-click'))!;
+    expect(after).toMatchObject({ email: false, line: false });
+    expect(after.unsubscribe_token).not.toBe(token);
+    expect((await form('List-Unsubscribe=One-Click')).status).toBe(404);
+  });
+
   it('an unknown link is a 404, a malformed one a 422', async () => {
     expect(
       (await api('POST', '/api/reminders/unsubscribe', { body: { token: 'a'.repeat(32) } })).status,

@@ -107,5 +107,6 @@ export const apiRoutes = {
   getSaveReceiptSettings: ['GET', '/api/user/save-receipt'],
   updateSaveReceiptSettings: ['PUT', '/api/user/save-receipt'],
   unsubscribeReminders: ['POST', '/api/reminders/unsubscribe'],
+  unsubscribeRemindersOneClick: ['POST', '/api/reminders/unsubscribe/{token}'],
   sendReminders: ['POST', '/api/golf/ops/reminders/send'],
 } as const;

@@ -2,6 +2,7 @@ import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { handler as getTournamentScore } from '../handlers/schedule/get-tournament-score';
 import { handler as getMasterList } from '../handlers/master/get-master-list';
+import { handler as unsubscribeOneClick } from '../handlers/reminders/unsubscribe-reminders-one-click';
 import { fieldErrors } from './http-handler';
 import * as z from 'zod';
 
@@ -67,5 +68,28 @@ describe('fieldErrors', () => {
     const errors = fieldErrors(result.error!);
     expect(Object.keys(errors).sort()).toEqual(['a.b', 'c']);
     expect(Object.keys(fieldErrors(z.string().safeParse(1).error!))).toEqual(['_']);
+  });
+
+  it('finding 5: reads an urlencoded form only on a row that takes one (the one-click unsubscribe)', async () => {
+    const form = (body: string, to = unsubscribeOneClick, isBase64Encoded = false) =>
+      invoke(
+        to,
+        event({
+          rawPath: `/api/reminders/unsubscribe/${'a'.repeat(32)}`,
+          pathParameters: { token: 'a'.repeat(32), list: 'gender' },
+          body: isBase64Encoded ? Buffer.from(body).toString('base64') : body,
+          isBase64Encoded,
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        }),
+      );
+    // Read, and validated by the row's schema (as API Gateway sends it: base64).
+    const wrong = await form('List-Unsubscribe=Two-Clicks', unsubscribeOneClick, true);
+    expect(wrong.statusCode).toBe(422);
+    expect(Object.keys(wrong.json['errors'] as object)).toEqual(['List-Unsubscribe']);
+    expect((await form('List-Unsubscribe=One-Click&List-Unsubscribe=One-Click')).statusCode).toBe(400);
+    // Any other row refuses a form before anything else.
+    const elsewhere = await form('List-Unsubscribe=One-Click', getMasterList);
+    expect(elsewhere.statusCode).toBe(415);
+    expect(elsewhere.json['code']).toBe('bad_request');
   });
 });

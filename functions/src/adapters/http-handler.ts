@@ -84,10 +84,12 @@ const jsonHeaders = { 'content-type': 'application/json; charset=utf-8' };
 
 /**
  * Reads the body: JSON (malformed -> 400) or multipart/form-data, whose text fields become the
- * object the body schema validates and whose files arrive in `files`.
+ * object the body schema validates and whose files arrive in `files`; for a row with `formBody`,
+ * also an urlencoded form, whose fields become that object (a field sent twice is a 400).
  */
 async function parseBody(
   event: APIGatewayProxyEventV2,
+  route: RouteDefinition,
 ): Promise<{ body: unknown; files: Record<string, UploadedFile> }> {
   if (event.body === undefined || event.body === null || event.body === '')
     return { body: undefined, files: {} };
@@ -96,6 +98,14 @@ async function parseBody(
   if (contentType.startsWith('multipart/form-data')) {
     const { fields, files } = await parseMultipart(raw, event.headers['content-type']!);
     return { body: fields, files };
+  }
+  if (route.formBody && contentType.startsWith('application/x-www-form-urlencoded')) {
+    const fields = new Map<string, string>();
+    for (const [name, value] of new URLSearchParams(raw.toString('utf8'))) {
+      if (fields.has(name)) throw badRequest('同じ項目が2回送信されました。');
+      fields.set(name, value);
+    }
+    return { body: Object.fromEntries(fields), files: {} };
   }
   if (contentType && !contentType.includes('json')) {
     throw new AppError(415, 'bad_request', 'JSON形式で送信してください。');
@@ -268,7 +278,7 @@ function wrap(row: RouteRow, fn: (request: never) => Promise<unknown>) {
     .use({
       before: async ({ event }) => {
         const state = internal.get(event)!;
-        ({ body: state.rawBody, files: state.files } = await parseBody(event));
+        ({ body: state.rawBody, files: state.files } = await parseBody(event, route));
       },
     })
     .use({

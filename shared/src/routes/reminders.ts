@@ -1,5 +1,7 @@
 import type { RouteDefinition } from '../contracts';
 import {
+  oneClickUnsubscribeBodySchema,
+  oneClickUnsubscribeParamsSchema,
   reminderRunResultSchema,
   reminderSettingsSchema,
   reminderSettingsViewSchema,
@@ -150,6 +152,26 @@ export const unsubscribeRemindersRoute = {
   },
 } as const satisfies RouteDefinition;
 
+/**
+ * The one-click unsubscribe of RFC 8058: the address of every reminder mail's `List-Unsubscribe`
+ * header, which a mail client posts `List-Unsubscribe=One-Click` to (a form body, no cookie, no sign-in).
+ */
+export const unsubscribeRemindersOneClickRoute = {
+  name: 'unsubscribeRemindersOneClick',
+  method: 'POST',
+  path: '/api/reminders/unsubscribe/{token}',
+  handler: 'reminders/unsubscribe-reminders-one-click',
+  access: 'public',
+  params: oneClickUnsubscribeParamsSchema,
+  body: oneClickUnsubscribeBodySchema,
+  formBody: true,
+  response: unsubscribeResponseSchema,
+  aws: {
+    table: 'write',
+    keys: reminderSettingKeys,
+  },
+} as const satisfies RouteDefinition;
+
 export const sendRemindersRoute = {
   name: 'sendReminders',
   method: 'POST',
@@ -180,7 +202,8 @@ export const sendRemindersRoute = {
 } as const satisfies RouteDefinition;
 
 /**
- * Deadline reminders: a player's settings, the one-click unsubscribe, and the operators' run; and the
+ * Deadline reminders: a player's settings, the unsubscribe (the page's button and the mails' one-click
+ * POST), and the operators' run; and the
  * e-mail receipt of team saves, set next to them on my page.
  */
 export const reminderRoutes = {
@@ -189,5 +212,6 @@ export const reminderRoutes = {
   getSaveReceiptSettings: getSaveReceiptSettingsRoute,
   updateSaveReceiptSettings: updateSaveReceiptSettingsRoute,
   unsubscribeReminders: unsubscribeRemindersRoute,
+  unsubscribeRemindersOneClick: unsubscribeRemindersOneClickRoute,
   sendReminders: sendRemindersRoute,
 } as const satisfies Record<string, RouteDefinition>;

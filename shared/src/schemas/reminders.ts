@@ -8,12 +8,24 @@ export const reminderSettingsViewSchema = reminderSettingsSchema.extend({
   email_available: z.boolean(),
 });
 
-export const unsubscribeRemindersBodySchema = z.object({
-  token: z
-    .string()
-    .min(16)
-    .max(64)
-    .regex(/^[A-Za-z0-9_-]+$/, '配信停止のリンクが正しくありません。'),
+const unsubscribeTokenSchema = z
+  .string()
+  .min(16)
+  .max(64)
+  .regex(/^[A-Za-z0-9_-]+$/, '配信停止のリンクが正しくありません。');
+
+/** POST /api/reminders/unsubscribe: the button of the unsubscribe page. */
+export const unsubscribeRemindersBodySchema = z.object({ token: unsubscribeTokenSchema });
+
+/** POST /api/reminders/unsubscribe/{token}: the token of the mail's `List-Unsubscribe` address. */
+export const oneClickUnsubscribeParamsSchema = z.object({ token: unsubscribeTokenSchema });
+
+/**
+ * The form body a mail client posts for a one-click unsubscribe (RFC 8058), exactly
+ * `List-Unsubscribe=One-Click`.
+ */
+export const oneClickUnsubscribeBodySchema = z.object({
+  'List-Unsubscribe': z.literal('One-Click', { error: 'List-Unsubscribe=One-Click を送信してください。' }),
 });
 
 export const reminderRunResultSchema = z.object({
@@ -28,5 +40,5 @@ export const reminderRunResultSchema = z.object({
   failed: z.number().int(),
 });
 
-/** POST /api/reminders/unsubscribe. */
+/** POST /api/reminders/unsubscribe and its one-click form. */
 export const unsubscribeResponseSchema = z.object({ unsubscribed: z.literal(true) });

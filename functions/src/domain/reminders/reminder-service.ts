@@ -2,7 +2,8 @@
  * Deadline reminders (docs/operations.md, Reminders): players opt in per channel on my page; before
  * each round's deadline, at the reminder times they chose, a player with no team for the round, or
  * with a player on it who can no longer be picked, gets one message per time and channel, with a
- * link straight to the round and a one-click unsubscribe. Never at or after the deadline.
+ * link straight to the round and an unsubscribe link (mails also carry RFC 8058's one-click headers).
+ * Never at or after the deadline.
  *
  * The job reads no player data unless a reminder time has just been reached for some round (a few
  * times a round); then one query lists the subscribers and their teams are read in batches.
@@ -18,6 +19,7 @@ import {
   type ReminderSettings,
 } from '@golf/shared/game/reminders';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
+import { unsubscribeRemindersOneClickRoute } from '@golf/shared/routes/reminders';
 import { isFederatedUsername, socialProviderInfo } from '@golf/shared/schemas/social';
 import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import { reminderRepository, type ReminderSubscription } from '../../db/repositories/reminder-repository';
@@ -116,6 +118,18 @@ export async function unsubscribeReminders(token: string, now: Date): Promise<{ 
   });
   if (!unsubscribed) throw notFound(usedUnsubscribeLinkMessage);
   return { unsubscribed: true };
+}
+
+/**
+ * The header fields that give a reminder mail its mail client's unsubscribe button (RFC 2369): a
+ * one-click POST to the API (RFC 8058) with the player's current token.
+ */
+function reminderMailHeaders(site: string, token: string): Record<string, string> {
+  const path = unsubscribeRemindersOneClickRoute.path.replace('{token}', token);
+  return {
+    'List-Unsubscribe': `<${site}${path}>`,
+    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+  };
 }
 
 interface DueRound {
@@ -237,7 +251,15 @@ async function remindRound(
       [
         'email',
         subscriber.email && emails.has(subscriber.user_id)
-          ? () => sendMail({ to: emails.get(subscriber.user_id)!, ...message }, now)
+          ? () =>
+              sendMail(
+                {
+                  to: emails.get(subscriber.user_id)!,
+                  ...message,
+                  headers: reminderMailHeaders(site, subscriber.unsubscribe_token),
+                },
+                now,
+              )
           : null,
       ],
       [

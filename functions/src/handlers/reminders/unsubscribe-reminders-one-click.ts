@@ -1,0 +1,7 @@
+import { unsubscribeReminders } from '../../domain/reminders/reminder-service';
+import { httpHandler } from '../../adapters/http-handler';
+import { unsubscribeRemindersOneClickRoute } from '@golf/shared/routes/reminders';
+
+export const handler = httpHandler(unsubscribeRemindersOneClickRoute, async ({ params, now }) =>
+  unsubscribeReminders(params.token, now),
+);
