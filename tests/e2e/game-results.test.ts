@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatToPar } from '@golf/shared/game/format';
 import type { MyScore, RoundView } from '@golf/shared/schemas/game';
-import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { newPage, waitForPath } from './support/browser';
+import { operatorToken } from './support/ops';
 import { callApi, useOwnStack } from './support/own-stack';
 import { createPlayer } from './support/users';
 
@@ -22,7 +22,7 @@ async function api<T>(method: string, path: string, token: string, body?: unknow
 describe('round 4 from pick to score', () => {
   it('picks a team, then sees its score on /schedule/score once the results are imported', async () => {
     const { token: player } = await createPlayer(`e2e-results-${Date.now()}`);
-    const operator = (await signLocalAccessToken({ sub: 'e2e-operator', groups: ['operators'] })).token;
+    const operator = await operatorToken('e2e-operator');
 
     const session = await newPage(own.browser(), { baseUrl: own.stack().url });
     const { page } = session;

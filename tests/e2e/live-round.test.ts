@@ -3,8 +3,8 @@ import { formatToPar } from '@golf/shared/game/format';
 import { liveTeamScore, provisionalRank } from '@golf/shared/game/live-round';
 import type { LiveRound } from '@golf/shared/schemas/live-round';
 import type { RankingStatusResponse } from '@golf/shared/schemas/ranking';
-import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { newPage } from './support/browser';
+import { operatorToken } from './support/ops';
 import { callApi, useOwnStack } from './support/own-stack';
 import { createPlayer } from './support/users';
 
@@ -57,7 +57,7 @@ async function publishedAfterImport(operator: string) {
 
 describe('a live round', () => {
   it('shows the provisional team score, thru, to-par, cut line and rank, and follows newer results', async () => {
-    const operator = (await signLocalAccessToken({ sub: 'e2e-operator', groups: ['operators'] })).token;
+    const operator = await operatorToken('e2e-operator');
     const { token: player } = await createPlayer(`e2e-live-player-${Date.now()}`);
     const { token: rival } = await createPlayer(`e2e-live-rival-${Date.now()}`);
     const now = Date.now();

@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { routeList } from '@golf/shared/contracts';
 import type { RoundField } from '@golf/shared/schemas/game';
 import type { OpsTournamentList } from '@golf/shared/schemas/ops';
-import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { newPage, waitForPath } from './support/browser';
+import { operatorToken } from './support/ops';
 import { callApi, useOwnStack } from './support/own-stack';
 import { createPlayer } from './support/users';
 
@@ -84,9 +84,7 @@ async function markFinal(page: Page, gameGlobalId: string, round: number) {
 
 describe('the operator console', () => {
   it('runs the tournament to its end: import with a preview, final, deadline, draw, winners export', async () => {
-    const operatorId = `e2e-ops-${Date.now()}`;
-    await createPlayer(operatorId);
-    const operator = (await signLocalAccessToken({ sub: operatorId, groups: ['operators'] })).token;
+    const operator = await operatorToken('e2e-ops');
     const { tournaments } = (await call('GET', '/api/golf/ops/tournaments', operator))
       .body as OpsTournamentList;
     // The sample season's tournament in progress (which round depends on the hour in Tokyo).
