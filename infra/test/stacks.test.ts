@@ -272,6 +272,15 @@ describe('auth stack', () => {
     expect(pool!.Properties['AutoVerifiedAttributes'] ?? []).toEqual([]);
   });
 
+  it('has the operators group, and names the pool in an output for create-operator', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'operators' });
+    const [poolId] = Object.keys(template.findResources('AWS::Cognito::UserPool'));
+    template.hasOutput('UserPoolId', {
+      Value: { Ref: poolId },
+      Description: Match.stringLikeRegexp('create-operator'),
+    });
+  });
+
   it('deploys the X sign-in bridge: its function, throttled public API, signing secret and grants', () => {
     const bridgeId = Object.keys(
       template.findResources('AWS::Lambda::Function', {

@@ -10,6 +10,7 @@ import { extname, join } from 'node:path';
 import { correctionLabels, correctionValueText } from '../../shared/src/game/correction';
 import { resetConfig } from '../../functions/src/lib/config';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+import { addOperatorInUserPool } from './user-pool-operator';
 
 const usage = `usage: npm run ops -- <command> [options]
   list-tournaments                    (every tournament with its rounds' states and deadlines)
@@ -41,6 +42,8 @@ const usage = `usage: npm run ops -- <command> [options]
   publish-topics <file.json>          ({ "topics": [...] }; docs/examples/topics.json)
   withdraw-topic <topic id>
   publish-quiz <file.json>            (one round's 5 questions; docs/examples/quiz.json)
+  create-operator <email> [--user-pool-id ID]            (a player registered by e-mail becomes an operator
+                                       at their next sign-in; AWS: --user-pool-id with AWS credentials)
   export-contacts [--since ISO] [--out file.csv]          (contact-form inquiries as CSV)
   export-campaign-entries [--since ISO] [--out file.csv]  (campaign entries as CSV)
 options: --url URL (else OPS_URL, else the local stack at http://127.0.0.1:$PORT, PORT 3000 by default)
@@ -78,6 +81,14 @@ function parseArgs(argv: string[]) {
 /** A number typed on the command line; anything else goes as typed, for the API to say what it needs. */
 const numberArg = (text: string | undefined) =>
   text !== undefined && /^\s*-?\d+\s*$/.test(text) ? Number(text) : text;
+
+/** One line on a new operator, in the operator's words. */
+function operatorSummary(answer: Record<string, unknown>): string | null {
+  if (typeof answer['already_done'] !== 'boolean' || typeof answer['user_id'] !== 'string') return null;
+  return answer['already_done']
+    ? `${String(answer['email'])} はすでに運営者です。`
+    : `${String(answer['email'])} を運営者にしました。次のログインから運営画面（/ops）を使えます。`;
+}
 
 /** One line on an import's answer: players and rows are counted apart. */
 function importSummary(answer: Record<string, unknown>): string | null {
@@ -274,6 +285,18 @@ async function main(): Promise<number> {
       if (!args[0]) throw new Error(usage);
       [method, path] = ['DELETE', `/api/ops/topics/${encodeURIComponent(args[0])}`];
       break;
+    case 'create-operator': {
+      if (!args[0]) throw new Error(usage);
+      const poolId = options['user-pool-id'];
+      if (typeof poolId === 'string' && poolId) {
+        const answer = await addOperatorInUserPool(poolId, args[0]);
+        console.log(JSON.stringify(answer, null, 2));
+        console.error(operatorSummary(answer));
+        return 0;
+      }
+      [path, body] = ['/api/dev/operators', { email: args[0] }];
+      break;
+    }
     case 'export-contacts':
       [method, path] = ['GET', `/api/ops/contacts/export${since}`];
       break;
@@ -321,7 +344,7 @@ async function main(): Promise<number> {
   }
   if (response.ok) {
     console.log(JSON.stringify(answer, null, 2));
-    const summary = importSummary(answer);
+    const summary = importSummary(answer) ?? operatorSummary(answer);
     if (summary) console.error(summary);
     return 0;
   }
@@ -331,6 +354,9 @@ async function main(): Promise<number> {
   // The API's words name the console's choices; on the command line each is a flag.
   const flag = choiceFlags[command];
   if (response.status === 409 && flag) console.error(`  （コマンドでは ${flag} をつけて実行します）`);
+  // The local route is never deployed: in AWS the gateway itself answers 404, without the API's code.
+  if (command === 'create-operator' && response.status === 404 && !('code' in answer))
+    console.error('  （AWS では --user-pool-id <ユーザープールID> をつけ、AWS の認証情報で実行します）');
   return 1;
 }
 

@@ -140,6 +140,7 @@ const matrix: Record<string, Row> = {
   drawPrizes: operators,
   listDevOutbox: everyone,
   getDevJwks: everyone,
+  createDevOperator: operators,
 };
 
 /**

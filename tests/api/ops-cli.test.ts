@@ -5,7 +5,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
-import { baseUrl, tokenFor } from './support/api';
+import { userRepository } from '../../functions/src/db/repositories/user-repository';
+import { hashPassword } from '../../functions/src/adapters/identity/password';
+import { newPlayer } from '../../functions/src/domain/account/account-service';
+import { api, baseUrl, tokenFor } from './support/api';
 
 const run = promisify(execFile);
 
@@ -61,6 +64,41 @@ describe('ops CLI', () => {
       expect('code' in failed && failed.code).toBe(1);
       expect('stderr' in failed && failed.stderr).toContain(`${url} に接続できませんでした`);
     }
+  }, 60_000);
+
+  it('create-operator makes a player registered by e-mail an operator at their next sign-in, and says so when repeated', async () => {
+    const userId = `new-operator-${Date.now().toString(36)}`;
+    const email = `${userId}@example.com`;
+    const user = newPlayer(userId, new Date(), { email, is_registed_email: true, status: 'complete' });
+    await userRepository.createUserWithLogin(user, {
+      email,
+      user_id: userId,
+      password_hash: await hashPassword('ops-pass-12'),
+      groups: [],
+    });
+    const signIn = async () =>
+      (
+        (await api('POST', '/api/auth/token', { body: { email, password: 'ops-pass-12' } })).body as {
+          access_token: string;
+        }
+      ).access_token;
+    const before = await signIn();
+    expect((await api('GET', '/api/golf/ops/tournaments', { token: before })).status).toBe(403);
+
+    let result = await ops('create-operator', email.toUpperCase());
+    expect(result.stderr).toBe('');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toEqual({ user_id: userId, email, already_done: false });
+    expect((await userRepository.getLogin(email))?.groups).toEqual(['operators']);
+    expect((await api('GET', '/api/golf/ops/tournaments', { token: await signIn() })).status).toBe(200);
+
+    result = await ops('create-operator', email);
+    expect(JSON.parse(result.stdout)).toMatchObject({ already_done: true });
+    expect((await userRepository.getLogin(email))?.groups).toEqual(['operators']);
+
+    result = await ops('create-operator', `nobody-${userId}@example.com`);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('404 このメールアドレスで登録したプレイヤーはいません。');
   }, 60_000);
 
   it('imports the documented example files (CSV), then the JSON versions change nothing (idempotent)', async () => {

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
@@ -122,6 +122,11 @@ export class AuthStack extends Stack {
     this.userPool.addGroup('Operators', {
       groupName: operatorGroupName,
       description: 'Operators run imports, finals, corrections and prize draws.',
+    });
+    // `npm run ops -- create-operator <email> --user-pool-id <this>` makes the first operator.
+    new CfnOutput(this, 'UserPoolId', {
+      value: this.userPool.userPoolId,
+      description: 'npm run ops -- create-operator <email> --user-pool-id <UserPoolId>',
     });
   }
 

@@ -23,8 +23,26 @@ export const getDevJwksRoute = {
   localOnly: true,
 } as const satisfies RouteDefinition;
 
+/**
+ * Makes a player registered by e-mail an operator of the local stack (the group `operators` on their
+ * login; their next sign-in carries it). `npm run ops -- create-operator <email>` calls it with the
+ * CLI's own operator token; in AWS the CLI adds the user to the user pool's group instead.
+ */
+export const createDevOperatorRoute = {
+  name: 'createDevOperator',
+  method: 'POST',
+  path: '/api/dev/operators',
+  handler: 'dev/create-operator',
+  access: 'operator',
+  body: z.object({ email: z.email().max(254) }),
+  response: z.object({ user_id: z.string(), email: z.string(), already_done: z.boolean() }),
+  aws: { table: 'write', keys: joinKeys(keyParts.signedIn, { write: ['LOGIN#'] }) },
+  localOnly: true,
+} as const satisfies RouteDefinition;
+
 /** Served by the local stack only: never deployed. */
 export const devRoutes = {
   listDevOutbox: listDevOutboxRoute,
   getDevJwks: getDevJwksRoute,
+  createDevOperator: createDevOperatorRoute,
 } as const satisfies Record<string, RouteDefinition>;

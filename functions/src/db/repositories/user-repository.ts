@@ -248,6 +248,27 @@ export const userRepository = {
     );
   },
 
+  /**
+   * Adds a group to a login's groups: 'added', 'already' when the login has it, 'missing' when no
+   * login has the address. The player's next sign-in answers a token carrying it.
+   */
+  async addLoginGroup(email: string, group: string): Promise<'added' | 'already' | 'missing'> {
+    const added = await conditionHeld(
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.login(email),
+          UpdateExpression: 'SET #groups = list_append(if_not_exists(#groups, :none), :group)',
+          ConditionExpression: 'attribute_exists(PK) AND NOT contains(#groups, :name)',
+          ExpressionAttributeNames: { '#groups': 'groups' },
+          ExpressionAttributeValues: { ':none': [], ':group': [group], ':name': group },
+        }),
+      ),
+    );
+    if (added) return 'added';
+    return (await this.getLogin(email)) ? 'already' : 'missing';
+  },
+
   /** Sets a login's password hash; false when there is no login for the address. */
   async setLoginPassword(email: string, passwordHash: string): Promise<boolean> {
     return conditionHeld(
