@@ -660,11 +660,20 @@ describe('api stack', () => {
     );
   });
 
-  it('finding 5: deploys the mails’ one-click unsubscribe as a public route of its own that uses up a token and writes only the reminder partitions', () => {
+  it('finding 5: deploys the mails’ one-click unsubscribe as a public route of its own that uses up a token and writes only the reminder partitions; a GET of its address only redirects', () => {
     const keys = resourcesOf(templates, 'AWS::ApiGatewayV2::Route').map(
       (resource) => (resource as { Properties: { RouteKey: string } }).Properties.RouteKey,
     );
-    expect(keys).toContain('POST /api/reminders/unsubscribe/{token}');
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'POST /api/reminders/unsubscribe/{token}',
+        'GET /api/reminders/unsubscribe/{token}',
+      ]),
+    );
+    // The same address opened in a browser only redirects: it reads nothing.
+    expect(
+      actionsOf(nested, 'openUnsubscribeLink').filter((action) => action.startsWith('dynamodb:')),
+    ).toEqual([]);
     const actions = actionsOf(nested, 'unsubscribeRemindersOneClick');
     expect(actions).toEqual(expect.arrayContaining(['dynamodb:DeleteItem', 'dynamodb:PutItem']));
     expect(actions).not.toContain('ses:SendEmail');

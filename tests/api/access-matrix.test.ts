@@ -86,6 +86,7 @@ const matrix: Record<string, Row> = {
   updateSaveReceiptSettings: signedIn,
   unsubscribeReminders: everyone,
   unsubscribeRemindersOneClick: everyone,
+  openUnsubscribeLink: everyone,
   sendReminders: operators,
   listTournaments: operators,
   previewPrizeDraw: operators,

@@ -13,7 +13,7 @@ import { sendDueReminders } from '../../functions/src/domain/reminders/reminder-
 import { listLineOutbox } from '../../functions/src/adapters/line';
 import { listOutbox } from '../../functions/src/adapters/mail';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
-import { api, tokenFor } from './support/api';
+import { api, baseUrl, tokenFor } from './support/api';
 
 const email = 'reminder-player@example.com';
 const player = async () => {
@@ -238,7 +238,13 @@ describe('sending reminders', () => {
     expect((await form('List-Unsubscribe=One-Click&List-Unsubscribe=One-Click')).status).toBe(400);
     expect((await form('List-Unsubscribe=One-Click', 'text/plain')).status).toBe(415);
     expect((await api('POST', path, { body: { token } })).status).toBe(422);
-    expect((await api('GET', path)).status).toBe(405);
+    // Opened in a browser (a GET): sent to the page that asks for the click, and nothing changes.
+    const opened = await fetch(baseUrl + path, { redirect: 'manual' });
+    expect(opened.status).toBe(303);
+    expect(opened.headers.get('location')).toBe(`/reminders/unsubscribe/${token}`);
+    expect((await fetch(`${baseUrl}/api/reminders/unsubscribe/x%20y`, { redirect: 'manual' })).status).toBe(
+      422,
+    );
     const unknown = await api<{ code: string }>('POST', `/api/reminders/unsubscribe/${'b'.repeat(32)}`, {
       rawBody: 'List-Unsubscribe=One-Click',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },

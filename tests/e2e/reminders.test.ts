@@ -2,6 +2,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { reminderRepository } from '../../functions/src/db/repositories/reminder-repository';
 import { resetConfig } from '../../functions/src/lib/config';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+import { seriousViolations } from './support/axe';
 import { baseUrl, closeChecked, newPage, useBrowser, waitForPath } from './support/browser';
 import { createPlayer } from './support/users';
 
@@ -81,6 +82,7 @@ describe('deadline reminders', () => {
     expect(await scanner.page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(
       375,
     );
+    expect(await seriousViolations(scanner.page)).toEqual([]);
 
     // The player clicks.
     await button.click();

@@ -108,5 +108,6 @@ export const apiRoutes = {
   updateSaveReceiptSettings: ['PUT', '/api/user/save-receipt'],
   unsubscribeReminders: ['POST', '/api/reminders/unsubscribe'],
   unsubscribeRemindersOneClick: ['POST', '/api/reminders/unsubscribe/{token}'],
+  openUnsubscribeLink: ['GET', '/api/reminders/unsubscribe/{token}'],
   sendReminders: ['POST', '/api/golf/ops/reminders/send'],
 } as const;

@@ -172,6 +172,20 @@ export const unsubscribeRemindersOneClickRoute = {
   },
 } as const satisfies RouteDefinition;
 
+/**
+ * The same address opened in a browser (a mail client without the one-click POST, or a scanner): a
+ * redirect to the unsubscribe page, which asks for the click. It reads and changes nothing.
+ */
+export const openUnsubscribeLinkRoute = {
+  name: 'openUnsubscribeLink',
+  method: 'GET',
+  path: '/api/reminders/unsubscribe/{token}',
+  handler: 'reminders/open-unsubscribe-link',
+  access: 'public',
+  params: oneClickUnsubscribeParamsSchema,
+  aws: { table: 'none' },
+} as const satisfies RouteDefinition;
+
 export const sendRemindersRoute = {
   name: 'sendReminders',
   method: 'POST',
@@ -213,5 +227,6 @@ export const reminderRoutes = {
   updateSaveReceiptSettings: updateSaveReceiptSettingsRoute,
   unsubscribeReminders: unsubscribeRemindersRoute,
   unsubscribeRemindersOneClick: unsubscribeRemindersOneClickRoute,
+  openUnsubscribeLink: openUnsubscribeLinkRoute,
   sendReminders: sendRemindersRoute,
 } as const satisfies Record<string, RouteDefinition>;
