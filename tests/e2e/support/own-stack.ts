@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
@@ -6,17 +7,16 @@ import { startStack, type Stack } from '../../../scripts/local-stack/stack';
 import { launchBrowser } from './browser';
 
 /**
- * A stack of the file's own (in-memory, freshly seeded) and a browser, for journeys that change the
- * season for good. Call at the top of a test file; the getters work inside tests.
+ * A stack of the file's own (a table of its own, freshly seeded) and a browser, for journeys that
+ * change the season for good. It reuses the suite's DynamoDB Local and s3rver, whose endpoints the
+ * runner's environment carries, so the other journeys' season is never touched and no emulator
+ * starts again. Call at the top of a test file; the getters work inside tests.
  */
 export function useOwnStack(): { stack: () => Stack; browser: () => Browser } {
   let stack: Stack | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    // A test file inherits the shared stack's endpoints from the runner; without them this stack
-    // starts emulators of its own instead of changing the season the other journeys read.
-    for (const name of ['AWS_ENDPOINT_URL', 'AWS_ENDPOINT_URL_DYNAMODB', 'AWS_ENDPOINT_URL_S3'])
-      delete process.env[name];
+    process.env['TABLE_NAME'] = `golf-e2e-${randomUUID()}`;
     stack = await startStack({
       port: 0,
       dataDir: null,
