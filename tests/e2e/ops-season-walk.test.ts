@@ -3,6 +3,7 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { OpsTournamentList } from '@golf/shared/schemas/ops';
 import { asciiIdentifiers } from '../../scripts/ops/operator-words';
+import { roundInPlay, tournamentInPlay } from '../../frontend/src/features/ops/model/in-play';
 import { newPage } from './support/browser';
 import { operatorToken } from './support/ops';
 import { callApi, useOwnStack } from './support/own-stack';
@@ -152,6 +153,16 @@ async function walk(width: number) {
   await confirm(final, '確定する');
   await final.getByText(/^記録しました/).waitFor();
   await expectJapanese(page, 'round 1 final');
+  // At a desk the round's table stands beside the forms that act on it; on a phone they stack.
+  const table = (await page.locator('.page-body.ops > section.card').first().boundingBox())!;
+  const form = (await final.boundingBox())!;
+  if (width >= 1024) {
+    expect(form.x).toBeGreaterThanOrEqual(table.x + table.width);
+    expect(Math.abs(form.y - table.y)).toBeLessThan(2);
+    expect(table.width + form.width).toBeGreaterThan(900);
+  } else {
+    expect(form.y).toBeGreaterThanOrEqual(table.y + table.height);
+  }
 
   // The rest of the tournament is rained off, so round 1 decides it.
   for (const round of [2, 3, 4]) {
@@ -196,6 +207,27 @@ async function walk(width: number) {
     ['none', true],
     ['none', true],
   ]);
+  // With no tournament in the address, the console opens on the one in play, and on its round.
+  const inPlay = tournamentInPlay(tournaments)!;
+  await page.goto('/ops/rounds');
+  await page.waitForURL(
+    (url) =>
+      url.searchParams.get('game_global_id') === inPlay.game_global_id &&
+      url.searchParams.get('round') === String(roundInPlay(inPlay)),
+  );
+  const tournamentSelect = page.locator('label.ops-field select').first();
+  expect(await tournamentSelect.inputValue()).toBe(inPlay.game_global_id);
+  await page.goto('/ops/prizes');
+  await page.waitForURL((url) => url.searchParams.get('game_global_id') === inPlay.game_global_id);
+  expect(await tournamentSelect.inputValue()).toBe(inPlay.game_global_id);
+  // The one in play is listed first.
+  const firstListed = await tournamentSelect.evaluate(
+    (select) =>
+      Array.from(
+        (select as unknown as { options: ArrayLike<{ disabled: boolean; value: string }> }).options,
+      ).find((option) => !option.disabled)?.value,
+  );
+  expect(firstListed).toBe(inPlay.game_global_id);
   // The page is never wider than the window: nothing cut off on a phone.
   expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(width);
   const errors = session.pageErrors.map((error) => error.message);

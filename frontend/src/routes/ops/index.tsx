@@ -4,6 +4,7 @@ import { Badge } from '../../components/ui/badge';
 import { EmptyState } from '../../components/ui/empty-state';
 import { useOpsTournaments } from '../../features/ops/api/ops-calls';
 import { OpsNav, RoundRows } from '../../features/ops/components/ops-parts';
+import { inPlayFirst } from '../../features/ops/model/in-play';
 
 export const Route = createFileRoute('/ops/')({
   component: OpsHomePage,
@@ -21,7 +22,7 @@ function OpsHomePage() {
             「大会の準備」で大会を作ると、ここに表示されます。
           </EmptyState>
         ) : (
-          tournaments.map((t) => (
+          inPlayFirst(tournaments).map((t) => (
             <article
               key={t.game_global_id}
               className="card ops-tournament"

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import type { OpsTournament } from '@golf/shared/schemas/ops';
 import { Badge } from '../../components/ui/badge';
 import {
   prizeDrawPreviewQueryOptions,
@@ -14,6 +15,7 @@ import {
   CsvDownload,
   OpsNav,
   TournamentSelect,
+  usePreselectedTournament,
 } from '../../features/ops/components/ops-parts';
 import { optionalText, pageSearch } from '../../lib/search-params';
 
@@ -43,6 +45,12 @@ function OpsPrizesPage() {
   useEffect(() => {
     if (requested && !requested.seed && preview.data) setRequested({ ...requested, seed: preview.data.seed });
   }, [requested, preview.data]);
+  const chooseTournament = useCallback(
+    (chosen: OpsTournament) =>
+      void navigate({ search: { game_global_id: chosen.game_global_id }, replace: true }),
+    [navigate],
+  );
+  usePreselectedTournament(tournaments, game_global_id, chooseTournament);
   const draw = useOpsAction('drawPrizes');
   const exportWinners = useOpsAction('exportPrizeWinners');
   const shown =

@@ -1,5 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useState, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
+import type { OpsTournament } from '@golf/shared/schemas/ops';
 import type { RouteResponse } from '@golf/shared/contracts';
 import { useOpsAction, useOpsTournaments, type OpsActionInput } from '../../features/ops/api/ops-calls';
 import {
@@ -11,7 +12,9 @@ import {
   RoundRows,
   tokyoInputToIso,
   TournamentSelect,
+  usePreselectedTournament,
 } from '../../features/ops/components/ops-parts';
+import { roundInPlay } from '../../features/ops/model/in-play';
 import { AuditLog } from '../../features/ops/components/audit-log';
 import { CorrectionForm, FieldPlayerSelect } from '../../features/ops/components/correction-form';
 import { integerOr, optionalText, pageSearch } from '../../lib/search-params';
@@ -90,6 +93,15 @@ function OpsRoundsPage() {
   const [force, setForce] = useState(false);
   const [finalForce, setFinalForce] = useState(false);
   const [playerId, setPlayerId] = useState('');
+  const chooseTournament = useCallback(
+    (chosen: OpsTournament) =>
+      void navigate({
+        search: { game_global_id: chosen.game_global_id, round: roundInPlay(chosen) },
+        replace: true,
+      }),
+    [navigate],
+  );
+  usePreselectedTournament(tournaments, search.game_global_id, chooseTournament);
 
   return (
     <>
@@ -98,7 +110,10 @@ function OpsRoundsPage() {
         <TournamentSelect
           tournaments={tournaments}
           value={search.game_global_id}
-          onChange={(id) => void navigate({ search: { game_global_id: id, round: 1 } })}
+          onChange={(id) => {
+            const chosen = tournaments.find((t) => t.game_global_id === id);
+            void navigate({ search: { game_global_id: id, round: chosen ? roundInPlay(chosen) : 1 } });
+          }}
         />
         <label className="ops-field">
           <span>ラウンド</span>

@@ -6,6 +6,7 @@ import type { OpsTournament } from '@golf/shared/schemas/ops';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { Badge } from '../../../components/ui/badge';
 import { isApiError } from '../../../lib/api-client';
+import { inPlayFirst, tournamentInPlay } from '../model/in-play';
 
 /** The console's sections; the chosen tournament travels with the operator between them. */
 export function OpsNav({ gameGlobalId }: { gameGlobalId?: string | undefined }) {
@@ -66,7 +67,22 @@ export function RoundRows({ tournament }: { tournament: OpsTournament }) {
   );
 }
 
-/** A select of the tournaments, newest first. */
+/**
+ * With no tournament in the address, the one in play is chosen (`choose` puts it into the address,
+ * so a reload or a shared link keeps it).
+ */
+export function usePreselectedTournament(
+  tournaments: readonly OpsTournament[],
+  chosen: string | undefined,
+  choose: (tournament: OpsTournament) => void,
+) {
+  const inPlay = tournamentInPlay(tournaments);
+  useEffect(() => {
+    if (!chosen && inPlay) choose(inPlay);
+  }, [chosen, inPlay, choose]);
+}
+
+/** A select of the tournaments: the one in play first, then the others newest first. */
 export function TournamentSelect({
   tournaments,
   value,
@@ -83,7 +99,7 @@ export function TournamentSelect({
         <option value="" disabled>
           大会を選んでください
         </option>
-        {tournaments.map((t) => (
+        {inPlayFirst(tournaments).map((t) => (
           <option key={t.game_global_id} value={t.game_global_id}>
             {t.tournament_name}（{t.game_global_id}）
           </option>
