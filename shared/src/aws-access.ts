@@ -106,64 +106,6 @@ interface LeadingKeys {
   index?: readonly IndexPartition[];
 }
 
-type KeyField = keyof LeadingKeys;
-/** The partitions one part names in a field (never when it names none there). */
-type PartField<Part, Field extends KeyField> = Part extends { readonly [F in Field]: readonly (infer P)[] }
-  ? P
-  : never;
-/** Parts joined: each field that some part names, holding every partition the parts name in it. */
-type JoinedKeys<Parts extends readonly LeadingKeys[]> = {
-  [Field in KeyField as [PartField<Parts[number], Field>] extends [never] ? never : Field]: PartField<
-    Parts[number],
-    Field
-  >[];
-};
-
-/**
- * A route row's partitions, joined from named parts (`keyParts`) and its own: each field holds
- * every partition a part names there, sorted and once each, so the grants read the same however a
- * row is put together. A part's read stays a read even where another part writes it.
- */
-export function joinKeys<const Parts extends readonly LeadingKeys[]>(...parts: Parts): JoinedKeys<Parts> {
-  const joined: Partial<Record<KeyField, string[]>> = {};
-  for (const field of ['read', 'write', 'index'] as const) {
-    const named = parts.flatMap((part) => part[field] ?? []);
-    if (parts.some((part) => part[field] !== undefined)) joined[field] = [...new Set(named)].sort();
-  }
-  return joined as JoinedKeys<Parts>;
-}
-
-const baseParts = {
-  /** Any signed-in request: its token's sign-in and revocation, and the user. */
-  signedIn: { read: ['LOGIN#', 'REVOKED#', 'USER#'] },
-  /** The season's tournaments: their records, round locks and operator audit, listed by `TOURNAMENTS`. */
-  tournaments: { read: ['AUDIT#', 'ROUNDLOCK#', 'TOURNAMENT#'], index: ['TOURNAMENTS'] },
-  /** A round's field and its teams (each team and the frozen round's summary). */
-  roundTeams: { read: ['PLAYER#', 'TEAM#', 'TEAMSUM#'] },
-  /** The published ranking pages: pointer, values and indexes, and the job's lease. */
-  rankingPages: { read: ['RANK#', 'RANKIDX#', 'RANKLEASE', 'RANKPTR#', 'RANKVAL#'] },
-  /** Whether a ranking is running or lags a change (the job's lease and the stale list). */
-  rankingState: { read: ['RANKLEASE', 'RANKSTALE'] },
-  /** Guilds and their chats, listed publicly and by invitation code. */
-  guilds: { read: ['GUILD#', 'GUILD_CHAT#'], index: ['GUILDS#PUBLIC', 'GUILD_CODE#'] },
-  /** A round's quiz and its scores. */
-  quizScores: { read: ['QUIZ#', 'QUIZSCORE#'] },
-} as const satisfies Record<string, LeadingKeys>;
-
-/** The partitions that many route rows touch for the same reason, for `joinKeys`. */
-export const keyParts = {
-  ...baseParts,
-  /** What a ranking board shows: its pages, the tournaments, teams, guilds and quiz scores, signed in. */
-  rankingBoards: joinKeys(
-    baseParts.signedIn,
-    baseParts.tournaments,
-    baseParts.roundTeams,
-    baseParts.rankingPages,
-    baseParts.guilds,
-    baseParts.quizScores,
-  ),
-};
-
 /**
  * The AWS access a function needs, declared once: the CDK grants exactly this, and the local stack
  * refuses any other call with the AccessDenied AWS would answer.

@@ -1,4 +1,3 @@
-import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import {
   authResponseSchema,
@@ -31,7 +30,10 @@ import {
 const sessionKeys = { read: ['LOGIN#', 'MAILTOKEN#', 'RATE#', 'REVOKED#'], write: ['USER#'] } as const;
 
 /** Routes that mail a link (registration, address change, password reset). */
-const mailLinkStartKeys = joinKeys(keyParts.signedIn, { write: ['MAILTOKEN#', 'OUTBOX', 'RATE#'] });
+const mailLinkStartKeys = {
+  read: ['LOGIN#', 'REVOKED#', 'USER#'],
+  write: ['MAILTOKEN#', 'OUTBOX', 'RATE#'],
+} as const;
 
 /** Routes that complete a mailed link. */
 const mailLinkCompleteKeys = {
@@ -39,9 +41,11 @@ const mailLinkCompleteKeys = {
   write: ['LOGIN#', 'MAILTOKEN#', 'OUTBOX', 'USER#'],
 } as const;
 
-/** What the profile's form reads: the user's sign-in, mail and guilds, and their reminders. */
-const profileReadKeys = joinKeys(keyParts.guilds, {
+/** Routes that write the user's profile. */
+const profileKeys = {
   read: [
+    'GUILD#',
+    'GUILD_CHAT#',
     'LOGIN#',
     'MAILTOKEN#',
     'OUTBOX',
@@ -51,11 +55,9 @@ const profileReadKeys = joinKeys(keyParts.guilds, {
     'REMINDER_UNSUBSCRIBE#',
     'REVOKED#',
   ],
-  index: ['REMINDER_SUBSCRIBERS'],
-});
-
-/** Routes that write the user's profile. */
-const profileKeys = joinKeys(profileReadKeys, { write: ['USER#'] });
+  write: ['USER#'],
+  index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'REMINDER_SUBSCRIBERS'],
+} as const;
 
 export const createAuthTokenRoute = {
   name: 'createAuthToken',
@@ -68,7 +70,7 @@ export const createAuthTokenRoute = {
   aws: {
     table: 'write',
     userPool: ['AdminInitiateAuth'],
-    keys: joinKeys(keyParts.signedIn, { read: ['MAILTOKEN#'], write: ['RATE#'] }),
+    keys: { read: ['LOGIN#', 'MAILTOKEN#', 'REVOKED#', 'USER#'], write: ['RATE#'] },
   },
 } as const satisfies RouteDefinition;
 
@@ -112,7 +114,7 @@ export const getUserMeRoute = {
   handler: 'user/get-me',
   access: 'user',
   response: userMeResponseSchema,
-  aws: { table: 'read', keys: joinKeys(keyParts.signedIn, { read: ['MAILTOKEN#', 'RATE#'] }) },
+  aws: { table: 'read', keys: { read: ['LOGIN#', 'MAILTOKEN#', 'RATE#', 'REVOKED#', 'USER#'] } },
 } as const satisfies RouteDefinition;
 
 export const acceptUserPolicyRoute = {
@@ -198,7 +200,7 @@ export const getUserEmailRoute = {
   handler: 'user/get-email',
   access: 'user',
   response: userEmailResponseSchema,
-  aws: { table: 'read', keys: joinKeys(keyParts.signedIn, { read: ['MAILTOKEN#', 'OUTBOX', 'RATE#'] }) },
+  aws: { table: 'read', keys: { read: ['LOGIN#', 'MAILTOKEN#', 'OUTBOX', 'RATE#', 'REVOKED#', 'USER#'] } },
 } as const satisfies RouteDefinition;
 
 export const startEmailChangeRoute = {
@@ -297,7 +299,22 @@ export const confirmUserProfileRoute = {
   aws: {
     table: 'read',
     uploads: ['GetObject'],
-    keys: joinKeys(profileReadKeys, { read: ['USER#'] }),
+    keys: {
+      read: [
+        'GUILD#',
+        'GUILD_CHAT#',
+        'LOGIN#',
+        'MAILTOKEN#',
+        'OUTBOX',
+        'RATE#',
+        'REMINDER_JOB',
+        'REMINDER_SENT#',
+        'REMINDER_UNSUBSCRIBE#',
+        'REVOKED#',
+        'USER#',
+      ],
+      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'REMINDER_SUBSCRIBERS'],
+    },
   },
 } as const satisfies RouteDefinition;
 
@@ -340,11 +357,11 @@ export const withdrawUserRoute = {
   body: withdrawalBodySchema,
   response: doneResponseSchema,
   aws: {
-    keys: joinKeys(keyParts.guilds, {
-      read: ['MAILTOKEN#', 'RATE#', 'REMINDER_JOB', 'REMINDER_SENT#'],
+    keys: {
+      read: ['GUILD#', 'GUILD_CHAT#', 'MAILTOKEN#', 'RATE#', 'REMINDER_JOB', 'REMINDER_SENT#'],
       write: ['LOGIN#', 'OUTBOX', 'REMINDER_UNSUBSCRIBE#', 'REVOKED#', 'USER#'],
-      index: ['REMINDER_SUBSCRIBERS'],
-    }),
+      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'REMINDER_SUBSCRIBERS'],
+    },
     table: 'write',
     uploads: ['DeleteObject'],
     userPool: ['ListUsers', 'AdminDeleteUser'],

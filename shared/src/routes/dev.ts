@@ -1,5 +1,4 @@
 import * as z from 'zod';
-import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 
 export const listDevOutboxRoute = {
@@ -9,7 +8,7 @@ export const listDevOutboxRoute = {
   handler: 'dev/list-outbox',
   access: 'public',
   query: z.object({ to: z.email().max(254).optional() }),
-  aws: { table: 'read', keys: joinKeys(keyParts.signedIn, { read: ['OUTBOX'] }) },
+  aws: { table: 'read', keys: { read: ['LOGIN#', 'OUTBOX', 'REVOKED#', 'USER#'] } },
   localOnly: true,
 } as const satisfies RouteDefinition;
 
@@ -36,7 +35,7 @@ export const createDevOperatorRoute = {
   access: 'operator',
   body: z.object({ email: z.email().max(254) }),
   response: z.object({ user_id: z.string(), email: z.string(), already_done: z.boolean() }),
-  aws: { table: 'write', keys: joinKeys(keyParts.signedIn, { write: ['LOGIN#'] }) },
+  aws: { table: 'write', keys: { read: ['LOGIN#', 'REVOKED#', 'USER#'], write: ['LOGIN#'] } },
   localOnly: true,
 } as const satisfies RouteDefinition;
 

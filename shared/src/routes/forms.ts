@@ -1,4 +1,3 @@
-import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import { campaignEntrySchema, campaignReceiptSchema } from '../schemas/campaign';
 import {
@@ -9,7 +8,7 @@ import {
 } from '../schemas/contact';
 
 /** The operators' exports of the forms. */
-const exportKeys = joinKeys(keyParts.signedIn, { read: ['CAMPAIGN#', 'CONTACT', 'RATE#'] });
+const exportKeys = { read: ['CAMPAIGN#', 'CONTACT', 'LOGIN#', 'RATE#', 'REVOKED#', 'USER#'] } as const;
 
 export const sendContactRoute = {
   name: 'sendContact',
@@ -21,7 +20,7 @@ export const sendContactRoute = {
   response: contactReceiptSchema,
   aws: {
     table: 'write',
-    keys: joinKeys(keyParts.signedIn, { read: ['CAMPAIGN#'], write: ['CONTACT', 'RATE#'] }),
+    keys: { read: ['CAMPAIGN#', 'LOGIN#', 'REVOKED#', 'USER#'], write: ['CONTACT', 'RATE#'] },
   },
 } as const satisfies RouteDefinition;
 
@@ -46,7 +45,7 @@ export const storeCampaignEntryRoute = {
   response: campaignReceiptSchema,
   aws: {
     table: 'write',
-    keys: joinKeys(keyParts.signedIn, { read: ['CONTACT'], write: ['CAMPAIGN#', 'RATE#'] }),
+    keys: { read: ['CONTACT', 'LOGIN#', 'REVOKED#', 'USER#'], write: ['CAMPAIGN#', 'RATE#'] },
   },
 } as const satisfies RouteDefinition;
 

@@ -1,4 +1,3 @@
-import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import {
   importResultsResponseSchema,
@@ -46,35 +45,62 @@ import { seasonHistoryQuerySchema, seasonHistorySchema } from '../schemas/season
 import { shareCardRequestSchema, shareCardSchema } from '../schemas/share';
 
 /** Views of a round, its field and teams. */
-const roundViewKeys = joinKeys(keyParts.signedIn, keyParts.tournaments, keyParts.roundTeams);
+const roundViewKeys = {
+  read: [
+    'AUDIT#',
+    'LOGIN#',
+    'PLAYER#',
+    'REVOKED#',
+    'ROUNDLOCK#',
+    'TEAM#',
+    'TEAMSUM#',
+    'TOURNAMENT#',
+    'USER#',
+  ],
+  index: ['TOURNAMENTS'],
+} as const;
 
 /** The operator's writes of a tournament and its field: the record, its players, the round locks and the audit. */
-const tournamentImportKeys = joinKeys(keyParts.signedIn, {
+const tournamentImportKeys = {
+  read: ['LOGIN#', 'REVOKED#', 'USER#'],
   write: ['AUDIT#', 'PLAYER#', 'ROUNDLOCK#', 'TOURNAMENT#'],
   index: ['TOURNAMENTS'],
-});
-
-/** What saving a team reads: the round, the team's posts and mail, and the guild listings it tells. */
-const teamSaveKeys = joinKeys(keyParts.signedIn, keyParts.tournaments, {
-  read: ['GAMEPOSTS#', 'OUTBOX', 'PLAYER#', 'RATE#', 'TEAMSUM#'],
-  index: ['GUILDS#PUBLIC', 'GUILD_CODE#'],
-});
+} as const;
 
 /** Routes that change a team besides the draft saves: removing a pick and the AI team (both schedule the receipt and tell the guild, as a save does). */
-const teamChangeKeys = joinKeys(teamSaveKeys, keyParts.guilds, {
-  read: ['RECEIPTS_DUE'],
+const teamChangeKeys = {
+  read: [
+    'AUDIT#',
+    'GAMEPOSTS#',
+    'GUILD#',
+    'GUILD_CHAT#',
+    'LOGIN#',
+    'OUTBOX',
+    'PLAYER#',
+    'RATE#',
+    'RECEIPTS_DUE',
+    'REVOKED#',
+    'ROUNDLOCK#',
+    'TEAMSUM#',
+    'TOURNAMENT#',
+    'USER#',
+  ],
   write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE', 'TEAM#'],
-});
+  index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
+} as const;
 
 /** Operators' views of tournaments. */
-const operatorViewKeys = joinKeys(keyParts.signedIn, keyParts.tournaments);
+const operatorViewKeys = {
+  read: ['AUDIT#', 'LOGIN#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
+  index: ['TOURNAMENTS'],
+} as const;
 
 /** Operators' actions on results and rounds. */
-const operatorActionKeys = joinKeys(keyParts.signedIn, keyParts.roundTeams, {
-  read: ['RANKLEASE'],
+const operatorActionKeys = {
+  read: ['LOGIN#', 'PLAYER#', 'RANKLEASE', 'REVOKED#', 'TEAM#', 'TEAMSUM#', 'USER#'],
   write: ['AUDIT#', 'RANKSTALE', 'ROUNDLOCK#', 'TOURNAMENT#'],
   index: ['TOURNAMENTS'],
-});
+} as const;
 
 export const getRoundViewRoute = {
   name: 'getRoundView',
@@ -119,7 +145,23 @@ export const getLiveRoundRoute = {
   cacheSeconds: 30,
   aws: {
     table: 'read',
-    keys: joinKeys(keyParts.signedIn, keyParts.tournaments, keyParts.rankingPages, { read: ['PLAYER#'] }),
+    keys: {
+      read: [
+        'AUDIT#',
+        'LOGIN#',
+        'PLAYER#',
+        'RANK#',
+        'RANKIDX#',
+        'RANKLEASE',
+        'RANKPTR#',
+        'RANKVAL#',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      index: ['TOURNAMENTS'],
+    },
   },
 } as const satisfies RouteDefinition;
 
@@ -151,7 +193,23 @@ export const saveTeamRoute = {
   aws: {
     table: 'write',
     mail: true,
-    keys: joinKeys(teamSaveKeys, { write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE', 'TEAM#'] }),
+    keys: {
+      read: [
+        'AUDIT#',
+        'GAMEPOSTS#',
+        'LOGIN#',
+        'OUTBOX',
+        'PLAYER#',
+        'RATE#',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TEAMSUM#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE', 'TEAM#'],
+      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
+    },
   },
 } as const satisfies RouteDefinition;
 
@@ -167,7 +225,25 @@ export const savePickRoute = {
   aws: {
     table: 'write',
     mail: true,
-    keys: joinKeys(teamSaveKeys, keyParts.guilds, { write: ['RECEIPTS_DUE', 'TEAM#'] }),
+    keys: {
+      read: [
+        'AUDIT#',
+        'GAMEPOSTS#',
+        'GUILD#',
+        'GUILD_CHAT#',
+        'LOGIN#',
+        'OUTBOX',
+        'PLAYER#',
+        'RATE#',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TEAMSUM#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      write: ['RECEIPTS_DUE', 'TEAM#'],
+      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
+    },
   },
 } as const satisfies RouteDefinition;
 
@@ -258,7 +334,31 @@ export const getScoreChangesRoute = {
   response: scoreChangesViewSchema,
   aws: {
     table: 'read',
-    keys: joinKeys(keyParts.rankingBoards, keyParts.rankingState, { read: ['RATE#'] }),
+    keys: {
+      read: [
+        'AUDIT#',
+        'GUILD#',
+        'GUILD_CHAT#',
+        'LOGIN#',
+        'PLAYER#',
+        'QUIZ#',
+        'QUIZSCORE#',
+        'RANK#',
+        'RANKIDX#',
+        'RANKLEASE',
+        'RANKPTR#',
+        'RANKSTALE',
+        'RANKVAL#',
+        'RATE#',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TEAM#',
+        'TEAMSUM#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
+    },
   },
 } as const satisfies RouteDefinition;
 
@@ -272,7 +372,23 @@ export const getSeasonHistoryRoute = {
   response: seasonHistorySchema,
   aws: {
     table: 'read',
-    keys: joinKeys(keyParts.signedIn, keyParts.tournaments, keyParts.rankingPages, { read: ['HISTORY#'] }),
+    keys: {
+      read: [
+        'AUDIT#',
+        'HISTORY#',
+        'LOGIN#',
+        'RANK#',
+        'RANKIDX#',
+        'RANKLEASE',
+        'RANKPTR#',
+        'RANKVAL#',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      index: ['TOURNAMENTS'],
+    },
   },
 } as const satisfies RouteDefinition;
 
@@ -433,11 +549,11 @@ export const withdrawPlayerRoute = {
   aws: {
     table: 'write',
     startsRankingJob: true,
-    keys: joinKeys(keyParts.signedIn, keyParts.roundTeams, {
-      read: ['RANKLEASE', 'ROUNDLOCK#'],
+    keys: {
+      read: ['LOGIN#', 'PLAYER#', 'RANKLEASE', 'REVOKED#', 'ROUNDLOCK#', 'TEAM#', 'TEAMSUM#', 'USER#'],
       write: ['AUDIT#', 'RANKSTALE', 'TOURNAMENT#'],
       index: ['TOURNAMENTS'],
-    }),
+    },
   },
 } as const satisfies RouteDefinition;
 
@@ -502,7 +618,30 @@ export const createShareCardRoute = {
   aws: {
     table: 'write',
     uploads: ['PutObject'],
-    keys: joinKeys(keyParts.rankingBoards, { write: ['RATE#', 'SHARECARD#'] }),
+    keys: {
+      read: [
+        'AUDIT#',
+        'GUILD#',
+        'GUILD_CHAT#',
+        'LOGIN#',
+        'PLAYER#',
+        'QUIZ#',
+        'QUIZSCORE#',
+        'RANK#',
+        'RANKIDX#',
+        'RANKLEASE',
+        'RANKPTR#',
+        'RANKVAL#',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TEAM#',
+        'TEAMSUM#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      write: ['RATE#', 'SHARECARD#'],
+      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
+    },
   },
 } as const satisfies RouteDefinition;
 

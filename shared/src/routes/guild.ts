@@ -1,4 +1,3 @@
-import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import {
   chatQuerySchema,
@@ -27,7 +26,10 @@ import {
 } from '../schemas/guild';
 
 /** Views of guilds. */
-const guildViewKeys = joinKeys(keyParts.signedIn, keyParts.guilds, { read: ['RATE#'] });
+const guildViewKeys = {
+  read: ['GUILD#', 'GUILD_CHAT#', 'LOGIN#', 'RATE#', 'REVOKED#', 'USER#'],
+  index: ['GUILDS#PUBLIC', 'GUILD_CODE#'],
+} as const;
 
 /** Routes that change who is in a guild (and so the members' locks). */
 const membershipKeys = {
@@ -37,11 +39,11 @@ const membershipKeys = {
 } as const;
 
 /** Routes that edit a guild. */
-const guildEditKeys = joinKeys(keyParts.signedIn, {
-  read: ['GUILD_CHAT#', 'RATE#'],
+const guildEditKeys = {
+  read: ['GUILD_CHAT#', 'LOGIN#', 'RATE#', 'REVOKED#', 'USER#'],
   write: ['GUILD#'],
   index: ['GUILDS#PUBLIC', 'GUILD_CODE#'],
-});
+} as const;
 
 const read = { table: 'read' } as const;
 const write = { table: 'write' } as const;
@@ -241,14 +243,28 @@ export const getGuildVersusRoute = {
   response: guildVersusSchema,
   aws: {
     ...read,
-    keys: joinKeys(
-      keyParts.signedIn,
-      keyParts.tournaments,
-      keyParts.rankingPages,
-      keyParts.guilds,
-      keyParts.quizScores,
-      { read: ['PLAYER#', 'RATE#'] },
-    ),
+    keys: {
+      read: [
+        'AUDIT#',
+        'GUILD#',
+        'GUILD_CHAT#',
+        'LOGIN#',
+        'PLAYER#',
+        'QUIZ#',
+        'QUIZSCORE#',
+        'RANK#',
+        'RANKIDX#',
+        'RANKLEASE',
+        'RANKPTR#',
+        'RANKVAL#',
+        'RATE#',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
+    },
   },
 } as const satisfies RouteDefinition;
 
@@ -278,11 +294,11 @@ export const postGuildChatRoute = {
   response: chatMessageSchema,
   aws: {
     ...write,
-    keys: joinKeys(keyParts.signedIn, {
-      read: ['GUILD#'],
+    keys: {
+      read: ['GUILD#', 'LOGIN#', 'REVOKED#', 'USER#'],
       write: ['GUILD_CHAT#', 'RATE#'],
       index: ['GUILDS#PUBLIC', 'GUILD_CODE#'],
-    }),
+    },
   },
 } as const satisfies RouteDefinition;
 
@@ -294,7 +310,7 @@ export const presignUploadRoute = {
   access: 'user',
   body: presignBodySchema,
   response: presignedUploadSchema,
-  aws: { table: 'read', uploads: ['PutObject'], keys: keyParts.signedIn },
+  aws: { table: 'read', uploads: ['PutObject'], keys: { read: ['LOGIN#', 'REVOKED#', 'USER#'] } },
 } as const satisfies RouteDefinition;
 
 /** Guilds, their members and chat, and image uploads (docs/api.md, section Guilds). */

@@ -1,4 +1,3 @@
-import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import {
   campaignMasterListParamsSchema,
@@ -43,7 +42,10 @@ export const getGolfMasterListRoute = {
   cacheSeconds: 60,
   aws: {
     table: 'read',
-    keys: joinKeys(keyParts.signedIn, keyParts.tournaments, { read: ['PRIZE#'], index: ['PRIZES#'] }),
+    keys: {
+      read: ['AUDIT#', 'LOGIN#', 'PRIZE#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
+      index: ['PRIZES#', 'TOURNAMENTS'],
+    },
   },
 } as const satisfies RouteDefinition;
 

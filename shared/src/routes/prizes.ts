@@ -1,4 +1,3 @@
-import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import { csvExportSchema } from '../schemas/contact';
 import {
@@ -17,16 +16,23 @@ import {
 } from '../schemas/ops';
 
 /** Operators' views of a prize draw. */
-const drawViewKeys = joinKeys(keyParts.signedIn, keyParts.tournaments, keyParts.guilds, {
-  read: ['PRIZE#', 'RATE#', 'TEAM#', 'TEAMSUM#'],
-  index: ['PRIZES#'],
-});
-
-/** A user's prizes won and their claims' mail. */
-const wonPrizeKeys = joinKeys(keyParts.signedIn, keyParts.tournaments, {
-  read: ['OUTBOX', 'PRIZE#'],
-  index: ['PRIZES#'],
-});
+const drawViewKeys = {
+  read: [
+    'AUDIT#',
+    'GUILD#',
+    'GUILD_CHAT#',
+    'LOGIN#',
+    'PRIZE#',
+    'RATE#',
+    'REVOKED#',
+    'ROUNDLOCK#',
+    'TEAM#',
+    'TEAMSUM#',
+    'TOURNAMENT#',
+    'USER#',
+  ],
+  index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'PRIZES#', 'TOURNAMENTS'],
+} as const;
 
 export const listWonPrizesRoute = {
   name: 'listWonPrizes',
@@ -37,7 +43,10 @@ export const listWonPrizesRoute = {
   response: wonPrizeListSchema,
   aws: {
     table: 'read',
-    keys: wonPrizeKeys,
+    keys: {
+      read: ['AUDIT#', 'LOGIN#', 'OUTBOX', 'PRIZE#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
+      index: ['PRIZES#', 'TOURNAMENTS'],
+    },
   },
 } as const satisfies RouteDefinition;
 
@@ -51,7 +60,10 @@ export const confirmPrizeClaimRoute = {
   response: prizeClaimSchema,
   aws: {
     table: 'read',
-    keys: wonPrizeKeys,
+    keys: {
+      read: ['AUDIT#', 'LOGIN#', 'OUTBOX', 'PRIZE#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
+      index: ['PRIZES#', 'TOURNAMENTS'],
+    },
   },
 } as const satisfies RouteDefinition;
 
@@ -66,11 +78,11 @@ export const claimPrizeRoute = {
   aws: {
     table: 'write',
     mail: true,
-    keys: joinKeys(keyParts.tournaments, {
-      read: ['LOGIN#', 'PRIZE#', 'REVOKED#'],
+    keys: {
+      read: ['AUDIT#', 'LOGIN#', 'PRIZE#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#'],
       write: ['OUTBOX', 'USER#'],
-      index: ['PRIZES#'],
-    }),
+      index: ['PRIZES#', 'TOURNAMENTS'],
+    },
   },
 } as const satisfies RouteDefinition;
 
@@ -134,11 +146,11 @@ export const savePrizeRoute = {
   response: savePrizeResultSchema,
   aws: {
     table: 'write',
-    keys: joinKeys(keyParts.signedIn, {
-      read: ['ROUNDLOCK#', 'TOURNAMENT#'],
+    keys: {
+      read: ['LOGIN#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
       write: ['AUDIT#', 'PRIZE#'],
       index: ['PRIZES#', 'TOURNAMENTS'],
-    }),
+    },
   },
 } as const satisfies RouteDefinition;
 

@@ -1,4 +1,3 @@
-import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import {
   activeQuizResponseSchema,
@@ -12,19 +11,40 @@ import {
 } from '../schemas/quiz';
 
 /** Views of a round's quiz. */
-const quizViewKeys = joinKeys(
-  keyParts.signedIn,
-  keyParts.tournaments,
-  keyParts.rankingState,
-  keyParts.quizScores,
-  { read: ['PLAYER#'] },
-);
+const quizViewKeys = {
+  read: [
+    'AUDIT#',
+    'LOGIN#',
+    'PLAYER#',
+    'QUIZ#',
+    'QUIZSCORE#',
+    'RANKLEASE',
+    'RANKSTALE',
+    'REVOKED#',
+    'ROUNDLOCK#',
+    'TOURNAMENT#',
+    'USER#',
+  ],
+  index: ['TOURNAMENTS'],
+} as const;
 
 /** Routes that start or serve an attempt. */
-const quizAttemptKeys = joinKeys(keyParts.tournaments, keyParts.rankingState, keyParts.quizScores, {
-  read: ['LOGIN#', 'PLAYER#', 'REVOKED#'],
+const quizAttemptKeys = {
+  read: [
+    'AUDIT#',
+    'LOGIN#',
+    'PLAYER#',
+    'QUIZ#',
+    'QUIZSCORE#',
+    'RANKLEASE',
+    'RANKSTALE',
+    'REVOKED#',
+    'ROUNDLOCK#',
+    'TOURNAMENT#',
+  ],
   write: ['USER#'],
-});
+  index: ['TOURNAMENTS'],
+} as const;
 
 export const getQuizStatusRoute = {
   name: 'getQuizStatus',
@@ -75,10 +95,11 @@ export const answerQuizRoute = {
   response: quizAnswerResponseSchema,
   aws: {
     table: 'write',
-    keys: joinKeys(keyParts.tournaments, {
-      read: ['LOGIN#', 'PLAYER#', 'QUIZ#', 'RANKLEASE', 'REVOKED#'],
+    keys: {
+      read: ['AUDIT#', 'LOGIN#', 'PLAYER#', 'QUIZ#', 'RANKLEASE', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#'],
       write: ['QUIZSCORE#', 'RANKSTALE', 'USER#'],
-    }),
+      index: ['TOURNAMENTS'],
+    },
   },
 } as const satisfies RouteDefinition;
 
@@ -106,10 +127,22 @@ export const publishQuizRoute = {
   response: publishQuizResponseSchema,
   aws: {
     table: 'write',
-    keys: joinKeys(keyParts.signedIn, keyParts.tournaments, keyParts.rankingState, {
-      read: ['PLAYER#', 'QUIZSCORE#'],
+    keys: {
+      read: [
+        'AUDIT#',
+        'LOGIN#',
+        'PLAYER#',
+        'QUIZSCORE#',
+        'RANKLEASE',
+        'RANKSTALE',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
       write: ['QUIZ#'],
-    }),
+      index: ['TOURNAMENTS'],
+    },
   },
 } as const satisfies RouteDefinition;
 

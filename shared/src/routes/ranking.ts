@@ -1,4 +1,3 @@
-import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import {
   ownRankingQuerySchema,
@@ -13,10 +12,33 @@ import {
   yearlyRankingQuerySchema,
 } from '../schemas/ranking';
 
-/** Views of the rankings. */
-const rankingViewKeys = joinKeys(keyParts.rankingBoards, { read: ['RATE#'] });
-
 /** A public board of a round, the same for everyone: the CDN keeps each page 30 s. */
+/** Views of the rankings. */
+const rankingViewKeys = {
+  read: [
+    'AUDIT#',
+    'GUILD#',
+    'GUILD_CHAT#',
+    'LOGIN#',
+    'PLAYER#',
+    'QUIZ#',
+    'QUIZSCORE#',
+    'RANK#',
+    'RANKIDX#',
+    'RANKLEASE',
+    'RANKPTR#',
+    'RANKVAL#',
+    'RATE#',
+    'REVOKED#',
+    'ROUNDLOCK#',
+    'TEAM#',
+    'TEAMSUM#',
+    'TOURNAMENT#',
+    'USER#',
+  ],
+  index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
+} as const;
+
 const publicRoundBoard = {
   access: 'public',
   query: roundRankingQuerySchema,
@@ -148,10 +170,11 @@ export const recomputeRankingsRoute = {
   aws: {
     table: 'write',
     startsRankingJob: true,
-    keys: joinKeys(keyParts.signedIn, keyParts.tournaments, {
-      read: ['PLAYER#', 'RANKLEASE'],
+    keys: {
+      read: ['AUDIT#', 'LOGIN#', 'PLAYER#', 'RANKLEASE', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
       write: ['RANKSTALE'],
-    }),
+      index: ['TOURNAMENTS'],
+    },
   },
 } as const satisfies RouteDefinition;
 
@@ -165,9 +188,24 @@ export const getRankingStatusRoute = {
   response: rankingStatusResponseSchema,
   aws: {
     table: 'read',
-    keys: joinKeys(keyParts.signedIn, keyParts.tournaments, keyParts.rankingPages, keyParts.rankingState, {
-      read: ['PLAYER#'],
-    }),
+    keys: {
+      read: [
+        'AUDIT#',
+        'LOGIN#',
+        'PLAYER#',
+        'RANK#',
+        'RANKIDX#',
+        'RANKLEASE',
+        'RANKPTR#',
+        'RANKSTALE',
+        'RANKVAL#',
+        'REVOKED#',
+        'ROUNDLOCK#',
+        'TOURNAMENT#',
+        'USER#',
+      ],
+      index: ['TOURNAMENTS'],
+    },
   },
 } as const satisfies RouteDefinition;
 

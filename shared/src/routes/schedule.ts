@@ -1,4 +1,3 @@
-import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import { tournamentScoreQuerySchema, tournamentScoreSchema } from '../schemas/schedule';
 
@@ -12,7 +11,10 @@ export const getTournamentScoreRoute = {
   response: tournamentScoreSchema,
   aws: {
     table: 'read',
-    keys: joinKeys(keyParts.signedIn, keyParts.tournaments, { read: ['PLAYER#'] }),
+    keys: {
+      read: ['AUDIT#', 'LOGIN#', 'PLAYER#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
+      index: ['TOURNAMENTS'],
+    },
   },
   cacheSeconds: 30,
 } as const satisfies RouteDefinition;

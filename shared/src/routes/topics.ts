@@ -1,4 +1,3 @@
-import { joinKeys, keyParts } from '../aws-access';
 import type { RouteDefinition } from '../contracts';
 import {
   publishTopicsBodySchema,
@@ -9,7 +8,7 @@ import {
 } from '../schemas/topic';
 
 /** Operators' changes to topics. */
-const topicKeys = joinKeys(keyParts.signedIn, { write: ['TOPIC#'], index: ['TOPICS'] });
+const topicKeys = { read: ['LOGIN#', 'REVOKED#', 'USER#'], write: ['TOPIC#'], index: ['TOPICS'] } as const;
 
 export const listTopicsRoute = {
   name: 'listTopics',
@@ -19,7 +18,7 @@ export const listTopicsRoute = {
   access: 'public',
   query: topicListQuerySchema,
   response: topicListSchema,
-  aws: { table: 'read', keys: joinKeys(keyParts.signedIn, { read: ['TOPIC#'], index: ['TOPICS'] }) },
+  aws: { table: 'read', keys: { read: ['LOGIN#', 'REVOKED#', 'TOPIC#', 'USER#'], index: ['TOPICS'] } },
   cacheSeconds: 60,
 } as const satisfies RouteDefinition;
 
