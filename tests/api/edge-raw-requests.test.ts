@@ -33,7 +33,7 @@ const malformedPaths = [
   '/api/golf/guild/%ED%A0%80/show',
 ];
 
-describe('malformed escapes in a path answer 400, never 500 with the maintenance text', () => {
+describe('finding 1: malformed escapes in a path answer 400, never 500 with the maintenance text', () => {
   for (const method of ['GET', 'HEAD', 'POST', 'PUT', 'DELETE', 'OPTIONS']) {
     it(`${method} with a malformed escape in the path`, async () => {
       for (const path of malformedPaths) {
@@ -64,7 +64,7 @@ describe('malformed escapes in a path answer 400, never 500 with the maintenance
   });
 });
 
-describe('requests during start-up are answered at once', () => {
+describe('finding 6: requests during start-up are answered at once', () => {
   it('an API call made while the stack starts answers 503 with Retry-After, before the stack is ready', async () => {
     let early: Promise<{ status: number; retryAfter: string | null; beforeReady: boolean }> | undefined;
     let ready = false;
