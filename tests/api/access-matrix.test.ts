@@ -136,6 +136,7 @@ const matrix: Record<string, Row> = {
   publishTopics: operators,
   withdrawTopic: operators,
   listWonPrizes: signedIn,
+  listPrizeWinners: everyone,
   confirmPrizeClaim: signedIn,
   claimPrize: signedIn,
   drawPrizes: operators,

@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { lotteryOrder } from '../../shared/src/game/lottery';
-import { prizeDrawResultSchema, wonPrizeListSchema } from '../../shared/src/schemas/prize';
+import {
+  prizeDrawResultSchema,
+  prizeWinnersSchema,
+  wonPrizeListSchema,
+} from '../../shared/src/schemas/prize';
 import { prizeDrawRepository } from '../../functions/src/db/repositories/prize-draw-repository';
 import { prizeRepository } from '../../functions/src/db/repositories/prize-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
@@ -41,6 +45,54 @@ describe('sample prize draws', () => {
       (p) => p.game_global_id === tournament!.game_global_id && p.rank_from === 1,
     );
     expect((await prizeDrawRepository.getPrizeDraw(first!.id))?.winners).toHaveLength(1);
+  });
+});
+
+describe("a finished tournament's winners, for everyone", () => {
+  it('lists every prize of the tournament with its winners, places, nicknames and seed, and no claim', async () => {
+    const [tournament] = await finished();
+    const id = tournament!.game_global_id;
+    const answer = await api('GET', `/api/golf/prizes/winners?game_global_id=${encodeURIComponent(id)}`);
+    expect(answer.status).toBe(200);
+    const listed = prizeWinnersSchema.parse(answer.body);
+    const prizes = [
+      ...(await prizeRepository.listByKind('game')),
+      ...(await prizeRepository.listByKind('entry')),
+    ].filter((p) => p.game_global_id === id);
+    expect(listed.prizes.map((p) => p.prize.id)).toEqual(prizes.map((p) => p.id));
+    for (const { prize, winners, seed, drawn_at } of listed.prizes) {
+      const draw = (await prizeDrawRepository.getPrizeDraw(prize.id))!;
+      expect({ seed, drawn_at }).toEqual({ seed: draw.seed, drawn_at: draw.drawn_at });
+      expect(winners.map((w) => w.user_id)).toEqual(draw.winners);
+      expect(winners.map((w) => w.place)).toEqual(
+        draw.winners.map((_, i) => (prize.rank_from === null ? null : prize.rank_from + i)),
+      );
+      for (const winner of winners) expect(winner.nickname).not.toBe('');
+    }
+    expect(listed.prizes.some((p) => p.winners.length > 0)).toBe(true);
+    // Nicknames only: never where a winner asked the prize to be sent.
+    expect(JSON.stringify(answer.body)).not.toMatch(/claim|email|@example/);
+  });
+
+  it('lists the prizes of a tournament not drawn yet without winners, and refuses a bad or unknown tournament', async () => {
+    const current = (await tournamentRepository.list()).find((t) =>
+      t.rounds.some((r) => r.results !== 'final' && !r.cancelled),
+    )!;
+    const open = prizeWinnersSchema.parse(
+      (
+        await api(
+          'GET',
+          `/api/golf/prizes/winners?game_global_id=${encodeURIComponent(current.game_global_id)}`,
+        )
+      ).body,
+    );
+    expect(open.prizes.every((p) => p.winners.length === 0 && p.drawn_at === null && p.seed === null)).toBe(
+      true,
+    );
+    expect((await api('GET', '/api/golf/prizes/winners?game_global_id=nope')).status).toBe(404);
+    const missing = await api<ErrorBody>('GET', '/api/golf/prizes/winners');
+    expect(missing.status).toBe(422);
+    expect(missing.body.errors?.['game_global_id']).toBeDefined();
   });
 });
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { OpsRoundResults, OpsTournament, OpsTournamentList } from '@golf/shared/schemas/ops';
 import type { RankingPageResponse } from '@golf/shared/schemas/ranking';
+import { prizeWinnersSchema } from '@golf/shared/schemas/prize';
 import type { Schedule } from '@golf/shared/schemas/schedule';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { sampleUserId } from '../../scripts/seed/teams';
@@ -56,7 +57,7 @@ const isFinished = (t: OpsTournament) =>
   !t.cancelled && t.rounds.every((round) => round.cancelled || round.results === 'final');
 
 describe('the season archive on the personal ranking', () => {
-  it('keeps the tournament just played on /ranking/golf/personal at 375 px, and the selector reaches every finished tournament', async () => {
+  it('keeps the tournament just played on /ranking/golf/personal at 375 px, the selector reaches every finished tournament, and each shows who won its prizes', async () => {
     const operator = await operatorToken('e2e-archive');
     const before = (await ok(call<OpsTournamentList>('GET', '/api/golf/ops/tournaments', operator)))
       .tournaments;
@@ -132,6 +133,25 @@ describe('the season archive on the personal ranking', () => {
     );
     await firstRows.first().filter({ hasText: oldStandings.rankings[0]!.nickname }).waitFor();
     await page.getByText('確定', { exact: true }).waitFor();
+    // The winners of its prizes stay with its standings: each rank prize's winners by place, the
+    // lottery's folded away with its seed.
+    const winners = prizeWinnersSchema.parse(
+      (await call('GET', `/api/golf/prizes/winners?game_global_id=${oldest.game_global_id}`, player)).body,
+    );
+    const winnersCard = page.locator('.tournament-winners');
+    await winnersCard.getByRole('heading', { name: '賞品の当選者' }).waitFor();
+    const first = winners.prizes.find((prize) => prize.prize.rank_from === 1)!;
+    await winnersCard.getByRole('link', { name: first.prize.name }).waitFor();
+    const firstWinner = await winnersCard.locator('.winner-list__row').first().innerText();
+    expect(firstWinner).toContain('1位');
+    expect(firstWinner).toContain(first.winners[0]!.nickname);
+    const lottery = winners.prizes.find((prize) => prize.prize.rank_from === null)!;
+    expect(
+      lottery.winners.length,
+      'the sample lottery has more winners than are shown unfolded',
+    ).toBeGreaterThan(10);
+    await winnersCard.getByText(`当選者 ${lottery.winners.length}名`).click();
+    await winnersCard.getByText(`抽選番号：${lottery.seed}`).waitFor();
     await page.reload();
     expect(await page.getByLabel('大会を選択').inputValue()).toBe(oldest.game_global_id);
     // Nothing overflows the phone's width.

@@ -95,6 +95,7 @@ export const apiRoutes = {
   listTopics: ['GET', '/api/topics'],
   publishTopics: ['POST', '/api/ops/topics'],
   withdrawTopic: ['DELETE', '/api/ops/topics/{id}'],
+  listPrizeWinners: ['GET', '/api/golf/prizes/winners'],
   listWonPrizes: ['GET', '/api/golf/user_golf_game_prize'],
   confirmPrizeClaim: ['POST', '/api/golf/user_golf_game_prize/confirm'],
   claimPrize: ['POST', '/api/golf/user_golf_game_prize'],

@@ -9,6 +9,7 @@ import { deleteCookie, readCookie, tokenCookieName, writeCookie } from './cookie
  * the rest passes through for the screens that need it.
  */
 export interface AuthUser {
+  user_id?: string;
   status?: string;
   nickname?: string | null;
   email?: string | null;

@@ -5,6 +5,8 @@ import {
   prizeClaimBodySchema,
   prizeClaimSchema,
   prizeDrawResultSchema,
+  prizeWinnersQuerySchema,
+  prizeWinnersSchema,
   wonPrizeListSchema,
 } from '../schemas/prize';
 import {
@@ -33,6 +35,25 @@ const drawViewKeys = {
   ],
   index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'PRIZES#', 'TOURNAMENTS'],
 } as const;
+
+/** Who won a tournament's prizes, for everyone: it changes only when operators draw, so the CDN keeps it a minute. */
+export const listPrizeWinnersRoute = {
+  name: 'listPrizeWinners',
+  method: 'GET',
+  path: '/api/golf/prizes/winners',
+  handler: 'prizes/list-prize-winners',
+  access: 'public',
+  query: prizeWinnersQuerySchema,
+  response: prizeWinnersSchema,
+  cacheSeconds: 60,
+  aws: {
+    table: 'read',
+    keys: {
+      read: ['PRIZE#', 'TOURNAMENT#', 'USER#'],
+      index: ['PRIZES#'],
+    },
+  },
+} as const satisfies RouteDefinition;
 
 export const listWonPrizesRoute = {
   name: 'listWonPrizes',
@@ -156,6 +177,7 @@ export const savePrizeRoute = {
 
 /** Prize draws (operators) and winners' claims (docs/api.md, section Prizes). */
 export const prizeRoutes = {
+  listPrizeWinners: listPrizeWinnersRoute,
   listWonPrizes: listWonPrizesRoute,
   confirmPrizeClaim: confirmPrizeClaimRoute,
   claimPrize: claimPrizeRoute,

@@ -70,6 +70,35 @@ export const prizeDrawResultSchema = z.object({
 });
 export type PrizeDrawResult = z.infer<typeof prizeDrawResultSchema>;
 
+/** GET /api/golf/prizes/winners: the prizes of one tournament and who won them. */
+export const prizeWinnersQuerySchema = z.object({ game_global_id: z.string().min(1).max(64) });
+
+/**
+ * A tournament's prizes with their winners once drawn, for everyone (the ranking and prize screens):
+ * a rank prize's winners in prize order with the place each took, an entry prize's in lottery order.
+ */
+export const prizeWinnersSchema = z.object({
+  game_global_id: z.string(),
+  prizes: z.array(
+    z.object({
+      prize: prizeRecordSchema,
+      /** When it was drawn; null while it is not drawn yet. */
+      drawn_at: z.string().nullable(),
+      /** The draw's seed, published so anyone can re-run the lottery; null while not drawn. */
+      seed: z.string().nullable(),
+      winners: z.array(
+        z.object({
+          /** The tie-broken place a rank prize went to; null for a lottery prize. */
+          place: z.number().int().nullable(),
+          user_id: z.string(),
+          nickname: z.string(),
+        }),
+      ),
+    }),
+  ),
+});
+export type PrizeWinners = z.infer<typeof prizeWinnersSchema>;
+
 /** A prize the signed-in player won, with the state of its claim. */
 /** A winner has this many days from the draw to ask for the prize (the claim is refused after). */
 export const PRIZE_CLAIM_DAYS = 30;

@@ -11,6 +11,8 @@ import { schedulesQueryOptions, useSchedules } from '../../schedule/api/get-sche
 import { prizesQueryOptions, usePrizes } from '../api/get-prizes';
 import { prizeKindLabels, prizeRankLabel } from './prize-labels';
 import { PrizeImage } from './prize-image';
+import { PrizeWinnersSection } from './tournament-winners';
+import { useAuth } from '../../../lib/auth';
 import type { AppHref } from '../../../lib/app-href';
 
 const howDecided: Record<PrizeKind, string> = {
@@ -30,6 +32,7 @@ const rankingLink: Record<PrizeKind, { href: AppHref; label: string }> = {
 function PrizeDetail({ kind, id }: { kind: PrizeKind; id: string }) {
   const prize = usePrizes(kind).find((item) => item.id === id);
   const schedule = useSchedules().find((item) => item.game_global_id === prize?.game_global_id);
+  const myId = useAuth().authUser?.['user_id'];
   if (!prize)
     return (
       <div className="page-body">
@@ -76,6 +79,7 @@ function PrizeDetail({ kind, id }: { kind: PrizeKind; id: string }) {
         </dl>
         <p className="muted prize-detail__description">{prize.description}</p>
       </article>
+      <PrizeWinnersSection gameGlobalId={prize.game_global_id} prizeId={prize.id} myId={myId} />
       <section className="card prose">
         <h3 className="card-title">当選者の決め方</h3>
         <p>{howDecided[kind]}</p>

@@ -16,6 +16,7 @@ import {
   RankingTable,
 } from '../../../features/ranking/components/ranking-parts';
 import { RankedTeam } from '../../../features/ranking/components/ranked-team';
+import { TournamentWinners } from '../../../features/prize/components/tournament-winners';
 import { defaultTournament } from '@golf/shared/schedule/derive-schedule';
 import { schedulesQueryOptions, useSchedules } from '../../../features/schedule/api/get-schedules';
 import { TournamentSwitcher } from '../../../features/schedule/components/tournament-switcher';
@@ -124,6 +125,7 @@ function PersonalRankingPage() {
         onPage={(page) => go({ page })}
       />
       <RankJumpForm onJump={(rank) => go({ rank, page: 1 })} />
+      <TournamentWinners gameGlobalId={shown} myId={myId} />
     </div>
   );
 }
