@@ -5,7 +5,7 @@ import { api } from '@/lib/api';
  * Who won a tournament's prizes (GET /api/golf/prizes/winners): it changes only when operators
  * draw, and the CDN keeps it a minute, so the screens keep it as long.
  */
-export const prizeWinnersQueryOptions = (gameGlobalId: string) =>
+const prizeWinnersQueryOptions = (gameGlobalId: string) =>
   queryOptions({
     queryKey: ['prize', 'winners', gameGlobalId],
     queryFn: ({ signal }) => api.listPrizeWinners({ query: { game_global_id: gameGlobalId }, signal }),
