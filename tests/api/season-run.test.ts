@@ -10,7 +10,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stack } from '../../scripts/local-stack/stack';
-import { nowMs } from '../../functions/src/lib/clock';
+import { nowMs, setClockTo } from '../../functions/src/lib/clock';
 import type { RoundView } from '../../shared/src/schemas/game';
 import type {
   RankingPageResponse,
@@ -18,10 +18,9 @@ import type {
   RankingStatusResponse,
 } from '../../shared/src/schemas/ranking';
 import type { SeasonHistory } from '../../shared/src/schemas/season-history';
-import type { FieldEntryRecord, TournamentRecord } from '../../shared/src/schedule/tournament-record';
 import { moveClockTo, resetClock, runDueJobs } from './support/clock';
-import { gameFixture } from './support/game-fixtures';
-import { startOwnStack } from './support/own-stack';
+import { openFixture } from './support/game-fixtures';
+import { registerPlayer, startOwnStack } from './support/own-stack';
 
 const hour = 3600_000;
 const day = 24 * hour;
@@ -60,28 +59,8 @@ const ops = <T = Record<string, unknown>>(path: string, body: unknown) =>
   call<T>('POST', path, { as: 'sr-operator', operator: true, body });
 
 /** A tournament of the season: 12 players, every round open, no results. */
-function tournament(k: number) {
-  const base = gameFixture(`season-run-${k + 1}`);
-  const record: TournamentRecord = {
-    ...base.record,
-    season_id: SEASON,
-    tournament_name: `シーズン大会 ${k + 1}`,
-    start_on: iso(deadlineOf(k, 1)).slice(0, 10),
-    end_on: iso(deadlineOf(k, 4)).slice(0, 10),
-    rounds: base.record.rounds.map((round) => ({
-      ...round,
-      play_on: iso(deadlineOf(k, round.round) + 3 * hour).slice(0, 10),
-      deadline_at: iso(deadlineOf(k, round.round)),
-      results: 'none',
-    })) as TournamentRecord['rounds'],
-  };
-  const field: FieldEntryRecord[] = base.field.map(({ status_log: _log, ...entry }) => ({
-    ...entry,
-    status: 'active',
-    rounds: [null, null, null, null],
-  }));
-  return { id: base.id, record, field, profiles: base.profiles, playerIds: base.playerIds };
-}
+const tournament = (k: number) =>
+  openFixture(`season-run-${k + 1}`, SEASON, (round) => deadlineOf(k, round), `シーズン大会 ${k + 1}`);
 const season = [0, 1, 2].map(tournament);
 
 /** Players out of the tournament (withdrawn, disqualified) and the instant the operator recorded it. */
@@ -273,18 +252,7 @@ afterAll(async () => {
 });
 
 async function register(user: string) {
-  const { userRepository } = await import('../../functions/src/db/repositories/user-repository');
-  const { newPlayer } = await import('../../functions/src/domain/account/account-service');
-  await userRepository.createUserIfAbsent(
-    newPlayer(user, new Date(nowMs()), {
-      status: 'complete',
-      is_accepted_policy: true,
-      is_registed_email: true,
-      email: `${user}@example.com`,
-      nickname: user,
-      is_copy_next_round: true,
-    }),
-  );
+  await registerPlayer(user, { copyNextRound: true });
   expect((await call('PUT', '/api/user/save-receipt', { as: user, body: { email: true } })).status).toBe(200);
   const reminders = await call('PUT', '/api/user/reminders', {
     as: user,
@@ -336,6 +304,9 @@ describe('a season of three tournaments lived through with the game clock', () =
 
         // A quarter of an hour before: the receipts of the quiet teams go out. Then the deadline passes.
         await moveClockTo(new Date(deadlineOf(k, round) - 15 * 60_000));
+        // The deadline passes and no job has run yet: the views already show the settled teams.
+        setClockTo(new Date(Math.max(deadlineOf(k, round), nowMs()) + 30_000));
+        await checkViewsSettled(k, round, entered);
         await moveClockTo(new Date(Math.max(deadlineOf(k, round), nowMs()) + 60_000));
         const late = await save('sr-b', k, round, teamOf(k, [9, 10, 11, 12]));
         expect(late.status, `${label}: a save after the deadline`).toBe(409);

@@ -10,7 +10,11 @@ export interface ScheduledJobDefinition {
   /** The module under functions/src/jobs that exports `handler`. */
   module: string;
   everyMinutes: number;
-  /** Also run at each round deadline instant (locally; in AWS the 5-minute rate covers it). */
+  /**
+   * Also run at each round deadline instant (locally). In AWS the 5-minute rate runs it within 5
+   * minutes of a deadline; until then the views settle a team on read (domain/game/settled-team.ts),
+   * so no view waits for it.
+   */
   atDeadlines: boolean;
   aws: AwsAccess;
   description: string;

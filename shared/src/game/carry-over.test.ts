@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PlayerStats } from './ai-selection';
 import {
+  awaitsSettlement,
   COPY_SETTING_CHANGES_KEPT,
   copySettingAsOf,
+  roundsCopiedFrom,
   settleTeamAtDeadline,
   settledPlayerIds,
   withCopySettingChange,
@@ -188,5 +190,38 @@ describe('the copy setting as of the deadline', () => {
       });
     expect(log).toHaveLength(COPY_SETTING_CHANGES_KEPT);
     expect(log.at(-1)).toEqual({ from: false, to: true, at: '2025-11-24T00:00:00.000Z' });
+  });
+});
+
+describe('a round awaiting its settlement', () => {
+  const open = { deadline_at: deadline, cancelled: false, results: 'none' as const };
+  const before = '2025-11-21T22:29:59.999Z';
+
+  it('from the deadline instant until the round is settled: only then can a stored team differ from the played one', () => {
+    expect(awaitsSettlement(open, false, before)).toBe(false);
+    expect(awaitsSettlement(open, false, deadline)).toBe(true);
+    expect(awaitsSettlement(open, false, '2025-11-21T22:34:00.000Z')).toBe(true);
+    expect(awaitsSettlement({ ...open, results: 'provisional' }, false, deadline)).toBe(true);
+    expect(awaitsSettlement({ ...open, settled_at: '2025-11-21T22:31:00.000Z' }, false, deadline)).toBe(
+      false,
+    );
+  });
+
+  it('never for a final or cancelled round, nor in a cancelled tournament', () => {
+    const later = '2025-11-22T10:00:00.000Z';
+    expect(awaitsSettlement({ ...open, results: 'final' }, false, later)).toBe(false);
+    expect(awaitsSettlement({ ...open, cancelled: true }, false, later)).toBe(false);
+    expect(awaitsSettlement(open, true, later)).toBe(false);
+  });
+});
+
+describe('the rounds a copy reads', () => {
+  it('the round before, back over cancelled rounds to the last one played (a later save overlays)', () => {
+    expect(roundsCopiedFrom(new Set(), 1)).toEqual([]);
+    expect(roundsCopiedFrom(new Set(), 3)).toEqual([2]);
+    expect(roundsCopiedFrom(new Set([2]), 3)).toEqual([1, 2]);
+    expect(roundsCopiedFrom(new Set([2, 3]), 4)).toEqual([1, 2, 3]);
+    expect(roundsCopiedFrom(new Set([1]), 2)).toEqual([1]);
+    expect(roundsCopiedFrom(new Set([3]), 3)).toEqual([2]);
   });
 });

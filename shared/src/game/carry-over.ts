@@ -15,9 +15,11 @@
  * ties by player id. Running it again on its own result changes nothing (idempotent).
  */
 import type { RoundNumber } from '../schemas/schedule';
+import type { StoredRound } from '../schedule/tournament-record';
 import type { PlayerStats } from './ai-selection';
 import { replaceIneligible } from './ai-selection';
 import { parseInstant } from './instant';
+import { isBeforeDeadline } from './lock';
 import type { RoundTeam, TeamPick } from './team';
 import { teamPlayerIds } from './team';
 
@@ -67,6 +69,37 @@ export function settleTeamAtDeadline(input: DeadlineInput): DeadlineOutcome {
   if (!input.copyNextRound || input.previous === null) return { kind: 'none' };
   const { picks } = withReplacements(input.previous.picks, input.eligiblePlayers, true);
   return { kind: 'carried', team: { round: input.round, picks, last_saved_at: deadline } };
+}
+
+/**
+ * Whether a round's teams are still to be settled at `nowIso`: its deadline has passed, and it is
+ * neither settled (`settled_at`), final, cancelled nor in a cancelled tournament. Only then can the
+ * stored teams differ from the teams the round is played with; in every other case they are the same.
+ */
+export function awaitsSettlement(
+  stored: Pick<StoredRound, 'deadline_at' | 'cancelled' | 'results' | 'settled_at'>,
+  tournamentCancelled: boolean,
+  nowIso: string,
+): boolean {
+  return (
+    !tournamentCancelled &&
+    !stored.cancelled &&
+    !stored.settled_at &&
+    stored.results !== 'final' &&
+    !isBeforeDeadline(nowIso, stored.deadline_at)
+  );
+}
+
+/**
+ * The rounds whose teams a copy into `round` reads, oldest first: the round before, and when that
+ * was cancelled the rounds back to the last one that was not (or round 1). A later round's team
+ * overlays an earlier one, so a save to a cancelled round is what gets copied.
+ */
+export function roundsCopiedFrom(cancelledRounds: ReadonlySet<number>, round: number): number[] {
+  if (round <= 1) return [];
+  let first = round - 1;
+  while (first > 1 && cancelledRounds.has(first)) first--;
+  return Array.from({ length: round - first }, (_, i) => first + i);
 }
 
 /** The player ids a settled outcome plays with, or null for no team. */

@@ -148,3 +148,36 @@ export function finishedFixture(id: string) {
   })) as typeof fixture.record.rounds;
   return fixture;
 }
+
+/**
+ * A tournament not yet started: the 12 players of `gameFixture`, all active with no results, every
+ * round open, round r's deadline at `deadlineOf(r)` and its play three hours later.
+ */
+export function openFixture(
+  id: string,
+  seasonId: number,
+  deadlineOf: (round: number) => number,
+  tournamentName?: string,
+) {
+  const base = gameFixture(id);
+  const at = (ms: number) => new Date(ms).toISOString();
+  const record: TournamentRecord = {
+    ...base.record,
+    season_id: seasonId,
+    ...(tournamentName ? { tournament_name: tournamentName } : {}),
+    start_on: at(deadlineOf(1)).slice(0, 10),
+    end_on: at(deadlineOf(4)).slice(0, 10),
+    rounds: base.record.rounds.map((round) => ({
+      ...round,
+      play_on: at(deadlineOf(round.round) + 3 * 3600_000).slice(0, 10),
+      deadline_at: at(deadlineOf(round.round)),
+      results: 'none',
+    })) as TournamentRecord['rounds'],
+  };
+  const field: FieldEntryRecord[] = base.field.map(({ status_log: _log, ...entry }) => ({
+    ...entry,
+    status: 'active',
+    rounds: [null, null, null, null],
+  }));
+  return { ...base, record, field };
+}

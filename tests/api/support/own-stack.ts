@@ -28,3 +28,23 @@ export async function startOwnStack(
     (await signLocalAccessToken({ sub, groups })).token;
   return { stack, table, token };
 }
+
+/**
+ * A player who finished sign-up, registered at the game clock's instant on the own stack's table
+ * (nickname: the id, e-mail: `{id}@example.com`), with the carry-over setting given.
+ */
+export async function registerPlayer(userId: string, options: { copyNextRound: boolean }): Promise<void> {
+  const { nowMs } = await import('../../../functions/src/lib/clock');
+  const { userRepository } = await import('../../../functions/src/db/repositories/user-repository');
+  const { newPlayer } = await import('../../../functions/src/domain/account/account-service');
+  await userRepository.createUserIfAbsent(
+    newPlayer(userId, new Date(nowMs()), {
+      status: 'complete',
+      is_accepted_policy: true,
+      is_registed_email: true,
+      email: `${userId}@example.com`,
+      nickname: userId,
+      is_copy_next_round: options.copyNextRound,
+    }),
+  );
+}

@@ -64,11 +64,19 @@ export const teamRepository = {
     return Item ? fromItem<TeamRecord>(Item) : undefined;
   },
 
-  /** The user's teams for the given rounds of one tournament. */
-  async getRounds(gameGlobalId: string, rounds: number[], userId: string): Promise<Map<number, TeamRecord>> {
+  /** The user's teams for the given rounds of one tournament (`consistent`: strongly consistent reads). */
+  async getRounds(
+    gameGlobalId: string,
+    rounds: readonly number[],
+    userId: string,
+    options: { consistent?: boolean } = {},
+  ): Promise<Map<number, TeamRecord>> {
     const result = new Map<number, TeamRecord>();
     if (!rounds.length) return result;
-    const items = await batchGetAll(rounds.map((round) => keys.team(gameGlobalId, round, userId)));
+    const items = await batchGetAll(
+      rounds.map((round) => keys.team(gameGlobalId, round, userId)),
+      options.consistent ? { consistentRead: true } : {},
+    );
     for (const item of items) {
       const team = fromItem<TeamRecord>(item);
       result.set(team.round, team);

@@ -9,21 +9,17 @@
  * penalty, never swapped in), the copy setting is read as it was then, and a carried or replaced
  * team's last save is the deadline itself. A job that runs late or twice gives the same teams; a
  * round is marked settled once done and skipped by later runs (until its deadline moves), and a
- * final round is never settled.
+ * final round is never settled. Each user's team is settled by the step the views run too
+ * (settled-team.ts `settleUserTeam`): until a run has stored a round's settlement, the views settle
+ * its teams on read, so what a run stores is what every view already showed.
  */
-import { settleTeamAtDeadline } from '@golf/shared/game/carry-over';
-import { isBeforeDeadline } from '@golf/shared/game/lock';
-import type { RoundTeam, TeamPick } from '@golf/shared/game/team';
-import type { RoundNumber } from '@golf/shared/schemas/schedule';
+import { awaitsSettlement, roundsCopiedFrom } from '@golf/shared/game/carry-over';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
-import { userRepository } from '../../db/repositories/user-repository';
 import { teamRepository, type TeamRecord } from '../../db/repositories/team-repository';
 import { scoreChangeRepository, type ScoreChangeRecord } from '../../db/repositories/score-change-repository';
 import { rankingStateRepository } from '../../db/repositories/ranking-state-repository';
+import { cancelledRounds, settleUserTeam } from './settled-team';
 import { loadRoundContext, resolveTournament } from './tournament-context';
-import { logger } from '../../lib/logger';
-
-const EMPTY_SLOT = '';
 
 /** Why my score moved: the AUTO players a settlement put on a team (the whole team when copied). */
 export function settlementChange(
@@ -54,28 +50,15 @@ export function settlementChange(
   };
 }
 
-const asRoundTeam = (team: TeamRecord): RoundTeam => ({
-  round: team.round as RoundNumber,
-  // An empty slot is an ineligible placeholder, so the settlement fills it like a withdrawn player.
-  picks: ([1, 2, 3, 4] as const).map(
-    (slot): TeamPick =>
-      team.picks.find((p) => p.slot === slot) ?? { slot, player_id: EMPTY_SLOT, auto: true },
-  ),
-  last_saved_at: team.last_saved_at,
-});
-
-/** The users' teams of the rounds before `round`, as a copy reads them: a cancelled round's saves overlay the round before. */
+/** The users' teams a copy into `round` reads: each user's last team with picks of `roundsCopiedFrom`. */
 function teamsToCopy(
   teamsByRound: ReadonlyMap<number, TeamRecord[]>,
   cancelled: ReadonlySet<number>,
   round: number,
 ) {
   const byUser = new Map<string, TeamRecord>();
-  let first = round - 1;
-  while (first > 1 && cancelled.has(first)) first--;
-  for (let r = first; r < round; r++) {
+  for (const r of roundsCopiedFrom(cancelled, round))
     for (const team of teamsByRound.get(r) ?? []) if (team.picks.length) byUser.set(team.user_id, team);
-  }
   return byUser;
 }
 
@@ -84,12 +67,9 @@ export async function runCarryOver(options: { now: Date; gameGlobalId?: string }
   const nowIso = options.now.toISOString();
   const summary: Array<{ round: number; carried: number; replaced: number }> = [];
   if (record.cancelled) return { game_global_id: record.game_global_id, rounds: summary };
-  const passed = record.rounds.filter((stored) => !isBeforeDeadline(nowIso, stored.deadline_at));
   // A final round's teams are frozen: it is never settled again, even if no run settled it in time.
-  const toSettle = passed.filter(
-    (stored) => !stored.cancelled && !stored.settled_at && stored.results !== 'final',
-  );
-  const cancelled = new Set(record.rounds.filter((r) => r.cancelled).map((r) => r.round));
+  const toSettle = record.rounds.filter((stored) => awaitsSettlement(stored, record.cancelled, nowIso));
+  const cancelled = cancelledRounds(record);
   const teamsByRound = new Map<number, TeamRecord[]>();
   const teamsOf = async (round: number) => {
     if (!teamsByRound.has(round))
@@ -109,42 +89,20 @@ export async function runCarryOver(options: { now: Date; gameGlobalId?: string }
     const changes: ScoreChangeRecord[] = [];
     for (const userId of [...users].sort()) {
       const own = saved.get(userId);
-      const before = previous.get(userId);
-      const hasPicks = Boolean(own?.picks.length);
-      if (!hasPicks && !(before && (await userRepository.copyNextRound(userId, deadline)))) continue;
-      let outcome;
-      try {
-        outcome = settleTeamAtDeadline({
-          round: stored.round as RoundNumber,
-          saved: hasPicks ? asRoundTeam(own!) : null,
-          previous: before ? asRoundTeam(before) : null,
-          copyNextRound: true,
-          eligiblePlayers: context.eligible,
-          deadlineIso: deadline,
-        });
-      } catch (error) {
-        logger.error('carry-over could not fill a team', {
-          userId,
-          round: stored.round,
-          error: String(error),
-        });
-        continue;
-      }
-      if (outcome.kind === 'none' || (outcome.kind === 'saved' && !outcome.changed)) continue;
-      const team: TeamRecord = {
-        game_global_id: record.game_global_id,
+      const settled = await settleUserTeam({
+        record,
         round: stored.round,
-        user_id: userId,
-        picks: [...outcome.team.picks],
-        source: outcome.kind === 'carried' ? 'carry_over' : own!.source,
-        last_saved_at: outcome.team.last_saved_at,
-        version: 0,
-      };
-      const written = await teamRepository.putIfUnchanged(team, own?.version ?? 0);
-      if (written && outcome.kind === 'carried') carried++;
-      if (written && outcome.kind === 'saved') replaced++;
-      if (written) changes.push(settlementChange(team, own, outcome.kind === 'carried', deadline));
-      saved.set(userId, { ...team, version: (own?.version ?? 0) + 1 });
+        userId,
+        own,
+        previous: previous.get(userId),
+        eligible: async () => context.eligible,
+      });
+      if (!settled) continue;
+      const written = await teamRepository.putIfUnchanged(settled.team, own?.version ?? 0);
+      if (written && settled.carried) carried++;
+      if (written && !settled.carried) replaced++;
+      if (written) changes.push(settlementChange(settled.team, own, settled.carried, deadline));
+      saved.set(userId, settled.team);
     }
     teamsByRound.set(stored.round, [...saved.values()]);
     await scoreChangeRepository.write(changes);

@@ -1,4 +1,8 @@
-/** What the round, field, player and score screens read. */
+/**
+ * What the round, field, player and score screens read. A user's team for a round is read as it is
+ * played (settled-team.ts): a round whose deadline has passed shows its settled team even before
+ * the carry-over job has stored it.
+ */
 import { aiScore, rankPlayers, type AiMode } from '@golf/shared/game/ai-selection';
 import { canSeeOtherTeams, isBeforeDeadline } from '@golf/shared/game/lock';
 import { tournamentScore } from '@golf/shared/game/scoring';
@@ -16,7 +20,7 @@ import type {
 import type { IndexedRound } from '@golf/shared/game/scoring';
 import { playerRepository } from '../../db/repositories/player-repository';
 import { auditRepository } from '../../db/repositories/audit-repository';
-import { teamRepository, type TeamRecord } from '../../db/repositories/team-repository';
+import type { TeamRecord } from '../../db/repositories/team-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { userRepository } from '../../db/repositories/user-repository';
 import { notFound, refusal } from '../../lib/errors';
@@ -30,6 +34,7 @@ import {
   playerSummary,
   seasonStats,
 } from './players';
+import { teamAsSettled, teamsAsSettled } from './settled-team';
 import { indexTournamentRound, pickScore, teamScore } from './team-scoring';
 import { loadRoundContext, resolveTournament, type RoundContext } from './tournament-context';
 
@@ -80,7 +85,7 @@ export async function roundView(input: {
   const record = await resolveTournament(input.gameGlobalId, input.now, { cached: true });
   const [context, team, audit, copiesNextRound] = await Promise.all([
     loadRoundContext(record, input.round, { cached: true }),
-    teamRepository.get(record.game_global_id, input.round, input.userId),
+    teamAsSettled(record, input.round, input.userId, input.now),
     auditRepository.list(record.game_global_id),
     userRepository.copyNextRound(input.userId),
   ]);
@@ -139,7 +144,7 @@ export async function otherUserTeam(input: {
     throw refusal('teams_hidden_before_deadline');
   const [context, team] = await Promise.all([
     loadRoundContext(record, input.round, { cached: true }),
-    teamRepository.get(record.game_global_id, input.round, input.userId),
+    teamAsSettled(record, input.round, input.userId, input.now),
   ]);
   // No team scores the penalty, but only for a player who exists: an unknown id is not a player.
   if (!team && !(await userRepository.getUser(input.userId))) throw notFound('ユーザーが見つかりません。');
@@ -270,7 +275,7 @@ export async function myScore(input: {
   const record = await resolveTournament(input.gameGlobalId, input.now, { cached: true });
   const [field, teams, user] = await Promise.all([
     tournamentRepository.field(record.game_global_id),
-    teamRepository.getRounds(record.game_global_id, [1, 2, 3, 4], input.userId),
+    teamsAsSettled(record, input.userId, [1, 2, 3, 4], input.now),
     userRepository.getUser(input.userId),
   ]);
   const schedule = deriveSchedule(record, input.now);

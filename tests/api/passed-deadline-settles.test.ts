@@ -1,0 +1,193 @@
+/**
+ * A deadline that passes on its own settles the round at once, for every view: between the deadline
+ * and the carry-over job's next run (up to 5 minutes in AWS) the views settle a team on read, so no
+ * view and no share card shows a golfer withdrawn before the deadline, and the job then stores
+ * exactly the team they showed. The game clock is moved without running any job (`setClockTo`), on a
+ * stack of the file's own whose handlers run in this process.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Stack } from '../../scripts/local-stack/stack';
+import { setClockTo } from '../../functions/src/lib/clock';
+import type { MyScore, RoundView, TeamView } from '../../shared/src/schemas/game';
+import type { ShareCard } from '../../shared/src/schemas/share';
+import { moveClockTo, resetClock, runDueJobs } from './support/clock';
+import { openFixture } from './support/game-fixtures';
+import { registerPlayer, startOwnStack } from './support/own-stack';
+
+const hour = 3600_000;
+const day = 24 * hour;
+const firstDeadline = Date.parse('2026-08-06T06:30:00+09:00');
+const deadlineOf = (round: number) => firstDeadline + (round - 1) * day;
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** A published tournament of 12 active players, every round open, no results. */
+const { id: gid, record, field, profiles, playerIds } = openFixture('passed-settle', 2026, deadlineOf);
+const player = (n: number) => playerIds[n - 1]!;
+/** X: on the owner's round-2 team and the copier's round-1 team; withdrawn before round 2's deadline. */
+const x = player(4);
+const [p1, p2, p3, p5, p6, p7] = [player(1), player(2), player(3), player(5), player(6), player(7)];
+const nameOf = new Map(field.map((entry) => [entry.player_id, entry.name]));
+
+let stack: Stack;
+let token: (sub: string, groups?: string[]) => Promise<string>;
+
+async function call<T>(method: string, path: string, as: string, body?: unknown, operator = false) {
+  const response = await fetch(stack.url + path, {
+    method,
+    headers: {
+      accept: 'application/json',
+      authorization: `Bearer ${await token(as, operator ? ['operators'] : [])}`,
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+  const text = await response.text();
+  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+}
+
+const save = async (user: string, round: number, players: string[]) => {
+  const saved = await call('PUT', `/api/golf/round/${round}/team`, user, {
+    game_global_id: gid,
+    player_ids: players,
+  });
+  expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+};
+
+const roundView = async (user: string) => {
+  const view = await call<RoundView>('GET', `/api/golf/round/2?game_global_id=${gid}`, user);
+  expect(view.status).toBe(200);
+  return view.body;
+};
+const otherTeam = async (viewer: string, user: string) => {
+  const view = await call<{ team: TeamView | null }>(
+    'GET',
+    `/api/golf/round/2/team/${user}?game_global_id=${gid}`,
+    viewer,
+  );
+  expect(view.status).toBe(200);
+  return view.body.team;
+};
+const myScore = async (user: string) => {
+  const score = await call<MyScore>('GET', `/api/golf/schedule/score/me?game_global_id=${gid}`, user);
+  expect(score.status).toBe(200);
+  return score.body.rounds[1]!;
+};
+const picksOf = (team: TeamView | null) =>
+  (team?.slots ?? []).map((slot) => (slot ? [slot.player.player_id, slot.auto] : null));
+
+/** Every view of the two players' round-2 teams at this instant. */
+async function views() {
+  return {
+    owner: (await roundView('ps-owner')).team,
+    copier: (await roundView('ps-copier')).team,
+    ownerSeenByViewer: await otherTeam('ps-viewer', 'ps-owner'),
+    copierSeenByViewer: await otherTeam('ps-viewer', 'ps-copier'),
+    ownerSummary: await myScore('ps-owner'),
+    copierSummary: await myScore('ps-copier'),
+  };
+}
+
+beforeAll(async () => {
+  ({ stack, token } = await startOwnStack('passed-settle', {
+    seed: false,
+    clock: new Date(deadlineOf(1) - 2 * hour),
+  }));
+  const { batchWriteAll } = await import('../../functions/src/db/batch-write');
+  const { storedTournamentItems, fieldEntryItem } =
+    await import('../../functions/src/db/repositories/tournament-repository');
+  const { playerProfileItem } = await import('../../functions/src/db/repositories/player-repository');
+  await batchWriteAll([
+    ...storedTournamentItems({ ...record, published: true }),
+    ...field.map(fieldEntryItem),
+    ...profiles.map(playerProfileItem),
+  ]);
+  await registerPlayer('ps-owner', { copyNextRound: false });
+  await registerPlayer('ps-copier', { copyNextRound: true });
+  await registerPlayer('ps-viewer', { copyNextRound: false });
+}, 120_000);
+
+afterAll(async () => {
+  await stack?.stop();
+  resetClock();
+});
+
+describe('a passed deadline', () => {
+  it('a passed deadline settles at once: before the carry-over job runs, every view and the share card show the withdrawn golfer’s AUTO replacement, and the job then stores exactly that team', async () => {
+    // Round 1: the copier saves a team with X and copies it on; round 1 is settled as usual.
+    await save('ps-copier', 1, [x, p5, p6, p7]);
+    await save('ps-viewer', 1, [p1, p2, p5, p6]);
+    await moveClockTo(new Date(deadlineOf(1) + hour));
+
+    // Round 2: the owner saves a team with X; the copier saves none. X withdraws before the deadline.
+    await moveClockTo(new Date(deadlineOf(2) - hour));
+    await save('ps-owner', 2, [p1, x, p2, p3]);
+    const withdrawn = await call(
+      'POST',
+      '/api/golf/ops/player/withdrawal',
+      'ps-operator',
+      { game_global_id: gid, player_id: x, reason: '体調不良' },
+      true,
+    );
+    expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
+    // Before the deadline the stored team is what the round page shows, with its warning.
+    const open = await roundView('ps-owner');
+    expect(picksOf(open.team)[1]).toEqual([x, false]);
+    expect(open.warnings.map((w) => w.player_id)).toEqual([x]);
+
+    // The deadline passes and no job runs.
+    setClockTo(new Date(deadlineOf(2) + 60_000));
+    const { teamRepository } = await import('../../functions/src/db/repositories/team-repository');
+    const { tournamentRepository } =
+      await import('../../functions/src/db/repositories/tournament-repository');
+    expect((await tournamentRepository.get(gid))?.rounds[1]?.settled_at).toBeUndefined();
+    const storedBefore = await teamRepository.get(gid, 2, 'ps-owner');
+    expect(storedBefore?.picks.map((p) => p.player_id)).toContain(x);
+    expect(await teamRepository.get(gid, 2, 'ps-copier')).toBeUndefined();
+
+    const settled = await views();
+    // The owner's team: X's slot holds the AI's pick, marked AUTO; the others stay as saved.
+    const owner = picksOf(settled.owner);
+    const replacement = owner[1]![0] as string;
+    expect(owner).toEqual([
+      [p1, false],
+      [replacement, true],
+      [p2, false],
+      [p3, false],
+    ]);
+    expect([p1, x, p2, p3]).not.toContain(replacement);
+    expect(settled.owner?.source).toBe('manual');
+    expect(settled.owner?.last_saved_at).toBe(iso(deadlineOf(2)));
+    // The copier's team: round 1's, every pick AUTO, X replaced.
+    const copier = picksOf(settled.copier);
+    expect(copier.map((pick) => pick?.[0])).not.toContain(x);
+    expect(copier.slice(1).map((pick) => pick?.[0])).toEqual([p5, p6, p7]);
+    expect(copier.every((pick) => pick?.[1] === true)).toBe(true);
+    expect(settled.copier?.source).toBe('carry_over');
+    // Another user sees the same teams; my page counts the copied team.
+    expect(settled.ownerSeenByViewer).toEqual(settled.owner);
+    expect(settled.copierSeenByViewer).toEqual(settled.copier);
+    expect(settled.copierSummary.has_team).toBe(true);
+    expect(settled.ownerSummary.has_team).toBe(true);
+
+    // The share card drawn now shows the replacement, not X.
+    const shared = await call<ShareCard>('POST', `/api/golf/round/2/share?game_global_id=${gid}`, 'ps-owner');
+    expect(shared.status, JSON.stringify(shared.body)).toBe(200);
+    const page = await (await fetch(shared.body.share_url)).text();
+    const alt = /のチーム：([^"]*)"/.exec(page)?.[1]?.split('、');
+    expect(alt).toEqual([p1, replacement, p2, p3].map((id) => nameOf.get(id)));
+
+    // The job runs: it stores exactly the teams the views showed, and they do not change.
+    const run = await runDueJobs();
+    expect(run.carryOver).toEqual({ game_global_id: gid, rounds: [{ round: 2, carried: 1, replaced: 1 }] });
+    const storedOwner = await teamRepository.get(gid, 2, 'ps-owner');
+    const storedCopier = await teamRepository.get(gid, 2, 'ps-copier');
+    expect(storedOwner?.picks.map((p) => [p.player_id, p.auto])).toEqual(owner);
+    expect(storedOwner?.last_saved_at).toBe(settled.owner?.last_saved_at);
+    expect(storedOwner?.source).toBe(settled.owner?.source);
+    expect(storedCopier?.picks.map((p) => [p.player_id, p.auto])).toEqual(copier);
+    expect(storedCopier?.last_saved_at).toBe(settled.copier?.last_saved_at);
+    expect(storedCopier?.source).toBe('carry_over');
+    expect((await tournamentRepository.get(gid))?.rounds[1]?.settled_at).toBeDefined();
+    expect(await views()).toEqual(settled);
+  }, 120_000);
+});
