@@ -75,7 +75,10 @@ const myScore = async (user: string) => {
 const picksOf = (team: TeamView | null) =>
   (team?.slots ?? []).map((slot) => (slot ? [slot.player.player_id, slot.auto] : null));
 
-/** Every view of the two players' round-2 teams at this instant. */
+/**
+ * Every view of the two players' round-2 teams at this instant: the round page (whose team the live
+ * panel shows too), another user's view of it, and my page's round summary.
+ */
 async function views() {
   return {
     owner: (await roundView('ps-owner')).team,

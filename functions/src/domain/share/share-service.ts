@@ -167,7 +167,10 @@ async function invitePage(
 /**
  * The caller's share card for a round: only once the round's deadline has passed (before it no team
  * is shown to anyone), drawn once per ranking snapshot and then served from the uploads CDN. Its page
- * carries the caller's guild join code only when he asks for it (`withJoinCode`).
+ * carries the caller's guild join code only when he asks for it (`withJoinCode`). It is drawn at once
+ * after the deadline too, not refused until the carry-over job has run: the round view it draws from
+ * settles the team on read (domain/game/settled-team.ts), so it never keeps a golfer the settlement
+ * replaces.
  */
 export async function createShareCard(input: {
   userId: string;
