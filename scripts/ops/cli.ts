@@ -8,6 +8,8 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { extname, join } from 'node:path';
 import { correctionLabels, correctionValueText } from '../../shared/src/game/correction';
+import { actionPreviewLines } from '../../shared/src/game/ranking-impact';
+import { actionPreviewSchema } from '../../shared/src/schemas/ops';
 import { resetConfig } from '../../functions/src/lib/config';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { addOperatorInUserPool } from './user-pool-operator';
@@ -27,6 +29,8 @@ const usage = `usage: npm run ops -- <command> [options]
   withdraw-player <game_global_id> <player_id> <reason>   (any time, before round 1 too)
   cancel-round <game_global_id> <round> <reason>          (the round counts for nobody)
   cancel-tournament <game_global_id> <reason>             (no scores, no yearly points)
+                                      (these three and correct-result with --dry-run: the saved teams
+                                       and the rankings the action would change; nothing is written)
   round-results <game_global_id> <round>                  (each player's stored values of the round, with its version)
   correct-result <file.json>          (one player's values to correct, docs/examples/correction.json: only
                                        the values that differ from the stored ones are sent, with the
@@ -90,6 +94,13 @@ function operatorSummary(answer: Record<string, unknown>): string | null {
     : `${String(answer['email'])} を運営者にしました。次のログインから運営画面（/ops）を使えます。`;
 }
 
+/** A dry run of a correction, a withdrawal or a cancel: the teams and rankings it would change. */
+function previewSummary(answer: Record<string, unknown>): string | null {
+  const preview = actionPreviewSchema.safeParse(answer['preview']);
+  if (answer['dry_run'] !== true || !preview.success) return null;
+  return ['確認のみ（まだ実行していません）', ...actionPreviewLines(preview.data)].join('\n');
+}
+
 /** One line on an import's answer: players and rows are counted apart. */
 function importSummary(answer: Record<string, unknown>): string | null {
   if (typeof answer['players'] !== 'number' || typeof answer['rows'] !== 'number') return null;
@@ -150,6 +161,8 @@ async function main(): Promise<number> {
   const [command, ...args] = positional;
   const url = operatorApiUrl(options['url']);
   const dryRun = options['dry-run'] === true;
+  /** The body's dry run of an action that changes results: only what it would change is answered. */
+  const checkOnly = dryRun ? { dry_run: true } : {};
   const fileBody = (file: string | undefined) => {
     if (!file) throw new Error(usage);
     const format =
@@ -208,19 +221,19 @@ async function main(): Promise<number> {
     case 'withdraw-player':
       [path, body] = [
         '/api/golf/ops/player/withdrawal',
-        { game_global_id: args[0], player_id: args[1], reason: args.slice(2).join(' ') },
+        { game_global_id: args[0], player_id: args[1], reason: args.slice(2).join(' '), ...checkOnly },
       ];
       break;
     case 'cancel-round':
       [path, body] = [
         '/api/golf/ops/round/cancel',
-        { game_global_id: args[0], round: Number(args[1]), reason: args.slice(2).join(' ') },
+        { game_global_id: args[0], round: Number(args[1]), reason: args.slice(2).join(' '), ...checkOnly },
       ];
       break;
     case 'cancel-tournament':
       [path, body] = [
         '/api/golf/ops/tournament/cancel',
-        { game_global_id: args[0], reason: args.slice(1).join(' ') },
+        { game_global_id: args[0], reason: args.slice(1).join(' '), ...checkOnly },
       ];
       break;
     case 'round-results':
@@ -232,7 +245,10 @@ async function main(): Promise<number> {
     case 'correct-result': {
       if (!args[0]) throw new Error(usage);
       const wanted = JSON.parse(readFileSync(args[0], 'utf8')) as Record<string, unknown>;
-      body = await correctionBody(url, await operatorToken(url, options['token']), wanted);
+      body = {
+        ...(await correctionBody(url, await operatorToken(url, options['token']), wanted)),
+        ...checkOnly,
+      };
       path = '/api/golf/ops/result/correction';
       break;
     }
@@ -344,7 +360,7 @@ async function main(): Promise<number> {
   }
   if (response.ok) {
     console.log(JSON.stringify(answer, null, 2));
-    const summary = importSummary(answer) ?? operatorSummary(answer);
+    const summary = importSummary(answer) ?? previewSummary(answer) ?? operatorSummary(answer);
     if (summary) console.error(summary);
     return 0;
   }

@@ -37,6 +37,8 @@ const apiFiles = [
   'functions/src/domain/prize/prize-setup-service.ts',
   'functions/src/domain/prize/prize-draw-service.ts',
   'shared/src/game/correction.ts',
+  'shared/src/game/ranking-impact.ts',
+  'functions/src/domain/ops/action-preview.ts',
   'shared/src/schemas/ops.ts',
   'shared/src/errors.ts',
 ];

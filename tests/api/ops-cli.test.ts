@@ -35,7 +35,7 @@ const tournamentJson = staged(
 async function ops(...args: string[]) {
   const token = await tokenFor('ops-cli-test', ['operators']);
   try {
-    const { stdout } = await run('npx', [
+    const { stdout, stderr } = await run('npx', [
       'tsx',
       'scripts/ops/cli.ts',
       ...args,
@@ -44,7 +44,7 @@ async function ops(...args: string[]) {
       '--token',
       token,
     ]);
-    return { code: 0, stdout, stderr: '' };
+    return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
     return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
@@ -86,7 +86,7 @@ describe('ops CLI', () => {
     expect((await api('GET', '/api/golf/ops/tournaments', { token: before })).status).toBe(403);
 
     let result = await ops('create-operator', email.toUpperCase());
-    expect(result.stderr).toBe('');
+    expect(result.stderr).toContain('を運営者にしました');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ user_id: userId, email, already_done: false });
     expect((await userRepository.getLogin(email))?.groups).toEqual(['operators']);
@@ -234,8 +234,25 @@ describe('ops CLI', () => {
       { status: 'dq', round: 2, at: expect.any(String) },
     ]);
 
+    // --dry-run prints what the withdrawal would change, and changes nothing.
+    result = await ops('withdraw-player', 'example-2026-90', 'ex-p05', '腰痛のため', '--dry-run');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      dry_run: true,
+      audit: null,
+      preview: { rankings: [] },
+    });
+    expect(result.stderr).toContain(
+      '確認のみ（まだ実行していません）\n影響する保存済みのチームはありません。',
+    );
+    expect(result.stderr).toContain('ランキングは変わりません。');
+    const withdrawn = async () =>
+      (await tournamentRepository.field('example-2026-90')).find((e) => e.player_id === 'ex-p05')?.status;
+    expect(await withdrawn()).toBe('active');
+
     result = await ops('withdraw-player', 'example-2026-90', 'ex-p05', '腰痛のため');
     expect(result.code).toBe(0);
+    expect(await withdrawn()).toBe('wd');
     expect(JSON.parse(result.stdout)).toMatchObject({ round: 3, audit: { action: 'withdraw_player' } });
 
     result = await ops('move-deadline', 'example-2026-90', '4', '2026-11-15T08:00:00+09:00', '濃霧のため');
@@ -251,6 +268,10 @@ describe('ops CLI', () => {
     );
     expect(result.code).toBe(0);
 
+    result = await ops('cancel-round', 'example-2026-90', '4', '荒天のため', '--dry-run');
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('確認のみ（まだ実行していません）');
+    expect((await tournamentRepository.get('example-2026-90'))?.rounds[3]?.cancelled).toBe(false);
     result = await ops('cancel-round', 'example-2026-90', '4', '荒天のため');
     expect(result.code).toBe(0);
     result = await ops('cancel-tournament', 'example-2026-90', '主催者の判断により');

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { RankingPageResponse } from '@golf/shared/schemas/ranking';
 import type { OpsRoundResults, OpsTournamentList } from '@golf/shared/schemas/ops';
+import { teamRepository } from '../../functions/src/db/repositories/team-repository';
 import { newPage } from './support/browser';
 import { callApi, useOwnStack } from './support/own-stack';
 import { operatorToken, publishedSnapshot as published } from './support/ops';
@@ -10,7 +11,8 @@ import { operatorToken, publishedSnapshot as published } from './support/ops';
  * An operator corrects one value of one player's final round from the console: the form opens with
  * the stored values, only the changed value is sent, and the rest of the row and every ranking that
  * does not read that value stay as they were. A correction from a form opened before another
- * operator's change is refused, and the form shows the row as it is now.
+ * operator's change is refused, and the form shows the row as it is now. Before a correction or a
+ * cancel runs, its confirmation counts the saved teams it changes and names the rankings that move.
  */
 const own = useOwnStack();
 
@@ -37,6 +39,14 @@ const roundRows = async (token: string, id: string, round: number) =>
       token,
     )
   ).body;
+
+/** The round's saved teams (with a pick) as stored, read here from the table the stack writes. */
+const storedTeams = async (id: string, round: number) =>
+  (await teamRepository.listRound(id, round)).filter((team) => team.picks.length > 0);
+
+/** How the confirmation counts `teams` saved teams of one round. */
+const teamsLine = (round: number, teams: number) =>
+  `影響する保存済みのチーム：${teams.toLocaleString('ja-JP')}件（第${round}ラウンド ${teams.toLocaleString('ja-JP')}件）`;
 
 const publishedSnapshot = (token: string, id: string, after?: string) =>
   published(own.stack(), token, id, after);
@@ -72,7 +82,12 @@ describe('a correction from the console', () => {
     // Birdies, eagles and made-cut rates do not read a round's to-par.
     const untouched = [4, 5, 7];
     const rankingsBefore = await Promise.all(untouched.map((type) => ranking(operator, id, type)));
-    const target = rows.players.find((p) => p.status === 'active' && p.to_par !== null && p.birdies > 0)!;
+    const teams = await storedTeams(id, round);
+    const holding = (playerId: string) =>
+      teams.filter((team) => team.picks.some((pick) => pick.player_id === playerId)).length;
+    const target = rows.players.find(
+      (p) => p.status === 'active' && p.to_par !== null && p.birdies > 0 && holding(p.player_id) > 0,
+    )!;
 
     const session = await newPage(own.browser(), { baseUrl: own.stack().url });
     const { page } = session;
@@ -95,6 +110,16 @@ describe('a correction from the console', () => {
     const changes = dialog.locator('.ops-diff tbody tr');
     expect(await changes.count()).toBe(1);
     expect((await changes.first().innerText()).replace(/\s+/g, ' ')).toContain('スコア');
+    // Before it runs: the saved teams holding the player in the round, and the rankings that move
+    // (those read from the team score; not birdies, eagles or the cut).
+    const impact = dialog.getByRole('status', { name: 'この操作の影響' });
+    await impact.waitFor();
+    const said = await impact.innerText();
+    expect(said).toContain(teamsLine(round, holding(target.player_id)));
+    expect(said).toMatch(/個人ランキング（確定）：スコア、アンダーパー連続回数、上位10%連続回数/);
+    expect(said).toContain('ギルドランキング');
+    expect(said).toContain('年間ランキング');
+    expect(said).not.toMatch(/バーディー数|イーグル数|予選通過成功率/);
     await dialog.getByRole('button', { name: '訂正する' }).click();
     await section.getByText(/^記録しました/).waitFor();
 
@@ -150,11 +175,14 @@ describe('a correction from the console', () => {
 
     await section.getByLabel('ボギー', { exact: true }).fill(String(target.bogeys + 1));
     await section.getByLabel(/^理由/).fill('スコアカードの誤記');
+    // The confirmation's check already meets the refusal: the correction cannot be confirmed.
     await section.getByRole('button', { name: '訂正する' }).click();
-    await section.getByRole('alertdialog').getByRole('button', { name: '訂正する' }).click();
-    const refusal = section.getByRole('alert');
+    const refusal = section.getByRole('alertdialog').getByRole('alert');
     await refusal.waitFor();
     expect(await refusal.innerText()).toContain('フォームを開いたあとで変わりました');
+    expect(
+      await section.getByRole('alertdialog').getByRole('button', { name: '訂正する' }).isDisabled(),
+    ).toBe(true);
     const now = section.getByRole('status', { name: '保存されている値' });
     expect((await now.innerText()).replace(/\s+/g, ' ')).toContain(
       `イーグル ${target.eagles}回 ${target.eagles + 1}回`,
@@ -180,6 +208,51 @@ describe('a correction from the console', () => {
       eagles: target.eagles + 1,
       bogeys: target.bogeys + 1,
     });
+
+    const errors = session.pageErrors.map((error) => error.message);
+    await session.close();
+    expect(errors).toEqual([]);
+  }, 120_000);
+});
+
+describe('the confirmation of a cancel', () => {
+  it('counts the round’s saved teams and names its rankings before anything is cancelled', async () => {
+    const operator = await operatorToken('e2e-cancel-check');
+    const { tournaments } = (await call<OpsTournamentList>('GET', '/api/golf/ops/tournaments', operator))
+      .body;
+    // A played round still open to changes: the live tournament's round that is locked and not final.
+    const [tournament, round] = tournaments
+      .filter((t) => !t.cancelled)
+      .flatMap((t) => t.rounds.map((r) => [t, r] as const))
+      .find(([, r]) => r.locked && !r.cancelled && r.results !== 'final')!;
+    const teams = (await storedTeams(tournament.game_global_id, round.round)).length;
+    expect(teams).toBeGreaterThan(0);
+
+    const session = await newPage(own.browser(), { baseUrl: own.stack().url });
+    const { page } = session;
+    await session.context.addCookies([{ name: 'token', value: operator, url: own.stack().url }]);
+    await page.goto(`/ops/rounds?game_global_id=${tournament.game_global_id}&round=${round.round}`);
+    const cancel = page.getByRole('region', { name: 'ラウンドの中止' });
+    await cancel.getByLabel(/^理由/).fill('荒天のため');
+    await cancel.getByRole('button', { name: 'ラウンドを中止する' }).click();
+    const impact = cancel.getByRole('alertdialog').getByRole('status', { name: 'この操作の影響' });
+    await impact.waitFor();
+    const said = await impact.innerText();
+    expect(said).toContain(teamsLine(round.round, teams));
+    expect(said).toMatch(
+      new RegExp(
+        `第${round.round}\\S*ラウンドの個人ランキング（確定）：スコア、アンダーパー連続回数、上位10%連続回数、バーディー数、イーグル数、打率、予選通過成功率`,
+      ),
+    );
+    expect(said).toContain('年間ランキング（この大会のポイント・速報）');
+    // Not confirmed: the round stays as it was.
+    await cancel.getByRole('button', { name: 'やめる' }).click();
+    const after = (await call<OpsTournamentList>('GET', '/api/golf/ops/tournaments', operator)).body;
+    expect(
+      after.tournaments
+        .find((t) => t.game_global_id === tournament.game_global_id)!
+        .rounds.find((r) => r.round === round.round)!.cancelled,
+    ).toBe(false);
 
     const errors = session.pageErrors.map((error) => error.message);
     await session.close();

@@ -1,6 +1,7 @@
 import type { RouteDefinition } from '../contracts';
 import {
   importResultsResponseSchema,
+  operatorActionPreviewResponseSchema,
   opsAuditLogQuerySchema,
   opsAuditLogSchema,
   importFieldBodySchema,
@@ -530,7 +531,7 @@ export const correctResultRoute = {
   handler: 'ops/correct-result',
   access: 'operator',
   body: correctResultBodySchema,
-  response: operatorActionResultSchema,
+  response: operatorActionPreviewResponseSchema,
   aws: {
     table: 'write',
     startsRankingJob: true,
@@ -545,7 +546,7 @@ export const withdrawPlayerRoute = {
   handler: 'ops/withdraw-player',
   access: 'operator',
   body: withdrawPlayerBodySchema,
-  response: operatorActionResultSchema,
+  response: operatorActionPreviewResponseSchema,
   aws: {
     table: 'write',
     startsRankingJob: true,
@@ -564,7 +565,7 @@ export const cancelRoundRoute = {
   handler: 'ops/cancel-round',
   access: 'operator',
   body: cancelRoundBodySchema,
-  response: operatorActionResultSchema,
+  response: operatorActionPreviewResponseSchema,
   aws: {
     table: 'write',
     startsRankingJob: true,
@@ -579,7 +580,7 @@ export const cancelTournamentRoute = {
   handler: 'ops/cancel-tournament',
   access: 'operator',
   body: cancelTournamentBodySchema,
-  response: operatorActionResultSchema,
+  response: operatorActionPreviewResponseSchema,
   aws: {
     table: 'write',
     startsRankingJob: true,

@@ -287,13 +287,16 @@ export const markFinalBodySchema = roundActionBodySchema.extend({
   /** Mark final even though the round was never settled or has fewer teams than the round before. */
   force: z.boolean().optional(),
 });
+/** Check only: the answer says which teams and rankings the action would change, and nothing is written. */
+const dryRun = z.boolean().optional();
 export const withdrawPlayerBodySchema = z.object({
   game_global_id: gameGlobalId,
   player_id: playerId,
   reason,
+  dry_run: dryRun,
 });
-export const cancelRoundBodySchema = roundActionBodySchema.extend({ reason });
-export const cancelTournamentBodySchema = z.object({ game_global_id: gameGlobalId, reason });
+export const cancelRoundBodySchema = roundActionBodySchema.extend({ reason, dry_run: dryRun });
+export const cancelTournamentBodySchema = z.object({ game_global_id: gameGlobalId, reason, dry_run: dryRun });
 /** The values of one player's round a correction may change; each one left out keeps its stored value. */
 const correctionValuesSchema = z.object({
   strokes: z.number().int().nullable().optional(),
@@ -316,6 +319,7 @@ export const correctResultBodySchema = roundActionBodySchema
     player_id: playerId,
     base_version: z.string().min(1).max(64),
     reason,
+    dry_run: dryRun,
   })
   .extend(correctionValuesSchema.shape)
   .refine((body) => correctionFields.some((field) => body[field] !== undefined), {

@@ -5,7 +5,7 @@
 import * as z from 'zod';
 import { playerStatusSchema } from './schedule';
 import { prizeKindSchema, prizeRecordSchema } from './prize';
-import { auditRecordSchema, importResultSchema } from './game';
+import { auditRecordSchema, importResultSchema, operatorActionResultSchema } from './game';
 
 const gameGlobalId = z.string().min(1).max(64);
 
@@ -97,6 +97,40 @@ export type ResultsPreview = z.infer<typeof resultsPreviewSchema>;
 /** POST /api/golf/ops/results: the import's result, and on a dry run what it would change. */
 export const importResultsResponseSchema = importResultSchema.extend({
   preview: resultsPreviewSchema.optional(),
+});
+
+// ---- a correction, a withdrawal or a cancel: what a dry run would change ----
+
+const rankingImpactSchema = z.object({
+  /** personal: the personal ranking types of the round tabs; guild: the guild rankings; yearly. */
+  board: z.enum(['personal', 'guild', 'yearly']),
+  /** The round tabs whose standings change (each one counts the rounds up to it); empty for yearly. */
+  rounds: z.array(z.number().int()),
+  /** The personal ranking types (1-7) that change; empty for guild and yearly. */
+  types: z.array(z.number().int()),
+  /** Still 速報 after the action: a round up to these is not final. */
+  provisional: z.boolean(),
+  /** In the operators' words: 「第2・第3ラウンドの個人ランキング（確定）：バーディー数」. */
+  label: z.string(),
+});
+export const actionPreviewSchema = z.object({
+  /**
+   * Per round, saved teams the action changes: those holding the player (a correction, a
+   * withdrawal), every team of a cancelled round. Rounds without such a team are left out.
+   */
+  teams_affected: z.array(z.object({ round: z.number().int(), teams: z.number().int() })),
+  /** The rankings whose values change; empty when none does. */
+  rankings: z.array(rankingImpactSchema),
+  /** What else the operator should know (a round's penalty moves, a round not locked yet). */
+  notes: z.array(z.string()),
+});
+export type ActionPreview = z.infer<typeof actionPreviewSchema>;
+export type RankingImpact = z.infer<typeof rankingImpactSchema>;
+
+/** A correction, a withdrawal or a cancel: what it did, or on a dry run (`dry_run: true`) what it would change. */
+export const operatorActionPreviewResponseSchema = operatorActionResultSchema.extend({
+  dry_run: z.boolean().optional(),
+  preview: actionPreviewSchema.optional(),
 });
 
 // ---- one round's stored results, as a correction starts from them ----

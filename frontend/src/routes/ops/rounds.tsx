@@ -2,7 +2,13 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback, useState, type ReactNode } from 'react';
 import type { OpsTournament } from '@golf/shared/schemas/ops';
 import type { RouteResponse } from '@golf/shared/contracts';
-import { useOpsAction, useOpsTournaments, type OpsActionInput } from '../../features/ops/api/ops-calls';
+import {
+  useOpsAction,
+  useOpsDryRun,
+  useOpsTournaments,
+  type OpsActionInput,
+} from '../../features/ops/api/ops-calls';
+import { ActionPreviewView } from '../../features/ops/components/action-preview';
 import {
   ActionOutcome,
   auditSummary,
@@ -37,7 +43,10 @@ type ReasonRoute = 'withdrawPlayer' | 'cancelRound' | 'cancelTournament';
 type ReasonBody<N extends ReasonRoute> =
   OpsActionInput<N> extends { body?: infer Body } ? Omit<NonNullable<Body>, 'reason'> : never;
 
-/** One operator action with a reason, asked to be confirmed. */
+/**
+ * One operator action with a reason, asked to be confirmed: the confirmation shows its dry run
+ * (the saved teams and the rankings it changes) and waits for it.
+ */
 function ReasonAction<N extends ReasonRoute>({
   name,
   title,
@@ -56,7 +65,10 @@ function ReasonAction<N extends ReasonRoute>({
   children?: ReactNode;
 }) {
   const action = useOpsAction(name);
+  const check = useOpsDryRun(name);
   const [reason, setReason] = useState('');
+  const input = (dryRun: boolean) =>
+    ({ body: { ...body, reason, ...(dryRun && { dry_run: true }) } }) as OpsActionInput<N>;
   return (
     <section className="section card" aria-label={title}>
       <h2 className="section__title">{title}</h2>
@@ -68,10 +80,17 @@ function ReasonAction<N extends ReasonRoute>({
       />
       <ConfirmAction
         label={label}
-        warning={warning}
+        warning={
+          <>
+            {warning}
+            <ActionPreviewView check={check} />
+          </>
+        }
         pending={action.isPending}
         disabled={disabled || !reason.trim()}
-        onConfirm={() => action.mutate({ body: { ...body, reason } } as OpsActionInput<N>)}
+        onAsk={() => check.mutate(input(true))}
+        ready={Boolean(check.data)}
+        onConfirm={() => action.mutate(input(false))}
       />
       <ActionOutcome error={action.error} success={auditSummary(action.data as ActionResult | undefined)} />
     </section>

@@ -46,6 +46,8 @@ export interface RoundTeamsSummary {
   teams: number;
   /** Every player those teams pick, once. */
   players: string[];
+  /** holders[i]: how many of those teams pick players[i] (summaries written before it was kept lack it). */
+  holders?: number[];
 }
 
 /** Why a guarded team write was refused. */
@@ -130,6 +132,26 @@ export const teamRepository = {
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk',
       ExpressionAttributeValues: { ':pk': keys.teamPartition(gameGlobalId, round) },
+    });
+  },
+
+  /** How many of a round's teams have at least one pick (a COUNT query: the items are read, not returned). */
+  async countWithPicks(gameGlobalId: string, round: number): Promise<number> {
+    return countAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      FilterExpression: 'size(picks) > :none',
+      ExpressionAttributeValues: { ':pk': keys.teamPartition(gameGlobalId, round), ':none': 0 },
+    });
+  },
+
+  /** How many of a round's teams pick the player (a COUNT query over the team's 4 slots). */
+  async countHolding(gameGlobalId: string, round: number, playerId: string): Promise<number> {
+    return countAll({
+      TableName: tableName(),
+      KeyConditionExpression: 'PK = :pk',
+      FilterExpression: [0, 1, 2, 3].map((slot) => `picks[${slot}].player_id = :player`).join(' OR '),
+      ExpressionAttributeValues: { ':pk': keys.teamPartition(gameGlobalId, round), ':player': playerId },
     });
   },
 

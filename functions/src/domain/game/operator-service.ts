@@ -25,6 +25,7 @@ import { indexTournamentRound } from './team-scoring';
 import { auditOf, earlierAudit } from './audit-entries';
 import { roundEntries, type RoundEntries } from './round-entries';
 import { runCarryOver } from './carry-over-service';
+import { previewAction, type TournamentState } from '../ops/action-preview';
 
 interface RoundAction {
   gameGlobalId: string;
@@ -33,7 +34,28 @@ interface RoundAction {
   now: Date;
 }
 
-/** An audit record of an operator's action: who, when, why, before and after. */
+/** Check only: the action answers what it would change and writes nothing. */
+interface DryRun {
+  dryRun?: boolean | undefined;
+}
+
+/** A dry run's answer: nothing written, and the teams and rankings the action would change. */
+async function dryRunAnswer(
+  round: number,
+  before: TournamentState,
+  after: TournamentState,
+  now: Date,
+  playerId?: string,
+) {
+  return {
+    game_global_id: before.record.game_global_id,
+    round,
+    score_changes: 0,
+    audit: null,
+    dry_run: true,
+    preview: await previewAction(before, after, now, playerId),
+  };
+}
 
 async function load(gameGlobalId: string): Promise<TournamentRecord> {
   const record = await tournamentRepository.get(gameGlobalId);
@@ -208,13 +230,15 @@ export async function moveDeadline(
  * the deadline a team still holding him gets the AI `condition` pick instead (AUTO). A withdrawal
  * recorded after a round's deadline is scored as the penalty for that round, never swapped in.
  */
-export async function withdrawPlayer(input: {
-  gameGlobalId: string;
-  playerId: string;
-  reason: string;
-  operatorId: string;
-  now: Date;
-}) {
+export async function withdrawPlayer(
+  input: DryRun & {
+    gameGlobalId: string;
+    playerId: string;
+    reason: string;
+    operatorId: string;
+    now: Date;
+  },
+) {
   const record = await load(input.gameGlobalId);
   if (record.cancelled) throw conflict('中止になった大会です。');
   const field = await tournamentRepository.field(record.game_global_id);
@@ -229,6 +253,9 @@ export async function withdrawPlayer(input: {
     );
   const nowIso = input.now.toISOString();
   const withdrawn = withStatus(entry, 'wd', round, nowIso);
+  const nextField = field.map((e) => (e.player_id === withdrawn.player_id ? withdrawn : e));
+  if (input.dryRun)
+    return dryRunAnswer(round, { record, field }, { record, field: nextField }, input.now, entry.player_id);
   const audit = auditOf(input, {
     action: 'withdraw_player',
     game_global_id: record.game_global_id,
@@ -238,7 +265,6 @@ export async function withdrawPlayer(input: {
     after: { player_id: entry.player_id, status: 'wd', round },
     note: `${formatTokyoDateTime(input.now)} ${entry.name}選手が第${round}ラウンドから棄権しました（${input.reason}）`,
   });
-  const nextField = field.map((e) => (e.player_id === withdrawn.player_id ? withdrawn : e));
   await tournamentRepository.putFieldEntryWithAudit(withdrawn, audit, [
     scoreChangeTaskWrite({ record, field }, { record, field: nextField }, audit, input.now),
   ]);
@@ -256,13 +282,15 @@ const playerStatusLabels: Record<PlayerStatus, string> = {
  * Cancels one round (audited): it counts for nobody, saves to it are refused, results are no longer
  * imported into it, and its scores are written again as cancelled. A round can be cancelled once.
  */
-export async function cancelRound(input: RoundAction & { reason: string }) {
+export async function cancelRound(input: RoundAction & DryRun & { reason: string }) {
   const record = await load(input.gameGlobalId);
   if (record.cancelled) throw conflict('中止になった大会です。');
   const stored = record.rounds[input.round - 1]!;
   if (stored.cancelled) throw conflict(`第${input.round}ラウンドはすでに中止です。`);
   const note = `第${input.round}ラウンドは中止になりました（${input.reason}）。このラウンドはどのユーザーのスコアにも数えません。`;
   const next = withRound(record, input.round, { cancelled: true, cancel_note: note });
+  const field = await tournamentRepository.field(record.game_global_id);
+  if (input.dryRun) return dryRunAnswer(input.round, { record, field }, { record: next, field }, input.now);
   const audit = auditOf(input, {
     action: 'cancel_round',
     game_global_id: record.game_global_id,
@@ -272,7 +300,6 @@ export async function cancelRound(input: RoundAction & { reason: string }) {
     after: { cancelled: true },
     note: `${formatTokyoDateTime(input.now)} ${note}`,
   });
-  const field = await tournamentRepository.field(record.game_global_id);
   await tournamentRepository.putWithAudit(next, audit, undefined, [
     scoreChangeTaskWrite({ record, field }, { record: next, field }, audit, input.now, [input.round]),
   ]);
@@ -283,12 +310,14 @@ export async function cancelRound(input: RoundAction & { reason: string }) {
  * Cancels a whole tournament (audited): every round counts for nobody, it gives no yearly points,
  * and saves and imports are refused. Prizes already drawn stay; no new draw is possible.
  */
-export async function cancelTournament(input: {
-  gameGlobalId: string;
-  reason: string;
-  operatorId: string;
-  now: Date;
-}) {
+export async function cancelTournament(
+  input: DryRun & {
+    gameGlobalId: string;
+    reason: string;
+    operatorId: string;
+    now: Date;
+  },
+) {
   const record = await load(input.gameGlobalId);
   if (record.cancelled) throw conflict('この大会はすでに中止です。');
   const note = `${record.tournament_name}は中止になりました（${input.reason}）。この大会のスコアと年間ポイントはありません。`;
@@ -300,6 +329,8 @@ export async function cancelTournament(input: {
       r.cancelled ? r : { ...r, cancelled: true, cancel_note: note },
     ) as TournamentRecord['rounds'],
   };
+  const field = await tournamentRepository.field(record.game_global_id);
+  if (input.dryRun) return dryRunAnswer(0, { record, field }, { record: next, field }, input.now);
   const audit = auditOf(input, {
     action: 'cancel_tournament',
     game_global_id: record.game_global_id,
@@ -312,14 +343,13 @@ export async function cancelTournament(input: {
     after: { cancelled: true },
     note: `${formatTokyoDateTime(input.now)} ${note}`,
   });
-  const field = await tournamentRepository.field(record.game_global_id);
   await tournamentRepository.putWithAudit(next, audit, undefined, [
     scoreChangeTaskWrite({ record, field }, { record: next, field }, audit, input.now),
   ]);
   return { game_global_id: record.game_global_id, round: 0, score_changes: null, audit };
 }
 
-export interface CorrectionInput extends RoundAction {
+export interface CorrectionInput extends RoundAction, DryRun {
   playerId: string;
   /** The version of the row the operator started from (`rowVersion`). */
   baseVersion: string;
@@ -379,6 +409,15 @@ export async function correctFinalResult(input: CorrectionInput) {
   const rows = field.map((e) => resultFromFieldEntry(e, round)).filter((r) => r !== null);
   const correctedRow = resultFromFieldEntry(corrected, round);
   if (!correctedRow) throw validationFailed({ strokes: ['このラウンドの結果を入力してください。'] });
+  const nextField = field.map((e) => (e.player_id === corrected.player_id ? corrected : e));
+  if (input.dryRun)
+    return dryRunAnswer(
+      input.round,
+      { record, field },
+      { record, field: nextField },
+      input.now,
+      entry.player_id,
+    );
   const { audit: correction } = correctResult(rows, correctedRow, {
     by: input.operatorId,
     at: input.now.toISOString(),
@@ -399,7 +438,6 @@ export async function correctFinalResult(input: CorrectionInput) {
     },
     note: correctionNote(correction),
   });
-  const nextField = field.map((e) => (e.player_id === corrected.player_id ? corrected : e));
   const written = await tournamentRepository.putWithAudit(
     record,
     audit,

@@ -28,11 +28,8 @@ export async function roundEntries(
   round: number,
   now: Date,
 ): Promise<RoundEntries> {
-  const stamp = freezeStamp(record.rounds[round - 1]!, now);
-  if (stamp !== null) {
-    const summary = await teamRepository.getSummary(record.game_global_id, round);
-    if (summary?.stamp === stamp) return { teams: summary.teams, players: summary.players };
-  }
+  const summary = await currentSummary(record, round, now);
+  if (summary) return { teams: summary.teams, players: summary.players };
   const teams = (await teamRepository.listRound(record.game_global_id, round)).filter(
     (team) => team.picks.length > 0,
   );
@@ -40,4 +37,37 @@ export async function roundEntries(
     teams: teams.length,
     players: [...new Set(teams.flatMap((team) => team.picks.map((pick) => pick.player_id)))],
   };
+}
+
+/** The round's summary when its teams are frozen and the summary describes that freeze. */
+async function currentSummary(record: TournamentRecord, round: number, now: Date) {
+  const stamp = freezeStamp(record.rounds[round - 1]!, now);
+  if (stamp === null) return undefined;
+  const summary = await teamRepository.getSummary(record.game_global_id, round);
+  return summary?.stamp === stamp ? summary : undefined;
+}
+
+/**
+ * How many of the round's teams (with at least one pick) there are: the frozen round's summary
+ * (one Get), else a COUNT query of the round's team items (read, not returned: docs/operations.md).
+ */
+export async function teamsOfRound(record: TournamentRecord, round: number, now: Date): Promise<number> {
+  const summary = await currentSummary(record, round, now);
+  if (summary) return summary.teams;
+  return teamRepository.countWithPicks(record.game_global_id, round);
+}
+
+/** How many of the round's teams pick the player: from the frozen round's summary, else a COUNT query. */
+export async function teamsHolding(
+  record: TournamentRecord,
+  round: number,
+  playerId: string,
+  now: Date,
+): Promise<number> {
+  const summary = await currentSummary(record, round, now);
+  if (summary?.holders) {
+    const index = summary.players.indexOf(playerId);
+    return index < 0 ? 0 : (summary.holders[index] ?? 0);
+  }
+  return teamRepository.countHolding(record.game_global_id, round, playerId);
 }

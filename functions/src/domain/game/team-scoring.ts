@@ -120,6 +120,26 @@ export interface TeamScoreRecord {
   last_saved_at: string;
 }
 
+/**
+ * What personal rankings 4-7 read of one pick: the player's real to-par (null unless he completed
+ * the round), his birdies and eagles that round (0 unless completed), and whether he made the cut.
+ */
+export function pickRecord(
+  playerId: string,
+  round: ScoringRound,
+  score: PickScore = pickScore(playerId, round),
+): PickRecord {
+  const result = round.byPlayer.get(playerId);
+  const completed = score.kind === 'real';
+  return {
+    player_id: playerId,
+    to_par: completed ? score.to_par : null,
+    made_cut: round.madeCut.get(playerId) ?? null,
+    birdies: completed ? (result?.birdies ?? 0) : 0,
+    eagles: completed ? (result?.eagles ?? 0) : 0,
+  };
+}
+
 /** The score item of one stored team (teams with no pick have none: rankings use 4 x penalty). */
 export function teamScoreRecord(team: TeamRecord, round: ScoringRound): TeamScoreRecord {
   const view = teamScore(team, round);
@@ -138,17 +158,7 @@ export function teamScoreRecord(team: TeamRecord, round: ScoringRound): TeamScor
     birdies: results.reduce((sum, r) => sum + (r?.birdies ?? 0), 0),
     eagles: results.reduce((sum, r) => sum + (r?.eagles ?? 0), 0),
     under_par_picks: scores.filter((s) => s.kind === 'real' && s.to_par < 0).length,
-    picks: ordered.map((pick, i) => {
-      const result = results[i];
-      const completed = scores[i]!.kind === 'real';
-      return {
-        player_id: pick.player_id,
-        to_par: completed ? scores[i]!.to_par : null,
-        made_cut: round.madeCut.get(pick.player_id) ?? null,
-        birdies: completed ? (result?.birdies ?? 0) : 0,
-        eagles: completed ? (result?.eagles ?? 0) : 0,
-      };
-    }),
+    picks: ordered.map((pick, i) => pickRecord(pick.player_id, round, scores[i])),
     last_saved_at: team.last_saved_at,
   };
 }

@@ -85,6 +85,13 @@ export function* thawTeams(frozen: FrozenRound, withSaveTimes = false): Generato
   }
 }
 
+/** holders[i]: how many of the frozen round's teams pick players[i]. */
+function holdersOf(frozen: Pick<FrozenRound, 'players' | 'picks'>): number[] {
+  const holders = new Array<number>(frozen.players.length).fill(0);
+  for (const index of frozen.picks) if (index !== EMPTY) holders[index]!++;
+  return holders;
+}
+
 export const frozenTeamsName = (gameGlobalId: string, round: number) =>
   `teams/${encodeURIComponent(gameGlobalId)}/R${round}.json.gz`;
 
@@ -137,6 +144,7 @@ export async function roundTeams(record: TournamentRecord, round: number, now: D
       stamp,
       teams: frozen.users.length,
       players: frozen.players,
+      holders: holdersOf(frozen),
     });
   }
   return frozen;

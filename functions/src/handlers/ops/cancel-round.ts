@@ -10,7 +10,9 @@ export const handler = httpHandler(cancelRoundRoute, async ({ body, auth, now })
     reason: body.reason,
     operatorId: auth.userId,
     now,
+    dryRun: body.dry_run,
   });
-  await rankingsChanged(body.game_global_id, now);
+  // A dry run wrote nothing: the rankings have nothing to publish.
+  if (!body.dry_run) await rankingsChanged(body.game_global_id, now);
   return result;
 });

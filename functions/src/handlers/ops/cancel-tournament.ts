@@ -9,7 +9,9 @@ export const handler = httpHandler(cancelTournamentRoute, async ({ body, auth, n
     reason: body.reason,
     operatorId: auth.userId,
     now,
+    dryRun: body.dry_run,
   });
-  await rankingsChanged(body.game_global_id, now);
+  // A dry run wrote nothing: the rankings have nothing to publish.
+  if (!body.dry_run) await rankingsChanged(body.game_global_id, now);
   return result;
 });

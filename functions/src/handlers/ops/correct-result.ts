@@ -4,7 +4,7 @@ import { httpHandler } from '../../adapters/http-handler';
 import { correctResultRoute } from '@golf/shared/routes/game';
 
 export const handler = httpHandler(correctResultRoute, async ({ body, auth, now }) => {
-  const { game_global_id, round, player_id, base_version, reason, ...changes } = body;
+  const { game_global_id, round, player_id, base_version, reason, dry_run, ...changes } = body;
   const result = await correctFinalResult({
     gameGlobalId: game_global_id,
     round,
@@ -14,7 +14,9 @@ export const handler = httpHandler(correctResultRoute, async ({ body, auth, now 
     baseVersion: base_version,
     changes,
     reason,
+    dryRun: dry_run,
   });
-  await rankingsChanged(game_global_id, now);
+  // A dry run wrote nothing: the rankings have nothing to publish.
+  if (!dry_run) await rankingsChanged(game_global_id, now);
   return result;
 });

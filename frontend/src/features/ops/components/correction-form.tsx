@@ -10,7 +10,8 @@ import {
 import type { OpsResultRow } from '@golf/shared/schemas/ops';
 import { playerStatusSchema, type PlayerStatus } from '@golf/shared/schemas/schedule';
 import { isApiError } from '../../../lib/api-client';
-import { roundResultsQueryOptions, useOpsAction } from '../api/ops-calls';
+import { roundResultsQueryOptions, useOpsAction, useOpsDryRun } from '../api/ops-calls';
+import { ActionPreviewView } from './action-preview';
 import { ActionOutcome, ConfirmAction, OpsInput, auditSummary } from './ops-parts';
 
 const numberFields = ['strokes', 'to_par', 'thru', 'birdies', 'eagles', 'bogeys'] as const;
@@ -83,6 +84,7 @@ function ChangeTable({
 export function CorrectionForm({ gameGlobalId, round }: { gameGlobalId: string; round: number }) {
   const results = useQuery(roundResultsQueryOptions(gameGlobalId, round));
   const action = useOpsAction('correctResult');
+  const check = useOpsDryRun('correctResult');
   const [opened, setOpened] = useState<OpsResultRow | null>(null);
   const [edits, setEdits] = useState<Edits>({});
   const [reason, setReason] = useState('');
@@ -93,7 +95,22 @@ export function CorrectionForm({ gameGlobalId, round }: { gameGlobalId: string; 
   };
   const after = opened ? edited(opened, edits) : null;
   const changes = opened && after ? changedFields(opened, after) : [];
-  const stale = isApiError(action.error) && action.error.status === 409 && action.error.current;
+  // A row changed since the form opened is refused by the confirmation's check or by the correction.
+  const refusal = action.error ?? check.error;
+  const stale = isApiError(refusal) && refusal.status === 409 && refusal.current;
+  /** Only the values the operator changed, with the version the form opened with. */
+  const body = (dryRun: boolean) =>
+    opened && after
+      ? {
+          game_global_id: gameGlobalId,
+          round,
+          player_id: opened.player_id,
+          base_version: opened.version,
+          reason,
+          ...Object.fromEntries(changes.map((field) => [field, after[field]])),
+          ...(dryRun && { dry_run: true }),
+        }
+      : null;
 
   return (
     <section className="section card" aria-label="結果の訂正">
@@ -109,6 +126,7 @@ export function CorrectionForm({ gameGlobalId, round }: { gameGlobalId: string; 
           value={opened?.player_id ?? ''}
           onChange={(event) => {
             action.reset();
+            check.reset();
             open(players.find((p) => p.player_id === event.target.value) ?? null);
           }}
         >
@@ -159,29 +177,29 @@ export function CorrectionForm({ gameGlobalId, round }: { gameGlobalId: string; 
             onChange={setReason}
           />
           <ConfirmAction
+            // Opened again from the stored row, the confirmation starts over.
+            key={opened.version}
             label="訂正する"
             warning={
               <>
                 {opened.name}選手の第{round}
                 ラウンドを次のように訂正します。スコア・順位・ポイントが計算し直され、記録が残ります。
                 {after && <ChangeTable before={opened} after={after} />}
+                <ActionPreviewView check={check} />
               </>
             }
             pending={action.isPending}
             disabled={!after || changes.length === 0 || !reason.trim()}
+            onAsk={() => {
+              const checked = body(true);
+              if (checked) check.mutate({ body: checked });
+            }}
+            ready={Boolean(check.data)}
             onConfirm={() => {
-              if (!after) return;
+              const sent = body(false);
+              if (!sent) return;
               action.mutate(
-                {
-                  body: {
-                    game_global_id: gameGlobalId,
-                    round,
-                    player_id: opened.player_id,
-                    base_version: opened.version,
-                    reason,
-                    ...Object.fromEntries(changes.map((field) => [field, after[field]])),
-                  },
-                },
+                { body: sent },
                 {
                   // The row opens again from its stored values, with its new version.
                   onSuccess: () =>
@@ -213,6 +231,7 @@ export function CorrectionForm({ gameGlobalId, round }: { gameGlobalId: string; 
             className="button button--outline"
             onClick={() => {
               action.reset();
+              check.reset();
               open({ ...opened, ...(stale as Partial<OpsResultRow>) });
             }}
           >

@@ -111,7 +111,8 @@ export function TournamentSelect({
 
 /**
  * A button for an action that cannot be undone: the first press says what will happen, the
- * second (the same verb, in the confirmation) carries it out.
+ * second (the same verb, in the confirmation) carries it out. `onAsk` runs as the confirmation
+ * opens (an action's dry run), and the action waits for `ready` (its answer).
  */
 export function ConfirmAction({
   label,
@@ -119,12 +120,16 @@ export function ConfirmAction({
   pending,
   disabled,
   onConfirm,
+  onAsk,
+  ready = true,
 }: {
   label: string;
   warning: ReactNode;
   pending: boolean;
   disabled?: boolean;
   onConfirm: () => void;
+  onAsk?: () => void;
+  ready?: boolean;
 }) {
   const [asking, setAsking] = useState(false);
   if (!asking)
@@ -133,19 +138,22 @@ export function ConfirmAction({
         type="button"
         className="button button--primary"
         disabled={disabled || pending}
-        onClick={() => setAsking(true)}
+        onClick={() => {
+          setAsking(true);
+          onAsk?.();
+        }}
       >
         {label}
       </button>
     );
   return (
     <div className="ops-confirm" role="alertdialog" aria-label={`${label}の確認`}>
-      <p className="notice">{warning}</p>
+      <div className="notice">{warning}</div>
       <div className="ops-confirm__buttons">
         <button
           type="button"
           className="button button--primary"
-          disabled={pending}
+          disabled={pending || !ready}
           onClick={() => {
             setAsking(false);
             onConfirm();
