@@ -6,7 +6,7 @@
  * See docs/operations.md.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { basename, extname, join } from 'node:path';
 import { correctionLabels, correctionValueText } from '../../shared/src/game/correction';
 import { actionPreviewLines } from '../../shared/src/game/ranking-impact';
 import { actionPreviewSchema } from '../../shared/src/schemas/ops';
@@ -20,8 +20,13 @@ const usage = `usage: npm run ops -- <command> [options]
   save-tournament <file.json>         (a tournament and its 4 rounds without its field, created or edited;
                                        docs/examples/tournament-settings.json)
   import-field <game_global_id> <file.csv|file.json>      (players added to or updated in its field)
-  save-prize <file.json>              (a prize created, or edited when one is stored for the same ranks;
-                                       docs/examples/prize.json)
+  save-prize <file.json> [--image file.png|jpg|webp]
+                                      (a prize created, or edited when one is stored for the same ranks;
+                                       docs/examples/prize.json; --image uploads its image, "image_url": ""
+                                       in the file removes it, else the stored image stays)
+  list-prizes <game_global_id>        (its prizes and its season's yearly prizes, retired and drawn ones marked)
+  retire-prize <prize_id>             (no longer offered to players nor drawn; refused once drawn)
+  restore-prize <prize_id>            (offered again)
   import-results <file.json|file.csv>
   mark-final <game_global_id> <round> [--force]            (--force: despite the checks it reports)
   move-deadline <game_global_id> <round> <deadline ISO, e.g. 2026-12-03T08:30:00+09:00> <reason> [--force]
@@ -99,6 +104,57 @@ function previewSummary(answer: Record<string, unknown>): string | null {
   const preview = actionPreviewSchema.safeParse(answer['preview']);
   if (answer['dry_run'] !== true || !preview.success) return null;
   return ['確認のみ（まだ実行していません）', ...actionPreviewLines(preview.data)].join('\n');
+}
+
+/** One line on a prize retired or restored. */
+function retirementSummary(command: string | undefined, answer: Record<string, unknown>): string | null {
+  if (command !== 'retire-prize' && command !== 'restore-prize') return null;
+  const name = String((answer['prize'] as { name?: string } | undefined)?.name ?? '');
+  const done = command === 'retire-prize' ? '公開をやめています' : '公開しています';
+  if (answer['already_done'] === true) return `「${name}」はすでに${done}。何も変えていません。`;
+  return command === 'retire-prize'
+    ? `「${name}」の公開をやめました。賞品一覧に表示されず、抽選されません。`
+    : `「${name}」を公開に戻しました。`;
+}
+
+/**
+ * Uploads a prize image as the console does: a presigned POST from the API, then the file posted
+ * to storage with its fields. Answers the key that `save-prize` sends as `image_key`.
+ */
+async function uploadPrizeImage(url: string, token: string, file: string): Promise<string> {
+  const types: Record<string, string> = {
+    '.png': 'image/png',
+    '.jpg': 'image/jpeg',
+    '.jpeg': 'image/jpeg',
+    '.webp': 'image/webp',
+  };
+  const contentType = types[extname(file).toLowerCase()];
+  if (!contentType) throw new Error(`画像は PNG・JPEG・WebP のファイルにしてください：${file}`);
+  const response = await fetch(`${url}/api/uploads/presign`, {
+    method: 'POST',
+    headers: {
+      'content-type': 'application/json',
+      accept: 'application/json',
+      authorization: `Bearer ${token}`,
+    },
+    body: JSON.stringify({ purpose: 'prize', content_type: contentType }),
+  });
+  const presigned = (await response.json()) as {
+    message?: string;
+    url: string;
+    fields: Record<string, string>;
+    key: string;
+  };
+  if (!response.ok) throw new Error(`${response.status} ${presigned.message ?? ''}`);
+  const form = new FormData();
+  for (const [name, value] of Object.entries(presigned.fields)) form.append(name, value);
+  form.append('file', new Blob([readFileSync(file)], { type: contentType }), basename(file));
+  const stored = await fetch(presigned.url, { method: 'POST', body: form });
+  if (!stored.ok)
+    throw new Error(
+      `画像をアップロードできませんでした（${stored.status}）。5MB以下の画像か確認してください。`,
+    );
+  return presigned.key;
 }
 
 /** One line on an import's answer: players and rows are counted apart. */
@@ -192,9 +248,26 @@ async function main(): Promise<number> {
       if (!args[0]) throw new Error(usage);
       [path, body] = ['/api/golf/ops/tournament/field', { game_global_id: args[0], ...fileBody(args[1]) }];
       break;
-    case 'save-prize':
+    case 'save-prize': {
       if (!args[0]) throw new Error(usage);
-      [path, body] = ['/api/golf/ops/prizes', JSON.parse(readFileSync(args[0], 'utf8'))];
+      const prize = JSON.parse(readFileSync(args[0], 'utf8')) as Record<string, unknown>;
+      const image = options['image'];
+      if (typeof image === 'string' && image)
+        prize['image_key'] = await uploadPrizeImage(url, await operatorToken(url, options['token']), image);
+      [path, body] = ['/api/golf/ops/prizes', prize];
+      break;
+    }
+    case 'list-prizes':
+      if (!args[0]) throw new Error(usage);
+      [method, path] = ['GET', `/api/golf/ops/prizes?game_global_id=${encodeURIComponent(args[0])}`];
+      break;
+    case 'retire-prize':
+    case 'restore-prize':
+      if (!args[0]) throw new Error(usage);
+      [path, body] = [
+        '/api/golf/ops/prizes/retire',
+        { prize_id: args[0], retired: command === 'retire-prize' },
+      ];
       break;
     case 'mark-final':
       [path, body] = [
@@ -360,7 +433,11 @@ async function main(): Promise<number> {
   }
   if (response.ok) {
     console.log(JSON.stringify(answer, null, 2));
-    const summary = importSummary(answer) ?? previewSummary(answer) ?? operatorSummary(answer);
+    const summary =
+      importSummary(answer) ??
+      previewSummary(answer) ??
+      operatorSummary(answer) ??
+      retirementSummary(command, answer);
     if (summary) console.error(summary);
     return 0;
   }

@@ -70,6 +70,8 @@ const matrix: Record<string, Row> = {
   saveTournament: operators,
   importField: operators,
   savePrize: operators,
+  listOpsPrizes: operators,
+  retirePrize: operators,
   importResults: operators,
   markRoundFinal: operators,
   moveDeadline: operators,
@@ -109,7 +111,8 @@ const matrix: Record<string, Row> = {
   getGuildVersus: signedIn,
   listGuildChat: guildMembers,
   postGuildChat: guildMembers,
-  presignUpload: signedIn,
+  // Asked for a prize image (validBodies): operators only; a guild or profile image, anyone signed in (upload.test.ts).
+  presignUpload: operators,
   getPersonalRanking: everyone,
   getOwnRanking: signedIn,
   getGuildRanking: everyone,
@@ -152,6 +155,7 @@ const matrix: Record<string, Row> = {
 const validBodies: Record<string, unknown> = {
   updateGuild: { name: '改名', comment: '', entry_type: 1, is_public: true },
   postGuildChat: { message: 'こんにちは' },
+  presignUpload: { purpose: 'prize', content_type: 'image/png' },
 };
 
 /** The order of the calls: the member and the owner last, as leaving or kicking changes the guild. */

@@ -9,6 +9,7 @@ import { userRepository } from '../../functions/src/db/repositories/user-reposit
 import { hashPassword } from '../../functions/src/adapters/identity/password';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
 import { api, baseUrl, tokenFor } from './support/api';
+import { realPng } from './support/images';
 
 const run = promisify(execFile);
 
@@ -140,7 +141,30 @@ describe('ops CLI', () => {
     expect(JSON.parse(result.stdout)).toMatchObject({ players: 6, changed: 6 });
     result = await ops('save-prize', 'docs/examples/prize.json');
     expect(result.code).toBe(0);
+    const { prize } = JSON.parse(result.stdout) as { prize: { id: string; image_url: string } };
     expect(JSON.parse(result.stdout)).toMatchObject({ created: true, prize: { winners_count: 1 } });
+    // Its image uploaded from a file, then the prize retired, retired again (nothing to do) and restored.
+    const image = join(dir, 'trophy.png');
+    writeFileSync(image, await realPng(800, 600));
+    result = await ops('save-prize', 'docs/examples/prize.json', '--image', image);
+    expect(result.code).toBe(0);
+    expect((JSON.parse(result.stdout) as { prize: typeof prize }).prize.image_url).toMatch(
+      /\/uploads\/attached\/prize\/ops-cli-test\/[0-9A-Z]{26}\.webp$/,
+    );
+    result = await ops('retire-prize', prize.id);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('の公開をやめました');
+    result = await ops('retire-prize', prize.id);
+    expect(JSON.parse(result.stdout)).toMatchObject({
+      already_done: true,
+      audit: { action: 'retire_prize' },
+    });
+    expect(result.stderr).toContain('すでに公開をやめています');
+    result = await ops('list-prizes', 'example-2026-91');
+    const listed = JSON.parse(result.stdout) as { prizes: Array<{ id: string; retired_at?: string }> };
+    expect(listed.prizes.find((p) => p.id === prize.id)?.retired_at).toBeDefined();
+    result = await ops('restore-prize', prize.id);
+    expect(result.stderr).toContain('を公開に戻しました');
     expect((await tournamentRepository.field('example-2026-91')).map((e) => e.player_id)).toHaveLength(6);
   }, 90_000);
 

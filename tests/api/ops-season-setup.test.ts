@@ -1,16 +1,24 @@
 /**
  * Setting up a season through the operator API: a tournament with its 4 rounds and no field, its
- * field imported, its prizes created and edited. Each is operator-only, refuses a wrong body with
+ * field imported, its prizes created and edited, given images, retired and restored. Each is operator-only, refuses a wrong body with
  * its fields named (422, nothing written), records an audit entry, and saving what is stored already
  * answers `already_done` with that entry.
  */
 import { describe, expect, it } from 'vitest';
 import { importResultSchema } from '../../shared/src/schemas/game';
-import { savePrizeResultSchema } from '../../shared/src/schemas/ops';
+import {
+  opsPrizeListSchema,
+  retirePrizeResultSchema,
+  savePrizeResultSchema,
+} from '../../shared/src/schemas/ops';
 import { auditRepository } from '../../functions/src/db/repositories/audit-repository';
+import { prizeDrawRepository } from '../../functions/src/db/repositories/prize-draw-repository';
 import { prizeRepository } from '../../functions/src/db/repositories/prize-repository';
+import { tournamentPrizes } from '../../functions/src/domain/prize/prize-draw-service';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { api, tokenFor } from './support/api';
+import { realPng } from './support/images';
+import { attachedUrl, expectStoredImage, postToS3, presign } from './support/uploads';
 
 const operator = () => tokenFor('setup-operator', ['operators']);
 const post = async (path: string, body: unknown) => api('POST', path, { token: await operator(), body });
@@ -178,19 +186,43 @@ describe('a tournament created with its 4 rounds, then its field', () => {
   });
 });
 
+/** A staged tournament of its own, for a test of its prizes. */
+async function prizeTournament(prefix: string) {
+  const id = `${prefix}-${Date.now()}`;
+  await post('/api/golf/ops/tournament/settings', settings(id));
+  return id;
+}
+
+/** Saves the tournament's entry prize; answers it as stored. */
+const saveEntryPrize = async (id: string, name: string, value_yen: number, winners_count: number) =>
+  savePrizeResultSchema.parse(
+    (
+      await post('/api/golf/ops/prizes', {
+        kind: 'entry',
+        game_global_id: id,
+        name,
+        description: '',
+        value_yen,
+        winners_count,
+      })
+    ).body,
+  ).prize;
+
+/** The body of a rank prize of the tournament for one rank. */
+const rankPrize = (id: string, name: string, rank: number, value_yen: number, description = '') => ({
+  kind: 'game',
+  game_global_id: id,
+  name,
+  description,
+  value_yen,
+  rank_from: rank,
+  rank_to: rank,
+});
+
 describe('prizes created by operators', () => {
   it('creates a rank prize and the entry prize, edits one, repeats one, refuses overlapping ranks', async () => {
-    const id = `setup-prize-${Date.now()}`;
-    await post('/api/golf/ops/tournament/settings', settings(id));
-    const rank = {
-      kind: 'game',
-      game_global_id: id,
-      name: '優勝賞品',
-      description: '1位の方に',
-      value_yen: 80000,
-      rank_from: 1,
-      rank_to: 1,
-    };
+    const id = await prizeTournament('setup-prize');
+    const rank = rankPrize(id, '優勝賞品', 1, 80000, '1位の方に');
     const created = savePrizeResultSchema.parse((await post('/api/golf/ops/prizes', rank)).body);
     expect(created).toMatchObject({
       created: true,
@@ -211,19 +243,8 @@ describe('prizes created by operators', () => {
       prize: { id: created.prize.id, value_yen: 90000, order: created.prize.order },
     });
 
-    const entry = savePrizeResultSchema.parse(
-      (
-        await post('/api/golf/ops/prizes', {
-          kind: 'entry',
-          game_global_id: id,
-          name: '参加賞',
-          description: '',
-          value_yen: 1000,
-          winners_count: 10,
-        })
-      ).body,
-    );
-    expect(entry.prize).toMatchObject({ kind: 'entry', winners_count: 10, rank_from: null });
+    const entry = await saveEntryPrize(id, '参加賞', 1000, 10);
+    expect(entry).toMatchObject({ kind: 'entry', winners_count: 10, rank_from: null });
 
     const overlap = await post('/api/golf/ops/prizes', { ...rank, name: '2位まで', rank_to: 2 });
     expect(overlap.status).toBe(422);
@@ -253,5 +274,158 @@ describe('prizes created by operators', () => {
     const unknown = await post('/api/golf/ops/prizes', { ...rank, game_global_id: `${id}-none` });
     expect(unknown.status).toBe(422);
     expect((await auditRepository.list(id)).filter((e) => e.action === 'save_prize')).toHaveLength(3);
+  });
+});
+
+describe('prize images uploaded by operators', () => {
+  it('presigns prize images for operators only, attaches one, keeps it, replaces it and removes it', async () => {
+    const player = await tokenFor('setup-prize-player');
+    const refused = await api('POST', '/api/uploads/presign', {
+      token: player,
+      body: { purpose: 'prize', content_type: 'image/png' },
+    });
+    expect(refused.status).toBe(403);
+
+    const id = await prizeTournament('setup-image');
+    const token = await operator();
+    const upload = await presign(token, 'image/png', 'prize');
+    expect(upload.key).toMatch(/^uploads\/prize\/setup-operator\//);
+    expect((await postToS3(upload, await realPng(), 'image/png')).status).toBeLessThan(300);
+    const prize = rankPrize(id, '画像つきの賞品', 1, 5000);
+    const saved = savePrizeResultSchema.parse(
+      (await post('/api/golf/ops/prizes', { ...prize, image_key: upload.key })).body,
+    );
+    expect(saved.prize.image_url).toMatch(attachedUrl('prize', 'setup-operator'));
+    await expectStoredImage(saved.prize.image_url);
+    // Players' lists carry the attached image.
+    const listed = await api<Array<{ id: string; image_url: string }>>('GET', '/api/golf/master/game_prize');
+    expect(listed.body.find((p) => p.id === saved.prize.id)?.image_url).toBe(saved.prize.image_url);
+
+    // Saved again without an image: the stored one stays, and nothing changed.
+    const kept = savePrizeResultSchema.parse((await post('/api/golf/ops/prizes', prize)).body);
+    expect(kept).toMatchObject({ already_done: true, prize: { image_url: saved.prize.image_url } });
+
+    // Another operator's upload, a missing object and a key with an address are refused, nothing written.
+    const other = await presign(await tokenFor('setup-other-operator', ['operators']), 'image/png', 'prize');
+    await postToS3(other, await realPng(), 'image/png');
+    for (const body of [
+      { ...prize, image_key: other.key },
+      { ...prize, image_key: `${upload.key.replace(/[^/]+$/, '')}missing.png` },
+      { ...prize, image_key: upload.key, image_url: 'https://example.com/a.png' },
+    ]) {
+      const wrong = await post('/api/golf/ops/prizes', body);
+      expect(wrong.status).toBe(422);
+      expect(Object.keys((wrong.body as { errors: Record<string, string[]> }).errors)).toEqual(['image_key']);
+    }
+    expect((await prizeRepository.get(saved.prize.id))?.image_url).toBe(saved.prize.image_url);
+
+    // An image that is not one is refused.
+    const fake = await presign(token, 'image/png', 'prize');
+    await postToS3(fake, Buffer.from('<html></html>'), 'image/png');
+    expect((await post('/api/golf/ops/prizes', { ...prize, image_key: fake.key })).status).toBe(422);
+
+    const removed = savePrizeResultSchema.parse(
+      (await post('/api/golf/ops/prizes', { ...prize, image_url: '' })).body,
+    );
+    expect(removed.prize.image_url).toBe('');
+    expect(removed.audit).toMatchObject({
+      action: 'save_prize',
+      before: { image_url: saved.prize.image_url },
+    });
+  });
+});
+
+describe('prizes retired and restored by operators', () => {
+  const retire = (prize_id: string, retired: boolean) =>
+    post('/api/golf/ops/prizes/retire', { prize_id, retired });
+
+  it('takes a prize out of the lists and the draw, restores it, answers a repeat, refuses a drawn prize', async () => {
+    const id = await prizeTournament('setup-retire');
+    const rank = rankPrize(id, '3位の賞品', 3, 3000);
+    const game = savePrizeResultSchema.parse((await post('/api/golf/ops/prizes', rank)).body).prize;
+    const entry = await saveEntryPrize(id, '参加賞 クオカード', 500, 3);
+
+    const retired = await retire(game.id, true);
+    expect(retired.status).toBe(200);
+    const first = retirePrizeResultSchema.parse(retired.body);
+    expect(first.prize.retired_at).toBeDefined();
+    expect(first.audit).toMatchObject({
+      action: 'retire_prize',
+      game_global_id: id,
+      by: 'setup-operator',
+      before: game,
+      after: first.prize,
+    });
+    const again = retirePrizeResultSchema.parse((await retire(game.id, true)).body);
+    expect(again).toMatchObject({ already_done: true, audit: first.audit, prize: first.prize });
+
+    // Players no longer see it; the operators' list marks it; the draw leaves it out.
+    const offered = await api<Array<{ id: string }>>('GET', '/api/golf/master/game_prize');
+    expect(offered.body.map((p) => p.id)).not.toContain(game.id);
+    const ops = opsPrizeListSchema.parse(
+      (await api('GET', `/api/golf/ops/prizes?game_global_id=${id}`, { token: await operator() })).body,
+    );
+    // The tournament's prizes, then its season's yearly prizes.
+    expect(ops.prizes.every((p, i) => i < 2 || p.kind === 'yearly')).toBe(true);
+    expect(ops.prizes.slice(0, 2).map((p) => [p.id, p.retired_at !== undefined, p.drawn])).toEqual([
+      [game.id, true, false],
+      [entry.id, false, false],
+    ]);
+    // What the draw, its preview and the winners' export take (the preview waits for final results).
+    expect((await tournamentPrizes(id)).map((p) => p.id)).toEqual([entry.id]);
+
+    // Edited while retired, it stays retired; a prize offered on its ranks meanwhile blocks its return.
+    const edited = savePrizeResultSchema.parse(
+      (await post('/api/golf/ops/prizes', { ...rank, value_yen: 3500 })).body,
+    );
+    expect(edited.prize).toMatchObject({ value_yen: 3500, retired_at: first.prize.retired_at });
+    const replacement = savePrizeResultSchema.parse(
+      (await post('/api/golf/ops/prizes', { ...rank, name: '3〜4位の賞品', rank_to: 4 })).body,
+    ).prize;
+    const blocked = await retire(game.id, false);
+    expect(blocked.status).toBe(409);
+    expect((blocked.body as { message: string }).message).toContain('3〜4位の賞品');
+    await retire(replacement.id, true);
+
+    const restored = retirePrizeResultSchema.parse((await retire(game.id, false)).body);
+    expect(restored.prize.retired_at).toBeUndefined();
+    expect(restored.audit).toMatchObject({ action: 'restore_prize', after: restored.prize });
+    expect(retirePrizeResultSchema.parse((await retire(game.id, false)).body)).toMatchObject({
+      already_done: true,
+      audit: restored.audit,
+    });
+    expect(
+      (await api<Array<{ id: string }>>('GET', '/api/golf/master/game_prize')).body.map((p) => p.id),
+    ).toContain(game.id);
+
+    // Drawn, the entry prize keeps its winners: retiring it is refused.
+    await prizeDrawRepository.replacePrizeDraw(
+      {
+        prize_id: entry.id,
+        game_global_id: id,
+        seed: 'retire-test',
+        drawn_at: new Date().toISOString(),
+        drawn_by: 'setup-operator',
+        winners: [],
+      },
+      'entry',
+      [],
+    );
+    const drawn = await retire(entry.id, true);
+    expect(drawn.status).toBe(409);
+    expect((drawn.body as { message: string }).message).toContain('抽選済み');
+    expect((await prizeRepository.get(entry.id))?.retired_at).toBeUndefined();
+
+    // Wrong bodies and unknown prizes.
+    for (const body of [{ prize_id: game.id }, { prize_id: '../x', retired: true }, { retired: 'yes' }]) {
+      const wrong = await post('/api/golf/ops/prizes/retire', body);
+      expect(wrong.status).toBe(422);
+    }
+    expect((await retire(`${game.id}-none`, true)).status).toBe(404);
+    expect(
+      (await auditRepository.list(id)).filter(
+        (e) => e.action === 'retire_prize' || e.action === 'restore_prize',
+      ),
+    ).toHaveLength(3);
   });
 });

@@ -1,10 +1,10 @@
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import { resetConfig } from '../../functions/src/lib/config';
-import { myGuildSchema, ownedGuildSchema, presignedUploadSchema } from '../../shared/src/schemas/guild';
-import sharp from 'sharp';
+import { myGuildSchema, ownedGuildSchema } from '../../shared/src/schemas/guild';
 import { api, baseUrl, tokenFor } from './support/api';
 import { pngSignature, realPng } from './support/images';
+import { attachedUrl, expectStoredImage, postToS3, presign } from './support/uploads';
 
 interface ErrorBody {
   code: string;
@@ -21,39 +21,10 @@ async function newUser() {
 }
 
 const png = pngSignature;
-const attachedUrl = (purpose: string, userId: string) =>
-  new RegExp(`/uploads/attached/${purpose}/${userId}/[0-9A-Z]{26}\\.webp$`);
-
-/** The stored image: WebP, at most 640 px on its longest side, without metadata. */
-async function expectStoredImage(url: string) {
-  const response = await fetch(url);
-  expect(response.status).toBe(200);
-  const meta = await sharp(Buffer.from(await response.arrayBuffer())).metadata();
-  expect(meta.format).toBe('webp');
-  expect(Math.max(meta.width, meta.height)).toBe(640);
-  expect(meta.exif).toBeUndefined();
-}
 const bucket = () => process.env['UPLOADS_BUCKET']!;
 const s3 = () => new S3Client({ forcePathStyle: true });
 const putObject = (key: string, body: Buffer, contentType: string) =>
   s3().send(new PutObjectCommand({ Bucket: bucket(), Key: key, Body: body, ContentType: contentType }));
-
-async function presign(token: string, contentType = 'image/png', purpose = 'guild') {
-  const result = await api('POST', '/api/uploads/presign', {
-    token,
-    body: { purpose, content_type: contentType },
-  });
-  expect(result.status).toBe(200);
-  return presignedUploadSchema.parse(result.body);
-}
-
-/** Posts a file to the presigned URL the way a browser form does. */
-async function postToS3(upload: { url: string; fields: Record<string, string> }, file: Buffer, type: string) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(upload.fields)) data.append(name, value);
-  data.append('file', new Blob([file], { type }), 'image');
-  return fetch(upload.url, { method: 'POST', body: data });
-}
 
 const guildForm = { name: '画像ギルド', comment: '', entry_type: 1, is_public: true };
 

@@ -103,6 +103,8 @@ export const apiRoutes = {
   exportPrizeWinners: ['GET', '/api/golf/ops/prizes/winners/export'],
   drawPrizes: ['POST', '/api/golf/ops/prizes/draw'],
   savePrize: ['POST', '/api/golf/ops/prizes'],
+  listOpsPrizes: ['GET', '/api/golf/ops/prizes'],
+  retirePrize: ['POST', '/api/golf/ops/prizes/retire'],
   getReminderSettings: ['GET', '/api/user/reminders'],
   updateReminderSettings: ['PUT', '/api/user/reminders'],
   getSaveReceiptSettings: ['GET', '/api/user/save-receipt'],

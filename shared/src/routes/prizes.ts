@@ -10,8 +10,12 @@ import {
   wonPrizeListSchema,
 } from '../schemas/prize';
 import {
+  opsPrizeListQuerySchema,
+  opsPrizeListSchema,
   prizeDrawPreviewQuerySchema,
   prizeDrawPreviewSchema,
+  retirePrizeBodySchema,
+  retirePrizeResultSchema,
   savePrizeBodySchema,
   savePrizeResultSchema,
   winnersExportQuerySchema,
@@ -165,12 +169,49 @@ export const savePrizeRoute = {
   access: 'operator',
   body: savePrizeBodySchema,
   response: savePrizeResultSchema,
+  // An uploaded image is read, checked and stored again under a key of its own.
   aws: {
     table: 'write',
+    uploads: ['PutObject', 'GetObject'],
     keys: {
       read: ['LOGIN#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
       write: ['AUDIT#', 'PRIZE#'],
       index: ['PRIZES#', 'TOURNAMENTS'],
+    },
+  },
+} as const satisfies RouteDefinition;
+
+export const listOpsPrizesRoute = {
+  name: 'listOpsPrizes',
+  method: 'GET',
+  path: '/api/golf/ops/prizes',
+  handler: 'prizes/list-ops-prizes',
+  access: 'operator',
+  query: opsPrizeListQuerySchema,
+  response: opsPrizeListSchema,
+  aws: {
+    table: 'read',
+    keys: {
+      read: ['LOGIN#', 'PRIZE#', 'REVOKED#', 'TOURNAMENT#', 'USER#'],
+      index: ['PRIZES#'],
+    },
+  },
+} as const satisfies RouteDefinition;
+
+export const retirePrizeRoute = {
+  name: 'retirePrize',
+  method: 'POST',
+  path: '/api/golf/ops/prizes/retire',
+  handler: 'prizes/retire-prize',
+  access: 'operator',
+  body: retirePrizeBodySchema,
+  response: retirePrizeResultSchema,
+  aws: {
+    table: 'write',
+    keys: {
+      read: ['LOGIN#', 'REVOKED#', 'USER#'],
+      write: ['AUDIT#', 'PRIZE#'],
+      index: ['PRIZES#'],
     },
   },
 } as const satisfies RouteDefinition;
@@ -185,4 +226,6 @@ export const prizeRoutes = {
   exportPrizeWinners: exportPrizeWinnersRoute,
   drawPrizes: drawPrizesRoute,
   savePrize: savePrizeRoute,
+  listOpsPrizes: listOpsPrizesRoute,
+  retirePrize: retirePrizeRoute,
 } as const satisfies Record<string, RouteDefinition>;

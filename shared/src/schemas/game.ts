@@ -241,6 +241,8 @@ export const auditRecordSchema = z.object({
     'save_tournament',
     'import_field',
     'save_prize',
+    'retire_prize',
+    'restore_prize',
   ]),
   game_global_id: z.string(),
   /** 0 for an action on the whole tournament. */

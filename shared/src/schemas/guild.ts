@@ -16,7 +16,8 @@ const CHAT_PAGE_SIZE = 30;
 /** Upload rules shared by the presign policy, the object check and direct multipart files. */
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024;
 export const uploadContentTypes = ['image/jpeg', 'image/png', 'image/webp'] as const;
-const uploadPurposeSchema = z.enum(['guild', 'profile']);
+/** What an image is for; only operators may upload prize images. */
+const uploadPurposeSchema = z.enum(['guild', 'profile', 'prize']);
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
 
 // eslint-disable-next-line no-control-regex

@@ -260,6 +260,12 @@ export const savePrizeBodySchema = z
           .max(2000, '画像のアドレスは2000文字以内です。'),
       ])
       .optional(),
+    /**
+     * An image uploaded with `POST /api/uploads/presign` (purpose prize): checked, re-encoded and
+     * stored as the prize's `image_url`. Without it and without `image_url` the stored image stays;
+     * `image_url: ''` removes it.
+     */
+    image_key: z.string().min(1, 'アップロードした画像を指定してください。').max(300).optional(),
     value_yen: z.number().int().min(0, '金額は0円以上です。').max(10_000_000, '金額は1000万円までです。'),
     rank_from: rank.optional(),
     rank_to: rank.optional(),
@@ -270,6 +276,12 @@ export const savePrizeBodySchema = z
     const need = (field: keyof typeof body, message: string) => {
       if (body[field] === undefined) ctx.addIssue({ code: 'custom', path: [field], message });
     };
+    if (body.image_key !== undefined && body.image_url !== undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['image_key'],
+        message: '画像はアップロードかアドレスのどちらか一方にしてください。',
+      });
     if (body.kind === 'yearly') need('season_id', 'シーズンを入力してください。');
     else need('game_global_id', '大会を選んでください。');
     if (body.kind === 'entry') need('winners_count', '当選人数を入力してください。');
@@ -293,3 +305,32 @@ export const savePrizeResultSchema = z.object({
   audit: auditRecordSchema.nullable(),
 });
 export type SavePrizeResult = z.infer<typeof savePrizeResultSchema>;
+
+/**
+ * POST /api/golf/ops/prizes/retire: a prize no longer offered (`retired: true`), or offered again
+ * (`false`). A drawn prize cannot be retired: its winners keep it.
+ */
+export const retirePrizeBodySchema = z.object({
+  prize_id: z.string().regex(/^[0-9A-Za-z_-]{1,80}$/, '賞品を選んでください。'),
+  retired: z.boolean({ message: '公開をやめるか、公開に戻すかを選んでください。' }),
+});
+export type RetirePrizeBody = z.infer<typeof retirePrizeBodySchema>;
+export const retirePrizeResultSchema = z.object({
+  prize: prizeRecordSchema,
+  /** The prize was in that state already: nothing written, `audit` is the entry that put it there. */
+  already_done: z.boolean().optional(),
+  audit: auditRecordSchema.nullable(),
+});
+export type RetirePrizeResult = z.infer<typeof retirePrizeResultSchema>;
+
+/** GET /api/golf/ops/prizes: a tournament's prizes and its season's yearly prizes, retired ones too. */
+export const opsPrizeListQuerySchema = z.object({ game_global_id: gameGlobalId });
+export const opsPrizeListSchema = z.object({
+  prizes: z.array(
+    prizeRecordSchema.extend({
+      /** Drawn already: its winners keep it, so it cannot be retired. */
+      drawn: z.boolean(),
+    }),
+  ),
+});
+export type OpsPrizeList = z.infer<typeof opsPrizeListSchema>;

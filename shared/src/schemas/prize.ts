@@ -23,6 +23,11 @@ export const prizeRecordSchema = z.object({
   game_global_id: z.string().nullable(),
   season_id: z.number().int(),
   order: z.number().int().min(0),
+  /**
+   * When an operator stopped offering it (absent while offered): a retired prize is out of the
+   * prize lists and the draws until it is restored.
+   */
+  retired_at: z.string().optional(),
 });
 export type PrizeRecord = z.infer<typeof prizeRecordSchema>;
 

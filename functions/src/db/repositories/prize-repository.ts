@@ -1,6 +1,7 @@
 import type { PrizeKind, PrizeRecord } from '@golf/shared/schemas/prize';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client';
+import { transactionHeld } from '../conditions';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
@@ -24,6 +25,30 @@ export const prizeRepository = {
   /** Creates or replaces a prize (its listing moves with its kind and order). */
   async put(record: PrizeRecord): Promise<void> {
     await db().send(new PutCommand({ TableName: tableName(), Item: prizeItem(record) }));
+  },
+
+  /**
+   * Retires or restores a prize read as `stored`: false when it changed since, or (retiring) when
+   * it was drawn meanwhile, so a prize with winners is never retired.
+   */
+  async putRetirement(record: PrizeRecord, stored: PrizeRecord): Promise<boolean> {
+    const sameState = stored.retired_at
+      ? { ConditionExpression: 'retired_at = :at', ExpressionAttributeValues: { ':at': stored.retired_at } }
+      : { ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(retired_at)' };
+    return transactionHeld([
+      { Put: { TableName: tableName(), Item: prizeItem(record), ...sameState } },
+      ...(record.retired_at
+        ? [
+            {
+              ConditionCheck: {
+                TableName: tableName(),
+                Key: keys.prizeDraw(record.id),
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          ]
+        : []),
+    ]);
   },
 };
 

@@ -11,7 +11,7 @@ const prizeKinds = {
   yearly_ranking_prize: 'yearly',
 } as const satisfies Record<string, PrizeKind>;
 
-/** One of the golf master lists: the fixed group categories, every tournament's schedule, or a prize kind. */
+/** One of the golf master lists: the fixed group categories, every tournament's schedule, or a prize kind's offered prizes. */
 export async function golfMasterList(list: (typeof golfMasterListNames)[number], now: Date) {
   switch (list) {
     case 'group_category':
@@ -21,8 +21,9 @@ export async function golfMasterList(list: (typeof golfMasterListNames)[number],
       return tournaments.map((record) => deriveSchedule(record, now));
     }
     default: {
+      // A retired prize is no longer offered: players see the prizes still to win.
       const prizes = await prizeRepository.listByKind(prizeKinds[list]);
-      return prizes.map((prize) => ({ value: prize.id, ...prize }));
+      return prizes.filter((prize) => !prize.retired_at).map((prize) => ({ value: prize.id, ...prize }));
     }
   }
 }

@@ -128,16 +128,20 @@ export function shortfallReason(prize: PrizeRecord, picked: number, entrants: En
   return `${prize.rank_from}位から${prize.rank_to}位が対象ですが、大会の参加者は${entrants.length}人のため、${missing}`;
 }
 
-/** The tournament's game and entry prizes, in their listing order (none when it has none). */
+/**
+ * The tournament's game and entry prizes still offered, in their listing order (none when it has
+ * none). A retired prize is never shown nor drawn; a drawn one is never retired, so every drawn
+ * prize is here.
+ */
 export async function prizesOfTournament(gameGlobalId: string): Promise<PrizeRecord[]> {
   const [game, entry] = await Promise.all([
     prizeRepository.listByKind('game'),
     prizeRepository.listByKind('entry'),
   ]);
-  return [...game, ...entry].filter((prize) => prize.game_global_id === gameGlobalId);
+  return [...game, ...entry].filter((prize) => prize.game_global_id === gameGlobalId && !prize.retired_at);
 }
 
-/** The tournament's game and entry prizes, in their listing order (404 when it has none). */
+/** The tournament's game and entry prizes still offered, in their listing order (404 when it has none). */
 export async function tournamentPrizes(gameGlobalId: string): Promise<PrizeRecord[]> {
   const prizes = await prizesOfTournament(gameGlobalId);
   if (prizes.length === 0) throw notFound('この大会の賞品はありません。');

@@ -2,16 +2,29 @@
  * Prizes set up by operators (docs/operations.md, A new season): a rank prize is named by its
  * tournament (or season, for a yearly prize) and its ranks, an entry prize by its tournament, so
  * saving the same prize again edits it instead of adding a second one. Ranks may not overlap another
- * prize of the same tournament or season. Each save writes an audit entry; saving what is stored
- * already writes nothing and answers `already_done`.
+ * prize of the same tournament or season that is still offered. Each save writes an audit entry;
+ * saving what is stored already writes nothing and answers `already_done`.
+ *
+ * A prize's image is uploaded first (`POST /api/uploads/presign`, purpose prize, operators only) and
+ * saved by its key: checked, re-encoded and stored under a key of its own, whose public address the
+ * prize keeps. Retiring a prize takes it out of the prize lists and the draws, and restoring it
+ * brings it back; a drawn prize is never retired, so its winners keep it and their claims.
  */
 import type { PrizeRecord } from '@golf/shared/schemas/prize';
-import type { SavePrizeBody, SavePrizeResult } from '@golf/shared/schemas/ops';
+import type {
+  OpsPrizeList,
+  RetirePrizeBody,
+  RetirePrizeResult,
+  SavePrizeBody,
+  SavePrizeResult,
+} from '@golf/shared/schemas/ops';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { prizeRepository } from '../../db/repositories/prize-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { auditRepository } from '../../db/repositories/audit-repository';
-import { validationFailed } from '../../lib/errors';
+import { prizeDrawRepository } from '../../db/repositories/prize-draw-repository';
+import { conflict, notFound, validationFailed } from '../../lib/errors';
+import { attachUploadedImage, publicUrl } from '../../lib/uploads';
 import { auditOf, earlierAudit } from '../game/audit-entries';
 import { stableEqual } from '../game/stable-equal';
 
@@ -25,6 +38,31 @@ const ranksText = (from: number, to: number) => (from === to ? `${from}位` : `$
 
 /** The audit partition of a prize: its tournament's, or one per season for yearly prizes. */
 const auditScope = (prize: PrizeRecord) => prize.game_global_id ?? `season-${prize.season_id}`;
+
+/** The prizes of one tournament, or of one season's yearly prizes, out of a kind's list. */
+const sameScope = (prize: PrizeRecord, of: Pick<PrizeRecord, 'kind' | 'game_global_id' | 'season_id'>) =>
+  of.kind === 'yearly'
+    ? prize.season_id === of.season_id && prize.game_global_id === null
+    : prize.game_global_id === of.game_global_id;
+
+/** A prize still offered whose ranks overlap `ranks` (never the prize `id` itself). */
+const overlapping = (
+  siblings: readonly PrizeRecord[],
+  id: string,
+  ranks: { rank_from: number; rank_to: number },
+) =>
+  siblings.find(
+    (prize) =>
+      prize.id !== id &&
+      !prize.retired_at &&
+      prize.rank_from !== null &&
+      prize.rank_to !== null &&
+      prize.rank_from <= ranks.rank_to &&
+      ranks.rank_from <= prize.rank_to,
+  );
+
+const overlapText = (prize: PrizeRecord) =>
+  `${ranksText(prize.rank_from!, prize.rank_to!)}は「${prize.name}」の順位と重なっています。`;
 
 export async function savePrize(
   body: SavePrizeBody,
@@ -40,33 +78,31 @@ export async function savePrize(
   const id = prizeIdOf(body, scope);
   const sameKind = await prizeRepository.listByKind(body.kind);
   const siblings = sameKind.filter((prize) =>
-    body.kind === 'yearly'
-      ? prize.season_id === seasonId && prize.game_global_id === null
-      : prize.game_global_id === body.game_global_id,
+    sameScope(prize, { kind: body.kind, game_global_id: body.game_global_id ?? null, season_id: seasonId! }),
   );
   if (body.kind !== 'entry') {
-    const overlapping = siblings.find(
-      (prize) =>
-        prize.id !== id &&
-        prize.rank_from !== null &&
-        prize.rank_to !== null &&
-        prize.rank_from <= body.rank_to! &&
-        body.rank_from! <= prize.rank_to,
-    );
-    if (overlapping)
-      throw validationFailed({
-        rank_from: [
-          `${ranksText(overlapping.rank_from!, overlapping.rank_to!)}は「${overlapping.name}」の順位と重なっています。`,
-        ],
-      });
+    const taken = overlapping(siblings, id, { rank_from: body.rank_from!, rank_to: body.rank_to! });
+    if (taken) throw validationFailed({ rank_from: [overlapText(taken)] });
   }
   const stored = await prizeRepository.get(id);
+  // An uploaded image, once the rest is known to be valid; else the address given, else the stored one.
+  const imageUrl =
+    body.image_key !== undefined
+      ? publicUrl(
+          await attachUploadedImage({
+            key: body.image_key,
+            purpose: 'prize',
+            userId: actor.operatorId,
+            field: 'image_key',
+          }),
+        )
+      : (body.image_url ?? stored?.image_url ?? '');
   const record: PrizeRecord = {
     id,
     kind: body.kind,
     name: body.name,
     description: body.description,
-    image_url: body.image_url ?? stored?.image_url ?? '',
+    image_url: imageUrl,
     value_yen: body.value_yen,
     winners_count: body.kind === 'entry' ? body.winners_count! : body.rank_to! - body.rank_from! + 1,
     rank_from: body.kind === 'entry' ? null : body.rank_from!,
@@ -75,6 +111,8 @@ export async function savePrize(
     season_id: seasonId!,
     // A new prize comes after the others of its kind; an edited one keeps its place.
     order: stored?.order ?? Math.max(-1, ...sameKind.map((prize) => prize.order)) + 1,
+    // Editing a retired prize leaves it retired.
+    ...(stored?.retired_at !== undefined && { retired_at: stored.retired_at }),
   };
   if (stableEqual(stored, record))
     return {
@@ -95,4 +133,79 @@ export async function savePrize(
   });
   await auditRepository.put(audit);
   return { prize: record, created: !stored, audit };
+}
+
+/** The latest audit entry of an action on this prize (what a repeated retire or restore answers with). */
+async function earlierPrizeAudit(prize: PrizeRecord, action: 'retire_prize' | 'restore_prize') {
+  const entries = await auditRepository.list(auditScope(prize));
+  return (
+    entries
+      .filter((entry) => entry.action === action && (entry.after as { id?: string } | null)?.id === prize.id)
+      .sort((a, b) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id))[0] ?? null
+  );
+}
+
+/**
+ * Retires a prize (no longer offered: out of the prize lists and the draws) or restores it. A drawn
+ * prize is refused (409): its winners keep it and their claims. A restored rank prize may not
+ * overlap the ranks of a prize offered meanwhile (409). Asking for the state the prize is in
+ * already writes nothing and answers `already_done` with the entry that put it there.
+ */
+export async function retirePrize(
+  body: RetirePrizeBody,
+  actor: { operatorId: string; now: Date },
+): Promise<RetirePrizeResult> {
+  const stored = await prizeRepository.get(body.prize_id);
+  if (!stored) throw notFound('賞品が見つかりませんでした。');
+  const action = body.retired ? 'retire_prize' : 'restore_prize';
+  if ((stored.retired_at !== undefined) === body.retired)
+    return { prize: stored, already_done: true, audit: await earlierPrizeAudit(stored, action) };
+  const drawnRefusal = conflict(
+    `「${stored.name}」は抽選済みのため、公開をやめられません。当選者が受け取れるよう、このまま公開します。`,
+  );
+  if (body.retired && (await prizeDrawRepository.getPrizeDraw(stored.id))) throw drawnRefusal;
+  if (!body.retired && stored.rank_from !== null && stored.rank_to !== null) {
+    const siblings = (await prizeRepository.listByKind(stored.kind)).filter((prize) =>
+      sameScope(prize, stored),
+    );
+    const taken = overlapping(siblings, stored.id, { rank_from: stored.rank_from, rank_to: stored.rank_to });
+    if (taken)
+      throw conflict(
+        `${overlapText(taken)}公開に戻すには、先に「${taken.name}」の公開をやめるか、順位を変えてください。`,
+      );
+  }
+  const { retired_at: _retiredAt, ...offered } = stored;
+  const record: PrizeRecord = body.retired ? { ...stored, retired_at: actor.now.toISOString() } : offered;
+  if (!(await prizeRepository.putRetirement(record, stored))) {
+    if (body.retired && (await prizeDrawRepository.getPrizeDraw(stored.id))) throw drawnRefusal;
+    throw conflict('ほかの操作と重なりました。賞品の一覧を読み直して、もう一度操作してください。');
+  }
+  const audit = auditOf(actor, {
+    action,
+    game_global_id: auditScope(record),
+    round: 0,
+    reason: body.retired ? '賞品の公開の停止' : '賞品の公開の再開',
+    before: stored,
+    after: record,
+    note: `${formatTokyoDateTime(actor.now)} 賞品「${record.name}」の${body.retired ? '公開をやめました' : '公開を再開しました'}`,
+  });
+  await auditRepository.put(audit);
+  return { prize: record, audit };
+}
+
+/** A tournament's game and entry prizes, then its season's yearly prizes, retired ones too, each with whether it was drawn. */
+export async function listOpsPrizes(gameGlobalId: string): Promise<OpsPrizeList> {
+  const tournament = await tournamentRepository.get(gameGlobalId);
+  if (!tournament) throw notFound('大会が見つかりませんでした。');
+  const [game, entry, yearly] = await Promise.all([
+    prizeRepository.listByKind('game'),
+    prizeRepository.listByKind('entry'),
+    prizeRepository.listByKind('yearly'),
+  ]);
+  const prizes = [
+    ...[...game, ...entry].filter((prize) => prize.game_global_id === gameGlobalId),
+    ...yearly.filter((prize) => prize.season_id === tournament.season_id && prize.game_global_id === null),
+  ];
+  const draws = await Promise.all(prizes.map((prize) => prizeDrawRepository.getPrizeDraw(prize.id)));
+  return { prizes: prizes.map((prize, i) => ({ ...prize, drawn: draws[i] !== null })) };
 }

@@ -18,6 +18,8 @@ const actionWords: Record<AuditRecord['action'], string> = {
   save_tournament: '大会の設定',
   import_field: '出場選手の取り込み',
   save_prize: '賞品の登録',
+  retire_prize: '賞品の公開の停止',
+  restore_prize: '賞品の公開の再開',
 };
 
 const resultWords: Record<string, string> = { none: '結果なし', provisional: '速報', final: '確定' };
