@@ -34,8 +34,8 @@ const usage = `usage: npm run ops -- <command> [options]
   withdraw-player <game_global_id> <player_id> <reason>   (any time, before round 1 too)
   cancel-round <game_global_id> <round> <reason>          (the round counts for nobody)
   cancel-tournament <game_global_id> <reason>             (no scores, no yearly points)
-                                      (these three and correct-result with --dry-run: the saved teams
-                                       and the rankings the action would change; nothing is written)
+                                      (these three, move-deadline and correct-result with --dry-run: the
+                                       saved teams and the rankings the action would change; nothing is written)
   round-results <game_global_id> <round>                  (each player's stored values of the round, with its version)
   correct-result <file.json>          (one player's values to correct, docs/examples/correction.json: only
                                        the values that differ from the stored ones are sent, with the
@@ -288,6 +288,7 @@ async function main(): Promise<number> {
           deadline_at: args[2],
           reason: args.slice(3).join(' '),
           ...(options['force'] === true ? { force: true } : {}),
+          ...checkOnly,
         },
       ];
       break;

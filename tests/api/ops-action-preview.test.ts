@@ -187,6 +187,27 @@ describe('the dry run of a cancel', () => {
   });
 });
 
+describe('the dry run of a deadline move', () => {
+  it('counts the teams an instant already past would lock, forced or not, and those left open otherwise', async () => {
+    const past = new Date(Date.now() - 10 * 60_000).toISOString();
+    const locking = await dryRun('/api/golf/ops/round/deadline', { round: 3, deadline_at: past });
+    expect(locking.status).toBe(200);
+    const answer = operatorActionPreviewResponseSchema.parse(locking.body);
+    expect(answer).toMatchObject({ dry_run: true, audit: null, teams_locked: 3 });
+    expect(answer.preview).toMatchObject({ teams_affected: [{ round: 3, teams: 3 }], rankings: [] });
+    expect(answer.preview!.notes[0]).toContain(
+      'すでに過ぎています。このラウンドの保存済みのチームはすぐに締め切られ',
+    );
+
+    const later = new Date(Date.now() + 30 * 3600_000).toISOString();
+    const open = operatorActionPreviewResponseSchema.parse(
+      (await dryRun('/api/golf/ops/round/deadline', { round: 3, deadline_at: later })).body,
+    );
+    expect(open).toMatchObject({ teams_locked: 0, preview: { teams_affected: [], rankings: [] } });
+    expect(open.preview!.notes[0]).toContain('保存済みのチームはこれまでどおり変更できます');
+  });
+});
+
 describe('a dry run', () => {
   it('writes nothing: the tournament, its field and its audit log stay as they were', async () => {
     expect(await stored()).toEqual(before);
@@ -199,6 +220,7 @@ describe('a dry run', () => {
       ['/api/golf/ops/player/withdrawal', { player_id: p1 }],
       ['/api/golf/ops/round/cancel', { round: 3 }],
       ['/api/golf/ops/tournament/cancel', {}],
+      ['/api/golf/ops/round/deadline', { round: 3, deadline_at: new Date().toISOString() }],
     ];
     for (const [path, body] of calls) expect((await dryRun(path, body, player)).status).toBe(403);
     expect((await dryRun('/api/golf/ops/round/cancel', { round: 3, dry_run: 'yes' })).status).toBe(422);

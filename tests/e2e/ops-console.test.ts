@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { routeList } from '@golf/shared/contracts';
 import type { RoundField } from '@golf/shared/schemas/game';
 import type { OpsTournamentList } from '@golf/shared/schemas/ops';
+import { teamRepository } from '../../functions/src/db/repositories/team-repository';
 import { newPage, waitForPath } from './support/browser';
 import { operatorToken } from './support/ops';
 import { callApi, useOwnStack } from './support/own-stack';
@@ -129,7 +130,20 @@ describe('the operator console', () => {
         const move = page.getByRole('region', { name: '締め切りの変更' });
         await move.locator('input[type="datetime-local"]').fill(tokyoInput(Date.now() - 60_000));
         await move.getByLabel('理由（ラウンドの画面に表示されます）').fill('雷雲接近のため');
-        await confirm(move, '締め切りを変更する');
+        // Before it runs, the confirmation counts the saved teams the past instant would lock.
+        const saved = (await teamRepository.listRound(id, round.round)).length;
+        await move.getByRole('button', { name: '締め切りを変更する', exact: true }).click();
+        const impact = move.getByRole('alertdialog').getByRole('status', { name: 'この操作の影響' });
+        await impact.waitFor();
+        expect(await impact.innerText()).toContain(
+          saved
+            ? `影響する保存済みのチーム：${saved.toLocaleString('ja-JP')}件`
+            : '影響する保存済みのチームはありません。',
+        );
+        await move
+          .getByRole('alertdialog')
+          .getByRole('button', { name: '締め切りを変更する', exact: true })
+          .click();
         expect(await move.getByRole('alert').innerText()).toContain('ただちに締め切られます');
         await move.getByLabel(/過去の時刻にする/).check();
         await confirm(move, '締め切りを変更する');

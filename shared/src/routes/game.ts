@@ -485,7 +485,7 @@ export const moveDeadlineRoute = {
   handler: 'ops/move-deadline',
   access: 'operator',
   body: moveDeadlineBodySchema,
-  response: operatorActionResultSchema,
+  response: operatorActionPreviewResponseSchema,
   aws: {
     table: 'write',
     keys: {

@@ -279,18 +279,20 @@ const roundActionBodySchema = z.object({
   round: z.number().int().min(1).max(4),
 });
 const reason = z.string().trim().min(1).max(200);
+/** Check only: the answer says which teams and rankings the action would change, and nothing is written. */
+const dryRun = z.boolean().optional();
 export const moveDeadlineBodySchema = roundActionBodySchema.extend({
   deadline_at: isoInstant(),
   reason,
   /** Required to move a deadline to an instant already past (it locks the round's teams at once). */
   force: z.boolean().optional(),
+  /** Check only: how many teams the move would lock, whether forced or not; nothing is written. */
+  dry_run: dryRun,
 });
 export const markFinalBodySchema = roundActionBodySchema.extend({
   /** Mark final even though the round was never settled or has fewer teams than the round before. */
   force: z.boolean().optional(),
 });
-/** Check only: the answer says which teams and rankings the action would change, and nothing is written. */
-const dryRun = z.boolean().optional();
 export const withdrawPlayerBodySchema = z.object({
   game_global_id: gameGlobalId,
   player_id: playerId,

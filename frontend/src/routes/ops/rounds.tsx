@@ -107,6 +107,14 @@ function OpsRoundsPage() {
 
   const markFinal = useOpsAction('markRoundFinal');
   const moveDeadline = useOpsAction('moveDeadline');
+  const deadlineCheck = useOpsDryRun('moveDeadline');
+  const deadlineBody = (dryRun: boolean) => ({
+    ...target,
+    deadline_at: tokyoInputToIso(deadline),
+    reason: deadlineReason,
+    ...(force && { force: true }),
+    ...(dryRun && { dry_run: true }),
+  });
   const [deadline, setDeadline] = useState('');
   const [deadlineReason, setDeadlineReason] = useState('');
   const [force, setForce] = useState(false);
@@ -200,19 +208,17 @@ function OpsRoundsPage() {
             </label>
             <ConfirmAction
               label="締め切りを変更する"
-              warning="締め切りを変更します。過去の時刻にすると、そのラウンドのチームはすぐに締め切られます。"
+              warning={
+                <>
+                  締め切りを変更します。過去の時刻にすると、そのラウンドのチームはすぐに締め切られます。
+                  <ActionPreviewView check={deadlineCheck} />
+                </>
+              }
               pending={moveDeadline.isPending}
               disabled={!deadline || !deadlineReason.trim()}
-              onConfirm={() =>
-                moveDeadline.mutate({
-                  body: {
-                    ...target,
-                    deadline_at: tokyoInputToIso(deadline),
-                    reason: deadlineReason,
-                    ...(force && { force: true }),
-                  },
-                })
-              }
+              onAsk={() => deadlineCheck.mutate({ body: deadlineBody(true) })}
+              ready={Boolean(deadlineCheck.data)}
+              onConfirm={() => moveDeadline.mutate({ body: deadlineBody(false) })}
             />
             <ActionOutcome error={moveDeadline.error} success={auditSummary(moveDeadline.data)} />
           </section>

@@ -172,7 +172,7 @@ export async function markRoundFinal(input: RoundAction & { force?: boolean | un
  * (docs/game-rules.md, Teams and carry-over).
  */
 export async function moveDeadline(
-  input: RoundAction & { deadlineAt: string; reason: string; force?: boolean },
+  input: RoundAction & DryRun & { deadlineAt: string; reason: string; force?: boolean | undefined },
 ) {
   const record = await load(input.gameGlobalId);
   const stored = record.rounds[input.round - 1]!;
@@ -185,6 +185,26 @@ export async function moveDeadline(
     !isBeforeDeadline(nowIso, after) && !lockedNow
       ? await teamRepository.countRound(record.game_global_id, input.round)
       : 0;
+  if (input.dryRun)
+    return {
+      game_global_id: record.game_global_id,
+      round: input.round,
+      score_changes: 0,
+      audit: null,
+      teams_locked: teamsLocked,
+      dry_run: true,
+      preview: {
+        teams_affected: teamsLocked ? [{ round: input.round, teams: teamsLocked }] : [],
+        rankings: [],
+        notes: [
+          !isBeforeDeadline(nowIso, after)
+            ? `${formatTokyoDateTime(after)}はすでに過ぎています。このラウンドの保存済みのチームはすぐに締め切られ、前のラウンドからの引き継ぎと自動の入れ替えが行われます。`
+            : lockedNow
+              ? `第${input.round}ラウンドは締め切り済みです。${formatTokyoDateTime(after)}まで、チームをまた変更できるようになります。`
+              : `${formatTokyoDateTime(after)}まで、保存済みのチームはこれまでどおり変更できます。`,
+        ],
+      },
+    };
   if (!isBeforeDeadline(nowIso, after) && !input.force)
     throw new AppError(
       409,

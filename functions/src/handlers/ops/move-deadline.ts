@@ -11,5 +11,6 @@ export const handler = httpHandler(moveDeadlineRoute, async ({ body, auth, now }
     deadlineAt: body.deadline_at,
     reason: body.reason,
     force: body.force,
+    dryRun: body.dry_run,
   }),
 );

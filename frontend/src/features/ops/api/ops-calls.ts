@@ -63,11 +63,11 @@ export function useOpsAction<N extends ApiRouteName>(name: N) {
 }
 
 /** The actions that change published results: each answers a dry run with what it would change. */
-type DryRunRoute = 'correctResult' | 'withdrawPlayer' | 'cancelRound' | 'cancelTournament';
+type DryRunRoute = 'correctResult' | 'withdrawPlayer' | 'cancelRound' | 'cancelTournament' | 'moveDeadline';
 
 /** An action's dry run: what it would change. Nothing is written, so no console query is read again. */
 export function useOpsDryRun<N extends DryRunRoute>(name: N) {
-  // The four answer the same shape (operatorActionPreviewResponseSchema).
+  // They answer the same shape (operatorActionPreviewResponseSchema).
   const call = api[name] as unknown as (input: OpsActionInput<N>) => Promise<RouteResponse<DryRunRoute>>;
   return useMutation({ mutationFn: (input: OpsActionInput<N>) => call(input) });
 }
