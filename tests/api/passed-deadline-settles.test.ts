@@ -5,9 +5,9 @@
  * exactly the team they showed. The game clock is moved without running any job (`setClockTo`), on a
  * stack of the file's own whose handlers run in this process.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Stack } from '../../scripts/local-stack/stack';
-import { setClockTo } from '../../functions/src/lib/clock';
+import { nowMs, setClockTo } from '../../functions/src/lib/clock';
 import type { MyScore, RoundView, TeamView } from '../../shared/src/schemas/game';
 import type { ShareCard } from '../../shared/src/schemas/share';
 import { moveClockTo, resetClock, runDueJobs } from './support/clock';
@@ -90,6 +90,30 @@ async function views() {
   };
 }
 
+/**
+ * What one read of a user's round-2 team as played asks the repositories for (the stack runs in this
+ * process): his team alone (`get`), his teams of rounds 1-2 (`getRounds`), his copy setting.
+ */
+async function readsOfTeam(user: string) {
+  const { tournamentRepository } = await import('../../functions/src/db/repositories/tournament-repository');
+  const { teamRepository } = await import('../../functions/src/db/repositories/team-repository');
+  const { userRepository } = await import('../../functions/src/db/repositories/user-repository');
+  const { teamAsSettled } = await import('../../functions/src/domain/game/settled-team');
+  const record = (await tournamentRepository.get(gid))!;
+  const spies = {
+    get: vi.spyOn(teamRepository, 'get'),
+    getRounds: vi.spyOn(teamRepository, 'getRounds'),
+    copySetting: vi.spyOn(userRepository, 'copyNextRound'),
+    putIfUnchanged: vi.spyOn(teamRepository, 'putIfUnchanged'),
+  };
+  try {
+    await teamAsSettled(record, 2, user, new Date(nowMs()));
+    return Object.fromEntries(Object.entries(spies).map(([name, spy]) => [name, spy.mock.calls.length]));
+  } finally {
+    for (const spy of Object.values(spies)) spy.mockRestore();
+  }
+}
+
 beforeAll(async () => {
   ({ stack, token } = await startOwnStack('passed-settle', {
     seed: false,
@@ -133,6 +157,9 @@ describe('a passed deadline', () => {
     );
     expect(withdrawn.status, JSON.stringify(withdrawn.body)).toBe(200);
     // Before the deadline the stored team is what the round page shows, with its warning.
+    // Before the deadline a team is read as stored: one Get.
+    const asStored = { get: 1, getRounds: 0, copySetting: 0, putIfUnchanged: 0 };
+    expect(await readsOfTeam('ps-owner')).toEqual(asStored);
     const open = await roundView('ps-owner');
     expect(picksOf(open.team)[1]).toEqual([x, false]);
     expect(open.warnings.map((w) => w.player_id)).toEqual([x]);
@@ -148,6 +175,23 @@ describe('a passed deadline', () => {
     expect(await teamRepository.get(gid, 2, 'ps-copier')).toBeUndefined();
 
     const settled = await views();
+    // Between the deadline and its settlement a read settles the team and writes nothing: the user's
+    // teams of rounds 1-2 in one BatchGet, and the copy setting of a user who saved no team (the
+    // field and profiles come from the round pages' copy).
+    expect(await readsOfTeam('ps-owner')).toEqual({
+      get: 0,
+      getRounds: 1,
+      copySetting: 0,
+      putIfUnchanged: 0,
+    });
+    expect(await readsOfTeam('ps-copier')).toEqual({
+      get: 0,
+      getRounds: 1,
+      copySetting: 1,
+      putIfUnchanged: 0,
+    });
+    expect((await teamRepository.get(gid, 2, 'ps-owner'))?.picks).toEqual(storedBefore?.picks);
+    expect(await teamRepository.get(gid, 2, 'ps-copier')).toBeUndefined();
     // The owner's team: X's slot holds the AI's pick, marked AUTO; the others stay as saved.
     const owner = picksOf(settled.owner);
     const replacement = owner[1]![0] as string;
@@ -192,5 +236,7 @@ describe('a passed deadline', () => {
     expect(storedCopier?.source).toBe('carry_over');
     expect((await tournamentRepository.get(gid))?.rounds[1]?.settled_at).toBeDefined();
     expect(await views()).toEqual(settled);
+    // Once settled, a team is read as stored again: one Get.
+    expect(await readsOfTeam('ps-owner')).toEqual(asStored);
   }, 120_000);
 });
