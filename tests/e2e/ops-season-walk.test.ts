@@ -8,11 +8,12 @@ import { newPage } from './support/browser';
 import { operatorToken } from './support/ops';
 import { callApi, useOwnStack } from './support/own-stack';
 import { createPlayer } from './support/users';
+import { realPng } from '../api/support/images';
 
 /**
  * An operator sets up a tournament and runs it to its winners in the console alone, on a desk
  * (1280 px) and on a phone (375 px): the tournament created with its 4 rounds, its field imported, a
- * prize created, round 1's results imported and one of them corrected, the round marked final, the
+ * prize created with its image (and a mistaken one retired), round 1's results imported and one of them corrected, the round marked final, the
  * rest of the tournament rained off, the prize drawn and its winners exported. On every screen the
  * console's words are Japanese: no text, label or title carries an ASCII identifier.
  */
@@ -105,9 +106,38 @@ async function walk(width: number) {
   await prize.getByLabel('金額（円）').fill('6000');
   await prize.getByLabel('何位から').fill('1');
   await prize.getByLabel('何位まで').fill('1');
+  // Its image, chosen from a file: uploaded at once and shown before the prize is saved.
+  await prize.getByLabel(/^賞品の画像/).setInputFiles({
+    name: 'balls.png',
+    mimeType: 'image/png',
+    buffer: await realPng(900, 600),
+  });
+  await prize.getByRole('img', { name: '賞品の画像' }).waitFor();
   await prize.getByRole('button', { name: '賞品を登録する' }).click();
   await prize.getByText('「優勝賞品 ゴルフボール 1ダース」を登録しました（当選 1人）。').waitFor();
   await expectJapanese(page, 'the prize created');
+  const prizes = page.getByRole('region', { name: 'この大会の賞品' });
+  const listedImage = prizes.getByRole('img', { name: '優勝賞品 ゴルフボール 1ダースの画像' });
+  await listedImage.waitFor();
+  const imageUrl = (await listedImage.getAttribute('src'))!;
+  expect(imageUrl).toMatch(/\/uploads\/attached\/prize\/[^/]+\/[0-9A-Z]{26}\.webp$/);
+  expect((await fetch(imageUrl)).headers.get('content-type')).toBe('image/webp');
+
+  // A second prize, set up by mistake, retired: it stays listed for the operators, marked, and is never drawn.
+  await prize.getByLabel('賞品の種類').selectOption({ label: '参加賞（抽選）' });
+  await prize.getByLabel('賞品名').fill('参加賞 まちがい');
+  await prize.getByLabel('当選人数').fill('3');
+  await prize.getByRole('button', { name: '画像を外す' }).click();
+  await prize.getByRole('button', { name: '賞品を登録する' }).click();
+  await prize.getByText('「参加賞 まちがい」を登録しました（当選 3人）。').waitFor();
+  const mistaken = prizes.locator('article', { hasText: '参加賞 まちがい' });
+  await mistaken.getByRole('button', { name: '公開をやめる' }).click();
+  await prizes
+    .getByText('「参加賞 まちがい」の公開をやめました。賞品一覧に表示されず、抽選されません。')
+    .waitFor();
+  await mistaken.getByText('公開をやめています').waitFor();
+  await mistaken.getByRole('button', { name: '公開に戻す' }).waitFor();
+  await expectJapanese(page, 'a prize retired');
 
   // A player enters a team for round 1 before its deadline.
   const player = await createPlayer(`e2e-walk-player-${width}-${Date.now()}`, {
@@ -197,6 +227,13 @@ async function walk(width: number) {
   expect(lines[1]).toContain(`"${id}"`);
   expect(lines[1]).toContain('"優勝賞品 ゴルフボール 1ダース"');
   expect(lines[1]).toContain(`"1","${player.userId}","ウォーカー${width}"`);
+
+  // Players see the prize with its image; the retired one is not offered.
+  await page.goto('/prize');
+  await page.locator(`img[src="${imageUrl}"]`).waitFor({ state: 'attached' });
+  await page.goto('/prize?tab=entry');
+  await page.locator('.prize-list, .empty-state').first().waitFor();
+  expect(await page.getByText('参加賞 まちがい').count()).toBe(0);
 
   // Nothing ran outside the console: the tournament is as the operator left it.
   const { tournaments } = (await call<OpsTournamentList>('GET', '/api/golf/ops/tournaments', operator)).body;

@@ -1,7 +1,9 @@
+import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import type { OpsTournament } from '@golf/shared/schemas/ops';
-import { useOpsAction, useOpsTournaments } from '../../features/ops/api/ops-calls';
+import type { OpsPrizeList, OpsTournament } from '@golf/shared/schemas/ops';
+import { Badge } from '../../components/ui/badge';
+import { opsPrizesQueryOptions, useOpsAction, useOpsTournaments } from '../../features/ops/api/ops-calls';
 import { ImportSource, useCheckedImport } from '../../features/ops/components/checked-import';
 import {
   ActionOutcome,
@@ -14,6 +16,7 @@ import {
   TournamentSelect,
 } from '../../features/ops/components/ops-parts';
 import { optionalText, pageSearch } from '../../lib/search-params';
+import { useImageUpload } from '../../lib/upload-image';
 
 const searchSchema = pageSearch({ game_global_id: optionalText() });
 
@@ -231,21 +234,34 @@ function FieldImport({ tournament }: { tournament: OpsTournament }) {
 
 const kindWords = { game: '順位賞', entry: '参加賞（抽選）', yearly: '年間賞' } as const;
 type PrizeKind = keyof typeof kindWords;
+type OpsPrize = OpsPrizeList['prizes'][number];
 
-/** 賞品を登録する: a rank prize, the entry lottery or a yearly prize of the chosen tournament's season. */
-function PrizeForm({ tournament }: { tournament: OpsTournament }) {
+/** Who wins a prize, in words: its ranks, or how many are drawn. */
+const winnersText = (prize: OpsPrize) =>
+  prize.rank_from === null
+    ? `抽選で${prize.winners_count}人`
+    : prize.rank_from === prize.rank_to
+      ? `${prize.rank_from}位`
+      : `${prize.rank_from}〜${prize.rank_to}位`;
+
+/**
+ * 賞品を登録する: a rank prize, the entry lottery or a yearly prize of the chosen tournament's season,
+ * with its image (uploaded at once and shown; 画像を外す removes it). `initial` is a listed prize
+ * opened to edit it.
+ */
+function PrizeForm({ tournament, initial }: { tournament: OpsTournament; initial: OpsPrize | undefined }) {
   const save = useOpsAction('savePrize');
-  const [kind, setKind] = useState<PrizeKind>('game');
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [value, setValue] = useState('');
-  const [rankFrom, setRankFrom] = useState('1');
-  const [rankTo, setRankTo] = useState('1');
-  const [winners, setWinners] = useState('');
-  const [image, setImage] = useState('');
+  const [kind, setKind] = useState<PrizeKind>(initial?.kind ?? 'game');
+  const [name, setName] = useState(initial?.name ?? '');
+  const [description, setDescription] = useState(initial?.description ?? '');
+  const [value, setValue] = useState(initial ? String(initial.value_yen) : '');
+  const [rankFrom, setRankFrom] = useState(String(initial?.rank_from ?? 1));
+  const [rankTo, setRankTo] = useState(String(initial?.rank_to ?? 1));
+  const [winners, setWinners] = useState(initial?.rank_from === null ? String(initial.winners_count) : '');
+  const image = useImageUpload('prize', initial?.image_url || null);
   return (
     <section className="section card" aria-label="賞品の登録">
-      <h2 className="section__title">賞品を登録する</h2>
+      <h2 className="section__title">{initial ? `「${initial.name}」を変更する` : '賞品を登録する'}</h2>
       <p>
         順位賞は順位ごとに1つ、参加賞は大会に1つです。同じ順位（参加賞は同じ大会）でもう一度登録すると、その賞品の変更になります。
       </p>
@@ -274,11 +290,34 @@ function PrizeForm({ tournament }: { tournament: OpsTournament }) {
           <OpsInput label="何位まで" value={rankTo} onChange={setRankTo} inputMode="numeric" />
         </div>
       )}
-      <OpsInput label="画像のアドレス（なくてもかまいません）" value={image} onChange={setImage} />
+      <label className="ops-field">
+        <span>賞品の画像（写真などの画像ファイル、5MBまで。なくてもかまいません）</span>
+        <input
+          type="file"
+          className="form-control"
+          accept="image/jpeg,image/png,image/webp"
+          disabled={image.uploading}
+          onChange={(event) => void image.choose(event.target.files?.[0])}
+        />
+      </label>
+      {image.uploading && <p className="muted">アップロード中…</p>}
+      {image.error && (
+        <p className="game-error" role="alert">
+          {image.error}
+        </p>
+      )}
+      {image.preview && (
+        <div className="ops-prize-image">
+          <img className="prize-image prize-image--thumb" src={image.preview} alt="賞品の画像" />
+          <button type="button" className="button button--outline button--small" onClick={image.remove}>
+            画像を外す
+          </button>
+        </div>
+      )}
       <button
         type="button"
         className="button button--primary"
-        disabled={save.isPending}
+        disabled={save.isPending || image.uploading}
         onClick={() =>
           save.mutate({
             body: {
@@ -292,12 +331,13 @@ function PrizeForm({ tournament }: { tournament: OpsTournament }) {
               ...(kind === 'entry'
                 ? { winners_count: numberOf(winners) }
                 : { rank_from: numberOf(rankFrom), rank_to: numberOf(rankTo) }),
-              ...(image.trim() && { image_url: image.trim() }),
+              // A new image goes as its key, a removed one as no address; else the stored one stays.
+              ...(image.key ? { image_key: image.key } : !image.preview && { image_url: '' }),
             },
           })
         }
       >
-        賞品を登録する
+        {initial ? '変更を保存する' : '賞品を登録する'}
       </button>
       <ActionOutcome
         error={save.error}
@@ -305,10 +345,98 @@ function PrizeForm({ tournament }: { tournament: OpsTournament }) {
           save.data &&
           (save.data.already_done
             ? `この内容で登録済みです。${alreadyDoneText(save.data.audit)}`
-            : `「${save.data.prize.name}」を${save.data.created ? '登録しました' : '変更しました'}（当選 ${save.data.prize.winners_count}人）。`)
+            : `「${save.data.prize.name}」を${save.data.created ? '登録しました' : '変更しました'}（当選 ${save.data.prize.winners_count}人）。${save.data.prize.retired_at ? 'この賞品は公開をやめています。' : ''}`)
         }
       />
     </section>
+  );
+}
+
+/**
+ * この大会の賞品: the tournament's prizes and its season's yearly prizes, each opened in the form by
+ * 変更する, and 公開をやめる / 公開に戻す (a drawn prize keeps its winners and cannot be retired).
+ */
+function PrizeList({ tournament, onEdit }: { tournament: OpsTournament; onEdit: (prize: OpsPrize) => void }) {
+  const list = useQuery(opsPrizesQueryOptions(tournament.game_global_id));
+  const retire = useOpsAction('retirePrize');
+  const prizes = list.data?.prizes ?? [];
+  return (
+    <section className="section card" aria-label="この大会の賞品">
+      <h2 className="section__title">この大会の賞品</h2>
+      <p>
+        公開をやめた賞品は、賞品一覧に表示されず、抽選もされません。公開に戻すこともできます。抽選済みの賞品は、当選者のためにそのまま公開します。
+      </p>
+      <ActionOutcome error={list.error} />
+      {list.isSuccess && prizes.length === 0 && <p className="muted">まだ賞品はありません。</p>}
+      {prizes.map((prize) => (
+        <article key={prize.id} className="ops-prize" data-prize={prize.id}>
+          <h3 className="card-title">
+            {prize.name} <Badge tone="blue">{kindWords[prize.kind]}</Badge>{' '}
+            {prize.retired_at ? (
+              <Badge tone="grey">公開をやめています</Badge>
+            ) : (
+              <Badge tone="green">公開中</Badge>
+            )}{' '}
+            {prize.drawn && <Badge tone="gold">抽選済み</Badge>}
+          </h3>
+          <div className="ops-prize-image">
+            {prize.image_url ? (
+              <img
+                className="prize-image prize-image--thumb"
+                src={prize.image_url}
+                alt={`${prize.name}の画像`}
+              />
+            ) : (
+              <span className="muted">画像なし</span>
+            )}
+            <span>
+              {winnersText(prize)}・{prize.value_yen.toLocaleString('ja-JP')}円
+            </span>
+          </div>
+          <div className="ops-confirm__buttons">
+            <button type="button" className="button button--outline" onClick={() => onEdit(prize)}>
+              変更する
+            </button>
+            {!prize.drawn && (
+              <button
+                type="button"
+                className="button button--outline"
+                disabled={retire.isPending}
+                onClick={() => retire.mutate({ body: { prize_id: prize.id, retired: !prize.retired_at } })}
+              >
+                {prize.retired_at ? '公開に戻す' : '公開をやめる'}
+              </button>
+            )}
+          </div>
+        </article>
+      ))}
+      <ActionOutcome
+        error={retire.error}
+        success={
+          retire.data &&
+          (retire.data.already_done
+            ? `「${retire.data.prize.name}」は${retire.data.prize.retired_at ? 'すでに公開をやめています' : 'すでに公開しています'}。${alreadyDoneText(retire.data.audit)}`
+            : `「${retire.data.prize.name}」${retire.data.prize.retired_at ? 'の公開をやめました。賞品一覧に表示されず、抽選されません。' : 'を公開に戻しました。'}`)
+        }
+      />
+    </section>
+  );
+}
+
+/** The prize section of a tournament: its list, and the form that creates a prize or edits a listed one. */
+function PrizeSetup({ tournament }: { tournament: OpsTournament }) {
+  const [editing, setEditing] = useState<{ prize: OpsPrize | undefined; key: number }>({
+    prize: undefined,
+    key: 0,
+  });
+  return (
+    <>
+      <PrizeList
+        tournament={tournament}
+        onEdit={(prize) => setEditing((current) => ({ prize, key: current.key + 1 }))}
+      />
+      <PrizeForm key={editing.key} tournament={tournament} initial={editing.prize} />
+    </>
   );
 }
 
@@ -345,7 +473,7 @@ function OpsSetupPage() {
       {tournament && (
         <>
           <FieldImport key={`field-${tournament.game_global_id}`} tournament={tournament} />
-          <PrizeForm key={`prize-${tournament.game_global_id}`} tournament={tournament} />
+          <PrizeSetup key={`prize-${tournament.game_global_id}`} tournament={tournament} />
         </>
       )}
     </>

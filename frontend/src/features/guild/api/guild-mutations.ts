@@ -1,6 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiInput } from '@/lib/api';
-import { uploadImage } from '../../../lib/upload-image';
 
 /**
  * The guild form as the screens hold it and the API takes it (JSON, a body `createGuild`'s row
@@ -53,6 +52,3 @@ export const useKickMember = (id: string) =>
 
 export const usePostChat = (id: string) =>
   useGuildMutation((message: string) => api.postGuildChat({ params: { id }, body: { message } }));
-
-/** Uploads a guild image (presigned POST); returns the key to send as `guild_img_key`. */
-export const uploadGuildImage = (file: File): Promise<string> => uploadImage(file, 'guild');

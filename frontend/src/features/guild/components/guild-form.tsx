@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import { GUILD_COMMENT_MAX, GUILD_NAME_MAX } from '@golf/shared/schemas/guild';
 import { controlProps, Field, type FieldErrors } from '../../../components/ui/form-field';
 import { isApiError } from '../../../lib/api-client';
-import { uploadGuildImage, type GuildFormBody } from '../api/guild-mutations';
+import { useImageUpload } from '../../../lib/upload-image';
+import type { GuildFormBody } from '../api/guild-mutations';
 import { GuildImage } from './guild-image';
 
 export const emptyGuildForm = (): GuildFormBody => ({
@@ -38,40 +39,24 @@ export function GuildForm({
   onSubmit: (body: GuildFormBody, previewUrl: string | null) => void;
 }) {
   const [body, setBody] = useState(initial);
-  const [preview, setPreview] = useState(initialPreview);
-  const [uploading, setUploading] = useState(false);
-  const [uploadError, setUploadError] = useState<string | null>(null);
+  const image = useImageUpload('guild', initialPreview);
+  const { preview, uploading } = image;
   const errors: FieldErrors = (isApiError(error) && error.errors) || {};
   const imageErrors = [
-    ...(uploadError ? [uploadError] : []),
+    ...(image.error ? [image.error] : []),
     ...(errors['guild_img_key'] ?? []),
     ...(errors['content_type'] ?? []),
   ];
 
-  const choose = async (file: File | undefined) => {
-    if (!file) return;
-    setUploadError(null);
-    setUploading(true);
-    try {
-      const key = await uploadGuildImage(file);
-      setBody({ ...body, image_type: 2, guild_img_key: key });
-      setPreview(URL.createObjectURL(file));
-    } catch (caught) {
-      setUploadError(
-        isApiError(caught) && caught.errors
-          ? Object.values(caught.errors).flat().join(' ')
-          : caught instanceof Error
-            ? caught.message
-            : '画像をアップロードできませんでした。',
-      );
-    } finally {
-      setUploading(false);
-    }
-  };
-
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    onSubmit(body, preview);
+    // A new image goes as its key; a removed one clears the image; otherwise the stored one stays.
+    const imageFields = image.key
+      ? { image_type: 2 as const, guild_img_key: image.key }
+      : preview
+        ? {}
+        : { image_type: 1 as const, guild_img_key: undefined };
+    onSubmit({ ...body, ...imageFields }, preview);
   };
 
   return (
@@ -96,17 +81,14 @@ export function GuildForm({
                   type="file"
                   accept="image/jpeg,image/png,image/webp"
                   disabled={uploading}
-                  onChange={(event) => void choose(event.target.files?.[0])}
+                  onChange={(event) => void image.choose(event.target.files?.[0])}
                 />
                 {uploading && <p className="muted">アップロード中…</p>}
                 {preview && (
                   <button
                     type="button"
                     className="button button--outline button--small"
-                    onClick={() => {
-                      setPreview(null);
-                      setBody({ ...body, image_type: 1, guild_img_key: undefined });
-                    }}
+                    onClick={image.remove}
                   >
                     画像を外す
                   </button>

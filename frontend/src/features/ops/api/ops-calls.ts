@@ -23,6 +23,14 @@ export const roundResultsQueryOptions = (gameGlobalId: string, round: number) =>
     retry: false,
   });
 
+/** GET /api/golf/ops/prizes: a tournament's prizes and its season's yearly ones, retired and drawn ones marked. */
+export const opsPrizesQueryOptions = (gameGlobalId: string) =>
+  queryOptions({
+    queryKey: ['ops', 'prizes', gameGlobalId],
+    queryFn: ({ signal }) => api.listOpsPrizes({ signal, query: { game_global_id: gameGlobalId } }),
+    retry: false,
+  });
+
 /** GET …/prizes/draw/preview: what a draw with the seed would pick (writes nothing). */
 export const prizeDrawPreviewQueryOptions = (gameGlobalId: string, seed?: string) =>
   queryOptions({

@@ -189,6 +189,7 @@ const fieldWords: Record<string, string> = {
   name: '賞品名',
   description: '説明',
   image_url: '画像',
+  image_key: '画像',
   value_yen: '金額',
   rank_from: '何位から',
   rank_to: '何位まで',
