@@ -152,6 +152,12 @@ async function walk(width: number) {
 
   // The round starts: its deadline is brought forward to now (it asks, and says how many teams it locks).
   await page.goto(`/ops/rounds?game_global_id=${id}&round=1`);
+  // The log names the prize each prize action changed.
+  await page
+    .getByRole('region', { name: '操作の記録' })
+    .getByText('賞品「参加賞 まちがい」')
+    .first()
+    .waitFor();
   const move = page.getByRole('region', { name: '締め切りの変更' });
   await move.getByLabel(/^新しい締め切り/).fill(tokyoInput(Date.now() - 60_000));
   await move.getByLabel('理由（ラウンドの画面に表示されます）').fill('スタート時刻の繰り上げ');

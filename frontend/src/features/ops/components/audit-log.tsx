@@ -58,6 +58,12 @@ function change(entry: AuditRecord): ReactNode {
     counts.changed !== undefined
   )
     return `変わった選手 ${counts.changed}人`;
+  const prize = (entry.after ?? {}) as { name?: unknown };
+  if (
+    (entry.action === 'save_prize' || entry.action === 'retire_prize' || entry.action === 'restore_prize') &&
+    typeof prize.name === 'string'
+  )
+    return `賞品「${prize.name}」`;
   if (entry.action === 'draw_prizes' && counts.prizes)
     return `${counts.prizes.length}件の賞品、当選者 ${counts.prizes.reduce((sum, prize) => sum + prize.winners, 0)}人`;
   return null;
