@@ -21,7 +21,7 @@ import {
   winnersExportQuerySchema,
 } from '../schemas/ops';
 
-/** Operators' views of a prize draw. */
+/** Views of a prize draw (operators' previews and exports, players' winners list). */
 const drawViewKeys = {
   read: [
     'AUDIT#',
@@ -52,10 +52,7 @@ export const listPrizeWinnersRoute = {
   cacheSeconds: 60,
   aws: {
     table: 'read',
-    keys: {
-      read: ['PRIZE#', 'TOURNAMENT#', 'USER#'],
-      index: ['PRIZES#'],
-    },
+    keys: drawViewKeys,
   },
 } as const satisfies RouteDefinition;
 
@@ -192,8 +189,8 @@ export const listOpsPrizesRoute = {
   aws: {
     table: 'read',
     keys: {
-      read: ['LOGIN#', 'PRIZE#', 'REVOKED#', 'TOURNAMENT#', 'USER#'],
-      index: ['PRIZES#'],
+      read: ['AUDIT#', 'LOGIN#', 'PRIZE#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
+      index: ['PRIZES#', 'TOURNAMENTS'],
     },
   },
 } as const satisfies RouteDefinition;
@@ -209,9 +206,9 @@ export const retirePrizeRoute = {
   aws: {
     table: 'write',
     keys: {
-      read: ['LOGIN#', 'REVOKED#', 'USER#'],
+      read: ['LOGIN#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
       write: ['AUDIT#', 'PRIZE#'],
-      index: ['PRIZES#'],
+      index: ['PRIZES#', 'TOURNAMENTS'],
     },
   },
 } as const satisfies RouteDefinition;
