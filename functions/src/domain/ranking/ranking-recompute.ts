@@ -6,9 +6,7 @@
  */
 import { monotonicFactory } from 'ulid';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
-import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import {
-  scoreMetric,
   personalMetric,
   personalRankingDirection,
   personalRankingTypes,
@@ -17,7 +15,6 @@ import {
 import { boardIndexOf, competitionRanking, entryRanks, isTopTenPercent } from '@golf/shared/game/ranking';
 import { formatToPar } from '@golf/shared/game/format';
 import { formatGuildAverage, guildAverageOf } from '@golf/shared/game/guild-versus';
-import { tournamentYearlyPoints } from '@golf/shared/game/yearly-points';
 import { guildRepository } from '../../db/repositories/guild-repository';
 import { WITHDRAWN_NICKNAME } from '../../db/repositories/user-repository';
 import {
@@ -45,8 +42,15 @@ import { type EncodedUsers, encodeUsers, type KnownUsers } from '../../db/reposi
 import { bucketRows, type GroupedOrder, groupPageRows, pageRows } from './board-packing';
 import { type Packer, packInThread, type PackingPool, rankOn, runPool, sharedBytes } from './packing-pool';
 import { digest, isFinished, isReusable, resolveGame, YEARLY_SCOPE } from './ranking-scope';
-import { tournamentHistory, writeSeasonHistories, type TournamentHistory } from './season-history';
+import { writeSeasonHistories, type TournamentHistory } from './season-history';
 import { keepSeasonPoints, keptSeasonPoints, seasonPointsKey, type SortedPoints } from './season-points';
+import {
+  addSorted,
+  isProvisional,
+  type ScoredTournament,
+  sumPoints,
+  tournamentStandings,
+} from './yearly-standings';
 
 /**
  * Every user's rounds in play order, scored from the rounds' teams and the field's results; no-team
@@ -242,76 +246,10 @@ function guildBoards(
 
 type UserRounds = Awaited<ReturnType<typeof userRounds>>;
 
-/** Rounds of the tournament not final yet (cancelled ones aside): its points may still move. */
-const isProvisional = (tournament: TournamentRecord) =>
-  tournament.rounds.some((round) => !round.cancelled && round.results !== 'final');
-
-/**
- * A tournament's yearly points and its season history: its entrants gain
- * floor(1000 x (N - rank + 1) / N) by their shared SCORE rank.
- */
-function tournamentStandings(data: UserRounds) {
-  const entrants = data.userIds.filter((id) =>
-    data.byUser.get(id)!.some((round) => round.has_team && round.state !== 'cancelled'),
-  );
-  // Each entrant's SCORE, once; those without one are not ranked.
-  const ranked: string[] = [];
-  const scores: number[] = [];
-  for (const id of entrants) {
-    const score = scoreMetric(data.byUser.get(id)!);
-    if (score === null) continue;
-    ranked.push(id);
-    scores.push(score);
-  }
-  const ranking = competitionRanking(Float64Array.from(scores), 'lower');
-  const gained = tournamentYearlyPoints(
-    Array.from(ranking.order, (index, p) => ({ user_id: ranked[index]!, rank: ranking.rankAt[p]! })),
-    { cancelled: false },
-  );
-  const history = tournamentHistory({
-    gameGlobalId: data.record.game_global_id,
-    seasonId: data.record.season_id,
-    rounds: data.rounds.map(({ stored }) => ({ round: stored.round, cancelled: stored.cancelled })),
-    userIds: data.userIds,
-    byUser: data.byUser,
-    points: gained,
-    entrants: ranked.length,
-    provisional: isProvisional(data.record),
-  });
-  return { gained, history };
-}
-
-const addPoints = (points: Map<string, number>, gained: ReadonlyMap<string, number>) => {
-  for (const [userId, value] of gained) points.set(userId, (points.get(userId) ?? 0) + value);
-};
-
-const sortedPoints = (points: ReadonlyMap<string, number>): SortedPoints => {
-  const users = [...points.keys()].sort();
-  return { users, points: users.map((id) => points.get(id)!) };
-};
-
-/** Two lists of users' points, each in id order, added into one (a million users: no map, no sort). */
-function addSorted(a: SortedPoints, b: SortedPoints): SortedPoints {
-  const users: string[] = [];
-  const points: number[] = [];
-  let i = 0;
-  let j = 0;
-  while (i < a.users.length || j < b.users.length) {
-    const x = a.users[i];
-    const y = b.users[j];
-    if (y === undefined || (x !== undefined && x < y)) {
-      users.push(x!);
-      points.push(a.points[i++]!);
-    } else if (x === undefined || y < x) {
-      users.push(y);
-      points.push(b.points[j++]!);
-    } else {
-      users.push(x);
-      points.push(a.points[i++]! + b.points[j++]!);
-    }
-  }
-  return { users, points };
-}
+const scoredTournament = (data: UserRounds): ScoredTournament => ({
+  ...data,
+  rounds: data.rounds.map(({ stored }) => ({ round: stored.round, cancelled: stored.cancelled })),
+});
 
 /**
  * The season's yearly points (docs/game-rules.md, Yearly points): each of its tournaments that has started gives
@@ -334,18 +272,20 @@ async function yearlyStandings(current: UserRounds, now: Date) {
   const histories: TournamentHistory[] = [];
   let othersPoints: SortedPoints = kept ?? { users: [], points: [] };
   if (!kept) {
-    const sum = new Map<string, number>();
+    const gains: Array<ReadonlyMap<string, number>> = [];
     for (const tournament of others) {
-      const standings = tournamentStandings(await userRounds(tournament.game_global_id, now));
-      addPoints(sum, standings.gained);
+      const standings = tournamentStandings(
+        scoredTournament(await userRounds(tournament.game_global_id, now)),
+      );
+      gains.push(standings.gained);
       histories.push(standings.history);
     }
-    othersPoints = sortedPoints(sum);
+    othersPoints = sumPoints(gains);
   }
   let season = othersPoints;
   if (tournaments.some((t) => t.game_global_id === gameId)) {
-    const standings = tournamentStandings(current);
-    season = addSorted(othersPoints, sortedPoints(standings.gained));
+    const standings = tournamentStandings(scoredTournament(current));
+    season = addSorted(othersPoints, sumPoints([standings.gained]));
     histories.push(standings.history);
   }
   await writeSeasonHistories(histories, now);
