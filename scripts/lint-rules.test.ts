@@ -93,6 +93,30 @@ describe('layer rules', () => {
     expect(await messages('functions/src/db/keys.ts', item, 'no-restricted-syntax')).toHaveLength(0);
   });
 
+  it('refuse a query key written by hand in the SPA, and take it from the factory', async () => {
+    const byHand = [
+      "import { useQueryClient } from '@tanstack/react-query';",
+      "export const mine = { queryKey: ['guild', 'mine'] };",
+      'export function useRefresh() {',
+      '  const queryClient = useQueryClient();',
+      "  queryClient.setQueryData(['quiz', 'active'], null);",
+      "  return queryClient.invalidateQueries({ queryKey: ['ops'] });",
+      '}',
+      '',
+    ].join('\n');
+    const fromFactory = byHand
+      .replace("['guild', 'mine']", 'queryKeys.guild.mine')
+      .replace("['quiz', 'active']", 'queryKeys.quiz.active')
+      .replace("['ops']", 'queryKeys.ops.all');
+    const file = 'frontend/src/features/guild/api/example.ts';
+    expect(await messages(file, byHand, 'no-restricted-syntax')).toHaveLength(3);
+    expect(await messages(file, fromFactory, 'no-restricted-syntax')).toHaveLength(0);
+    // The destructured key of a predicate is no key written by hand.
+    const predicate = "export const p = ({ queryKey: [area] }: { queryKey: unknown[] }) => area === 'x';\n";
+    expect(await messages(file, predicate, 'no-restricted-syntax')).toHaveLength(0);
+    expect(await messages('frontend/src/lib/query-keys.ts', byHand, 'no-restricted-syntax')).toHaveLength(0);
+  });
+
   it('refuse a handler that imports a repository', async () => {
     expect(
       await restrictedImports(
@@ -150,18 +174,36 @@ describe('layer rules', () => {
   });
 });
 
+/** A file that breaks one rule, and the same file keeping it: the CLI's exit code tells them apart. */
+const scratchCases = [
+  {
+    rule: 'a handler importing a repository',
+    file: 'functions/src/handlers/game/example.ts',
+    refused: "import { keys } from '../../db/keys';\nexport const key = keys;\n",
+    message: 'only repositories know DynamoDB',
+    kept: "import { x } from '../../domain/game/team-service';\nexport const y = x;\n",
+  },
+  {
+    rule: 'a query key written by hand',
+    file: 'frontend/src/features/guild/api/example.ts',
+    refused: "export const mine = { queryKey: ['guild', 'mine'] };\n",
+    message: 'Take the key from queryKeys',
+    kept: "import { queryKeys } from '@/lib/query-keys';\nexport const mine = { queryKey: queryKeys.guild.mine };\n",
+  },
+];
+
 describe('lint on a scratch copy', () => {
-  it('fails when a handler imports a repository, and passes without it', () => {
+  it.each(scratchCases)('fails on $rule, and passes without it', ({ file, refused, message, kept }) => {
     const scratch = mkdtempSync(join(tmpdir(), 'golf-lint-'));
     try {
-      for (const file of ['eslint.config.js', 'package.json', 'tsconfig.json', 'tsconfig.base.json'])
-        cpSync(join(repositoryRoot, file), join(scratch, file));
+      for (const config of ['eslint.config.js', 'package.json', 'tsconfig.json', 'tsconfig.base.json'])
+        cpSync(join(repositoryRoot, config), join(scratch, config));
       symlinkSync(join(repositoryRoot, 'node_modules'), join(scratch, 'node_modules'), 'dir');
       // The config reads the SPA's feature folders.
       for (const feature of readdirSync(join(repositoryRoot, 'frontend/src/features')))
         mkdirSync(join(scratch, 'frontend/src/features', feature), { recursive: true });
-      const handler = join(scratch, 'functions/src/handlers/game/example.ts');
-      mkdirSync(join(handler, '..'), { recursive: true });
+      const target = join(scratch, file);
+      mkdirSync(join(target, '..'), { recursive: true });
       const lint = () => {
         const run = spawnSync(
           process.execPath,
@@ -171,17 +213,17 @@ describe('lint on a scratch copy', () => {
             '{"@typescript-eslint/no-floating-promises":"off","@typescript-eslint/no-misused-promises":"off"}',
             '--parser-options',
             '{"projectService":false}',
-            'functions/src/handlers/game/example.ts',
+            file,
           ],
           { cwd: scratch, encoding: 'utf8' },
         );
         return { status: run.status, output: run.stdout + run.stderr };
       };
-      writeFileSync(handler, "import { keys } from '../../db/keys';\nexport const key = keys;\n");
-      const refused = lint();
-      expect(refused.status).toBe(1);
-      expect(refused.output).toContain('only repositories know DynamoDB');
-      writeFileSync(handler, "import { x } from '../../domain/game/team-service';\nexport const y = x;\n");
+      writeFileSync(target, refused);
+      const refusal = lint();
+      expect(refusal.status).toBe(1);
+      expect(refusal.output).toContain(message);
+      writeFileSync(target, kept);
       expect(lint()).toEqual({ status: 0, output: '' });
     } finally {
       rmSync(scratch, { recursive: true, force: true });

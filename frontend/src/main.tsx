@@ -7,7 +7,7 @@ import { createRoot } from 'react-dom/client';
 import { setUnauthenticatedHandler } from './lib/api-client';
 import { clearAuth, getAuthState } from './lib/auth';
 import { installChunkReload } from './lib/chunk-reload';
-import { createQueryClient } from './lib/query-client';
+import { createQueryClient, forgetSignedInPlayer } from './lib/query-client';
 import { createAppRouter } from './router';
 import './styles/tokens.css';
 import './styles/base.css';
@@ -25,7 +25,7 @@ const router = createAppRouter(queryClient);
 setUnauthenticatedHandler(() => {
   if (!getAuthState().isAuthenticated) return;
   clearAuth();
-  queryClient.removeQueries({ queryKey: ['user'] });
+  forgetSignedInPlayer(queryClient);
   void router.navigate({ href: '/login?token=invalid' });
 });
 

@@ -15,3 +15,12 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+/**
+ * Signing out (or a session the server ended): every kept answer goes, the public ones with the
+ * player's own (his teams, score, guild, prizes, account), so whoever signs in next in this tab
+ * never sees them; the public pages read again as they open.
+ */
+export function forgetSignedInPlayer(queryClient: QueryClient): void {
+  queryClient.removeQueries();
+}

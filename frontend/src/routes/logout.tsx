@@ -2,6 +2,7 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { logout } from '../lib/auth';
+import { forgetSignedInPlayer } from '../lib/query-client';
 
 export const Route = createFileRoute('/logout')({
   component: LogoutPage,
@@ -14,7 +15,7 @@ function LogoutPage() {
   useEffect(() => {
     let active = true;
     void logout().then(() => {
-      queryClient.removeQueries({ queryKey: ['user'] });
+      forgetSignedInPlayer(queryClient);
       if (active) void navigate({ to: '/', replace: true });
     });
     return () => {

@@ -9,6 +9,7 @@ import { activeQuizQueryOptions, useAnswerQuiz } from '../../features/quiz/api/q
 import { formatSeconds } from '../../features/quiz/components/quiz-parts';
 import { isApiError } from '../../lib/api-client';
 import { useNow } from '../../lib/use-now';
+import { queryKeys } from '../../lib/query-keys';
 
 export const Route = createFileRoute('/quiz/start')({
   component: QuizPlayPage,
@@ -17,7 +18,7 @@ export const Route = createFileRoute('/quiz/start')({
 function QuizPlayPage() {
   const active = useQuery(activeQuizQueryOptions());
   const queryClient = useQueryClient();
-  const next = () => void queryClient.resetQueries({ queryKey: activeQuizQueryOptions().queryKey });
+  const next = () => void queryClient.resetQueries({ queryKey: queryKeys.quiz.active });
 
   if (active.isPending) return <PageSkeleton cards={1} lines={6} />;
   if (active.isError)

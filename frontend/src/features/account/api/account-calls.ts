@@ -8,6 +8,7 @@ import type {
 } from '@golf/shared/schemas/account';
 import { api } from '@/lib/api';
 import { setAuth, setAuthUser } from '../../../lib/auth';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Registration's first step: mails the verification link. */
 export const useRegister = () =>
@@ -36,7 +37,7 @@ export const useRegisterMail = () =>
 
 export const userEmailQueryOptions = () =>
   queryOptions({
-    queryKey: ['account', 'email'],
+    queryKey: queryKeys.account.email,
     queryFn: ({ signal }) => api.getUserEmail({ signal }),
     staleTime: 0,
   });
@@ -120,7 +121,7 @@ export const useSaveProfile = (call: 'registerUserProfile' | 'updateUserProfile'
 /** The signed-in player's profile as stored. */
 export const profileQueryOptions = () =>
   queryOptions({
-    queryKey: ['account', 'me'],
+    queryKey: queryKeys.account.me,
     queryFn: ({ signal }) => api.getUserMe({ signal }),
     staleTime: 0,
   });

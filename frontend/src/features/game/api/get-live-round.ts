@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** How often a live round is asked again while its page is visible (never in a background tab). */
 const LIVE_ROUND_REFRESH_MS = 60_000;
@@ -10,7 +11,7 @@ const LIVE_ROUND_REFRESH_MS = 60_000;
  */
 const liveRoundQueryOptions = (round: number, gameGlobalId?: string) =>
   queryOptions({
-    queryKey: ['game', 'live', gameGlobalId ?? 'current', round],
+    queryKey: queryKeys.game.live(round, gameGlobalId),
     queryFn: ({ signal }) =>
       api.getLiveRound({ params: { round }, query: { game_global_id: gameGlobalId }, signal }),
     staleTime: LIVE_ROUND_REFRESH_MS / 2,

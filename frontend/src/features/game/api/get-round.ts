@@ -1,5 +1,6 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * My team, score and deadline of one round of a tournament: the current one when none is named
@@ -7,7 +8,7 @@ import { api } from '@/lib/api';
  */
 export const roundQueryOptions = (round: number, gameGlobalId?: string) =>
   queryOptions({
-    queryKey: ['game', 'round', round, gameGlobalId ?? 'current'],
+    queryKey: queryKeys.game.round(round, gameGlobalId),
     queryFn: ({ signal }) =>
       api.getRoundView({ params: { round }, query: { game_global_id: gameGlobalId }, signal }),
     staleTime: 15_000,

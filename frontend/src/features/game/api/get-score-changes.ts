@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** Why my score moved: my change records of a tournament, or of one round, newest first. */
 const scoreChangesQueryOptions = (gameGlobalId: string, round?: number) =>
   queryOptions({
-    queryKey: ['game', 'score-changes', gameGlobalId, round ?? 'all'],
+    queryKey: queryKeys.game.scoreChanges(gameGlobalId, round),
     queryFn: ({ signal }) =>
       api.getScoreChanges({ query: { game_global_id: gameGlobalId, ...(round ? { round } : {}) }, signal }),
     staleTime: 60_000,

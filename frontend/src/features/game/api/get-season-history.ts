@@ -1,10 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** My season: per tournament, my round scores, ranks after each round and yearly points. */
 const seasonHistoryQueryOptions = () =>
   queryOptions({
-    queryKey: ['game', 'season-history'],
+    queryKey: queryKeys.game.seasonHistory,
     queryFn: ({ signal }) => api.getSeasonHistory({ query: {}, signal }),
     staleTime: 5 * 60_000,
   });

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '@/lib/api-client';
-import { schedulesQueryOptions } from '../../schedule/api/get-schedules';
+import { queryKeys } from '@/lib/query-keys';
 
 /** After a team write: every game query (round views, my score, the live panel) reads again. */
 export const refreshGame = (queryClient: QueryClient) =>
-  queryClient.invalidateQueries({ queryKey: ['game'] });
+  queryClient.invalidateQueries({ queryKey: queryKeys.game.all });
 
 /**
  * After a refused team write. A refusal for the deadline means the screen showed a round as open
@@ -15,6 +15,6 @@ export function refreshAfterRefusal(queryClient: QueryClient, error: unknown) {
   if (!isApiError(error) || error.code !== 'deadline_passed') return;
   return Promise.all([
     refreshGame(queryClient),
-    queryClient.invalidateQueries({ queryKey: schedulesQueryOptions().queryKey }),
+    queryClient.invalidateQueries({ queryKey: queryKeys.master.golf('schedule') }),
   ]);
 }

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, type ApiInput } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * The guild form as the screens hold it and the API takes it (JSON, a body `createGuild`'s row
@@ -23,7 +24,7 @@ function useGuildMutation<T, V>(fn: (variables: V) => Promise<T>) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['guild'], refetchType: 'all' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.guild.all, refetchType: 'all' }),
   });
 }
 

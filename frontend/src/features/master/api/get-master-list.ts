@@ -1,6 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { masterListNames } from '@golf/shared/schemas/master';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export type MasterListName = (typeof masterListNames)[number];
 
@@ -10,7 +11,7 @@ export type MasterListName = (typeof masterListNames)[number];
  */
 export const masterListQueryOptions = (list: MasterListName) =>
   queryOptions({
-    queryKey: ['master', 'common', list],
+    queryKey: queryKeys.master.common(list),
     queryFn: ({ signal }) => api.getMasterList({ params: { list }, signal }),
     staleTime: Infinity,
     gcTime: Infinity,

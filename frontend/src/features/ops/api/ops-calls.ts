@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { RouteResponse } from '@golf/shared/contracts';
 import { api, type ApiInput, type ApiRouteName } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 /** GET /api/golf/ops/tournaments: every tournament with its rounds (403 outside the operators group). */
 export const opsTournamentsQueryOptions = () =>
   queryOptions({
-    queryKey: ['ops', 'tournaments'],
+    queryKey: queryKeys.ops.tournaments,
     queryFn: ({ signal }) => api.listTournaments({ signal }),
     retry: false,
   });
@@ -17,7 +18,7 @@ export function useOpsTournaments() {
 /** GET /api/golf/ops/round/results: each player's stored values of the round, with their versions. */
 export const roundResultsQueryOptions = (gameGlobalId: string, round: number) =>
   queryOptions({
-    queryKey: ['ops', 'round-results', gameGlobalId, round],
+    queryKey: queryKeys.ops.roundResults(gameGlobalId, round),
     queryFn: ({ signal }) =>
       api.getOpsRoundResults({ signal, query: { game_global_id: gameGlobalId, round } }),
     retry: false,
@@ -26,7 +27,7 @@ export const roundResultsQueryOptions = (gameGlobalId: string, round: number) =>
 /** GET /api/golf/ops/prizes: a tournament's prizes and its season's yearly ones, retired and drawn ones marked. */
 export const opsPrizesQueryOptions = (gameGlobalId: string) =>
   queryOptions({
-    queryKey: ['ops', 'prizes', gameGlobalId],
+    queryKey: queryKeys.ops.prizes(gameGlobalId),
     queryFn: ({ signal }) => api.listOpsPrizes({ signal, query: { game_global_id: gameGlobalId } }),
     retry: false,
   });
@@ -34,7 +35,7 @@ export const opsPrizesQueryOptions = (gameGlobalId: string) =>
 /** GET …/prizes/draw/preview: what a draw with the seed would pick (writes nothing). */
 export const prizeDrawPreviewQueryOptions = (gameGlobalId: string, seed?: string) =>
   queryOptions({
-    queryKey: ['ops', 'prize-preview', gameGlobalId, seed ?? null],
+    queryKey: queryKeys.ops.prizePreview(gameGlobalId, seed),
     queryFn: ({ signal }) =>
       api.previewPrizeDraw({ signal, query: { game_global_id: gameGlobalId, ...(seed && { seed }) } }),
     retry: false,
@@ -46,7 +47,7 @@ export const prizeDrawPreviewQueryOptions = (gameGlobalId: string, seed?: string
  */
 export function useRankingStatus() {
   return useQuery({
-    queryKey: ['ops', 'ranking-status'],
+    queryKey: queryKeys.ops.rankingStatus,
     queryFn: ({ signal }) => api.getRankingStatus({ signal }),
     refetchInterval: (query) => (query.state.data?.stale || query.state.data?.building ? 5000 : false),
   });
@@ -66,7 +67,7 @@ export function useOpsAction<N extends ApiRouteName>(name: N) {
   const call = api[name] as unknown as (input: OpsActionInput<N>) => Promise<RouteResponse<N>>;
   return useMutation({
     mutationFn: (input: OpsActionInput<N>) => call(input),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['ops'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.ops.all }),
   });
 }
 

@@ -4,6 +4,7 @@ import { correctionLabels, correctionValueText, type CorrectableRow } from '@gol
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import type { AuditRecord } from '@golf/shared/schemas/game';
 import { api } from '../../../lib/api';
+import { queryKeys } from '../../../lib/query-keys';
 
 const actionWords: Record<AuditRecord['action'], string> = {
   move_deadline: '締め切りの変更',
@@ -75,7 +76,7 @@ function change(entry: AuditRecord): ReactNode {
  */
 export function AuditLog({ gameGlobalId }: { gameGlobalId: string }) {
   const log = useQuery({
-    queryKey: ['ops', 'audit', gameGlobalId],
+    queryKey: queryKeys.ops.audit(gameGlobalId),
     queryFn: ({ signal }) => api.getOpsAuditLog({ signal, query: { game_global_id: gameGlobalId } }),
     retry: false,
   });

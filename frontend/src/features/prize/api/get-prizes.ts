@@ -1,6 +1,7 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import type { PrizeKind, PrizeOption } from '@golf/shared/schemas/prize';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The prize master list of each kind (GET /api/golf/master/{list}). */
 const listOfKind = {
@@ -12,7 +13,7 @@ const listOfKind = {
 /** Prizes change with the season's set-up, not by the minute: kept for ten minutes. */
 export const prizesQueryOptions = (kind: PrizeKind) =>
   queryOptions({
-    queryKey: ['master', 'golf', listOfKind[kind]],
+    queryKey: queryKeys.master.golf(listOfKind[kind]),
     queryFn: ({ signal }) =>
       // The row answers one of three lists; a prize list's name asks for prizes.
       api.getGolfMasterList({ params: { list: listOfKind[kind] }, signal }) as Promise<PrizeOption[]>,

@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Who won a tournament's prizes (GET /api/golf/prizes/winners): it changes only when operators
@@ -7,7 +8,7 @@ import { api } from '@/lib/api';
  */
 const prizeWinnersQueryOptions = (gameGlobalId: string) =>
   queryOptions({
-    queryKey: ['prize', 'winners', gameGlobalId],
+    queryKey: queryKeys.prize.winners(gameGlobalId),
     queryFn: ({ signal }) => api.listPrizeWinners({ query: { game_global_id: gameGlobalId }, signal }),
     staleTime: 60_000,
   });

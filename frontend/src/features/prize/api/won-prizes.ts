@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { PrizeClaimBody } from '@golf/shared/schemas/prize';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** The signed-in player's prizes and their claims (GET /api/golf/user_golf_game_prize). */
 export const wonPrizesQueryOptions = () =>
   queryOptions({
-    queryKey: ['prize', 'won'],
+    queryKey: queryKeys.prize.won,
     queryFn: ({ signal }) => api.listWonPrizes({ signal }),
   });
 
@@ -25,6 +26,6 @@ export function useClaimPrize() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: PrizeClaimBody) => api.claimPrize({ body }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['prize', 'won'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.prize.won }),
   });
 }

@@ -1,11 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { QuizAnswerBody } from '@golf/shared/schemas/quiz';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
-/** Where the player stands with the open quiz (GET /api/golf/user_golf_quiz_answer). Keys: ['quiz', …]. */
+/** Where the player stands with the open quiz (GET /api/golf/user_golf_quiz_answer). */
 export const quizStatusQueryOptions = () =>
   queryOptions({
-    queryKey: ['quiz', 'status'],
+    queryKey: queryKeys.quiz.status,
     queryFn: ({ signal }) => api.getQuizStatus({ signal }),
     staleTime: 0,
   });
@@ -13,7 +14,7 @@ export const quizStatusQueryOptions = () =>
 /** The question asked now (GET /api/golf/quiz); never cached, its clock runs on the server. */
 export const activeQuizQueryOptions = () =>
   queryOptions({
-    queryKey: ['quiz', 'active'],
+    queryKey: queryKeys.quiz.active,
     queryFn: ({ signal }) => api.getActiveQuiz({ signal }),
     staleTime: 0,
     gcTime: 0,
@@ -23,7 +24,7 @@ export const activeQuizQueryOptions = () =>
 /** A round's last finished attempt (GET …/answered?round=). */
 export const answeredQuizQueryOptions = (round: number) =>
   queryOptions({
-    queryKey: ['quiz', 'answered', round],
+    queryKey: queryKeys.quiz.answered(round),
     queryFn: ({ signal }) => api.getAnsweredQuiz({ query: { round }, signal }),
     staleTime: 0,
   });
@@ -34,8 +35,8 @@ export function useStartQuiz() {
   return useMutation({
     mutationFn: () => api.startQuiz(),
     onSuccess: (active) => {
-      queryClient.setQueryData(['quiz', 'active'], active);
-      return queryClient.invalidateQueries({ queryKey: ['quiz', 'status'] });
+      queryClient.setQueryData(queryKeys.quiz.active, active);
+      return queryClient.invalidateQueries({ queryKey: queryKeys.quiz.status });
     },
   });
 }
@@ -48,10 +49,11 @@ export function useAnswerQuiz() {
     // the active question is left alone, or the result screen would lose its last answer.
     onSuccess: (result) =>
       result.is_finished
-        ? queryClient.invalidateQueries({
-            predicate: ({ queryKey: [area, kind] }) =>
-              area === 'ranking' || (area === 'quiz' && kind !== 'active'),
-          })
+        ? Promise.all(
+            [queryKeys.ranking.all, queryKeys.quiz.status, queryKeys.quiz.answeredAll].map((queryKey) =>
+              queryClient.invalidateQueries({ queryKey }),
+            ),
+          )
         : undefined,
   });
 }

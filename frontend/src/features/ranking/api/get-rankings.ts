@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { rankingScreenPerPage } from '@golf/shared/schemas/values/ranking';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export interface PersonalRankingParams {
   game_global_id?: string | undefined;
@@ -10,17 +11,10 @@ export interface PersonalRankingParams {
   rank?: number | undefined;
 }
 
-/** A page of the personal ranking; `rank` asks for the page that holds it. Keys: ['ranking', …]. */
+/** A page of the personal ranking; `rank` asks for the page that holds it. */
 export const personalRankingQueryOptions = (params: PersonalRankingParams) =>
   queryOptions({
-    queryKey: [
-      'ranking',
-      'personal',
-      params.game_global_id ?? 'shown',
-      params.type,
-      params.round ?? 'active',
-      params.rank ?? `p${params.page}`,
-    ],
+    queryKey: queryKeys.ranking.personal(params),
     queryFn: ({ signal }) =>
       api.getPersonalRanking({
         query: {
@@ -38,7 +32,7 @@ export const personalRankingQueryOptions = (params: PersonalRankingParams) =>
 /** The signed-in player's own rows (all 7 types) for a round of a tournament (default: the shown one). */
 export const ownRankingQueryOptions = (round: number | undefined, gameGlobalId?: string) =>
   queryOptions({
-    queryKey: ['ranking', 'own', gameGlobalId ?? 'shown', round ?? 'active'],
+    queryKey: queryKeys.ranking.own(round, gameGlobalId),
     queryFn: ({ signal }) => api.getOwnRanking({ query: { round, game_global_id: gameGlobalId }, signal }),
     staleTime: 30_000,
   });
@@ -54,14 +48,14 @@ const guildRankingCall = {
 
 export const guildRankingQueryOptions = (tab: GuildRankingTab, round: number | undefined, page: number) =>
   queryOptions({
-    queryKey: ['ranking', 'guild', tab, round ?? 'active', page],
+    queryKey: queryKeys.ranking.guild(tab, round, page),
     queryFn: ({ signal }) => api[guildRankingCall[tab]]({ query: { round, page }, signal }),
     staleTime: 30_000,
   });
 
 export const yearlyRankingQueryOptions = (page: number, rank: number | undefined) =>
   queryOptions({
-    queryKey: ['ranking', 'yearly', rank ?? `p${page}`],
+    queryKey: queryKeys.ranking.yearly(page, rank),
     queryFn: ({ signal }) =>
       api.getYearlyRanking({
         query: { perPage: rankingScreenPerPage, ...(rank ? { rank } : { page }) },
@@ -72,7 +66,7 @@ export const yearlyRankingQueryOptions = (page: number, rank: number | undefined
 
 export const ownYearlyRankingQueryOptions = () =>
   queryOptions({
-    queryKey: ['ranking', 'yearly', 'own'],
+    queryKey: queryKeys.ranking.yearlyOwn,
     queryFn: ({ signal }) => api.getOwnYearlyRanking({ signal }),
     staleTime: 30_000,
   });
@@ -80,7 +74,7 @@ export const ownYearlyRankingQueryOptions = () =>
 /** A round's quiz ranking (100 a page, the server's default), or the page holding `rank`. */
 export const quizRankingQueryOptions = (round: number | undefined, page: number, rank: number | undefined) =>
   queryOptions({
-    queryKey: ['ranking', 'quiz', round ?? 'active', rank ?? `p${page}`],
+    queryKey: queryKeys.ranking.quiz(round, page, rank),
     queryFn: ({ signal }) =>
       api.getQuizRanking({ query: { round, ...(rank ? { rank } : { page }) }, signal }),
     staleTime: 30_000,
@@ -88,7 +82,7 @@ export const quizRankingQueryOptions = (round: number | undefined, page: number,
 
 export const ownQuizRankingQueryOptions = (round: number | undefined) =>
   queryOptions({
-    queryKey: ['ranking', 'quiz', 'own', round ?? 'active'],
+    queryKey: queryKeys.ranking.quizOwn(round),
     queryFn: ({ signal }) => api.getOwnQuizRanking({ query: { round }, signal }),
     staleTime: 30_000,
   });

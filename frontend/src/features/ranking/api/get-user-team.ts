@@ -1,5 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /**
  * Another player's team for a round of a tournament (the current one when none is named), served
@@ -7,7 +8,7 @@ import { api } from '@/lib/api';
  */
 const userTeamQueryOptions = (round: number, userId: string, gameGlobalId: string | undefined) =>
   queryOptions({
-    queryKey: ['ranking', 'team', gameGlobalId ?? 'current', round, userId],
+    queryKey: queryKeys.ranking.team(round, userId, gameGlobalId),
     queryFn: ({ signal }) =>
       api.getUserTeam({
         params: { round, user_id: userId },

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReminderSettings } from '@golf/shared/game/reminders';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 const reminderSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: ['reminders', 'settings'],
+    queryKey: queryKeys.reminders.settings,
     queryFn: ({ signal }) => api.getReminderSettings({ signal }),
   });
 
@@ -16,6 +17,6 @@ export function useSaveReminderSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: ReminderSettings) => api.updateReminderSettings({ body: settings }),
-    onSuccess: (saved) => queryClient.setQueryData(reminderSettingsQueryOptions().queryKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.reminders.settings, saved),
   });
 }

@@ -1,10 +1,11 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SaveReceiptSettings } from '@golf/shared/schemas/save-receipt';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 const saveReceiptSettingsQueryOptions = () =>
   queryOptions({
-    queryKey: ['reminders', 'save-receipt'],
+    queryKey: queryKeys.reminders.saveReceipt,
     queryFn: ({ signal }) => api.getSaveReceiptSettings({ signal }),
   });
 
@@ -15,6 +16,6 @@ export function useUpdateSaveReceiptSettings() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (settings: SaveReceiptSettings) => api.updateSaveReceiptSettings({ body: settings }),
-    onSuccess: (saved) => queryClient.setQueryData(saveReceiptSettingsQueryOptions().queryKey, saved),
+    onSuccess: (saved) => queryClient.setQueryData(queryKeys.reminders.saveReceipt, saved),
   });
 }

@@ -1,9 +1,10 @@
 import { queryOptions, useSuspenseQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 export const topicsQueryOptions = (page: number) =>
   queryOptions({
-    queryKey: ['topics', page],
+    queryKey: queryKeys.topics(page),
     queryFn: ({ signal }) => api.listTopics({ query: { page }, signal }),
     staleTime: 60_000,
   });

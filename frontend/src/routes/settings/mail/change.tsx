@@ -7,6 +7,7 @@ import { useCompleteEmailChange } from '../../../features/account/api/account-ca
 import { LinkErrorCard } from '../../../features/account/components/account-parts';
 import { getAuthState, setUserEmail } from '../../../lib/auth';
 import { optionalFlag, optionalText, pageSearch } from '../../../lib/search-params';
+import { queryKeys } from '../../../lib/query-keys';
 
 export const Route = createFileRoute('/settings/mail/change')({
   validateSearch: pageSearch({
@@ -36,7 +37,7 @@ function SettingsMailChangePage() {
         onSuccess: (result) => {
           if (registerFlg) return void navigate({ to: '/register/mail/complete', replace: true });
           if (getAuthState().isAuthenticated) setUserEmail(result.email);
-          void queryClient.invalidateQueries({ queryKey: ['account'] });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.account.all });
         },
       },
     );
