@@ -3,15 +3,14 @@
  * a phone (375 px) with a 4x CPU slowdown and Lighthouse's slow 4G (150 ms RTT, 1.6 Mbit/s down):
  * LCP, CLS and total blocking time of the top, score and ranking pages (the ranking as a signed-in
  * player; the median of 5 loads by LCP, `WEB_BENCH_RUNS` to change), the JavaScript each loads
- * (as sent and gzip-compressed, as CloudFront compresses it), and axe-core on every screen of the
- * page table a visitor can open without parameters. Writes bench/results/web.json.
+ * (as sent and gzip-compressed, as CloudFront compresses it), and axe-core on every screen without
+ * parameters whose route declares it open to visitors (`staticData.page`). Writes bench/results/web.json.
  * Needs `npm run build` first. `-- --smoke`: one load of the top page and axe on one screen, nothing written.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gzipSync } from 'node:zlib';
 import type { Page, Response } from 'playwright-core';
-import { pages } from '../../frontend/src/config/pages';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { sampleUserId } from '../seed/teams';
 import { startBuiltSite } from './built-site';
@@ -136,13 +135,15 @@ async function main() {
       loads.sort((a, b) => a.lcpMs - b.lcpMs);
       vitals[path] = { ...loads[Math.floor(loads.length / 2)]!, lcpRunsMs: loads.map((load) => load.lcpMs) };
     }
-    const screens = Object.entries(pages)
-      .filter(([pattern, page]) => 'visitorAllowed' in page && page.visitorAllowed && !pattern.includes('$'))
-      .map(([pattern]) => pattern)
-      .slice(0, sized(Infinity, 1));
     const accessibility: Record<string, Awaited<ReturnType<typeof axe>>> = {};
     const context = await browser.newContext(phone);
     const page = await context.newPage();
+    // The routes as the built site holds them (TanStack Router keeps its router on `window`).
+    await page.goto(stack.url + '/', { waitUntil: 'networkidle' });
+    const visitorScreens = (await page.evaluate(`Object.values(window.__TSR_ROUTER__.routesById)
+      .filter((route) => route.options.staticData?.page?.visitorAllowed && !route.fullPath.includes('$'))
+      .map((route) => (route.fullPath.length > 1 ? route.fullPath.replace(/\\/$/, '') : route.fullPath))`)) as string[];
+    const screens = visitorScreens.slice(0, sized(Infinity, 1));
     for (const screen of screens) accessibility[screen] = await axe(page, stack.url + screen);
     await context.close();
     const serious = Object.entries(accessibility).flatMap(([screen, violations]) =>

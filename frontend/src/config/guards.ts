@@ -1,10 +1,9 @@
 import type { SiteConfig } from '@golf/shared/site-config';
-import { isVisitorAllowed } from './pages';
 
 /**
  * The route guards of the spec (sections 4 and 6) as data: which paths a state may open and where
  * it is sent otherwise. `guardRedirect` applies them in order; the first rule that fires wins.
- * The visitor whitelist itself is the `visitorAllowed` column of the page table (`pages.ts`).
+ * The visitor whitelist itself is each route's own `visitorAllowed` (its page, `pages.ts`).
  */
 
 export interface GuardUser {
@@ -110,6 +109,8 @@ export interface GuardLocation {
   pathname: string;
   /** The path with its query and hash, as the browser shows it after the origin. */
   href: string;
+  /** Whether visitors may open the page there: its route's page says so, and the 404 page is open. */
+  visitorAllowed: boolean;
 }
 
 interface RegistrationRule {
@@ -157,11 +158,11 @@ export function guardRedirect(
   state: GuardState,
   options: GuardOptions,
 ): string | null {
-  const { pathname } = location;
+  const { pathname, visitorAllowed } = location;
   if (options.launchGate && !matchesAny(normaliseForLaunchGate(pathname), launchGateWhitelist)) {
     return '/coming-soon';
   }
-  if (!state.isAuthenticated) return isVisitorAllowed(pathname) ? null : loginPathFor(location.href);
+  if (!state.isAuthenticated) return visitorAllowed ? null : loginPathFor(location.href);
   if (!state.user) return null;
   // The first rule that applies to the player decides: its own step's pages are open, the rest go there.
   const rule = registrationRules.find((candidate) => candidate.applies(state.user!));

@@ -1,8 +1,11 @@
+import type { AnyRouter, StaticDataRouteOption } from '@tanstack/react-router';
+
 /**
- * Every screen of the product spec in one table, keyed by its route path pattern (TanStack Router
- * syntax: `$name` is a parameter). The layout, the title bar, the back target and the visitor guard
- * all read this table, so a screen is described once. A screen whose route file does not exist yet
- * still has its row: the layout and the footer rule apply to the 404 page shown there.
+ * What a screen says about itself. Each route file under `routes/` declares its page in
+ * `staticData.page` (title, back behaviour, layout, visitor access); the layout, the title bar, the
+ * back target and the visitor guard read the page of the route the router matched, so a screen is
+ * described where its path is. A path no route matches shows the 404 page, open to everyone, in the
+ * default layout (and the footer rule below still applies to it).
  */
 
 export type LayoutName = 'default' | 'chat' | 'header-only' | 'landing' | 'simple';
@@ -15,7 +18,7 @@ export type StackType = 'static' | 'dynamic' | 'unset';
 
 export type PageType = 'general' | 'game' | 'guild' | 'account';
 
-export interface PageDefinition {
+interface PageDefinition {
   /** Title bar text; `{name}` is replaced by the path parameter `$name`. null shows no title. */
   title: string | null;
   stackType: StackType;
@@ -27,10 +30,18 @@ export interface PageDefinition {
   pageType?: PageType;
 }
 
+declare module '@tanstack/react-router' {
+  interface StaticDataRouteOption {
+    /**
+     * The screen the route shows. Every route declares it (the type requires it); null only for
+     * the root and layout routes, which show no screen of their own (`pages.test.ts` checks that
+     * every route at the end of a path has a page).
+     */
+    page: PageDefinition | null;
+  }
+}
+
 export interface ResolvedPage {
-  /** The matching key of `pages`, null when no row matches. */
-  pattern: string | null;
-  params: Record<string, string>;
   title: string | null;
   stackType: StackType;
   /** `parent` with the parameters filled in. */
@@ -40,200 +51,11 @@ export interface ResolvedPage {
   pageType: PageType;
 }
 
-const guild = { title: 'ギルド', pageType: 'guild' } as const;
-const register = { title: '新規登録', visitorAllowed: false, pageType: 'account' } as const;
-const resetPassword = { title: 'パスワード再設定', visitorAllowed: true, pageType: 'account' } as const;
-const roundTitle = 'ラウンド {round}';
-const roundPage = '/schedule/round/$round';
-const draftPage = '/schedule/round/$round/draft/$draft';
-
-export const pages = {
-  '/': { title: null, stackType: 'unset', layout: 'landing', visitorAllowed: true },
-  '/coming-soon': { title: null, stackType: 'unset', layout: 'simple', visitorAllowed: true },
-  '/password': { title: 'パスワード', stackType: 'dynamic', parent: '/', visitorAllowed: true },
-  '/contact': { title: 'お問い合わせ', stackType: 'dynamic', parent: '/', visitorAllowed: true },
-  '/contact/confirm': {
-    title: 'お問い合わせ',
-    stackType: 'static',
-    parent: '/contact',
-    visitorAllowed: true,
-  },
-  '/contact/complete': { title: 'お問い合わせ', stackType: 'static', parent: '/', visitorAllowed: true },
-  '/faq': { title: 'よくある質問', stackType: 'dynamic', parent: '/', visitorAllowed: true },
-  '/howto': { title: '遊び方', stackType: 'dynamic', parent: '/', visitorAllowed: true },
-  '/login': {
-    title: 'ログイン',
-    stackType: 'dynamic',
-    parent: '/',
-    visitorAllowed: true,
-    pageType: 'account',
-  },
-  '/login/$provider/callback': { title: null, stackType: 'unset', layout: 'simple', visitorAllowed: true },
-  '/logout': { title: null, stackType: 'unset', layout: 'simple', visitorAllowed: true },
-  '/privacy-policy': {
-    title: 'プライバシーポリシー',
-    stackType: 'dynamic',
-    parent: '/',
-    visitorAllowed: true,
-  },
-  '/terms': { title: '利用規約', stackType: 'dynamic', parent: '/', visitorAllowed: true },
-  '/topics': { title: 'トピックス', stackType: 'dynamic', parent: '/', visitorAllowed: true },
-  '/about/company': { title: '運営会社', stackType: 'dynamic', parent: '/', visitorAllowed: true },
-  '/gametop': {
-    title: 'ゲームトップ',
-    stackType: 'static',
-    parent: '/',
-    visitorAllowed: true,
-    pageType: 'game',
-  },
-  '/campaign/gdo_2023': {
-    title: 'キャンペーン',
-    stackType: 'unset',
-    layout: 'header-only',
-    visitorAllowed: true,
-  },
-
-  '/guild': { ...guild, stackType: 'static', parent: '/' },
-  '/guild/list': { ...guild, stackType: 'static', parent: '/guild' },
-  '/guild/create': { ...guild, stackType: 'static', parent: '/guild' },
-  '/guild/create/confirm': { ...guild, stackType: 'static', parent: '/guild/create' },
-  '/guild/create/complete': { ...guild, stackType: 'static', parent: '/guild' },
-  '/guild/code': { ...guild, stackType: 'static', parent: '/guild' },
-  '/guild/code/$id/complete': { ...guild, stackType: 'static', parent: '/guild' },
-  '/guild/entry/complete': { ...guild, stackType: 'static', parent: '/guild' },
-  '/guild/withdrawal/complete': { ...guild, stackType: 'static', parent: '/guild' },
-  '/guild/$id/show': { ...guild, stackType: 'dynamic', parent: '/guild' },
-  '/guild/$id/chat': { ...guild, stackType: 'static', parent: '/guild/$id/show', layout: 'chat' },
-  '/guild/$id/edit': { ...guild, stackType: 'static', parent: '/guild/$id/show' },
-  '/guild/$id/member': { ...guild, stackType: 'static', parent: '/guild/$id/show' },
-  '/guild/$id/profile/edit': { ...guild, stackType: 'static', parent: '/guild/$id/show' },
-
-  '/mypage': { title: 'マイページ', stackType: 'static', parent: '/', pageType: 'account' },
-  '/mypage/profile/edit': { title: 'プロフィール編集', stackType: 'static', parent: '/mypage' },
-  '/mypage/prize/email_send': { title: 'マイページ', stackType: 'static', parent: '/mypage' },
-  '/mypage/prize/$id': { title: 'マイページ', stackType: 'static', parent: '/mypage' },
-  '/mypage/prize/$id/confirm': { title: 'マイページ', stackType: 'static', parent: '/mypage/prize/$id' },
-
-  '/prize': { title: '賞品一覧', stackType: 'dynamic', parent: '/', visitorAllowed: true },
-  '/prize/entry/$id': { title: '賞品一覧', stackType: 'static', parent: '/prize', visitorAllowed: true },
-  '/prize/game/$id': { title: '賞品一覧', stackType: 'static', parent: '/prize', visitorAllowed: true },
-  '/prize/yearly/$id': { title: '賞品一覧', stackType: 'static', parent: '/prize', visitorAllowed: true },
-
-  '/quiz': { title: 'ゴルフクイズ', stackType: 'dynamic', parent: '/' },
-  '/quiz/start': { title: null, stackType: 'unset', layout: 'header-only' },
-  '/quiz/result': { title: 'ゴルフクイズ', stackType: 'static', parent: '/quiz' },
-
-  '/register': { ...register, stackType: 'dynamic', parent: '/', visitorAllowed: true },
-  '/register/mail': { ...register, stackType: 'unset' },
-  '/register/mail/send': { ...register, stackType: 'static', parent: '/register/mail' },
-  '/register/mail/complete': { ...register, stackType: 'unset', visitorAllowed: true },
-  '/register/send': { ...register, stackType: 'static', parent: '/register', visitorAllowed: true },
-  '/register/terms': { ...register, stackType: 'unset' },
-  '/register/verify': { ...register, stackType: 'unset', visitorAllowed: true },
-  '/register/necessary': { ...register, stackType: 'unset' },
-  '/register/confirm': { ...register, stackType: 'static', parent: '/register/necessary' },
-  '/register/complete': { ...register, stackType: 'unset' },
-
-  '/reset-password': { ...resetPassword, stackType: 'static', parent: '/login' },
-  '/reset-password/mail': { ...resetPassword, stackType: 'static', parent: '/reset-password' },
-  '/reset-password/send': { ...resetPassword, stackType: 'static', parent: '/reset-password' },
-  '/reset-password/complete': { ...resetPassword, stackType: 'unset' },
-
-  '/withdrawal': { title: '退会', stackType: 'dynamic', parent: '/mypage', pageType: 'account' },
-  // The one-click unsubscribe of a reminder: opened from a mail or LINE, signed in or not.
-  '/reminders/unsubscribe/$token': {
-    title: 'お知らせの配信停止',
-    stackType: 'static',
-    parent: '/mypage',
-    visitorAllowed: true,
-    pageType: 'account',
-  },
-  '/withdrawal/complete': { title: '退会', stackType: 'unset', visitorAllowed: true, pageType: 'account' },
-  // The operator console: the API answers 403 to everyone outside the operators group (404 page).
-  '/ops': { title: '運営コンソール', stackType: 'unset' },
-  '/ops/results': { title: '結果の取り込み', stackType: 'static', parent: '/ops' },
-  '/ops/rounds': { title: 'ラウンドの操作', stackType: 'static', parent: '/ops' },
-  '/ops/prizes': { title: '賞品の抽選', stackType: 'static', parent: '/ops' },
-  '/ops/content': { title: 'お知らせ・クイズ・出力', stackType: 'static', parent: '/ops' },
-
-  '/ranking/golf_q': { title: 'クイズランキング', stackType: 'dynamic', parent: '/' },
-  '/ranking/golf/personal': { title: 'ランキング', stackType: 'dynamic', parent: '/' },
-  '/ranking/guild': { title: 'ギルドランキング', stackType: 'dynamic', parent: '/' },
-  '/ranking/yearly': { title: '年間ランキング', stackType: 'dynamic', parent: '/' },
-
-  '/schedule/score': {
-    title: 'リーダーボード',
-    stackType: 'dynamic',
-    parent: '/gametop',
-    visitorAllowed: true,
-    pageType: 'game',
-  },
-  [roundPage]: { title: roundTitle, stackType: 'static', parent: '/gametop', pageType: 'game' },
-  [`${roundPage}/about-mode`]: {
-    title: roundTitle,
-    stackType: 'static',
-    parent: roundPage,
-    pageType: 'game',
-  },
-  [`${roundPage}/draft/auto/$type`]: {
-    title: 'AIセレクトモード',
-    stackType: 'static',
-    parent: roundPage,
-    pageType: 'game',
-  },
-  [`${draftPage}/advanced`]: { title: roundTitle, stackType: 'static', parent: roundPage, pageType: 'game' },
-  [`${draftPage}/advanced/$player`]: {
-    title: roundTitle,
-    stackType: 'dynamic',
-    parent: `${draftPage}/advanced`,
-    pageType: 'game',
-  },
-  [`${draftPage}/easy`]: { title: roundTitle, stackType: 'static', parent: roundPage, pageType: 'game' },
-  [`${draftPage}/easy/compare`]: {
-    title: roundTitle,
-    stackType: 'static',
-    parent: `${draftPage}/easy`,
-    pageType: 'game',
-  },
-  [`${draftPage}/easy/indicator`]: {
-    title: 'レーダーチャート',
-    stackType: 'static',
-    parent: `${draftPage}/easy`,
-    pageType: 'game',
-  },
-  [`${draftPage}/easy/$player`]: {
-    title: roundTitle,
-    stackType: 'dynamic',
-    parent: `${draftPage}/easy`,
-    pageType: 'game',
-  },
-
-  '/settings/mail': {
-    title: 'メールアドレス変更',
-    stackType: 'static',
-    parent: '/mypage',
-    pageType: 'account',
-  },
-  '/settings/mail/send': {
-    title: 'メールアドレス変更',
-    stackType: 'static',
-    parent: '/settings/mail',
-    pageType: 'account',
-  },
-  '/settings/mail/change': {
-    title: 'メールアドレス変更',
-    stackType: 'unset',
-    visitorAllowed: true,
-    pageType: 'account',
-  },
-  '/settings/password': {
-    title: 'パスワード変更',
-    stackType: 'static',
-    parent: '/mypage',
-    pageType: 'account',
-  },
-  '/settings/password/complete': { title: 'パスワード変更', stackType: 'unset', pageType: 'account' },
-} satisfies Record<string, PageDefinition>;
+/** The route the router matched last for a path, as a match (`matches.at(-1)`) or a route's options. */
+export interface MatchedRoute {
+  fullPath: string;
+  staticData?: StaticDataRouteOption | undefined;
+}
 
 /** Paths under these prefixes keep the footer but hide its navigation (account flows). */
 const footerNavHiddenPrefixes = ['/reset-password', '/register', '/login'] as const;
@@ -242,39 +64,19 @@ export function isFooterNavHidden(pathname: string): boolean {
   return footerNavHiddenPrefixes.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 }
 
-const defaults = { layout: 'default', visitorAllowed: false, pageType: 'general' } as const;
-
-const notFound: Omit<ResolvedPage, 'params'> = {
-  pattern: null,
+/** The 404 page: no title, no back button, default layout, open to visitors. */
+const notFound: ResolvedPage = {
   title: null,
   stackType: 'unset',
   parentPath: null,
-  ...defaults,
+  layout: 'default',
+  visitorAllowed: true,
+  pageType: 'general',
 };
 
-interface CompiledPattern {
-  pattern: string;
-  segments: string[];
-  /** Literal segments count: the more, the more specific (`/mypage/prize/email_send` beats `$id`). */
-  literals: number;
-  definition: PageDefinition;
+function segmentCount(path: string): number {
+  return path.split('/').filter((segment) => segment !== '').length;
 }
-
-function splitPath(path: string): string[] {
-  return path.split('/').filter((segment) => segment !== '');
-}
-
-const compiled: CompiledPattern[] = Object.entries(pages as Record<string, PageDefinition>)
-  .map(([pattern, definition]) => {
-    const segments = splitPath(pattern);
-    return {
-      pattern,
-      segments,
-      literals: segments.filter((segment) => !segment.startsWith('$')).length,
-      definition,
-    };
-  })
-  .sort((a, b) => b.literals - a.literals);
 
 function fill(template: string, params: Record<string, string>): string {
   return template
@@ -284,46 +86,34 @@ function fill(template: string, params: Record<string, string>): string {
     );
 }
 
-function decodeSegment(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
+/**
+ * The page on `pathname`, from the route the router matched last, with defaults applied and the
+ * path parameters filled in. The route describes the path only when it spans all of it: for
+ * `/mypage/unknown` the router matches `/mypage` and shows the 404 page, which is `notFound` here.
+ */
+export function resolvePage(
+  route: MatchedRoute | undefined,
+  params: Record<string, string>,
+  pathname: string,
+): ResolvedPage {
+  const page = route?.staticData?.page;
+  if (!route || !page || segmentCount(route.fullPath) !== segmentCount(pathname)) return notFound;
+  return {
+    title: page.title === null ? null : fill(page.title, params),
+    stackType: page.stackType,
+    parentPath: page.parent === undefined ? null : fill(page.parent, params),
+    layout: page.layout ?? 'default',
+    visitorAllowed: page.visitorAllowed ?? false,
+    pageType: page.pageType ?? 'general',
+  };
 }
 
-/** The row of `pages` for a location pathname, with defaults applied and parameters filled in. */
-export function resolvePage(pathname: string): ResolvedPage {
-  const actual = splitPath(pathname);
-  for (const candidate of compiled) {
-    if (candidate.segments.length !== actual.length) continue;
-    const params: Record<string, string> = {};
-    const matches = candidate.segments.every((segment, index) => {
-      const value = actual[index]!;
-      if (segment.startsWith('$')) {
-        params[segment.slice(1)] = decodeSegment(value);
-        return true;
-      }
-      return segment === value;
-    });
-    if (!matches) continue;
-    const { definition } = candidate;
-    return {
-      pattern: candidate.pattern,
-      params,
-      title: definition.title === null ? null : fill(definition.title, params),
-      stackType: definition.stackType,
-      parentPath: definition.parent === undefined ? null : fill(definition.parent, params),
-      layout: definition.layout ?? defaults.layout,
-      visitorAllowed: definition.visitorAllowed ?? defaults.visitorAllowed,
-      pageType: definition.pageType ?? defaults.pageType,
-    };
-  }
-  return { ...notFound, params: {} };
-}
-
-/** Whether a visitor (not logged in) may open the path; unknown paths are left to the 404 page. */
-export function isVisitorAllowed(pathname: string): boolean {
-  const page = resolvePage(pathname);
-  return page.pattern === null || page.visitorAllowed;
+/** The page on `pathname` as the router matches it (the location on screen, not a pending one). */
+export function pageAt(router: AnyRouter, pathname: string): ResolvedPage {
+  const [, params, route] = router.getMatchedRoutes(pathname);
+  return resolvePage(
+    route && { fullPath: route.fullPath, staticData: route.options.staticData },
+    params,
+    pathname,
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolvePage } from '../config/pages';
+import type { ResolvedPage } from '../config/pages';
 import {
   computeTitleBar,
   initialBackNavigationState,
@@ -11,8 +11,30 @@ import {
 const visit = (state: BackNavigationState, href: string) =>
   recordVisit(state, { pathname: href.split('?')[0]!, href });
 const visitAll = (...hrefs: string[]) => hrefs.reduce(visit, initialBackNavigationState);
+/** The pages these tests open, as their routes declare them (config/pages.test.ts reads the routes). */
+const shown = { layout: 'default', visitorAllowed: true, pageType: 'general' } as const;
+const pages: Record<string, ResolvedPage> = {
+  '/': { ...shown, title: null, stackType: 'unset', parentPath: null, layout: 'landing' },
+  '/faq': { ...shown, title: 'よくある質問', stackType: 'dynamic', parentPath: '/' },
+  '/gametop': { ...shown, title: 'ゲームトップ', stackType: 'static', parentPath: '/', pageType: 'game' },
+  '/schedule/score': {
+    ...shown,
+    title: 'リーダーボード',
+    stackType: 'dynamic',
+    parentPath: '/gametop',
+    pageType: 'game',
+  },
+  '/schedule/round/2': {
+    ...shown,
+    title: 'ラウンド 2',
+    stackType: 'static',
+    parentPath: '/gametop',
+    visitorAllowed: false,
+    pageType: 'game',
+  },
+};
 const bar = (state: BackNavigationState, pathname: string) =>
-  computeTitleBar(state, resolvePage(pathname), pathname);
+  computeTitleBar(state, pages[pathname]!, pathname);
 
 describe('recordVisit', () => {
   it('pushes new pages and cuts the stack back when a page is revisited', () => {

@@ -3,6 +3,7 @@ import { AppLink } from '../components/ui/app-link';
 import { Icon } from '../components/ui/icon';
 
 export const Route = createFileRoute('/coming-soon')({
+  staticData: { page: { title: null, stackType: 'unset', layout: 'simple', visitorAllowed: true } },
   component: ComingSoonPage,
 });
 

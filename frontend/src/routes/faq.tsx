@@ -4,6 +4,7 @@ import { AppLink } from '../components/ui/app-link';
 import { DocumentSections } from '../components/ui/document-sections';
 
 export const Route = createFileRoute('/faq')({
+  staticData: { page: { title: 'よくある質問', stackType: 'dynamic', parent: '/', visitorAllowed: true } },
   component: FaqPage,
 });
 

@@ -11,6 +11,9 @@ import { openRound } from '../features/schedule/utils/tournament';
 import { useNow } from '../lib/use-now';
 
 export const Route = createFileRoute('/gametop')({
+  staticData: {
+    page: { title: 'ゲームトップ', stackType: 'static', parent: '/', visitorAllowed: true, pageType: 'game' },
+  },
   loader: ({ context }) => context.queryClient.ensureQueryData(schedulesQueryOptions()),
   pendingComponent: () => <PageSkeleton cards={3} />,
   component: GameTopPage,

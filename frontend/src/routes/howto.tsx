@@ -5,6 +5,7 @@ import { DocumentSections } from '../components/ui/document-sections';
 import { useAuth } from '../lib/auth';
 
 export const Route = createFileRoute('/howto')({
+  staticData: { page: { title: '遊び方', stackType: 'dynamic', parent: '/', visitorAllowed: true } },
   component: HowToPage,
 });
 

@@ -14,6 +14,7 @@ import { useAuth } from '../lib/auth';
 import { useNow } from '../lib/use-now';
 
 export const Route = createFileRoute('/')({
+  staticData: { page: { title: null, stackType: 'unset', layout: 'landing', visitorAllowed: true } },
   loader: ({ context }) => context.queryClient.ensureQueryData(schedulesQueryOptions()),
   pendingComponent: TopPageSkeleton,
   component: TopPage,

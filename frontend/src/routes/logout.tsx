@@ -5,6 +5,7 @@ import { logout } from '../lib/auth';
 import { forgetSignedInPlayer } from '../lib/query-client';
 
 export const Route = createFileRoute('/logout')({
+  staticData: { page: { title: null, stackType: 'unset', layout: 'simple', visitorAllowed: true } },
   component: LogoutPage,
 });
 

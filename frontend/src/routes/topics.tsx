@@ -11,6 +11,7 @@ const searchSchema = pageSearch({
 });
 
 export const Route = createFileRoute('/topics')({
+  staticData: { page: { title: 'トピックス', stackType: 'dynamic', parent: '/', visitorAllowed: true } },
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ page: search.page }),
   loader: ({ context, deps }) => context.queryClient.ensureQueryData(topicsQueryOptions(deps.page)),

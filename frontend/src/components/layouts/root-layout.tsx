@@ -1,6 +1,6 @@
-import { Outlet, useRouterState } from '@tanstack/react-router';
+import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useLayoutEffect, type ComponentType } from 'react';
-import { resolvePage, type LayoutName } from '../../config/pages';
+import { pageAt, type LayoutName } from '../../config/pages';
 import { backNavigation } from '../../lib/back-navigation';
 import { ChatLayout } from './chat-layout';
 import { DefaultLayout } from './default-layout';
@@ -20,14 +20,15 @@ const layouts: Record<LayoutName, ComponentType<LayoutProps>> = {
 };
 
 /**
- * Chooses the layout of the page on screen from `config/pages.ts` and records the visit for the
- * back button. It follows the resolved location, so the previous page keeps its layout while the
- * next one loads.
+ * Chooses the layout of the page on screen from the page its route declares (`config/pages.ts`) and
+ * records the visit for the back button. It follows the resolved location, so the previous page
+ * keeps its layout, title and back target while the next one loads, and all three change together
+ * with the path the back stack records.
  */
 export function RootLayout() {
   const pathname = useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).pathname });
   const href = useRouterState({ select: (state) => (state.resolvedLocation ?? state.location).href });
-  const page = resolvePage(pathname);
+  const page = pageAt(useRouter(), pathname);
 
   useLayoutEffect(() => backNavigation.visit({ pathname, href }), [pathname, href]);
 

@@ -27,6 +27,9 @@ import {
 import { isApiError } from '../../lib/api-client';
 
 export const Route = createFileRoute('/campaign/gdo_2023')({
+  staticData: {
+    page: { title: 'キャンペーン', stackType: 'unset', layout: 'header-only', visitorAllowed: true },
+  },
   loader: ({ context }) =>
     Promise.all(
       campaignMasterListNames.map((list) =>

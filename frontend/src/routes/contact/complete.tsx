@@ -4,6 +4,7 @@ import { CompleteCard } from '../../components/ui/complete-card';
 import { resetContactDraft } from '../../features/contact/contact-draft';
 
 export const Route = createFileRoute('/contact/complete')({
+  staticData: { page: { title: 'お問い合わせ', stackType: 'static', parent: '/', visitorAllowed: true } },
   component: ContactCompletePage,
 });
 

@@ -6,6 +6,9 @@ import { useContactDraft } from '../../features/contact/contact-draft';
 import { isApiError } from '../../lib/api-client';
 
 export const Route = createFileRoute('/contact/confirm')({
+  staticData: {
+    page: { title: 'お問い合わせ', stackType: 'static', parent: '/contact', visitorAllowed: true },
+  },
   component: ContactConfirmPage,
 });
 

@@ -13,6 +13,7 @@ import { setContactDraft, useContactDraft } from '../../features/contact/contact
 import { useAuth } from '../../lib/auth';
 
 export const Route = createFileRoute('/contact/')({
+  staticData: { page: { title: 'お問い合わせ', stackType: 'dynamic', parent: '/', visitorAllowed: true } },
   component: ContactPage,
 });
 

@@ -11,6 +11,7 @@ import { entryTypeLabel } from '../../features/guild/components/guild-card';
 import { GuildImage } from '../../features/guild/components/guild-image';
 
 export const Route = createFileRoute('/guild/')({
+  staticData: { page: { title: 'ギルド', stackType: 'static', parent: '/', pageType: 'guild' } },
   loader: ({ context }) => context.queryClient.ensureQueryData(myGuildQueryOptions()),
   pendingComponent: () => <PageSkeleton cards={1} lines={4} />,
   component: GuildHomePage,

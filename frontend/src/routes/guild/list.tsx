@@ -14,6 +14,7 @@ const searchSchema = pageSearch({
 });
 
 export const Route = createFileRoute('/guild/list')({
+  staticData: { page: { title: 'ギルド', stackType: 'static', parent: '/guild', pageType: 'guild' } },
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>

@@ -23,6 +23,9 @@ const searchSchema = pageSearch({
 const invalidTokenMessage = 'ログインの有効期限が切れました。もう一度ログインしてください。';
 
 export const Route = createFileRoute('/login/')({
+  staticData: {
+    page: { title: 'ログイン', stackType: 'dynamic', parent: '/', visitorAllowed: true, pageType: 'account' },
+  },
   validateSearch: searchSchema,
   component: LoginPage,
 });

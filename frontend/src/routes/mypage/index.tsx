@@ -19,6 +19,7 @@ import { useNow } from '../../lib/use-now';
 import type { AppHref } from '../../lib/app-href';
 
 export const Route = createFileRoute('/mypage/')({
+  staticData: { page: { title: 'マイページ', stackType: 'static', parent: '/', pageType: 'account' } },
   loader: ({ context }) => context.queryClient.ensureQueryData(schedulesQueryOptions()),
   pendingComponent: () => (
     <div className="page-body page-body--pending" role="status" aria-label="読み込み中">

@@ -12,6 +12,7 @@ import {
 } from '../../features/ops/components/ops-parts';
 
 export const Route = createFileRoute('/ops/content')({
+  staticData: { page: { title: 'お知らせ・クイズ・出力', stackType: 'static', parent: '/ops' } },
   component: OpsContentPage,
 });
 

@@ -7,6 +7,7 @@ import { OpsNav, RoundRows } from '../../features/ops/components/ops-parts';
 import { inPlayFirst } from '../../features/ops/model/in-play';
 
 export const Route = createFileRoute('/ops/')({
+  staticData: { page: { title: '運営コンソール', stackType: 'unset' } },
   component: OpsHomePage,
 });
 

@@ -22,6 +22,7 @@ import { optionalText, pageSearch } from '../../lib/search-params';
 const searchSchema = pageSearch({ game_global_id: optionalText() });
 
 export const Route = createFileRoute('/ops/prizes')({
+  staticData: { page: { title: '賞品の抽選', stackType: 'static', parent: '/ops' } },
   validateSearch: searchSchema,
   component: OpsPrizesPage,
 });

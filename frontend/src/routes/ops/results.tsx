@@ -15,6 +15,7 @@ import { optionalText, pageSearch } from '../../lib/search-params';
 const searchSchema = pageSearch({ game_global_id: optionalText() });
 
 export const Route = createFileRoute('/ops/results')({
+  staticData: { page: { title: '結果の取り込み', stackType: 'static', parent: '/ops' } },
   validateSearch: searchSchema,
   component: OpsResultsPage,
 });

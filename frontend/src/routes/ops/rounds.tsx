@@ -31,6 +31,7 @@ const searchSchema = pageSearch({
 });
 
 export const Route = createFileRoute('/ops/rounds')({
+  staticData: { page: { title: 'ラウンドの操作', stackType: 'static', parent: '/ops' } },
   validateSearch: searchSchema,
   component: OpsRoundsPage,
 });

@@ -8,6 +8,7 @@ import { opsTournamentsQueryOptions } from '../../features/ops/api/ops-calls';
  * even seen to exist.
  */
 export const Route = createFileRoute('/ops')({
+  staticData: { page: null },
   loader: ({ context }) => context.queryClient.ensureQueryData(opsTournamentsQueryOptions()),
   pendingComponent: () => <PageSkeleton cards={2} lines={6} />,
   component: () => (

@@ -21,6 +21,7 @@ import { useImageUpload } from '../../lib/upload-image';
 const searchSchema = pageSearch({ game_global_id: optionalText() });
 
 export const Route = createFileRoute('/ops/setup')({
+  staticData: { page: { title: '大会の準備', stackType: 'static', parent: '/ops' } },
   validateSearch: searchSchema,
   component: OpsSetupPage,
 });

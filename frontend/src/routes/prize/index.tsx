@@ -13,6 +13,7 @@ import { oneOfOr, pageSearch } from '../../lib/search-params';
 const searchSchema = pageSearch({ tab: oneOfOr(prizeKinds, 'game') });
 
 export const Route = createFileRoute('/prize/')({
+  staticData: { page: { title: '賞品一覧', stackType: 'dynamic', parent: '/', visitorAllowed: true } },
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => ({ tab: search.tab }),
   loader: ({ context, deps }) =>

@@ -10,6 +10,7 @@ import { quizStatusQueryOptions, useStartQuiz } from '../../features/quiz/api/qu
 import { QuizResultSummary } from '../../features/quiz/components/quiz-parts';
 
 export const Route = createFileRoute('/quiz/')({
+  staticData: { page: { title: 'ゴルフクイズ', stackType: 'dynamic', parent: '/' } },
   loader: ({ context }) => context.queryClient.ensureQueryData(quizStatusQueryOptions()),
   pendingComponent: () => (
     <div className="page-body page-body--pending" role="status" aria-label="読み込み中">

@@ -17,6 +17,7 @@ const searchSchema = pageSearch({
 });
 
 export const Route = createFileRoute('/quiz/result')({
+  staticData: { page: { title: 'ゴルフクイズ', stackType: 'static', parent: '/quiz' } },
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
   loader: async ({ context, deps }) => {

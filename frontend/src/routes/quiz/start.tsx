@@ -12,6 +12,7 @@ import { useNow } from '../../lib/use-now';
 import { queryKeys } from '../../lib/query-keys';
 
 export const Route = createFileRoute('/quiz/start')({
+  staticData: { page: { title: null, stackType: 'unset', layout: 'header-only' } },
   component: QuizPlayPage,
 });
 

@@ -19,6 +19,7 @@ import type { SearchOf } from '../../lib/search-params';
 const searchSchema = quizRankingSearch;
 
 export const Route = createFileRoute('/ranking/golf_q')({
+  staticData: { page: { title: 'クイズランキング', stackType: 'dynamic', parent: '/' } },
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>

@@ -15,6 +15,7 @@ import { guildRankingSearch } from '../../features/ranking/search/ranking-search
 const searchSchema = guildRankingSearch;
 
 export const Route = createFileRoute('/ranking/guild')({
+  staticData: { page: { title: 'ギルドランキング', stackType: 'dynamic', parent: '/' } },
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>

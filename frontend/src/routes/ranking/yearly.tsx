@@ -15,6 +15,7 @@ import type { SearchOf } from '../../lib/search-params';
 const searchSchema = yearlyRankingSearch;
 
 export const Route = createFileRoute('/ranking/yearly')({
+  staticData: { page: { title: '年間ランキング', stackType: 'dynamic', parent: '/' } },
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>

@@ -5,6 +5,15 @@ import { FormError, ProfileConfirmRows, useObjectUrl } from '../../features/acco
 import { setRegistrationDraft, useRegistrationDraft } from '../../features/account/registration-draft';
 
 export const Route = createFileRoute('/register/confirm')({
+  staticData: {
+    page: {
+      title: '新規登録',
+      stackType: 'static',
+      parent: '/register/necessary',
+      visitorAllowed: false,
+      pageType: 'account',
+    },
+  },
   component: RegisterConfirmPage,
 });
 

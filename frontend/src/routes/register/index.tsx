@@ -12,6 +12,9 @@ import {
 import { SocialButtons } from '../../features/account/social-buttons';
 
 export const Route = createFileRoute('/register/')({
+  staticData: {
+    page: { title: '新規登録', stackType: 'dynamic', parent: '/', visitorAllowed: true, pageType: 'account' },
+  },
   component: RegisterPage,
 });
 

@@ -12,6 +12,7 @@ import {
 import { setRegistrationDraft, useRegistrationDraft } from '../../features/account/registration-draft';
 
 export const Route = createFileRoute('/register/necessary')({
+  staticData: { page: { title: '新規登録', stackType: 'unset', visitorAllowed: false, pageType: 'account' } },
   loader: ({ context }) => profileListsLoaded(context.queryClient),
   pendingComponent: () => <PageSkeleton cards={1} lines={8} />,
   component: RegisterNecessaryPage,

@@ -9,6 +9,7 @@ import { FormError } from '../../features/account/components/account-parts';
 import { acceptPolicy, setAuthUser } from '../../lib/auth';
 
 export const Route = createFileRoute('/register/terms')({
+  staticData: { page: { title: '新規登録', stackType: 'unset', visitorAllowed: false, pageType: 'account' } },
   component: RegisterTermsPage,
 });
 

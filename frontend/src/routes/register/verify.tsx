@@ -6,6 +6,7 @@ import { LinkErrorCard } from '../../features/account/components/account-parts';
 import { optionalText, pageSearch } from '../../lib/search-params';
 
 export const Route = createFileRoute('/register/verify')({
+  staticData: { page: { title: '新規登録', stackType: 'unset', visitorAllowed: true, pageType: 'account' } },
   validateSearch: pageSearch({ token: optionalText(200) }),
   component: RegisterVerifyPage,
 });

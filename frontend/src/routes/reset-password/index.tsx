@@ -12,6 +12,15 @@ import {
 import { optionalText, pageSearch } from '../../lib/search-params';
 
 export const Route = createFileRoute('/reset-password/')({
+  staticData: {
+    page: {
+      title: 'パスワード再設定',
+      stackType: 'static',
+      parent: '/login',
+      visitorAllowed: true,
+      pageType: 'account',
+    },
+  },
   validateSearch: pageSearch({ token: optionalText(200) }),
   component: ResetPasswordPage,
 });

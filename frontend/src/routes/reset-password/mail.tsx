@@ -3,6 +3,15 @@ import { useStartPasswordReset } from '../../features/account/api/account-calls'
 import { EmailRequestForm } from '../../features/account/components/account-parts';
 
 export const Route = createFileRoute('/reset-password/mail')({
+  staticData: {
+    page: {
+      title: 'パスワード再設定',
+      stackType: 'static',
+      parent: '/reset-password',
+      visitorAllowed: true,
+      pageType: 'account',
+    },
+  },
   component: ResetPasswordMailPage,
 });
 

@@ -3,6 +3,15 @@ import { MailSentCard } from '../../features/account/components/account-parts';
 import { optionalText, pageSearch } from '../../lib/search-params';
 
 export const Route = createFileRoute('/reset-password/send')({
+  staticData: {
+    page: {
+      title: 'パスワード再設定',
+      stackType: 'static',
+      parent: '/reset-password',
+      visitorAllowed: true,
+      pageType: 'account',
+    },
+  },
   validateSearch: pageSearch({ email: optionalText(254) }),
   component: ResetPasswordSendPage,
 });

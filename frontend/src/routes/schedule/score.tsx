@@ -20,6 +20,15 @@ import { useNow } from '../../lib/use-now';
 import { optionalText, pageSearch } from '../../lib/search-params';
 
 export const Route = createFileRoute('/schedule/score')({
+  staticData: {
+    page: {
+      title: 'リーダーボード',
+      stackType: 'dynamic',
+      parent: '/gametop',
+      visitorAllowed: true,
+      pageType: 'game',
+    },
+  },
   // The API's `game_global_id` (tournamentScoreQuerySchema); a malformed id in a shared link shows
   // the current tournament rather than an error.
   validateSearch: pageSearch({ game_global_id: optionalText(64, 1) }),

@@ -6,6 +6,7 @@ import { apiFieldErrors, FormError } from '../../features/account/components/acc
 import { clearAuth } from '../../lib/auth';
 
 export const Route = createFileRoute('/withdrawal/')({
+  staticData: { page: { title: '退会', stackType: 'dynamic', parent: '/mypage', pageType: 'account' } },
   component: WithdrawalPage,
 });
 

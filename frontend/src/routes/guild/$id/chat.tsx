@@ -12,6 +12,15 @@ import { isApiError } from '../../../lib/api-client';
 import { useAuth } from '../../../lib/auth';
 
 export const Route = createFileRoute('/guild/$id/chat')({
+  staticData: {
+    page: {
+      title: 'ギルド',
+      stackType: 'static',
+      parent: '/guild/$id/show',
+      layout: 'chat',
+      pageType: 'guild',
+    },
+  },
   component: GuildChatPage,
 });
 

@@ -7,6 +7,9 @@ import { ManagedGuildForm } from '../../../features/guild/components/managed-gui
 import { JoinCode } from '../../../features/guild/components/join-code';
 
 export const Route = createFileRoute('/guild/$id/edit')({
+  staticData: {
+    page: { title: 'ギルド', stackType: 'static', parent: '/guild/$id/show', pageType: 'guild' },
+  },
   component: GuildSettingsPage,
 });
 

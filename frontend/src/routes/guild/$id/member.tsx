@@ -10,6 +10,9 @@ import { guildMembersQueryOptions, guildQueryOptions } from '../../../features/g
 import { tokyoCalendarDate } from '@golf/shared/game/format';
 
 export const Route = createFileRoute('/guild/$id/member')({
+  staticData: {
+    page: { title: 'ギルド', stackType: 'static', parent: '/guild/$id/show', pageType: 'guild' },
+  },
   loader: ({ context, params }) =>
     Promise.all([
       context.queryClient.ensureQueryData(guildMembersQueryOptions(params.id)),

@@ -14,6 +14,7 @@ import { GuildVersusCard } from '../../../features/guild/components/guild-versus
 import { JoinCode } from '../../../features/guild/components/join-code';
 
 export const Route = createFileRoute('/guild/$id/show')({
+  staticData: { page: { title: 'ギルド', stackType: 'dynamic', parent: '/guild', pageType: 'guild' } },
   loader: ({ context, params }) => context.queryClient.ensureQueryData(guildQueryOptions(params.id)),
   pendingComponent: () => <PageSkeleton cards={1} lines={6} />,
   component: GuildShowPage,

@@ -10,6 +10,7 @@ import { optionalText, pageSearch } from '../../../lib/search-params';
 const searchSchema = pageSearch({ code: optionalText(32) });
 
 export const Route = createFileRoute('/guild/code/')({
+  staticData: { page: { title: 'ギルド', stackType: 'static', parent: '/guild', pageType: 'guild' } },
   validateSearch: searchSchema,
   component: GuildCodePage,
 });

@@ -5,6 +5,7 @@ import { setGuildFormDraft } from '../../../features/guild/guild-form-draft';
 import { optionalText, pageSearch } from '../../../lib/search-params';
 
 export const Route = createFileRoute('/guild/create/complete')({
+  staticData: { page: { title: 'ギルド', stackType: 'static', parent: '/guild', pageType: 'guild' } },
   validateSearch: pageSearch({ id: optionalText() }),
   component: GuildCreateCompletePage,
 });

@@ -8,6 +8,7 @@ import { GuildImage } from '../../../features/guild/components/guild-image';
 import { useGuildFormDraft } from '../../../features/guild/guild-form-draft';
 
 export const Route = createFileRoute('/guild/create/confirm')({
+  staticData: { page: { title: 'ギルド', stackType: 'static', parent: '/guild/create', pageType: 'guild' } },
   component: GuildCreateConfirmPage,
 });
 

@@ -4,6 +4,7 @@ import { emptyGuildForm, GuildForm } from '../../../features/guild/components/gu
 import { setGuildFormDraft, useGuildFormDraft } from '../../../features/guild/guild-form-draft';
 
 export const Route = createFileRoute('/guild/create/')({
+  staticData: { page: { title: 'ギルド', stackType: 'static', parent: '/guild', pageType: 'guild' } },
   component: GuildCreatePage,
 });
 

@@ -16,6 +16,7 @@ const searchSchema = pageSearch({
 });
 
 export const Route = createFileRoute('/login/$provider/callback')({
+  staticData: { page: { title: null, stackType: 'unset', layout: 'simple', visitorAllowed: true } },
   validateSearch: searchSchema,
   beforeLoad: ({ params }) => {
     if (!isSocialProvider(params.provider)) throw notFound();

@@ -4,6 +4,7 @@ import { CompleteCard } from '../../../components/ui/complete-card';
 import { resetPrizeEntryDraft } from '../../../features/prize/prize-entry-draft';
 
 export const Route = createFileRoute('/mypage/prize/email_send')({
+  staticData: { page: { title: 'マイページ', stackType: 'static', parent: '/mypage' } },
   component: PrizeEmailSentPage,
 });
 

@@ -20,6 +20,7 @@ import {
 } from '../../../features/account/components/account-parts';
 
 export const Route = createFileRoute('/mypage/profile/edit')({
+  staticData: { page: { title: 'プロフィール編集', stackType: 'static', parent: '/mypage' } },
   loader: ({ context }) =>
     Promise.all([
       context.queryClient.ensureQueryData(profileQueryOptions()),

@@ -27,6 +27,7 @@ import type { SearchOf } from '../../../lib/search-params';
 const searchSchema = personalRankingSearch;
 
 export const Route = createFileRoute('/ranking/golf/personal')({
+  staticData: { page: { title: 'ランキング', stackType: 'dynamic', parent: '/' } },
   validateSearch: searchSchema,
   loaderDeps: ({ search }) => search,
   loader: ({ context, deps }) =>

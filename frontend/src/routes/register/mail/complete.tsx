@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { CompleteCard } from '../../../components/ui/complete-card';
 
 export const Route = createFileRoute('/register/mail/complete')({
+  staticData: { page: { title: '新規登録', stackType: 'unset', visitorAllowed: true, pageType: 'account' } },
   component: () => (
     <div className="page-body">
       <CompleteCard

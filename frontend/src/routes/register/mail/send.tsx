@@ -3,6 +3,15 @@ import { MailSentCard } from '../../../features/account/components/account-parts
 import { optionalText, pageSearch } from '../../../lib/search-params';
 
 export const Route = createFileRoute('/register/mail/send')({
+  staticData: {
+    page: {
+      title: '新規登録',
+      stackType: 'static',
+      parent: '/register/mail',
+      visitorAllowed: false,
+      pageType: 'account',
+    },
+  },
   validateSearch: pageSearch({ email: optionalText(254) }),
   component: RegisterMailSendPage,
 });

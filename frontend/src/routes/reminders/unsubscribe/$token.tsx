@@ -4,6 +4,15 @@ import { useUnsubscribeReminders } from '../../../features/reminders/api/unsubsc
 import { isApiError } from '../../../lib/api-client';
 
 export const Route = createFileRoute('/reminders/unsubscribe/$token')({
+  staticData: {
+    page: {
+      title: 'お知らせの配信停止',
+      stackType: 'static',
+      parent: '/mypage',
+      visitorAllowed: true,
+      pageType: 'account',
+    },
+  },
   component: UnsubscribePage,
 });
 

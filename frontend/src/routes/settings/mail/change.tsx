@@ -10,6 +10,9 @@ import { optionalFlag, optionalText, pageSearch } from '../../../lib/search-para
 import { queryKeys } from '../../../lib/query-keys';
 
 export const Route = createFileRoute('/settings/mail/change')({
+  staticData: {
+    page: { title: 'メールアドレス変更', stackType: 'unset', visitorAllowed: true, pageType: 'account' },
+  },
   validateSearch: pageSearch({
     token: optionalText(200),
     registerFlg: optionalFlag(),

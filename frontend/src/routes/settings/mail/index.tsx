@@ -6,6 +6,9 @@ import { userEmailQueryOptions, useStartEmailChange } from '../../../features/ac
 import { EmailRequestForm } from '../../../features/account/components/account-parts';
 
 export const Route = createFileRoute('/settings/mail/')({
+  staticData: {
+    page: { title: 'メールアドレス変更', stackType: 'static', parent: '/mypage', pageType: 'account' },
+  },
   loader: ({ context }) => context.queryClient.ensureQueryData(userEmailQueryOptions()),
   pendingComponent: () => <PageSkeleton cards={1} lines={4} />,
   component: SettingsMailPage,

@@ -3,6 +3,9 @@ import { MailSentCard } from '../../../features/account/components/account-parts
 import { optionalText, pageSearch } from '../../../lib/search-params';
 
 export const Route = createFileRoute('/settings/mail/send')({
+  staticData: {
+    page: { title: 'メールアドレス変更', stackType: 'static', parent: '/settings/mail', pageType: 'account' },
+  },
   validateSearch: pageSearch({ email: optionalText(254) }),
   component: SettingsMailSendPage,
 });

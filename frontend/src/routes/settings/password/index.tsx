@@ -14,6 +14,9 @@ import {
 } from '../../../features/account/components/account-parts';
 
 export const Route = createFileRoute('/settings/password/')({
+  staticData: {
+    page: { title: 'パスワード変更', stackType: 'static', parent: '/mypage', pageType: 'account' },
+  },
   loader: ({ context }) => context.queryClient.ensureQueryData(userEmailQueryOptions()),
   pendingComponent: () => <PageSkeleton cards={1} lines={5} />,
   component: SettingsPasswordPage,

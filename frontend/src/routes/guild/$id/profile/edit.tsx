@@ -2,6 +2,9 @@ import { createFileRoute } from '@tanstack/react-router';
 import { ManagedGuildForm } from '../../../../features/guild/components/managed-guild-form';
 
 export const Route = createFileRoute('/guild/$id/profile/edit')({
+  staticData: {
+    page: { title: 'ギルド', stackType: 'static', parent: '/guild/$id/show', pageType: 'guild' },
+  },
   component: GuildProfileEditPage,
 });
 

@@ -5,6 +5,7 @@ import { useClaimPrize } from '../../../../features/prize/api/won-prizes';
 import { usePrizeEntryDraft } from '../../../../features/prize/prize-entry-draft';
 
 export const Route = createFileRoute('/mypage/prize/$id/confirm')({
+  staticData: { page: { title: 'マイページ', stackType: 'static', parent: '/mypage/prize/$id' } },
   component: PrizeClaimConfirmPage,
 });
 

@@ -19,6 +19,7 @@ import { isApiError } from '../../../../lib/api-client';
 import { useAuth } from '../../../../lib/auth';
 
 export const Route = createFileRoute('/mypage/prize/$id/')({
+  staticData: { page: { title: 'マイページ', stackType: 'static', parent: '/mypage' } },
   loader: ({ context }) => context.queryClient.ensureQueryData(wonPrizesQueryOptions()),
   pendingComponent: () => <PageSkeleton cards={1} lines={5} />,
   component: PrizeClaimPage,

@@ -8,6 +8,14 @@ import { parseRound } from '../../../../features/game/utils/labels';
 const modeSections: readonly string[] = ['遊び方', '選び方', '次のラウンドへの引き継ぎ'];
 
 export const Route = createFileRoute('/schedule/round/$round/about-mode')({
+  staticData: {
+    page: {
+      title: 'ラウンド {round}',
+      stackType: 'static',
+      parent: '/schedule/round/$round',
+      pageType: 'game',
+    },
+  },
   component: AboutModePage,
 });
 

@@ -25,6 +25,9 @@ import { schedulesQueryOptions, useSchedules } from '../../../../features/schedu
 import { TournamentSwitcher } from '../../../../features/schedule/components/tournament-switcher';
 
 export const Route = createFileRoute('/schedule/round/$round/')({
+  staticData: {
+    page: { title: 'ラウンド {round}', stackType: 'static', parent: '/gametop', pageType: 'game' },
+  },
   // The tournament (the API's `game_global_id`): absent, the current one; a past tournament's round
   // shows the team as it was frozen, its score and notes, with nothing to change.
   validateSearch: pageSearch({ game_global_id: optionalText(64, 1) }),

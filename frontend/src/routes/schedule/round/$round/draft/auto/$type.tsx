@@ -8,6 +8,14 @@ import { SaveError } from '../../../../../../components/ui/save-error';
 import { aiModeLabels, aiModes, parseAiMode, parseRound } from '../../../../../../features/game/utils/labels';
 
 export const Route = createFileRoute('/schedule/round/$round/draft/auto/$type')({
+  staticData: {
+    page: {
+      title: 'AIセレクトモード',
+      stackType: 'static',
+      parent: '/schedule/round/$round',
+      pageType: 'game',
+    },
+  },
   loader: ({ context, params }) =>
     context.queryClient.ensureQueryData(
       aiPreviewQueryOptions(parseRound(params.round), parseAiMode(params.type)),

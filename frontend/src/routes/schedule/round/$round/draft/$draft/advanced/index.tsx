@@ -50,6 +50,14 @@ function sortValue(player: FieldPlayer, key: SortKey): number | null {
 }
 
 export const Route = createFileRoute('/schedule/round/$round/draft/$draft/advanced/')({
+  staticData: {
+    page: {
+      title: 'ラウンド {round}',
+      stackType: 'static',
+      parent: '/schedule/round/$round',
+      pageType: 'game',
+    },
+  },
   validateSearch: searchSchema,
   loader: ({ context, params }) =>
     Promise.all([

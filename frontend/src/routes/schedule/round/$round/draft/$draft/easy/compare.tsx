@@ -23,6 +23,14 @@ const searchSchema = pageSearch({
 });
 
 export const Route = createFileRoute('/schedule/round/$round/draft/$draft/easy/compare')({
+  staticData: {
+    page: {
+      title: 'ラウンド {round}',
+      stackType: 'static',
+      parent: '/schedule/round/$round/draft/$draft/easy',
+      pageType: 'game',
+    },
+  },
   validateSearch: searchSchema,
   loader: ({ context, params }) =>
     context.queryClient.ensureQueryData(roundFieldQueryOptions(parseRound(params.round))),

@@ -17,6 +17,14 @@ import { optionalOneOf, pageSearch } from '../../../../../../../lib/search-param
 const searchSchema = pageSearch({ by: optionalOneOf(indicatorKeys) });
 
 export const Route = createFileRoute('/schedule/round/$round/draft/$draft/easy/')({
+  staticData: {
+    page: {
+      title: 'ラウンド {round}',
+      stackType: 'static',
+      parent: '/schedule/round/$round',
+      pageType: 'game',
+    },
+  },
   validateSearch: searchSchema,
   loader: ({ context, params }) =>
     Promise.all([

@@ -13,6 +13,14 @@ import { optionalText, pageSearch } from '../../../../../../../lib/search-params
 const searchSchema = pageSearch({ player: optionalText(64, 1) });
 
 export const Route = createFileRoute('/schedule/round/$round/draft/$draft/easy/indicator')({
+  staticData: {
+    page: {
+      title: 'レーダーチャート',
+      stackType: 'static',
+      parent: '/schedule/round/$round/draft/$draft/easy',
+      pageType: 'game',
+    },
+  },
   validateSearch: searchSchema,
   loader: ({ context, params }) =>
     context.queryClient.ensureQueryData(roundFieldQueryOptions(parseRound(params.round))),
