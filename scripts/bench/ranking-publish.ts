@@ -22,7 +22,7 @@ import {
   type PersonalRankingType,
 } from '../../shared/src/game/personal-ranking';
 import { rankEntries } from '../../functions/src/domain/ranking/build-snapshot';
-import { roundScope, yearlyItems } from '../../functions/src/domain/ranking/ranking-recompute';
+import { roundScope, yearlyItems } from '../../functions/src/domain/ranking/snapshot-items';
 import { YEARLY_SCOPE } from '../../functions/src/domain/ranking/ranking-scope';
 import { PARALLEL_PACKING_FROM, runPool } from '../../functions/src/domain/ranking/packing-pool';
 import { defaultPackingWorkers } from '../../functions/src/lib/config';

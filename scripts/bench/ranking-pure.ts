@@ -5,7 +5,7 @@
  * boards), nothing written. Prints one JSON line.
  */
 import { ulid } from 'ulid';
-import { roundScope } from '../../functions/src/domain/ranking/ranking-recompute';
+import { roundScope } from '../../functions/src/domain/ranking/snapshot-items';
 import { syntheticMembers, syntheticMetrics } from './synthetic-season';
 
 const players = Number(process.argv[2] ?? 10_000);

@@ -11,7 +11,7 @@ import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { personalRankingDisplay } from '@golf/shared/game/personal-ranking';
 import { SNAPSHOT_PAGE_SIZE } from '../../functions/src/domain/ranking/build-snapshot';
-import { roundScope } from '../../functions/src/domain/ranking/ranking-recompute';
+import { roundScope } from '../../functions/src/domain/ranking/snapshot-items';
 import { db, setDb, tableName } from '../../functions/src/db/client';
 import {
   type RankingPointer,

@@ -4,7 +4,7 @@
  * round, Japanese nicknames and guild memberships. Deterministic for a given `n`.
  */
 import { familyNames, givenNames } from '../seed/names';
-import type { GuildIndex } from '../../functions/src/domain/ranking/ranking-recompute';
+import type { GuildIndex } from '../../functions/src/domain/ranking/guild-boards';
 
 /** A linear congruential generator: the same season on every run. */
 function random(seed: number) {

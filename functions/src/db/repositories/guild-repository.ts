@@ -3,6 +3,7 @@ import { conditionHeld, failedAt, transactionHeld, transactWrite, putNew } from 
 import type { GamePost } from '@golf/shared/game/guild-posts';
 import type { MemberRole } from '@golf/shared/schemas/guild';
 import { GUILD_MAX_MEMBERS } from '@golf/shared/schemas/values/guild';
+import { batchGetAll } from '../batch-get';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
@@ -105,6 +106,19 @@ export const guildRepository = {
       new GetCommand({ TableName: tableName(), Key: keys.guild(guildId), ConsistentRead: consistent }),
     );
     return Item ? fromItem<GuildRecord>(Item) : undefined;
+  },
+
+  /** These guilds, read in batches; ids of guilds no longer stored are left out. */
+  async getMany(guildIds: readonly string[]): Promise<GuildRecord[]> {
+    const items = await batchGetAll(guildIds.map((id) => keys.guild(id)));
+    return items.map((item) => fromItem<GuildRecord>(item));
+  },
+
+  /** Each of these users' guild id, read in batches; users in no guild are left out. */
+  async guildIdsOf(userIds: readonly string[]): Promise<Map<string, string>> {
+    const userOf = new Map(userIds.map((id) => [keys.guildMembership(id).PK, id]));
+    const items = await batchGetAll(userIds.map((id) => keys.guildMembership(id)));
+    return new Map(items.map((item) => [userOf.get(String(item['PK']))!, String(item['guild_id'])]));
   },
 
   async getMembership(userId: string): Promise<{ guild_id: string; joined_at: string } | undefined> {

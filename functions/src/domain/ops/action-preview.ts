@@ -1,7 +1,8 @@
 /**
  * What a correction, a withdrawal or a cancel would change, for its dry run: per round the saved
  * teams it touches, and the rankings whose values move, found by scoring the round before and after
- * the action with the rules the ranking job uses (functions/src/domain/ranking/ranking-recompute.ts).
+ * the action with the rules the ranking job uses (functions/src/domain/ranking/recompute-inputs.ts
+ * scores the teams, round-records.ts makes the records the personal types read).
  *
  * - A round's personal rankings (the round tabs) are the standings after that round: a change in
  *   round r moves the tab of r and of every later round whose deadline has passed.

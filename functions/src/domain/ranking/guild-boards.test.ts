@@ -4,7 +4,9 @@ import { formatGuildAverage, guildAverageScore } from '@golf/shared/game/guild-v
 import { formatToPar } from '@golf/shared/game/format';
 import { rankItems } from '@golf/shared/game/ranking';
 import { unpackRows } from '../../db/repositories/ranking-repository';
-import { roundScope, type RoundScopeInput } from './ranking-recompute';
+import { rankEntries } from './build-snapshot';
+import { guildBoards, guildIndex } from './guild-boards';
+import { roundScope, type RoundScopeInput } from './snapshot-items';
 
 /** A linear congruential generator: the same members on every run. */
 function random(seed: number) {
@@ -108,6 +110,29 @@ async function boards(items: AsyncIterable<Record<string, unknown>>) {
 }
 
 describe("a round scope's guild boards", () => {
+  it.each([3, 17, 41])("rank guilds and each guild's members from the SCORE column (seed %i)", (seed) => {
+    const input = members(seed);
+    const score = input.metrics[0]!;
+    const boards = guildBoards(input.userIds, score, rankEntries(score, 'lower'), input.guilds);
+    const want = expected(input);
+    expect(boards.GUILD).toEqual(want.GUILD);
+    expect(boards.GUILD_TOP4).toEqual(want.GUILD_TOP4);
+    const { order, rankAt, starts } = boards.members;
+    const ranked = (g: number) =>
+      Array.from({ length: starts[g + 1]! - starts[g]! }, (_, k) => ({
+        user_id: input.userIds[order[starts[g]! + k]!],
+        rank: rankAt[starts[g]! + k],
+      }));
+    expect(new Map(boards.ids.map((guild, g) => [guild, ranked(g)]))).toEqual(
+      new Map(
+        [...want.members].map(([guild, rows]) => [
+          guild,
+          rows.map(({ user_id, rank }) => ({ user_id, rank })),
+        ]),
+      ),
+    );
+  });
+
   it.each([3, 17, 41])("rank guilds and each guild's members as the rules read (seed %i)", async (seed) => {
     const input = members(seed);
     const scope = roundScope(input);
@@ -122,5 +147,21 @@ describe("a round scope's guild boards", () => {
     // Some guilds are too small for the best-4 board, and a member's withdrawal shows on its page.
     expect(want.GUILD_TOP4.length).toBeLessThan(want.GUILD.length);
     expect([...want.members.values()].flat().some((row) => row.is_withdrawn)).toBe(true);
+  });
+});
+
+describe("the guilds' names on the boards", () => {
+  it('names an unlisted guild 非公開ギルド and leaves out a guild no longer stored', () => {
+    const guildOf = new Map([
+      ['u1', 'G1'],
+      ['u2', 'G2'],
+      ['u3', 'GONE'],
+    ]);
+    const index = guildIndex(guildOf, [
+      { guild_id: 'G1', name: '朝練部', is_public: true },
+      { guild_id: 'G2', name: '内輪の会', is_public: false },
+    ]);
+    expect(index.guildOf).toBe(guildOf);
+    expect(Object.fromEntries(index.names)).toEqual({ G1: '朝練部', G2: '非公開ギルド' });
   });
 });

@@ -9,7 +9,7 @@ import { encodeUsers } from '../../db/repositories/page-codec';
 import { pageRows, packPages } from './board-packing';
 import { PackingPool } from './packing-pool';
 import type * as PoolModule from './packing-pool';
-import { roundScope, type RoundScopeInput, yearlyItems } from './ranking-recompute';
+import { roundScope, type RoundScopeInput, yearlyItems } from './snapshot-items';
 
 /** A linear congruential generator: the same season on every run. */
 function random(seed: number) {

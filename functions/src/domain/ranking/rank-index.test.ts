@@ -14,7 +14,7 @@ import {
   type StoredRankingRow,
 } from '../../db/repositories/ranking-repository';
 import { boardIndex, bucketCount, bucketOf, rankInIndex, valuesIn } from './rank-index';
-import { roundScope } from './ranking-recompute';
+import { roundScope } from './snapshot-items';
 
 describe('boardIndex and rankInIndex', () => {
   it('ranks one plus the entries strictly better, sharing ranks on ties', () => {

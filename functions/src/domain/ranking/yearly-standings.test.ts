@@ -4,28 +4,15 @@ import type { UserRoundRecord } from '@golf/shared/game/personal-ranking';
 import { yearlyPoints } from '@golf/shared/game/yearly-points';
 import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import { bucketOf } from './rank-index';
+import { storedRound, tournamentRecord } from './tournament.test-support';
 import { addSorted, type ScoredTournament, sumPoints, tournamentStandings } from './yearly-standings';
 
-const record = (
-  results: Array<'none' | 'provisional' | 'final'>,
-  cancelled: boolean[],
-): TournamentRecord => ({
-  game_global_id: 'g1',
-  season_id: 2026,
-  tournament_name: '大会',
-  venue: 'コース',
-  start_on: '2026-05-07',
-  end_on: '2026-05-10',
-  cancelled: false,
-  rounds: [1, 2, 3, 4].map((round) => ({
-    round,
-    play_on: `2026-05-0${6 + round}`,
-    deadline_at: `2026-05-0${6 + round}T00:00:00.000Z`,
-    results: results[round - 1] ?? 'none',
-    cancelled: cancelled[round - 1] ?? false,
-    deadline_note: null,
-  })),
-});
+const record = (results: Array<'none' | 'provisional' | 'final'>, cancelled: boolean[]) =>
+  tournamentRecord(
+    [1, 2, 3, 4].map((round) =>
+      storedRound(round, { results: results[round - 1] ?? 'none', cancelled: cancelled[round - 1] ?? false }),
+    ),
+  );
 
 const team = (team_score: number): UserRoundRecord => ({
   state: 'scored',

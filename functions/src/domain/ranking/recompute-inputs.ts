@@ -1,0 +1,51 @@
+/**
+ * What the ranking recompute reads, all through repositories: a tournament's played rounds with
+ * every team's score, the season's tournaments, the ranked users' guilds. The rules over them are
+ * pure modules (round-records.ts, guild-boards.ts, yearly-standings.ts).
+ */
+import { isBeforeDeadline } from '@golf/shared/game/lock';
+import { guildRepository } from '../../db/repositories/guild-repository';
+import { tournamentRepository } from '../../db/repositories/tournament-repository';
+import { notFound } from '../../lib/errors';
+import { indexTournamentRound, type TeamScoreRecord, teamScoreRecord } from '../game/team-scoring';
+import { roundTeams, thawTeams } from './frozen-teams';
+import { type GuildIndex, guildIndex } from './guild-boards';
+import type { PlayedTournament } from './round-records';
+
+/**
+ * A tournament's rounds whose deadline has passed, each with its penalty and its teams scored from
+ * the field's results: the same scores the operator calls store, from the round's teams (read once
+ * it is frozen).
+ */
+export async function playedRounds(gameGlobalId: string, now: Date): Promise<PlayedTournament> {
+  const record = await tournamentRepository.get(gameGlobalId);
+  if (!record) throw notFound(`大会 ${gameGlobalId} は登録されていません。`);
+  const field = await tournamentRepository.field(gameGlobalId);
+  const started = record.rounds.filter((round) => !isBeforeDeadline(now.toISOString(), round.deadline_at));
+  const rounds = await Promise.all(
+    started.map(async (stored) => {
+      const indexed = indexTournamentRound(record, field, stored.round, now);
+      const scores = new Map<string, TeamScoreRecord>();
+      for (const team of thawTeams(await roundTeams(record, stored.round, now)))
+        scores.set(team.user_id, teamScoreRecord(team, indexed));
+      return { stored, penalty: indexed.penalty, scores };
+    }),
+  );
+  return { record, rounds };
+}
+
+/** The season's tournaments not cancelled whose first deadline has passed. */
+export async function startedTournaments(seasonId: number, now: Date) {
+  return (await tournamentRepository.list()).filter(
+    (t) =>
+      t.season_id === seasonId &&
+      !t.cancelled &&
+      t.rounds.some((r) => !isBeforeDeadline(now.toISOString(), r.deadline_at)),
+  );
+}
+
+/** Each ranked user's guild and each of those guilds' name on the boards, read in batches. */
+export async function guildsOf(userIds: readonly string[]): Promise<GuildIndex> {
+  const guildOf = await guildRepository.guildIdsOf(userIds);
+  return guildIndex(guildOf, await guildRepository.getMany([...new Set(guildOf.values())]));
+}
