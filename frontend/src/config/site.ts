@@ -1,4 +1,4 @@
-/** Names and navigation of the site shell. Paths are the spec's; each has a row in `pages.ts`. */
+/** Names and navigation of the site shell. Paths are the spec's, each a route (`AppHref`). */
 import type { AppHref } from '../lib/app-href';
 export { operatorName, siteName } from '@golf/shared/site';
 export const photoCredit = '写真提供：ゴルフダイジェスト・オンライン';

@@ -3,7 +3,7 @@ import type { PageType, ResolvedPage, StackType } from '../config/pages';
 import { createStore } from './create-store';
 
 /**
- * The title bar and its back button. The back target follows the pages of `pages.ts`: a 'static' page
+ * The title bar and its back button. The back target follows the page the route declares: a 'static' page
  * goes to its fixed parent, a 'dynamic' page to the page visited before it (kept here as a stack of
  * visited paths), an 'unset' page shows no back button.
  */
