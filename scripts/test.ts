@@ -1,91 +1,69 @@
-import { spawn, spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { availableParallelism } from 'node:os';
-import { delimiter, join } from 'node:path';
+import { join } from 'node:path';
 import { repositoryRoot } from './local-stack/paths';
+import { runSideBySide, slotCount, type Step } from './side-by-side';
 
 /**
- * `npm test`: lints (ESLint with the layer rules, Prettier, knip), typechecks every workspace and
- * builds the SPA the browser tests open, those three side by side; then runs the vitest projects:
- * unit and API first, the browser journeys after, then every benchmark at its smoke size. The API
- * and e2e suites each start a local stack inside vitest's main process, whose environment the
- * handlers read, so the two never run in the same vitest process.
+ * `npm test`: lints (ESLint with the layer rules, Prettier, knip), typechecks every workspace, builds
+ * the SPA, runs the three vitest projects (`unit`, `api`, `e2e`) and every benchmark at its smoke
+ * size, one step per core at a time (scripts/side-by-side.ts). The API and e2e suites each start a local stack inside their
+ * vitest main process, whose environment the handlers read, so each project runs in a process of
+ * its own. Each step's output is printed whole when it ends; a table of every step ends the run.
  * Extra arguments go to every vitest run.
  */
-const run = (command: string, args: string[]) => {
-  const result = spawnSync(command, args, { cwd: repositoryRoot, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+const { scripts } = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {
+  scripts: Record<string, string>;
 };
-
-interface Step {
-  label: string;
-  command: string;
-}
 
 /**
  * The commands of a package.json script joined by `&&`, each a step of its own: `npm run lint` is
  * ESLint, Prettier and knip, `npm run typecheck` one `tsc` per project.
  */
 function scriptSteps(name: string): Step[] {
-  const { scripts } = JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  };
   const script = scripts[name];
   if (!script) throw new Error(`package.json has no script ${name}`);
   return script.split(' && ').map((command) => ({ label: `${name}: ${command}`, command }));
 }
 
-/**
- * Runs the steps as many at a time as the machine has cores, in the order given. Each step's
- * output is held and printed whole when it ends, in the order given, so the log reads as if they
- * ran one after another. Exits with the first failure's code once every step has ended.
- */
-async function runSideBySide(steps: Step[]): Promise<void> {
-  const slots = Math.max(1, availableParallelism());
-  const path = [join(repositoryRoot, 'node_modules/.bin'), process.env['PATH']].join(delimiter);
-  const env = { ...process.env, PATH: path, ...(process.stdout.isTTY && { FORCE_COLOR: '1' }) };
-  const outcomes: Array<Promise<{ status: number; output: string; seconds: number }>> = [];
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  const start = (step: Step) =>
-    new Promise<{ status: number; output: string; seconds: number }>((resolve) => {
-      const began = performance.now();
-      const child = spawn(step.command, { cwd: repositoryRoot, env, shell: true });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.on('close', (code, signal) =>
-        resolve({
-          status: code ?? (signal ? 1 : 0),
-          output,
-          seconds: (performance.now() - began) / 1000,
-        }),
-      );
-    });
-  for (const step of steps) {
-    if (running >= slots) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    const outcome = start(step);
-    void outcome.then(() => {
-      running--;
-      waiting.shift()?.();
-    });
-    outcomes.push(outcome);
-  }
-  let failure = 0;
-  for (const [index, outcome] of outcomes.entries()) {
-    const { status, output, seconds } = await outcome;
-    const step = steps[index]!;
-    process.stdout.write(`${status === 0 ? 'ok  ' : 'FAIL'} ${step.label} (${seconds.toFixed(0)} s)\n`);
-    if (output.trim()) process.stdout.write(output.endsWith('\n') ? output : `${output}\n`);
-    if (status !== 0 && !failure) failure = status;
-  }
-  if (failure) process.exit(failure);
-}
+const extra = process.argv
+  .slice(2)
+  .map((argument) => `'${argument.replaceAll("'", `'\\''`)}'`)
+  .join(' ');
+const vitest = (project: string, order: Pick<Step, 'needs' | 'after'> = {}): Step => ({
+  label: `vitest ${project}`,
+  command: `vitest run --project ${project} ${extra}`.trim(),
+  ...order,
+});
+const [build] = scriptSteps('build');
+const [eslint, ...otherLint] = scriptSteps('lint');
+// Every `npm run bench:*` at its smoke size, so a bench that no longer runs fails the suite
+// (scripts/bench/smoke-all.ts checks that each one reached its end).
+const smokes = Object.keys(scripts)
+  .filter((name) => name.startsWith('bench:'))
+  .map((name): Step => ({
+    label: `npm run ${name} -- --smoke`,
+    command: `tsx scripts/bench/smoke-all.ts ${name.slice('bench:'.length)}`,
+  }));
 
-const extra = process.argv.slice(2);
-await runSideBySide([...scriptSteps('lint'), ...scriptSteps('typecheck'), ...scriptSteps('build')]);
-run('npx', ['vitest', 'run', '--project', 'unit', '--project', 'api', ...extra]);
-run('npx', ['vitest', 'run', '--project', 'e2e', ...extra]);
-// Every `npm run bench:*` at its smoke size, so a bench that no longer runs fails the suite.
-run('npx', ['tsx', 'scripts/bench/smoke-all.ts']);
+const api = vitest('api');
+const unit = vitest('unit');
+const e2e = vitest('e2e', { needs: [build!.label], after: [api.label, unit.label] });
+// The order is each step's turn for a free core, the longest first. The API suite runs beside the
+// single-process tools; the browser journeys, whose waits are the most sensitive to a busy machine,
+// run once both suites of vitest ended, and the benches, which start stacks of their own, after them.
+const outcomes = await runSideBySide([
+  build!,
+  eslint!,
+  api,
+  ...scriptSteps('typecheck'),
+  unit,
+  ...otherLint,
+  e2e,
+  ...smokes.map((step) => ({ ...step, needs: [build!.label], after: [e2e.label] })),
+]);
+
+const width = Math.max(...outcomes.map(({ step }) => step.label.length));
+console.log(`\nnpm test, ${slotCount()} steps at a time:`);
+for (const { step, status, seconds } of outcomes)
+  console.log(`  ${step.label.padEnd(width)}  ${status.padEnd(7)} ${seconds.toFixed(0).padStart(5)} s`);
+if (outcomes.some(({ status }) => status !== 'ok')) process.exit(1);

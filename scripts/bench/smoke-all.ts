@@ -19,6 +19,11 @@ const only = process.argv.slice(2);
 const benches = Object.keys(scripts).filter(
   (name) => name.startsWith('bench:') && (!only.length || only.includes(name.slice('bench:'.length))),
 );
+const unknown = only.filter((name) => !benches.includes(`bench:${name}`));
+if (unknown.length) {
+  console.error(`no such benchmark: ${unknown.join(', ')}`);
+  process.exit(1);
+}
 const failed: string[] = [];
 for (const bench of benches) {
   const started = performance.now();
