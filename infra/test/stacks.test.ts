@@ -8,7 +8,9 @@ import { routeList, routes } from '../../shared/src/contracts';
 import { apiCachePolicy, edgeBehaviours, siteCachePolicy } from '../../shared/src/edge-cache';
 import { permissionsPolicy, storageContentSecurityPolicy } from '../../shared/src/security-headers';
 import { siteConfigScript } from '../../shared/src/site-config';
+import { allFunctionVariables, type VariableGroup } from '../../shared/src/function-environment';
 import { buildApp } from '../lib/app';
+import { functionNodeOptions } from '../lib/constructs/api-function';
 import { attributeMappingProblems } from '../lib/attribute-mapping';
 import { repositoryRoot } from '../lib/paths';
 import { managedRuleGroups } from '../lib/stacks/edge-stack';
@@ -1142,5 +1144,76 @@ describe('the origin lock', () => {
     expect(distribution).toMatch(
       /"HeaderName":"x-origin-verify","HeaderValue":\{"Fn::Join"[^}]*resolve:secretsmanager:/,
     );
+  });
+});
+
+describe('function environments', () => {
+  // Ours: ApiFunction gives each NODE_OPTIONS; the CDK's own helpers (bucket deployment) have other settings.
+  const functions = [edge, data, auth, api, ...Object.values(api.routeStacks), jobs, web, monitoring].flatMap(
+    (stack) =>
+      Object.entries(Template.fromStack(stack).findResources('AWS::Lambda::Function'))
+        .map(([id, resource]) => ({
+          id,
+          names: Object.keys(
+            (resource as { Properties: { Environment?: { Variables?: Record<string, unknown> } } }).Properties
+              .Environment?.Variables ?? {},
+          ),
+        }))
+        .filter(({ names }) => names.includes('NODE_OPTIONS'))
+        .map(({ id, names }) => ({ id, names: names.filter((name) => name !== 'NODE_OPTIONS') })),
+  );
+  const listed = new Map(allFunctionVariables.map((variable) => [variable.name as string, variable]));
+  const groupsOf = (names: readonly string[]) => new Set(names.map((name) => listed.get(name)?.group));
+  const requiredOf = (group: VariableGroup) =>
+    allFunctionVariables
+      .filter((variable) => variable.group === group && variable.required)
+      .map(({ name }) => name);
+
+  it('are found on every function: the routes, the gates, the jobs, the triggers and the rotation', () => {
+    expect(functionNodeOptions).toBe('--enable-source-maps');
+    expect(functions.length).toBe(deployed.length + 2 + scheduledJobs.length + 3);
+  });
+
+  it('hold names of shared/src/function-environment.ts only, never a local-only one', () => {
+    const unread = functions.flatMap(({ id, names }) =>
+      names
+        .filter((name) => !listed.has(name) || listed.get(name)!.group === 'localOnly')
+        .map((name) => `${id}: ${name}`),
+    );
+    expect(unread).toEqual([]);
+  });
+
+  it('give a function each required name of every group it is given', () => {
+    const missing = functions.flatMap(({ id, names }) =>
+      [...groupsOf(names)].flatMap((group) =>
+        requiredOf(group!)
+          .filter((name) => !names.includes(name))
+          .map((name) => `${id}: ${name}`),
+      ),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('set every required name of the list on some function', () => {
+    const set = new Set(functions.flatMap(({ names }) => names));
+    const unset = allFunctionVariables
+      .filter(({ required, name }) => required && !set.has(name))
+      .map(({ name }) => name);
+    expect(unset).toEqual([]);
+  });
+
+  it('give the route functions, the gates and the jobs the API settings, and the others their own alone', () => {
+    const byGroups = new Map<string, number>();
+    for (const { names } of functions) {
+      const key = [...groupsOf(names)].sort().join('+');
+      byGroups.set(key, (byGroups.get(key) ?? 0) + 1);
+    }
+    expect(Object.fromEntries(byGroups)).toEqual({
+      'app+table': deployed.length + scheduledJobs.length,
+      'app+gate+table': 2,
+      table: 1,
+      'table+xBridge': 1,
+      originRotation: 1,
+    });
   });
 });

@@ -27,6 +27,7 @@ import { startS3Local, type S3Local } from './s3-local';
 import { serveStatic, staticAnswer } from './static-site';
 import { sendAnswer, setSecurityHeaders } from './edge';
 import { errorMessages } from '../../shared/src/errors';
+import type { FunctionVariable } from '../../shared/src/function-environment';
 
 export interface StackOptions {
   port?: number;
@@ -105,6 +106,10 @@ export interface ClockMove {
   /** The jobs the move made due, run before the answer, in their order. */
   jobs_run: string[];
 }
+
+/** What the local stack puts in the environment: the functions' variables, the SDK's, and its X bridge's issuer. */
+type LocalEnvironment = Partial<Record<FunctionVariable | 'X_OIDC_ISSUER', string>> &
+  Record<`AWS_${string}`, string>;
 
 const tableName = 'golf-local';
 const bucketName = 'golf-uploads';
@@ -185,7 +190,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       clientSecret: randomBytes(24).toString('base64url'),
       redirectUri: `${url}${xBridgePrefix}callback`,
     };
-    const env: Record<string, string> = {
+    // The functions' names come from shared/src/function-environment.ts; the SDK's and Lambda's are AWS_*.
+    const env: LocalEnvironment = {
       STAGE: 'local',
       AWS_REGION: process.env['AWS_REGION'] ?? 'ap-northeast-1',
       AWS_ACCESS_KEY_ID: process.env['AWS_ACCESS_KEY_ID'] ?? (externalDynamo ? '' : 'S3RVER'),

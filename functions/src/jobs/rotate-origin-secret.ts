@@ -16,6 +16,7 @@ import {
 } from '@aws-sdk/client-secrets-manager';
 import { originVerifyHeader } from '@golf/shared/security-headers';
 import { hostTimeMs } from '../lib/clock';
+import { environmentVariable } from '../lib/config';
 import { logger } from '../lib/logger';
 import { originValuesReloadMs } from '../lib/origin-lock';
 
@@ -164,7 +165,7 @@ export async function handler(event: RotationEvent): Promise<void> {
   deps ??= {
     secrets: new SecretsManagerClient({}),
     cloudfront: new CloudFrontClient({}),
-    distributionId: process.env['DISTRIBUTION_ID'] ?? '',
+    distributionId: environmentVariable('DISTRIBUTION_ID') ?? '',
     now: hostTimeMs,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };

@@ -1,3 +1,5 @@
+import type { FunctionVariable } from '@golf/shared/function-environment';
+
 /**
  * The game's clock: the one place handlers, jobs and services learn what time it is. In AWS it is
  * the host's time. On the local stack and in the tests it can be set to another instant and moved
@@ -7,7 +9,7 @@
  */
 
 /** The environment variable that carries the offset to the local stack's API processes. */
-const clockOffsetVariable = 'GAME_CLOCK_OFFSET_MS';
+const clockOffsetVariable: FunctionVariable<'localOnly'> = 'GAME_CLOCK_OFFSET_MS';
 
 let offsetMs: number | undefined;
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { baseConfig, parseConfig, resetConfig } from './config';
+import { baseConfig, logLevel, parseConfig, resetConfig } from './config';
+import { logger } from './logger';
 
 const deployed = {
   STAGE: 'prod',
@@ -44,6 +45,23 @@ describe('configuration', () => {
       expect(() => parseConfig(process.env)).toThrowError(/STAGE/);
       delete process.env['TABLE_NAME'];
       resetConfig();
+      expect(() => baseConfig()).toThrowError(/TABLE_NAME/);
+    } finally {
+      Object.assign(process.env, saved);
+      resetConfig();
+    }
+  });
+
+  it('gives a function without a table (the origin secret rotation) its log level, so it can log', () => {
+    const saved = { ...process.env };
+    try {
+      for (const name of Object.keys(process.env)) delete process.env[name];
+      Object.assign(process.env, { DISTRIBUTION_ID: 'E123' });
+      resetConfig();
+      expect(logLevel()).toBe('info');
+      process.env['LOG_LEVEL'] = 'error';
+      resetConfig();
+      expect(() => logger.info('origin secret rotation')).not.toThrow();
       expect(() => baseConfig()).toThrowError(/TABLE_NAME/);
     } finally {
       Object.assign(process.env, saved);

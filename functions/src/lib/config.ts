@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import * as z from 'zod';
+import type { FunctionVariable, RequiredVariable, VariableGroup } from '@golf/shared/function-environment';
 import { socialProviders } from '@golf/shared/schemas/values/social';
 
 /**
@@ -26,7 +27,7 @@ const localDefaults = {
   SITE_URL: 'http://127.0.0.1:3000',
   LINE_TRANSPORT: 'outbox',
   RANKING_JOB_FUNCTION: LOCAL_RANKING_JOB,
-} as const;
+} as const satisfies Partial<Record<FunctionVariable<'table' | 'app'>, string>>;
 
 /** Packing workers where none are configured: the machine's cores less the job's own thread (at most 8). */
 export const defaultPackingWorkers = () => Math.min(8, Math.max(0, availableParallelism() - 1));
@@ -34,18 +35,31 @@ export const defaultPackingWorkers = () => Math.min(8, Math.max(0, availablePara
 const required = z.string().min(1);
 
 /**
- * What every function reads: the table, its client's connections and the log level. The user pool's
- * triggers and the X sign-in bridge (auth stack) have only these, beside their own variables.
+ * A schema's fields for the groups `G` of shared/src/function-environment.ts: every name of the
+ * groups and no other, a required one without a default (`required`).
  */
-const baseSchema = z.object({
-  TABLE_NAME: required,
+export type SchemaShape<G extends VariableGroup, Without extends string = never> = {
+  [K in Exclude<FunctionVariable<G>, Without>]: K extends RequiredVariable<G> ? z.ZodString : z.ZodType;
+};
+
+/** The logger's level: every function reads it, the ones without a table too. */
+const logSchema = z.object({
   LOG_LEVEL: z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info'),
+} satisfies SchemaShape<'log'>);
+
+/**
+ * What every function that reaches the table reads: the table, its client's connections and the
+ * log level. The user pool's triggers and the X sign-in bridge (auth stack) have only these, beside
+ * their own variables.
+ */
+const baseSchema = logSchema.extend({
+  TABLE_NAME: required,
   /**
    * Keep-alive connections the DynamoDB client opens at most (the SDK's 50 by default: a Lambda
    * instance serves one request at a time). The local stack's API processes serve many at once.
    */
   DYNAMODB_MAX_SOCKETS: z.coerce.number().int().positive().default(50),
-});
+} satisfies SchemaShape<'table'>);
 
 const configSchema = baseSchema.extend({
   STAGE: required,
@@ -103,7 +117,7 @@ const configSchema = baseSchema.extend({
    * jobs stack sets it from the function's memory (its vCPUs); the machine's cores less one elsewhere.
    */
   RANKING_PACKING_WORKERS: z.coerce.number().int().min(0).max(8).default(defaultPackingWorkers()),
-});
+} satisfies SchemaShape<'app'>);
 
 export type Config = z.infer<typeof configSchema>;
 
@@ -137,6 +151,7 @@ const withoutEmpty = (env: Record<string, string | undefined>) =>
 
 let cached: Config | undefined;
 let cachedBase: BaseConfig | undefined;
+let cachedLogLevel: LogLevel | undefined;
 
 export function config(): Config {
   cached ??= parseConfig(process.env);
@@ -151,8 +166,22 @@ export function baseConfig(): BaseConfig {
   return cachedBase;
 }
 
+type LogLevel = z.infer<typeof logSchema>['LOG_LEVEL'];
+
+/** The log level alone (logSchema), which a function without a table reads too. */
+export function logLevel(): LogLevel {
+  cachedLogLevel ??= (cachedBase ?? cached ?? parseWith(logSchema, process.env).data).LOG_LEVEL;
+  return cachedLogLevel;
+}
+
+/** A variable of the list read as it is, for the functions whose one setting needs no schema. */
+export const environmentVariable = (
+  name: FunctionVariable<'gate' | 'xBridge' | 'originRotation' | 'localOnly'>,
+) => process.env[name];
+
 /** Tests and the local stack change the environment after import; they call this to re-read it. */
 export function resetConfig(): void {
   cached = undefined;
   cachedBase = undefined;
+  cachedLogLevel = undefined;
 }

@@ -1,6 +1,6 @@
 import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
 import { ulid } from 'ulid';
-import { config } from './config';
+import { config, environmentVariable } from './config';
 import { hostTimeMs } from './clock';
 
 /**
@@ -16,7 +16,7 @@ export async function generateLocalSigningKey(): Promise<JWK> {
 }
 
 function privateJwk(): JWK {
-  const raw = process.env['LOCAL_AUTH_PRIVATE_JWK'];
+  const raw = environmentVariable('LOCAL_AUTH_PRIVATE_JWK');
   if (!raw) throw new Error('LOCAL_AUTH_PRIVATE_JWK is not set: the local issuer is not configured');
   return JSON.parse(raw) as JWK;
 }

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
-import { baseConfig } from './config';
+import { logLevel } from './config';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
@@ -23,7 +23,7 @@ export const lambdaLogger = new Logger({
 });
 
 function write(level: Level, message: string, fields: Record<string, unknown> = {}): void {
-  if (order[level] < order[baseConfig().LOG_LEVEL]) return;
+  if (order[level] < order[logLevel()]) return;
   lambdaLogger[level](message, fields);
 }
 

@@ -1,5 +1,5 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { baseConfig } from './config';
+import { logLevel } from './config';
 import { serviceName } from './logger';
 
 /** The namespace of the game's own metrics in CloudWatch (the monitoring stack's dashboard reads it). */
@@ -34,7 +34,7 @@ const metrics = new Metrics({
  * `LOG_LEVEL=silent` (the test suites) writes none.
  */
 export function recordMetric(name: BusinessMetric, value = 1): void {
-  if (baseConfig().LOG_LEVEL === 'silent') return;
+  if (logLevel() === 'silent') return;
   metrics.addMetric(name, businessMetrics[name], value);
   metrics.publishStoredMetrics();
 }

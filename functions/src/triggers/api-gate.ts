@@ -1,5 +1,6 @@
 import type { APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import { bearerToken, verifyAccessToken } from '../lib/auth';
+import { environmentVariable } from '../lib/config';
 import { AppError } from '../lib/errors';
 import { checkOrigin } from '../lib/origin-lock';
 
@@ -15,7 +16,7 @@ export async function handler(event: APIGatewayRequestAuthorizerEventV2): Promis
   const headers = event.headers ?? {};
   try {
     await checkOrigin({ headers });
-    if (process.env['GATE_CHECKS_TOKEN'] === 'true') {
+    if (environmentVariable('GATE_CHECKS_TOKEN') === 'true') {
       const token = bearerToken(headers);
       if (!token) return { isAuthorized: false };
       await verifyAccessToken(token);

@@ -5,13 +5,13 @@
  */
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { xBridgeSettings } from '../domain/x-bridge/x-bridge-settings';
+import { environmentVariable } from '../lib/config';
 import { serveXBridge } from '../domain/x-bridge/x-oidc-bridge';
 
 export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
-  const issuer = (process.env['X_BRIDGE_ISSUER'] || `https://${event.requestContext.domainName}`).replace(
-    /\/+$/,
-    '',
-  );
+  const issuer = (
+    environmentVariable('X_BRIDGE_ISSUER') || `https://${event.requestContext.domainName}`
+  ).replace(/\/+$/, '');
   const body = event.body
     ? Buffer.from(event.body, event.isBase64Encoded ? 'base64' : 'utf8').toString('utf8')
     : '';

@@ -12,6 +12,7 @@ import { Construct } from 'constructs';
 import type { BuildOptions } from 'esbuild';
 import { RANKING_INPUTS_PREFIX, type AwsAccess } from '../../../shared/src/contracts';
 import { tableGrants } from '../../../shared/src/aws-access';
+import type { DeployedVariable } from '../../../shared/src/function-environment';
 import { tableKeys } from '../../../functions/src/db/table-definition';
 import { packagesByEntry } from '../aws-sdk-usage';
 import { installedPackages, lambdaPlatformInstall } from '../lambda-packages';
@@ -89,7 +90,8 @@ export interface ApiFunctionProps {
   timeout?: Duration;
   /** What the function may do: its route table row's `aws` (jobs and triggers declare their own). */
   aws: AwsAccess;
-  environment: Record<string, string>;
+  /** Names from shared/src/function-environment.ts only; each caller types its object by `EnvironmentOf`. */
+  environment: Partial<Record<DeployedVariable, string>>;
   /** What `aws` grants refer to; a function that declares no access (`table: 'none'`) needs none. */
   resources?: ApiResources;
   /** For jobs: retries of a failed run, and where a failed run goes (runs never overlap by their lease). */

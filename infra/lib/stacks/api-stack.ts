@@ -17,6 +17,7 @@ import type { InfraConfig } from '../config';
 import { ApiFunction, type ApiFunctionProps, type ApiResources } from '../constructs/api-function';
 import { handlerEntry, repositoryRoot } from '../paths';
 import { originVerifyHeader } from '../../../shared/src/security-headers';
+import type { EnvironmentOf } from '../../../shared/src/function-environment';
 import { shareCardAssets } from '../../../functions/src/lib/share-card';
 
 export interface ApiStackProps extends StackProps {
@@ -60,7 +61,7 @@ export class ApiStack extends Stack {
   /** One nested stack per area of the route table. */
   readonly routeStacks: Partial<Record<RouteArea, NestedStack>> = {};
   /** What every function of the app is given: its settings and the resources it may be granted. */
-  readonly functionEnvironment: Record<string, string>;
+  readonly functionEnvironment: EnvironmentOf<'log' | 'table' | 'app'>;
   readonly resources: ApiResources;
   /** The Lambda authorizers every route has: the origin's, and the origin's and the user's. */
   readonly gates: { public: HttpLambdaAuthorizer; user: HttpLambdaAuthorizer };
@@ -89,8 +90,8 @@ export class ApiStack extends Stack {
     const issuer = `https://cognito-idp.${this.region}.amazonaws.com/${props.userPool.userPoolId}`;
     // Named here, set on the job in the jobs stack: operator routes start it by this name.
     const rankingJobName = `golf-${props.config.stage}-ranking-job`;
-    // The variables functions/src/lib/config.ts reads.
-    const environment = (this.functionEnvironment = {
+    // The variables functions/src/lib/config.ts reads (shared/src/function-environment.ts).
+    const environment: EnvironmentOf<'log' | 'table' | 'app'> = (this.functionEnvironment = {
       STAGE: props.config.stage,
       TABLE_NAME: props.table.tableName,
       UPLOADS_BUCKET: props.uploads.bucketName,
@@ -108,7 +109,7 @@ export class ApiStack extends Stack {
       ORIGIN_SECRET_ID: props.originSecretName,
       SITE_URL: props.config.siteUrls[0] ?? this.api.apiEndpoint,
       RANKING_JOB_FUNCTION: rankingJobName,
-    });
+    } satisfies EnvironmentOf<'log' | 'table' | 'app'>);
     const resources = (this.resources = {
       table: props.table,
       uploads: props.uploads,
@@ -152,7 +153,9 @@ export class ApiStack extends Stack {
         handler: 'triggers/api-gate',
         entry: join(repositoryRoot, 'functions/src/triggers/api-gate.ts'),
         aws: { table: 'none' },
-        environment: { ...environment, GATE_CHECKS_TOKEN: String(checksToken) },
+        environment: { ...environment, GATE_CHECKS_TOKEN: String(checksToken) } satisfies EnvironmentOf<
+          'log' | 'table' | 'app' | 'gate'
+        >,
       });
       fn.addToRolePolicy(readOriginSecret);
       return new HttpLambdaAuthorizer(id, fn, {

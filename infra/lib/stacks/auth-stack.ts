@@ -10,6 +10,7 @@ import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import type { SocialProvider } from '../../../shared/src/schemas/values/social';
+import type { EnvironmentOf } from '../../../shared/src/function-environment';
 import type { InfraConfig } from '../config';
 import { ApiFunction } from '../constructs/api-function';
 import { repositoryRoot } from '../paths';
@@ -73,7 +74,7 @@ export class AuthStack extends Stack {
       entry: join(repositoryRoot, 'functions/src/triggers/custom-auth.ts'),
       // The one-time grants: read, and consumed by a conditional delete.
       aws: { table: 'write' },
-      environment: { TABLE_NAME: props.table.tableName },
+      environment: { TABLE_NAME: props.table.tableName } satisfies EnvironmentOf<'log' | 'table'>,
       resources: {
         table: props.table,
         uploads: props.uploads,
@@ -226,7 +227,7 @@ export class AuthStack extends Stack {
         X_CLIENT_SECRET_ID: xClientSecret.secretName,
         X_BRIDGE_KEY_SECRET_ID: signingSecret.secretArn,
         X_BRIDGE_REDIRECT_URIS: `${this.domain.baseUrl()}/oauth2/idpresponse`,
-      },
+      } satisfies EnvironmentOf<'log' | 'table' | 'xBridge'>,
       resources: {
         table: props.table,
         uploads: props.uploads,

@@ -9,10 +9,11 @@ import type { Construct } from 'constructs';
 import { awsServicesByEntry, checkDeclaration } from '../aws-sdk-usage';
 import { ApiFunction, type ApiResources } from '../constructs/api-function';
 import { repositoryRoot } from '../paths';
+import type { EnvironmentOf } from '../../../shared/src/function-environment';
 import { packingWorkersFor, scheduledJobs as jobSchedule } from '../../../functions/src/jobs/schedule';
 
 export interface JobsStackProps extends StackProps {
-  functionEnvironment: Record<string, string>;
+  functionEnvironment: EnvironmentOf<'log' | 'table' | 'app'>;
   resources: ApiResources;
 }
 
@@ -62,7 +63,7 @@ export class JobsStack extends Stack {
           ...('packsInParallel' in job
             ? { RANKING_PACKING_WORKERS: String(packingWorkersFor(job.memoryMb)) }
             : {}),
-        },
+        } satisfies EnvironmentOf<'log' | 'table' | 'app'>,
         resources: props.resources,
         memorySize: 'memoryMb' in job ? job.memoryMb : 1024,
         timeout: Duration.minutes(5),

@@ -15,6 +15,7 @@ import { siteConfigPath, siteConfigScript, type SiteConfig } from '../../../shar
 import type { RouteDefinition } from '../../../shared/src/contracts';
 import { originVerifyHeader, type SiteOrigins } from '../../../shared/src/security-headers';
 import { apiCachePolicy, edgeBehaviours } from '../../../shared/src/edge-cache';
+import type { EnvironmentOf } from '../../../shared/src/function-environment';
 import { sharedCacheCode, spaRewriteCode } from '../cloudfront-functions';
 import type { InfraConfig } from '../config';
 import { accessLogsBucket } from '../constructs/access-logs';
@@ -192,7 +193,9 @@ export class WebStack extends Stack {
       handler: 'jobs/rotate-origin-secret',
       entry: join(repositoryRoot, 'functions/src/jobs/rotate-origin-secret.ts'),
       aws: { table: 'none' },
-      environment: { DISTRIBUTION_ID: this.distribution.distributionId },
+      environment: { DISTRIBUTION_ID: this.distribution.distributionId } satisfies EnvironmentOf<
+        'log' | 'originRotation'
+      >,
       // setSecret waits for every API function to have reloaded the values (about 6 minutes).
       timeout: Duration.minutes(10),
       memorySize: 256,

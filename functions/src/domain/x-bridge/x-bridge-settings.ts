@@ -8,6 +8,7 @@ import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-sec
 import * as z from 'zod';
 import { guardClient } from '../../lib/aws-access';
 import { hostTimeMs } from '../../lib/clock';
+import type { SchemaShape } from '../../lib/config';
 import { signingKeyFromSecret, type XBridgeSettings } from './x-oidc-bridge';
 
 const environmentSchema = z.object({
@@ -20,7 +21,8 @@ const environmentSchema = z.object({
   X_BRIDGE_REDIRECT_URIS: z.string().min(1),
   X_AUTHORIZE_URL: z.url().default('https://x.com/i/oauth2/authorize'),
   X_API_URL: z.url().default('https://api.x.com'),
-});
+  // The issuer is read by the bridge's entry (triggers/x-oidc-bridge.ts).
+} satisfies SchemaShape<'xBridge', 'X_BRIDGE_ISSUER'>);
 
 const clientSecretSchema = z.object({ clientId: z.string().min(1), clientSecret: z.string().min(1) });
 
