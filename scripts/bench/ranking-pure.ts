@@ -1,19 +1,53 @@
 /**
  * `npx tsx scripts/bench/ranking-pure.ts <players>`: the recompute of one round scope on a synthetic
- * season, in memory and on this thread, as the ranking job runs it (`roundScope`: the 7 personal
- * types ranked, their pages packed, the board indexes, the users' values in buckets, the guild
- * boards), nothing written. Prints one JSON line.
+ * season, in memory and on this thread, as the ranking job runs it: the rule modules over the
+ * round's team scores (`userRounds`: each user's record and the round's top 10%; `scopeMetrics`: the
+ * 7 personal metrics; `tournamentStandings`: the yearly points and season history), then
+ * `roundScope` (the 7 personal types ranked, their pages packed, the board indexes, the users'
+ * values in buckets, the guild boards), nothing written. Prints one JSON line.
  */
 import { ulid } from 'ulid';
+import type { TeamScoreRecord } from '../../functions/src/domain/game/team-scoring';
+import { scopeMetrics, userRounds } from '../../functions/src/domain/ranking/round-records';
 import { roundScope } from '../../functions/src/domain/ranking/snapshot-items';
-import { syntheticMembers, syntheticMetrics } from './synthetic-season';
+import { tournamentStandings } from '../../functions/src/domain/ranking/yearly-standings';
+import { syntheticMembers, syntheticMetrics, syntheticTournament } from './synthetic-season';
 
 const players = Number(process.argv[2] ?? 10_000);
 const now = new Date('2026-06-01T09:00:00Z');
 const { userIds, metrics } = syntheticMetrics(players);
 const { profiles, guilds } = syntheticMembers(userIds);
+// Round 1's team scores: the synthetic SCORE of each user with an entry.
+const record = syntheticTournament();
+const scores = new Map<string, TeamScoreRecord>();
+userIds.forEach((user_id, i) => {
+  const score = metrics[0]![i]!;
+  if (Number.isNaN(score)) return;
+  scores.set(user_id, {
+    game_global_id: record.game_global_id,
+    round: 1,
+    user_id,
+    kind: 'scored',
+    score,
+    provisional: false,
+    player_ids: [],
+    pick_scores: [],
+    birdies: 0,
+    eagles: 0,
+    under_par_picks: 0,
+    picks: [],
+    last_saved_at: now.toISOString(),
+  });
+});
 let peak = process.memoryUsage().rss;
 const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 5);
+const rulesStart = performance.now();
+const data = userRounds({ record, rounds: [{ stored: record.rounds[0]!, penalty: 3, scores }] });
+const recordsMs = performance.now() - rulesStart;
+scopeMetrics(data.userIds, data.byUser, 1);
+const metricsMs = performance.now() - rulesStart - recordsMs;
+tournamentStandings(data);
+const rulesMs = performance.now() - rulesStart;
 const start = performance.now();
 const scope = roundScope({ snapshotId: ulid(now.getTime()), round: 1, userIds, metrics, profiles, guilds });
 const counts = { page: 0, index: 0, values: 0 };
@@ -28,6 +62,9 @@ clearInterval(timer);
 console.log(
   JSON.stringify({
     players,
+    records_ms: Math.round(recordsMs),
+    metrics_ms: Math.round(metricsMs),
+    yearly_ms: Math.round(rulesMs - recordsMs - metricsMs),
     recompute_ms: Math.round(ms),
     peak_rss_mb: Math.round(peak / 2 ** 20),
     page_items: counts.page,

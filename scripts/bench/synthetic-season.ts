@@ -3,6 +3,7 @@
  * with UUID-shaped ids (as the identity provider issues them), their 7 personal metrics after one
  * round, Japanese nicknames and guild memberships. Deterministic for a given `n`.
  */
+import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import { familyNames, givenNames } from '../seed/names';
 import type { GuildIndex } from '../../functions/src/domain/ranking/guild-boards';
 
@@ -83,4 +84,25 @@ export function syntheticMembers(userIds: readonly string[]) {
   }
   const guilds: GuildIndex = { guildOf, names };
   return { profiles, guilds };
+}
+
+/** The synthetic season's tournament: round 1 played, its results provisional. */
+export function syntheticTournament(): TournamentRecord {
+  return {
+    game_global_id: '2026-06',
+    season_id: 2026,
+    tournament_name: 'ベンチマーク選手権',
+    venue: 'ベンチマークカントリー倶楽部',
+    start_on: '2026-06-04',
+    end_on: '2026-06-07',
+    cancelled: false,
+    rounds: [1, 2, 3, 4].map((round) => ({
+      round,
+      play_on: `2026-06-0${3 + round}`,
+      deadline_at: `2026-06-0${3 + round}T22:00:00.000Z`,
+      results: round === 1 ? 'provisional' : 'none',
+      cancelled: false,
+      deadline_note: null,
+    })),
+  };
 }
