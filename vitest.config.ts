@@ -1,5 +1,7 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 // Every test runs the functions as the local stack does: localhost defaults (functions/src/lib/config.ts).
 process.env['STAGE'] ??= 'local';
@@ -8,25 +10,47 @@ process.env['ROUND_READ_CACHE_MS'] ??= '0';
 // The suites' DynamoDB Local instances live minutes: their JVM skips the optimizing compiler.
 process.env['DYNAMODB_LOCAL_SHORT_LIVED'] ??= '1';
 
+const unitFolders = ['shared', 'functions', 'frontend/src', 'frontend/build', 'scripts', 'infra/test'];
+const unitFiles = unitFolders.map((folder) => `${folder}/**/*.test.{ts,tsx}`);
+
+/** The test files under `folder`, outside installed packages and build output. */
+function testFilesIn(folder: string): string[] {
+  return readdirSync(folder, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory())
+      return ['node_modules', 'dist', 'cdk.out'].includes(entry.name) ? [] : testFilesIn(path);
+    return /\.test\.tsx?$/.test(entry.name) ? [path] : [];
+  });
+}
+/** The unit files that replace modules or set the environment before their imports. */
+const isolatedUnitFiles = unitFolders
+  .flatMap(testFilesIn)
+  .filter((file) => /\bvi\.(mock|doMock|hoisted)\(/.test(readFileSync(file, 'utf8')));
+
+function unitProject(name: string, files: { isolate?: boolean; include?: string[]; exclude?: string[] }) {
+  return {
+    // The SPA's `@/` import alias (frontend/vite.config.ts), for its unit tests.
+    resolve: { alias: { '@': fileURLToPath(new URL('./frontend/src', import.meta.url)) } },
+    test: {
+      name,
+      include: files.include ?? unitFiles,
+      exclude: [...configDefaults.exclude, ...(files.exclude ?? [])],
+      isolate: files.isolate ?? true,
+      setupFiles: ['scripts/test-support/unit-setup.ts'],
+      testTimeout: 60_000,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     projects: [
-      {
-        // The SPA's `@/` import alias (frontend/vite.config.ts), for its unit tests.
-        resolve: { alias: { '@': fileURLToPath(new URL('./frontend/src', import.meta.url)) } },
-        test: {
-          name: 'unit',
-          include: [
-            'shared/**/*.test.ts',
-            'functions/**/*.test.ts',
-            'frontend/src/**/*.test.{ts,tsx}',
-            'frontend/build/**/*.test.ts',
-            'scripts/**/*.test.ts',
-            'infra/test/**/*.test.ts',
-          ],
-          testTimeout: 60_000,
-        },
-      },
+      // The unit files share one module registry per worker (`isolate: false`): each file's imports
+      // are evaluated once, not again for every file, which halves the suite's time. A file that
+      // replaces modules (`vi.mock`) or sets the environment before its imports (`vi.hoisted`) needs
+      // a registry of its own, so it runs in the isolated twin; `--project 'unit*'` runs both.
+      unitProject('unit', { isolate: false, exclude: isolatedUnitFiles }),
+      unitProject('unit-isolated', { include: isolatedUnitFiles }),
       {
         test: {
           name: 'api',

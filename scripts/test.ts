@@ -31,7 +31,7 @@ const extra = process.argv
   .join(' ');
 const vitest = (project: string, order: Pick<Step, 'needs' | 'after'> = {}): Step => ({
   label: `vitest ${project}`,
-  command: `vitest run --project ${project} ${extra}`.trim(),
+  command: `vitest run --project '${project}' ${extra}`.trim(),
   ...order,
 });
 const [build] = scriptSteps('build');
@@ -46,7 +46,9 @@ const smokes = Object.keys(scripts)
   }));
 
 const api = vitest('api');
-const unit = vitest('unit');
+// `unit*`: the unit files and their isolated twin (vitest.config.ts). `npm run cost`'s test reads the
+// synthesized web stack, which deploys the built SPA.
+const unit = vitest('unit*', { needs: [build!.label] });
 const e2e = vitest('e2e', { needs: [build!.label], after: [api.label, unit.label] });
 // The order is each step's turn for a free core, the longest first. The API suite runs beside the
 // single-process tools; the browser journeys, whose waits are the most sensitive to a busy machine,
