@@ -3,7 +3,14 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, inject, i
 import type { RoundField } from '@golf/shared/schemas/game';
 import { resetConfig } from '../../functions/src/lib/config';
 import { seriousViolations } from './support/axe';
-import { apiGet, baseUrl, launchBrowser, newPage, waitForPath, type BrowserSession } from './support/browser';
+import {
+  apiGet,
+  baseUrl,
+  connectBrowser,
+  newPage,
+  waitForPath,
+  type BrowserSession,
+} from './support/browser';
 import { createPlayer } from './support/users';
 
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
@@ -19,7 +26,7 @@ let token: string;
 let field: RoundField;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   // A registered player: the guards send a token without a user to /login.
   ({ token } = await createPlayer(`e2e-game-${Date.now()}`));
   field = await apiGet<RoundField>('/api/golf/round/4/field');

@@ -1,27 +1,53 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { repositoryRoot } from '../../scripts/local-stack/paths';
 import { startStack, type Stack } from '../../scripts/local-stack/stack';
 
 let stack: Stack | undefined;
+let browserServer: BrowserServer | undefined;
 
-/** The whole game on one origin (in memory, seeded) for the browser journeys. `npm test` builds first. */
+/** Debian's chromium, quiet and headless: no sandbox (containers), no background traffic. */
+const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--disable-quic',
+  '--no-first-run',
+];
+
+/**
+ * The whole game on one origin (in memory, seeded) for the browser journeys, and one chromium the
+ * files connect to, each with contexts of its own (a launch per file cost about 1.5 s). `npm test`
+ * builds first.
+ */
 export async function setup(project: TestProject) {
   const spaDir = join(repositoryRoot, 'frontend/dist');
   if (!existsSync(join(spaDir, 'index.html')))
     throw new Error('frontend/dist is missing: run `npm run build` first');
+  browserServer = await chromium.launchServer({
+    executablePath: chromiumPath,
+    headless: true,
+    args: chromiumArgs,
+  });
+  project.provide('browserEndpoint', browserServer.wsEndpoint());
   stack = await startStack({ port: 0, dataDir: null, spaDir, quiet: true });
   project.provide('baseUrl', stack.url);
   project.provide('stackEnv', stack.env);
 }
 
 export async function teardown() {
+  await browserServer?.close();
   await stack?.stop();
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    browserEndpoint: string;
   }
 }

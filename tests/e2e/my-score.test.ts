@@ -4,7 +4,7 @@ import { formatToPar } from '@golf/shared/game/format';
 import type { MyScore } from '@golf/shared/schemas/game';
 import { resetConfig } from '../../functions/src/lib/config';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
-import { baseUrl, launchBrowser, newPage } from './support/browser';
+import { baseUrl, connectBrowser, newPage } from './support/browser';
 
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
 resetConfig();
@@ -12,7 +12,7 @@ resetConfig();
 let browser: Browser;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
 });
 
 afterAll(async () => {

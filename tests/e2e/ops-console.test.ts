@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import { routeList } from '@golf/shared/contracts';
 import type { RoundField } from '@golf/shared/schemas/game';
 import type { OpsTournamentList } from '@golf/shared/schemas/ops';
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
-import { newPage, waitForPath } from './support/browser';
+import { downloadedText, newPage, waitForPath } from './support/browser';
 import { operatorToken } from './support/ops';
 import { callApi, useOwnStack } from './support/own-stack';
 import { createPlayer } from './support/users';
@@ -173,7 +172,7 @@ describe('the operator console', () => {
     await link.waitFor();
     // Saved as the operator would: the browser's download of the link.
     const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-    const csv = readFileSync((await download.path())!, 'utf8');
+    const csv = await downloadedText(download);
     const lines = csv
       .replace(/^\ufeff/, '')
       .trimEnd()

@@ -1,10 +1,9 @@
-import { readFileSync } from 'node:fs';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { OpsTournamentList } from '@golf/shared/schemas/ops';
 import { asciiIdentifiers } from '../../scripts/ops/operator-words';
 import { roundInPlay, tournamentInPlay } from '../../frontend/src/features/ops/model/in-play';
-import { newPage } from './support/browser';
+import { downloadedText, newPage } from './support/browser';
 import { operatorToken } from './support/ops';
 import { callApi, useOwnStack } from './support/own-stack';
 import { createPlayer } from './support/users';
@@ -225,7 +224,7 @@ async function walk(width: number) {
   await link.waitFor();
   await expectJapanese(page, 'the winners exported');
   const [download] = await Promise.all([page.waitForEvent('download'), link.click()]);
-  const lines = readFileSync((await download.path())!, 'utf8')
+  const lines = (await downloadedText(download))
     .replace(/^\ufeff/, '')
     .trimEnd()
     .split('\r\n');

@@ -2,7 +2,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { currentTournament } from '@golf/shared/schedule/derive-schedule';
 import type { Schedule, TournamentScore } from '@golf/shared/schemas/schedule';
-import { apiGet, baseUrl, launchBrowser, newPage, waitForPath, type BrowserSession } from './support/browser';
+import {
+  apiGet,
+  baseUrl,
+  connectBrowser,
+  newPage,
+  waitForPath,
+  type BrowserSession,
+} from './support/browser';
 
 const notFoundText = 'お探しのページが見つかりませんでした。';
 const menuLabels = [
@@ -24,7 +31,7 @@ let page: Page;
 let featured: Schedule;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
+  browser = await connectBrowser();
   const found = currentTournament(await apiGet<Schedule[]>('/api/golf/master/schedule'));
   if (!found) throw new Error('the sample season has no tournament');
   featured = found;

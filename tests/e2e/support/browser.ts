@@ -1,18 +1,13 @@
-import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
+import { text } from 'node:stream/consumers';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Download,
+  type Locator,
+  type Page,
+} from 'playwright-core';
 import { afterAll, beforeAll, expect, inject } from 'vitest';
-
-/** Debian's chromium, quiet and headless: no sandbox (containers), no background traffic. */
-const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 
 /** A phone, as the game is designed for: 375 px wide, Japanese, Tokyo time. */
 const phone = {
@@ -21,8 +16,17 @@ const phone = {
   timezoneId: 'Asia/Tokyo',
 } as const;
 
-export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: chromiumPath, headless: true, args: chromiumArgs });
+/**
+ * A connection to the suite's one chromium (tests/e2e/global-setup.ts), each file its own: closing it
+ * closes the contexts it made and leaves the browser to the next file.
+ */
+export function connectBrowser(): Promise<Browser> {
+  return chromium.connect(inject('browserEndpoint'));
+}
+
+/** What the browser downloaded, as text (streamed from the browser, which runs apart from the tests). */
+export async function downloadedText(download: Download): Promise<string> {
+  return text(await download.createReadStream());
 }
 
 /** The origin the global setup started the whole stack on. */
@@ -67,7 +71,7 @@ export async function apiGet<T>(path: string): Promise<T> {
 export function useBrowser(): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   });
   afterAll(async () => {
     await browser?.close();

@@ -4,7 +4,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { repositoryRoot } from '../../../scripts/local-stack/paths';
 import { startStack, type Stack } from '../../../scripts/local-stack/stack';
-import { launchBrowser } from './browser';
+import { connectBrowser } from './browser';
 
 /**
  * A stack of the file's own (a table of its own, freshly seeded) and a browser, for journeys that
@@ -23,7 +23,7 @@ export function useOwnStack(): { stack: () => Stack; browser: () => Browser } {
       spaDir: join(repositoryRoot, 'frontend/dist'),
       quiet: true,
     });
-    browser = await launchBrowser();
+    browser = await connectBrowser();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();
