@@ -12,6 +12,16 @@ import { api, baseUrl, tokenFor } from './support/api';
 import { realPng } from './support/images';
 
 const run = promisify(execFile);
+/**
+ * The CLI as `npm run ops` starts it (tsx on scripts/ops/cli.ts), with node itself: npx and npm
+ * would only add their own start-up to each of the many runs. One test goes through `npm run ops`.
+ */
+type Launch = (
+  args: string[],
+  options?: { env?: NodeJS.ProcessEnv },
+) => Promise<{ stdout: string; stderr: string }>;
+const cli: Launch = (args, options = {}) =>
+  run(process.execPath, ['--import', 'tsx', 'scripts/ops/cli.ts', ...args], { encoding: 'utf8', ...options });
 
 // The documented examples, staged unpublished so the tournament stays out of the shared schedule.
 const dir = mkdtempSync(join(tmpdir(), 'ops-cli-'));
@@ -36,15 +46,7 @@ const tournamentJson = staged(
 async function ops(...args: string[]) {
   const token = await tokenFor('ops-cli-test', ['operators']);
   try {
-    const { stdout, stderr } = await run('npx', [
-      'tsx',
-      'scripts/ops/cli.ts',
-      ...args,
-      '--url',
-      baseUrl,
-      '--token',
-      token,
-    ]);
+    const { stdout, stderr } = await cli([...args, '--url', baseUrl, '--token', token]);
     return { code: 0, stdout, stderr };
   } catch (error) {
     const failed = error as { code: number; stdout: string; stderr: string };
@@ -53,13 +55,19 @@ async function ops(...args: string[]) {
 }
 
 describe('ops CLI', () => {
-  it('finds the API from OPS_URL or PORT, and says which URL it could not reach', async () => {
-    const cases: Array<[Record<string, string>, string]> = [
-      [{ PORT: '1' }, 'http://127.0.0.1:1'],
-      [{ OPS_URL: 'http://127.0.0.1:2/' }, 'http://127.0.0.1:2'],
+  it('finds the API from OPS_URL or PORT, and says which URL it could not reach (through npm run ops)', async () => {
+    const cases: Array<[Record<string, string>, string, Launch]> = [
+      // The documented launcher once: npm run ops -- <command>.
+      [
+        { PORT: '1' },
+        'http://127.0.0.1:1',
+        (args, options) =>
+          run('npm', ['run', '--silent', 'ops', '--', ...args], { encoding: 'utf8', ...options }),
+      ],
+      [{ OPS_URL: 'http://127.0.0.1:2/' }, 'http://127.0.0.1:2', cli],
     ];
-    for (const [env, url] of cases) {
-      const failed = await run('npx', ['tsx', 'scripts/ops/cli.ts', 'recompute', '--token', 'x'], {
+    for (const [env, url, launch] of cases) {
+      const failed = await launch(['recompute', '--token', 'x'], {
         env: { ...process.env, OPS_URL: '', PORT: '', ...env },
       }).catch((error: { code: number; stderr: string }) => error);
       expect('code' in failed && failed.code).toBe(1);
