@@ -36,7 +36,7 @@ function unitProject(name: string, files: { isolate?: boolean; include?: string[
       include: files.include ?? unitFiles,
       exclude: [...configDefaults.exclude, ...(files.exclude ?? [])],
       isolate: files.isolate ?? true,
-      setupFiles: ['scripts/test-support/unit-setup.ts'],
+      setupFiles: ['scripts/test-support/file-setup.ts'],
       testTimeout: 60_000,
     },
   };
@@ -56,6 +56,9 @@ export default defineConfig({
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
           globalSetup: ['tests/api/global-setup.ts'],
+          // As the unit files: one registry per worker, each file's changes undone after it.
+          isolate: false,
+          setupFiles: ['scripts/test-support/file-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

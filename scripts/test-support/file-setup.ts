@@ -1,0 +1,19 @@
+import { afterAll } from 'vitest';
+import { resetConfig } from '../../functions/src/lib/config';
+import { clockOffset, setClockOffset } from '../../functions/src/lib/clock';
+
+/**
+ * Set up before each test file of a project whose files share a worker's module registry
+ * (`isolate: false` in vitest.config.ts). What a file changes in the process is undone after it: the
+ * environment variables it set or removed are as they were, the configuration read from them is read
+ * again, and the game clock is back where it was.
+ */
+const environment = { ...process.env };
+const offset = process.env['STAGE'] === 'local' ? clockOffset() : undefined;
+
+afterAll(() => {
+  for (const key of Object.keys(process.env)) if (!(key in environment)) delete process.env[key];
+  Object.assign(process.env, environment);
+  resetConfig();
+  if (offset !== undefined) setClockOffset(offset);
+});
