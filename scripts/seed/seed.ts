@@ -12,7 +12,7 @@ import { drawTournamentPrizes } from '../../functions/src/domain/prize/prize-dra
 import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
 import { resolveGame } from '../../functions/src/domain/ranking/ranking-scope';
 import { postRoundResults } from '../../functions/src/domain/guild/guild-posts';
-import { generateSampleSeason } from './generate';
+import { generateSampleSeason, type SampleSeason } from './generate';
 import { sampleTeamItems } from './teams';
 import { sampleGuildItems } from './guilds';
 import { sampleTopicItems } from './topics';
@@ -22,14 +22,16 @@ import { sampleReminderItems } from './reminders';
 
 const seedMarker = { PK: 'META', SK: 'SAMPLE_SEASON' };
 
-function sampleItems(now: Date, season = generateSampleSeason(now)): Record<string, unknown>[] {
-  const playerItems = season.players.map(({ skill: _skill, spread: _spread, ...player }) => ({
+const samplePlayerItems = (season: SampleSeason) =>
+  season.players.map(({ skill: _skill, spread: _spread, ...player }) => ({
     ...keys.player(player.player_id),
     entity: 'player',
     ...player,
   }));
+
+function sampleItems(now: Date, season = generateSampleSeason(now)): Record<string, unknown>[] {
   return [
-    ...playerItems,
+    ...samplePlayerItems(season),
     ...season.tournaments.flatMap((record) => [tournamentItem(record), ...roundLockItems(record)]),
     ...season.fields.map(fieldEntryItem),
     ...season.prizes.map(prizeItem),
@@ -39,6 +41,21 @@ function sampleItems(now: Date, season = generateSampleSeason(now)): Record<stri
     ...sampleReminderItems(now),
     ...sampleTopicItems(season, now),
     ...sampleQuizItems(season, now),
+  ];
+}
+
+/**
+ * One tournament of the sample season with its field and the players, as the seed stores them, and
+ * nothing else (no teams, users, guilds nor rankings): for a test that needs only a schedule.
+ */
+export function sampleTournamentItems(season: SampleSeason, gameGlobalId: string): Record<string, unknown>[] {
+  const record = season.tournaments.find((tournament) => tournament.game_global_id === gameGlobalId);
+  if (!record) throw new Error(`no sample tournament ${gameGlobalId}`);
+  return [
+    ...samplePlayerItems(season),
+    tournamentItem(record),
+    ...roundLockItems(record),
+    ...season.fields.filter((entry) => entry.game_global_id === gameGlobalId).map(fieldEntryItem),
   ];
 }
 

@@ -12,12 +12,18 @@ import { runRankingJob } from '../../functions/src/domain/ranking/publish-job';
 import { rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
 import { currentTournament, deriveSchedule } from '../../shared/src/schedule/derive-schedule';
 import { generateSampleSeason } from '../../scripts/seed/generate';
+import { sampleTournamentItems } from '../../scripts/seed/seed';
+import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
 import { startOwnStack } from './support/own-stack';
 
 let clock = Date.now();
 const now = new Date(clock);
+const season = generateSampleSeason(now);
+const gameGlobalId = currentTournament(
+  season.tournaments.map((r) => ({ ...deriveSchedule(r, now), record: r })),
+)!.record.game_global_id;
 
 async function get(stack: Stack, path: string, token?: string) {
   const response = await fetch(stack.url + path, {
@@ -29,16 +35,11 @@ async function get(stack: Stack, path: string, token?: string) {
 describe('the local edge', () => {
   let stack: Stack;
   let token: (sub: string) => Promise<string>;
-  let gameGlobalId: string;
 
   beforeAll(async () => {
     const own = await startOwnStack('edge', { edgeCache: { now: () => clock }, seedNow: now });
     stack = own.stack;
     token = own.token;
-    const season = generateSampleSeason(now);
-    gameGlobalId = currentTournament(
-      season.tournaments.map((r) => ({ ...deriveSchedule(r, now), record: r })),
-    )!.record.game_global_id;
     await rankingStateRepository.markStale(gameGlobalId, now);
     await runRankingJob({ now });
   }, 120_000);
@@ -96,9 +97,11 @@ describe('the API in processes of its own', () => {
   let token: (sub: string) => Promise<string>;
 
   beforeAll(async () => {
-    const own = await startOwnStack('workers', { edgeCache: true, apiWorkers: 2 });
+    const own = await startOwnStack('workers', { edgeCache: true, apiWorkers: 2, seed: false });
     stack = own.stack;
     token = own.token;
+    // The calls need a tournament going on, not a season's teams and rankings: only its schedule.
+    await batchWriteAll(sampleTournamentItems(season, gameGlobalId));
   }, 120_000);
   afterAll(() => stack?.stop());
 
