@@ -68,6 +68,9 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
+          // As the unit files: one registry per worker, each file's changes undone after it.
+          isolate: false,
+          setupFiles: ['scripts/test-support/file-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
