@@ -51,8 +51,9 @@ const api = vitest('api');
 const unit = vitest('unit*', { needs: [build!.label] });
 const e2e = vitest('e2e', { needs: [build!.label], after: [api.label, unit.label] });
 // The order is each step's turn for a free core, the longest first. The API suite runs beside the
-// single-process tools; the browser journeys, whose waits are the most sensitive to a busy machine,
-// run once both suites of vitest ended, and the benches, which start stacks of their own, after them.
+// single-process tools. The browser journeys, whose waits are the most sensitive to a busy machine,
+// run once both suites of vitest ended, with the benches' smoke runs one at a time beside them: the
+// journeys wait on pages and leave part of a core idle, which the smokes take.
 const outcomes = await runSideBySide([
   build!,
   eslint!,
@@ -61,7 +62,7 @@ const outcomes = await runSideBySide([
   unit,
   ...otherLint,
   e2e,
-  ...smokes.map((step) => ({ ...step, needs: [build!.label], after: [e2e.label] })),
+  ...smokes.map((step) => ({ ...step, needs: [build!.label], after: [api.label, unit.label] })),
 ]);
 
 const width = Math.max(...outcomes.map(({ step }) => step.label.length));
