@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repositoryRoot } from './local-stack/paths';
 import { runSideBySide, slotCount, type Step } from './side-by-side';
+import { seedTemplateRoot } from './local-stack/seed-template';
 
 /**
  * `npm test`: lints (ESLint with the layer rules, Prettier, knip), typechecks every workspace, builds
@@ -54,6 +55,9 @@ const e2e = vitest('e2e', { needs: [build!.label], after: [api.label, unit.label
 // single-process tools. The browser journeys, whose waits are the most sensitive to a busy machine,
 // run once both suites of vitest ended, with the benches' smoke runs one at a time beside them: the
 // journeys wait on pages and leave part of a core idle, which the smokes take.
+// One seeded sample season for the run's stacks: the suites' own stacks and the smoke runs start
+// from copies of it (scripts/local-stack/seed-template.ts).
+const seedTemplates = seedTemplateRoot();
 const outcomes = await runSideBySide([
   build!,
   eslint!,
@@ -64,6 +68,8 @@ const outcomes = await runSideBySide([
   e2e,
   ...smokes.map((step) => ({ ...step, needs: [build!.label], after: [api.label, unit.label] })),
 ]);
+
+seedTemplates.remove();
 
 const width = Math.max(...outcomes.map(({ step }) => step.label.length));
 console.log(`\nnpm test, ${slotCount()} steps at a time:`);

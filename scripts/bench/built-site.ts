@@ -2,14 +2,19 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { repositoryRoot } from '../local-stack/paths';
 import { startStack } from '../local-stack/stack';
+import { seedTemplateVariable } from '../local-stack/seed-template';
 
-/** The built SPA on a seeded, in-memory local stack, and a headless Chromium to open it with. */
+/**
+ * The built SPA on a seeded, in-memory local stack (from the run's seed template under `npm test`),
+ * and a headless Chromium to open it with.
+ */
 export async function startBuiltSite() {
   const stack = await startStack({
     port: 0,
     dataDir: null,
     spaDir: join(repositoryRoot, 'frontend/dist'),
     quiet: true,
+    seedTemplate: process.env[seedTemplateVariable],
   });
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',

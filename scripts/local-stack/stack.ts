@@ -10,6 +10,8 @@ import { generateLocalSigningKey } from '../../functions/src/lib/local-issuer';
 import { setDb } from '../../functions/src/db/client';
 import { resetXBridgeSettings } from '../../functions/src/domain/x-bridge/x-bridge-settings';
 import { seedIfEmpty } from '../seed/seed';
+import { sampleSeasonDay } from '../seed/generate';
+import { claimSeedTemplate } from './seed-template';
 import { inProcessRankingJobsSettled } from '../../functions/src/adapters/ranking-job';
 import { startLocalJobs, type LocalJobs } from './jobs';
 import { clockPath, serveClock } from './clock-route';
@@ -38,6 +40,13 @@ export interface StackOptions {
   seed?: boolean;
   /** The instant the sample season is built around (defaults to the game clock's now). */
   seedNow?: Date;
+  /**
+   * A folder shared by stacks that seed the same sample season (npm test gives one per run in
+   * `LOCAL_SEED_TEMPLATE`): the stack runs emulators of its own on files there, copied from the
+   * season the first of them seeded instead of seeding again (scripts/local-stack/seed-template.ts).
+   * Only for a seeded in-memory stack (`dataDir: null`) without `seedNow`; ignored otherwise.
+   */
+  seedTemplate?: string;
   /**
    * The game clock's instant at start (`npm start -- --clock 2026-07-01T06:00+09:00`); it runs on
    * from there and POST /dev/clock moves it. The host's time when absent.
@@ -129,19 +138,32 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
   };
 
   try {
-    const externalDynamo = process.env['AWS_ENDPOINT_URL_DYNAMODB'] ?? process.env['AWS_ENDPOINT_URL'];
-    const externalS3 = process.env['AWS_ENDPOINT_URL_S3'] ?? process.env['AWS_ENDPOINT_URL'];
+    const template =
+      options.seedTemplate && dataDir === null && options.seed !== false && !options.seedNow
+        ? await claimSeedTemplate(options.seedTemplate, sampleSeasonDay(options.clock ?? new Date(nowMs())))
+        : undefined;
+    if (template) stops.push(async () => template.release());
+    // A stack on a seed template runs its own emulators on the template's files.
+    const externalDynamo = template
+      ? undefined
+      : (process.env['AWS_ENDPOINT_URL_DYNAMODB'] ?? process.env['AWS_ENDPOINT_URL']);
+    const externalS3 = template
+      ? undefined
+      : (process.env['AWS_ENDPOINT_URL_S3'] ?? process.env['AWS_ENDPOINT_URL']);
     let dynamo: DynamoDbLocal | undefined;
     let s3: S3Local | undefined;
     if (!externalDynamo) {
-      dynamo = await startDynamoDbLocal({ dataDir: dataDir ? join(dataDir, 'dynamodb') : null });
+      dynamo = await startDynamoDbLocal({
+        dataDir: template?.dynamoDir ?? (dataDir ? join(dataDir, 'dynamodb') : null),
+      });
       stops.push(dynamo.stop);
     }
     if (!externalS3) {
-      const directory = dataDir ? join(dataDir, 's3') : mkdtempSync(join(tmpdir(), 'golf-s3-'));
+      const directory =
+        template?.s3Dir ?? (dataDir ? join(dataDir, 's3') : mkdtempSync(join(tmpdir(), 'golf-s3-')));
       s3 = await startS3Local({ directory, bucket: bucketName });
       stops.push(s3.stop);
-      if (!dataDir) stops.push(async () => rmSync(directory, { recursive: true, force: true }));
+      if (!dataDir && !template) stops.push(async () => rmSync(directory, { recursive: true, force: true }));
     }
     // Stops run in reverse: once the server no longer takes calls, the ranking runs they started in
     // this process end before the emulators they read and write stop.
@@ -199,7 +221,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       AWS_ENDPOINT_URL_DYNAMODB: externalDynamo ?? dynamo!.endpoint,
       AWS_ENDPOINT_URL_S3: externalS3 ?? s3!.endpoint,
       S3_FORCE_PATH_STYLE: 'true',
-      TABLE_NAME: process.env['TABLE_NAME'] ?? tableName,
+      // The template's table is the default's, whatever table the caller's environment names.
+      TABLE_NAME: template ? tableName : (process.env['TABLE_NAME'] ?? tableName),
       UPLOADS_BUCKET: process.env['UPLOADS_BUCKET'] ?? bucketName,
       UPLOADS_PUBLIC_URL: `${externalS3 ?? s3!.endpoint}/${process.env['UPLOADS_BUCKET'] ?? bucketName}`,
       AUTH_ISSUER: `${url}/api/dev/auth`,
@@ -236,6 +259,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     if (options.seed !== false) {
       const seeded = await seedIfEmpty({ now: options.seedNow ?? now() });
       if (seeded) log(`サンプルデータを投入しました (${seeded.items} 件)`);
+      if (seeded && template) template.publish();
     }
 
     // The scheduled jobs (EventBridge in AWS) on the same schedule, for `npm start`.

@@ -193,15 +193,21 @@ function simulateField(
 }
 
 /**
+ * The day the sample season is laid out from: it turns at the first tee time (07:00 Tokyo), not at
+ * midnight, so whatever the hour, round 3's deadline has passed and round 4's is still ahead.
+ */
+export function sampleSeasonDay(now: Date): string {
+  return tokyoCalendarDate(new Date(now.getTime() - 7 * 3600_000));
+}
+
+/**
  * The sample season, built around `now`: six finished tournaments, one in round 3 (rounds 1-2
  * final, round 3 provisional and part-played, round 4 open for picks) and two to come.
  */
 export function generateSampleSeason(now: Date, seed = 20260401): SampleSeason {
   const random = new SeededRandom(seed);
   const players = makePlayers(random, 120);
-  // The season's day turns at the first tee time (07:00 Tokyo), not at midnight: whatever the hour,
-  // round 3's deadline has passed and round 4's is still ahead.
-  const today = tokyoCalendarDate(new Date(now.getTime() - 7 * 3600_000));
+  const today = sampleSeasonDay(now);
   const currentStart = addDays(today, -2);
   const seasonId = Number(currentStart.slice(0, 4));
 

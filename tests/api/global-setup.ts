@@ -2,13 +2,20 @@ import type { TestProject } from 'vitest/node';
 import { routeList } from '../../shared/src/contracts';
 import { awsCallsByRoute } from '../../scripts/local-stack/lambda-adapter';
 import { startStack, type Stack } from '../../scripts/local-stack/stack';
+import { seedTemplateRoot } from '../../scripts/local-stack/seed-template';
 
 let stack: Stack | undefined;
+let seedTemplates: ReturnType<typeof seedTemplateRoot> | undefined;
 let apiProject: TestProject | undefined;
 
-/** One in-memory stack (DynamoDB Local, s3rver, handlers) for the whole API suite. */
+/**
+ * One in-memory stack (DynamoDB Local, s3rver, handlers) for the whole API suite. The files' own
+ * seeded stacks start from one seeded season (tests/api/support/own-stack.ts), in the run's seed
+ * templates' folder when `npm test` runs the suite.
+ */
 export async function setup(project: TestProject) {
   apiProject = project;
+  seedTemplates = seedTemplateRoot();
   stack = await startStack({ port: 0, dataDir: null, spaDir: null, quiet: true });
   project.provide('apiUrl', stack.url);
   project.provide('stackEnv', stack.env);
@@ -21,6 +28,7 @@ export async function setup(project: TestProject) {
  */
 export async function teardown() {
   await stack?.stop();
+  seedTemplates?.remove();
   const problems = [...awsCallsByRoute].flatMap(([route, calls]) =>
     [...calls].filter(([, allowed]) => !allowed).map(([action]) => `${route} was refused ${action}`),
   );

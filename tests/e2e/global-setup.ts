@@ -4,9 +4,11 @@ import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { repositoryRoot } from '../../scripts/local-stack/paths';
 import { startStack, type Stack } from '../../scripts/local-stack/stack';
+import { seedTemplateRoot } from '../../scripts/local-stack/seed-template';
 
 let stack: Stack | undefined;
 let browserServer: BrowserServer | undefined;
+let seedTemplates: ReturnType<typeof seedTemplateRoot> | undefined;
 
 /** Debian's chromium, quiet and headless: no sandbox (containers), no background traffic. */
 const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
@@ -22,8 +24,9 @@ const chromiumArgs = [
 
 /**
  * The whole game on one origin (in memory, seeded) for the browser journeys, and one chromium the
- * files connect to, each with contexts of its own (a launch per file cost about 1.5 s). `npm test`
- * builds first.
+ * files connect to, each with contexts of its own (a launch per file cost about 1.5 s). The stacks of
+ * the suite start from one seeded season (`seedTemplate`, the run's when `npm test` runs the suite).
+ * `npm test` builds first.
  */
 export async function setup(project: TestProject) {
   const spaDir = join(repositoryRoot, 'frontend/dist');
@@ -35,7 +38,8 @@ export async function setup(project: TestProject) {
     args: chromiumArgs,
   });
   project.provide('browserEndpoint', browserServer.wsEndpoint());
-  stack = await startStack({ port: 0, dataDir: null, spaDir, quiet: true });
+  seedTemplates = seedTemplateRoot();
+  stack = await startStack({ port: 0, dataDir: null, spaDir, quiet: true, seedTemplate: seedTemplates.root });
   project.provide('baseUrl', stack.url);
   project.provide('stackEnv', stack.env);
 }
@@ -43,6 +47,7 @@ export async function setup(project: TestProject) {
 export async function teardown() {
   await browserServer?.close();
   await stack?.stop();
+  seedTemplates?.remove();
 }
 
 declare module 'vitest' {

@@ -1,18 +1,20 @@
 import { inject } from 'vitest';
 import type { Stack, StackOptions } from '../../../scripts/local-stack/stack';
+import { seedTemplateVariable } from '../../../scripts/local-stack/seed-template';
 
 /**
  * A stack of this test file's own, on a table of its own, served from this worker: what it compares
- * or mocks is not touched by the files that run at the same time. It reuses the suite's DynamoDB
- * Local and s3rver (their endpoints come from the suite's environment) and seeds the sample season.
+ * or mocks is not touched by the files that run at the same time. Seeded, it runs emulators of its
+ * own on a copy of the suite's seeded season (the seed template the global setup names); with
+ * `seed: false`, it reuses the suite's DynamoDB Local and s3rver (their endpoints come from the
+ * suite's environment).
  */
 export async function startOwnStack(
   name: string,
   options: StackOptions = {},
 ): Promise<{ stack: Stack; table: string; token: (sub: string, groups?: string[]) => Promise<string> }> {
-  const table = `golf-${name}-${Date.now().toString(36)}`;
   for (const [key, value] of Object.entries(inject('stackEnv'))) process.env[key] = value;
-  process.env['TABLE_NAME'] = table;
+  process.env['TABLE_NAME'] = `golf-${name}-${Date.now().toString(36)}`;
   process.env['LOG_LEVEL'] = 'silent';
   const { startStack } = await import('../../../scripts/local-stack/stack');
   const stack = await startStack({
@@ -21,12 +23,13 @@ export async function startOwnStack(
     spaDir: null,
     quiet: true,
     seed: true,
+    seedTemplate: process.env[seedTemplateVariable],
     ...options,
   });
   const { signLocalAccessToken } = await import('../../../functions/src/lib/local-issuer');
   const token = async (sub: string, groups: string[] = []) =>
     (await signLocalAccessToken({ sub, groups })).token;
-  return { stack, table, token };
+  return { stack, table: stack.env['TABLE_NAME']!, token };
 }
 
 /**

@@ -4,13 +4,14 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { repositoryRoot } from '../../../scripts/local-stack/paths';
 import { startStack, type Stack } from '../../../scripts/local-stack/stack';
+import { seedTemplateVariable } from '../../../scripts/local-stack/seed-template';
 import { connectBrowser } from './browser';
 
 /**
- * A stack of the file's own (a table of its own, freshly seeded) and a browser, for journeys that
- * change the season for good. It reuses the suite's DynamoDB Local and s3rver, whose endpoints the
- * runner's environment carries, so the other journeys' season is never touched and no emulator
- * starts again. Call at the top of a test file; the getters work inside tests.
+ * A stack of the file's own (emulators of its own on a copy of the suite's seeded season, the seed
+ * template the global setup names) and a browser, for journeys that change the season for good: the
+ * other journeys' season is never touched. Call at the top of a test file; the getters work inside
+ * tests.
  */
 export function useOwnStack(): { stack: () => Stack; browser: () => Browser } {
   let stack: Stack | undefined;
@@ -22,6 +23,7 @@ export function useOwnStack(): { stack: () => Stack; browser: () => Browser } {
       dataDir: null,
       spaDir: join(repositoryRoot, 'frontend/dist'),
       quiet: true,
+      seedTemplate: process.env[seedTemplateVariable],
     });
     browser = await connectBrowser();
   }, 120_000);
