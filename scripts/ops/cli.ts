@@ -6,7 +6,8 @@
  * See docs/operations.md.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, extname, join } from 'node:path';
+import { basename, extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { correctionLabels, correctionValueText } from '../../shared/src/game/correction';
 import { actionPreviewLines } from '../../shared/src/game/ranking-impact';
 import { actionPreviewSchema } from '../../shared/src/schemas/ops';
@@ -186,7 +187,7 @@ async function operatorToken(url: string, given: string | true | undefined): Pro
  * correction prepared from an earlier read is refused if the row changed since). What changes is
  * printed as before → after.
  */
-async function correctionBody(url: string, token: string, wanted: Record<string, unknown>) {
+async function correctionBody(io: CliOutput, url: string, token: string, wanted: Record<string, unknown>) {
   const query = `game_global_id=${encodeURIComponent(String(wanted['game_global_id']))}&round=${encodeURIComponent(String(wanted['round']))}`;
   const response = await fetch(`${url}/api/golf/ops/round/results?${query}`, {
     headers: { accept: 'application/json', authorization: `Bearer ${token}` },
@@ -199,7 +200,7 @@ async function correctionBody(url: string, token: string, wanted: Record<string,
     (field) => field in wanted && wanted[field] !== row[field],
   );
   for (const field of changed)
-    console.error(
+    io.stderr(
       `${correctionLabels[field]}：${correctionValueText(field, row[field])} → ${correctionValueText(field, wanted[field])}`,
     );
   return {
@@ -212,10 +213,38 @@ async function correctionBody(url: string, token: string, wanted: Record<string,
   };
 }
 
-async function main(): Promise<number> {
-  const { positional, options } = parseArgs(process.argv.slice(2));
+/** Where the CLI writes: the answer on stdout, what it tells the operator on stderr (a line each). */
+export interface CliOutput {
+  stdout(text: string): void;
+  stderr(line: string): void;
+}
+
+const processOutput: CliOutput = {
+  stdout: (text) => process.stdout.write(text),
+  stderr: (line) => console.error(line),
+};
+
+/**
+ * Runs one command (`argv` as typed after `npm run ops --`) and answers the exit code; `env` gives
+ * OPS_URL, HOST and PORT. The tests run it in their own process, as the command line does.
+ */
+export async function runOps(
+  argv: string[],
+  io: CliOutput = processOutput,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<number> {
+  try {
+    return await main(argv, io, env);
+  } catch (error) {
+    io.stderr(error instanceof Error ? error.message : String(error));
+    return 1;
+  }
+}
+
+async function main(argv: string[], io: CliOutput, env: NodeJS.ProcessEnv): Promise<number> {
+  const { positional, options } = parseArgs(argv);
   const [command, ...args] = positional;
-  const url = operatorApiUrl(options['url']);
+  const url = operatorApiUrl(options['url'], env);
   const dryRun = options['dry-run'] === true;
   /** The body's dry run of an action that changes results: only what it would change is answered. */
   const checkOnly = dryRun ? { dry_run: true } : {};
@@ -320,7 +349,7 @@ async function main(): Promise<number> {
       if (!args[0]) throw new Error(usage);
       const wanted = JSON.parse(readFileSync(args[0], 'utf8')) as Record<string, unknown>;
       body = {
-        ...(await correctionBody(url, await operatorToken(url, options['token']), wanted)),
+        ...(await correctionBody(io, url, await operatorToken(url, options['token']), wanted)),
         ...checkOnly,
       };
       path = '/api/golf/ops/result/correction';
@@ -380,8 +409,9 @@ async function main(): Promise<number> {
       const poolId = options['user-pool-id'];
       if (typeof poolId === 'string' && poolId) {
         const answer = await addOperatorInUserPool(poolId, args[0]);
-        console.log(JSON.stringify(answer, null, 2));
-        console.error(operatorSummary(answer));
+        io.stdout(`${JSON.stringify(answer, null, 2)}\n`);
+        const summary = operatorSummary(answer);
+        if (summary) io.stderr(summary);
         return 0;
       }
       [path, body] = ['/api/dev/operators', { email: args[0] }];
@@ -394,7 +424,7 @@ async function main(): Promise<number> {
       [method, path] = ['GET', `/api/ops/campaign-entries/export${since}`];
       break;
     default:
-      console.error(usage);
+      io.stderr(usage);
       return 2;
   }
   const token = await operatorToken(url, options['token']);
@@ -411,7 +441,7 @@ async function main(): Promise<number> {
     });
   } catch (error) {
     const cause = (error as { cause?: { code?: string } }).cause?.code ?? String(error);
-    console.error(
+    io.stderr(
       `${url} に接続できませんでした（${cause}）。ローカルでは npm start で起動しているか、--url、OPS_URL、PORT を確認してください。`,
     );
     return 1;
@@ -428,36 +458,31 @@ async function main(): Promise<number> {
   if (response.ok && typeof answer.csv === 'string') {
     // Exports: the CSV itself, to a file or to standard output; the count goes to standard error.
     if (typeof options['out'] === 'string') writeFileSync(options['out'], answer.csv);
-    else process.stdout.write(answer.csv);
-    console.error(`${answer.count ?? 0} 件`);
+    else io.stdout(answer.csv);
+    io.stderr(`${answer.count ?? 0} 件`);
     return 0;
   }
   if (response.ok) {
-    console.log(JSON.stringify(answer, null, 2));
+    io.stdout(`${JSON.stringify(answer, null, 2)}\n`);
     const summary =
       importSummary(answer) ??
       previewSummary(answer) ??
       operatorSummary(answer) ??
       retirementSummary(command, answer);
-    if (summary) console.error(summary);
+    if (summary) io.stderr(summary);
     return 0;
   }
-  console.error(`${response.status} ${answer.message ?? ''}`);
+  io.stderr(`${response.status} ${answer.message ?? ''}`);
   for (const [where, messages] of Object.entries(answer.errors ?? {}))
-    for (const message of messages) console.error(`  ${where}: ${message}`);
+    for (const message of messages) io.stderr(`  ${where}: ${message}`);
   // The API's words name the console's choices; on the command line each is a flag.
   const flag = choiceFlags[command];
-  if (response.status === 409 && flag) console.error(`  （コマンドでは ${flag} をつけて実行します）`);
+  if (response.status === 409 && flag) io.stderr(`  （コマンドでは ${flag} をつけて実行します）`);
   // The local route is never deployed: in AWS the gateway itself answers 404, without the API's code.
   if (command === 'create-operator' && response.status === 404 && !('code' in answer))
-    console.error('  （AWS では --user-pool-id <ユーザープールID> をつけ、AWS の認証情報で実行します）');
+    io.stderr('  （AWS では --user-pool-id <ユーザープールID> をつけ、AWS の認証情報で実行します）');
   return 1;
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    console.error(error instanceof Error ? error.message : error);
-    process.exit(1);
-  },
-);
+if (fileURLToPath(import.meta.url) === resolve(process.argv[1] ?? ''))
+  void runOps(process.argv.slice(2)).then((code) => process.exit(code));
