@@ -16,7 +16,7 @@ import { deriveSchedule } from '../../shared/src/schedule/derive-schedule';
 import { startStack } from '../local-stack/stack';
 import { countDynamoCalls } from './dynamo-calls';
 import { percentile } from './stats';
-import { sized, smokeDone, writeFigures } from './smoke';
+import { sampleSeason, sized, smokeDone, writeFigures } from './smoke';
 
 const calls = sized(20, 2);
 const log = (line: string) => console.error(`[bench:live] ${line}`);
@@ -46,7 +46,7 @@ async function measure(url: string, counter: ReturnType<typeof countDynamoCalls>
 
 async function main(players: number) {
   const now = new Date();
-  const stack = await startStack({ port: 0, dataDir: null, spaDir: null, seedNow: now, quiet: true });
+  const stack = await startStack({ port: 0, dataDir: null, spaDir: null, ...sampleSeason(now), quiet: true });
   try {
     const record = await resolveTournament(undefined, now);
     const schedule = deriveSchedule(record, now);

@@ -54,7 +54,7 @@ import type {
   Profile,
   RequestClass,
 } from './load-client';
-import { smokeDone } from './smoke';
+import { sampleSeason, smokeDone } from './smoke';
 
 const clientEntry = fileURLToPath(new URL('./load-client.ts', import.meta.url));
 /** BatchWriteItem calls in flight while seeding (DynamoDB Local writes them one table at a time). */
@@ -280,7 +280,7 @@ async function main(mode: keyof typeof profiles) {
     dataDir: null,
     // The static baseline is a file of the site, served by the same server as the API.
     spaDir: join(repositoryRoot, 'frontend/public'),
-    seedNow: now,
+    ...sampleSeason(now),
     quiet: true,
     // As deployed: CloudFront's cache in front, the API over several processes.
     edgeCache: true,

@@ -22,6 +22,7 @@ import { runRankingJob } from '../../functions/src/domain/ranking/publish-job';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { generateSampleSeason } from '../seed/generate';
 import { startStack } from '../local-stack/stack';
+import { sampleSeason } from './smoke';
 
 const players = Number(process.argv[2] ?? 10_000);
 const answerOnly = process.argv.includes('--answer-only');
@@ -29,7 +30,7 @@ const now = new Date();
 const log = (line: string) => console.error(`[bench:ranking import] ${line}`);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-const stack = await startStack({ port: 0, dataDir: null, spaDir: null, seedNow: now, quiet: true });
+const stack = await startStack({ port: 0, dataDir: null, spaDir: null, ...sampleSeason(now), quiet: true });
 try {
   const season = generateSampleSeason(now);
   const { record } = currentTournament(

@@ -1,82 +1,27 @@
 /**
  * `npx tsx scripts/bench/ranking-read.ts [seconds]`: read throughput of a ranking page against the
  * local stack (in-memory DynamoDB Local, seeded sample season), next to GET /api/master/prefecture
- * in the same run. The stack runs in this process; the load comes from a child process (this file
- * with `--load`): 50 concurrent keep-alive connections, a warm-up, then `seconds` of requests.
- * DynamoDB calls are counted per request during the load. The page is measured as the screen asks
- * for it (current tournament) and with `game_global_id` given. Prints one JSON line.
+ * in the same run. The stack runs in this process; the load comes from a child process
+ * (scripts/bench/ranking-read-load.ts): 50 concurrent keep-alive connections, a warm-up, then
+ * `seconds` of requests. DynamoDB calls are counted per request during the load. The page is
+ * measured as the screen asks for it (current tournament) and with `game_global_id` given. Prints
+ * one JSON line.
  */
 import { spawn } from 'node:child_process';
-import { Agent, get } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { resolveTournament } from '../../functions/src/domain/game/tournament-context';
 import { startStack } from '../local-stack/stack';
 import { countDynamoCalls } from './dynamo-calls';
-import { percentile } from './stats';
+import { connections, type LoadResult } from './ranking-read-load';
+import { sampleSeason } from './smoke';
 
-const connections = 50;
-/** The warm-up before the measured seconds: 3 s, or as long as the run when that is shorter (a smoke run). */
-const warmupSeconds = (seconds: number) => Math.min(3, seconds);
-
-interface LoadResult {
-  warmup_requests: number;
-  requests: number;
-  errors: number;
-  requests_per_s: number;
-  p50_ms: number;
-  p99_ms: number;
-}
-
-/** Child side: `connections` loops of GET `url` on one keep-alive agent. */
-async function load(url: string, seconds: number): Promise<LoadResult> {
-  const agent = new Agent({ keepAlive: true, maxSockets: connections });
-  const request = () =>
-    new Promise<number>((resolve, reject) => {
-      get(url, { agent }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      }).on('error', reject);
-    });
-  const run = async (durationMs: number, latencies: number[]) => {
-    let errors = 0;
-    const deadline = performance.now() + durationMs;
-    await Promise.all(
-      Array.from({ length: connections }, async () => {
-        while (performance.now() < deadline) {
-          const start = performance.now();
-          const status = await request();
-          latencies.push(performance.now() - start);
-          if (status !== 200) errors++;
-        }
-      }),
-    );
-    return errors;
-  };
-  const warmup: number[] = [];
-  await run(warmupSeconds(seconds) * 1000, warmup);
-  const latencies: number[] = [];
-  const started = performance.now();
-  const errors = await run(seconds * 1000, latencies);
-  const elapsed = (performance.now() - started) / 1000;
-  agent.destroy();
-  const round1 = (value: number) => Math.round(value * 10) / 10;
-  return {
-    warmup_requests: warmup.length,
-    requests: latencies.length,
-    errors,
-    requests_per_s: Math.round(latencies.length / elapsed),
-    p50_ms: round1(percentile(latencies, 50)),
-    p99_ms: round1(percentile(latencies, 99)),
-  };
-}
+const loadEntry = fileURLToPath(new URL('./ranking-read-load.ts', import.meta.url));
 
 function loadFromChild(url: string, seconds: number): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(
-      process.execPath,
-      [...process.execArgv, fileURLToPath(import.meta.url), '--load', url, String(seconds)],
-      { stdio: ['ignore', 'pipe', 'inherit'] },
-    );
+    const child = spawn(process.execPath, [...process.execArgv, loadEntry, url, String(seconds)], {
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.on('error', reject);
@@ -95,7 +40,14 @@ async function fetchJson(url: string) {
 }
 
 async function main(seconds: number) {
-  const stack = await startStack({ port: 0, dataDir: null, spaDir: null, seed: true, quiet: true });
+  const stack = await startStack({
+    port: 0,
+    dataDir: null,
+    spaDir: null,
+    seed: true,
+    quiet: true,
+    ...sampleSeason(),
+  });
   try {
     // A round whose snapshot has a second page of type 1.
     let rankingPath: string | undefined;
@@ -135,9 +87,4 @@ async function main(seconds: number) {
   }
 }
 
-const args = process.argv.slice(2);
-if (args[0] === '--load') {
-  console.log(JSON.stringify(await load(args[1]!, Number(args[2]))));
-} else {
-  console.log(JSON.stringify(await main(Number(args[0] ?? 10))));
-}
+console.log(JSON.stringify(await main(Number(process.argv[2] ?? 10))));

@@ -25,7 +25,7 @@ import { newPlayer } from '../../functions/src/domain/account/account-service';
 import { chooseReminders, sendDueReminders } from '../../functions/src/domain/reminders/reminder-service';
 import { startStack } from '../local-stack/stack';
 import { sampleRounds } from './sample-round';
-import { sized, smokeDone, writeFigures, writePerformanceSection } from './smoke';
+import { sampleSeason, sized, smokeDone, writeFigures, writePerformanceSection } from './smoke';
 
 const chosenPlayers = sized(1_000_000, 20_000);
 const sentPlayers = sized(2_000, 30);
@@ -89,7 +89,7 @@ async function sending() {
   const deadline = season.tournaments
     .find((t) => t.game_global_id === gameGlobalId)!
     .rounds.find((r) => r.round === openRound)!.deadline_at;
-  const stack = await startStack({ port: 0, dataDir: null, spaDir: null, seedNow: now, quiet: true });
+  const stack = await startStack({ port: 0, dataDir: null, spaDir: null, ...sampleSeason(now), quiet: true });
   try {
     const subscribers = Array.from({ length: sentPlayers }, (_, i) => subscriber(i, [2]));
     for (let i = 0; i < subscribers.length; i += 50)

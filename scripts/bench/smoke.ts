@@ -1,6 +1,8 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { repositoryRoot } from '../local-stack/paths';
+import { seedTemplateVariable } from '../local-stack/seed-template';
+import type { StackOptions } from '../local-stack/stack';
 import { format, resolveConfig } from 'prettier';
 
 /**
@@ -15,6 +17,19 @@ if (smoke) process.env['DYNAMODB_LOCAL_SHORT_LIVED'] ??= '1';
 
 /** The size of a full run, or the smoke size. */
 export const sized = <T>(full: T, small: T): T => (smoke ? small : full);
+
+/**
+ * How a bench's stack gets the sample season: seeded around `now` (the host's time when absent);
+ * in a smoke run under `npm test`, which names the run's seed templates in `LOCAL_SEED_TEMPLATE`, a
+ * copy of the season seeded once for the run instead (scripts/local-stack/seed-template.ts), which
+ * spares seeding it again (about 15 s of CPU). The copy is the same season day's, whose rounds are
+ * where the bench's `now` finds them.
+ */
+export function sampleSeason(now?: Date): Pick<StackOptions, 'seedNow' | 'seedTemplate'> {
+  const template = smoke ? process.env[seedTemplateVariable] : undefined;
+  if (template) return { seedTemplate: template };
+  return now ? { seedNow: now } : {};
+}
 
 /** Line a bench prints last in a smoke run; smoke-all.ts refuses a bench that did not print it. */
 export const SMOKE_DONE = 'bench smoke run: done';
