@@ -3,7 +3,6 @@ import { dirname, join } from 'node:path';
 import { repositoryRoot } from '../local-stack/paths';
 import { seedTemplateVariable } from '../local-stack/seed-template';
 import type { StackOptions } from '../local-stack/stack';
-import { format, resolveConfig } from 'prettier';
 
 /**
  * `--smoke`: a bench at its smallest size, as `npm test` runs every `npm run bench:*`
@@ -55,6 +54,8 @@ export function smokeDone() {
  */
 export async function writePerformanceSection(name: string, section: string) {
   const docPath = join(repositoryRoot, 'docs/performance.md');
+  // Imported here: the benches that write no section spare its load.
+  const { format, resolveConfig } = await import('prettier');
   const doc = readFileSync(docPath, 'utf8');
   const marked = new RegExp(`<!-- ${name}:start -->[\\s\\S]*<!-- ${name}:end -->`);
   const updated = marked.test(doc) ? doc.replace(marked, section) : `${doc.trimEnd()}\n\n${section}\n`;
