@@ -97,11 +97,11 @@ export function seedTemplateRoot(): { root: string; remove(): void } {
   if (given) return { root: given, remove: () => undefined };
   const root = mkdtempSync(join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'golf-seed-'));
   process.env[seedTemplateVariable] = root;
-  return {
-    root,
-    remove: () => {
-      rmSync(root, { recursive: true, force: true });
-      delete process.env[seedTemplateVariable];
-    },
+  const remove = () => {
+    rmSync(root, { recursive: true, force: true });
+    delete process.env[seedTemplateVariable];
   };
+  // Gone with this process too, should it end before its own clean-up (a run stopped half-way).
+  process.once('exit', remove);
+  return { root, remove };
 }
