@@ -6,10 +6,9 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { Agent, request as httpRequest } from 'node:http';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { teamOfSave } from './sample-round';
 import { percentile } from './stats';
+import { isEntryPoint } from '../entry-point';
 
 const requestTimeoutMs = 10_000;
 
@@ -353,5 +352,4 @@ async function client(planFile: string, phase: Phase) {
   writeFileSync(`${planFile}.${phase}.json`, JSON.stringify(result));
 }
 
-if (fileURLToPath(import.meta.url) === resolve(process.argv[1] ?? ''))
-  await client(process.argv[2]!, process.argv[3] as Phase);
+if (isEntryPoint(import.meta.url)) await client(process.argv[2]!, process.argv[3] as Phase);

@@ -5,9 +5,8 @@
  * process starts quickly.
  */
 import { Agent, get } from 'node:http';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { percentile } from './stats';
+import { isEntryPoint } from '../entry-point';
 
 export const connections = 50;
 /** The warm-up before the measured seconds: 3 s, or as long as the run when that is shorter (a smoke run). */
@@ -65,5 +64,5 @@ async function load(url: string, seconds: number): Promise<LoadResult> {
   };
 }
 
-if (fileURLToPath(import.meta.url) === resolve(process.argv[1] ?? ''))
+if (isEntryPoint(import.meta.url))
   console.log(JSON.stringify(await load(process.argv[2]!, Number(process.argv[3]))));

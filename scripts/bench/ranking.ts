@@ -1,9 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { repositoryRoot } from '../local-stack/paths';
 import { sized, smoke, smokeDone } from './smoke';
+import { isEntryPoint } from '../entry-point';
 
 /**
  * `npm run bench:ranking [-- pure write read]`: the ranking benchmarks on synthetic seasons of 10k,
@@ -103,7 +103,7 @@ function copyImportFigures(directory: string, imports: Array<Record<string, unkn
   writeFileSync(file, JSON.stringify(report, null, 2) + '\n');
 }
 
-if (fileURLToPath(import.meta.url) === resolve(process.argv[1] ?? '')) {
+if (isEntryPoint(import.meta.url)) {
   runRankingBenchmarks(process.argv.slice(2).filter((arg) => !arg.startsWith('--')));
   smokeDone();
 }

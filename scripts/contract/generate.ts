@@ -4,6 +4,7 @@ import { format, resolveConfig } from 'prettier';
 import { repositoryRoot } from '../local-stack/paths';
 import { renderApiDocs } from './api-docs';
 import { renderApiRoutes } from './api-routes';
+import { isEntryPoint } from '../entry-point';
 
 /**
  * The files generated from the route table, by path from the repository root, formatted as
@@ -30,7 +31,7 @@ export async function generatedFiles(): Promise<Record<string, string>> {
 }
 
 /** `npm run docs:api`: writes every file generated from the route table. */
-if (process.argv[1] && import.meta.url.endsWith(process.argv[1].replace(/\\/g, '/'))) {
+if (isEntryPoint(import.meta.url)) {
   for (const [path, text] of Object.entries(await generatedFiles())) {
     writeFileSync(join(repositoryRoot, path), text);
     console.log(`wrote ${path}`);

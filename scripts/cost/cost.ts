@@ -12,6 +12,7 @@ import {
   type Deployed,
 } from './model';
 import { benchFigures, deployedFromTemplates } from './templates';
+import { isEntryPoint } from '../entry-point';
 
 const playerCounts = [10_000, 100_000, 1_000_000] as const;
 export const costDocPath = join(repositoryRoot, 'docs/cost.md');
@@ -98,7 +99,7 @@ ${priceRows.join('\n')}
   return format(markdown, { ...options, parser: 'markdown', filepath: costDocPath });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isEntryPoint(import.meta.url)) {
   const deployed = deployedFromTemplates();
   const bench = benchFigures();
   for (const players of playerCounts) {

@@ -6,14 +6,14 @@
  * See docs/operations.md.
  */
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { basename, extname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { basename, extname, join } from 'node:path';
 import { correctionLabels, correctionValueText } from '../../shared/src/game/correction';
 import { actionPreviewLines } from '../../shared/src/game/ranking-impact';
 import { actionPreviewSchema } from '../../shared/src/schemas/ops';
 import { resetConfig } from '../../functions/src/lib/config';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { addOperatorInUserPool } from './user-pool-operator';
+import { isEntryPoint } from '../entry-point';
 
 const usage = `usage: npm run ops -- <command> [options]
   list-tournaments                    (every tournament with its rounds' states and deadlines)
@@ -484,5 +484,4 @@ async function main(argv: string[], io: CliOutput, env: NodeJS.ProcessEnv): Prom
   return 1;
 }
 
-if (fileURLToPath(import.meta.url) === resolve(process.argv[1] ?? ''))
-  void runOps(process.argv.slice(2)).then((code) => process.exit(code));
+if (isEntryPoint(import.meta.url)) void runOps(process.argv.slice(2)).then((code) => process.exit(code));
