@@ -2,11 +2,11 @@ import { join } from 'node:path';
 import { chromium } from 'playwright-core';
 import { repositoryRoot } from '../local-stack/paths';
 import { startStack } from '../local-stack/stack';
-import { seedTemplateVariable } from '../local-stack/seed-template';
+import { sampleSeason } from './smoke';
 
 /**
- * The built SPA on a seeded, in-memory local stack (from the run's seed template under `npm test`),
- * and a headless Chromium to open it with.
+ * The built SPA on a seeded, in-memory local stack (a smoke run's from the run's seed template under
+ * `npm test`, scripts/bench/smoke.ts), and a headless Chromium to open it with.
  */
 export async function startBuiltSite() {
   const stack = await startStack({
@@ -14,7 +14,7 @@ export async function startBuiltSite() {
     dataDir: null,
     spaDir: join(repositoryRoot, 'frontend/dist'),
     quiet: true,
-    seedTemplate: process.env[seedTemplateVariable],
+    ...sampleSeason(),
   });
   const browser = await chromium.launch({
     executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
