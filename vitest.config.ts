@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { appDocumentsPlugin } from './frontend/build/app-documents.ts';
 
 // Every test runs the functions as the local stack does: localhost defaults (functions/src/lib/config.ts).
 process.env['STAGE'] ??= 'local';
@@ -59,6 +60,18 @@ export default defineConfig({
           // As the unit files: one registry per worker, each file's changes undone after it.
           isolate: false,
           setupFiles: ['scripts/test-support/file-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias: { '@': fileURLToPath(new URL('./frontend/src', import.meta.url)) } },
+        plugins: [appDocumentsPlugin()],
+        test: {
+          name: 'screens',
+          include: ['frontend/test/screens/**/*.test.tsx'],
+          globalSetup: ['tests/screens/global-setup.ts'],
+          environment: 'happy-dom',
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { markdownDocumentsPlugin, playersEndMarker } from './build/markdown-documents';
+import { appDocumentsPlugin } from './build/app-documents';
 
 /** Paths relative to this file, so the build works from the repository root and from frontend/. */
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
@@ -40,13 +40,7 @@ export default defineConfig({
       quoteStyle: 'single',
     }),
     react(),
-    markdownDocumentsPlugin({
-      'game-rules': { file: fromHere('../docs/game-rules.md'), endMarker: playersEndMarker },
-      faq: { file: fromHere('./content/faq.md') },
-      terms: { file: fromHere('./content/terms.md') },
-      'privacy-policy': { file: fromHere('./content/privacy-policy.md') },
-      company: { file: fromHere('./content/company.md') },
-    }),
+    appDocumentsPlugin(),
   ],
   resolve: { alias: { '@': fromHere('./src') } },
   server: { host: '127.0.0.1', port: 5173, proxy: api },

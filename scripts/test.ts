@@ -6,7 +6,7 @@ import { seedTemplateRoot } from './local-stack/seed-template';
 
 /**
  * `npm test`: lints (ESLint with the layer rules, Prettier, knip), typechecks every workspace, builds
- * the SPA, runs the three vitest projects (`unit`, `api`, `e2e`) and every benchmark at its smoke
+ * the SPA, runs the vitest projects (`unit`, `api`, `screens`, `e2e`) and every benchmark at its smoke
  * size, one step per core at a time (scripts/side-by-side.ts). The API and e2e suites each start a local stack inside their
  * vitest main process, whose environment the handlers read, so each project runs in a process of
  * its own. Each step's output is printed whole when it ends; a table of every step ends the run.
@@ -50,6 +50,8 @@ const api = vitest('api');
 // `unit*`: the unit files and their isolated twin (vitest.config.ts). `npm run cost`'s test reads the
 // synthesized web stack, which deploys the built SPA.
 const unit = vitest('unit*', { needs: [build!.label] });
+// The screens in a DOM of the test's own, against an API with the sample season (frontend/test/screens).
+const screens = vitest('screens');
 const e2e = vitest('e2e', { needs: [build!.label], after: [api.label, unit.label] });
 // The order is each step's turn for a free core, the longest first. The API suite runs beside the
 // single-process tools. The browser journeys, whose waits are the most sensitive to a busy machine,
@@ -64,6 +66,7 @@ const outcomes = await runSideBySide([
   api,
   ...scriptSteps('typecheck'),
   unit,
+  screens,
   ...otherLint,
   e2e,
   ...smokes.map((step) => ({ ...step, needs: [build!.label], after: [api.label, unit.label] })),

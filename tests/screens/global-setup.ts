@@ -1,0 +1,46 @@
+import type { TestProject } from 'vitest/node';
+import { startStack, type Stack } from '../../scripts/local-stack/stack';
+import { seedTemplateRoot } from '../../scripts/local-stack/seed-template';
+import { screenPlayers, type ScreenPlayerRow } from '../../frontend/test/screens/players';
+import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+import { createPlayer } from '../e2e/support/users';
+
+let stack: Stack | undefined;
+let seedTemplates: ReturnType<typeof seedTemplateRoot> | undefined;
+
+/**
+ * The game's API with the sample season (in memory, from the run's seeded season when `npm test`
+ * runs the suite) for the screens, which render in the test's own DOM and call it as a browser does,
+ * and the players they sign in as (frontend/test/screens/players.ts), each with a token.
+ */
+export async function setup(project: TestProject) {
+  seedTemplates = seedTemplateRoot();
+  stack = await startStack({
+    port: 0,
+    dataDir: null,
+    spaDir: null,
+    quiet: true,
+    seedTemplate: seedTemplates.root,
+  });
+  project.provide('screensApiUrl', stack.url);
+  const tokens: Record<string, string> = {};
+  for (const [name, row] of Object.entries(screenPlayers) as Array<[string, ScreenPlayerRow]>) {
+    const { userId } = await createPlayer(`screens-${name}`, row.user);
+    const groups = row.operator ? ['operators'] : undefined;
+    tokens[name] = (await signLocalAccessToken({ sub: userId, ...(groups && { groups }) })).token;
+  }
+  project.provide('screenPlayerTokens', tokens);
+}
+
+export async function teardown() {
+  await stack?.stop();
+  seedTemplates?.remove();
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Also declared where the screens read them (frontend/test/screens/render-app.tsx, the SPA's program). */
+    screensApiUrl: string;
+    screenPlayerTokens: Record<string, string>;
+  }
+}
