@@ -45,6 +45,9 @@ function unitProject(name: string, files: { isolate?: boolean; include?: string[
 
 export default defineConfig({
   test: {
+    // What a test logs (the app's failures a screen is made to meet, the jobs' metrics lines) shows
+    // when it fails.
+    silent: 'passed-only',
     projects: [
       // The unit files share one module registry per worker (`isolate: false`): each file's imports
       // are evaluated once, not again for every file, which halves the suite's time. A file that
