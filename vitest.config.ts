@@ -75,7 +75,7 @@ export default defineConfig({
           include: ['frontend/test/screens/**/*.test.tsx'],
           globalSetup: ['tests/screens/global-setup.ts'],
           environment: 'happy-dom',
-          testTimeout: 30_000,
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },

@@ -10,8 +10,9 @@ export function apiUrl(): string {
   return inject('screensApiUrl');
 }
 
-// A screen waits on the API as a browser would: the find and wait helpers give it up to 10 s.
-configure({ asyncUtilTimeout: 10_000 });
+// A screen waits on the API as a browser would: the find and wait helpers give it up to 15 s, as
+// the browser journeys' actions do.
+configure({ asyncUtilTimeout: 15_000 });
 
 /** The window stands on the API's origin, as the SPA does in AWS and on the local stack. */
 function goTo(href: string): void {
