@@ -1,15 +1,15 @@
 /**
  * Who may call what, generated from the route table: six callers (a visitor, a player, another
  * player, a guild member, the guild's owner and an operator) call every route with the same ids
- * (the owner's guild, the member's user id), each route in a world of its own so that no call
- * changes what the next one sees.
+ * (the owner's guild, the member's user id). A route that may change what the next one sees gets a
+ * world of its own; the reads and the operators' routes share one, built once (`sharedWorld`).
  *
  * Adding a route: add a row to `matrix` below, naming who gets past its access check. Most rows are
  * one of the presets (`everyone`, `signedIn`, `operators`, `guildOwner`, `guildMembers`); a route
  * without a row fails the first test, so a new route is never left unchecked.
  */
 import { describe, expect, it } from 'vitest';
-import { routeList } from '../../shared/src/contracts';
+import { routeList, type RouteDefinition } from '../../shared/src/contracts';
 import { ownedGuildSchema } from '../../shared/src/schemas/guild';
 import { api, baseUrl, tokenFor } from './support/api';
 
@@ -164,7 +164,7 @@ const callOrder: Role[] = ['visitor', 'player', 'other', 'operator', 'member', '
 const run = Date.now().toString(36);
 let worlds = 0;
 
-/** Six callers and a listed, open guild of the owner with one member; fresh for every route. */
+/** Six callers and a listed, open guild of the owner with one member. */
 async function world() {
   const n = ++worlds;
   const id = (role: Role) => `matrix-${run}-${n}-${role}`;
@@ -198,6 +198,20 @@ async function world() {
   return { tokens, params };
 }
 
+type World = Awaited<ReturnType<typeof world>>;
+
+let shared: Promise<World> | undefined;
+/**
+ * The world of the routes whose calls leave the callers and the guild as they were: the reads, and
+ * the operators' routes, which every other caller is refused at the access check and whose
+ * operator acts on the game's tournaments, prizes and content, not on the callers or the guild.
+ * Any other route (a sign-out, a setting flipped, a guild joined, left or renamed, an account
+ * withdrawn) gets a fresh world: the callers there are as `world` made them.
+ */
+const sharedWorld = (): Promise<World> => (shared ??= world());
+const leavesTheWorldAsItWas = (route: RouteDefinition) =>
+  route.method === 'GET' || route.access === 'operator';
+
 const concrete = (path: string, params: Record<string, string>) =>
   path.replace(/\{([^}]+)\}/g, (_, name: string) => encodeURIComponent(params[name] ?? 'x'));
 
@@ -224,7 +238,7 @@ describe('access matrix', () => {
   it.each(table.map((route) => [route.name, route] as const))('%s', async (_, route) => {
     const row = matrix[route.name];
     if (!row) return;
-    const { tokens, params } = await world();
+    const { tokens, params } = await (leavesTheWorldAsItWas(route) ? sharedWorld() : world());
     const seen: Record<string, number> = {};
     for (const role of callOrder) {
       // Only the status counts here (CSV exports and the like answer no JSON).
