@@ -25,7 +25,7 @@ export async function setup(project: TestProject) {
   project.provide('screensApiUrl', stack.url);
   const tokens: Record<string, string> = {};
   for (const [name, row] of Object.entries(screenPlayers) as Array<[string, ScreenPlayerRow]>) {
-    const { userId } = await createPlayer(`screens-${name}`, row.user);
+    const userId = row.sampleUser ?? (await createPlayer(`screens-${name}`, row.user)).userId;
     const groups = row.operator ? ['operators'] : undefined;
     tokens[name] = (await signLocalAccessToken({ sub: userId, ...(groups && { groups }) })).token;
   }

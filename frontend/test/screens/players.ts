@@ -9,11 +9,38 @@ export interface ScreenPlayerRow {
   /** Stored fields of the user record (functions/src/db/repositories/user-repository.ts). */
   user?: Record<string, unknown>;
   operator?: boolean;
+  /**
+   * Signs in as this user of the sample season (scripts/seed/teams.ts, `sample-user-NNNN`) instead of
+   * a new player, for a screen of what the season holds for him (his rank, his guild): only to read.
+   */
+  sampleUser?: string;
 }
 
 export const screenPlayers = {
   /** A complete player who changes nothing. */
   player: { user: { nickname: 'テスト' } },
+
+  // Community (guilds, rankings, quiz, season charts: frontend/test/screens/{guild,ranking,quiz,season}.test.tsx).
+  /** Makes a code guild through the form, then edits it. */
+  guildOwner: { user: { nickname: 'マスター' } },
+  /** Joins that guild by its code, chats, then leaves. */
+  guildMember: { user: { nickname: 'メンバー' } },
+  /** A member of a sample guild ranked below others (scripts/seed/guilds.ts). */
+  guildRival: { sampleUser: 'sample-user-0094' },
+  /** A member of the sample season's top guild. */
+  topGuildMember: { sampleUser: 'sample-user-0083' },
+  /** Ranked on the second page (50 a page) of the live round's personal ranking. */
+  rankedPlayer: { sampleUser: 'sample-user-0198' },
+  /** Ranked on the second page of the yearly ranking. */
+  yearlyPlayer: { sampleUser: 'sample-user-0049' },
+  /** Ranked on the first page of round 1's quiz ranking. */
+  quizRanked: { sampleUser: 'sample-user-0097' },
+  /** Takes the open round's quiz. */
+  quizTaker: {},
+  /** Has neither taken a quiz nor played a round. */
+  newcomer: {},
+  /** A sample player with a season of rounds behind him. */
+  seasonPlayer: { sampleUser: 'sample-user-0005' },
 } as const satisfies Record<string, ScreenPlayerRow>;
 
 export type ScreenPlayer = keyof typeof screenPlayers;

@@ -1,0 +1,197 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { rankingPageResponseSchema } from '@golf/shared/schemas/ranking';
+import { resetConfig } from '../../functions/src/lib/config';
+import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+import { guildRepository } from '../../functions/src/db/repositories/guild-repository';
+import { prizeDrawRepository } from '../../functions/src/db/repositories/prize-draw-repository';
+import { prizeRepository } from '../../functions/src/db/repositories/prize-repository';
+import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
+import { seriousViolations } from './support/axe';
+import {
+  apiGet,
+  baseUrl,
+  closeChecked,
+  isInViewport,
+  newPage,
+  useBrowser,
+  waitForPath,
+  type BrowserSession,
+} from './support/browser';
+import { createPlayer } from './support/users';
+
+/**
+ * What the community pages (guilds, rankings, season charts, prizes) need a browser for: a guild's
+ * image chosen with a file input and its join code copied to the clipboard, how the pinned rank
+ * wraps on a narrow phone and the jump that scrolls to it, the season charts' accessibility, and a
+ * prize claimed from my page down to what is stored. One page goes through them, signed in as each
+ * step's player in turn. Their screens and states are checked in frontend/test/screens
+ * (guild, ranking, quiz, season, prizes, topics).
+ */
+for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
+resetConfig();
+
+const browser = useBrowser();
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await newPage(browser());
+});
+
+afterAll(async () => {
+  await closeChecked(session);
+});
+
+/** The page's player from now on. */
+async function signIn(token: string): Promise<void> {
+  await session.context.clearCookies();
+  await session.context.addCookies([{ name: 'token', value: token, url: baseUrl() }]);
+}
+
+// A 1x1 PNG, for the guild image upload.
+const png = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+describe('guilds', () => {
+  it('creates a guild with an image, copies its join code, and shows the image on its page', async () => {
+    const stamp = Date.now();
+    const guildName = `E2E${String(stamp).slice(-6)}`;
+    const { userId, token } = await createPlayer(`e2e-guild-owner-${stamp}`, { nickname: 'マスター' });
+    await signIn(token);
+    const { page } = session;
+
+    await page.goto('/guild');
+    await page.getByRole('link', { name: /ギルドを作る/ }).click();
+    await waitForPath(page, '/guild/create');
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'emblem.png', mimeType: 'image/png', buffer: png });
+    await page.locator('.guild-form__image img').waitFor();
+    await page.getByRole('textbox', { name: 'ギルド名' }).fill(guildName);
+    await page.getByRole('radio', { name: '参加コードを知っている人だけ' }).check();
+    await page.getByRole('button', { name: '確認画面へ' }).click();
+    await waitForPath(page, '/guild/create/confirm');
+    await page.getByRole('button', { name: 'ギルドを作る' }).click();
+    await waitForPath(page, '/guild/create/complete');
+    const code = (await page.getByTestId('join-code').locator('strong').innerText()).trim();
+    expect(code).toMatch(/^[0-9A-Z]{8}$/);
+    // The owner copies the code to pass it on.
+    await session.context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.getByRole('button', { name: 'コピー' }).click();
+    await page.getByText('参加コードをコピーしました。').waitFor();
+    expect(
+      await page.evaluate(() =>
+        (
+          globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+        ).navigator.clipboard.readText(),
+      ),
+    ).toBe(code);
+
+    const guild = await guildRepository.getMembership(userId);
+    await page.goto(`/guild/${guild!.guild_id}/show`);
+    await page.getByTestId('guild-detail').locator('img').waitFor();
+    expect(await page.getByTestId('guild-detail').locator('img').count()).toBe(1);
+  });
+});
+
+describe('/ranking/golf/personal', () => {
+  it('keeps 「あなたの順位」 and its rank on one line each down to 320 px, and the jump scrolls to my row', async () => {
+    const second = rankingPageResponseSchema.parse(await apiGet('/api/golf/ranking?perPage=50&page=2'));
+    const me = second.rankings[3]!;
+    await signIn((await signLocalAccessToken({ sub: me.user_id })).token);
+    const { page } = session;
+
+    await page.goto('/ranking/golf/personal');
+    await page.getByTestId('my-rank').waitFor();
+    expect(await page.getByTestId('my-rank').innerText()).toContain(`${me.rank}位`);
+    // No word breaks inside 順位, down to a 320 px phone: 「あなたの順位」 and 「N位」 each stay on one line.
+    await page.setViewportSize({ width: 320, height: 720 });
+    for (const part of ['.ranking-mine__label', '.ranking-mine__rank']) {
+      const lines = await page.locator(`[data-testid="my-rank"] ${part}`).evaluate((element) => {
+        interface Range {
+          selectNodeContents(node: unknown): void;
+          getClientRects(): ArrayLike<{ top: number }>;
+        }
+        const { document } = globalThis as unknown as { document: { createRange(): Range } };
+        const range = document.createRange();
+        range.selectNodeContents(element);
+        return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+      });
+      expect(lines, part).toBe(1);
+    }
+    await page.setViewportSize({ width: 375, height: 812 });
+
+    await page.getByRole('button', { name: '自分の順位へ' }).click();
+    await page.locator('tr[data-mine="true"]').waitFor();
+    expect(await page.locator('.pager__status').innerText()).toMatch(/^2 \//);
+    await expect.poll(() => isInViewport(page.locator('tr[data-mine="true"]'))).toBe(true);
+  });
+});
+
+describe('season charts on /mypage', () => {
+  it("has no serious accessibility violation in the sample player's charts", async () => {
+    await signIn((await signLocalAccessToken({ sub: 'sample-user-0005' })).token);
+    const { page } = session;
+    await page.goto('/mypage');
+    await page.getByRole('table', { name: 'ラウンドごとのスコアと順位' }).waitFor();
+    await page.getByRole('img', { name: /大会ごとの年間ポイント/ }).waitFor();
+    expect(await seriousViolations(page, '[data-testid="season-charts"]')).toEqual([]);
+  });
+});
+
+/** A winner of a sample entry prize who has not claimed anything yet. */
+async function unclaimedWinner(): Promise<{
+  userId: string;
+  prizeId: string;
+  name: string;
+  tournamentName: string;
+}> {
+  for (const prize of await prizeRepository.listByKind('entry')) {
+    for (const userId of (await prizeDrawRepository.getPrizeDraw(prize.id))?.winners ?? []) {
+      const wins = await prizeDrawRepository.listPrizeWins(userId);
+      const tournament = await tournamentRepository.get(prize.game_global_id!);
+      if (wins.every((win) => win.claimed_at === null))
+        return { userId, prizeId: prize.id, name: prize.name, tournamentName: tournament!.tournament_name };
+    }
+  }
+  throw new Error('the sample season has no unclaimed winner');
+}
+
+describe('prize claim', () => {
+  it('goes from my page to the claim form, confirm and the sent page; the prize then shows as claimed', async () => {
+    const winner = await unclaimedWinner();
+    await signIn((await signLocalAccessToken({ sub: winner.userId })).token);
+    const { page } = session;
+
+    await page.goto('/mypage');
+    const card = page.locator(`a[href="/mypage/prize/${winner.prizeId}"]`);
+    await card.waitFor();
+    expect(await card.innerText()).toContain(winner.tournamentName);
+    expect(await card.innerText()).toMatch(
+      /受け取り期限：\d{1,2}\/\d{1,2}\([日月火水木金土]\) \d{1,2}:\d{2}/,
+    );
+    await card.click();
+    await waitForPath(page, `/mypage/prize/${winner.prizeId}`);
+    await page.getByText('受け取り手続き', { exact: true }).waitFor();
+
+    await page.getByRole('textbox', { name: 'メールアドレス', exact: true }).fill('claim@example.com');
+    await page.getByRole('textbox', { name: 'メールアドレス（確認用）' }).fill('claim@example.org');
+    await page.getByRole('button', { name: '確認画面へ' }).click();
+    await page.getByText('確認用のメールアドレスが一致しません。').waitFor();
+    await page.getByRole('textbox', { name: 'メールアドレス（確認用）' }).fill('claim@example.com');
+    await page.getByRole('button', { name: '確認画面へ' }).click();
+
+    await waitForPath(page, `/mypage/prize/${winner.prizeId}/confirm`);
+    expect(await page.locator('.confirm-list').innerText()).toContain('claim@example.com');
+    await page.getByRole('button', { name: '送信する' }).click();
+    await waitForPath(page, '/mypage/prize/email_send');
+    await page.getByRole('heading', { name: '受け取り手続きを受け付けました' }).waitFor();
+    expect((await prizeDrawRepository.getPrizeWin(winner.userId, winner.prizeId))?.claim_email).toBe(
+      'claim@example.com',
+    );
+
+    await page.goto(`/mypage/prize/${winner.prizeId}`);
+    await page.getByTestId('prize-claimed').waitFor();
+  });
+});
