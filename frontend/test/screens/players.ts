@@ -41,6 +41,23 @@ export const screenPlayers = {
   newcomer: {},
   /** A sample player with a season of rounds behind him. */
   seasonPlayer: { sampleUser: 'sample-user-0005' },
+
+  // Accounts (frontend/test/screens/auth-guards.test.tsx, mypage.test.tsx, forms.test.tsx).
+  /** Its token is revoked by the test that reads the 401 that follows. */
+  accountsRevoked: {},
+  accountsNoPolicy: { user: { status: 'required_not_enter', is_accepted_policy: false } },
+  accountsNoProfile: { user: { status: 'required_not_enter' } },
+  accountsNoEmail: {
+    user: { status: 'mail_verify', is_registed_email: false, is_accepted_policy: false, email: null },
+  },
+  /** Switches carry-over on and off. */
+  accountsMypage: { user: { nickname: 'マイページ太郎' } },
+  /** Goes through the tutorial to its end. */
+  accountsTutorial: { user: { tutorial_flg: false } },
+  /** Skips the tutorial on the registration's last page. */
+  accountsTutorialNew: { user: { tutorial_flg: false } },
+  /** Reads the stored form entries through the operators' exports. */
+  accountsOperator: { operator: true },
 } as const satisfies Record<string, ScreenPlayerRow>;
 
 export type ScreenPlayer = keyof typeof screenPlayers;
