@@ -226,17 +226,4 @@ describe('accounts by e-mail', () => {
     expect(await page.getByTestId('mypage-nickname').innerText()).toBe('Xのゴルファー');
     await closeChecked(session);
   });
-
-  it('shows a clear message for a broken verification link', async () => {
-    const session = await newPage(browser());
-    const { page } = session;
-    await page.goto(`/register/verify?token=${'Z'.repeat(43)}`);
-    await page
-      .getByTestId('link-error')
-      .getByText('無効か、すでに使用されています', { exact: false })
-      .waitFor();
-    await page.getByRole('link', { name: 'もう一度登録する' }).click();
-    await waitForPath(page, '/register');
-    await closeChecked(session);
-  });
 });
