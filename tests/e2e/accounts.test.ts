@@ -103,42 +103,6 @@ describe('accounts by e-mail', () => {
     await closeChecked(session);
   });
 
-  it('resets a forgotten password; the used link says so and offers to ask again', async () => {
-    const session = await newPage(browser());
-    const { page } = session;
-    const email = address('reset');
-    await registerByEmail(page, email, 'before-pass-1', 'リセット太郎');
-    await page.goto('/logout');
-    await waitForPath(page, '/');
-
-    await page.goto('/login');
-    await page.getByRole('link', { name: 'パスワードをお忘れの方' }).click();
-    await waitForPath(page, '/reset-password');
-    await page.getByRole('link', { name: 'メールアドレスを入力する' }).click();
-    await waitForPath(page, '/reset-password/mail');
-    await page.getByLabel(label('メールアドレス')).fill(email);
-    await page.getByRole('button', { name: '再設定のメールを送る' }).click();
-    await waitForPath(page, '/reset-password/send');
-
-    const link = await followMailLink(page, email, '/reset-password');
-    await page.getByLabel(label('新しいパスワード')).fill('after-pass-2');
-    await page.getByLabel(label('新しいパスワード（確認）')).fill('after-pass-2');
-    await page.getByRole('button', { name: 'パスワードを再設定する' }).click();
-    await waitForPath(page, '/reset-password/complete');
-
-    await login(page, email, 'after-pass-2');
-    await waitForPath(page, '/');
-
-    // The same link again: a clear message and the way to ask again.
-    await page.goto(link);
-    await page.getByLabel(label('新しいパスワード')).fill('third-pass-3');
-    await page.getByLabel(label('新しいパスワード（確認）')).fill('third-pass-3');
-    await page.getByRole('button', { name: 'パスワードを再設定する' }).click();
-    await page.getByTestId('link-error').getByText('すでに使用されています', { exact: false }).waitFor();
-    await page.getByRole('link', { name: '再設定のメールをもう一度送る' }).waitFor();
-    await closeChecked(session);
-  });
-
   it('changes the e-mail address and the password, edits the profile, then withdraws', async () => {
     const session = await newPage(browser());
     const { page } = session;

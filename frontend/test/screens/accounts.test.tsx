@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import type { SiteConfig } from '@golf/shared/site-config';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openApp, waitForPath } from './render-app';
+import { address, catchPageLoads, fill, label, mailLink, registerAccount } from './support/accounts';
 
 /**
  * The account screens that need no mail or sign-in provider: the sign-in buttons the deployment
@@ -38,5 +39,44 @@ describe('mail links', () => {
     await waitFor(() => expect(error.textContent).toContain('無効か、すでに使用されています'));
     await user().click(screen.getByRole('link', { name: 'もう一度登録する' }));
     await waitForPath('/register');
+  });
+});
+
+describe('forgotten password', () => {
+  it('resets it with the mailed link; the used link says so and offers to ask again', async () => {
+    const email = address('reset');
+    await registerAccount(email, 'before-pass-1', 'リセット太郎');
+
+    await openApp('/login');
+    await user().click(await screen.findByRole('link', { name: 'パスワードをお忘れの方' }));
+    await waitForPath('/reset-password');
+    await user().click(await screen.findByRole('link', { name: 'メールアドレスを入力する' }));
+    await waitForPath('/reset-password/mail');
+    await fill(await screen.findByLabelText(label('メールアドレス')), email);
+    await user().click(screen.getByRole('button', { name: '再設定のメールを送る' }));
+    await waitForPath('/reset-password/send');
+
+    const link = await mailLink(email, '/reset-password');
+    const setPassword = async (password: string) => {
+      await openApp(link);
+      await fill(await screen.findByLabelText(label('新しいパスワード')), password);
+      await fill(screen.getByLabelText(label('新しいパスワード（確認）')), password);
+      await user().click(screen.getByRole('button', { name: 'パスワードを再設定する' }));
+    };
+    await setPassword('after-pass-2');
+    await waitForPath('/reset-password/complete');
+
+    await openApp('/login');
+    const loads = catchPageLoads();
+    await fill(await screen.findByRole('textbox', { name: label('メールアドレス') }), email);
+    await fill(document.querySelector<HTMLInputElement>('input[type=password]')!, 'after-pass-2');
+    await user().click(screen.getByRole('button', { name: 'ログイン' }));
+    expect(await loads.next()).toBe('/');
+
+    // The same link again: a clear message and the way to ask again.
+    await setPassword('third-pass-3');
+    const error = await screen.findByTestId('link-error');
+    await waitFor(() => expect(error.textContent).toContain('すでに使用されています'));
+    screen.getByRole('link', { name: '再設定のメールをもう一度送る' });
   });
 });
