@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { baseUrl, closeChecked, newPage, useBrowser } from './support/browser';
+import { baseUrl, closeChecked, reusedPage, useBrowser } from './support/browser';
 
 const browser = useBrowser();
 
@@ -45,7 +45,7 @@ async function withoutApp(page: Page, path: string) {
 
 describe('the top page in index.html', () => {
   it('shows a visitor the same header and hero as the app renders first, before the app runs', async () => {
-    const shellSession = await newPage(browser());
+    const shellSession = await reusedPage(browser());
     await withoutApp(shellSession.page, '/');
     expect(await shellSession.page.locator('.top-shell').isVisible()).toBe(true);
     expect(await shellSession.page.getByRole('heading', { level: 1 }).innerText()).toContain(
@@ -54,7 +54,7 @@ describe('the top page in index.html', () => {
     const shell = await layoutOf(shellSession.page, '.top-shell');
     await shellSession.close();
 
-    const appSession = await newPage(browser());
+    const appSession = await reusedPage(browser());
     await appSession.page.goto('/');
     await appSession.page.locator('.hero').waitFor();
     expect(await appSession.page.locator('.top-shell').count()).toBe(0);
@@ -67,7 +67,7 @@ describe('the top page in index.html', () => {
   });
 
   it('stays hidden on other pages and for a signed-in player, where the app renders something else', async () => {
-    const session = await newPage(browser());
+    const session = await reusedPage(browser());
     await withoutApp(session.page, '/faq');
     expect(await session.page.locator('.top-shell').isVisible()).toBe(false);
 
