@@ -5,6 +5,7 @@
  * nothing, and a player without an address cannot opt in.
  */
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { receiptSavedAt } from '../../shared/src/game/save-receipt';
 import { roundViewSchema, savedTeamSchema } from '../../shared/src/schemas/game';
 import { saveReceiptSettingsViewSchema } from '../../shared/src/schemas/save-receipt';
 import { guildRepository } from '../../functions/src/db/repositories/guild-repository';
@@ -124,6 +125,8 @@ describe('save receipts', () => {
     expect(mails).toHaveLength(before + 1);
     const names = mails[0]!.text;
     expect(mails[0]!.subject).toContain('第3ラウンド');
+    // The time the round page shows in its receipt (frontend/test/screens/game.test.tsx).
+    expect(mails[0]!.subject).toContain(receiptSavedAt(saved.last_saved_at));
     expect(names).toContain('DRAFT 1：');
     expect(names).not.toContain('未選択');
     expect(names).toContain('/schedule/round/3');

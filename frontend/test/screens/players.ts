@@ -58,6 +58,16 @@ export const screenPlayers = {
   accountsTutorialNew: { user: { tutorial_flg: false } },
   /** Reads the stored form entries through the operators' exports. */
   accountsOperator: { operator: true },
+
+  // game (frontend/test/screens/game.test.tsx)
+  /** Picks round 4 teams. */
+  gamePicker: {},
+  /** Turns the e-mail receipt on and saves round 4 teams. */
+  gameReceipt: {},
+  /** Registered mid-tournament; saves a round 4 team. */
+  gameLateJoin: {},
+  /** The documented sample player (scripts/seed/guilds.ts): teams in the season, a guild member. */
+  gameSample: { sampleUser: 'sample-user-0001' },
 } as const satisfies Record<string, ScreenPlayerRow>;
 
 export type ScreenPlayer = keyof typeof screenPlayers;
