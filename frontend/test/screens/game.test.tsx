@@ -11,7 +11,7 @@ import type { Schedule } from '@golf/shared/schemas/schedule';
 import type { ScoreChangesView } from '@golf/shared/schemas/score-changes';
 import type { ScreenPlayer } from './players';
 import { answerApi, apiGet, jsonAnswer, networkAnswer, openApp, waitForPath } from './render-app';
-import { apiAs } from './support/game';
+import { apiAs } from './support/api';
 
 /**
  * The game's screens against the sample season: picking a round 4 team (easy, advanced, AI), the

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RankingPageResponse } from '@golf/shared/schemas/ranking';
 import type { MyGuild } from '@golf/shared/schemas/guild';
 import { apiGet, openApp, waitForPath } from './render-app';
-import { apiAs } from './support/community';
+import { apiAs } from './support/api';
 
 /**
  * The guild screens: a guild made through the form, found and joined by its code, its chat, members,

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { RankingPageResponse } from '@golf/shared/schemas/ranking';
 import { apiGet, openApp } from './render-app';
 import { screenPlayers, type ScreenPlayer } from './players';
-import { apiAs } from './support/community';
+import { apiAs } from './support/api';
 
 /**
  * The ranking pages (personal, guild, yearly, quiz) of the sample season as sample users see them:

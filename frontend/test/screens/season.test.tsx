@@ -4,7 +4,8 @@ import { formatToPar } from '@golf/shared/game/format';
 import { formatYearlyPoints } from '@golf/shared/game/yearly-points';
 import type { SeasonHistory } from '@golf/shared/schemas/season-history';
 import { openApp } from './render-app';
-import { apiAs, tableCells } from './support/community';
+import { apiAs } from './support/api';
+import { tableCells } from './support/community';
 
 /**
  * The season charts on /mypage: a sample player's round scores, ranks and points, each with a table
