@@ -5,7 +5,7 @@ import type { RoundField } from '@golf/shared/schemas/game';
 import type { RankingPageResponse } from '@golf/shared/schemas/ranking';
 import type { OpsRoundResults, OpsTournamentList } from '@golf/shared/schemas/ops';
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
-import { downloadedText, newPage } from './support/browser';
+import { closeChecked, downloadedText, newPage } from './support/browser';
 import { operatorToken, publishedSnapshot as published } from './support/ops';
 import { callApi, useOwnStack } from './support/own-stack';
 
@@ -214,9 +214,7 @@ describe('a correction from the console', () => {
     expect(await entry.innerText()).toContain('スコアカードの誤記');
     expect(await entry.innerText()).toMatch(/スコア/);
 
-    const errors = session.pageErrors.map((error) => error.message);
-    await session.close();
-    expect(errors).toEqual([]);
+    await closeChecked(session);
   }, 120_000);
 
   it('from a form opened before another operator’s change is refused, and shows the row as it is now', async () => {
@@ -278,9 +276,7 @@ describe('a correction from the console', () => {
       bogeys: target.bogeys + 1,
     });
 
-    const errors = session.pageErrors.map((error) => error.message);
-    await session.close();
-    expect(errors).toEqual([]);
+    await closeChecked(session);
   }, 120_000);
 });
 
@@ -323,9 +319,7 @@ describe('the confirmation of a cancel', () => {
         .rounds.find((r) => r.round === round.round)!.cancelled,
     ).toBe(false);
 
-    const errors = session.pageErrors.map((error) => error.message);
-    await session.close();
-    expect(errors).toEqual([]);
+    await closeChecked(session);
   }, 120_000);
 });
 
@@ -434,8 +428,6 @@ describe('the operator console', () => {
       current.rounds.map((r) => (r.cancelled || (!r.locked && r.results !== 'none') ? r.results : 'final')),
     );
 
-    const errors = session.pageErrors.map((error) => error.message);
-    await session.close();
-    expect(errors).toEqual([]);
+    await closeChecked(session);
   }, 120_000);
 });
