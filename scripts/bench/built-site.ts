@@ -3,6 +3,7 @@ import { chromium } from 'playwright-core';
 import { repositoryRoot } from '../local-stack/paths';
 import { startStack } from '../local-stack/stack';
 import { sampleSeason } from './smoke';
+import { chromiumArgs, chromiumExecutable } from '../browser/chromium';
 
 /**
  * The built SPA on a seeded, in-memory local stack (a smoke run's from the run's seed template under
@@ -17,9 +18,9 @@ export async function startBuiltSite() {
     ...sampleSeason(),
   });
   const browser = await chromium.launch({
-    executablePath: process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium',
+    executablePath: chromiumExecutable(),
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+    args: chromiumArgs,
   });
   return {
     stack,

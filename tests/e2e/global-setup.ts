@@ -5,22 +5,11 @@ import type { TestProject } from 'vitest/node';
 import { repositoryRoot } from '../../scripts/local-stack/paths';
 import { startStack, type Stack } from '../../scripts/local-stack/stack';
 import { seedTemplateRoot } from '../../scripts/local-stack/seed-template';
+import { chromiumArgs, chromiumExecutable } from '../../scripts/browser/chromium';
 
 let stack: Stack | undefined;
 let browserServer: BrowserServer | undefined;
 let seedTemplates: ReturnType<typeof seedTemplateRoot> | undefined;
-
-/** Debian's chromium, quiet and headless: no sandbox (containers), no background traffic. */
-const chromiumPath = process.env['CHROMIUM_PATH'] ?? '/usr/bin/chromium';
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--disable-quic',
-  '--no-first-run',
-];
 
 /**
  * The whole game on one origin (in memory, seeded) for the browser journeys, and one chromium the
@@ -33,7 +22,7 @@ export async function setup(project: TestProject) {
   if (!existsSync(join(spaDir, 'index.html')))
     throw new Error('frontend/dist is missing: run `npm run build` first');
   browserServer = await chromium.launchServer({
-    executablePath: chromiumPath,
+    executablePath: chromiumExecutable(),
     headless: true,
     args: chromiumArgs,
   });
