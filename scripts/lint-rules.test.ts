@@ -6,17 +6,8 @@ import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { repositoryRoot } from './local-stack/paths';
 
-/** The layer rules of eslint.config.js, on code that breaks them (type-aware rules left to `npm run lint`). */
-const eslint = new ESLint({
-  cwd: repositoryRoot,
-  overrideConfig: {
-    languageOptions: { parserOptions: { projectService: false } },
-    rules: {
-      '@typescript-eslint/no-floating-promises': 'off',
-      '@typescript-eslint/no-misused-promises': 'off',
-    },
-  },
-});
+/** The layer rules of eslint.config.js, on code that breaks them. */
+const eslint = new ESLint({ cwd: repositoryRoot });
 
 async function restrictedImports(file: string, code: string): Promise<string[]> {
   return messages(file, code, 'no-restricted-imports');
@@ -195,44 +186,107 @@ const scratchCases = [
   },
 ];
 
+/**
+ * The type-aware promise rules (.oxlintrc.json, run by oxlint with TypeScript 7's checker), one in
+ * each TypeScript project: the Node code's and the SPA's.
+ */
+const promiseCases = [
+  {
+    rule: 'a promise nobody awaits',
+    file: 'functions/src/domain/game/example.ts',
+    refused: 'async function save() {}\nexport function run() {\n  save();\n}\n',
+    message: 'no-floating-promises',
+    kept: 'async function save() {}\nexport async function run() {\n  await save();\n}\n',
+  },
+  {
+    rule: 'an async callback where a void one is expected',
+    file: 'frontend/src/features/guild/example.ts',
+    refused:
+      'async function save() {}\nexport function run(ids: string[]) {\n  ids.forEach(async () => {\n    await save();\n  });\n}\n',
+    message: 'no-misused-promises',
+    kept: 'async function save() {}\nexport async function run(ids: string[]) {\n  for (const _ of ids) await save();\n}\n',
+  },
+];
+
+/** A scratch folder with the repository's lint and TypeScript configuration and its node_modules. */
+function withScratchCopy(files: readonly string[], check: (scratch: string) => void) {
+  const scratch = mkdtempSync(join(tmpdir(), 'golf-lint-'));
+  try {
+    for (const config of [
+      'eslint.config.js',
+      '.oxlintrc.json',
+      'package.json',
+      'tsconfig.json',
+      'tsconfig.base.json',
+      'frontend/tsconfig.json',
+    ])
+      cpSync(join(repositoryRoot, config), join(scratch, config));
+    symlinkSync(join(repositoryRoot, 'node_modules'), join(scratch, 'node_modules'), 'dir');
+    // The ESLint config reads the SPA's feature folders.
+    for (const feature of readdirSync(join(repositoryRoot, 'frontend/src/features')))
+      mkdirSync(join(scratch, 'frontend/src/features', feature), { recursive: true });
+    for (const file of files) mkdirSync(join(scratch, file, '..'), { recursive: true });
+    check(scratch);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
 describe('lint on a scratch copy', () => {
-  it(`fails on ${scratchCases.map(({ rule }) => rule).join(' and on ')}, and passes without them`, () => {
-    const scratch = mkdtempSync(join(tmpdir(), 'golf-lint-'));
-    try {
-      for (const config of ['eslint.config.js', 'package.json', 'tsconfig.json', 'tsconfig.base.json'])
-        cpSync(join(repositoryRoot, config), join(scratch, config));
-      symlinkSync(join(repositoryRoot, 'node_modules'), join(scratch, 'node_modules'), 'dir');
-      // The config reads the SPA's feature folders.
-      for (const feature of readdirSync(join(repositoryRoot, 'frontend/src/features')))
-        mkdirSync(join(scratch, 'frontend/src/features', feature), { recursive: true });
-      for (const { file } of scratchCases) mkdirSync(join(scratch, file, '..'), { recursive: true });
+  it(`fails on ${promiseCases.map(({ rule }) => rule).join(' and on ')}, and passes without them`, () => {
+    const files = promiseCases.map(({ file }) => file);
+    withScratchCopy(files, (scratch) => {
       const lint = () => {
         const run = spawnSync(
           process.execPath,
           [
-            join(repositoryRoot, 'node_modules/eslint/bin/eslint.js'),
-            '--rule',
-            '{"@typescript-eslint/no-floating-promises":"off","@typescript-eslint/no-misused-promises":"off"}',
-            '--parser-options',
-            '{"projectService":false}',
-            ...scratchCases.map(({ file }) => file),
+            join(repositoryRoot, 'node_modules/oxlint/bin/oxlint'),
+            '--type-aware',
+            '--deny-warnings',
+            ...files,
           ],
           { cwd: scratch, encoding: 'utf8' },
         );
         return { status: run.status, output: run.stdout + run.stderr };
       };
-      for (const { file, refused } of scratchCases) writeFileSync(join(scratch, file), refused);
+      for (const { file, refused } of promiseCases) writeFileSync(join(scratch, file), refused);
       const refusal = lint();
       expect(refusal.status).toBe(1);
-      for (const { file, message } of scratchCases) {
-        // Each file's report is headed by its path: the message is found under its own file.
-        const report = refusal.output.split(/\n(?=\/)/).find((part) => part.includes(file));
-        expect(report).toContain(message);
-      }
-      for (const { file, kept } of scratchCases) writeFileSync(join(scratch, file), kept);
-      expect(lint()).toEqual({ status: 0, output: '' });
-    } finally {
-      rmSync(scratch, { recursive: true, force: true });
-    }
+      // Each report names its rule, then the file and line it points at.
+      for (const { file, message } of promiseCases)
+        expect(refusal.output).toMatch(new RegExp(`${message}\\).*\\n.*\\[${file}:`));
+      expect(refusal.output).toContain('2 errors');
+      for (const { file, kept } of promiseCases) writeFileSync(join(scratch, file), kept);
+      expect(lint().status).toBe(0);
+    });
+  });
+
+  it(`fails on ${scratchCases.map(({ rule }) => rule).join(' and on ')}, and passes without them`, () => {
+    withScratchCopy(
+      scratchCases.map(({ file }) => file),
+      (scratch) => {
+        const lint = () => {
+          const run = spawnSync(
+            process.execPath,
+            [
+              join(repositoryRoot, 'node_modules/eslint/bin/eslint.js'),
+              ...scratchCases.map(({ file }) => file),
+            ],
+            { cwd: scratch, encoding: 'utf8' },
+          );
+          return { status: run.status, output: run.stdout + run.stderr };
+        };
+        for (const { file, refused } of scratchCases) writeFileSync(join(scratch, file), refused);
+        const refusal = lint();
+        expect(refusal.status).toBe(1);
+        for (const { file, message } of scratchCases) {
+          // Each file's report is headed by its path: the message is found under its own file.
+          const report = refusal.output.split(/\n(?=\/)/).find((part) => part.includes(file));
+          expect(report).toContain(message);
+        }
+        for (const { file, kept } of scratchCases) writeFileSync(join(scratch, file), kept);
+        expect(lint()).toEqual({ status: 0, output: '' });
+      },
+    );
   });
 });

@@ -196,13 +196,17 @@ export async function recomputeRankings(
   }
   // Worker threads pack the pages of a large tournament's scopes, on the function's other vCPUs.
   const pool = runPool(options.packingWorkers ?? config().RANKING_PACKING_WORKERS, options.packingFrom);
-  const { written, published } = await rankingRepository
-    .writeSnapshot(snapshotItems(), pointer, now, {
+  let stored: Awaited<ReturnType<typeof rankingRepository.writeSnapshot>>;
+  try {
+    stored = await rankingRepository.writeSnapshot(snapshotItems(), pointer, now, {
       ...(options.leaseOwner ? { leaseOwner: options.leaseOwner } : {}),
       buildStartedAt: startedAt,
       kept: finished,
-    })
-    .finally(() => pool.close());
+    });
+  } finally {
+    await pool.close();
+  }
+  const { written, published } = stored;
   return {
     game_global_id: gameId,
     snapshot_id: snapshotId,
