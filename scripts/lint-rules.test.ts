@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 import { repositoryRoot } from './local-stack/paths';
@@ -247,7 +248,8 @@ describe('lint on a scratch copy', () => {
           ],
           { cwd: scratch, encoding: 'utf8' },
         );
-        return { status: run.status, output: run.stdout + run.stderr };
+        // oxlint colours its report where it thinks a terminal reads it (CI=true, for one).
+        return { status: run.status, output: stripVTControlCharacters(run.stdout + run.stderr) };
       };
       for (const { file, refused } of promiseCases) writeFileSync(join(scratch, file), refused);
       const refusal = lint();
