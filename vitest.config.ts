@@ -10,6 +10,11 @@ process.env['STAGE'] ??= 'local';
 process.env['ROUND_READ_CACHE_MS'] ??= '0';
 // The suites' DynamoDB Local instances live minutes: their JVM skips the optimizing compiler.
 process.env['DYNAMODB_LOCAL_SHORT_LIVED'] ??= '1';
+// aws-cdk-lib checks each synthesized template against CloudFormation's rules in a WebAssembly engine
+// it starts for every synth (about half a synth's CPU). It only warns, and no test reads its
+// warnings (the cdk-nag test reads the AwsSolutions errors): the tests' synths skip it, while
+// `npm run synth` and every deploy keep it.
+process.env['CDK_VALIDATION'] ??= 'false';
 
 const unitFolders = ['shared', 'functions', 'frontend/src', 'frontend/build', 'scripts', 'infra/test'];
 const unitFiles = unitFolders.map((folder) => `${folder}/**/*.test.{ts,tsx}`);
