@@ -80,9 +80,6 @@ export default defineConfig({
           include: ['frontend/test/screens/**/*.test.tsx'],
           globalSetup: ['tests/screens/global-setup.ts'],
           environment: 'happy-dom',
-          // The files share their worker (not a fresh process each): every page the harness opens
-          // imports the app afresh (frontend/test/screens/render-app.tsx), so nothing carries over.
-          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },
