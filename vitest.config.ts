@@ -80,6 +80,10 @@ export default defineConfig({
           include: ['frontend/test/screens/**/*.test.tsx'],
           globalSetup: ['tests/screens/global-setup.ts'],
           environment: 'happy-dom',
+          // The files share their worker (not a fresh process each): every page the harness opens
+          // imports the app afresh, and its set-up runs for every file (frontend/test/screens/setup.ts).
+          isolate: false,
+          setupFiles: ['frontend/test/screens/setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

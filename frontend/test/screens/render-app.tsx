@@ -1,7 +1,7 @@
 // As main.tsx: before any schema module is evaluated (it sets a global, which module reloads keep).
 import '../../src/lib/zod-without-eval';
 import { configure, waitFor } from '@testing-library/dom';
-import { afterEach, expect, inject, vi } from 'vitest';
+import { expect, inject, vi } from 'vitest';
 import type { RunningApp } from '../../src/app';
 import type { ScreenPlayer } from './players';
 
@@ -18,28 +18,59 @@ configure({ asyncUtilTimeout: 15_000 });
 function goTo(href: string): void {
   (globalThis as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(href);
 }
-goTo(apiUrl());
 
 type Answer = (request: Request) => Response | Promise<Response>;
-const answers: Array<{ matches: (url: URL) => boolean; answer: Answer }> = [];
-const networkFetch = globalThis.fetch;
-let offline = false;
+
+/**
+ * What the harness holds for the test that runs. The screen files share their worker's module
+ * registry (vitest.config.ts), and `openApp` resets that registry, so this module may be evaluated
+ * more than once in a worker: the state lives on the global object, where every evaluation finds the
+ * same one.
+ */
+interface HarnessState {
+  answers: Array<{ matches: (url: URL) => boolean; answer: Answer }>;
+  offline: boolean;
+  running: RunningApp | undefined;
+  networkFetch: typeof fetch;
+}
+const stateKey = Symbol.for('golf.screens.harness');
+const globalState = globalThis as unknown as Record<symbol, HarnessState | undefined>;
+const state: HarnessState = (globalState[stateKey] ??= {
+  answers: [],
+  offline: false,
+  running: undefined,
+  networkFetch: globalThis.fetch,
+});
+const networkFetch: typeof fetch = (input, init) => state.networkFetch(input, init);
 
 /** Every call the app makes goes to the API, unless a test answers it itself (`answerApi`) or is offline. */
-globalThis.fetch = async (input: RequestInfo | URL, init?: RequestInit) => {
+async function harnessFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
   const request = new Request(input, init);
-  if (offline) throw new TypeError('Failed to fetch');
+  if (state.offline) throw new TypeError('Failed to fetch');
   const url = new URL(request.url);
-  const own = answers.find(({ matches }) => matches(url));
-  return own ? own.answer(request) : networkFetch(request);
-};
+  const own = state.answers.find(({ matches }) => matches(url));
+  return own ? own.answer(request) : state.networkFetch(request);
+}
+
+/**
+ * Readies the window for a screen file (frontend/test/screens/setup.ts runs it before each): the
+ * harness's fetch in place of the window's, which stays the way to the network, and the window on
+ * the API's origin.
+ */
+export function prepareScreenFile(): void {
+  if (!(globalThis.fetch as { harness?: true }).harness) {
+    state.networkFetch = globalThis.fetch;
+    globalThis.fetch = Object.assign(harnessFetch, { harness: true as const });
+  }
+  goTo(apiUrl());
+}
 
 /**
  * Answers the app's calls to `path` (exactly, or those `path` matches) with `answer` until the
  * test ends, as a browser's request interception would.
  */
 export function answerApi(path: string | RegExp, answer: Answer): void {
-  answers.unshift({
+  state.answers.unshift({
     matches: (url) => (typeof path === 'string' ? url.pathname === path : path.test(url.pathname)),
     answer,
   });
@@ -57,7 +88,7 @@ export function jsonAnswer(body: unknown, status = 200): Response {
 
 /** Cuts the connection (`true`) or brings it back, with the events a browser fires. */
 export function setOffline(cut: boolean): void {
-  offline = cut;
+  state.offline = cut;
   Object.defineProperty(navigator, 'onLine', { configurable: true, get: () => !cut });
   window.dispatchEvent(new Event(cut ? 'offline' : 'online'));
 }
@@ -69,8 +100,6 @@ export function playerToken(player: ScreenPlayer): string {
   return token;
 }
 
-let running: RunningApp | undefined;
-
 function clearCookies(): void {
   for (const cookie of document.cookie.split(';')) {
     const name = cookie.split('=')[0]!.trim();
@@ -78,30 +107,34 @@ function clearCookies(): void {
   }
 }
 
-afterEach(() => {
-  running?.root.unmount();
-  running = undefined;
-  answers.length = 0;
-  if (offline) setOffline(false);
+/**
+ * Undoes what a test did: its app unmounted, its answers and offline state gone, no cookie or stored
+ * value left. frontend/test/screens/setup.ts runs it after every test.
+ */
+export function endScreenTest(): void {
+  state.running?.root.unmount();
+  state.running = undefined;
+  state.answers.length = 0;
+  if (state.offline) setOffline(false);
   clearCookies();
   localStorage.clear();
   sessionStorage.clear();
-});
+}
 
 /**
  * Loads the app at `path` on the API's origin, as a browser's page load does: its modules evaluated
  * afresh (no state kept from the test before), signed in when `as` names a player of the suite.
  */
 export async function openApp(path: string, options: { as?: ScreenPlayer } = {}): Promise<RunningApp> {
-  running?.root.unmount();
+  state.running?.root.unmount();
   const url = new URL(path, apiUrl());
   goTo(url.href);
   if (options.as) document.cookie = `token=${playerToken(options.as)}; path=/`;
   document.body.innerHTML = '<div id="app"></div>';
   vi.resetModules();
   const { startApp } = await import('../../src/app');
-  running = startApp(document.getElementById('app')!);
-  return running;
+  state.running = startApp(document.getElementById('app')!);
+  return state.running;
 }
 
 declare module 'vitest' {
