@@ -1,8 +1,9 @@
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { repositoryRoot } from './local-stack/paths';
 import { runSideBySide, slotCount, type Step } from './side-by-side';
 import { seedTemplateRoot } from './local-stack/seed-template';
+import { startRunDynamoDbLocal } from './local-stack/dynamodb-local';
 
 /**
  * `npm test`: lints (ESLint with the layer rules, Prettier, knip), typechecks every workspace, builds
@@ -60,6 +61,10 @@ const e2e = vitest('e2e', { needs: [build!.label], after: [api.label, unit.label
 // One seeded sample season for the run's stacks: the suites' own stacks and the smoke runs start
 // from copies of it (scripts/local-stack/seed-template.ts).
 const seedTemplates = seedTemplateRoot();
+// One DynamoDB Local for the run's in-memory stacks, a database each (scripts/local-stack/dynamodb-local.ts).
+// It lives the run's minutes, as the suites' and smokes' each did: its JVM skips the optimizing compiler.
+process.env['DYNAMODB_LOCAL_SHORT_LIVED'] ??= '1';
+const dynamo = await startRunDynamoDbLocal(mkdtempSync(join(seedTemplates.root, 'dynamodb-')));
 const outcomes = await runSideBySide([
   build!,
   eslint!,
@@ -72,6 +77,7 @@ const outcomes = await runSideBySide([
   ...smokes.map((step) => ({ ...step, needs: [build!.label], after: [api.label, unit.label] })),
 ]);
 
+await dynamo.stop();
 seedTemplates.remove();
 
 const width = Math.max(...outcomes.map(({ step }) => step.label.length));

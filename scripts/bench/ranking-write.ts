@@ -19,7 +19,7 @@ import {
   snapshotTtlSeconds,
 } from '../../functions/src/db/repositories/ranking-repository';
 import { resetConfig } from '../../functions/src/lib/config';
-import { startDynamoDbLocal } from '../local-stack/dynamodb-local';
+import { databaseOnRunDynamoDb, startDynamoDbLocal } from '../local-stack/dynamodb-local';
 import { ensureTable } from '../local-stack/table';
 import { itemSizeBytes, writeUnits } from './item-size';
 import { percentile } from './stats';
@@ -75,14 +75,16 @@ const result: Record<string, number | null> = {
 };
 
 if (write) {
-  const dynamo = await startDynamoDbLocal({ dataDir: null });
+  // Under npm test, a database of its own on the run's DynamoDB Local instead of a JVM of its own.
+  const dynamo =
+    (await databaseOnRunDynamoDb(null, 'ap-northeast-1')) ?? (await startDynamoDbLocal({ dataDir: null }));
   try {
     Object.assign(process.env, {
       STAGE: 'local',
       AWS_ENDPOINT_URL_DYNAMODB: dynamo.endpoint,
       AWS_REGION: 'ap-northeast-1',
-      AWS_ACCESS_KEY_ID: 'local',
-      AWS_SECRET_ACCESS_KEY: 'local',
+      AWS_ACCESS_KEY_ID: dynamo.accessKeyId ?? 'local',
+      AWS_SECRET_ACCESS_KEY: dynamo.accessKeyId ?? 'local',
       TABLE_NAME: 'golf-bench',
     });
     resetConfig();

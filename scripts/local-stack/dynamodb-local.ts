@@ -1,6 +1,7 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdirSync, readdirSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
@@ -35,6 +36,11 @@ const shortLivedJvm = ['-XX:TieredStopAtLevel=1', '-XX:+UseSerialGC'];
 
 export interface DynamoDbLocal {
   endpoint: string;
+  /**
+   * The access key whose database a client reaches, on a DynamoDB Local that keeps one per key
+   * (the run's, `databaseOnRunDynamoDb`); absent when any key reaches the one database.
+   */
+  accessKeyId?: string;
   stop(): Promise<void>;
 }
 
@@ -45,6 +51,8 @@ export interface DynamoDbLocal {
 export async function startDynamoDbLocal(options: {
   dataDir: string | null;
   port?: number;
+  /** A database per access key and region (DynamoDB Local without `-sharedDb`), for the run's. */
+  databasePerKey?: boolean;
 }): Promise<DynamoDbLocal> {
   if (spawnSync('java', ['-version'], { stdio: 'ignore' }).error) throw new JavaMissingError();
   const port = options.port ?? (await freePort());
@@ -57,7 +65,7 @@ export async function startDynamoDbLocal(options: {
     join(directory, 'DynamoDBLocal.jar'),
     '-port',
     String(port),
-    '-sharedDb',
+    ...(options.databasePerKey ? [] : ['-sharedDb']),
     '-disableTelemetry',
   ];
   if (options.dataDir) {
@@ -76,21 +84,13 @@ export async function startDynamoDbLocal(options: {
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const endpoint = `http://127.0.0.1:${port}`;
-  const client = new DynamoDBClient({
-    endpoint,
-    region: 'ap-northeast-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
   try {
-    await waitFor(async () => {
+    await untilAnswering(endpoint, () => {
       if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${stderr}`);
-      await client.send(new ListTablesCommand({}));
-    }, 30_000);
+    });
   } catch (error) {
     void killGroup(child);
     throw error;
-  } finally {
-    client.destroy();
   }
   return {
     endpoint,
@@ -98,4 +98,87 @@ export async function startDynamoDbLocal(options: {
       await killGroup(child);
     },
   };
+}
+
+/** Waits until the DynamoDB Local at `endpoint` answers (`check` may give up sooner by throwing). */
+async function untilAnswering(endpoint: string, check: () => void = () => undefined): Promise<void> {
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'ap-northeast-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
+  try {
+    await waitFor(async () => {
+      check();
+      await client.send(new ListTablesCommand({}));
+    }, 30_000);
+  } finally {
+    client.destroy();
+  }
+}
+
+/**
+ * The variable that names the DynamoDB Local of a whole run (`npm test` starts one), as JSON:
+ * its endpoint and its `-dbPath` folder.
+ */
+export const runDynamoDbVariable = 'LOCAL_DYNAMODB_RUN';
+
+interface RunDynamoDb {
+  endpoint: string;
+  dbPath: string;
+}
+
+/**
+ * Starts the run's DynamoDB Local in `folder` and names it in `LOCAL_DYNAMODB_RUN` for the
+ * processes this one starts (see `databaseOnRunDynamoDb`). It keeps a database per access key, so
+ * each stack of the run has its own on one JVM: a JVM costs about 2.5 s of CPU to start and more to
+ * warm up, which the two dozen stacks of `npm test` each paid when each started its own
+ * (docs/performance.md, "Test suite and CI time").
+ */
+export async function startRunDynamoDbLocal(folder: string): Promise<DynamoDbLocal> {
+  mkdirSync(folder, { recursive: true });
+  const dynamo = await startDynamoDbLocal({ dataDir: folder, databasePerKey: true });
+  const run: RunDynamoDb = { endpoint: dynamo.endpoint, dbPath: folder };
+  process.env[runDynamoDbVariable] = JSON.stringify(run);
+  return {
+    endpoint: dynamo.endpoint,
+    stop: async () => {
+      delete process.env[runDynamoDbVariable];
+      await dynamo.stop();
+    },
+  };
+}
+
+/**
+ * A database of its own on the run's DynamoDB Local, when `LOCAL_DYNAMODB_RUN` names one: its file
+ * is `shared-local-instance.db` in `dataDir` (a fresh folder when null), the file a DynamoDB Local of
+ * its own would keep there with `-sharedDb`, so a seed template's copy serves either
+ * (scripts/local-stack/seed-template.ts). The database answers to a new access key: DynamoDB Local
+ * opens `<key>_<region>.db` in its folder at the key's first call, and that name is a link to the
+ * file. `stop()` removes the link (and the fresh folder); the JVM closes the file when the run ends.
+ * Undefined when no run's DynamoDB Local is named.
+ */
+export async function databaseOnRunDynamoDb(
+  dataDir: string | null,
+  region: string,
+): Promise<DynamoDbLocal | undefined> {
+  const named = process.env[runDynamoDbVariable];
+  if (!named) return undefined;
+  const run = JSON.parse(named) as RunDynamoDb;
+  const folder = dataDir ?? mkdtempSync(join(run.dbPath, 'stack-'));
+  mkdirSync(folder, { recursive: true });
+  const accessKeyId = `stack${randomBytes(8).toString('hex')}`;
+  const link = join(run.dbPath, `${accessKeyId}_${region}.db`);
+  symlinkSync(join(folder, 'shared-local-instance.db'), link);
+  const remove = () => {
+    rmSync(link, { force: true });
+    if (!dataDir) rmSync(folder, { recursive: true, force: true });
+  };
+  try {
+    await untilAnswering(run.endpoint);
+  } catch (error) {
+    remove();
+    throw error;
+  }
+  return { endpoint: run.endpoint, accessKeyId, stop: async () => remove() };
 }

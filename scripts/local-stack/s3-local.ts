@@ -1,4 +1,5 @@
 import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import S3rver from 's3rver';
 import { storageHeaders } from '../../shared/src/security-headers';
 import { freePort } from './process-utils';
@@ -15,6 +16,15 @@ const corsConfiguration = `<CORSConfiguration>
   </CORSRule>
 </CORSConfiguration>`;
 
+const s3rverAccount = (
+  createRequire(import.meta.url)('s3rver/lib/models/account') as {
+    DUMMY_ACCOUNT: {
+      createKeyPair(accessKeyId: string, secretAccessKey: string): void;
+      revokeAccessKey(accessKeyId: string): void;
+    };
+  }
+).DUMMY_ACCOUNT;
+
 type StorageMiddleware = (
   context: { set(name: string, value: string): void },
   next: () => Promise<void>,
@@ -30,6 +40,8 @@ export async function startS3Local(options: {
   directory: string;
   bucket: string;
   port?: number;
+  /** A key it takes (with itself as the secret) beside s3rver's own `S3RVER`. */
+  accessKeyId?: string | undefined;
 }): Promise<S3Local> {
   mkdirSync(options.directory, { recursive: true });
   const port = options.port ?? (await freePort());
@@ -47,6 +59,15 @@ export async function startS3Local(options: {
     await next();
     for (const [name, value] of Object.entries(storageHeaders())) context.set(name, value);
   });
+  // s3rver knows the keys of one account, its own; the stack's clients sign with the key of their
+  // database on the run's DynamoDB Local (scripts/local-stack/dynamodb-local.ts), added to it.
+  if (options.accessKeyId) s3rverAccount.createKeyPair(options.accessKeyId, options.accessKeyId);
   await server.run();
-  return { endpoint: `http://127.0.0.1:${port}`, stop: () => server.close() };
+  return {
+    endpoint: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      await server.close();
+      if (options.accessKeyId) s3rverAccount.revokeAccessKey(options.accessKeyId);
+    },
+  };
 }

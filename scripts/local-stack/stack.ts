@@ -15,7 +15,7 @@ import { claimSeedTemplate } from './seed-template';
 import { inProcessRankingJobsSettled } from '../../functions/src/adapters/ranking-job';
 import { startLocalJobs, type LocalJobs } from './jobs';
 import { clockPath, serveClock } from './clock-route';
-import { startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
+import { databaseOnRunDynamoDb, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { internalErrorAnswer, invokeApi } from './lambda-adapter';
 import { startApiWorkers, type ApiPool, type ApiWorkers } from './api-workers';
 import { EdgeCache, type EdgeCacheOptions } from './edge-cache';
@@ -150,18 +150,22 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const externalS3 = template
       ? undefined
       : (process.env['AWS_ENDPOINT_URL_S3'] ?? process.env['AWS_ENDPOINT_URL']);
+    const region = process.env['AWS_REGION'] ?? 'ap-northeast-1';
     let dynamo: DynamoDbLocal | undefined;
     let s3: S3Local | undefined;
     if (!externalDynamo) {
-      dynamo = await startDynamoDbLocal({
-        dataDir: template?.dynamoDir ?? (dataDir ? join(dataDir, 'dynamodb') : null),
-      });
+      const dynamoDir = template?.dynamoDir ?? (dataDir ? join(dataDir, 'dynamodb') : null);
+      // An in-memory stack's data ends with it: under npm test, it takes a database of its own on
+      // the run's DynamoDB Local instead of starting a JVM.
+      dynamo =
+        (dataDir === null && !externalS3 ? await databaseOnRunDynamoDb(dynamoDir, region) : undefined) ??
+        (await startDynamoDbLocal({ dataDir: dynamoDir }));
       stops.push(dynamo.stop);
     }
     if (!externalS3) {
       const directory =
         template?.s3Dir ?? (dataDir ? join(dataDir, 's3') : mkdtempSync(join(tmpdir(), 'golf-s3-')));
-      s3 = await startS3Local({ directory, bucket: bucketName });
+      s3 = await startS3Local({ directory, bucket: bucketName, accessKeyId: dynamo?.accessKeyId });
       stops.push(s3.stop);
       if (!dataDir && !template) stops.push(async () => rmSync(directory, { recursive: true, force: true }));
     }
@@ -215,9 +219,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // The functions' names come from shared/src/function-environment.ts; the SDK's and Lambda's are AWS_*.
     const env: LocalEnvironment = {
       STAGE: 'local',
-      AWS_REGION: process.env['AWS_REGION'] ?? 'ap-northeast-1',
-      AWS_ACCESS_KEY_ID: process.env['AWS_ACCESS_KEY_ID'] ?? (externalDynamo ? '' : 'S3RVER'),
-      AWS_SECRET_ACCESS_KEY: process.env['AWS_SECRET_ACCESS_KEY'] ?? (externalDynamo ? '' : 'S3RVER'),
+      AWS_REGION: region,
+      // The key of the stack's database on the run's DynamoDB Local, which its s3rver also takes.
+      AWS_ACCESS_KEY_ID:
+        dynamo?.accessKeyId ?? process.env['AWS_ACCESS_KEY_ID'] ?? (externalDynamo ? '' : 'S3RVER'),
+      AWS_SECRET_ACCESS_KEY:
+        dynamo?.accessKeyId ?? process.env['AWS_SECRET_ACCESS_KEY'] ?? (externalDynamo ? '' : 'S3RVER'),
       AWS_ENDPOINT_URL_DYNAMODB: externalDynamo ?? dynamo!.endpoint,
       AWS_ENDPOINT_URL_S3: externalS3 ?? s3!.endpoint,
       S3_FORCE_PATH_STYLE: 'true',
