@@ -121,7 +121,7 @@ async function untilAnswering(endpoint: string, check: () => void = () => undefi
  * The variable that names the DynamoDB Local of a whole run (`npm test` starts one), as JSON:
  * its endpoint and its `-dbPath` folder.
  */
-export const runDynamoDbVariable = 'LOCAL_DYNAMODB_RUN';
+const runDynamoDbVariable = 'LOCAL_DYNAMODB_RUN';
 
 interface RunDynamoDb {
   endpoint: string;
