@@ -9,14 +9,20 @@ let seedTemplates: ReturnType<typeof seedTemplateRoot> | undefined;
 let apiProject: TestProject | undefined;
 
 /**
- * One in-memory stack (DynamoDB Local, s3rver, handlers) for the whole API suite. The files' own
- * seeded stacks start from one seeded season (tests/api/support/own-stack.ts), in the run's seed
+ * One in-memory stack (DynamoDB Local, s3rver, handlers) for the whole API suite. It and the files'
+ * own seeded stacks (tests/api/support/own-stack.ts) start from one seeded season, in the run's seed
  * templates' folder when `npm test` runs the suite.
  */
 export async function setup(project: TestProject) {
   apiProject = project;
   seedTemplates = seedTemplateRoot();
-  stack = await startStack({ port: 0, dataDir: null, spaDir: null, quiet: true });
+  stack = await startStack({
+    port: 0,
+    dataDir: null,
+    spaDir: null,
+    quiet: true,
+    seedTemplate: seedTemplates.root,
+  });
   project.provide('apiUrl', stack.url);
   project.provide('stackEnv', stack.env);
 }
