@@ -16,6 +16,8 @@ export interface Step {
 export interface Outcome {
   step: Step;
   status: 'ok' | 'failed' | 'skipped';
+  /** When it started, in seconds after the run began (when it was skipped, for a skipped step). */
+  start: number;
   seconds: number;
 }
 
@@ -47,6 +49,8 @@ export async function runSideBySide(
   const outcomes = new Map<string, Outcome>();
   const waiting = [...steps];
   let running = 0;
+  const runBegan = performance.now();
+  const sinceRun = (at: number) => (at - runBegan) / 1000;
 
   return new Promise((resolve, reject) => {
     const finish = (outcome: Outcome, output = '') => {
@@ -62,7 +66,10 @@ export async function runSideBySide(
         if (needed.some((outcome) => outcome && outcome.status !== 'ok')) {
           waiting.splice(index--, 1);
           const failed = (step.needs ?? []).filter((label) => outcomes.get(label)?.status !== 'ok');
-          finish({ step, status: 'skipped', seconds: 0 }, `not run: ${failed.join(', ')} did not pass\n`);
+          finish(
+            { step, status: 'skipped', start: sinceRun(performance.now()), seconds: 0 },
+            `not run: ${failed.join(', ')} did not pass\n`,
+          );
           continue;
         }
         const before = [...needed, ...(step.after ?? []).map((label) => outcomes.get(label))];
@@ -77,7 +84,8 @@ export async function runSideBySide(
         child.on('close', (code, signal) => {
           running--;
           const seconds = (performance.now() - began) / 1000;
-          finish({ step, status: code === 0 && !signal ? 'ok' : 'failed', seconds }, output);
+          const status = code === 0 && !signal ? 'ok' : 'failed';
+          finish({ step, status, start: sinceRun(began), seconds }, output);
           next();
         });
       }

@@ -82,6 +82,11 @@ seedTemplates.remove();
 
 const width = Math.max(...outcomes.map(({ step }) => step.label.length));
 console.log(`\nnpm test, ${slotCount()} steps at a time:`);
-for (const { step, status, seconds } of outcomes)
-  console.log(`  ${step.label.padEnd(width)}  ${status.padEnd(7)} ${seconds.toFixed(0).padStart(5)} s`);
+// Each step's time, and when it ran (seconds after the first step began): the run's critical path.
+for (const { step, status, start, seconds } of outcomes) {
+  const span = `${start.toFixed(0).padStart(4)}–${(start + seconds).toFixed(0).padEnd(4)}`;
+  console.log(
+    `  ${step.label.padEnd(width)}  ${status.padEnd(7)} ${seconds.toFixed(0).padStart(5)} s  ${span}`,
+  );
+}
 if (outcomes.some(({ status }) => status !== 'ok')) process.exit(1);
