@@ -56,8 +56,9 @@ const screens = vitest('screens');
 const e2e = vitest('e2e', { needs: [build!.label], after: [api.label, unit.label] });
 // The order is each step's turn for a free core, the longest first. The API suite runs beside the
 // single-process tools. The browser journeys, whose waits are the most sensitive to a busy machine,
-// run once both suites of vitest ended, with the benches' smoke runs one at a time beside them: the
-// journeys wait on pages and leave part of a core idle, which the smokes take.
+// run once both suites of vitest ended, and as soon as they did (the run's longest path is the API
+// suite, then the journeys): the lint steps left and the benches' smoke runs go one at a time beside
+// them, taking the part of a core the journeys leave idle while they wait on pages.
 // One seeded sample season for the run's stacks: the suites' own stacks and the smoke runs start
 // from copies of it (scripts/local-stack/seed-template.ts).
 const seedTemplates = seedTemplateRoot();
@@ -72,8 +73,8 @@ const outcomes = await runSideBySide([
   ...scriptSteps('typecheck'),
   unit,
   screens,
-  ...otherLint,
   e2e,
+  ...otherLint,
   ...smokes.map((step) => ({ ...step, needs: [build!.label], after: [api.label, unit.label] })),
 ]);
 
