@@ -1,4 +1,5 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { repositoryRoot } from './local-stack/paths';
 import { runSideBySide, slotCount, type Step } from './side-by-side';
@@ -62,6 +63,14 @@ const e2e = vitest('e2e', { needs: [build!.label], after: [api.label, unit.label
 // One seeded sample season for the run's stacks: the suites' own stacks and the smoke runs start
 // from copies of it (scripts/local-stack/seed-template.ts).
 const seedTemplates = seedTemplateRoot();
+// The run's temporary files (each synth of the infrastructure tests writes a cdk.out of its own
+// there) go in a folder of the run's, removed when it ends.
+const temporary = mkdtempSync(join(tmpdir(), 'golf-test-'));
+process.env['TMPDIR'] = temporary;
+const removeTemporary = () => rmSync(temporary, { recursive: true, force: true });
+process.once('exit', removeTemporary);
+// Stopped by a signal, the run still ends through its exit handlers (the emulators and folders above).
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => process.exit(130));
 // One DynamoDB Local for the run's in-memory stacks, a database each (scripts/local-stack/dynamodb-local.ts).
 // It lives the run's minutes, as the suites' and smokes' each did: its JVM skips the optimizing compiler.
 process.env['DYNAMODB_LOCAL_SHORT_LIVED'] ??= '1';
@@ -80,6 +89,7 @@ const outcomes = await runSideBySide([
 
 await dynamo.stop();
 seedTemplates.remove();
+removeTemporary();
 
 const width = Math.max(...outcomes.map(({ step }) => step.label.length));
 console.log(`\nnpm test, ${slotCount()} steps at a time:`);

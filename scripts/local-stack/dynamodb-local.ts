@@ -53,6 +53,8 @@ export async function startDynamoDbLocal(options: {
   port?: number;
   /** A database per access key and region (DynamoDB Local without `-sharedDb`), for the run's. */
   databasePerKey?: boolean;
+  /** Killed when this process exits, should it end before calling `stop()` (a run stopped half-way). */
+  endsWithThisProcess?: boolean;
 }): Promise<DynamoDbLocal> {
   if (spawnSync('java', ['-version'], { stdio: 'ignore' }).error) throw new JavaMissingError();
   const port = options.port ?? (await freePort());
@@ -91,6 +93,18 @@ export async function startDynamoDbLocal(options: {
   } catch (error) {
     void killGroup(child);
     throw error;
+  }
+  if (options.endsWithThisProcess) {
+    // Synchronous, as an exit handler must be: the group is killed outright.
+    const kill = () => {
+      try {
+        process.kill(-child.pid!, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    };
+    process.once('exit', kill);
+    child.once('exit', () => process.off('exit', kill));
   }
   return {
     endpoint,
@@ -137,7 +151,11 @@ interface RunDynamoDb {
  */
 export async function startRunDynamoDbLocal(folder: string): Promise<DynamoDbLocal> {
   mkdirSync(folder, { recursive: true });
-  const dynamo = await startDynamoDbLocal({ dataDir: folder, databasePerKey: true });
+  const dynamo = await startDynamoDbLocal({
+    dataDir: folder,
+    databasePerKey: true,
+    endsWithThisProcess: true,
+  });
   const run: RunDynamoDb = { endpoint: dynamo.endpoint, dbPath: folder };
   process.env[runDynamoDbVariable] = JSON.stringify(run);
   return {
