@@ -1,11 +1,9 @@
 import type { TestProject } from 'vitest/node';
 import { routeList } from '../../shared/src/contracts';
 import { awsCallsByRoute } from '../../scripts/local-stack/lambda-adapter';
-import { startStack, type Stack } from '../../scripts/local-stack/stack';
-import { seedTemplateRoot } from '../../scripts/local-stack/seed-template';
+import { startSuiteStack } from '../../scripts/test-support/suite-stack';
 
-let stack: Stack | undefined;
-let seedTemplates: ReturnType<typeof seedTemplateRoot> | undefined;
+let suite: Awaited<ReturnType<typeof startSuiteStack>> | undefined;
 let apiProject: TestProject | undefined;
 
 /**
@@ -15,16 +13,9 @@ let apiProject: TestProject | undefined;
  */
 export async function setup(project: TestProject) {
   apiProject = project;
-  seedTemplates = seedTemplateRoot();
-  stack = await startStack({
-    port: 0,
-    dataDir: null,
-    spaDir: null,
-    quiet: true,
-    seedTemplate: seedTemplates.root,
-  });
-  project.provide('apiUrl', stack.url);
-  project.provide('stackEnv', stack.env);
+  suite = await startSuiteStack(null);
+  project.provide('apiUrl', suite.stack.url);
+  project.provide('stackEnv', suite.stack.env);
 }
 
 /**
@@ -33,8 +24,7 @@ export async function setup(project: TestProject) {
  * then each declaration has met its handler's real calls.
  */
 export async function teardown() {
-  await stack?.stop();
-  seedTemplates?.remove();
+  await suite?.stop();
   const problems = [...awsCallsByRoute].flatMap(([route, calls]) =>
     [...calls].filter(([, allowed]) => !allowed).map(([action]) => `${route} was refused ${action}`),
   );

@@ -3,13 +3,11 @@ import { join } from 'node:path';
 import { chromium, type BrowserServer } from 'playwright-core';
 import type { TestProject } from 'vitest/node';
 import { repositoryRoot } from '../../scripts/local-stack/paths';
-import { startStack, type Stack } from '../../scripts/local-stack/stack';
-import { seedTemplateRoot } from '../../scripts/local-stack/seed-template';
+import { startSuiteStack } from '../../scripts/test-support/suite-stack';
 import { chromiumArgs, chromiumExecutable } from '../../scripts/browser/chromium';
 
-let stack: Stack | undefined;
+let suite: Awaited<ReturnType<typeof startSuiteStack>> | undefined;
 let browserServer: BrowserServer | undefined;
-let seedTemplates: ReturnType<typeof seedTemplateRoot> | undefined;
 
 /**
  * The whole game on one origin (in memory, seeded) for the browser journeys, and one chromium the
@@ -27,16 +25,14 @@ export async function setup(project: TestProject) {
     args: chromiumArgs,
   });
   project.provide('browserEndpoint', browserServer.wsEndpoint());
-  seedTemplates = seedTemplateRoot();
-  stack = await startStack({ port: 0, dataDir: null, spaDir, quiet: true, seedTemplate: seedTemplates.root });
-  project.provide('baseUrl', stack.url);
-  project.provide('stackEnv', stack.env);
+  suite = await startSuiteStack(spaDir);
+  project.provide('baseUrl', suite.stack.url);
+  project.provide('stackEnv', suite.stack.env);
 }
 
 export async function teardown() {
   await browserServer?.close();
-  await stack?.stop();
-  seedTemplates?.remove();
+  await suite?.stop();
 }
 
 declare module 'vitest' {

@@ -1,12 +1,10 @@
 import type { TestProject } from 'vitest/node';
-import { startStack, type Stack } from '../../scripts/local-stack/stack';
-import { seedTemplateRoot } from '../../scripts/local-stack/seed-template';
+import { startSuiteStack } from '../../scripts/test-support/suite-stack';
 import { screenPlayers, type ScreenPlayerRow } from '../../frontend/test/screens/players';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { createPlayer } from '../e2e/support/users';
 
-let stack: Stack | undefined;
-let seedTemplates: ReturnType<typeof seedTemplateRoot> | undefined;
+let suite: Awaited<ReturnType<typeof startSuiteStack>> | undefined;
 
 /**
  * The game's API with the sample season (in memory, from the run's seeded season when `npm test`
@@ -14,14 +12,8 @@ let seedTemplates: ReturnType<typeof seedTemplateRoot> | undefined;
  * and the players they sign in as (frontend/test/screens/players.ts), each with a token.
  */
 export async function setup(project: TestProject) {
-  seedTemplates = seedTemplateRoot();
-  stack = await startStack({
-    port: 0,
-    dataDir: null,
-    spaDir: null,
-    quiet: true,
-    seedTemplate: seedTemplates.root,
-  });
+  suite = await startSuiteStack(null);
+  const { stack } = suite;
   project.provide('screensApiUrl', stack.url);
   const tokens: Record<string, string> = {};
   for (const [name, row] of Object.entries(screenPlayers) as Array<[string, ScreenPlayerRow]>) {
@@ -39,8 +31,7 @@ export async function setup(project: TestProject) {
 }
 
 export async function teardown() {
-  await stack?.stop();
-  seedTemplates?.remove();
+  await suite?.stop();
 }
 
 declare module 'vitest' {
