@@ -77,7 +77,7 @@ const result: Record<string, number | null> = {
 if (write) {
   // Under npm test, a database of its own on the run's DynamoDB Local instead of a JVM of its own.
   const dynamo =
-    (await databaseOnRunDynamoDb(null, 'ap-northeast-1')) ?? (await startDynamoDbLocal({ dataDir: null }));
+    databaseOnRunDynamoDb(null, 'ap-northeast-1') ?? (await startDynamoDbLocal({ dataDir: null }));
   try {
     Object.assign(process.env, {
       STAGE: 'local',

@@ -51,7 +51,7 @@ describe("the run's DynamoDB Local", () => {
   });
 
   it('gives each stack a database of its own, and one started from a copy of another holds its data', async () => {
-    const first = (await databaseOnRunDynamoDb(join(root, 'first'), region))!;
+    const first = databaseOnRunDynamoDb(join(root, 'first'), region)!;
     await clientOf(first).send(
       new CreateTableCommand({
         TableName: 'golf-run',
@@ -68,7 +68,7 @@ describe("the run's DynamoDB Local", () => {
       join(root, 'first', 'shared-local-instance.db'),
       join(root, 'copy', 'shared-local-instance.db'),
     );
-    const copy = (await databaseOnRunDynamoDb(join(root, 'copy'), region))!;
+    const copy = databaseOnRunDynamoDb(join(root, 'copy'), region)!;
     expect(copy.accessKeyId).not.toBe(first.accessKeyId);
     expect(await valueIn(copy)).toBe('first');
     await putValue(copy, 'copy');
@@ -76,7 +76,7 @@ describe("the run's DynamoDB Local", () => {
     expect(await valueIn(first)).toBe('first');
 
     // A stack without a folder starts on an empty database, which goes with it.
-    const fresh = (await databaseOnRunDynamoDb(null, region))!;
+    const fresh = databaseOnRunDynamoDb(null, region)!;
     expect(await tableNames(fresh)).toEqual([]);
     const links = readdirSync(join(root, 'run'));
     expect(links).toContain(`${fresh.accessKeyId}_${region}.db`);
@@ -93,7 +93,7 @@ describe("the run's DynamoDB Local", () => {
     const named = process.env[variable];
     delete process.env[variable];
     try {
-      expect(await databaseOnRunDynamoDb(null, region)).toBeUndefined();
+      expect(databaseOnRunDynamoDb(null, region)).toBeUndefined();
     } finally {
       process.env[variable] = named;
     }

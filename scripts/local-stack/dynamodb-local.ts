@@ -86,13 +86,21 @@ export async function startDynamoDbLocal(options: {
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   const endpoint = `http://127.0.0.1:${port}`;
+  const client = new DynamoDBClient({
+    endpoint,
+    region: 'ap-northeast-1',
+    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
+  });
   try {
-    await untilAnswering(endpoint, () => {
+    await waitFor(async () => {
       if (child.exitCode !== null) throw new Error(`DynamoDB Local exited: ${stderr}`);
-    });
+      await client.send(new ListTablesCommand({}));
+    }, 30_000);
   } catch (error) {
     void killGroup(child);
     throw error;
+  } finally {
+    client.destroy();
   }
   if (options.endsWithThisProcess) {
     // Synchronous, as an exit handler must be: the group is killed outright.
@@ -112,23 +120,6 @@ export async function startDynamoDbLocal(options: {
       await killGroup(child);
     },
   };
-}
-
-/** Waits until the DynamoDB Local at `endpoint` answers (`check` may give up sooner by throwing). */
-async function untilAnswering(endpoint: string, check: () => void = () => undefined): Promise<void> {
-  const client = new DynamoDBClient({
-    endpoint,
-    region: 'ap-northeast-1',
-    credentials: { accessKeyId: 'local', secretAccessKey: 'local' },
-  });
-  try {
-    await waitFor(async () => {
-      check();
-      await client.send(new ListTablesCommand({}));
-    }, 30_000);
-  } finally {
-    client.destroy();
-  }
 }
 
 /**
@@ -174,12 +165,10 @@ export async function startRunDynamoDbLocal(folder: string): Promise<DynamoDbLoc
  * (scripts/local-stack/seed-template.ts). The database answers to a new access key: DynamoDB Local
  * opens `<key>_<region>.db` in its folder at the key's first call, and that name is a link to the
  * file. `stop()` removes the link (and the fresh folder); the JVM closes the file when the run ends.
- * Undefined when no run's DynamoDB Local is named.
+ * Undefined when no run's DynamoDB Local is named. `npm test` starts its steps once the JVM answers,
+ * so a stack's first call finds it ready.
  */
-export async function databaseOnRunDynamoDb(
-  dataDir: string | null,
-  region: string,
-): Promise<DynamoDbLocal | undefined> {
+export function databaseOnRunDynamoDb(dataDir: string | null, region: string): DynamoDbLocal | undefined {
   const named = process.env[runDynamoDbVariable];
   if (!named) return undefined;
   const run = JSON.parse(named) as RunDynamoDb;
@@ -188,15 +177,12 @@ export async function databaseOnRunDynamoDb(
   const accessKeyId = `stack${randomBytes(8).toString('hex')}`;
   const link = join(run.dbPath, `${accessKeyId}_${region}.db`);
   symlinkSync(join(folder, 'shared-local-instance.db'), link);
-  const remove = () => {
-    rmSync(link, { force: true });
-    if (!dataDir) rmSync(folder, { recursive: true, force: true });
+  return {
+    endpoint: run.endpoint,
+    accessKeyId,
+    stop: async () => {
+      rmSync(link, { force: true });
+      if (!dataDir) rmSync(folder, { recursive: true, force: true });
+    },
   };
-  try {
-    await untilAnswering(run.endpoint);
-  } catch (error) {
-    remove();
-    throw error;
-  }
-  return { endpoint: run.endpoint, accessKeyId, stop: async () => remove() };
 }

@@ -158,7 +158,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       // An in-memory stack's data ends with it: under npm test, it takes a database of its own on
       // the run's DynamoDB Local instead of starting a JVM.
       dynamo =
-        (dataDir === null && !externalS3 ? await databaseOnRunDynamoDb(dynamoDir, region) : undefined) ??
+        (dataDir === null && !externalS3 ? databaseOnRunDynamoDb(dynamoDir, region) : undefined) ??
         (await startDynamoDbLocal({ dataDir: dynamoDir }));
       stops.push(dynamo.stop);
     }
