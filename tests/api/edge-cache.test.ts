@@ -37,7 +37,7 @@ describe('the local edge', () => {
   let token: (sub: string) => Promise<string>;
 
   beforeAll(async () => {
-    const own = await startOwnStack('edge', { edgeCache: { now: () => clock }, seedNow: now });
+    const own = await startOwnStack('edge', { edgeCache: { now: () => clock } });
     stack = own.stack;
     token = own.token;
     await rankingStateRepository.markStale(gameGlobalId, now);
