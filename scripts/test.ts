@@ -7,7 +7,8 @@ import { seedTemplateRoot } from './local-stack/seed-template';
 import { startRunDynamoDbLocal } from './local-stack/dynamodb-local';
 
 /**
- * `npm test`: lints (ESLint with the layer rules, Prettier, knip), typechecks every workspace, builds
+ * `npm test`: lints (ESLint with the layer rules, oxlint with the type-aware rules and TypeScript's own
+ * errors for every workspace, Prettier, knip), builds
  * the SPA, runs the vitest projects (`unit`, `api`, `screens`, `e2e`) and every benchmark at its smoke
  * size, one step per core at a time (scripts/side-by-side.ts). The API and e2e suites each start a local stack inside their
  * vitest main process, whose environment the handlers read, so each project runs in a process of
@@ -20,7 +21,7 @@ const { scripts } = JSON.parse(readFileSync(join(repositoryRoot, 'package.json')
 
 /**
  * The commands of a package.json script joined by `&&`, each a step of its own: `npm run lint` is
- * ESLint, Prettier and knip, `npm run typecheck` one `tsc` per project.
+ * ESLint, oxlint, Prettier and knip.
  */
 function scriptSteps(name: string): Step[] {
   const script = scripts[name];
@@ -79,7 +80,6 @@ const outcomes = await runSideBySide([
   build!,
   eslint!,
   api,
-  ...scriptSteps('typecheck'),
   unit,
   screens,
   e2e,

@@ -1,7 +1,8 @@
 import { describe, expectTypeOf, it } from 'vitest';
 import type { AppHref, StaticPath } from './app-href';
 
-// Checked by `npm run typecheck` (tsc -p frontend): each line below must fail to compile.
+// Checked by `npm run typecheck` (tsc -p frontend) and `npm run lint` (oxlint --type-check): each line
+// below must fail to compile.
 // @ts-expect-error: no screen has this path
 export const misspelt: AppHref = '/mypgae';
 // @ts-expect-error: a screen with parameters is linked with the router's Link and its params

@@ -14,6 +14,7 @@ const phone = {
   viewport: { width: 375, height: 812 },
   locale: 'ja-JP',
   timezoneId: 'Asia/Tokyo',
+  reducedMotion: 'reduce',
 } as const;
 
 /**
