@@ -5,6 +5,7 @@ import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../lib/app';
 import { repositoryRoot } from '../lib/paths';
+import { stageApp, testStage } from './apps';
 
 // What `cdk synth` uses, without bundling: the assertions only need the templates.
 const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
@@ -65,7 +66,7 @@ function fixedNames(templates: readonly Template[]): string[] {
   );
 }
 
-const test = synth('test');
+const test = stageApp(testStage);
 const qa = synth('qa', { mailIdentity: 'reuse' });
 const testTemplates = templatesOf(test.app);
 

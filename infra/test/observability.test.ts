@@ -9,12 +9,12 @@ import * as s3 from 'aws-cdk-lib/aws-s3';
 import * as deployment from 'aws-cdk-lib/aws-s3-deployment';
 import { build } from 'esbuild';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../lib/app';
 import { stageSettings } from '../lib/config';
 import { ActiveTracing, StageLogRetention } from '../lib/observability';
 import { businessMetrics, metricsNamespace } from '../../functions/src/lib/metrics';
 import { bundleOptions } from '../lib/constructs/api-function';
 import { handlerEntry, repositoryRoot } from '../lib/paths';
+import { prodStage, stageApp } from './apps';
 
 const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
   context: Record<string, unknown>;
@@ -63,14 +63,7 @@ function untraced(resources: Record<string, Resource>): string[] {
 }
 
 describe('observability of the deployed app', { timeout: 120_000 }, () => {
-  const { app, monitoring } = buildApp({
-    context: {
-      ...context,
-      stage: 'prod',
-      siteUrl: 'https://golf.example.jp',
-      'aws:cdk:bundling-stacks': [],
-    },
-  });
+  const { app, monitoring } = stageApp(prodStage);
   const all = templates(app);
 
   it('traces every function of every stack with X-Ray, each allowed to send its segments', () => {

@@ -15,6 +15,7 @@ import { attributeMappingProblems } from '../lib/attribute-mapping';
 import { repositoryRoot } from '../lib/paths';
 import { managedRuleGroups } from '../lib/stacks/edge-stack';
 import { scheduledJobs } from '../lib/stacks/jobs-stack';
+import { stageApp, testStage } from './apps';
 
 // The context `cdk synth` uses (feature flags included); bundling every function with esbuild is
 // what `cdk synth` does, and the assertions only need the templates.
@@ -30,16 +31,7 @@ const appContext = (more: Record<string, unknown>) => ({
     ...more,
   },
 });
-const { edge, data, auth, api, jobs, web, monitoring } = buildApp({
-  context: {
-    ...context,
-    stage: 'test',
-    siteUrl: 'https://golf.example.jp',
-    alarmEmail: 'ops@golf.example.jp',
-    socialProviders: 'google,twitter,line,apple',
-    'aws:cdk:bundling-stacks': [],
-  },
-});
+const { edge, data, auth, api, jobs, web, monitoring } = stageApp(testStage);
 interface ResponseHeadersConfig {
   SecurityHeadersConfig: { ContentTypeOptions: unknown; ContentSecurityPolicy: unknown };
   CustomHeadersConfig: { Items: unknown[] };

@@ -10,7 +10,8 @@ import {
   type BenchFigures,
   type Deployed,
 } from './model';
-import { benchFigures, deployedFromTemplates } from './templates';
+import { stageApp } from '../../infra/test/apps';
+import { benchFigures, costStage, deployedFromTemplates } from './templates';
 
 const deployed: Deployed = {
   apiFunctions: 100,
@@ -86,7 +87,7 @@ describe('the bill’s arithmetic', () => {
 
 describe('npm run cost', { timeout: 240_000 }, () => {
   it('reads the synthesized templates and the bench figures, and docs/cost.md is what it writes', async () => {
-    const fromTemplates = deployedFromTemplates();
+    const fromTemplates = deployedFromTemplates(stageApp(costStage).app);
     expect(fromTemplates.apiFunctions).toBeGreaterThan(100);
     expect(fromTemplates.jobs.map((job) => job.runsPerMonth).every((runs) => runs > 0)).toBe(true);
     expect(fromTemplates.cognitoPlan).toBe('LITE');

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { Stack } from 'aws-cdk-lib';
+import { Stack, type App } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { buildApp } from '../../infra/lib/app';
 import { repositoryRoot } from '../../infra/lib/paths';
@@ -8,14 +8,22 @@ import type { BenchFigures, CognitoPlan, Deployed } from './model';
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
 
-/** Synthesizes the prod stage in-process (bundling skipped) and reads what it deploys. */
-export function deployedFromTemplates(): Deployed {
+/** The stage the bill is for: prod on the CloudFront domain. */
+export const costStage = { stage: 'prod', siteUrl: 'https://golf.example.jp' };
+
+/** The cost stage, synthesized in-process (bundling skipped). */
+function costStageApp(): App {
   const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
     context: Record<string, unknown>;
   };
-  const { app } = buildApp({
-    context: { ...context, stage: 'prod', siteUrl: 'https://golf.example.jp', 'aws:cdk:bundling-stacks': [] },
-  });
+  return buildApp({ context: { ...context, ...costStage, 'aws:cdk:bundling-stacks': [] } }).app;
+}
+
+/**
+ * What the cost stage deploys, read from its templates; `app`, that stage's app when it is already
+ * built (the tests share one synth: infra/test/apps.ts).
+ */
+export function deployedFromTemplates(app: App = costStageApp()): Deployed {
   const resources = app.node
     .findAll()
     .filter((node): node is Stack => Stack.isStack(node))

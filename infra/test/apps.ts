@@ -1,0 +1,40 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { buildApp } from '../lib/app';
+import { repositoryRoot } from '../lib/paths';
+
+const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
+  context: Record<string, unknown>;
+};
+
+/** A `test` stage in one account, with every sign-in provider and an alarm address. */
+export const testStage = {
+  stage: 'test',
+  account: '123456789012',
+  siteUrl: 'https://golf.example.jp',
+  alarmEmail: 'ops@golf.example.jp',
+  socialProviders: 'google,twitter,line,apple',
+};
+
+/** The `prod` stage on the CloudFront domain (the bill's: scripts/cost/templates.ts). */
+export const prodStage = { stage: 'prod', siteUrl: 'https://golf.example.jp' };
+
+const built = new Map<string, ReturnType<typeof buildApp>>();
+
+/**
+ * The app `cdk synth` builds with cdk.json's context and `stageContext`, bundling skipped (the
+ * assertions read templates only). A synth costs seconds (cdk-nag checks every stack), so each
+ * context's app is built and synthesized once for the test files that share a worker (the unit
+ * files share one module registry: vitest.config.ts): the stacks' assertions and the cdk-nag check
+ * read one synth of `testStage`, the observability checks and the bill one of `prodStage`. Nothing
+ * may change an app it is given.
+ */
+export function stageApp(stageContext: Record<string, unknown>): ReturnType<typeof buildApp> {
+  const key = JSON.stringify(stageContext);
+  let app = built.get(key);
+  if (!app) {
+    app = buildApp({ context: { ...context, ...stageContext, 'aws:cdk:bundling-stacks': [] } });
+    built.set(key, app);
+  }
+  return app;
+}
