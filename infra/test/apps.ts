@@ -25,9 +25,9 @@ const built = new Map<string, ReturnType<typeof buildApp>>();
  * The app `cdk synth` builds with cdk.json's context and `stageContext`, bundling skipped (the
  * assertions read templates only). A synth costs seconds (cdk-nag checks every stack), so each
  * context's app is built and synthesized once for the test files that share a worker (the unit
- * files share one module registry: vitest.config.ts): the stacks' assertions and the cdk-nag check
- * read one synth of `testStage`, the observability checks and the bill one of `prodStage`. Nothing
- * may change an app it is given.
+ * files share one module registry: vitest.config.ts): the stacks' assertions, the cdk-nag check and
+ * the deploy checks read one synth of `testStage`, the observability checks and the bill one of
+ * `prodStage`. Nothing may change an app it is given.
  */
 export function stageApp(stageContext: Record<string, unknown>): ReturnType<typeof buildApp> {
   const key = JSON.stringify(stageContext);
