@@ -19,11 +19,18 @@ export const testStage = {
 /** The `prod` stage on the CloudFront domain (the bill's: scripts/cost/templates.ts). */
 export const prodStage = { stage: 'prod', siteUrl: 'https://golf.example.jp' };
 
+/**
+ * The app `cdk synth` builds with cdk.json's context (its feature flags included) and
+ * `stageContext`, bundling skipped: the assertions read templates only. A new app at each call.
+ */
+export function buildStageApp(stageContext: Record<string, unknown>): ReturnType<typeof buildApp> {
+  return buildApp({ context: { ...context, ...stageContext, 'aws:cdk:bundling-stacks': [] } });
+}
+
 const built = new Map<string, ReturnType<typeof buildApp>>();
 
 /**
- * The app `cdk synth` builds with cdk.json's context and `stageContext`, bundling skipped (the
- * assertions read templates only). A synth costs seconds (cdk-nag checks every stack), so each
+ * `buildStageApp`'s app, built once. A synth costs seconds (cdk-nag checks every stack), so each
  * context's app is built and synthesized once for the test files that share a worker (the unit
  * files share one module registry: vitest.config.ts): the stacks' assertions, the cdk-nag check and
  * the deploy checks read one synth of `testStage`, the observability checks and the bill one of
@@ -33,7 +40,7 @@ export function stageApp(stageContext: Record<string, unknown>): ReturnType<type
   const key = JSON.stringify(stageContext);
   let app = built.get(key);
   if (!app) {
-    app = buildApp({ context: { ...context, ...stageContext, 'aws:cdk:bundling-stacks': [] } });
+    app = buildStageApp(stageContext);
     built.set(key, app);
   }
   return app;

@@ -1,27 +1,15 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../lib/app';
-import { repositoryRoot } from '../lib/paths';
-import { stageApp, testStage } from './apps';
+import { buildStageApp, stageApp, testStage } from './apps';
 
-// What `cdk synth` uses, without bundling: the assertions only need the templates.
-const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
-  context: Record<string, unknown>;
-};
 const synth = (stage: string, more: Record<string, unknown> = {}) =>
-  buildApp({
-    context: {
-      ...context,
-      stage,
-      account: '123456789012',
-      siteUrl: 'https://golf.example.jp',
-      socialProviders: 'google,twitter,line,apple',
-      'aws:cdk:bundling-stacks': [],
-      ...more,
-    },
+  buildStageApp({
+    stage,
+    account: '123456789012',
+    siteUrl: 'https://golf.example.jp',
+    socialProviders: 'google,twitter,line,apple',
+    ...more,
   });
 
 /** Every template of an app, the nested stacks' included. */

@@ -1,19 +1,11 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Stack, type App } from 'aws-cdk-lib';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../lib/app';
 import { localStackContext } from '../lib/config';
-import { repositoryRoot } from '../lib/paths';
-import { stageApp, testStage } from './apps';
-
-const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
-  context: Record<string, unknown>;
-};
+import { buildStageApp, stageApp, testStage } from './apps';
 
 /** The AwsSolutions errors left unsuppressed in every stack of an app built with this context. */
 function nagErrors(extra: Record<string, unknown>): string[] {
-  return nagErrorsOf(buildApp({ context: { ...context, ...extra, 'aws:cdk:bundling-stacks': [] } }).app);
+  return nagErrorsOf(buildStageApp(extra).app);
 }
 
 /**

@@ -1,5 +1,3 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
@@ -9,28 +7,12 @@ import { apiCachePolicy, edgeBehaviours, siteCachePolicy } from '../../shared/sr
 import { permissionsPolicy, storageContentSecurityPolicy } from '../../shared/src/security-headers';
 import { siteConfigScript } from '../../shared/src/site-config';
 import { allFunctionVariables, type VariableGroup } from '../../shared/src/function-environment';
-import { buildApp } from '../lib/app';
 import { functionNodeOptions } from '../lib/constructs/api-function';
 import { attributeMappingProblems } from '../lib/attribute-mapping';
-import { repositoryRoot } from '../lib/paths';
 import { managedRuleGroups } from '../lib/stacks/edge-stack';
 import { scheduledJobs } from '../lib/stacks/jobs-stack';
-import { stageApp, testStage } from './apps';
+import { buildStageApp, stageApp, testStage } from './apps';
 
-// The context `cdk synth` uses (feature flags included); bundling every function with esbuild is
-// what `cdk synth` does, and the assertions only need the templates.
-const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'utf8')) as {
-  context: Record<string, unknown>;
-};
-const appContext = (more: Record<string, unknown>) => ({
-  context: {
-    ...context,
-    stage: 'test',
-    siteUrl: 'https://golf.example.jp',
-    'aws:cdk:bundling-stacks': [],
-    ...more,
-  },
-});
 const { edge, data, auth, api, jobs, web, monitoring } = stageApp(testStage);
 interface ResponseHeadersConfig {
   SecurityHeadersConfig: { ContentTypeOptions: unknown; ContentSecurityPolicy: unknown };
@@ -209,8 +191,10 @@ describe('data safety and mail', () => {
 
 describe('social providers by configuration', () => {
   // A stage enables providers by context; the others are neither in the pool nor on /login.
-  const googleOnly = buildApp(appContext({ socialProviders: 'google' }));
-  const none = buildApp(appContext({}));
+  const testStageWith = (more: Record<string, unknown>) =>
+    buildStageApp({ stage: 'test', siteUrl: 'https://golf.example.jp', ...more });
+  const googleOnly = testStageWith({ socialProviders: 'google' });
+  const none = testStageWith({});
 
   it('with only Google: one identity provider, its callback, and one button in /site-config.js', () => {
     const template = Template.fromStack(googleOnly.auth);
