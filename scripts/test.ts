@@ -7,8 +7,8 @@ import { seedTemplateRoot } from './local-stack/seed-template';
 import { startRunDynamoDbLocal } from './local-stack/dynamodb-local';
 
 /**
- * `npm test`: lints (ESLint with the layer rules, oxlint with the type-aware rules and TypeScript's own
- * errors for every workspace, Prettier, knip), builds
+ * `npm test`: lints (Prettier; oxlint with the layer zones, the project's own rules, the type-aware
+ * rules and TypeScript's own errors for every workspace; knip), builds
  * the SPA, runs the vitest projects (`unit`, `api`, `screens`, `e2e`) and every benchmark at its smoke
  * size, one step per core at a time (scripts/side-by-side.ts). The API and e2e suites each start a local stack inside their
  * vitest main process, whose environment the handlers read, so each project runs in a process of
@@ -21,7 +21,7 @@ const { scripts } = JSON.parse(readFileSync(join(repositoryRoot, 'package.json')
 
 /**
  * The commands of a package.json script joined by `&&`, each a step of its own: `npm run lint` is
- * ESLint, oxlint, Prettier and knip.
+ * Prettier, oxlint and knip.
  */
 function scriptSteps(name: string): Step[] {
   const script = scripts[name];
@@ -39,7 +39,8 @@ const vitest = (project: string, order: Pick<Step, 'needs' | 'after'> = {}): Ste
   ...order,
 });
 const [build] = scriptSteps('build');
-const [eslint, ...otherLint] = scriptSteps('lint');
+// The first lint step (Prettier, one core) runs beside the build; the others once the suites are done.
+const [firstLint, ...otherLint] = scriptSteps('lint');
 // Every `npm run bench:*` at its smoke size, so a bench that no longer runs fails the suite
 // (scripts/bench/smoke-all.ts checks that each one reached its end).
 const smokes = Object.keys(scripts)
@@ -78,7 +79,7 @@ process.env['DYNAMODB_LOCAL_SHORT_LIVED'] ??= '1';
 const dynamo = await startRunDynamoDbLocal(mkdtempSync(join(seedTemplates.root, 'dynamodb-')));
 const outcomes = await runSideBySide([
   build!,
-  eslint!,
+  firstLint!,
   api,
   unit,
   screens,

@@ -1,7 +1,7 @@
 /** Our Markdown documents, rendered at build time (frontend/build/markdown-documents.ts, vite.config.ts). */
 declare module 'virtual:doc/*' {
   // An ambient module may not import a relative path, but may name one in an import type.
-  // eslint-disable-next-line @typescript-eslint/consistent-type-imports
+  // oxlint-disable-next-line typescript/consistent-type-imports
   const document: import('../build/markdown-documents').MarkdownDocument;
   export default document;
 }

@@ -48,7 +48,7 @@ function untraced(resources: Record<string, Resource>): string[] {
       const problems: string[] = [];
       if ((fn.Properties?.['TracingConfig'] as Json | undefined)?.['Mode'] !== 'Active')
         problems.push(`${id}: TracingConfig is not Active`);
-      const roleId = ((fn.Properties?.['Role'] as Json)['Fn::GetAtt'] as string[])[0]!;
+      const roleId = ((fn.Properties!['Role'] as Json)['Fn::GetAtt'] as string[])[0]!;
       const role = resources[roleId]!;
       const attached = Object.values(resources).filter(
         (resource) =>

@@ -20,9 +20,9 @@ export const uploadContentTypes = ['image/jpeg', 'image/png', 'image/webp'] as c
 const uploadPurposeSchema = z.enum(['guild', 'profile', 'prize']);
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
 
-// eslint-disable-next-line no-control-regex
+// oxlint-disable-next-line no-control-regex
 const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex
+// oxlint-disable-next-line no-control-regex
 const controlCharactersWithNewlines = /[\u0000-\u001f\u007f]/;
 
 const text = (max: number, options: { min: number; newlines: boolean }) =>

@@ -1,8 +1,8 @@
 import * as z from 'zod';
 
-// eslint-disable-next-line no-control-regex
+// oxlint-disable-next-line no-control-regex
 const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-// eslint-disable-next-line no-control-regex
+// oxlint-disable-next-line no-control-regex
 const controlCharactersWithNewlines = /[\u0000-\u001f\u007f]/;
 
 /** Free text typed by a person: trimmed, bounded, no control characters (newlines only where allowed). */
