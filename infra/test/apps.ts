@@ -16,8 +16,12 @@ export const testStage = {
   socialProviders: 'google,twitter,line,apple',
 };
 
-/** The `prod` stage on the CloudFront domain (the bill's: scripts/cost/templates.ts). */
-export const prodStage = { stage: 'prod', siteUrl: 'https://golf.example.jp' };
+/** The `prod` stage on its own domain (the bill's: scripts/cost/templates.ts). */
+export const prodStage = {
+  stage: 'prod',
+  domainName: 'golf.example.jp',
+  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+};
 
 /**
  * The app `cdk synth` builds with cdk.json's context (its feature flags included) and

@@ -8,8 +8,15 @@ import type { BenchFigures, CognitoPlan, Deployed } from './model';
 
 type Resource = { Type: string; Properties?: Record<string, unknown> };
 
-/** The stage the bill is for: prod on the CloudFront domain. */
-export const costStage = { stage: 'prod', siteUrl: 'https://golf.example.jp' };
+/**
+ * The stage the bill is for: prod on its own domain (an ACM certificate and a CloudFront alias cost
+ * nothing more).
+ */
+export const costStage = {
+  stage: 'prod',
+  domainName: 'golf.example.jp',
+  certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+};
 
 /** The cost stage, synthesized in-process (bundling skipped). */
 function costStageApp(): App {
