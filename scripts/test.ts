@@ -39,7 +39,7 @@ const vitest = (project: string, order: Pick<Step, 'needs' | 'after'> = {}): Ste
   ...order,
 });
 const [build] = scriptSteps('build');
-// The first lint step (Prettier, one core) runs beside the build; the others once the suites are done.
+// The first lint step (Prettier, one core) runs beside the API suite; the others beside the journeys.
 const [firstLint, ...otherLint] = scriptSteps('lint');
 // Every `npm run bench:*` at its smoke size, so a bench that no longer runs fails the suite
 // (scripts/bench/smoke-all.ts checks that each one reached its end).
@@ -57,11 +57,12 @@ const unit = vitest('unit*', { needs: [build!.label] });
 // The screens in a DOM of the test's own, against an API with the sample season (frontend/test/screens).
 const screens = vitest('screens');
 const e2e = vitest('e2e', { needs: [build!.label], after: [api.label, unit.label] });
-// The order is each step's turn for a free core, the longest first. The API suite runs beside the
-// single-process tools. The browser journeys, whose waits are the most sensitive to a busy machine,
-// run once both suites of vitest ended, and as soon as they did (the run's longest path is the API
-// suite, then the journeys): the lint steps left and the benches' smoke runs go one at a time beside
-// them, taking the part of a core the journeys leave idle while they wait on pages.
+// The order is each step's turn for a free core, the longest first. The run's longest path is the
+// API suite, then the browser journeys: the API suite starts at once (it needs no build), while the
+// other core builds the SPA and runs the `unit*` and screens suites and Prettier. The journeys, whose
+// waits are the most sensitive to a busy machine, run once both suites of vitest ended, and as soon
+// as they did: the lint steps left and the benches' smoke runs go one at a time beside them, taking
+// the part of a core the journeys leave idle while they wait on pages.
 // One seeded sample season for the run's stacks: the suites' own stacks and the smoke runs start
 // from copies of it (scripts/local-stack/seed-template.ts).
 const seedTemplates = seedTemplateRoot();
@@ -78,11 +79,11 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 process.env['DYNAMODB_LOCAL_SHORT_LIVED'] ??= '1';
 const dynamo = await startRunDynamoDbLocal(mkdtempSync(join(seedTemplates.root, 'dynamodb-')));
 const outcomes = await runSideBySide([
-  build!,
-  firstLint!,
   api,
+  build!,
   unit,
   screens,
+  firstLint!,
   e2e,
   ...otherLint,
   ...smokes.map((step) => ({ ...step, needs: [build!.label], after: [api.label, unit.label] })),
