@@ -5,7 +5,8 @@
  * (scripts/bench/ranking-read-load.ts): 50 concurrent keep-alive connections, a warm-up, then
  * `seconds` of requests. DynamoDB calls are counted per request during the load. The page is
  * measured as the screen asks for it (current tournament) and with `game_global_id` given. Prints
- * one JSON line.
+ * one JSON line, the object `run` returns (a smoke run of `npm run bench:ranking` calls `run`
+ * instead of starting the script).
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -14,6 +15,7 @@ import { startStack } from '../local-stack/stack';
 import { countDynamoCalls } from './dynamo-calls';
 import { connections, type LoadResult } from './ranking-read-load';
 import { sampleSeason } from './smoke';
+import { isEntryPoint } from '../entry-point';
 
 const loadEntry = fileURLToPath(new URL('./ranking-read-load.ts', import.meta.url));
 
@@ -39,7 +41,9 @@ async function fetchJson(url: string) {
   return (await response.json()) as { rankings?: unknown[] };
 }
 
-async function main(seconds: number) {
+/** The measurement over `[seconds]`, from the script's arguments. */
+export async function run(args: readonly string[]): Promise<Record<string, unknown>> {
+  const seconds = Number(args[0] ?? 10);
   const stack = await startStack({
     port: 0,
     dataDir: null,
@@ -87,4 +91,4 @@ async function main(seconds: number) {
   }
 }
 
-console.log(JSON.stringify(await main(Number(process.argv[2] ?? 10))));
+if (isEntryPoint(import.meta.url)) console.log(JSON.stringify(await run(process.argv.slice(2))));

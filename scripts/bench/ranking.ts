@@ -10,29 +10,39 @@ import { isEntryPoint } from '../entry-point';
  * 100k and 1M players, each size in its own process so peak memory is its own. Prints a table per
  * part and writes bench/results/ranking-{pure,write,read,publish,import}.json. Numbers are measured, never asserted.
  * `-- --smoke`: every part once at 2,000 players (the import with 500 teams, the read for 0.1 s),
- * nothing written.
+ * one after another in this process, nothing written.
  */
 const sizes = sized([10_000, 100_000, 1_000_000], [2_000]);
 /** Sizes actually written to DynamoDB Local; 1M is sized only. */
 const writtenSizes = new Set(sized([10_000, 100_000], [2_000]));
 
-const parts = {
-  pure: () => sizes.map((players) => run('ranking-pure.ts', String(players))),
+/** The parts' scripts, each also a module whose `run` measures what the script prints. */
+const scripts = {
+  pure: () => import('./ranking-pure'),
+  write: () => import('./ranking-write'),
+  read: () => import('./ranking-read'),
+  publish: () => import('./ranking-publish'),
+  import: () => import('./ranking-import'),
+};
+type Part = keyof typeof scripts;
+/** One measurement: scripts/bench/ranking-{part}.ts with these arguments. */
+type Measurement = [part: Part, ...args: string[]];
+type Result = Record<string, unknown>;
+
+const parts: Record<Part, () => Measurement[]> = {
+  pure: () => sizes.map((players) => ['pure', String(players)]),
   write: () =>
-    sizes.map((players) =>
-      run('ranking-write.ts', String(players), ...(writtenSizes.has(players) ? ['--write'] : [])),
-    ),
-  read: () => [run('ranking-read.ts', sized('10', '0.1'))],
-  publish: () =>
-    sized([100_000, 1_000_000], [2_000]).map((players) => run('ranking-publish.ts', String(players))),
+    sizes.map((players) => ['write', String(players), ...(writtenSizes.has(players) ? ['--write'] : [])]),
+  read: () => [['read', sized('10', '0.1')]],
+  publish: () => sized([100_000, 1_000_000], [2_000]).map((players) => ['publish', String(players)]),
   /** An operator's import over HTTP on the local stack, with this many teams in the live round. */
   import: () =>
     smoke
-      ? [run('ranking-import.ts', '500')]
+      ? [['import', '500']]
       : [
-          run('ranking-import.ts', '100000'),
+          ['import', '100000'],
           // At 1M the import's answer only: a publish of 1M teams on DynamoDB Local takes many minutes.
-          run('ranking-import.ts', '1000000', '--answer-only'),
+          ['import', '1000000', '--answer-only'],
         ],
 };
 
@@ -40,12 +50,12 @@ const parts = {
  * Runs one benchmark script in its own process (told `--smoke` in a smoke run); its last output
  * line is its JSON result.
  */
-function run(script: string, ...args: string[]): Record<string, unknown> {
+function inChild([part, ...args]: Measurement): Result {
   const output = execFileSync(
     process.execPath,
     [
       ...process.execArgv,
-      join(repositoryRoot, 'scripts/bench', script),
+      join(repositoryRoot, `scripts/bench/ranking-${part}.ts`),
       ...args,
       ...(smoke ? ['--smoke'] : []),
     ],
@@ -55,31 +65,71 @@ function run(script: string, ...args: string[]): Record<string, unknown> {
       stdio: ['ignore', 'pipe', 'inherit'],
     },
   );
-  return JSON.parse(output.trim().split('\n').at(-1)!) as Record<string, unknown>;
+  return JSON.parse(output.trim().split('\n').at(-1)!) as Result;
 }
 
-export function runRankingBenchmarks(only: readonly string[] = []) {
-  const directory = join(repositoryRoot, 'bench/results');
-  mkdirSync(directory, { recursive: true });
-  for (const [name, part] of Object.entries(parts)) {
-    if (only.length && !only.includes(name)) continue;
-    const results = part();
-    console.log(`ranking-${name}`);
-    console.table(
-      name === 'read' ? results.flatMap((r) => r['results'] as Array<Record<string, unknown>>) : results,
-    );
-    if (smoke) continue;
-    const file = join(directory, `ranking-${name}.json`);
-    writeFileSync(
-      file,
-      JSON.stringify({ measured_at: new Date().toISOString(), node: process.version, results }, null, 2) +
-        '\n',
-    );
-    console.log(file);
-    if (name === 'import') copyImportFigures(directory, results);
-    // Measured alone, the publish rows keep the figures of the last import run.
-    if (name === 'publish' && !only.includes('import')) copyImportFigures(directory, lastImports(directory));
+/**
+ * Calls one benchmark script's `run` in this process: a smoke run spares a Node process and a load
+ * of the same modules per part (it keeps no figures, so its peak memory need not be its own). A part
+ * leaves its stack's or database's endpoints, keys and table in the environment, and the handlers'
+ * configuration, DynamoDB client and cached answers in memory: all are put back as a process of its
+ * own would find them (otherwise the next part's stack would take the stopped one's endpoint for a
+ * DynamoDB already running).
+ */
+async function inThisProcess([part, ...args]: Measurement): Promise<Result> {
+  const environment = { ...process.env };
+  try {
+    return await (await scripts[part]()).run(args);
+  } finally {
+    for (const name of Object.keys(process.env))
+      if (!(name in environment)) Reflect.deleteProperty(process.env, name);
+    Object.assign(process.env, environment);
+    const [{ resetConfig }, { setDb }, { clearReadCaches }] = await Promise.all([
+      import('../../functions/src/lib/config'),
+      import('../../functions/src/db/client'),
+      import('../../functions/src/lib/read-cache'),
+    ]);
+    resetConfig();
+    setDb(undefined);
+    clearReadCaches();
   }
+}
+
+const selected = (only: readonly string[]) =>
+  Object.entries(parts).filter(([name]) => !only.length || only.includes(name));
+
+/** Each size in its own process, so that its peak memory is its own. */
+export function runRankingBenchmarks(only: readonly string[] = []) {
+  for (const [name, part] of selected(only)) report(name, part().map(inChild), only);
+}
+
+/** A smoke run: every part once at its smoke size, one after another in this process. */
+async function runRankingSmoke(only: readonly string[]) {
+  for (const [name, part] of selected(only)) {
+    const results: Result[] = [];
+    for (const measurement of part()) results.push(await inThisProcess(measurement));
+    report(name, results, only);
+  }
+}
+
+/** Prints a part's table and, unless this is a smoke run, writes its figures. */
+function report(name: string, results: Result[], only: readonly string[]) {
+  const directory = join(repositoryRoot, 'bench/results');
+  console.log(`ranking-${name}`);
+  console.table(
+    name === 'read' ? results.flatMap((r) => r['results'] as Array<Record<string, unknown>>) : results,
+  );
+  if (smoke) return;
+  mkdirSync(directory, { recursive: true });
+  const file = join(directory, `ranking-${name}.json`);
+  writeFileSync(
+    file,
+    JSON.stringify({ measured_at: new Date().toISOString(), node: process.version, results }, null, 2) + '\n',
+  );
+  console.log(file);
+  if (name === 'import') copyImportFigures(directory, results);
+  // Measured alone, the publish rows keep the figures of the last import run.
+  if (name === 'publish' && !only.includes('import')) copyImportFigures(directory, lastImports(directory));
 }
 
 /** The rows of the last import run, when there was one. */
@@ -104,6 +154,8 @@ function copyImportFigures(directory: string, imports: Array<Record<string, unkn
 }
 
 if (isEntryPoint(import.meta.url)) {
-  runRankingBenchmarks(process.argv.slice(2).filter((arg) => !arg.startsWith('--')));
+  const only = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
+  if (smoke) await runRankingSmoke(only);
+  else runRankingBenchmarks(only);
   smokeDone();
 }
