@@ -39,8 +39,7 @@ const vitest = (project: string, order: Pick<Step, 'needs' | 'after'> = {}): Ste
   ...order,
 });
 const [build] = scriptSteps('build');
-// The first lint step (Prettier, one core) runs beside the API suite; the others beside the journeys.
-const [firstLint, ...otherLint] = scriptSteps('lint');
+const lint = scriptSteps('lint');
 // Every `npm run bench:*` at its smoke size, so a bench that no longer runs fails the suite
 // (scripts/bench/smoke-all.ts checks that each one reached its end).
 const smokes = Object.keys(scripts)
@@ -56,13 +55,14 @@ const api = vitest('api');
 const unit = vitest('unit*', { needs: [build!.label] });
 // The screens in a DOM of the test's own, against an API with the sample season (frontend/test/screens).
 const screens = vitest('screens');
-const e2e = vitest('e2e', { needs: [build!.label], after: [api.label, unit.label] });
-// The order is each step's turn for a free core, the longest first. The run's longest path is the
-// API suite, then the browser journeys: the API suite starts at once (it needs no build), while the
-// other core builds the SPA and runs the `unit*` and screens suites and Prettier. The journeys, whose
-// waits are the most sensitive to a busy machine, run once both suites of vitest ended, and as soon
-// as they did: the lint steps left and the benches' smoke runs go one at a time beside them, taking
-// the part of a core the journeys leave idle while they wait on pages.
+const e2e = vitest('e2e', { needs: [build!.label], after: [unit.label, screens.label] });
+// The order is each step's turn for a free core, the longest first. The API suite and the browser
+// journeys are the two longest steps, so each has a core of its own: the API suite starts at once (it
+// needs no build), while the other core builds the SPA and runs the `unit*` and screens suites, then
+// the journeys. The journeys' waits are the most sensitive to a busy machine: they start once the
+// other vitest suites ended, beside the API suite's last files at most, and the lint steps and the
+// benches' smoke runs go one at a time beside them on the API suite's core, taking the part of a core
+// the journeys leave idle while they wait on pages.
 // One seeded sample season for the run's stacks: the suites' own stacks and the smoke runs start
 // from copies of it (scripts/local-stack/seed-template.ts).
 const seedTemplates = seedTemplateRoot();
@@ -83,9 +83,8 @@ const outcomes = await runSideBySide([
   build!,
   unit,
   screens,
-  firstLint!,
   e2e,
-  ...otherLint,
+  ...lint,
   ...smokes.map((step) => ({ ...step, needs: [build!.label], after: [api.label, unit.label] })),
 ]);
 
