@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { resetConfig } from '../../functions/src/lib/config';
-import { closeChecked, newPage, useBrowser, waitForPath } from './support/browser';
+import { closeChecked, reusedPage, useBrowser, waitForPath } from './support/browser';
 
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
 resetConfig();
@@ -83,7 +83,7 @@ async function completeSignUp(page: Page, nickname: string) {
 
 describe('accounts by e-mail', () => {
   it('registers by e-mail to completion with the mailed link, then logs out and in again', async () => {
-    const session = await newPage(browser());
+    const session = await reusedPage(browser());
     const { page } = session;
     const email = address('register');
     await registerByEmail(page, email, 'e2e-pass-123', 'はじめてゴルファー');
@@ -104,7 +104,7 @@ describe('accounts by e-mail', () => {
   });
 
   it('changes the e-mail address and the password, edits the profile, then withdraws', async () => {
-    const session = await newPage(browser());
+    const session = await reusedPage(browser());
     const { page } = session;
     const email = address('settings');
     const next = address('settings-new');
@@ -158,7 +158,7 @@ describe('accounts by e-mail', () => {
   });
 
   it('registers the e-mail of a player who signed up with a provider (registerFlg)', async () => {
-    const session = await newPage(browser());
+    const session = await reusedPage(browser());
     const { page } = session;
     const email = address('social');
     await page.goto('/login');
@@ -172,7 +172,7 @@ describe('accounts by e-mail', () => {
   });
 
   it('signs up with X through the bridge and the stand-in X, without an e-mail from X, to completion', async () => {
-    const session = await newPage(browser());
+    const session = await reusedPage(browser());
     const { page } = session;
     const email = address('x-player');
     await page.goto('/login');

@@ -1,6 +1,6 @@
 import { describe, expect, inject, it } from 'vitest';
 import { resetConfig } from '../../functions/src/lib/config';
-import { closeChecked, newPage, useBrowser, waitForPath } from './support/browser';
+import { closeChecked, reusedPage, useBrowser, waitForPath } from './support/browser';
 
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
 resetConfig();
@@ -17,7 +17,7 @@ const providers = [
 
 describe('social sign-in through the local provider stand-in', () => {
   it.each(providers)('signs in with %s: a new player goes on to /register/mail', async (provider, label) => {
-    const session = await newPage(browser());
+    const session = await reusedPage(browser());
     const { page } = session;
     await page.goto('/login?to=%2Fmypage');
     await page.getByRole('button', { name: `${label}でログイン` }).click();
@@ -34,7 +34,7 @@ describe('social sign-in through the local provider stand-in', () => {
   });
 
   it('refuses a callback with a forged state, and a replayed one', async () => {
-    const session = await newPage(browser());
+    const session = await reusedPage(browser());
     const { page } = session;
     await page.goto('/login');
     await page.getByRole('button', { name: 'Googleでログイン' }).click();
@@ -63,7 +63,7 @@ describe('social sign-in through the local provider stand-in', () => {
   });
 
   it('a cancelled sign-in says so', async () => {
-    const session = await newPage(browser());
+    const session = await reusedPage(browser());
     const { page } = session;
     await page.goto('/login');
     await page.getByRole('button', { name: 'LINEでログイン' }).click();

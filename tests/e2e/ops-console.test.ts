@@ -5,7 +5,7 @@ import type { RoundField } from '@golf/shared/schemas/game';
 import type { RankingPageResponse } from '@golf/shared/schemas/ranking';
 import type { OpsRoundResults, OpsTournamentList } from '@golf/shared/schemas/ops';
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
-import { closeChecked, downloadedText, newPage } from './support/browser';
+import { closeChecked, downloadedText, reusedPage } from './support/browser';
 import { operatorToken, publishedSnapshot as published } from './support/ops';
 import { callApi, useOwnStack } from './support/own-stack';
 
@@ -158,7 +158,7 @@ describe('a correction from the console', () => {
       (p) => p.status === 'active' && p.to_par !== null && p.birdies > 0 && holding(p.player_id) > 0,
     )!;
 
-    const session = await newPage(own.browser(), { baseUrl: own.stack().url });
+    const session = await reusedPage(own.browser(), { baseUrl: own.stack().url });
     const { page } = session;
     await session.context.addCookies([{ name: 'token', value: operator, url: own.stack().url }]);
     const section = await openCorrection(page, id, round, target.player_id);
@@ -223,7 +223,7 @@ describe('a correction from the console', () => {
     const { id, round, rows } = await finalRound(operator);
     const target = rows.players.filter((p) => p.status === 'active' && p.to_par !== null).at(-1)!;
 
-    const session = await newPage(own.browser(), { baseUrl: own.stack().url });
+    const session = await reusedPage(own.browser(), { baseUrl: own.stack().url });
     const { page } = session;
     await session.context.addCookies([{ name: 'token', value: operator, url: own.stack().url }]);
     const section = await openCorrection(page, id, round, target.player_id);
@@ -293,7 +293,7 @@ describe('the confirmation of a cancel', () => {
     const teams = (await storedTeams(tournament.game_global_id, round.round)).length;
     expect(teams).toBeGreaterThan(0);
 
-    const session = await newPage(own.browser(), { baseUrl: own.stack().url });
+    const session = await reusedPage(own.browser(), { baseUrl: own.stack().url });
     const { page } = session;
     await session.context.addCookies([{ name: 'token', value: operator, url: own.stack().url }]);
     await page.goto(`/ops/rounds?game_global_id=${tournament.game_global_id}&round=${round.round}`);
@@ -336,7 +336,7 @@ describe('the operator console', () => {
     const id = current.game_global_id;
     const open = current.rounds.filter((r) => !r.cancelled && r.results !== 'final');
 
-    const session = await newPage(own.browser(), { baseUrl: own.stack().url });
+    const session = await reusedPage(own.browser(), { baseUrl: own.stack().url });
     const { page } = session;
     await session.context.addCookies([{ name: 'token', value: operator, url: own.stack().url }]);
 

@@ -3,7 +3,7 @@ import { reminderRepository } from '../../functions/src/db/repositories/reminder
 import { resetConfig } from '../../functions/src/lib/config';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { seriousViolations } from './support/axe';
-import { baseUrl, closeChecked, newPage, useBrowser, waitForPath } from './support/browser';
+import { baseUrl, closeChecked, newPage, reusedPage, useBrowser, waitForPath } from './support/browser';
 import { createPlayer } from './support/users';
 
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
@@ -15,7 +15,7 @@ describe('deadline reminders', () => {
   it('a player turns e-mail reminders on, gets one in the local mailbox, and stops them from its link', async () => {
     const userId = `e2e-reminders-${Date.now()}`;
     const { token } = await createPlayer(userId);
-    const session = await newPage(browser());
+    const session = await reusedPage(browser());
     const { page } = session;
     await session.context.addCookies([{ name: 'token', value: token, url: baseUrl() }]);
 
@@ -73,7 +73,7 @@ describe('deadline reminders', () => {
     const link = (await reminderRepository.get(userId))!.unsubscribe_token;
 
     // A scanner opens the link, as a visitor, and lets the page run.
-    const scanner = await newPage(browser());
+    const scanner = await reusedPage(browser());
     await scanner.page.goto(`/reminders/unsubscribe/${link}`);
     const button = scanner.page.getByRole('button', { name: '配信を停止する' });
     await button.waitFor();

@@ -61,12 +61,16 @@ const pooled = new WeakMap<Browser, BrowserContext>();
  * opens a new page (so a new session storage and the phone's viewport). A fresh context with its
  * first load of the app costs chromium about twice the CPU of a load in a context that has loaded it
  * (its cache and compiled scripts stay). Not for a test that adds init scripts to the context (they
- * cannot be removed) or needs an empty cache: those take `newPage`.
+ * cannot be removed), needs an empty cache or keeps another page open beside it: those take
+ * `newPage`. `baseUrl` (a file's own stack) is read when the file's first call makes the context.
  */
-export async function reusedPage(browser: Browser): Promise<BrowserSession> {
+export async function reusedPage(
+  browser: Browser,
+  options: { baseUrl?: string } = {},
+): Promise<BrowserSession> {
   let context = pooled.get(browser);
   if (!context) {
-    context = await browser.newContext({ ...phone, baseURL: baseUrl() });
+    context = await browser.newContext({ ...phone, baseURL: options.baseUrl ?? baseUrl() });
     context.setDefaultTimeout(15_000);
     pooled.set(browser, context);
   } else {
