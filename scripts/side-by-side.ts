@@ -23,7 +23,7 @@ export interface Outcome {
 
 /**
  * How many steps run at once: `TEST_SLOTS` where set, else one per core. Most steps are single
- * processes bound by one core (Prettier, knip) or a handful of processes that wait on each other (a
+ * processes bound by one core (knip, the API suite's main process) or a handful of processes that wait on each other (a
  * vitest project with its stack), so one step per core keeps the machine busy without a step's
  * timeouts meeting a starved CPU.
  */

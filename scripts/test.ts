@@ -7,7 +7,7 @@ import { seedTemplateRoot } from './local-stack/seed-template';
 import { startRunDynamoDbLocal } from './local-stack/dynamodb-local';
 
 /**
- * `npm test`: lints (Prettier; oxlint with the layer zones, the project's own rules, the type-aware
+ * `npm test`: lints (oxfmt; oxlint with the layer zones, the project's own rules, the type-aware
  * rules and TypeScript's own errors for every workspace; knip), builds
  * the SPA, runs the vitest projects (`unit`, `api`, `screens`, `e2e`) and every benchmark at its smoke
  * size, one step per core at a time (scripts/side-by-side.ts). The API and e2e suites each start a local stack inside their
@@ -21,7 +21,7 @@ const { scripts } = JSON.parse(readFileSync(join(repositoryRoot, 'package.json')
 
 /**
  * The commands of a package.json script joined by `&&`, each a step of its own: `npm run lint` is
- * Prettier, oxlint and knip.
+ * oxfmt, oxlint and knip.
  */
 function scriptSteps(name: string): Step[] {
   const script = scripts[name];

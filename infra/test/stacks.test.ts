@@ -580,7 +580,8 @@ describe('api stack', () => {
         onIndexes: JSON.stringify(statement.Resource).includes('/index/'),
         onTable: !JSON.stringify(statement.Resource).includes('/index/'),
         leadingKeys: statement.Condition?.['ForAllValues:StringLike']?.['dynamodb:LeadingKeys'] as
-          string[] | undefined,
+          | string[]
+          | undefined,
         conditions: Object.keys(statement.Condition ?? {}),
       }));
   }

@@ -49,18 +49,15 @@ export function smokeDone() {
 
 /**
  * Puts `section` (which opens with `<!-- name:start -->` and ends with `<!-- name:end -->`) in
- * docs/performance.md in place of the one written before, or at its end, formatted as Prettier
- * checks it; unless this is a smoke run.
+ * docs/performance.md in place of the one written before, or at its end, formatted as `oxfmt --check`
+ * wants it; unless this is a smoke run.
  */
 export async function writePerformanceSection(name: string, section: string) {
   const docPath = join(repositoryRoot, 'docs/performance.md');
   // Imported here: the benches that write no section spare its load.
-  const { format, resolveConfig } = await import('prettier');
+  const { formatted } = await import('../format');
   const doc = readFileSync(docPath, 'utf8');
   const marked = new RegExp(`<!-- ${name}:start -->[\\s\\S]*<!-- ${name}:end -->`);
   const updated = marked.test(doc) ? doc.replace(marked, section) : `${doc.trimEnd()}\n\n${section}\n`;
-  writeFigures(
-    'docs/performance.md',
-    await format(updated, { ...(await resolveConfig(docPath)), filepath: docPath }),
-  );
+  writeFigures('docs/performance.md', await formatted(docPath, updated));
 }

@@ -1,14 +1,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { format, resolveConfig } from 'prettier';
 import { repositoryRoot } from '../local-stack/paths';
 import { renderApiDocs } from './api-docs';
 import { renderApiRoutes } from './api-routes';
 import { isEntryPoint } from '../entry-point';
+import { formatted } from '../format';
 
 /**
  * The files generated from the route table, by path from the repository root, formatted as
- * `prettier --check` wants them.
+ * `oxfmt --check` wants them.
  */
 export async function generatedFiles(): Promise<Record<string, string>> {
   const renderers: Record<string, (current: string) => string | Promise<string>> = {
@@ -24,8 +24,7 @@ export async function generatedFiles(): Promise<Record<string, string>> {
     } catch {
       // A first generation.
     }
-    const options = (await resolveConfig(file)) ?? {};
-    files[path] = await format(await render(current), { ...options, filepath: file });
+    files[path] = await formatted(file, await render(current));
   }
   return files;
 }

@@ -1,6 +1,5 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { format, resolveConfig } from 'prettier';
 import { repositoryRoot } from '../../infra/lib/paths';
 import {
   monthlyBill,
@@ -13,6 +12,7 @@ import {
 } from './model';
 import { benchFigures, deployedFromTemplates } from './templates';
 import { isEntryPoint } from '../entry-point';
+import { formatted } from '../format';
 
 const playerCounts = [10_000, 100_000, 1_000_000] as const;
 export const costDocPath = join(repositoryRoot, 'docs/cost.md');
@@ -95,8 +95,7 @@ that never expire included (Lambda, CloudFront, Cognito, X-Ray). Check them befo
 | --- | --- |
 ${priceRows.join('\n')}
 `;
-  const options = await resolveConfig(costDocPath);
-  return format(markdown, { ...options, parser: 'markdown', filepath: costDocPath });
+  return formatted(costDocPath, markdown);
 }
 
 if (isEntryPoint(import.meta.url)) {

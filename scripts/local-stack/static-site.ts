@@ -22,7 +22,8 @@ const contentTypes: Record<string, string> = {
 };
 
 type Resolved =
-  { file: string; headers: Record<string, string> } | { file: null; status: number; message: string };
+  | { file: string; headers: Record<string, string> }
+  | { file: null; status: number; message: string };
 
 /** The file a path names in the built SPA: real files as they are, every other path index.html. */
 function resolveStatic(spaDir: string, request: IncomingMessage): Resolved {

@@ -13,7 +13,9 @@ import { redeemSignInGrant } from '../adapters/identity/sign-in-grant';
 import { now } from '../lib/clock';
 
 export type CustomAuthEvent =
-  DefineAuthChallengeTriggerEvent | CreateAuthChallengeTriggerEvent | VerifyAuthChallengeResponseTriggerEvent;
+  | DefineAuthChallengeTriggerEvent
+  | CreateAuthChallengeTriggerEvent
+  | VerifyAuthChallengeResponseTriggerEvent;
 
 type Session = DefineAuthChallengeTriggerEvent['request']['session'];
 

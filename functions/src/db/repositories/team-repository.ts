@@ -52,7 +52,9 @@ export interface RoundTeamsSummary {
 
 /** Why a guarded team write was refused. */
 export type TeamWriteRefusal =
-  { kind: 'deadline_passed' } | { kind: 'player_ineligible'; playerId: string } | { kind: 'conflict' };
+  | { kind: 'deadline_passed' }
+  | { kind: 'player_ineligible'; playerId: string }
+  | { kind: 'conflict' };
 
 export const teamRepository = {
   async get(gameGlobalId: string, round: number, userId: string): Promise<TeamRecord | undefined> {

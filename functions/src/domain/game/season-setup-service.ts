@@ -32,7 +32,8 @@ interface Actor {
  */
 export async function saveTournamentSettings(body: SaveTournamentBody, actor: Actor): Promise<ImportResult> {
   const existing = (await tournamentRepository.get(body.game_global_id)) as
-    (Awaited<ReturnType<typeof tournamentRepository.get>> & { published?: boolean }) | undefined;
+    | (Awaited<ReturnType<typeof tournamentRepository.get>> & { published?: boolean })
+    | undefined;
   const { record, lateRounds } = tournamentRecordFrom(
     {
       ...body,
