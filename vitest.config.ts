@@ -16,6 +16,13 @@ process.env['DYNAMODB_LOCAL_SHORT_LIVED'] ??= '1';
 // `npm run synth` and every deploy keep it.
 process.env['CDK_VALIDATION'] ??= 'false';
 
+/**
+ * The SPA's `@/` import alias (frontend/vite.config.ts). Every project resolves alike, even those
+ * that never import the SPA: a module transformed once is then read from vitest's module cache by
+ * every project whose environment matches (the key holds the project's resolve options).
+ */
+const resolve = { alias: { '@': fileURLToPath(new URL('./frontend/src', import.meta.url)) } };
+
 const unitFolders = ['shared', 'functions', 'frontend/src', 'frontend/build', 'scripts', 'infra/test'];
 const unitFiles = unitFolders.map((folder) => `${folder}/**/*.test.{ts,tsx}`);
 
@@ -35,8 +42,7 @@ const isolatedUnitFiles = unitFolders
 
 function unitProject(name: string, files: { isolate?: boolean; include?: string[]; exclude?: string[] }) {
   return {
-    // The SPA's `@/` import alias (frontend/vite.config.ts), for its unit tests.
-    resolve: { alias: { '@': fileURLToPath(new URL('./frontend/src', import.meta.url)) } },
+    resolve,
     test: {
       name,
       include: files.include ?? unitFiles,
@@ -53,6 +59,11 @@ export default defineConfig({
     // What a test logs (the app's failures a screen is made to meet, the jobs' metrics lines) shows
     // when it fails.
     silent: 'passed-only',
+    // Each module's transform is kept on disk (node_modules/.experimental-vitest-cache, keyed by the
+    // file's text and the project's resolve options and plugins, emptied when the lock file changes):
+    // the four projects of `npm test` run in processes of their own and import much of the same code
+    // (the local stack, the functions, shared/), which is transformed once, not once per project.
+    experimental: { fsModuleCache: true },
     projects: [
       // The unit files share one module registry per worker (`isolate: false`): each file's imports
       // are evaluated once, not again for every file, which halves the suite's time. A file that
@@ -61,6 +72,7 @@ export default defineConfig({
       unitProject('unit', { isolate: false, exclude: isolatedUnitFiles }),
       unitProject('unit-isolated', { include: isolatedUnitFiles }),
       {
+        resolve,
         test: {
           name: 'api',
           include: ['tests/api/**/*.test.ts'],
@@ -73,7 +85,7 @@ export default defineConfig({
         },
       },
       {
-        resolve: { alias: { '@': fileURLToPath(new URL('./frontend/src', import.meta.url)) } },
+        resolve,
         plugins: [appDocumentsPlugin()],
         test: {
           name: 'screens',
@@ -89,6 +101,7 @@ export default defineConfig({
         },
       },
       {
+        resolve,
         test: {
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],

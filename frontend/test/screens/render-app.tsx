@@ -1,6 +1,6 @@
 // As main.tsx: before any schema module is evaluated (it sets a global, which module reloads keep).
 import '../../src/lib/zod-without-eval';
-import { configure, waitFor } from '@testing-library/dom';
+import { configure, getConfig, prettyDOM, waitFor } from '@testing-library/dom';
 import { expect, inject, vi } from 'vitest';
 import type { RunningApp } from '../../src/app';
 import type { ScreenPlayer } from './players';
@@ -10,9 +10,32 @@ export function apiUrl(): string {
   return inject('screensApiUrl');
 }
 
+/**
+ * The error of a query that found nothing, with the page's markup as testing-library prints it; the
+ * markup is printed when the message is first read. A wait (`findBy`, `waitFor`) retries its query
+ * on every change of the page and keeps only the last error, which it reads once the wait times out:
+ * printing the whole page for each discarded retry cost the suite seconds of CPU.
+ */
+function elementError(message: string | null, container: Element): Error {
+  const error = new Error();
+  error.name = 'TestingLibraryElementError';
+  let text: string | undefined;
+  Object.defineProperty(error, 'message', {
+    configurable: true,
+    get: () =>
+      (text ??= [message, `Ignored nodes: comments, ${getConfig().defaultIgnore}\n${prettyDOM(container)}`]
+        .filter(Boolean)
+        .join('\n\n')),
+    set: (value: string) => {
+      text = value;
+    },
+  });
+  return error;
+}
+
 // A screen waits on the API as a browser would: the find and wait helpers give it up to 15 s, as
 // the browser journeys' actions do.
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: 15_000, getElementError: elementError });
 
 /** The window stands on the API's origin, as the SPA does in AWS and on the local stack. */
 function goTo(href: string): void {
