@@ -22,7 +22,12 @@ export async function setup(project: TestProject) {
   browserServer = await chromium.launchServer({
     executablePath: chromiumExecutable(),
     headless: true,
-    args: chromiumArgs,
+    // A journey's page lives seconds: V8's optimizing compilers (Maglev, TurboFan) would compile code
+    // no page runs long enough to repay, on the renderer's threads beside the page's own work. Its
+    // scripts run as they are interpreted and baseline-compiled, which changes no behaviour and costs
+    // the suite's browser about 6% less CPU. The benches (scripts/bench/built-site.ts) keep them:
+    // they measure how fast the pages are.
+    args: [...chromiumArgs, '--js-flags=--no-opt,--no-maglev'],
   });
   project.provide('browserEndpoint', browserServer.wsEndpoint());
   suite = await startSuiteStack(spaDir);
