@@ -1,14 +1,15 @@
-import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { repositoryRoot } from '../local-stack/paths';
-import { SMOKE_DONE } from './smoke';
 
 /**
- * Every `npm run bench:*` of package.json at its smoke size (`-- --smoke`), one after another, as
- * `npm test` runs them after the browser tests (it needs the built SPA). A bench fails the run if it
- * exits with an error or never reaches its end (the line `smokeDone()` prints), so a bench that no
- * longer runs, or one added without a smoke size, is noticed. `-- <name>...` runs only those.
+ * Every `npm run bench:*` of package.json at its smoke size (`-- --smoke`), one after another in
+ * this process, as `npm test` runs them once the SPA is built. Each bench's script is evaluated here
+ * as `node --import tsx <file> --smoke` would run it: the same code, without a Node process, tsx
+ * and the local stack's modules loaded again for each bench (about 3 s of CPU a bench). A bench
+ * fails the run if it throws or never reaches its end (`smokeDone()`), so a bench that no longer
+ * runs, or one added without a smoke size, is noticed. `-- <name>...` runs only those.
  */
 const scripts = (
   JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {
@@ -24,37 +25,68 @@ if (unknown.length) {
   console.error(`no such benchmark: ${unknown.join(', ')}`);
   process.exit(1);
 }
-/**
- * A bench whose script is `tsx <file>` runs as `node --import tsx <file> --smoke`: the process that
- * script starts, without npm's and tsx's own before it (about 0.9 s of CPU a bench). Any other
- * script runs through npm.
- */
-function command(bench: string): [string, string[]] {
+
+/** The file a bench's script runs: every `bench:*` script is `tsx scripts/bench/<name>.ts`. */
+function scriptFile(bench: string): string {
   const file = /^tsx (scripts\/bench\/[\w-]+\.ts)$/.exec(scripts[bench] ?? '')?.[1];
-  return file
-    ? [process.execPath, ['--import', 'tsx', file, '--smoke']]
-    : ['npm', ['run', '--silent', bench, '--', '--smoke']];
+  if (!file)
+    throw new Error(`${bench}: its script must be \`tsx scripts/bench/<file>.ts\` (${scripts[bench]})`);
+  return join(repositoryRoot, file);
+}
+
+// Every bench reads `--smoke` from the arguments when scripts/bench/smoke.ts is first evaluated.
+const ownArguments = process.argv;
+process.argv = [ownArguments[0]!, ownArguments[1]!, '--smoke'];
+const { smokeDoneCount } = await import('./smoke');
+const doneCount = () => (globalThis as unknown as Record<symbol, number | undefined>)[smokeDoneCount] ?? 0;
+
+/**
+ * Runs one bench's script as its entry point (its own path in `process.argv`, `--smoke` after it).
+ * A bench leaves its stack's or database's endpoints, keys and table in the environment, and the
+ * handlers' configuration, DynamoDB client and cached answers in memory: all are put back as a
+ * process of its own would find them (otherwise the next bench's stack would take the stopped one's
+ * endpoint for a DynamoDB already running).
+ */
+async function runBench(file: string): Promise<void> {
+  const environment = { ...process.env };
+  process.argv = [ownArguments[0]!, file, '--smoke'];
+  try {
+    await import(pathToFileURL(file).href);
+  } finally {
+    for (const name of Object.keys(process.env))
+      if (!(name in environment)) Reflect.deleteProperty(process.env, name);
+    Object.assign(process.env, environment);
+    const [{ resetConfig }, { setDb }, { clearReadCaches }] = await Promise.all([
+      import('../../functions/src/lib/config'),
+      import('../../functions/src/db/client'),
+      import('../../functions/src/lib/read-cache'),
+    ]);
+    resetConfig();
+    setDb(undefined);
+    clearReadCaches();
+  }
 }
 
 const failed: string[] = [];
 for (const bench of benches) {
   const started = performance.now();
-  const run = spawnSync(...command(bench), {
-    cwd: repositoryRoot,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-    maxBuffer: 64 * 2 ** 20,
-  });
+  const before = doneCount();
+  let error: unknown;
+  try {
+    await runBench(scriptFile(bench));
+  } catch (thrown) {
+    error = thrown;
+  }
+  const done = error === undefined && doneCount() > before;
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
-  const done = run.status === 0 && run.stdout.includes(SMOKE_DONE);
   console.log(`${done ? 'ok  ' : 'FAIL'} npm run ${bench} -- --smoke (${seconds} s)`);
   if (!done) {
     failed.push(bench);
-    process.stdout.write(run.stdout.slice(-4000));
-    process.stderr.write(run.stderr.slice(-4000));
+    if (error !== undefined) console.error(error);
   }
 }
 if (failed.length) {
   console.error(`benchmarks that no longer run at their smoke size: ${failed.join(', ')}`);
-  process.exit(1);
 }
+// A bench's stack may leave a timer or a socket behind; the run ends here either way.
+process.exit(failed.length ? 1 : 0);

@@ -30,8 +30,8 @@ export function sampleSeason(now?: Date): Pick<StackOptions, 'seedNow' | 'seedTe
   return now ? { seedNow: now } : {};
 }
 
-/** Line a bench prints last in a smoke run; smoke-all.ts refuses a bench that did not print it. */
-export const SMOKE_DONE = 'bench smoke run: done';
+/** The line a bench prints last in a smoke run. */
+const SMOKE_DONE = 'bench smoke run: done';
 
 /** Writes a figures file under the repository (bench/results/*.json, docs/...) unless this is a smoke run. */
 export function writeFigures(relativePath: string, text: string): string {
@@ -42,9 +42,15 @@ export function writeFigures(relativePath: string, text: string): string {
   return file;
 }
 
-/** Ends a smoke run with the line smoke-all.ts looks for. */
+/** Where smokeDone counts the smoke runs that reached their end in this process (smoke-all.ts). */
+export const smokeDoneCount = Symbol.for('golf.bench.smokeDone');
+
+/** Ends a smoke run with the line a reader of its output looks for, and counts it for smoke-all.ts. */
 export function smokeDone() {
-  if (smoke) console.log(SMOKE_DONE);
+  if (!smoke) return;
+  console.log(SMOKE_DONE);
+  const counts = globalThis as unknown as Record<symbol, number | undefined>;
+  counts[smokeDoneCount] = (counts[smokeDoneCount] ?? 0) + 1;
 }
 
 /**
