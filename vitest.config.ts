@@ -40,6 +40,14 @@ const isolatedUnitFiles = unitFolders
   .flatMap(testFilesIn)
   .filter((file) => /\bvi\.(mock|doMock|hoisted)\(/.test(readFileSync(file, 'utf8')));
 
+/**
+ * The unit files that synthesize the CDK app (the infrastructure's tests, and the bill's, which reads
+ * the synthesized templates): a project of their own, so that `npm test` can run them on the other
+ * core from the rest of the unit files (scripts/test.ts). They share their worker as the unit files
+ * do, and with it each stage's app, synthesized once (infra/test/apps.ts).
+ */
+const synthUnitFiles = ['infra/test/**/*.test.ts', 'scripts/cost/**/*.test.ts'];
+
 function unitProject(name: string, files: { isolate?: boolean; include?: string[]; exclude?: string[] }) {
   return {
     resolve,
@@ -68,8 +76,9 @@ export default defineConfig({
       // The unit files share one module registry per worker (`isolate: false`): each file's imports
       // are evaluated once, not again for every file, which halves the suite's time. A file that
       // replaces modules (`vi.mock`) or sets the environment before its imports (`vi.hoisted`) needs
-      // a registry of its own, so it runs in the isolated twin; `--project 'unit*'` runs both.
-      unitProject('unit', { isolate: false, exclude: isolatedUnitFiles }),
+      // a registry of its own, so it runs in the isolated twin; `--project 'unit*'` runs all three.
+      unitProject('unit', { isolate: false, exclude: [...isolatedUnitFiles, ...synthUnitFiles] }),
+      unitProject('unit-synth', { isolate: false, include: synthUnitFiles, exclude: isolatedUnitFiles }),
       unitProject('unit-isolated', { include: isolatedUnitFiles }),
       {
         resolve,

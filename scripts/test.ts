@@ -9,7 +9,7 @@ import { startRunDynamoDbLocal } from './local-stack/dynamodb-local';
 /**
  * `npm test`: lints (oxfmt; oxlint with the layer zones, the project's own rules, the type-aware
  * rules and TypeScript's own errors for every workspace; knip), builds
- * the SPA, runs the vitest projects (`unit`, `api`, `screens`, `e2e`) and every benchmark at its smoke
+ * the SPA, runs the vitest projects (`unit`, `unit-isolated`, `unit-synth`, `api`, `screens`, `e2e`) and every benchmark at its smoke
  * size, one step per core at a time (scripts/side-by-side.ts). The API and e2e suites each start a local stack inside their
  * vitest main process, whose environment the handlers read, so each project runs in a process of
  * its own. Each step's output is printed whole when it ends; a table of every step ends the run.
@@ -33,37 +33,37 @@ const extra = process.argv
   .slice(2)
   .map((argument) => `'${argument.replaceAll("'", `'\\''`)}'`)
   .join(' ');
-const vitest = (project: string, order: Pick<Step, 'needs' | 'after'> = {}): Step => ({
-  label: `vitest ${project}`,
-  command: `vitest run --project '${project}' ${extra}`.trim(),
+const vitest = (projects: string[], order: Pick<Step, 'needs' | 'after'> = {}): Step => ({
+  label: `vitest ${projects.join(' ')}`,
+  command: `vitest run ${projects.map((project) => `--project ${project}`).join(' ')} ${extra}`.trim(),
   ...order,
 });
 const [build] = scriptSteps('build');
 const lint = scriptSteps('lint');
-// Every `npm run bench:*` at its smoke size, so a bench that no longer runs fails the suite
-// (scripts/bench/smoke-all.ts checks that each one reached its end). Node loads tsx itself: the
-// `tsx` command would start a Node process of its own to start this one (0.3 s of CPU a bench).
-const smokes = Object.keys(scripts)
-  .filter((name) => name.startsWith('bench:'))
-  .map((name): Step => ({
-    label: `npm run ${name} -- --smoke`,
-    command: `node --import tsx scripts/bench/smoke-all.ts ${name.slice('bench:'.length)}`,
-  }));
+// Every `npm run bench:*` at its smoke size, so a bench that no longer runs fails the suite: one
+// after another in one process (scripts/bench/smoke-all.ts), which checks that each reached its end.
+// Node loads tsx itself: the `tsx` command would start a Node process of its own to start this one.
+const smokes: Step = {
+  label: 'npm run bench:* -- --smoke',
+  command: 'node --import tsx scripts/bench/smoke-all.ts',
+};
 
-const api = vitest('api');
-// `unit*`: the unit files and their isolated twin (vitest.config.ts). `npm run cost`'s test reads the
-// synthesized web stack, which deploys the built SPA.
-const unit = vitest('unit*', { needs: [build!.label] });
+const api = vitest(['api']);
+// The unit files and their isolated twin (vitest.config.ts); those that synthesize the CDK app are a
+// step of their own, after the build: the synthesized web stack deploys the built SPA.
+const unit = vitest(['unit', 'unit-isolated']);
+const synth = vitest(['unit-synth'], { needs: [build!.label] });
 // The screens in a DOM of the test's own, against an API with the sample season (frontend/test/screens).
-const screens = vitest('screens');
-const e2e = vitest('e2e', { needs: [build!.label], after: [unit.label, screens.label] });
+const screens = vitest(['screens']);
+const e2e = vitest(['e2e'], { needs: [build!.label], after: [unit.label, screens.label] });
 // The order is each step's turn for a free core, the longest first. The API suite and the browser
 // journeys are the two longest steps, so each has a core of its own: the API suite starts at once (it
-// needs no build), while the other core builds the SPA and runs the `unit*` and screens suites, then
+// needs no build), while the other core builds the SPA and runs the unit and screens suites, then
 // the journeys. The journeys' waits are the most sensitive to a busy machine: they start once the
-// other vitest suites ended, beside the API suite's last files at most, and the lint steps and the
-// benches' smoke runs go one at a time beside them on the API suite's core, taking the part of a core
-// the journeys leave idle while they wait on pages.
+// other browserless suites of their core ended, beside the API suite's last files at most. The
+// synthesizing unit files, the lint steps and the benches' smoke runs follow the API suite on its
+// core, one at a time beside the journeys, taking the part of a core the journeys leave idle while
+// they wait on pages.
 // One seeded sample season for the run's stacks: the suites' own stacks and the smoke runs start
 // from copies of it (scripts/local-stack/seed-template.ts).
 const seedTemplates = seedTemplateRoot();
@@ -85,8 +85,9 @@ const outcomes = await runSideBySide([
   unit,
   screens,
   e2e,
+  synth,
   ...lint,
-  ...smokes.map((step) => ({ ...step, needs: [build!.label], after: [api.label, unit.label] })),
+  { ...smokes, needs: [build!.label], after: [api.label, unit.label] },
 ]);
 
 await dynamo.stop();
