@@ -62,6 +62,26 @@ function unitProject(name: string, files: { isolate?: boolean; include?: string[
   };
 }
 
+const e2eOpsFiles = ['tests/e2e/ops-*.test.ts'];
+
+function e2eProject(name: string, files: { include?: string[]; exclude?: string[] }) {
+  return {
+    resolve,
+    test: {
+      name,
+      include: files.include ?? ['tests/e2e/**/*.test.ts'],
+      exclude: [...configDefaults.exclude, ...(files.exclude ?? [])],
+      globalSetup: ['tests/e2e/global-setup.ts'],
+      // As the unit files: one registry per worker, each file's changes undone after it.
+      isolate: false,
+      setupFiles: ['scripts/test-support/file-setup.ts'],
+      testTimeout: 60_000,
+      hookTimeout: 120_000,
+      fileParallelism: false,
+    },
+  };
+}
+
 export default defineConfig({
   test: {
     // What a test logs (the app's failures a screen is made to meet, the jobs' metrics lines) shows
@@ -109,20 +129,11 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      {
-        resolve,
-        test: {
-          name: 'e2e',
-          include: ['tests/e2e/**/*.test.ts'],
-          globalSetup: ['tests/e2e/global-setup.ts'],
-          // As the unit files: one registry per worker, each file's changes undone after it.
-          isolate: false,
-          setupFiles: ['scripts/test-support/file-setup.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-          fileParallelism: false,
-        },
-      },
+      // The browser journeys, in two projects: `npm test` runs the operator console's journeys
+      // (about a third of the suite's time) on the other core from the rest (scripts/test.ts), each
+      // project with the stack and the chromium of its own global setup; `--project 'e2e*'` runs both.
+      e2eProject('e2e', { exclude: e2eOpsFiles }),
+      e2eProject('e2e-ops', { include: e2eOpsFiles }),
     ],
   },
 });

@@ -9,7 +9,8 @@ import { startRunDynamoDbLocal } from './local-stack/dynamodb-local';
 /**
  * `npm test`: lints (oxfmt; oxlint with the layer zones, the project's own rules, the type-aware
  * rules and TypeScript's own errors for every workspace; knip), builds
- * the SPA, runs the vitest projects (`unit`, `unit-isolated`, `unit-synth`, `api`, `screens`, `e2e`) and every benchmark at its smoke
+ * the SPA, runs the vitest projects (`unit`, `unit-isolated`, `unit-synth`, `api`, `screens`, `e2e`,
+ * `e2e-ops`) and every benchmark at its smoke
  * size, one step per core at a time (scripts/side-by-side.ts). The API and e2e suites each start a local stack inside their
  * vitest main process, whose environment the handlers read, so each project runs in a process of
  * its own. Each step's output is printed whole when it ends; a table of every step ends the run.
@@ -55,15 +56,16 @@ const unit = vitest(['unit', 'unit-isolated']);
 const synth = vitest(['unit-synth'], { needs: [build!.label] });
 // The screens in a DOM of the test's own, against an API with the sample season (frontend/test/screens).
 const screens = vitest(['screens']);
-const e2e = vitest(['e2e'], { needs: [build!.label], after: [unit.label, screens.label] });
-// The order is each step's turn for a free core, the longest first. The API suite and the browser
-// journeys are the two longest steps, so each has a core of its own: the API suite starts at once (it
-// needs no build), while the other core builds the SPA and runs the unit and screens suites, then
-// the journeys. The journeys' waits are the most sensitive to a busy machine: they start once the
-// other browserless suites of their core ended, beside the API suite's last files at most. The
-// synthesizing unit files, the lint steps and the benches' smoke runs follow the API suite on its
-// core, one at a time beside the journeys, taking the part of a core the journeys leave idle while
-// they wait on pages.
+// The browser journeys, the operator console's apart (vitest.config.ts).
+const e2e = vitest(['e2e'], { needs: [build!.label], after: [unit.label, synth.label, screens.label] });
+const e2eOps = vitest(['e2e-ops'], { needs: [build!.label], after: [api.label, screens.label] });
+// Each free core takes the first step of this list whose needs ended. The API suite starts at once
+// (it needs no build) and keeps its core about 4 minutes; the other core builds the SPA and runs the
+// unit files, the synthesizing ones and the screens beside it, then the journeys. The journeys'
+// waits are the most sensitive to a busy machine: they start once those suites ended, beside the
+// API suite's last files at most. The API suite's core then takes the console's journeys, the
+// benches' smoke runs and the lint steps, beside the journeys, in the part of a core they leave
+// idle while they wait on pages; whichever core ends first takes the last of them.
 // One seeded sample season for the run's stacks: the suites' own stacks and the smoke runs start
 // from copies of it (scripts/local-stack/seed-template.ts).
 const seedTemplates = seedTemplateRoot();
@@ -83,11 +85,12 @@ const outcomes = await runSideBySide([
   api,
   build!,
   unit,
+  synth,
   screens,
   e2e,
-  synth,
-  ...lint,
+  e2eOps,
   { ...smokes, needs: [build!.label], after: [api.label, unit.label] },
+  ...lint,
 ]);
 
 await dynamo.stop();
