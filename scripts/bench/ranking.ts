@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { repositoryRoot } from '../local-stack/paths';
 import { sized, smoke, smokeDone } from './smoke';
 import { isEntryPoint } from '../entry-point';
+import { asOwnProcess } from './in-process';
 
 /**
  * `npm run bench:ranking [-- pure write read]`: the ranking benchmarks on synthetic seasons of 10k,
@@ -70,29 +71,10 @@ function inChild([part, ...args]: Measurement): Result {
 
 /**
  * Calls one benchmark script's `run` in this process: a smoke run spares a Node process and a load
- * of the same modules per part (it keeps no figures, so its peak memory need not be its own). A part
- * leaves its stack's or database's endpoints, keys and table in the environment, and the handlers'
- * configuration, DynamoDB client and cached answers in memory: all are put back as a process of its
- * own would find them (otherwise the next part's stack would take the stopped one's endpoint for a
- * DynamoDB already running).
+ * of the same modules per part (it keeps no figures, so its peak memory need not be its own).
  */
-async function inThisProcess([part, ...args]: Measurement): Promise<Result> {
-  const environment = { ...process.env };
-  try {
-    return await (await scripts[part]()).run(args);
-  } finally {
-    for (const name of Object.keys(process.env))
-      if (!(name in environment)) Reflect.deleteProperty(process.env, name);
-    Object.assign(process.env, environment);
-    const [{ resetConfig }, { setDb }, { clearReadCaches }] = await Promise.all([
-      import('../../functions/src/lib/config'),
-      import('../../functions/src/db/client'),
-      import('../../functions/src/lib/read-cache'),
-    ]);
-    resetConfig();
-    setDb(undefined);
-    clearReadCaches();
-  }
+function inThisProcess([part, ...args]: Measurement): Promise<Result> {
+  return asOwnProcess(async () => (await scripts[part]()).run(args));
 }
 
 const selected = (only: readonly string[]) =>

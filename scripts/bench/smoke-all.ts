@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repositoryRoot } from '../local-stack/paths';
+import { asOwnProcess } from './in-process';
 
 /**
  * Every `npm run bench:*` of package.json at its smoke size (`-- --smoke`), one after another in
@@ -40,31 +41,12 @@ process.argv = [ownArguments[0]!, ownArguments[1]!, '--smoke'];
 const { smokeDoneCount } = await import('./smoke');
 const doneCount = () => (globalThis as unknown as Record<symbol, number | undefined>)[smokeDoneCount] ?? 0;
 
-/**
- * Runs one bench's script as its entry point (its own path in `process.argv`, `--smoke` after it).
- * A bench leaves its stack's or database's endpoints, keys and table in the environment, and the
- * handlers' configuration, DynamoDB client and cached answers in memory: all are put back as a
- * process of its own would find them (otherwise the next bench's stack would take the stopped one's
- * endpoint for a DynamoDB already running).
- */
-async function runBench(file: string): Promise<void> {
-  const environment = { ...process.env };
+/** Runs one bench's script as its entry point (its own path in `process.argv`, `--smoke` after it). */
+function runBench(file: string): Promise<void> {
   process.argv = [ownArguments[0]!, file, '--smoke'];
-  try {
+  return asOwnProcess(async () => {
     await import(pathToFileURL(file).href);
-  } finally {
-    for (const name of Object.keys(process.env))
-      if (!(name in environment)) Reflect.deleteProperty(process.env, name);
-    Object.assign(process.env, environment);
-    const [{ resetConfig }, { setDb }, { clearReadCaches }] = await Promise.all([
-      import('../../functions/src/lib/config'),
-      import('../../functions/src/db/client'),
-      import('../../functions/src/lib/read-cache'),
-    ]);
-    resetConfig();
-    setDb(undefined);
-    clearReadCaches();
-  }
+  });
 }
 
 const failed: string[] = [];
