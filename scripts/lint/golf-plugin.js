@@ -53,6 +53,9 @@ function featureZone(feature) {
   ];
 }
 
+/** @type {Map<string, ReturnType<typeof featureZone>>} each feature's zone, built at its first file */
+const zones = new Map();
+
 /** Each feature's own zone: its folder, read from the file's path, so a new feature is covered at once. */
 const featureBoundaries = {
   meta: { type: 'problem', schema: [] },
@@ -60,7 +63,8 @@ const featureBoundaries = {
   create(context) {
     const feature = /(?:^|\/)frontend\/src\/features\/([^/]+)\//.exec(context.filename)?.[1];
     if (!feature) return {};
-    const zone = featureZone(feature);
+    const zone = zones.get(feature) ?? featureZone(feature);
+    zones.set(feature, zone);
     /** @param {{ source?: { value: unknown } | null }} node */
     const check = (node) => {
       const source = node.source?.value;

@@ -43,14 +43,25 @@ export interface BrowserSession {
   close(): Promise<void>;
 }
 
-/** A fresh context (no cookies, no storage) with one page whose relative URLs go to the stack. */
-export async function newPage(browser: Browser, options: { baseUrl?: string } = {}): Promise<BrowserSession> {
-  const context = await browser.newContext({ ...phone, baseURL: options.baseUrl ?? baseUrl() });
+/** A new context as a phone, whose relative URLs go to `baseUrl` (the suite's stack by default). */
+async function phoneContext(browser: Browser, url = baseUrl()): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...phone, baseURL: url });
   context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
+  return context;
+}
+
+/** The page's uncaught exceptions, collected from now on. */
+function pageErrorsOf(page: Page): Error[] {
   const pageErrors: Error[] = [];
   page.on('pageerror', (error) => pageErrors.push(error));
-  return { context, page, pageErrors, close: () => context.close() };
+  return pageErrors;
+}
+
+/** A fresh context (no cookies, no storage) with one page whose relative URLs go to the stack. */
+export async function newPage(browser: Browser, options: { baseUrl?: string } = {}): Promise<BrowserSession> {
+  const context = await phoneContext(browser, options.baseUrl);
+  const page = await context.newPage();
+  return { context, page, pageErrors: pageErrorsOf(page), close: () => context.close() };
 }
 
 const pooled = new WeakMap<Browser, BrowserContext>();
@@ -70,8 +81,7 @@ export async function reusedPage(
 ): Promise<BrowserSession> {
   let context = pooled.get(browser);
   if (!context) {
-    context = await browser.newContext({ ...phone, baseURL: options.baseUrl ?? baseUrl() });
-    context.setDefaultTimeout(15_000);
+    context = await phoneContext(browser, options.baseUrl);
     pooled.set(browser, context);
   } else {
     for (const open of context.pages()) await open.close();
@@ -89,9 +99,7 @@ export async function reusedPage(
     const storage = globalThis as unknown as { localStorage: { clear(): void } };
     storage.localStorage.clear();
   });
-  const pageErrors: Error[] = [];
-  page.on('pageerror', (error) => pageErrors.push(error));
-  return { context, page, pageErrors, close: () => page.close() };
+  return { context, page, pageErrors: pageErrorsOf(page), close: () => page.close() };
 }
 
 /** Waits until the page shows `pathname` (the SPA navigates without loading a document). */
