@@ -1,9 +1,11 @@
+import { S3Client } from '@aws-sdk/client-s3';
 import { describe, expect, it } from 'vitest';
 import type { AwsAccess } from '@golf/shared/contracts';
 import {
   AccessDeniedError,
   checkAwsAction,
   checkTableRequest,
+  guardClient,
   runWithAwsAccess,
   tableRequests,
 } from './aws-access';
@@ -113,5 +115,16 @@ describe('table requests held to the partitions a route names (dynamodb:LeadingK
       checkTableRequest({ action: 'Scan', on: 'table', leadingKeys: [] }),
     );
     await expect(scan).rejects.toBeInstanceOf(AccessDeniedError);
+  });
+});
+
+describe('a guarded client', () => {
+  it('checks the declared access and builds no record for the SDK logger, which would drop it', () => {
+    const plain = new S3Client({ region: 'ap-northeast-1' });
+    expect(plain.middlewareStack.identify().some((entry) => entry.startsWith('loggerMiddleware'))).toBe(true);
+    const guarded = guardClient('s3', new S3Client({ region: 'ap-northeast-1' }));
+    const names = guarded.middlewareStack.identify();
+    expect(names.some((entry) => entry.startsWith('loggerMiddleware'))).toBe(false);
+    expect(names.some((entry) => entry.startsWith('declaredAwsAccess'))).toBe(true);
   });
 });
