@@ -38,8 +38,7 @@ function scriptFile(bench: string): string {
 // Every bench reads `--smoke` from the arguments when scripts/bench/smoke.ts is first evaluated.
 const ownArguments = process.argv;
 process.argv = [ownArguments[0]!, ownArguments[1]!, '--smoke'];
-const { smokeDoneCount } = await import('./smoke');
-const doneCount = () => (globalThis as unknown as Record<symbol, number | undefined>)[smokeDoneCount] ?? 0;
+const { smokeRunsDone } = await import('./smoke');
 
 /** Runs one bench's script as its entry point (its own path in `process.argv`, `--smoke` after it). */
 function runBench(file: string): Promise<void> {
@@ -52,14 +51,14 @@ function runBench(file: string): Promise<void> {
 const failed: string[] = [];
 for (const bench of benches) {
   const started = performance.now();
-  const before = doneCount();
+  const before = smokeRunsDone();
   let error: unknown;
   try {
     await runBench(scriptFile(bench));
   } catch (thrown) {
     error = thrown;
   }
-  const done = error === undefined && doneCount() > before;
+  const done = error === undefined && smokeRunsDone() > before;
   const seconds = ((performance.now() - started) / 1000).toFixed(0);
   console.log(`${done ? 'ok  ' : 'FAIL'} npm run ${bench} -- --smoke (${seconds} s)`);
   if (!done) {

@@ -43,14 +43,19 @@ export function writeFigures(relativePath: string, text: string): string {
 }
 
 /** Where smokeDone counts the smoke runs that reached their end in this process (smoke-all.ts). */
-export const smokeDoneCount = Symbol.for('golf.bench.smokeDone');
+const doneCount = Symbol.for('golf.bench.smokeDone');
+const counts = globalThis as unknown as Record<symbol, number | undefined>;
 
 /** Ends a smoke run with the line a reader of its output looks for, and counts it for smoke-all.ts. */
 export function smokeDone() {
   if (!smoke) return;
   console.log(SMOKE_DONE);
-  const counts = globalThis as unknown as Record<symbol, number | undefined>;
-  counts[smokeDoneCount] = (counts[smokeDoneCount] ?? 0) + 1;
+  counts[doneCount] = smokeRunsDone() + 1;
+}
+
+/** How many smoke runs reached their end (`smokeDone()`) in this process so far. */
+export function smokeRunsDone(): number {
+  return counts[doneCount] ?? 0;
 }
 
 /**
