@@ -11,6 +11,12 @@ export interface Step {
   needs?: readonly string[];
   /** Labels of steps that must have ended, however, before this one starts. */
   after?: readonly string[];
+  /**
+   * Runs in a lane of its own beside the slots, one such step at a time, at the lowest CPU
+   * priority (`nice -n 19`): it takes the CPU the other steps leave idle (while they wait on a
+   * page, a socket or a timer), and all of it once they have ended, without slowing them.
+   */
+  idle?: boolean;
 }
 
 export interface Outcome {
@@ -30,10 +36,11 @@ export interface Outcome {
 export const slotCount = () => Number(process.env['TEST_SLOTS']) || Math.max(1, availableParallelism());
 
 /**
- * Runs the steps as many at a time as `slots`, each starting, in the order given, as soon as a slot
- * is free, the steps it needs have passed and the steps it comes after have ended. A step's output is held and printed whole when
- * it ends, under a line saying how it ended, so the log reads step by step however they overlap.
- * Resolves with every step's outcome once all have ended or been skipped.
+ * Runs the steps as many at a time as `slots` (and one `idle` step beside them), each starting, in
+ * the order given, as soon as a slot is free, the steps it needs have passed and the steps it comes
+ * after have ended. A step's output is held and printed whole when it ends, under a line saying how
+ * it ended, so the log reads step by step however they overlap. Resolves with every step's outcome
+ * once all have ended or been skipped.
  */
 export async function runSideBySide(
   steps: readonly Step[],
@@ -49,6 +56,7 @@ export async function runSideBySide(
   const outcomes = new Map<string, Outcome>();
   const waiting = [...steps];
   let running = 0;
+  let idleRunning = 0;
   const runBegan = performance.now();
   const sinceRun = (at: number) => (at - runBegan) / 1000;
 
@@ -73,23 +81,29 @@ export async function runSideBySide(
           continue;
         }
         const before = [...needed, ...(step.after ?? []).map((label) => outcomes.get(label))];
-        if (running >= slots || before.some((outcome) => !outcome)) continue;
+        const full = step.idle ? idleRunning >= 1 : running >= slots;
+        if (full || before.some((outcome) => !outcome)) continue;
         waiting.splice(index--, 1);
-        running++;
+        if (step.idle) idleRunning++;
+        else running++;
         const began = performance.now();
-        const child = spawn(step.command, { cwd: repositoryRoot, env, shell: true });
+        // The niceness goes to every process the step starts.
+        const child = step.idle
+          ? spawn('nice', ['-n', '19', 'sh', '-c', step.command], { cwd: repositoryRoot, env })
+          : spawn(step.command, { cwd: repositoryRoot, env, shell: true });
         let output = '';
         child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
         child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
         child.on('close', (code, signal) => {
-          running--;
+          if (step.idle) idleRunning--;
+          else running--;
           const seconds = (performance.now() - began) / 1000;
           const status = code === 0 && !signal ? 'ok' : 'failed';
           finish({ step, status, start: sinceRun(began), seconds }, output);
           next();
         });
       }
-      if (running > 0) return;
+      if (running + idleRunning > 0) return;
       if (waiting.length === 0) resolve(steps.map((step) => outcomes.get(step.label)!));
       else
         reject(new Error(`steps that wait on each other: ${waiting.map((step) => step.label).join(', ')}`));

@@ -40,14 +40,19 @@ const vitest = (projects: string[], order: Pick<Step, 'needs' | 'after'> = {}): 
   ...order,
 });
 const [build] = scriptSteps('build');
-const lint = scriptSteps('lint');
+// Lint takes the CPU the suites leave idle, at the lowest priority, and the rest once they ended.
+const lint = scriptSteps('lint').map((step) => ({ ...step, idle: true }));
 // Every `npm run bench:*` at its smoke size, so a bench that no longer runs fails the suite: one
-// after another in one process (scripts/bench/smoke-all.ts), which checks that each reached its end.
+// after another in a process (scripts/bench/smoke-all.ts), which checks that each reached its end.
+// Two such processes share the benches (`SMOKE_CLAIMS`), each taking the next one left: the first
+// starts on the core that ends its suites first, the second on the other once it is free.
 // Node loads tsx itself: the `tsx` command would start a Node process of its own to start this one.
-const smokes: Step = {
-  label: 'npm run bench:* -- --smoke',
+const smokes = (which: string): Step => ({
+  label: `npm run bench:* -- --smoke (${which})`,
   command: 'node --import tsx scripts/bench/smoke-all.ts',
-};
+  needs: [build!.label],
+  after: [api.label, unit.label],
+});
 
 const api = vitest(['api']);
 // The unit files and their isolated twin (vitest.config.ts); those that synthesize the CDK app are a
@@ -63,9 +68,9 @@ const e2eOps = vitest(['e2e-ops'], { needs: [build!.label], after: [api.label, s
 // (it needs no build) and keeps its core about 4 minutes; the other core builds the SPA and runs the
 // unit files, the synthesizing ones and the screens beside it, then the journeys. The journeys'
 // waits are the most sensitive to a busy machine: they start once those suites ended, beside the
-// API suite's last files at most. The API suite's core then takes the console's journeys, the
-// benches' smoke runs and the lint steps, beside the journeys, in the part of a core they leave
-// idle while they wait on pages; whichever core ends first takes the last of them.
+// API suite's last files at most. The API suite's core then takes the console's journeys and the
+// benches' smoke runs, beside the journeys; the journeys' core, once free, shares the smoke runs
+// left. The lint steps run from the start beside them all, at the lowest priority.
 // One seeded sample season for the run's stacks: the suites' own stacks and the smoke runs start
 // from copies of it (scripts/local-stack/seed-template.ts).
 const seedTemplates = seedTemplateRoot();
@@ -81,6 +86,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.once(signal, () => 
 // It lives the run's minutes, as the suites' and smokes' each did: its JVM skips the optimizing compiler.
 process.env['DYNAMODB_LOCAL_SHORT_LIVED'] ??= '1';
 const dynamo = await startRunDynamoDbLocal(mkdtempSync(join(seedTemplates.root, 'dynamodb-')));
+process.env['SMOKE_CLAIMS'] = mkdtempSync(join(temporary, 'smokes-'));
 const outcomes = await runSideBySide([
   api,
   build!,
@@ -89,7 +95,8 @@ const outcomes = await runSideBySide([
   screens,
   e2e,
   e2eOps,
-  { ...smokes, needs: [build!.label], after: [api.label, unit.label] },
+  smokes('first'),
+  smokes('second'),
   ...lint,
 ]);
 

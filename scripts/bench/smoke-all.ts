@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repositoryRoot } from '../local-stack/paths';
@@ -11,6 +11,10 @@ import { asOwnProcess } from './in-process';
  * and the local stack's modules loaded again for each bench (about 3 s of CPU a bench). A bench
  * fails the run if it throws or never reaches its end (`smokeDone()`), so a bench that no longer
  * runs, or one added without a smoke size, is noticed. `-- <name>...` runs only those.
+ *
+ * Where `SMOKE_CLAIMS` names a folder, processes that share it share the benches: each takes the
+ * next bench none has taken (a folder of its name made there, which only one can make), so two of
+ * them started on two cores, at different times, end about together. `npm test` runs two.
  */
 const scripts = (
   JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {
@@ -18,9 +22,18 @@ const scripts = (
   }
 ).scripts;
 const only = process.argv.slice(2);
-const benches = Object.keys(scripts).filter(
-  (name) => name.startsWith('bench:') && (!only.length || only.includes(name.slice('bench:'.length))),
-);
+/**
+ * The longest smoke runs first (about 20 s each, the others under 15 s), so that the processes
+ * sharing the benches end with short ones.
+ */
+const longestFirst = ['bench:load', 'bench:ranking', 'bench:web'];
+const benches = Object.keys(scripts)
+  .filter((name) => name.startsWith('bench:') && (!only.length || only.includes(name.slice('bench:'.length))))
+  .sort((a, b) => rankOf(a) - rankOf(b));
+function rankOf(bench: string): number {
+  const index = longestFirst.indexOf(bench);
+  return index === -1 ? longestFirst.length : index;
+}
 const unknown = only.filter((name) => !benches.includes(`bench:${name}`));
 if (unknown.length) {
   console.error(`no such benchmark: ${unknown.join(', ')}`);
@@ -48,8 +61,24 @@ function runBench(file: string): Promise<void> {
   });
 }
 
+const claims = process.env['SMOKE_CLAIMS'];
+/** Whether this process runs `bench`: always, unless another sharing the claims took it first. */
+function claim(bench: string): boolean {
+  if (!claims) return true;
+  try {
+    mkdirSync(join(claims, bench.replace(':', '-')));
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;
+    throw error;
+  }
+}
+
 const failed: string[] = [];
+let ran = 0;
 for (const bench of benches) {
+  if (!claim(bench)) continue;
+  ran++;
   const started = performance.now();
   const before = smokeRunsDone();
   let error: unknown;
@@ -69,5 +98,6 @@ for (const bench of benches) {
 if (failed.length) {
   console.error(`benchmarks that no longer run at their smoke size: ${failed.join(', ')}`);
 }
+if (ran === 0) console.log('every bench was taken by another process');
 // A bench's stack may leave a timer or a socket behind; the run ends here either way.
 process.exit(failed.length ? 1 : 0);
