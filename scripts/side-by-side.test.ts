@@ -80,35 +80,6 @@ describe('steps side by side', () => {
     expect(log).toContain('skip needs broken (0 s)\nnot run: broken did not pass\n');
   });
 
-  it('runs an idle step beside the full slots, one at a time, at the lowest priority', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'side-by-side-'));
-    const journal = join(dir, 'journal');
-    writeFileSync(journal, '');
-    // `busy` holds the one slot until the idle step has run (failing after 5 s), so it passes only
-    // if they overlap.
-    const busy: Step = {
-      label: 'busy',
-      command: `for i in $(seq 250); do grep -q niceness ${journal} && exec ps -o ni= -p $$; sleep 0.02; done; exit 1`,
-    };
-    const idle = (label: string): Step => ({
-      label,
-      command: `echo ${label}-start >> ${journal}; echo "niceness $(ps -o ni= -p $$ | tr -d ' ')" >> ${journal}; sleep 0.1; echo ${label}-end >> ${journal}`,
-      idle: true,
-    });
-    const { outcomes, log } = await run([busy, idle('lint'), idle('knip')], 1);
-    expect(outcomes.map(({ status }) => status)).toEqual(['ok', 'ok', 'ok']);
-    expect(log).toMatch(/^ok {3}busy \(\d+ s\)\n *0\n/m);
-    expect(readFileSync(journal, 'utf8').split('\n').filter(Boolean)).toEqual([
-      'lint-start',
-      'niceness 19',
-      'lint-end',
-      'knip-start',
-      'niceness 19',
-      'knip-end',
-    ]);
-    rmSync(dir, { recursive: true, force: true });
-  });
-
   it('refuses steps that wait on an unknown step or on each other', async () => {
     await expect(run([step('a', 10, 0, { after: ['nowhere'] })], 2)).rejects.toThrow('unknown step: nowhere');
     await expect(

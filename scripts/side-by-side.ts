@@ -11,12 +11,6 @@ export interface Step {
   needs?: readonly string[];
   /** Labels of steps that must have ended, however, before this one starts. */
   after?: readonly string[];
-  /**
-   * Runs in a lane of its own beside the slots, one such step at a time, at the lowest CPU
-   * priority (`nice -n 19`): it takes the CPU the other steps leave idle (while they wait on a
-   * page, a socket or a timer), and all of it once they have ended, without slowing them.
-   */
-  idle?: boolean;
 }
 
 export interface Outcome {
@@ -36,11 +30,10 @@ export interface Outcome {
 export const slotCount = () => Number(process.env['TEST_SLOTS']) || Math.max(1, availableParallelism());
 
 /**
- * Runs the steps as many at a time as `slots` (and one `idle` step beside them), each starting, in
- * the order given, as soon as a slot is free, the steps it needs have passed and the steps it comes
- * after have ended. A step's output is held and printed whole when it ends, under a line saying how
- * it ended, so the log reads step by step however they overlap. Resolves with every step's outcome
- * once all have ended or been skipped.
+ * Runs the steps as many at a time as `slots`, each starting, in the order given, as soon as a slot
+ * is free, the steps it needs have passed and the steps it comes after have ended. A step's output is held and printed whole when
+ * it ends, under a line saying how it ended, so the log reads step by step however they overlap.
+ * Resolves with every step's outcome once all have ended or been skipped.
  */
 export async function runSideBySide(
   steps: readonly Step[],
@@ -56,7 +49,6 @@ export async function runSideBySide(
   const outcomes = new Map<string, Outcome>();
   const waiting = [...steps];
   let running = 0;
-  let idleRunning = 0;
   const runBegan = performance.now();
   const sinceRun = (at: number) => (at - runBegan) / 1000;
 
@@ -81,29 +73,23 @@ export async function runSideBySide(
           continue;
         }
         const before = [...needed, ...(step.after ?? []).map((label) => outcomes.get(label))];
-        const full = step.idle ? idleRunning >= 1 : running >= slots;
-        if (full || before.some((outcome) => !outcome)) continue;
+        if (running >= slots || before.some((outcome) => !outcome)) continue;
         waiting.splice(index--, 1);
-        if (step.idle) idleRunning++;
-        else running++;
+        running++;
         const began = performance.now();
-        // The niceness goes to every process the step starts.
-        const child = step.idle
-          ? spawn('nice', ['-n', '19', 'sh', '-c', step.command], { cwd: repositoryRoot, env })
-          : spawn(step.command, { cwd: repositoryRoot, env, shell: true });
+        const child = spawn(step.command, { cwd: repositoryRoot, env, shell: true });
         let output = '';
         child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
         child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
         child.on('close', (code, signal) => {
-          if (step.idle) idleRunning--;
-          else running--;
+          running--;
           const seconds = (performance.now() - began) / 1000;
           const status = code === 0 && !signal ? 'ok' : 'failed';
           finish({ step, status, start: sinceRun(began), seconds }, output);
           next();
         });
       }
-      if (running + idleRunning > 0) return;
+      if (running > 0) return;
       if (waiting.length === 0) resolve(steps.map((step) => outcomes.get(step.label)!));
       else
         reject(new Error(`steps that wait on each other: ${waiting.map((step) => step.label).join(', ')}`));

@@ -40,12 +40,12 @@ const vitest = (projects: string[], order: Pick<Step, 'needs' | 'after'> = {}): 
   ...order,
 });
 const [build] = scriptSteps('build');
-// Lint takes the CPU the suites leave idle, at the lowest priority, and the rest once they ended.
-const lint = scriptSteps('lint').map((step) => ({ ...step, idle: true }));
+const lint = scriptSteps('lint');
 // Every `npm run bench:*` at its smoke size, so a bench that no longer runs fails the suite: one
 // after another in a process (scripts/bench/smoke-all.ts), which checks that each reached its end.
 // Two such processes share the benches (`SMOKE_CLAIMS`), each taking the next one left: the first
-// starts on the core that ends its suites first, the second on the other once it is free.
+// starts on the core that ends its suites first, the second once the lint steps ended, on whichever
+// core is free, where it takes what the first has not reached.
 // Node loads tsx itself: the `tsx` command would start a Node process of its own to start this one.
 const smokes = (which: string): Step => ({
   label: `npm run bench:* -- --smoke (${which})`,
@@ -69,8 +69,8 @@ const e2eOps = vitest(['e2e-ops'], { needs: [build!.label], after: [api.label, s
 // unit files, the synthesizing ones and the screens beside it, then the journeys. The journeys'
 // waits are the most sensitive to a busy machine: they start once those suites ended, beside the
 // API suite's last files at most. The API suite's core then takes the console's journeys and the
-// benches' smoke runs, beside the journeys; the journeys' core, once free, shares the smoke runs
-// left. The lint steps run from the start beside them all, at the lowest priority.
+// benches' smoke runs, beside the journeys; the journeys' core, once free, the lint steps, then
+// the smoke runs left, if any.
 // One seeded sample season for the run's stacks: the suites' own stacks and the smoke runs start
 // from copies of it (scripts/local-stack/seed-template.ts).
 const seedTemplates = seedTemplateRoot();
@@ -96,8 +96,8 @@ const outcomes = await runSideBySide([
   e2e,
   e2eOps,
   smokes('first'),
-  smokes('second'),
   ...lint,
+  smokes('second'),
 ]);
 
 await dynamo.stop();

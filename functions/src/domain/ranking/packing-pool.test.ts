@@ -17,15 +17,18 @@ function random(seed: number) {
   return () => (state = (state * 1103515245 + 12345) >>> 0) / 0x1_0000_0000;
 }
 
+/** Pages a task of the tests' pools packs: a tenth of a run's, for a season a tenth the size. */
+const pagesPerTask = 10;
+
 /**
- * 12,000 users (120 pages a board, so every board spans two tasks): UUIDs and a few other ids,
- * ties on every board, users without an entry, withdrawn users and guilds.
+ * 1,200 users (12 pages a board, so every board spans two tasks of `pagesPerTask`): UUIDs and a few
+ * other ids, ties on every board, users without an entry, withdrawn users and guilds.
  */
 function season(): RoundScopeInput {
   const rnd = random(99);
   const hex = (digits: number) =>
     Array.from({ length: digits }, () => Math.floor(rnd() * 16).toString(16)).join('');
-  const n = 12_000;
+  const n = 1_200;
   const userIds = Array.from({ length: n }, (_, i) =>
     i % 500 === 7 ? `line:U${hex(10)}` : `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`,
   ).sort();
@@ -39,7 +42,7 @@ function season(): RoundScopeInput {
   );
   const guildOf = new Map(
     // Guilds of 25: their member pages span two tasks.
-    userIds.slice(0, 11_000).map((id, i) => [id, `G${String(i % 440).padStart(4, '0')}`]),
+    userIds.slice(0, 1_100).map((id, i) => [id, `G${String(i % 44).padStart(4, '0')}`]),
   );
   const names = new Map([...new Set(guildOf.values())].map((id) => [id, `${id}部`]));
   return { snapshotId: 'SNAP', round: 3, userIds, metrics, profiles, guilds: { guildOf, names } };
@@ -62,13 +65,14 @@ describe('packing with workers', () => {
   const nicknameOf = (i: number) => input.profiles.get(input.userIds[i]!)?.nickname;
 
   it('writes the same items, byte for byte and in the same order, as packing in one thread', async () => {
-    const pool = new PackingPool(2);
+    const pool = new PackingPool(2, { pagesPerTask });
     pools.push(pool);
     const alone = roundScope(input);
     const shared = roundScope(input, pool);
     const expected = await collect(alone.items());
     const items = await collect(shared.items());
-    expect(items.length).toBeGreaterThan(900);
+    // The 7 boards' 12 pages each, at least.
+    expect(items.length).toBeGreaterThan(7 * 12);
     expect(items).toEqual(expected);
     // The tasks first sent to the workers are theirs; the job's thread packs what it takes while it waits.
     expect(pool.packed.workers).toBeGreaterThan(0);
@@ -84,7 +88,7 @@ describe('packing with workers', () => {
   });
 
   it('finishes in the job’s thread when its workers are gone', async () => {
-    const pool = new PackingPool(1);
+    const pool = new PackingPool(1, { pagesPerTask });
     pools.push(pool);
     await pool.close();
     const items = await collect(roundScope(input, pool).items());
@@ -93,7 +97,7 @@ describe('packing with workers', () => {
   });
 
   it('fails the run, never hangs it, when a worker ends with tasks it was sent', async () => {
-    const pool = new PackingPool(1);
+    const pool = new PackingPool(1, { pagesPerTask });
     pools.push(pool);
     const iterator = roundScope(input, pool).items()[Symbol.asyncIterator]();
     // The first tasks are sent (the worker is still starting), then it ends before it answers.

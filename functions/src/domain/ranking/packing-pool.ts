@@ -122,9 +122,14 @@ export interface Packer {
   helpOnce(): boolean;
   /** How many tasks to keep started ahead of the one being written. */
   readonly ahead: number;
+  /** Pages packed per task (a guild's member pages: about as many rows). */
+  readonly pagesPerTask: number;
   /** The scope's users are no longer needed. */
   release(): void;
 }
+
+/** Pages packed per task: 10,000 rows, some tens of milliseconds. */
+const PAGES_PER_TASK = 100;
 
 /** Packing in the job's own thread (small scopes, or no spare vCPU): each task as it is asked. */
 export const packInThread = (users: EncodedUsers): Packer => ({
@@ -132,6 +137,7 @@ export const packInThread = (users: EncodedUsers): Packer => ({
   buckets: (rows) => Promise.resolve(packBuckets(users, rows)),
   helpOnce: () => false,
   ahead: 1,
+  pagesPerTask: PAGES_PER_TASK,
   release: () => {},
 });
 
@@ -182,7 +188,14 @@ export class PackingPool {
   /** Tasks packed by the workers and by the job's thread (for the job's log, and the tests). */
   readonly packed = { workers: 0, thread: 0 };
 
-  constructor(size: number) {
+  /**
+   * `pagesPerTask` splits the boards more finely than a run does, so that the tests' boards of a
+   * few thousand users span several tasks.
+   */
+  constructor(
+    size: number,
+    private readonly options: { pagesPerTask?: number } = {},
+  ) {
     this.workers = Array.from({ length: size }, () => {
       const entry: PoolWorker = { worker: startWorker(), sent: new Map(), failed: null };
       entry.worker.on('message', (reply: Reply) => {
@@ -252,6 +265,7 @@ export class PackingPool {
         return true;
       },
       ahead: 16 * (this.workers.length + 1),
+      pagesPerTask: this.options.pagesPerTask ?? PAGES_PER_TASK,
       release: () => {
         for (const { worker, failed } of this.workers)
           if (!failed) worker.postMessage({ type: 'release', scope });

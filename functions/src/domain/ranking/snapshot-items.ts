@@ -115,8 +115,6 @@ function awaitedLater<T>(promise: Promise<T>) {
 /** A step of a scope's items: started ahead of the write, its items awaited in turn. */
 type Step = () => Promise<Array<Record<string, unknown>>>;
 
-/** Pages packed per task: 10,000 rows, some tens of milliseconds. */
-const PAGES_PER_TASK = 100;
 /** Buckets packed per task: about 20,000 users. */
 const BUCKETS_PER_TASK = 100;
 
@@ -134,8 +132,8 @@ function* boardSteps(
   },
 ): Generator<Step> {
   const { board, values, withdrawn, pages, packer } = input;
-  for (let from = 0; from < pages; from += PAGES_PER_TASK) {
-    const to = Math.min(pages, from + PAGES_PER_TASK);
+  for (let from = 0; from < pages; from += packer.pagesPerTask) {
+    const to = Math.min(pages, from + packer.pagesPerTask);
     yield () =>
       board
         .then((ranked) => packer.pages(pageRows(ranked, values, withdrawn, from, to)))
@@ -164,7 +162,7 @@ async function guildItems(
   const { starts } = boards.members;
   const guilds = boards.ids.length;
   for (let from = 0, to = 0; from < guilds; from = to) {
-    while (to < guilds && starts[to]! - starts[from]! < PAGES_PER_TASK * SNAPSHOT_PAGE_SIZE) to++;
+    while (to < guilds && starts[to]! - starts[from]! < input.packer.pagesPerTask * SNAPSHOT_PAGE_SIZE) to++;
     const first = from;
     members.push(
       input.packer
