@@ -1,7 +1,8 @@
-import { mkdirSync, readFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { repositoryRoot } from '../local-stack/paths';
+import { benchScripts, claimFolder } from './bench-scripts';
 import { asOwnProcess } from './in-process';
 
 /**
@@ -16,19 +17,15 @@ import { asOwnProcess } from './in-process';
  * next bench none has taken (a folder of its name made there, which only one can make), so two of
  * them started on two cores, at different times, end about together. `npm test` runs two.
  */
-const scripts = (
-  JSON.parse(readFileSync(join(repositoryRoot, 'package.json'), 'utf8')) as {
-    scripts: Record<string, string>;
-  }
-).scripts;
+const scripts = benchScripts();
 const only = process.argv.slice(2);
 /**
  * The longest smoke runs first (about 20 s each, the others under 15 s), so that the processes
  * sharing the benches end with short ones.
  */
 const longestFirst = ['bench:load', 'bench:ranking', 'bench:web'];
-const benches = Object.keys(scripts)
-  .filter((name) => name.startsWith('bench:') && (!only.length || only.includes(name.slice('bench:'.length))))
+const benches = [...scripts.keys()]
+  .filter((name) => !only.length || only.includes(name.slice('bench:'.length)))
   .sort((a, b) => rankOf(a) - rankOf(b));
 function rankOf(bench: string): number {
   const index = longestFirst.indexOf(bench);
@@ -42,9 +39,9 @@ if (unknown.length) {
 
 /** The file a bench's script runs: every `bench:*` script is `tsx scripts/bench/<name>.ts`. */
 function scriptFile(bench: string): string {
-  const file = /^tsx (scripts\/bench\/[\w-]+\.ts)$/.exec(scripts[bench] ?? '')?.[1];
+  const file = /^tsx (scripts\/bench\/[\w-]+\.ts)$/.exec(scripts.get(bench) ?? '')?.[1];
   if (!file)
-    throw new Error(`${bench}: its script must be \`tsx scripts/bench/<file>.ts\` (${scripts[bench]})`);
+    throw new Error(`${bench}: its script must be \`tsx scripts/bench/<file>.ts\` (${scripts.get(bench)})`);
   return join(repositoryRoot, file);
 }
 
@@ -66,7 +63,7 @@ const claims = process.env['SMOKE_CLAIMS'];
 function claim(bench: string): boolean {
   if (!claims) return true;
   try {
-    mkdirSync(join(claims, bench.replace(':', '-')));
+    mkdirSync(claimFolder(claims, bench));
     return true;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') return false;

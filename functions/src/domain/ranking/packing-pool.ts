@@ -187,15 +187,14 @@ export class PackingPool {
   private nextScope = 0;
   /** Tasks packed by the workers and by the job's thread (for the job's log, and the tests). */
   readonly packed = { workers: 0, thread: 0 };
+  private readonly pagesPerTask: number;
 
   /**
    * `pagesPerTask` splits the boards more finely than a run does, so that the tests' boards of a
    * few thousand users span several tasks.
    */
-  constructor(
-    size: number,
-    private readonly options: { pagesPerTask?: number } = {},
-  ) {
+  constructor(size: number, options: { pagesPerTask?: number } = {}) {
+    this.pagesPerTask = options.pagesPerTask ?? PAGES_PER_TASK;
     this.workers = Array.from({ length: size }, () => {
       const entry: PoolWorker = { worker: startWorker(), sent: new Map(), failed: null };
       entry.worker.on('message', (reply: Reply) => {
@@ -265,7 +264,7 @@ export class PackingPool {
         return true;
       },
       ahead: 16 * (this.workers.length + 1),
-      pagesPerTask: this.options.pagesPerTask ?? PAGES_PER_TASK,
+      pagesPerTask: this.pagesPerTask,
       release: () => {
         for (const { worker, failed } of this.workers)
           if (!failed) worker.postMessage({ type: 'release', scope });
