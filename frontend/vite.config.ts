@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { tanstackRouter } from '@tanstack/router-plugin/vite';
-import { appDocumentsPlugin } from './build/app-documents';
+import { appDocumentsPlugin } from './build/app-documents.ts';
 
 /** Paths relative to this file, so the build works from the repository root and from frontend/. */
 const fromHere = (path: string) => fileURLToPath(new URL(path, import.meta.url));
