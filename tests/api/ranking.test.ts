@@ -9,7 +9,9 @@ import {
 import { guildRepository } from '../../functions/src/db/repositories/guild-repository';
 import { rankingRepository } from '../../functions/src/db/repositories/ranking-repository';
 import { personalRankingDisplay } from '../../shared/src/game/personal-ranking';
+import type { FieldEntryRecord } from '../../shared/src/schedule/tournament-record';
 import { api, tokenFor } from './support/api';
+import { gameFixture, team, writeFixture } from './support/game-fixtures';
 import { waitForRankings } from './support/rankings';
 
 type ErrorBody = { code: string; errors?: Record<string, string[]> };
@@ -250,5 +252,76 @@ describe('yearly ranking', () => {
     );
     expect(none.rankings).toEqual([]);
     expect((await api<ErrorBody>('GET', '/api/golf/ranking/yearly?page=0')).status).toBe(422);
+  });
+});
+
+describe('予選通過成功率', () => {
+  it('a WD or DQ before the cut counts as a missed cut in 予選通過成功率', async () => {
+    // Rounds 1-2 final (the cut made). Golfers 1-2 withdrew in rounds 1 and 2, 3-4 were disqualified
+    // in rounds 1 and 2, 5-6 missed the cut and 7-8 made it.
+    const fixture = gameFixture('cut-rate');
+    const gid = fixture.id;
+    const [wd1, wd2, dq1, dq2, cut1, cut2, made1, made2] = fixture.playerIds as [
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+      string,
+    ];
+    fixture.field = fixture.field.map((entry) => {
+      const [first, second] = entry.rounds;
+      const stopped = (status: 'wd' | 'dq', round: number, rounds: FieldEntryRecord['rounds']) => ({
+        ...entry,
+        status,
+        status_log: [{ status, round, at: fixture.record.rounds[round - 1]!.deadline_at }],
+        rounds,
+      });
+      switch (entry.player_id) {
+        case wd1:
+          return stopped('wd', 1, [{ ...first!, thru: 9, completed: false }, null, null, null]);
+        case wd2:
+          return stopped('wd', 2, [first!, null, null, null]);
+        case dq1:
+          return stopped('dq', 1, [first!, null, null, null]);
+        case dq2:
+          // Disqualified after finishing round 2 (a wrong scorecard).
+          return stopped('dq', 2, [first!, second!, null, null]);
+        case cut1:
+        case cut2:
+          return { ...entry, status: 'cut' };
+        default:
+          return entry;
+      }
+    });
+    await writeFixture(fixture, [
+      team(gid, 1, 'cut-rate-player', [wd1, dq1, cut1, made1]),
+      team(gid, 2, 'cut-rate-player', [wd2, dq2, cut2, made2]),
+    ]);
+    const recompute = await api('POST', '/api/golf/ops/rankings/recompute', {
+      body: { game_global_id: gid },
+      token: await tokenFor('rank-operator', ['operators']),
+    });
+    expect(recompute.status).toBe(200);
+    await waitForRankings(gid);
+
+    // 2 of the 8 picks of rounds 1-2 made the cut.
+    const mine = ownRankingResponseSchema.parse(
+      (
+        await api('GET', `/api/golf/ranking/user?game_global_id=${gid}&round=2`, {
+          token: await tokenFor('cut-rate-player'),
+        })
+      ).body,
+    );
+    expect(mine.rankings.find((row) => row.type === 7)).toMatchObject({
+      value: 0.25,
+      display_value: '25.0%',
+    });
+    const board = await page(`?game_global_id=${gid}&type=7&round=2`);
+    expect(board.rankings.map((row) => [row.user_id, row.display_value])).toEqual([
+      ['cut-rate-player', '25.0%'],
+    ]);
   });
 });

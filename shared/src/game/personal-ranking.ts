@@ -18,8 +18,9 @@ export interface PickRecord {
   birdies: number;
   eagles: number;
   /**
-   * Whether the player made the cut, as the feed reports it; null when it does not apply or is not
-   * known yet (picks after the cut, events without a cut, before the cut is made).
+   * Whether the player made the cut, as the feed reports it (withdrawn or disqualified in a round up
+   * to the cut = false); null when it does not apply or is not known yet (picks after the cut,
+   * events without a cut, before the cut is made).
    */
   made_cut: boolean | null;
 }

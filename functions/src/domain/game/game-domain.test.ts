@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { personalMetric, type UserRoundRecord } from '@golf/shared/game/personal-ranking';
 import { indexRound, type PlayerRoundResult } from '@golf/shared/game/scoring';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import type { TeamRecord } from '../../db/repositories/team-repository';
@@ -328,13 +329,13 @@ describe('stored team score picks (rankings 4-7)', () => {
     fieldEntry('d', 'active', [result(-2, 4, 0), result(-2, 4, 1), null, null]),
   ];
 
-  it('records each pick’s real to-par, birdies, eagles and cut outcome; a partial round gives none', () => {
+  it('records each pick’s real to-par, birdies, eagles and cut outcome; a partial round gives no to-par, birdies or eagles', () => {
     const round = indexTournamentRound(record('provisional'), field, 1, new Date('2026-01-05T00:00:00Z'));
     const score = teamScoreRecord(team(['a', 'b', 'c', 'd']), round);
     expect(score.picks).toEqual([
       { player_id: 'a', to_par: -3, made_cut: true, birdies: 5, eagles: 1 },
       { player_id: 'b', to_par: 2, made_cut: false, birdies: 1, eagles: 0 },
-      { player_id: 'c', to_par: null, made_cut: null, birdies: 0, eagles: 0 },
+      { player_id: 'c', to_par: null, made_cut: false, birdies: 0, eagles: 0 },
       { player_id: 'd', to_par: -2, made_cut: null, birdies: 4, eagles: 0 },
     ]);
   });
@@ -344,9 +345,55 @@ describe('stored team score picks (rankings 4-7)', () => {
     expect(teamScoreRecord(team(['a', 'b', 'c', 'd']), round).picks.map((p) => p.made_cut)).toEqual([
       true,
       false,
-      null,
+      false,
       true,
     ]);
+  });
+
+  it('a WD or DQ before the cut counts as a missed cut in 予選通過成功率', () => {
+    const logged = (
+      player_id: string,
+      status: 'wd' | 'dq',
+      round: number,
+      rounds: FieldEntryRecord['rounds'],
+    ): FieldEntryRecord => ({
+      ...fieldEntry(player_id, status, rounds),
+      status_log: [{ status, round, at: '2026-01-02T12:00:00.000Z' }],
+    });
+    const cutField = [
+      // Withdrawn during round 1, and before round 2 after finishing round 1.
+      logged('wd1', 'wd', 1, [result(3, 0, 0, false), null, null, null]),
+      logged('wd2', 'wd', 2, [result(1, 2, 0), null, null, null]),
+      // Disqualified in round 1, and in round 2 after finishing it (a wrong scorecard).
+      logged('dq1', 'dq', 1, [result(0, 2, 0), null, null, null]),
+      logged('dq2', 'dq', 2, [result(-1, 3, 0), result(0, 2, 0), null, null]),
+      fieldEntry('cut1', 'cut', [result(3, 1, 0), result(4, 0, 0), null, null]),
+      fieldEntry('cut2', 'cut', [result(2, 1, 0), result(5, 0, 0), null, null]),
+      fieldEntry('made1', 'active', [result(-2, 4, 0), result(-1, 3, 0), null, null]),
+      fieldEntry('made2', 'active', [result(-3, 5, 0), result(0, 2, 0), null, null]),
+      // Withdrawn after the cut, in round 3: not a missed cut.
+      logged('wd3', 'wd', 3, [result(-1, 3, 0), result(-1, 3, 0), null, null]),
+    ];
+    const at = new Date('2026-01-05T00:00:00Z');
+    const picks = (round: number, ids: string[]) =>
+      teamScoreRecord(team(ids), indexTournamentRound(record('final'), cutField, round, at)).picks;
+    const rounds: UserRoundRecord[] = [
+      picks(1, ['wd1', 'dq1', 'cut1', 'made1']),
+      picks(2, ['wd2', 'dq2', 'cut2', 'made2']),
+    ].map((roundPicks) => ({
+      state: 'scored',
+      has_team: true,
+      team_score: 0,
+      top_ten_percent: false,
+      picks: roundPicks,
+    }));
+    expect(rounds.map((r) => r.picks.map((p) => p.made_cut))).toEqual([
+      [false, false, false, true],
+      [false, false, false, true],
+    ]);
+    // 2 of the 8 picks made the cut: 25.0%, not 2 of the 4 whose golfers played through round 2.
+    expect(personalMetric(7, rounds)).toBe(2 / 8);
+    expect(picks(1, ['wd3']).map((p) => p.made_cut)).not.toContain(false);
   });
 
   it('a pick after the cut predicts nothing: rounds 3 and 4 carry no cut outcome (ranking 7)', () => {

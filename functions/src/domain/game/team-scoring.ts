@@ -3,6 +3,7 @@
  * have empty slots: an empty slot at scoring time scores the round's penalty, like a missing team.
  */
 import type { PickRecord } from '@golf/shared/game/personal-ranking';
+import { statusForRound } from '@golf/shared/game/player-status';
 import {
   indexRound,
   playerRoundScore,
@@ -22,19 +23,22 @@ export interface ScoringRound extends IndexedRound {
   readonly madeCut: ReadonlyMap<string, boolean | null>;
 }
 
+/** The cut is made after round 2: picks of rounds 1 and 2 are the ones that made it or not. */
+const CUT_AFTER_ROUND = 2;
+
 /**
- * Whether a player made the cut, from the feed's explicit status only: 'cut' = missed; a result in
- * round 3 or 4, or still 'active' once round 2 is final = made; otherwise not known (null): withdrawn
- * or disqualified before the cut, or the cut not made yet. Never guessed from missing rounds.
+ * Whether a player made the cut, from his explicit status only: 'cut', or withdrawn or disqualified
+ * in a round up to the cut = missed (he did not get through it); a result in round 3 or 4, or still
+ * 'active' once round 2 is final = made; otherwise not known (null): the cut not made yet, or
+ * withdrawn or disqualified after it without a later result. Never guessed from missing rounds.
  */
 function madeCut(entry: FieldEntryRecord, cutFinal: boolean): boolean | null {
   if (entry.status === 'cut') return false;
+  const atCut = statusForRound(entry, CUT_AFTER_ROUND);
+  if (atCut === 'wd' || atCut === 'dq') return false;
   if (entry.rounds[2] || entry.rounds[3]) return true;
   return entry.status === 'active' && cutFinal ? true : null;
 }
-
-/** The cut is made after round 2: picks of rounds 1 and 2 are the ones that made it or not. */
-const CUT_AFTER_ROUND = 2;
 
 export function indexTournamentRound(
   record: TournamentRecord,
