@@ -225,7 +225,9 @@ describe('a passed deadline', () => {
 
     // The job runs: it stores exactly the teams the views showed, and they do not change.
     const run = await runDueJobs();
-    expect(run.carryOver).toEqual({ game_global_id: gid, rounds: [{ round: 2, carried: 1, replaced: 1 }] });
+    expect(run.carryOver).toEqual({
+      tournaments: [{ game_global_id: gid, rounds: [{ round: 2, carried: 1, replaced: 1 }] }],
+    });
     const storedOwner = await teamRepository.get(gid, 2, 'ps-owner');
     const storedCopier = await teamRepository.get(gid, 2, 'ps-copier');
     expect(storedOwner?.picks.map((p) => [p.player_id, p.auto])).toEqual(owner);

@@ -1,6 +1,9 @@
-import { runCarryOver } from '../domain/game/carry-over-service';
+import { settlePassedDeadlines } from '../domain/game/carry-over-service';
 import { runAlone } from '../domain/jobs/run-alone';
 import { now } from '../lib/clock';
 
-/** The timer's entry point (EventBridge schedule): the current tournament at the invocation time. */
-export const handler = async () => runAlone('carry-over', () => runCarryOver({ now: now() }));
+/**
+ * The timer's entry point (EventBridge schedule): every tournament with a round deadline passed and
+ * not settled yet, at the invocation time.
+ */
+export const handler = async () => runAlone('carry-over', () => settlePassedDeadlines({ now: now() }));

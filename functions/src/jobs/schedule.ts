@@ -11,9 +11,9 @@ export interface ScheduledJobDefinition {
   module: string;
   everyMinutes: number;
   /**
-   * Also run at each round deadline instant (locally). In AWS the 5-minute rate runs it within 5
-   * minutes of a deadline; until then the views settle a team on read (domain/game/settled-team.ts),
-   * so no view waits for it.
+   * Also run at each round deadline instant of every tournament (locally). In AWS the 5-minute rate
+   * runs it within 5 minutes of a deadline; until then the views settle a team on read
+   * (domain/game/settled-team.ts), so no view waits for it.
    */
   atDeadlines: boolean;
   aws: AwsAccess;
@@ -53,7 +53,8 @@ export const scheduledJobs = [
     everyMinutes: 5,
     atDeadlines: true,
     aws: { table: 'write' },
-    description: 'Teams settled at each passed round deadline (carry-over, ineligible players)',
+    description:
+      'Teams settled at each passed round deadline of every tournament (carry-over, ineligible players)',
   },
   {
     name: 'Reminders',

@@ -2,7 +2,8 @@
  * Settles teams at each passed round deadline (docs/game-rules.md, Teams and carry-over): copies round n's team to round
  * n+1 for users with `is_copy_next_round` on and no saved team (every copied pick `auto`), and in
  * every team replaces players who are no longer eligible (and fills empty slots) with the AI
- * `condition` pick, marked `auto`. Runs on a timer (jobs/carry-over.ts) and from `npm run ops -- carry-over`.
+ * `condition` pick, marked `auto`. Runs on a timer (jobs/carry-over.ts), for every tournament with a
+ * passed deadline, and for one tournament from `npm run ops -- carry-over` and a forced deadline.
  *
  * Everything is decided as of the round's deadline instant, never as of when the job runs: the
  * statuses recorded before the deadline decide eligibility (a withdrawal recorded after it scores the
@@ -14,12 +15,14 @@
  * its teams on read, so what a run stores is what every view already showed.
  */
 import { awaitsSettlement, roundsCopiedFrom } from '@golf/shared/game/carry-over';
+import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { teamRepository, type TeamRecord } from '../../db/repositories/team-repository';
 import { scoreChangeRepository, type ScoreChangeRecord } from '../../db/repositories/score-change-repository';
 import { rankingStateRepository } from '../../db/repositories/ranking-state-repository';
 import { cancelledRounds, settleUserTeam } from './settled-team';
 import { loadRoundContext, resolveTournament } from './tournament-context';
+import { errorText, logger } from '../../lib/logger';
 
 /** Why my score moved: the AUTO players a settlement put on a team (the whole team when copied). */
 export function settlementChange(
@@ -62,9 +65,43 @@ function teamsToCopy(
   return byUser;
 }
 
+/**
+ * The operator's carry-over (`npm run ops -- carry-over`, a forced deadline): the tournament given,
+ * else the current one.
+ */
 export async function runCarryOver(options: { now: Date; gameGlobalId?: string }) {
-  const record = await resolveTournament(options.gameGlobalId, options.now);
+  return settleTournament(await resolveTournament(options.gameGlobalId, options.now), options.now);
+}
+
+/**
+ * The scheduled run: every published tournament with a round awaiting settlement, whatever else is
+ * in progress (two tours' events overlap). One query of the tournament listing finds them; each is
+ * then settled from its own item, read afresh, so a deadline moved since the listing was read (an
+ * index answers eventually) is honoured. A tournament that fails is logged and does not hold back
+ * the others; the run then fails, and the next one tries it again.
+ */
+export async function settlePassedDeadlines(options: { now: Date }) {
   const nowIso = options.now.toISOString();
+  const due = (await tournamentRepository.list()).filter((listed) =>
+    listed.rounds.some((stored) => awaitsSettlement(stored, listed.cancelled, nowIso)),
+  );
+  const tournaments: Array<Awaited<ReturnType<typeof settleTournament>>> = [];
+  const failed: unknown[] = [];
+  for (const listed of due) {
+    try {
+      const record = await tournamentRepository.get(listed.game_global_id);
+      if (record) tournaments.push(await settleTournament(record, options.now));
+    } catch (error) {
+      logger.error('settlement failed', { game_global_id: listed.game_global_id, error: errorText(error) });
+      failed.push(error);
+    }
+  }
+  if (failed.length) throw new AggregateError(failed, `${failed.length} tournament(s) not settled`);
+  return { tournaments };
+}
+
+async function settleTournament(record: TournamentRecord, now: Date) {
+  const nowIso = now.toISOString();
   const summary: Array<{ round: number; carried: number; replaced: number }> = [];
   if (record.cancelled) return { game_global_id: record.game_global_id, rounds: summary };
   // A final round's teams are frozen: it is never settled again, even if no run settled it in time.
@@ -111,7 +148,7 @@ export async function runCarryOver(options: { now: Date; gameGlobalId?: string }
   }
   if (summary.some((s) => s.carried || s.replaced)) {
     // The ranking job scores the settled teams and publishes them on its next run.
-    await rankingStateRepository.markStale(record.game_global_id, options.now);
+    await rankingStateRepository.markStale(record.game_global_id, now);
   }
   return { game_global_id: record.game_global_id, rounds: summary };
 }
