@@ -56,6 +56,32 @@ describe('the local stack runs the jobs on the AWS schedule', () => {
     jobs.stop();
   });
 
+  it('runs at every deadline of every tournament, also one that passes while a run is still going', async () => {
+    // Two tournaments' deadlines a second and a half apart, and one just after the 5-minute beat;
+    // a carry-over run takes two seconds.
+    const run = vi.fn(
+      (job: ScheduledJobDefinition) =>
+        new Promise<undefined>((resolve) =>
+          setTimeout(() => resolve(undefined), job.name === 'CarryOver' ? 2_000 : 0),
+        ),
+    );
+    const deadlines = ['2026-11-23T00:01:30.000Z', '2026-11-23T00:01:31.500Z', '2026-11-23T00:05:00.500Z'];
+    const { jobs, runs } = start(deadlines, run);
+    const carryOvers = () => runs().filter((name) => name === 'CarryOver');
+    // At start, and a second after the first deadline: that run goes on past the second deadline.
+    await vi.advanceTimersByTimeAsync(91_000);
+    expect(carryOvers()).toHaveLength(2);
+    // The second deadline's run follows it at once.
+    await vi.advanceTimersByTimeAsync(2_100);
+    expect(carryOvers()).toHaveLength(3);
+    // The beat's run is still going a second after the third deadline: the deadline's run follows it.
+    await vi.advanceTimersByTimeAsync(5 * minute - 93_100 + 1_000);
+    expect(carryOvers()).toHaveLength(4);
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(carryOvers()).toHaveLength(5);
+    jobs.stop();
+  });
+
   it('never starts a job again while it is still running, and stops for good', async () => {
     let finish: () => void = () => undefined;
     const run = vi.fn(

@@ -1,7 +1,8 @@
 /**
  * The scheduled jobs in the local stack, on the same schedule as in AWS (functions/src/jobs/
  * schedule.ts): each job once at start (so a stack started after a deadline catches up), then every
- * `everyMinutes`, and the jobs marked `atDeadlines` also a second after each round deadline instant.
+ * `everyMinutes`, and the jobs marked `atDeadlines` also a second after each round deadline instant
+ * of every tournament (the carry-over settles each tournament whose deadline has passed).
  * Like a function with reserved concurrency 1, a job still running is not started again.
  *
  * Time is the game clock's (functions/src/lib/clock.ts). When the clock is moved (POST /dev/clock),
@@ -69,14 +70,23 @@ export function startLocalJobs(options: LocalJobsOptions = {}): LocalJobs {
     }
   };
 
-  // A newer watch (after a clock move) replaces the one before it.
+  /** Runs a job once a run of it still going has finished, so that run's instant is not the last. */
+  const runAfterRunning = async (job: ScheduledJobDefinition) => {
+    while (running.has(job.name) && !stopped) await new Promise((resolve) => setTimeout(resolve, 20));
+    await runOnce(job);
+  };
+
+  // A newer watch (after a clock move) replaces the one before it. Each watch looks for the first
+  // deadline after the last one it ran for, whichever tournament's, so a deadline that passed while
+  // a run was going (another tournament's, minutes or seconds after) is run for at once.
   let watching = 0;
+  let watchedFrom = nowMs();
   const watchDeadlines = async () => {
     const watch = ++watching;
     if (stopped) return;
     let deadline: string | null = null;
     try {
-      deadline = await nextDeadline(new Date(nowMs()));
+      deadline = await nextDeadline(new Date(watchedFrom));
     } catch (error) {
       options.onError?.(jobs[0]!, error);
     }
@@ -85,7 +95,8 @@ export function startLocalJobs(options: LocalJobsOptions = {}): LocalJobs {
     deadlineTimer = setTimeout(
       () => {
         const reached = deadline !== null && nowMs() >= Date.parse(deadline);
-        const due = reached ? jobs.filter((job) => job.atDeadlines).map(runOnce) : [];
+        if (reached) watchedFrom = Date.parse(deadline!);
+        const due = reached ? jobs.filter((job) => job.atDeadlines).map(runAfterRunning) : [];
         void Promise.all(due).then(() => (watch === watching ? watchDeadlines() : undefined));
       },
       Math.max(0, Math.min(wait, deadlineRecheckMs)),
@@ -117,12 +128,11 @@ export function startLocalJobs(options: LocalJobsOptions = {}): LocalJobs {
       // In the order of the schedule: teams settled before the ranking that scores them is published.
       const order = ['CarryOver', 'RankingRecompute', 'Reminders', 'SaveReceipts'];
       due.sort((a, b) => order.indexOf(a.name) - order.indexOf(b.name));
-      for (const job of due) {
-        // A run of the timer still going finishes first, then the job runs again as of the new instant.
-        while (running.has(job.name) && !stopped) await new Promise((resolve) => setTimeout(resolve, 20));
-        await runOnce(job);
-      }
+      // A run of the timer still going finishes first, then the job runs again as of the new instant.
+      for (const job of due) await runAfterRunning(job);
       if (deadlineTimer) clearTimeout(deadlineTimer);
+      // The deadlines up to the new instant were run for above (or lie behind a clock moved back).
+      watchedFrom = at;
       void watchDeadlines();
       return due.map((job) => job.name);
     },
