@@ -43,11 +43,12 @@ const gzipAsync = promisify(gzip);
 
 /**
  * The local stand-in of CloudFront's cache, by the rules shared with the CDK's cache policies
- * (shared/src/edge-cache.ts): GET and HEAD only; the key is the path, the query string and the key
- * headers (Authorization for /api/*) after the same viewer-request functions the distribution runs
- * (the shared ranking pages drop Authorization, SPA paths become /index.html); the TTL comes from the
- * origin's Cache-Control held between the policy's minimum and maximum; an answer that sets a cookie
- * is never kept. Concurrent misses of one key wait for the first (CloudFront's request collapsing)
+ * (shared/src/edge-cache.ts): GET and HEAD only, one entry for both, always a GET's answer (a HEAD
+ * goes to the origin as a GET; docs/architecture.md, "The edge cache"); the key is the path, the
+ * query string and the key headers (Authorization for /api/*) after the same viewer-request functions
+ * the distribution runs (the shared ranking pages drop Authorization, SPA paths become /index.html);
+ * the TTL comes from the origin's Cache-Control held between the policy's minimum and maximum; an
+ * answer that sets a cookie is never kept. Concurrent misses of one key wait for the first (CloudFront's request collapsing)
  * and share its answer when it may be kept. Each compressed form is kept under its own key.
  */
 export class EdgeCache {
@@ -87,6 +88,10 @@ export class EdgeCache {
     const url = new URL(request.url ?? '/', 'http://local');
     const policy = edgePolicyFor(url.pathname);
     this.runViewerFunction(policy, request, url);
+    // GET and HEAD share one entry (CloudFront's cache key holds no method but OPTIONS): the origin
+    // is asked with GET, so that an entry always holds the whole answer; a HEAD gets its headers.
+    const withBody = method === 'GET';
+    request.method = 'GET';
     const accepted = acceptedEncoding(request, policy);
     const key = edgeCacheKey(
       policy,
@@ -100,7 +105,7 @@ export class EdgeCache {
     const cached = this.lookup(key);
     if (cached) {
       this.hits++;
-      await writeAnswer(request, response, cached, 'Hit', Math.floor((this.now() - cached.storedAt) / 1000));
+      await writeAnswer(response, withBody, cached, 'Hit', Math.floor((this.now() - cached.storedAt) / 1000));
       return;
     }
     const waiting = this.inFlight.get(key);
@@ -108,7 +113,7 @@ export class EdgeCache {
       const shared = await waiting;
       if (shared) {
         this.hits++;
-        await writeAnswer(request, response, shared, 'Hit', 0);
+        await writeAnswer(response, withBody, shared, 'Hit', 0);
         return;
       }
     }
@@ -124,7 +129,7 @@ export class EdgeCache {
       const entry: Entry = { ...encoded, storedAt: now, expiresAt: now + ttl * 1000 };
       if (ttl > 0) this.store(key, entry);
       settle(ttl > 0 ? entry : null);
-      await writeAnswer(request, response, entry, 'Miss');
+      await writeAnswer(response, withBody, entry, 'Miss');
     } catch (error) {
       settle(null);
       throw error;
@@ -194,8 +199,8 @@ async function encode(
 }
 
 async function writeAnswer(
-  request: IncomingMessage,
   response: ServerResponse,
+  withBody: boolean,
   answer: OriginAnswer,
   cache: 'Hit' | 'Miss',
   age?: number,
@@ -207,5 +212,5 @@ async function writeAnswer(
   };
   if (age !== undefined) headers['age'] = String(age);
   response.writeHead(answer.status, headers);
-  response.end(request.method === 'HEAD' ? undefined : answer.body);
+  response.end(withBody ? answer.body : undefined);
 }

@@ -332,7 +332,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       // rejects, instead of ending the process.
       const task = Promise.resolve().then(() =>
         path === clockPath
-          ? serveClock(request, response, setClock)
+          ? serveClock(request, response, setClock, url)
           : path === outboxPagePath
             ? serveOutboxPage(request, response)
             : path === lineOutboxPagePath

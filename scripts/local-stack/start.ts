@@ -47,7 +47,7 @@ async function main() {
   );
   if (clock)
     console.log(
-      `ゲームの時計: ${formatTokyoDateTime(now().toISOString())} から (動かす: curl -X POST ${stack.url}/dev/clock -d '{"advance_minutes":60}')`,
+      `ゲームの時計: ${formatTokyoDateTime(now().toISOString())} から (動かす: curl -X POST ${stack.url}/dev/clock -H 'content-type: application/json' -d '{"advance_minutes":60}')`,
     );
 
   let stopping = false;

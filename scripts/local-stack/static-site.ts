@@ -2,6 +2,7 @@ import { createReadStream, existsSync, statSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
+import { decodedOrNull } from '../../shared/src/url-escapes';
 import { sendBody } from './edge';
 import type { OriginAnswer } from './lambda-adapter';
 
@@ -29,13 +30,9 @@ type Resolved =
 function resolveStatic(spaDir: string, request: IncomingMessage): Resolved {
   const root = resolve(spaDir);
   const url = new URL(request.url ?? '/', 'http://local');
-  let pathname: string;
-  try {
-    pathname = decodeURIComponent(url.pathname);
-  } catch {
-    // A malformed escape (`%E0%A4%A`) names no file and no page.
-    return { file: null, status: 400, message: 'URLの形式が正しくありません。' };
-  }
+  const pathname = decodedOrNull(url.pathname);
+  // A malformed escape (`%E0%A4%A`) names no file and no page.
+  if (pathname === null) return { file: null, status: 400, message: 'URLの形式が正しくありません。' };
   const requested = normalize(join(root, pathname));
   const isFile = requested.startsWith(root) && existsSync(requested) && statSync(requested).isFile();
   const file = isFile ? requested : join(root, 'index.html');

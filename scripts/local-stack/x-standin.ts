@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { escapeHtml, readForm, sendHtml, sendJson, withQuery } from './http-parts';
+import { basicCredentials } from '../../functions/src/lib/basic-credentials';
 
 /**
  * The local stand-in for X's OAuth 2.0, at X's documented paths under `/api/dev/x`:
@@ -105,9 +106,8 @@ async function authorize(
 async function token(request: IncomingMessage, response: ServerResponse, settings: XStandInSettings) {
   const form = await readForm(request);
   const basic = request.headers.authorization ?? '';
-  const [id = '', secret = ''] = basic.startsWith('Basic ')
-    ? Buffer.from(basic.slice(6), 'base64').toString('utf8').split(':').map(decodeURIComponent)
-    : [];
+  // Undecodable credentials are a wrong client, as at X.
+  const { id = '', secret = '' } = (basic.startsWith('Basic ') && basicCredentials(basic.slice(6))) || {};
   if (!same(id, settings.clientId) || !same(secret, settings.clientSecret))
     return sendJson(response, 401, { error: 'unauthorized_client' });
   const issued = codes.get(form.get('code') ?? '');

@@ -18,7 +18,7 @@ import { reminderRoutes } from './routes/reminders';
 import type { RouteAwsAccess } from './aws-access';
 import type * as z from 'zod';
 import type { ZodType } from 'zod';
-import { isWellEscaped } from './url-escapes';
+import { decodedOrNull } from './url-escapes';
 
 type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Access = 'public' | 'user' | 'operator';
@@ -181,11 +181,12 @@ export function matchRoute(
       const part = pattern[i]!;
       const actual = segments[i]!;
       if (part.startsWith('{') && part.endsWith('}')) {
-        if (actual === '' || !isWellEscaped(actual)) {
+        const decoded = actual === '' ? null : decodedOrNull(actual);
+        if (decoded === null) {
           ok = false;
           break;
         }
-        params[part.slice(1, -1)] = decodeURIComponent(actual);
+        params[part.slice(1, -1)] = decoded;
       } else if (part === actual) {
         literals++;
       } else {

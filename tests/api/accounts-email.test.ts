@@ -271,6 +271,35 @@ describe('password reset and change', () => {
     expect((await login(email, 'third-pass-123')).status).toBe(401);
   });
 
+  it('a password reset ends every other reset link', async () => {
+    const { email } = await registered('reset-others');
+    const resetLink = async () => {
+      expect((await api('POST', '/api/auth/password/reset/send', { body: { email } })).status).toBe(202);
+      return linkToken(email, '/reset-password');
+    };
+    const reset = (token: string, password: string) =>
+      api<ErrorBody>('POST', '/api/auth/password/reset', {
+        body: { token, password, password_confirmation: password },
+      });
+    // Two links mailed (the address's budget: the registration's mail and four reset links).
+    const first = await resetLink();
+    const second = await resetLink();
+    expect((await reset(second, 'second-pass-1')).status).toBe(200);
+    const stale = await reset(first, 'stale-pass-1');
+    expect(stale.status).toBe(400);
+    expect(stale.body.errors).toHaveProperty('token');
+    expect((await login(email, 'stale-pass-1')).status).toBe(401);
+    expect((await login(email, 'second-pass-1')).status).toBe(200);
+
+    // Links mailed after it work; of two used at once, one resets and the other is ended by it.
+    const [a, b] = [await resetLink(), await resetLink()];
+    const both = await Promise.all([reset(a, 'racing-pass-a'), reset(b, 'racing-pass-b')]);
+    expect(both.map((answer) => answer.status).sort()).toEqual([200, 400]);
+    const [won, lost] = both[0]!.status === 200 ? ['a', 'b'] : ['b', 'a'];
+    expect((await login(email, `racing-pass-${won}`)).status).toBe(200);
+    expect((await login(email, `racing-pass-${lost}`)).status).toBe(401);
+  });
+
   it('changes the password only with the current one, and signs the other sessions out', async () => {
     const { email, auth } = await registered('change');
     const token = auth.access_token;

@@ -128,4 +128,36 @@ describe('the API in processes of its own', () => {
     expect(awsCallsByRoute.get('getTournamentScore')?.size ?? 0).toBe(before);
     expect((await get(stack, '/api/golf/ranking/user')).status).toBe(401);
   });
+
+  it('the local edge never serves a HEAD’s empty body to a GET', async () => {
+    const call = async (method: 'GET' | 'HEAD', path: string) => {
+      const response = await fetch(stack.url + path, { method, headers: { 'accept-encoding': 'identity' } });
+      return {
+        status: response.status,
+        cache: response.headers.get('x-cache'),
+        length: response.headers.get('content-length'),
+        text: await response.text(),
+      };
+    };
+    const bytes = (text: string) => String(Buffer.byteLength(text));
+    // A HEAD first: the edge keeps the whole answer, and the HEAD gets its headers only.
+    const path = '/api/golf/schedule/score?edge=head-first';
+    const head = await call('HEAD', path);
+    expect(head).toMatchObject({ status: 200, cache: 'Miss from cloudfront', text: '' });
+    const after = await call('GET', path);
+    expect(after).toMatchObject({ status: 200, cache: 'Hit from cloudfront' });
+    expect(after.text).not.toBe('');
+    expect(JSON.parse(after.text)).toEqual(JSON.parse((await call('GET', '/api/golf/schedule/score')).text));
+    expect([head.length, after.length]).toEqual([bytes(after.text), bytes(after.text)]);
+    // A GET first: a HEAD is answered from its entry, without the body.
+    const getFirst = '/api/golf/schedule/score?edge=get-first';
+    const whole = await call('GET', getFirst);
+    expect(await call('HEAD', getFirst)).toMatchObject({
+      status: 200,
+      cache: 'Hit from cloudfront',
+      length: bytes(whole.text),
+      text: '',
+    });
+    expect((await call('GET', getFirst)).text).toBe(whole.text);
+  });
 });

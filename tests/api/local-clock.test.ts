@@ -85,4 +85,41 @@ describe('the local game clock', () => {
     expect(Math.abs(nowMs() - before)).toBeLessThan(60_000);
     expect(near(String((await clock('GET')).body['now']), before)).toBe(true);
   });
+
+  it('/dev/clock refuses cross-site requests', async () => {
+    const before = nowMs();
+    const far = JSON.stringify({ at: '2027-01-01T06:00' });
+    const post = async (headers: Record<string, string>, body = far) => {
+      const response = await fetch(`${stack.url}/dev/clock`, { method: 'POST', headers, body });
+      return { status: response.status, body: (await response.json()) as { message?: string } };
+    };
+    const json = { 'content-type': 'application/json' };
+    const elsewhere = { origin: 'https://attacker.example' };
+    const refusals: Array<[Record<string, string>, string, number]> = [
+      // A plain form post from another site, and the text/plain form whose body is JSON.
+      [{ 'content-type': 'application/x-www-form-urlencoded', ...elsewhere }, 'at=2027-01-01T06:00', 403],
+      [{ 'content-type': 'text/plain', ...elsewhere }, far, 403],
+      // JSON from another site (after its CORS preflight), from an opaque origin, from another port.
+      [{ ...json, ...elsewhere }, far, 403],
+      [{ ...json, origin: 'null' }, far, 403],
+      [{ ...json, origin: 'http://127.0.0.1:1' }, far, 403],
+      [{ ...json, 'sec-fetch-site': 'cross-site' }, far, 403],
+      [{ ...json, 'sec-fetch-site': 'same-site' }, far, 403],
+      // A form without an Origin (an old browser): not JSON.
+      [{ 'content-type': 'text/plain' }, far, 415],
+      [{ 'content-type': 'application/x-www-form-urlencoded' }, far, 415],
+    ];
+    for (const [headers, body, status] of refusals) {
+      const refused = await post(headers, body);
+      expect(refused.status, JSON.stringify(headers)).toBe(status);
+      expect(refused.body.message).toMatch(status === 403 ? /cross-site/ : /application\/json/);
+    }
+    expect(near(String((await clock('GET')).body['now']), before)).toBe(true);
+
+    // The stack's own page, and a command line's JSON without an Origin (README's curl), move it.
+    const still = JSON.stringify({ advance_minutes: 0 });
+    const own = { ...json, origin: new URL(stack.url).origin, 'sec-fetch-site': 'same-origin' };
+    expect((await post(own, still)).status).toBe(200);
+    expect((await post({ 'content-type': 'application/json; charset=utf-8' }, still)).status).toBe(200);
+  });
 });

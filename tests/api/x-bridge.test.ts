@@ -192,4 +192,32 @@ describe('the X sign-in bridge', () => {
     // An ID token is not an access token.
     expect((await userinfo(tokens.id_token)).status).toBe(401);
   });
+
+  it('the X bridge answers 401 to undecodable credentials', async () => {
+    const clientId = process.env['X_CLIENT_ID']!;
+    const clientSecret = process.env['X_CLIENT_SECRET']!;
+    const basic = (id: string, secret: string) =>
+      `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
+    const tokenCall = (url: string, authorization: string) =>
+      fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization },
+        body: new URLSearchParams({ grant_type: 'authorization_code', code: 'c', redirect_uri: 'r' }),
+      });
+    // A cut escape, a bad hex pair, a lone %: in the id or in the secret (RFC 6749 section 5.2).
+    for (const [id, secret] of [
+      ['%E0%A4%A', clientSecret],
+      [clientId, '%ZZ'],
+      [clientId, `${clientSecret}%`],
+    ] as const) {
+      const refused = await tokenCall(`${issuer}/token`, basic(id, secret));
+      expect(refused.status, `${id}:${secret}`).toBe(401);
+      expect(refused.headers.get('www-authenticate')).toBe('Basic');
+      expect(await refused.json()).toEqual({ error: 'invalid_client' });
+      // The stand-in X, which the bridge authenticates to with Basic, refuses them alike.
+      expect((await tokenCall(`${baseUrl}/api/dev/x/2/oauth2/token`, basic(id, secret))).status).toBe(401);
+    }
+    // The right client in Basic still gets past the client check (to the grant's).
+    expect((await tokenCall(`${issuer}/token`, basic(clientId, clientSecret))).status).toBe(400);
+  });
 });

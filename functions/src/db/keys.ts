@@ -114,6 +114,11 @@ export const keys = {
   login: (email: string) => ({ PK: `LOGIN#${email.toLowerCase()}`, SK: 'LOGIN' }),
   /** A mail link (stored by the SHA-256 of its token; single use, expires by TTL and by `expires_at`). */
   mailToken: (tokenHash: string) => ({ PK: `MAILTOKEN#${tokenHash}`, SK: 'TOKEN' }),
+  /**
+   * The generation of a player's password reset links: every link carries the one it was mailed in,
+   * and a reset moves it on, so that one reset ends every other link.
+   */
+  resetLinks: (userId: string) => ({ PK: `USER#${userId}`, SK: 'RESET_LINKS' }),
   /** A step of a sign-in through the X bridge (its state towards X, or its code towards Cognito). */
   xSignIn: (tokenHash: string) => ({ PK: `XSIGNIN#${tokenHash}`, SK: 'STEP' }),
   /** Written at withdrawal: the id never signs in or is created again. */

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { unlessRefused } from '../conditions';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { failedAt, transactWrite, unlessRefused } from '../conditions';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
@@ -21,6 +21,11 @@ export interface MailTokenRecord {
   password_hash: string | null;
   created_at: string;
   expires_at: string;
+  /**
+   * `password_reset` only: the player's reset generation when the link was mailed (absent: 0). A
+   * reset moves the generation on, which ends every link mailed before it.
+   */
+  reset_generation?: number;
 }
 
 const mailTokenItem = (tokenHash: string, record: MailTokenRecord) => ({
@@ -29,6 +34,22 @@ const mailTokenItem = (tokenHash: string, record: MailTokenRecord) => ({
   ...record,
   expiresAt: Math.floor(Date.parse(record.expires_at) / 1000),
 });
+
+const recordOf = (item: Record<string, unknown>): MailTokenRecord => {
+  const { expiresAt: _ttl, ...record } = fromItem<MailTokenRecord & { expiresAt: number }>(item);
+  return record;
+};
+
+/** The player's current reset generation (0 before their first reset). */
+async function resetGeneration(userId: string): Promise<number> {
+  const { Item } = await db().send(
+    new GetCommand({ TableName: tableName(), Key: keys.resetLinks(userId), ConsistentRead: true }),
+  );
+  return Number(Item?.['generation'] ?? 0);
+}
+
+/** Transactions of two resets of one player at the same instant may both be cancelled: try again. */
+const resetAttempts = 3;
 
 /**
  * Takes a link's record out of the table: the link works once. Null when there is none for that
@@ -51,11 +72,7 @@ async function consumeMailToken(
     ),
     null,
   );
-  if (!deleted?.Attributes) return null;
-  const { expiresAt: _ttl, ...record } = fromItem<MailTokenRecord & { expiresAt: number }>(
-    deleted.Attributes,
-  );
-  return record;
+  return deleted?.Attributes ? recordOf(deleted.Attributes) : null;
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -65,19 +82,76 @@ export const mailTokenRepository = {
     await db().send(new PutCommand({ TableName: tableName(), Item: mailTokenItem(tokenHash, record) }));
   },
 
-  /** A new one-time token for the record: 32 random bytes, of which only the SHA-256 is stored. */
+  /**
+   * A new one-time token for the record: 32 random bytes, of which only the SHA-256 is stored. A
+   * password reset link carries its player's reset generation.
+   */
   async issueOneTimeToken(
     fields: Pick<MailTokenRecord, 'purpose' | 'email' | 'user_id' | 'password_hash'>,
     lifetimeMs: number,
     now: Date,
   ): Promise<string> {
     const token = randomBytes(32).toString('base64url');
+    const generation =
+      fields.purpose === 'password_reset' && fields.user_id
+        ? { reset_generation: await resetGeneration(fields.user_id) }
+        : {};
     await mailTokenRepository.putMailToken(hashToken(token), {
       ...fields,
+      ...generation,
       created_at: now.toISOString(),
       expires_at: new Date(now.getTime() + lifetimeMs).toISOString(),
     });
     return token;
+  },
+
+  /**
+   * Takes a password reset link out of the table and ends every other reset link of its player, in
+   * one transaction: the link goes, and the player's reset generation moves on from the one the link
+   * carries, on the condition that it still is that one. A link mailed before another link's reset
+   * is refused, and of two links used at once only one is taken. `expired` (the link stays until its
+   * TTL) or null when the link is unknown, used, for something else, or ended.
+   */
+  async takeResetLink(token: string, now: Date): Promise<MailTokenRecord | 'expired' | null> {
+    const key = keys.mailToken(hashToken(token));
+    for (let attempt = 0; attempt < resetAttempts; attempt++) {
+      const { Item } = await db().send(
+        new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+      );
+      const record = Item ? recordOf(Item) : null;
+      if (record?.purpose !== 'password_reset' || !record.user_id) return null;
+      if (Date.parse(record.expires_at) <= now.getTime()) return 'expired';
+      const generation = record.reset_generation ?? 0;
+      const outcome = await transactWrite(
+        [
+          {
+            Delete: {
+              TableName: tableName(),
+              Key: key,
+              ConditionExpression: 'attribute_exists(PK)',
+            },
+          },
+          {
+            Update: {
+              TableName: tableName(),
+              Key: keys.resetLinks(record.user_id),
+              UpdateExpression: 'SET entity = :entity, generation = :next',
+              ConditionExpression:
+                generation === 0 ? 'attribute_not_exists(generation)' : 'generation = :current',
+              ExpressionAttributeValues: {
+                ':entity': 'reset_links',
+                ':next': generation + 1,
+                ...(generation === 0 ? {} : { ':current': generation }),
+              },
+            },
+          },
+        ],
+        (error) => (failedAt(error, 0) || failedAt(error, 1) ? 'refused' : 'collided'),
+      );
+      if (outcome === null) return record;
+      if (outcome === 'refused') return null;
+    }
+    throw new Error('a password reset collided with others on every attempt');
   },
 
   /** The token's record, used up (see consumeMailToken); its expiry is the caller's to check. */

@@ -2,7 +2,8 @@
  * The account flows that go through a mailed link: e-mail registration, a social player's e-mail
  * registration, e-mail change and password reset; and the password change that mails a notice.
  * Links carry 32 random bytes; only their SHA-256 is stored, with a 24-hour expiry, and a link is
- * taken out of the table when used, so it works once. Registration and reset answer the same
+ * taken out of the table when used, so it works once; a password reset also ends the player's other
+ * reset links. Registration and reset answer the same
  * whether or not an address is known; every mail-sending call is rate limited.
  */
 import type {
@@ -200,8 +201,8 @@ export async function completeEmailChange(
  * POST /api/auth/password/reset/send: a reset link, mailed only to a known address. The requesting
  * network address has its own budget (429 beyond it). The address's budget counts the links mailed
  * to it, whoever asked for them; once others have used it up, the answer stays the same and no mail
- * goes, since every link already mailed there works for 24 hours. So nobody can get the owner
- * refused, or fill the owner's mailbox.
+ * goes, since every link already mailed there works for 24 hours (until one of them resets the
+ * password). So nobody can get the owner refused, or fill the owner's mailbox.
  */
 export async function startPasswordReset(email: string, sourceIp: string, now: Date) {
   const maySend = await limitMail(email, sourceIp, now, 'sendNothing');
@@ -217,9 +218,14 @@ export async function startPasswordReset(email: string, sourceIp: string, now: D
   return sent();
 }
 
-/** POST /api/auth/password/reset: the link's new password; every session of the player ends. */
+/**
+ * POST /api/auth/password/reset: the link's new password; every session of the player ends, and so
+ * does every other reset link mailed to them (taken in the same write as this one).
+ */
 export async function resetPassword(body: PasswordResetBody, now: Date) {
-  const record = await redeem(body.token, 'password_reset', now);
+  const record = await mailTokenRepository.takeResetLink(body.token, now);
+  if (!record) throw linkError(invalidLinkMessage);
+  if (record === 'expired') throw linkError(expiredLinkMessage);
   const login = await userRepository.getLogin(record.email);
   if (
     !login ||

@@ -23,6 +23,7 @@ import {
 import { jwtVerify, SignJWT, type JWK } from 'jose';
 import * as z from 'zod';
 import { xSignInRepository } from '../../db/repositories/x-sign-in-repository';
+import { basicCredentials } from '../../lib/basic-credentials';
 import { logger } from '../../lib/logger';
 import { hostTimeMs } from '../../lib/clock';
 
@@ -260,13 +261,13 @@ async function callback(request: BridgeRequest, settings: XBridgeSettings, now: 
   return back({ code: ourCode });
 }
 
-/** The client of a token request: client_secret_post (Cognito's), or client_secret_basic. */
-function clientOf(request: BridgeRequest, form: URLSearchParams): { id: string; secret: string } {
+/**
+ * The client of a token request: client_secret_post (Cognito's), or client_secret_basic; null for
+ * Basic credentials that cannot be decoded.
+ */
+function clientOf(request: BridgeRequest, form: URLSearchParams): { id: string; secret: string } | null {
   const header = request.headers['authorization'] ?? '';
-  if (header.startsWith('Basic ')) {
-    const [id = '', secret = ''] = Buffer.from(header.slice(6), 'base64').toString('utf8').split(':');
-    return { id: decodeURIComponent(id), secret: decodeURIComponent(secret) };
-  }
+  if (header.startsWith('Basic ')) return basicCredentials(header.slice(6));
   return { id: form.get('client_id') ?? '', secret: form.get('client_secret') ?? '' };
 }
 
@@ -274,7 +275,8 @@ function clientOf(request: BridgeRequest, form: URLSearchParams): { id: string; 
 async function token(request: BridgeRequest, settings: XBridgeSettings, now: Date): Promise<BridgeAnswer> {
   const form = new URLSearchParams(request.body);
   const client = clientOf(request, form);
-  if (!same(client.id, settings.clientId) || !same(client.secret, settings.clientSecret))
+  // RFC 6749 section 5.2: any client that fails to authenticate, undecodable ones included.
+  if (!client || !same(client.id, settings.clientId) || !same(client.secret, settings.clientSecret))
     return json(401, { error: 'invalid_client' }, { 'www-authenticate': 'Basic' });
   if (form.get('grant_type') !== 'authorization_code') return json(400, { error: 'unsupported_grant_type' });
   const issued = await xSignInRepository.take(form.get('code') ?? '', 'code', now);
