@@ -51,7 +51,7 @@ const usage = `usage: npm run ops -- <command> [options]
   export-winners <game_global_id> [--out file.csv]       (drawn winners with claim addresses, as CSV)
   publish-topics <file.json>          ({ "topics": [...] }; docs/examples/topics.json)
   withdraw-topic <topic id>
-  publish-quiz <file.json>            (one round's 5 questions; docs/examples/quiz.json)
+  publish-quiz <file.json>            (one round's pool, 10+ questions; docs/examples/quiz.json)
   create-operator <email> [--user-pool-id ID]            (a player registered by e-mail becomes an operator
                                        at their next sign-in; AWS: --user-pool-id with AWS credentials)
   export-contacts [--since ISO] [--out file.csv]          (contact-form inquiries as CSV)

@@ -1,10 +1,10 @@
 /**
- * Sample quizzes: the current tournament's 4 rounds and the next tournament's, 5 questions each
- * from the sample bank, and the sample players' attempts at the current tournament's quizzes
+ * Sample quizzes: the current tournament's 4 rounds and the next tournament's, a pool of 10
+ * questions each from the sample bank (no question in two pools), and the sample players' attempts at the current tournament's quizzes
  * (rounds 1-3 done, sample-user-0001 among them; the open round 4 partly, never by sample-user-0001,
  * so the documented player can take it). Attempts are played through the same functions as live ones, so they are complete.
  */
-import { QUIZ_QUESTION_COUNT } from '@golf/shared/schemas/quiz';
+import { QUIZ_POOL_MIN } from '@golf/shared/schemas/quiz';
 import {
   quizItem,
   quizScoreItem,
@@ -58,8 +58,8 @@ export function sampleQuizItems(season: SampleSeason, now: Date): Record<string,
           game_global_id: tournament.game_global_id,
           round,
           questions: sampleQuizBank.slice(
-            (t * 4 + round - 1) * QUIZ_QUESTION_COUNT,
-            (t * 4 + round) * QUIZ_QUESTION_COUNT,
+            (t * 4 + round - 1) * QUIZ_POOL_MIN,
+            (t * 4 + round) * QUIZ_POOL_MIN,
           ),
         },
         now,

@@ -262,7 +262,7 @@ describe('ops CLI', () => {
     );
     const result = await ops('publish-quiz', file);
     expect(result.code).toBe(0);
-    expect(JSON.parse(result.stdout)).toMatchObject({ round: 1, question_count: 5, had_answers: false });
+    expect(JSON.parse(result.stdout)).toMatchObject({ round: 1, question_count: 10, had_answers: false });
   }, 60_000);
 
   // Last: it cancels the example tournament.

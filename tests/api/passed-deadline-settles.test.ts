@@ -12,7 +12,7 @@ import type { MyScore, RoundView, TeamView } from '../../shared/src/schemas/game
 import type { ShareCard } from '../../shared/src/schemas/share';
 import { moveClockTo, resetClock, runDueJobs } from './support/clock';
 import { openFixture } from './support/game-fixtures';
-import { registerPlayer, startOwnStack } from './support/own-stack';
+import { callerOf, publishTournament, registerPlayer, startOwnStack } from './support/own-stack';
 
 const hour = 3600_000;
 const day = 24 * hour;
@@ -29,21 +29,8 @@ const [p1, p2, p3, p5, p6, p7] = [player(1), player(2), player(3), player(5), pl
 const nameOf = new Map(field.map((entry) => [entry.player_id, entry.name]));
 
 let stack: Stack;
-let token: (sub: string, groups?: string[]) => Promise<string>;
 
-async function call<T>(method: string, path: string, as: string, body?: unknown, operator = false) {
-  const response = await fetch(stack.url + path, {
-    method,
-    headers: {
-      accept: 'application/json',
-      authorization: `Bearer ${await token(as, operator ? ['operators'] : [])}`,
-      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-    },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
+let call: ReturnType<typeof callerOf>;
 
 const save = async (user: string, round: number, players: string[]) => {
   const saved = await call('PUT', `/api/golf/round/${round}/team`, user, {
@@ -115,19 +102,13 @@ async function readsOfTeam(user: string) {
 }
 
 beforeAll(async () => {
-  ({ stack, token } = await startOwnStack('passed-settle', {
+  const own = await startOwnStack('passed-settle', {
     seed: false,
     clock: new Date(deadlineOf(1) - 2 * hour),
-  }));
-  const { batchWriteAll } = await import('../../functions/src/db/batch-write');
-  const { storedTournamentItems, fieldEntryItem } =
-    await import('../../functions/src/db/repositories/tournament-repository');
-  const { playerProfileItem } = await import('../../functions/src/db/repositories/player-repository');
-  await batchWriteAll([
-    ...storedTournamentItems({ ...record, published: true }),
-    ...field.map(fieldEntryItem),
-    ...profiles.map(playerProfileItem),
-  ]);
+  });
+  stack = own.stack;
+  call = callerOf(own);
+  await publishTournament({ record, field, profiles });
   await registerPlayer('ps-owner', { copyNextRound: false });
   await registerPlayer('ps-copier', { copyNextRound: true });
   await registerPlayer('ps-viewer', { copyNextRound: false });

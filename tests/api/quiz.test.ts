@@ -45,7 +45,7 @@ const answer = (token: string, body: unknown) =>
   api('POST', '/api/golf/user_golf_quiz_answer/answer', { token, body });
 
 describe('quiz', () => {
-  it('asks the open round’s 5 questions one at a time, keeps the answer back, and scores the attempt', async () => {
+  it('asks 5 questions of the open round’s pool one at a time, tells nothing of the answers while the round’s quiz is open, and scores the attempt', async () => {
     const me = await player('full');
     const before = await status(me.token);
     expect(before).toMatchObject({ is_open: true, is_startable: true, retriable_minute_diff: 0, round: 4 });
@@ -74,10 +74,18 @@ describe('quiz', () => {
       });
       expect(result.status).toBe(200);
       const body = quizAnswerResponseSchema.parse(result.body);
-      expect(body.answer).toMatchObject({ number: n, is_correct: true, is_timeout: false });
-      expect(body.answer.explanation.length).toBeGreaterThan(0);
+      // Received and timed; right or wrong is told once the round's quiz closes.
+      expect(body.answer).toMatchObject({
+        number: n,
+        choice_id: correctChoice(active),
+        correct_choice_id: null,
+        is_correct: null,
+        explanation: null,
+        is_timeout: false,
+      });
+      expect(body.reveal_at).toBe(before.reveal_at);
       expect(body.is_finished).toBe(n === 5);
-      if (n === 5) expect(body.result).toMatchObject({ score: 5, is_best: true });
+      if (n === 5) expect(body.result).toMatchObject({ score: null, is_best: null });
       else
         active = activeQuizResponseSchema.parse(
           (await api('GET', '/api/golf/quiz', { token: me.token })).body,
@@ -86,10 +94,15 @@ describe('quiz', () => {
     expect(seen.size).toBe(5);
 
     const after = await status(me.token);
-    expect(after).toMatchObject({ is_startable: false, in_progress: false, attempt_count: 1 });
+    expect(after).toMatchObject({ is_startable: false, in_progress: false, attempt_count: 1, best: null });
     expect(after.retriable_minute_diff).toBe(60);
-    expect(after.best?.score).toBe(5);
+    expect(after.last?.score).toBeNull();
     expect(after.user_answers).toHaveLength(5);
+    expect(after.user_answers.every((a) => a.is_correct === null && a.correct_choice_id === null)).toBe(true);
+    // The score is kept for the ranking, which shows the round once its quiz has closed.
+    const stored = await quizRepository.getUserQuiz(me.id, active.game_global_id!, 4);
+    expect(stored?.best?.score).toBe(5);
+    expect(stored?.last?.answers.every((a) => a.is_correct)).toBe(true);
     const refused = await api<ErrorBody>('POST', '/api/golf/quiz/start', { token: me.token });
     expect(refused.status).toBe(409);
     expect(refused.body.message).toContain('60分');
@@ -100,8 +113,25 @@ describe('quiz', () => {
     });
     expect(answered.status).toBe(200);
     const result = quizAnsweredResponseSchema.parse(answered.body);
-    expect(result.last?.score).toBe(5);
+    expect(result).toMatchObject({ is_revealed: false, best: null, reveal_at: before.reveal_at });
+    expect(result.last?.score).toBeNull();
     expect(result.user_answers.map((a) => a.number)).toEqual([1, 2, 3, 4, 5]);
+    expect(result.user_answers.every((a) => a.explanation === null)).toBe(true);
+
+    // A round whose quiz has closed shows the correct choices, the explanations and the scores.
+    const sample = await tokenFor('sample-user-0001');
+    const closed = quizAnsweredResponseSchema.parse(
+      (await api('GET', '/api/golf/user_golf_quiz_answer/answered?round=1', { token: sample })).body,
+    );
+    expect(closed.is_revealed).toBe(true);
+    expect(closed.last?.score).toBe(closed.user_answers.filter((a) => a.is_correct).length);
+    expect(closed.best?.score).toBeGreaterThanOrEqual(closed.last!.score!);
+    for (const shown of closed.user_answers) {
+      const entry = sampleQuizBank.find((q) => q.question === shown.question)!;
+      const correct = shown.golf_quiz_choices.find((c) => c.id === shown.correct_choice_id);
+      expect(correct?.text).toBe(entry.choices[entry.answer]);
+      expect(shown.explanation).toBe(entry.explanation);
+    }
   });
 
   it('refuses bad answers with field errors and leaves the attempt as it was', async () => {
@@ -148,7 +178,7 @@ describe('quiz', () => {
     );
   });
 
-  it('names the choices anew per attempt, so ids learnt by another account score nothing', async () => {
+  it('names the choices anew per attempt, so ids another account was shown name nothing', async () => {
     const scout = await player('scout');
     const learnt = new Map<string, string>();
     let active = await start(scout.token);
@@ -162,7 +192,7 @@ describe('quiz', () => {
           })
         ).body,
       );
-      learnt.set(result.answer.quiz_id, result.answer.correct_choice_id);
+      learnt.set(result.answer.quiz_id, result.answer.choice_id!);
       if (n < 5)
         active = activeQuizResponseSchema.parse(
           (await api('GET', '/api/golf/quiz', { token: scout.token })).body,
@@ -172,7 +202,11 @@ describe('quiz', () => {
     active = await start(scripted.token);
     for (let n = 1; n <= 5; n++) {
       const body = { attempt_id: active.attempt_id, quiz_id: active.quiz.id };
-      const replayed = await answer(scripted.token, { ...body, choice_id: learnt.get(active.quiz.id) });
+      // The pool may ask this attempt a question the scout was not asked.
+      const replayed = await answer(scripted.token, {
+        ...body,
+        choice_id: learnt.get(active.quiz.id) ?? 'c-unseen',
+      });
       expect(replayed.status).toBe(422);
       expect((replayed.body as ErrorBody).errors).toHaveProperty('choice_id');
       expect((await answer(scripted.token, { ...body, choice_id: correctChoice(active) })).status).toBe(200);
@@ -217,13 +251,16 @@ describe('quiz', () => {
     });
     expect(result.status).toBe(200);
     expect(quizAnswerResponseSchema.parse(result.body).answer).toMatchObject({
-      is_correct: false,
+      choice_id: null,
+      is_correct: null,
       is_timeout: true,
       time_ms: 30_000,
     });
+    const recorded = await quizRepository.getUserQuiz(me.id, active.game_global_id!, 4);
+    expect(recorded?.current?.answers[0]).toMatchObject({ is_correct: false, is_timeout: true });
   });
 
-  it('ranks best results per round: score, then time; the caller’s own row; rank jumps', async () => {
+  it('ranks best results per round once its quiz has closed: score, then time; the caller’s own row; rank jumps', async () => {
     const me = await player('ranked');
     let active = await start(me.token);
     for (let n = 1; n <= 5; n++) {
@@ -245,18 +282,19 @@ describe('quiz', () => {
 
     const current = await api('GET', '/api/golf/ranking/quiz');
     expect(current.headers.get('cache-control')).toContain('max-age=30');
+    // The open round's board is published once its quiz closes: a rank would tell scores now.
     const board = rankingPageResponseSchema.parse(current.body);
-    expect(board).toMatchObject({ active_round: 4, title: '正解数', is_provisional: true });
+    expect(board).toMatchObject({ active_round: 4, title: '正解数', is_provisional: true, rankings: [] });
     const own = ownRankingResponseSchema.parse(
       (await api('GET', '/api/golf/ranking/user_quiz?round=4', { token: me.token })).body,
     );
-    expect(own.rankings).toHaveLength(1);
-    expect(own.rankings[0]!.display_value).toMatch(/^5問正解 \d+\.\d秒$/);
-    expect(own.rankings[0]!.rank).toBeGreaterThanOrEqual(1);
+    expect(own).toMatchObject({ is_provisional: true, rankings: [] });
 
     const round1 = rankingPageResponseSchema.parse((await api('GET', '/api/golf/ranking/quiz?round=1')).body);
+    expect(round1.is_provisional).toBe(false);
     expect(round1.rankings).toHaveLength(100);
     expect(round1.last_page).toBe(2);
+    expect(round1.rankings[0]!.display_value).toMatch(/^\d問正解 \d+\.\d秒$/);
     round1.rankings.forEach((row, i) => {
       if (i === 0) return expect(row.rank).toBe(1);
       const before = round1.rankings[i - 1]!;
@@ -326,18 +364,19 @@ describe('quiz', () => {
 
   it('lets operators publish a round’s questions, validated', async () => {
     const operator = await tokenFor('quiz-operator', ['operators']);
-    const questions = sampleQuizBank.slice(0, 5);
+    const questions = sampleQuizBank.slice(0, 10);
     const me = await player('not-operator');
     // The last tournament of the sample season (no one has answered its quizzes).
     const season = (await status(me.token)).game_global_id!.split('-')[0];
     const body = { game_global_id: `${season}-09`, round: 2, questions };
     expect((await api('PUT', '/api/golf/ops/quiz', { token: me.token, body })).status).toBe(403);
+    // A pool: one attempt's 5 questions are too few.
     const tooFew = await api<ErrorBody>('PUT', '/api/golf/ops/quiz', {
       token: operator,
-      body: { ...body, questions: questions.slice(0, 3) },
+      body: { ...body, questions: questions.slice(0, 5) },
     });
     expect(tooFew.status).toBe(422);
-    expect(tooFew.body.errors).toHaveProperty('questions');
+    expect(tooFew.body.errors?.['questions']).toEqual(['問題は10問以上にしてください。']);
     const duplicate = await api<ErrorBody>('PUT', '/api/golf/ops/quiz', {
       token: operator,
       body: {
@@ -353,7 +392,7 @@ describe('quiz', () => {
     ).toBe(404);
     const published = await api('PUT', '/api/golf/ops/quiz', { token: operator, body });
     expect(published.status).toBe(200);
-    expect(published.body).toMatchObject({ question_count: 5, had_answers: false });
+    expect(published.body).toMatchObject({ question_count: 10, had_answers: false });
     const stored = await quizRepository.get(body.game_global_id, 2);
     expect(stored?.questions.map((q) => q.question)).toEqual(questions.map((q) => q.question));
   });

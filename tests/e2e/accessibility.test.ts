@@ -18,10 +18,14 @@ const screens = [
   { path: '/mypage', ready: '[data-testid="my-score"]' },
   { path: '/guild', ready: 'main h2' },
   { path: '/guild/list', ready: '[data-testid="guild-card"]' },
+  { path: '/quiz', ready: '.quiz-hero' },
+  // The open round's quiz ranking, to be published when its quiz closes.
+  { path: '/ranking/golf_q', ready: '.empty-state' },
+  { path: '/quiz/result?round=1', ready: '.empty-state' },
 ] as const;
 
 describe('accessibility (axe-core, WCAG 2.1 A and AA)', () => {
-  it('finds no serious or critical violation on the round, draft, ranking, my page and guild screens', async () => {
+  it('finds no serious or critical violation on the round, draft, ranking, my page, guild and quiz screens', async () => {
     const { token } = await createPlayer(`e2e-axe-${Date.now()}`);
     const session = await newPage(browser());
     const { page } = session;

@@ -128,14 +128,15 @@ describe('/ranking/yearly', () => {
 });
 
 describe('/ranking/golf_q', () => {
-  it('opens on the open round, switches round, pages, jumps to a rank and pins my row', async () => {
+  it('opens on the open round (its ranks shown once its quiz closes), switches round, pages, jumps to a rank and pins my row', async () => {
     const round1 = await apiGet<RankingPageResponse>('/api/golf/ranking/quiz?round=1');
     const me = round1.rankings.find((row) => row.user_id === sampleUser('quizRanked'));
     expect(me, 'the sample player ranks on the first page of the quiz').toBeDefined();
 
     await openApp('/ranking/golf_q', { as: 'quizRanked' });
-    await waitFor(() => expect(rows().length).toBeGreaterThan(0));
+    await screen.findByText('第4ラウンドのクイズの順位は、受付が終わった後に発表します');
     expect(currentRound()).toBe('R4');
+    expect(rows()).toHaveLength(0);
     await screen.findByText('受付中', { exact: true });
 
     await user().click(screen.getByRole('link', { name: 'R1' }));

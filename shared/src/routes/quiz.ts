@@ -10,39 +10,14 @@ import {
   quizStatusResponseSchema,
 } from '../schemas/quiz';
 
-/** Views of a round's quiz. */
-const quizViewKeys = {
-  read: [
-    'AUDIT#',
-    'LOGIN#',
-    'PLAYER#',
-    'QUIZ#',
-    'QUIZSCORE#',
-    'RANKLEASE',
-    'RANKSTALE',
-    'REVOKED#',
-    'ROUNDLOCK#',
-    'TOURNAMENT#',
-    'USER#',
-  ],
-  index: ['TOURNAMENTS'],
-} as const;
-
-/** Routes that start or serve an attempt. */
-const quizAttemptKeys = {
-  read: [
-    'AUDIT#',
-    'LOGIN#',
-    'PLAYER#',
-    'QUIZ#',
-    'QUIZSCORE#',
-    'RANKLEASE',
-    'RANKSTALE',
-    'REVOKED#',
-    'ROUNDLOCK#',
-    'TOURNAMENT#',
-  ],
-  write: ['USER#'],
+/**
+ * The player's routes. Each may finish an attempt (an answer, or a read that finds its time run out
+ * or the quiz closed), which writes the user's record, the round's best result and, once the quiz
+ * has closed, the ranking's stale mark.
+ */
+const quizPlayerKeys = {
+  read: ['AUDIT#', 'LOGIN#', 'PLAYER#', 'QUIZ#', 'RANKLEASE', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#'],
+  write: ['QUIZSCORE#', 'RANKSTALE', 'USER#'],
   index: ['TOURNAMENTS'],
 } as const;
 
@@ -54,8 +29,8 @@ export const getQuizStatusRoute = {
   access: 'user',
   response: quizStatusResponseSchema,
   aws: {
-    table: 'read',
-    keys: quizViewKeys,
+    table: 'write',
+    keys: quizPlayerKeys,
   },
 } as const satisfies RouteDefinition;
 
@@ -68,7 +43,7 @@ export const startQuizRoute = {
   response: activeQuizResponseSchema,
   aws: {
     table: 'write',
-    keys: quizAttemptKeys,
+    keys: quizPlayerKeys,
   },
 } as const satisfies RouteDefinition;
 
@@ -81,7 +56,7 @@ export const getActiveQuizRoute = {
   response: activeQuizResponseSchema,
   aws: {
     table: 'write',
-    keys: quizAttemptKeys,
+    keys: quizPlayerKeys,
   },
 } as const satisfies RouteDefinition;
 
@@ -95,11 +70,7 @@ export const answerQuizRoute = {
   response: quizAnswerResponseSchema,
   aws: {
     table: 'write',
-    keys: {
-      read: ['AUDIT#', 'LOGIN#', 'PLAYER#', 'QUIZ#', 'RANKLEASE', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#'],
-      write: ['QUIZSCORE#', 'RANKSTALE', 'USER#'],
-      index: ['TOURNAMENTS'],
-    },
+    keys: quizPlayerKeys,
   },
 } as const satisfies RouteDefinition;
 
@@ -112,8 +83,8 @@ export const getAnsweredQuizRoute = {
   query: quizAnsweredQuerySchema,
   response: quizAnsweredResponseSchema,
   aws: {
-    table: 'read',
-    keys: quizViewKeys,
+    table: 'write',
+    keys: quizPlayerKeys,
   },
 } as const satisfies RouteDefinition;
 

@@ -1,5 +1,7 @@
 import { inject } from 'vitest';
 import type { Stack, StackOptions } from '../../../scripts/local-stack/stack';
+import type { FieldEntryRecord, TournamentRecord } from '../../../shared/src/schedule/tournament-record';
+import type { PlayerProfileRecord } from '../../../functions/src/db/repositories/player-repository';
 import { seedTemplateVariable } from '../../../scripts/local-stack/seed-template';
 
 /**
@@ -50,4 +52,41 @@ export async function registerPlayer(userId: string, options: { copyNextRound: b
       is_copy_next_round: options.copyNextRound,
     }),
   );
+}
+
+/**
+ * Calls the own stack as a signed-in user (`operator`: in the operators group), the body as JSON;
+ * answers the status and the parsed body.
+ */
+export function callerOf(own: { stack: Stack; token: (sub: string, groups?: string[]) => Promise<string> }) {
+  return async <T>(method: string, path: string, as: string, body?: unknown, operator = false) => {
+    const response = await fetch(own.stack.url + path, {
+      method,
+      headers: {
+        accept: 'application/json',
+        authorization: `Bearer ${await own.token(as, operator ? ['operators'] : [])}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+  };
+}
+
+/** A test tournament published on the own stack's table, with its field and the players' profiles. */
+export async function publishTournament(fixture: {
+  record: TournamentRecord;
+  field: FieldEntryRecord[];
+  profiles: PlayerProfileRecord[];
+}): Promise<void> {
+  const { batchWriteAll } = await import('../../../functions/src/db/batch-write');
+  const { storedTournamentItems, fieldEntryItem } =
+    await import('../../../functions/src/db/repositories/tournament-repository');
+  const { playerProfileItem } = await import('../../../functions/src/db/repositories/player-repository');
+  await batchWriteAll([
+    ...storedTournamentItems({ ...fixture.record, published: true }),
+    ...fixture.field.map(fieldEntryItem),
+    ...fixture.profiles.map(playerProfileItem),
+  ]);
 }

@@ -2,6 +2,7 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { RouteResponse } from '@golf/shared/contracts';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
+import { QUIZ_QUESTION_COUNT } from '@golf/shared/schemas/quiz';
 import { useOpsAction, useRankingStatus, type OpsActionInput } from '../../features/ops/api/ops-calls';
 import {
   ActionOutcome,
@@ -192,7 +193,7 @@ function OpsContentPage() {
         name="publishQuiz"
         title="クイズ"
         describe={(r) =>
-          `第${r.round}ラウンドのクイズ（${r.question_count}問）を公開しました。` +
+          `第${r.round}ラウンドのクイズ（問題集${r.question_count}問、1回の挑戦で${QUIZ_QUESTION_COUNT}問）を公開しました。` +
           (r.had_answers ? 'すでに回答したプレイヤーの成績はそのままです。' : '')
         }
       />

@@ -7,7 +7,7 @@ import { Icon } from '../../components/ui/icon';
 import { LinkCardBody } from '../../components/ui/link-card-body';
 import { SkeletonCard } from '../../components/ui/skeleton';
 import { quizStatusQueryOptions, useStartQuiz } from '../../features/quiz/api/quiz';
-import { QuizResultSummary } from '../../features/quiz/components/quiz-parts';
+import { QuizResultSummary, revealNote } from '../../features/quiz/components/quiz-parts';
 
 export const Route = createFileRoute('/quiz/')({
   staticData: { page: { title: 'ゴルフクイズ', stackType: 'dynamic', parent: '/' } },
@@ -26,6 +26,10 @@ function QuizTopPage() {
   const navigate = useNavigate();
   const start = useStartQuiz();
   const begin = () => start.mutate(undefined, { onSuccess: () => void navigate({ to: '/quiz/start' }) });
+  // Before the round's quiz closes there is no best to show (it would tell scores), only the last try.
+  const record = status.best ?? status.last;
+  const revealed = record !== null && record.score !== null;
+  const pastRounds = Array.from({ length: Math.max(0, (status.round ?? 1) - 1) }, (_, i) => i + 1);
 
   return (
     <div className="page-body">
@@ -38,10 +42,13 @@ function QuizTopPage() {
           {status.round ? `第${status.round}ラウンドのクイズ` : 'ゴルフクイズ'}
         </h2>
         <ul className="quiz-rules">
-          <li>全{status.question_count}問・4択</li>
+          <li>1回の挑戦で{status.question_count}問・4択。問題はラウンドごとの問題集から毎回選ばれます</li>
           <li>1問{status.time_limit}秒以内</li>
           <li>正解数が多い順、同じなら合計時間が短い順</li>
           <li>再挑戦は前の挑戦から60分後。いちばん良い記録がランキングに載ります</li>
+          <li>
+            正解・解説、正解数と順位は、そのラウンドのエントリーの締め切りでクイズの受付が終わった後に発表します
+          </li>
         </ul>
       </section>
 
@@ -77,17 +84,41 @@ function QuizTopPage() {
         </section>
       )}
 
-      {status.best && (
+      {record && (
         <section className="section" aria-labelledby="quiz-best-heading">
           <h2 id="quiz-best-heading" className="section__title">
-            あなたの記録 <Badge tone="gold">ベスト</Badge>
+            {revealed ? (
+              <>
+                あなたの記録 <Badge tone="gold">ベスト</Badge>
+              </>
+            ) : (
+              '前回の挑戦'
+            )}
           </h2>
-          <QuizResultSummary result={status.best} questionCount={status.question_count} />
+          <QuizResultSummary result={record} questionCount={status.question_count} />
+          {!revealed && <p className="muted">{revealNote(status.reveal_at)}</p>}
           {status.last && status.round && (
             <Link to="/quiz/result" search={{ round: status.round }} className="text-link text-link--end">
-              前回の結果と解説を見る
+              {revealed ? '前回の結果と解説を見る' : '前回の回答を見る'}
             </Link>
           )}
+        </section>
+      )}
+
+      {pastRounds.length > 0 && (
+        <section className="section" aria-labelledby="quiz-past-heading">
+          <h2 id="quiz-past-heading" className="section__title">
+            これまでのラウンドの正解と解説
+          </h2>
+          <ul className="quiz-past">
+            {pastRounds.map((round) => (
+              <li key={round}>
+                <Link to="/quiz/result" search={{ round }} className="text-link">
+                  第{round}ラウンドのクイズ結果
+                </Link>
+              </li>
+            ))}
+          </ul>
         </section>
       )}
 

@@ -9,6 +9,7 @@ import {
   formatSeconds,
   QuizAnswerReview,
   QuizResultSummary,
+  revealNote,
 } from '../../features/quiz/components/quiz-parts';
 import { optionalRound, pageSearch } from '../../lib/search-params';
 
@@ -50,7 +51,8 @@ function QuizResultPage() {
     return (
       <div className="page-body">
         <EmptyState title="まだ結果がありません" icon="quiz">
-          第{round}ラウンドのクイズに挑戦すると、ここに結果と解説が表示されます。
+          第{round}
+          ラウンドのクイズに挑戦すると、ここにあなたの回答が表示されます。正解と解説は、クイズの受付が終わった後に表示されます。
           <AppLink href="/quiz" className="button button--primary">
             クイズのページへ
           </AppLink>
@@ -65,6 +67,7 @@ function QuizResultPage() {
           第{round}ラウンドのクイズ結果 {isBest && <Badge tone="gold">ベスト記録</Badge>}
         </h2>
         <QuizResultSummary result={answered.last} questionCount={answered.user_answers.length} />
+        {!answered.is_revealed && <p className="muted">{revealNote(answered.reveal_at)}</p>}
         {answered.best && !isBest && (
           <p className="muted">
             ベスト記録：{answered.best.score}問正解（合計 {formatSeconds(answered.best.total_time_ms)}）
@@ -87,7 +90,7 @@ function QuizResultPage() {
 
       <section className="section" aria-labelledby="quiz-review-heading">
         <h2 id="quiz-review-heading" className="section__title">
-          解答と解説
+          {answered.is_revealed ? '解答と解説' : 'あなたの回答'}
         </h2>
         {answered.user_answers.map((answer) => (
           <QuizAnswerReview key={answer.quiz_id} answer={answer} />

@@ -6,7 +6,7 @@ import { AppLink } from '../../components/ui/app-link';
 import { EmptyState } from '../../components/ui/empty-state';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { activeQuizQueryOptions, useAnswerQuiz } from '../../features/quiz/api/quiz';
-import { formatSeconds } from '../../features/quiz/components/quiz-parts';
+import { formatSeconds, revealNote } from '../../features/quiz/components/quiz-parts';
 import { isApiError } from '../../lib/api-client';
 import { useNow } from '../../lib/use-now';
 import { queryKeys } from '../../lib/query-keys';
@@ -82,13 +82,15 @@ function QuizQuestion({
     );
   };
 
-  // Time up: the server records it as such; sending null shows the answer at once.
+  // Time up: the server records it as such; sending null moves on at once.
   useEffect(() => {
     if (leftMs === 0 && !sent.current && !result) send(null);
   });
 
   const answer = result?.answer;
   const finished = result?.is_finished === true;
+  // Until the round's quiz closes an answer comes back without its verdict (docs/game-rules.md).
+  const revealed = answer !== undefined && answer.is_correct !== null;
   return (
     <div className="page-body quiz-play">
       <div className="quiz-play__head">
@@ -115,7 +117,7 @@ function QuizQuestion({
               className="quiz-choice quiz-choice--button"
               disabled={chosen !== null || answerQuiz.isPending || result !== null}
               data-chosen={chosen === choice.id}
-              data-correct={answer ? choice.id === answer.correct_choice_id : undefined}
+              data-correct={revealed ? choice.id === answer.correct_choice_id : undefined}
               onClick={() => send(choice.id)}
             >
               <span className="quiz-choice__mark" aria-hidden="true">
@@ -139,15 +141,26 @@ function QuizQuestion({
       {answer && (
         <section
           className="card quiz-feedback"
-          data-result={answer.is_correct ? 'correct' : 'wrong'}
+          data-result={!revealed ? 'pending' : answer.is_correct ? 'correct' : 'wrong'}
           aria-live="polite"
           data-testid="quiz-feedback"
         >
           <p className="quiz-feedback__verdict">
-            {answer.is_timeout ? '時間切れ' : answer.is_correct ? '正解！' : '不正解'}
+            {answer.is_timeout
+              ? '時間切れ'
+              : !revealed
+                ? '回答しました'
+                : answer.is_correct
+                  ? '正解！'
+                  : '不正解'}
           </p>
-          <p className="quiz-feedback__time">回答時間 {formatSeconds(answer.time_ms)}</p>
-          <p className="quiz-feedback__explanation">{answer.explanation}</p>
+          <p className="quiz-feedback__time">
+            回答時間 {formatSeconds(answer.time_ms)}
+            {finished && result?.result && `（合計 ${formatSeconds(result.result.total_time_ms)}）`}
+          </p>
+          <p className="quiz-feedback__explanation">
+            {revealed ? answer.explanation : revealNote(result?.reveal_at ?? null)}
+          </p>
           {finished ? (
             <button
               type="button"

@@ -50,7 +50,15 @@ function QuizRankingPage() {
         {ranking.is_provisional ? <Badge tone="live">受付中</Badge> : <Badge tone="green">確定</Badge>}
       </div>
       {mine && <MyRankCard row={mine} onJump={() => go({ rank: mine.rank, page: 1 })} />}
-      {ranking.rankings.length === 0 ? (
+      {ranking.rankings.length === 0 && ranking.is_provisional ? (
+        // A round's ranking is published once its quiz has closed: ranks would tell scores.
+        <EmptyState title={`第${round}ラウンドのクイズの順位は、受付が終わった後に発表します`} icon="quiz">
+          このラウンドのエントリーの締め切りでクイズの受付が終わると、正解数と合計時間の順位をここに表示します。
+          <AppLink href="/quiz" className="text-link">
+            クイズに挑戦する
+          </AppLink>
+        </EmptyState>
+      ) : ranking.rankings.length === 0 ? (
         <EmptyState title="クイズランキングはまだありません" icon="quiz">
           クイズに挑戦した人の記録が、ここに表示されます。
           <AppLink href="/quiz" className="text-link">

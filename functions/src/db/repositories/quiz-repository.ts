@@ -1,6 +1,5 @@
 import { GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { isConditionFailure } from '../conditions';
-import type { QuizAttemptResult, UserQuizAnswer } from '@golf/shared/schemas/quiz';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
@@ -18,8 +17,29 @@ export interface StoredQuizQuestion {
 export interface QuizRecord {
   game_global_id: string;
   round: number;
+  /** The round's pool: each attempt draws its questions from it. */
   questions: StoredQuizQuestion[];
   updated_at: string;
+}
+
+/** An answer as stored: its verdict and the correct choice, which players see once the quiz closes. */
+export interface StoredQuizAnswer {
+  number: number;
+  quiz_id: string;
+  question: string;
+  golf_quiz_choices: Array<{ id: string; text: string }>;
+  choice_id: string | null;
+  correct_choice_id: string;
+  is_correct: boolean;
+  is_timeout: boolean;
+  time_ms: number;
+  explanation: string;
+}
+
+export interface QuizResult {
+  score: number;
+  total_time_ms: number;
+  finished_at: string;
 }
 
 export interface QuizAttempt {
@@ -30,11 +50,11 @@ export interface QuizAttempt {
   /** When the question being asked now was first served; null until it is. */
   served_at: string | null;
   /** Answers in asking order; the question asked now is `questions[answers.length]`. */
-  answers: UserQuizAnswer[];
+  answers: StoredQuizAnswer[];
   finished_at: string | null;
 }
 
-export interface BestResult extends QuizAttemptResult {
+export interface BestResult extends QuizResult {
   attempt_id: string;
 }
 

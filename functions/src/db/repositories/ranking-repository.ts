@@ -46,7 +46,7 @@ export interface RankingPointer {
       provisional: boolean;
       totals: number[];
       boards?: Record<string, number>;
-      /** The round's quiz is still open, so its ranking may still change. */
+      /** False once the round's quiz board is published (its quiz has closed); absent reads as open. */
       quiz_provisional?: boolean;
       /**
        * The snapshot holding this scope's personal and guild items, when an earlier snapshot's are

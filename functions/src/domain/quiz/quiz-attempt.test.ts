@@ -35,6 +35,22 @@ describe('quiz attempt', () => {
     expect(orders[0]).not.toBe(orders[1]);
   });
 
+  it('draws 5 questions per attempt from the round’s pool, so attempts differ', () => {
+    const pool: QuizRecord = {
+      ...quiz,
+      questions: Array.from({ length: 12 }, (_, i) => ({ ...quiz.questions[0]!, id: `p${i}` })),
+    };
+    const drawn = Array.from({ length: 8 }, (_, i) =>
+      attempts.newAttempt(pool, `a${i}`, t0, random).questions.map((q) => q.id),
+    );
+    for (const ids of drawn) {
+      expect(ids).toHaveLength(5);
+      expect(new Set(ids).size).toBe(5);
+    }
+    expect(new Set(drawn.map((ids) => [...ids].sort().join())).size).toBeGreaterThan(1);
+    expect(new Set(drawn.flat()).size).toBeGreaterThan(5);
+  });
+
   it('names the choices anew in every attempt, the correct one following its text', () => {
     const a = attempts.newAttempt(quiz, 'a1', t0, random);
     const b = attempts.newAttempt(quiz, 'a2', t0, random);
@@ -113,6 +129,17 @@ describe('quiz attempt', () => {
     expect(closed.answers).toHaveLength(5);
     expect(closed.finished_at).not.toBeNull();
     expect(attempts.resultOf(closed).score).toBe(0);
+  });
+
+  it('ends an attempt still under way when the round’s quiz closes, keeping the answers given', () => {
+    let attempt = attempts.serve(attempts.newAttempt(quiz, 'a', t0, random), t0);
+    attempt = answered(attempt, attempt.questions[0]!.correct_choice_id, at(3_000)).attempt;
+    attempt = attempts.serve(attempt, at(4_000));
+    expect(attempts.settle(attempt, at(5_000))).toBe(attempt);
+    const cut = attempts.settle(attempt, at(5_000), true);
+    expect(cut.finished_at).toBe(at(5_000).toISOString());
+    expect(cut.answers.map((a) => a.is_timeout)).toEqual([false, true, true, true, true]);
+    expect(attempts.resultOf(cut)).toMatchObject({ score: 1, total_time_ms: 3_000 + 4 * 30_000 });
   });
 
   it('counts the cool-down from the last start, in whole minutes rounded up', () => {

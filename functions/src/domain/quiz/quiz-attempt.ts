@@ -1,20 +1,22 @@
 /**
  * One player's attempt at a round's quiz, as pure functions of the stored state and the instant
- * (docs/api.md, section Quiz). The server serves one question at a time and times it from the moment it is
- * served; an answer arriving after the limit (plus a network allowance) counts as time up. Question
- * and choice order are shuffled per attempt. Score = correct answers; ties go to the shorter total time.
+ * (docs/api.md, section Quiz). An attempt draws its 5 questions from the round's pool; the server
+ * serves one at a time and times it from the moment it is served; an answer arriving after the limit
+ * (plus a network allowance) counts as time up. Question and choice order are shuffled per attempt.
+ * Score = correct answers; ties go to the shorter total time.
  */
 import {
   QUIZ_ANSWER_GRACE_MS,
   QUIZ_COOLDOWN_MINUTES,
+  QUIZ_QUESTION_COUNT,
   QUIZ_TIME_LIMIT_SECONDS,
-  type QuizAttemptResult,
-  type UserQuizAnswer,
 } from '@golf/shared/schemas/quiz';
 import type {
   BestResult,
   QuizAttempt,
   QuizRecord,
+  QuizResult,
+  StoredQuizAnswer,
   StoredQuizQuestion,
   UserQuizRecord,
 } from '../../db/repositories/quiz-repository';
@@ -70,7 +72,9 @@ export function newAttempt(
   return {
     attempt_id: attemptId,
     started_at: now.toISOString(),
-    questions: shuffled(quiz.questions, random).map((q) => askedQuestion(q, random)),
+    questions: shuffled(quiz.questions, random)
+      .slice(0, QUIZ_QUESTION_COUNT)
+      .map((q) => askedQuestion(q, random)),
     served_at: null,
     answers: [],
     finished_at: null,
@@ -92,7 +96,7 @@ function answerOf(
   number: number,
   choiceId: string | null,
   timeMs: number,
-): UserQuizAnswer {
+): StoredQuizAnswer {
   const isTimeout = choiceId === null;
   return {
     number,
@@ -108,7 +112,7 @@ function answerOf(
   };
 }
 
-const withAnswer = (attempt: QuizAttempt, answer: UserQuizAnswer, now: Date): QuizAttempt => {
+const withAnswer = (attempt: QuizAttempt, answer: StoredQuizAnswer, now: Date): QuizAttempt => {
   const answers = [...attempt.answers, answer];
   return {
     ...attempt,
@@ -124,13 +128,14 @@ const servedExpired = (attempt: QuizAttempt, now: Date) =>
 
 /**
  * Brings an attempt up to `now`: a served question whose time ran out is recorded as time up; an
- * attempt left for longer than the cooldown is closed, its remaining questions counted as time up.
+ * attempt left for longer than the cooldown, or still under way when the round's quiz has closed, is
+ * closed, its remaining questions counted as time up.
  */
-export function settle(attempt: QuizAttempt, now: Date): QuizAttempt {
+export function settle(attempt: QuizAttempt, now: Date, quizClosed = false): QuizAttempt {
   let next = attempt;
   if (next.finished_at === null && servedExpired(next, now))
     next = withAnswer(next, answerOf(currentQuestion(next)!, next.answers.length + 1, null, 0), now);
-  if (next.finished_at === null && now.getTime() >= Date.parse(next.started_at) + cooldownMs)
+  if (next.finished_at === null && (quizClosed || now.getTime() >= Date.parse(next.started_at) + cooldownMs))
     while (next.finished_at === null)
       next = withAnswer(next, answerOf(currentQuestion(next)!, next.answers.length + 1, null, 0), now);
   return next;
@@ -146,7 +151,7 @@ export const remainingMs = (attempt: QuizAttempt, now: Date): number =>
     : timeLimitMs;
 
 export type AnswerOutcome =
-  | { kind: 'answered'; attempt: QuizAttempt; answer: UserQuizAnswer }
+  | { kind: 'answered'; attempt: QuizAttempt; answer: StoredQuizAnswer }
   | { kind: 'not_current' }
   | { kind: 'not_served' }
   | { kind: 'unknown_choice' };
@@ -187,7 +192,7 @@ export function resultOf(attempt: QuizAttempt): BestResult {
 }
 
 /** More correct answers win; on equal scores the shorter total time. */
-export const isBetter = (candidate: QuizAttemptResult, than: QuizAttemptResult | null): boolean =>
+export const isBetter = (candidate: QuizResult, than: QuizResult | null): boolean =>
   than === null ||
   candidate.score > than.score ||
   (candidate.score === than.score && candidate.total_time_ms < than.total_time_ms);
@@ -196,11 +201,11 @@ export const isBetter = (candidate: QuizAttemptResult, than: QuizAttemptResult |
  * The ranking value of a result: higher is better, and equal only for the same score and time.
  * Times are at most 5 x 30 s, well under the factor.
  */
-export const quizRankingValue = (result: Pick<QuizAttemptResult, 'score' | 'total_time_ms'>): number =>
+export const quizRankingValue = (result: Pick<QuizResult, 'score' | 'total_time_ms'>): number =>
   result.score * 1_000_000 - result.total_time_ms;
 
 /** `4問正解 52.3秒` */
-export const formatQuizResult = (result: Pick<QuizAttemptResult, 'score' | 'total_time_ms'>): string =>
+export const formatQuizResult = (result: Pick<QuizResult, 'score' | 'total_time_ms'>): string =>
   `${result.score}問正解 ${(Math.floor(result.total_time_ms / 100) / 10).toFixed(1)}秒`;
 
 /**

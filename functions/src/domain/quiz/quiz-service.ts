@@ -1,13 +1,15 @@
 /**
- * The golf quiz (docs/api.md, section Quiz). The open quiz is the current
- * tournament's quiz for its current round, while the tournament is upcoming or in progress. Each
- * user's attempts at a round live in one item written with an optimistic lock, so a double click or
- * two tabs cannot record an answer twice; a finished attempt that beats the user's best also writes
- * the best to the round's quiz score partition, which the ranking job reads.
+ * The golf quiz (docs/api.md, section Quiz). The open quiz is the current tournament's quiz for the
+ * round open for picks. Each user's attempts at a round live in one item written with an optimistic
+ * lock, so a double click or two tabs cannot record an answer twice; a finished attempt also writes
+ * the user's best to the round's quiz score partition, which the ranking job reads once the round's
+ * quiz has closed. Until it closes, what players are sent says nothing of which choice is right
+ * (docs/adr/0013-quiz-answers-sealed-until-close.md).
  */
 import { createHash, randomInt } from 'node:crypto';
 import { ulid } from 'ulid';
 import { deriveSchedule } from '@golf/shared/schedule/derive-schedule';
+import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import {
   QUIZ_QUESTION_COUNT,
   QUIZ_TIME_LIMIT_SECONDS,
@@ -16,13 +18,17 @@ import {
   type QuizAnswerBody,
   type QuizAnswerResponse,
   type QuizAnsweredResponse,
+  type QuizAttemptResult,
   type QuizStatusResponse,
+  type UserQuizAnswer,
 } from '@golf/shared/schemas/quiz';
 import { quizResultsChanged } from '../ranking/quiz-results-changed';
 import {
   quizRepository,
   type QuizAttempt,
   type QuizRecord,
+  type QuizResult,
+  type StoredQuizAnswer,
   type UserQuizRecord,
 } from '../../db/repositories/quiz-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
@@ -40,6 +46,7 @@ import {
   serve,
   settle,
 } from './quiz-attempt';
+import { isQuizClosed, isQuizOpen, quizClosesAt } from './quiz-window';
 
 const staleWrite = () => conflict('別の画面で回答が進みました。画面を読み込み直してください。');
 
@@ -51,14 +58,9 @@ async function openQuiz(now: Date) {
     throw error;
   });
   if (!record) return null;
-  const schedule = deriveSchedule(record, now);
-  const open = schedule.status === 'upcoming' || schedule.status === 'in_progress';
-  const quiz = open ? await quizRepository.get(record.game_global_id, schedule.current_round) : null;
-  return {
-    tournament: record,
-    round: schedule.current_round,
-    quiz,
-  };
+  const round = deriveSchedule(record, now).current_round;
+  const quiz = isQuizOpen(record, round, now) ? await quizRepository.get(record.game_global_id, round) : null;
+  return { tournament: record, round, quiz };
 }
 
 const roundMeta = (tournament: { game_global_id: string; tournament_name: string }, round: number) => ({
@@ -67,31 +69,54 @@ const roundMeta = (tournament: { game_global_id: string; tournament_name: string
   round,
 });
 
+/** An answer as players see it before the quiz closes: received, timed, nothing of the verdict. */
+const sealedAnswer = ({
+  correct_choice_id: _correct,
+  is_correct: _isCorrect,
+  explanation: _explanation,
+  ...received
+}: StoredQuizAnswer): UserQuizAnswer => ({
+  ...received,
+  correct_choice_id: null,
+  is_correct: null,
+  explanation: null,
+});
+
+const shownAnswers = (answers: StoredQuizAnswer[], revealed: boolean): UserQuizAnswer[] =>
+  revealed ? answers : answers.map(sealedAnswer);
+
+const shownResult = (result: QuizResult | null, revealed: boolean): QuizAttemptResult | null =>
+  result && (revealed ? result : { ...result, score: null });
+
 /**
- * The user's record for a round, brought up to `now` (time-ups recorded, an abandoned attempt
- * closed) and written back when that changed anything.
+ * The user's record for a round, brought up to `now` (time-ups recorded, an abandoned attempt or one
+ * the quiz's close cut short finished) and written back when that changed anything.
  */
-async function settledRecord(userId: string, gameGlobalId: string, round: number, now: Date) {
+async function settledRecord(userId: string, tournament: TournamentRecord, round: number, now: Date) {
+  const gameGlobalId = tournament.game_global_id;
   const stored =
     (await quizRepository.getUserQuiz(userId, gameGlobalId, round)) ??
     emptyUserQuiz(userId, gameGlobalId, round);
   if (!stored.current) return stored;
-  const attempt = settle(stored.current, now);
+  const closed = isQuizClosed(tournament, round, now);
+  const attempt = settle(stored.current, now, closed);
   if (attempt === stored.current) return stored;
-  const next = await save({ ...stored, current: attempt });
-  return next;
+  return save({ ...stored, current: attempt }, closed);
 }
 
 /**
  * Saves a record whose current attempt may have just finished (folding it into last and best).
- * Returns the record as stored, with its new version.
+ * Returns the record as stored, with its new version. Every finished attempt writes the user's best
+ * to the round's score partition, changed or not, so the answer that ends an attempt costs the same
+ * whether it beat the best or not; the ranking is marked stale only for a quiz that has closed.
  */
-async function save(record: UserQuizRecord): Promise<UserQuizRecord & { lastWasBest?: boolean }> {
+async function save(record: UserQuizRecord, quizClosed: boolean): Promise<UserQuizRecord> {
   let next: UserQuizRecord = record;
   let isBest = false;
-  if (record.current?.finished_at) ({ record: next, isBest } = finish(record, record.current));
+  const finished = record.current?.finished_at ? record.current : null;
+  if (finished) ({ record: next, isBest } = finish(record, finished));
   const best =
-    isBest && next.best
+    finished && next.best
       ? {
           user_id: next.user_id,
           score: next.best.score,
@@ -100,17 +125,17 @@ async function save(record: UserQuizRecord): Promise<UserQuizRecord & { lastWasB
         }
       : null;
   if (!(await quizRepository.saveUserQuiz(next, best))) throw staleWrite();
-  if (best) await quizResultsChanged(next.game_global_id, new Date(best.finished_at));
-  return { ...next, version: next.version + 1, lastWasBest: isBest };
+  if (isBest && quizClosed && best) await quizResultsChanged(next.game_global_id, new Date(best.finished_at));
+  return { ...next, version: next.version + 1 };
 }
 
-const resultSummary = (attempt: QuizAttempt | null) => {
+const resultSummary = (attempt: QuizAttempt | null): QuizResult | null => {
   if (!attempt) return null;
   const { attempt_id: _id, ...result } = resultOf(attempt);
   return result;
 };
 
-const bestSummary = (record: UserQuizRecord) => {
+const bestSummary = (record: UserQuizRecord): QuizResult | null => {
   if (!record.best) return null;
   const { attempt_id: _id, ...result } = record.best;
   return result;
@@ -125,6 +150,7 @@ export async function quizStatus(userId: string, now: Date): Promise<QuizStatusR
     round: open ? open.round : null,
     question_count: QUIZ_QUESTION_COUNT,
     time_limit: QUIZ_TIME_LIMIT_SECONDS,
+    reveal_at: open ? quizClosesAt(open.tournament, open.round) : null,
   };
   if (!open) {
     return {
@@ -139,7 +165,8 @@ export async function quizStatus(userId: string, now: Date): Promise<QuizStatusR
       user_answers: [],
     };
   }
-  const record = await settledRecord(userId, open.tournament.game_global_id, open.round, now);
+  const record = await settledRecord(userId, open.tournament, open.round, now);
+  const revealed = isQuizClosed(open.tournament, open.round, now);
   const wait = retriableMinuteDiff(record, now);
   return {
     ...base,
@@ -148,9 +175,10 @@ export async function quizStatus(userId: string, now: Date): Promise<QuizStatusR
     retriable_minute_diff: wait,
     in_progress: record.current !== null,
     attempt_count: record.attempt_count,
-    best: bestSummary(record),
-    last: resultSummary(record.last),
-    user_answers: record.last?.answers ?? [],
+    // Which attempt is best would tell how they scored against each other.
+    best: revealed ? bestSummary(record) : null,
+    last: shownResult(resultSummary(record.last), revealed),
+    user_answers: shownAnswers(record.last?.answers ?? [], revealed),
   };
 }
 
@@ -169,7 +197,8 @@ function activeResponse(
     time_limit: QUIZ_TIME_LIMIT_SECONDS,
     remaining_ms: remainingMs(attempt, now),
     quiz: { id: question.id, question: question.question, golf_quiz_choices: question.choices },
-    user_answers: attempt.answers,
+    // An attempt is asked only while its quiz is open.
+    user_answers: attempt.answers.map(sealedAnswer),
   };
 }
 
@@ -179,7 +208,7 @@ const noQuiz = () => refusal('quiz_not_open');
 async function openRecord(userId: string, now: Date) {
   const open = await openQuiz(now);
   if (!open?.quiz) throw noQuiz();
-  const record = await settledRecord(userId, open.tournament.game_global_id, open.round, now);
+  const record = await settledRecord(userId, open.tournament, open.round, now);
   return { open: { ...open, quiz: open.quiz }, record };
 }
 
@@ -190,7 +219,7 @@ async function askCurrent(
   now: Date,
 ): Promise<ActiveQuizResponse> {
   const attempt = serve(current, now);
-  if (attempt !== current) await save({ ...record, current: attempt });
+  if (attempt !== current) await save({ ...record, current: attempt }, false);
   return activeResponse(open.tournament, open.round, attempt, now);
 }
 
@@ -205,12 +234,15 @@ export async function startQuiz(userId: string, now: Date): Promise<ActiveQuizRe
     newAttempt(open.quiz, ulid(now.getTime()), now, () => randomInt(2 ** 32) / 2 ** 32),
     now,
   );
-  await save({
-    ...record,
-    attempt_count: record.attempt_count + 1,
-    last_started_at: now.toISOString(),
-    current: attempt,
-  });
+  await save(
+    {
+      ...record,
+      attempt_count: record.attempt_count + 1,
+      last_started_at: now.toISOString(),
+      current: attempt,
+    },
+    false,
+  );
   return activeResponse(open.tournament, open.round, attempt, now);
 }
 
@@ -222,7 +254,10 @@ export async function activeQuestion(userId: string, now: Date): Promise<ActiveQ
   return askCurrent(state, state.record.current, now);
 }
 
-/** POST /api/golf/user_golf_quiz_answer/answer */
+/**
+ * POST /api/golf/user_golf_quiz_answer/answer. The answer is recorded with its verdict, but the reply
+ * tells only that it was received and its time: the quiz is open, so nothing says what was right.
+ */
 export async function answerQuiz(
   userId: string,
   body: QuizAnswerBody,
@@ -242,30 +277,37 @@ export async function answerQuiz(
     case 'unknown_choice':
       throw validationFailed({ choice_id: ['選択肢が正しくありません。'] });
   }
-  const saved = await save({ ...stored, current: outcome.attempt });
+  await save({ ...stored, current: outcome.attempt }, false);
   const finished = outcome.attempt.finished_at !== null;
   const result = finished ? resultSummary(outcome.attempt) : null;
   return {
-    answer: outcome.answer,
-    user_answers: outcome.attempt.answers,
+    answer: sealedAnswer(outcome.answer),
+    user_answers: outcome.attempt.answers.map(sealedAnswer),
     is_finished: finished,
-    result: result ? { ...result, is_best: saved.lastWasBest === true } : null,
+    result: result ? { ...result, score: null, is_best: null } : null,
+    reveal_at: quizClosesAt(open.tournament, open.round),
   };
 }
 
-/** GET /api/golf/user_golf_quiz_answer/answered?round=: the round's last finished attempt. */
+/**
+ * GET /api/golf/user_golf_quiz_answer/answered?round=: the round's last finished attempt, with the
+ * correct choices, explanations and scores once the round's quiz has closed.
+ */
 export async function answeredQuiz(
   userId: string,
   query: { game_global_id?: string | undefined; round: number },
   now: Date,
 ): Promise<QuizAnsweredResponse> {
   const tournament = await resolveTournament(query.game_global_id, now);
-  const record = await settledRecord(userId, tournament.game_global_id, query.round, now);
+  const record = await settledRecord(userId, tournament, query.round, now);
+  const revealed = isQuizClosed(tournament, query.round, now);
   return {
     ...roundMeta(tournament, query.round),
-    user_answers: record.last?.answers ?? [],
-    last: resultSummary(record.last),
-    best: bestSummary(record),
+    user_answers: shownAnswers(record.last?.answers ?? [], revealed),
+    last: shownResult(resultSummary(record.last), revealed),
+    best: revealed ? bestSummary(record) : null,
+    is_revealed: revealed,
+    reveal_at: quizClosesAt(tournament, query.round),
   };
 }
 
@@ -291,7 +333,7 @@ export function quizRecordOf(body: PublishQuizBody, now: Date): QuizRecord {
   };
 }
 
-/** PUT /api/golf/ops/quiz: publishes (or replaces) a round's 5 questions. */
+/** PUT /api/golf/ops/quiz: publishes (or replaces) a round's pool of questions. */
 export async function publishQuiz(body: PublishQuizBody, now: Date) {
   const tournament = await tournamentRepository.get(body.game_global_id);
   if (!tournament) throw notFound(`大会 ${body.game_global_id} は登録されていません。`);

@@ -1,6 +1,8 @@
 /**
- * The quiz ranking of each round, published with the personal rankings: the users' best results of
- * the round (`QUIZSCORE` partition), more correct answers first, then the shorter total time. Board
+ * The quiz ranking of each round, published with the personal rankings once the round's quiz has
+ * closed (before that, a rank would tell players how their answers scored:
+ * docs/adr/0013-quiz-answers-sealed-until-close.md): the users' best results of the round
+ * (`QUIZSCORE` partition), more correct answers first, then the shorter total time. Board
  * `QUIZ` of each round scope: its pages, its index (entries per ranking value) and the users' own
  * results in value buckets, as the personal boards (rank-index.ts), so "my quiz rank" is two small
  * reads and no item per user. A board whose results did not change is kept where it is.
@@ -20,6 +22,7 @@ import {
   type StoredRankingRow,
 } from '../../db/repositories/ranking-repository';
 import { formatQuizResult, quizRankingValue } from '../quiz/quiz-attempt';
+import { isQuizClosed } from '../quiz/quiz-window';
 import { SNAPSHOT_PAGE_SIZE } from './build-snapshot';
 import { boardIndexOfEntries, valueBuckets } from './rank-index';
 import { digest, isReusable } from './ranking-scope';
@@ -45,9 +48,10 @@ export const quizRow = (
 });
 
 /**
- * Adds the quiz boards of the tournament's 4 rounds to a snapshot's items and pointer. A round's
- * board that the served snapshot (`previous`) holds from the same results is kept: the pointer names
- * it and nothing is written.
+ * Adds the quiz boards of the tournament's rounds whose quiz has closed to a snapshot's items and
+ * pointer; a round whose quiz is open gets nothing, not even a scope. A round's board that the served
+ * snapshot (`previous`) holds from the same results is kept: the pointer names it and nothing is
+ * written.
  */
 export async function addQuizBoards(
   record: TournamentRecord,
@@ -63,13 +67,14 @@ export async function addQuizBoards(
   const quizOpen = schedule.status === 'upcoming' || schedule.status === 'in_progress';
   let lastWithResults: number | null = null;
   for (const round of [1, 2, 3, 4]) {
+    if (!isQuizClosed(record, round, now)) continue;
     const scores = await quizRepository.listScores(record.game_global_id, round);
     if (scores.length === 0) continue;
     lastWithResults = round;
     scores.sort((a, b) => (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0));
     const inputs = digest(JSON.stringify(scores.map((s) => [s.user_id, s.score, s.total_time_ms])));
     const scope = (pointer.scopes[String(round)] ??= { provisional: true, totals: [] });
-    scope.quiz_provisional = quizOpen && round === schedule.current_round;
+    scope.quiz_provisional = false;
     const kept = previous?.scopes[String(round)]?.quiz;
     const board: QuizBoardRecord =
       kept && kept.inputs === inputs && isReusable(kept.written_at, now, finished, kept.kept)
