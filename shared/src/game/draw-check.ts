@@ -82,6 +82,7 @@ export function checkDraw(published: DrawVerification, leaderboard: readonly Res
       places.every((userId, i) => userId === null || prize.winners[i] === userId),
     );
   }
-  if (!published.prizes.some((prize) => prize.seed !== null)) check('抽選済みの賞品がある', false);
+  if (!published.prizes.some((prize) => prize.seed !== null))
+    check('この大会の賞品は、まだ抽選されていません', false);
   return { ok: checks.every((entry) => entry.ok), checks, rederived };
 }
