@@ -695,10 +695,10 @@ describe('api stack', () => {
     const inputs = objects.filter((s) => /\/ranking-inputs\/\*"/.test(JSON.stringify(s.Resource)));
     for (const statement of objects.filter((s) => !inputs.includes(s)))
       expect(JSON.stringify(statement.Resource)).toMatch(/\/uploads\/\*"/);
-    // The frozen teams: read only, by the prize draw and its preview (the job writes them).
-    expect(inputs.map((s) => s.Action)).toEqual(['s3:GetObject', 's3:GetObject']);
+    // The frozen teams: read only, by the prize draw, its preview and its public verification (the job writes them).
+    expect(inputs.map((s) => s.Action)).toEqual(['s3:GetObject', 's3:GetObject', 's3:GetObject']);
     const readers = deployed.filter((route) => route.aws.rankingInputs?.length).map((route) => route.name);
-    expect(readers.sort()).toEqual(['drawPrizes', 'previewPrizeDraw']);
+    expect(readers.sort()).toEqual(['drawPrizes', 'getDrawVerification', 'previewPrizeDraw']);
     for (const name of readers)
       expect(
         actionsOf(nested, name).filter((action) => action.startsWith('s3:')),

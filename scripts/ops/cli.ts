@@ -45,9 +45,9 @@ const usage = `usage: npm run ops -- <command> [options]
   recompute [game_global_id]          (publish the rankings of a tournament, or of the current one)
   ranking-status [game_global_id]     (snapshot served, a newer one pending or being built, last publish)
   send-reminders                      (the deadline reminders due now; also every 5 minutes on its own)
-  draw-prizes <game_global_id> [--seed SEED] [--redraw] [--accept-fewer]
-                                      (the tournament's game and entry prizes; --accept-fewer: draw
-                                       although a prize gets fewer winners than it offers)
+  draw-prizes <game_global_id> [--redraw] [--accept-fewer]
+                                      (the tournament's game and entry prizes, with its committed seed;
+                                       --accept-fewer: draw although a prize gets fewer winners than it offers)
   export-winners <game_global_id> [--out file.csv]       (drawn winners with claim addresses, as CSV)
   publish-topics <file.json>          ({ "topics": [...] }; docs/examples/topics.json)
   withdraw-topic <topic id>
@@ -386,7 +386,6 @@ async function main(argv: string[], io: CliOutput, env: NodeJS.ProcessEnv): Prom
         '/api/golf/ops/prizes/draw',
         {
           game_global_id: args[0],
-          ...(typeof options['seed'] === 'string' ? { seed: options['seed'] } : {}),
           ...(options['redraw'] === true ? { redraw: true } : {}),
           ...(options['accept-fewer'] === true ? { accept_fewer: true } : {}),
         },

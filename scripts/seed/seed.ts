@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/src/db/client';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
@@ -9,6 +10,8 @@ import {
 import { prizeItem } from '../../functions/src/db/repositories/prize-repository';
 import { keys } from '../../functions/src/db/keys';
 import { drawTournamentPrizes } from '../../functions/src/domain/prize/prize-draw-service';
+import { drawSeedRepository } from '../../functions/src/db/repositories/draw-seed-repository';
+import { drawCommitment } from '../../shared/src/game/draw-seed';
 import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
 import { resolveGame } from '../../functions/src/domain/ranking/ranking-scope';
 import { postRoundResults } from '../../functions/src/domain/guild/guild-posts';
@@ -66,6 +69,18 @@ export async function seedIfEmpty(options: { now: Date }): Promise<{ items: numb
   const season = generateSampleSeason(options.now);
   const items = sampleItems(options.now, season);
   await batchWriteAll(items);
+  // Each tournament's lottery secret, committed a day before its first deadline; a sample's secret
+  // comes from its id, so the sample's draws are the same on every machine.
+  for (const tournament of season.tournaments) {
+    const secret = createHash('sha256').update(`sample-secret-${tournament.game_global_id}`).digest('hex');
+    const committedAt = new Date(Date.parse(tournament.rounds[0]!.deadline_at) - 86_400_000).toISOString();
+    await drawSeedRepository.create({
+      game_global_id: tournament.game_global_id,
+      secrets: [{ commitment: drawCommitment(secret), secret, committed_at: committedAt, revealed_at: null }],
+      draws: [],
+      version: 0,
+    });
+  }
   // Finished tournaments have their prizes drawn, so winners see them on their page.
   for (const tournament of season.tournaments)
     if (
@@ -74,7 +89,6 @@ export async function seedIfEmpty(options: { now: Date }): Promise<{ items: numb
     )
       await drawTournamentPrizes({
         gameGlobalId: tournament.game_global_id,
-        seed: `sample-${tournament.game_global_id}`,
         operatorId: 'sample-operator',
         now: options.now,
         // A sample season has fewer players than an entry prize may offer winners.

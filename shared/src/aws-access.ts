@@ -46,6 +46,7 @@ export const itemPartitions = [
   'AUDIT#',
   'CAMPAIGN#',
   'CONTACT',
+  'DRAWSEED#',
   'GAMEPOSTS#',
   'GUILD#',
   'GUILD_CHAT#',

@@ -140,6 +140,7 @@ const matrix: Record<string, Row> = {
   withdrawTopic: operators,
   listWonPrizes: signedIn,
   listPrizeWinners: everyone,
+  getDrawVerification: everyone,
   confirmPrizeClaim: signedIn,
   claimPrize: signedIn,
   drawPrizes: operators,

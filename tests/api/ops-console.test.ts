@@ -74,7 +74,7 @@ describe('list-tournaments', () => {
 });
 
 describe('prize draw preview', () => {
-  it('with the seed of the stored draw, picks exactly the stored winners, and writes nothing', async () => {
+  it('shows a drawn prize its stored winners, and writes nothing', async () => {
     const tournament = await finishedTournament();
     const entry = (await prizeRepository.listByKind('entry')).find(
       (p) => p.game_global_id === tournament.game_global_id,
@@ -82,15 +82,15 @@ describe('prize draw preview', () => {
     const stored = (await prizeDrawRepository.getPrizeDraw(entry.id))!;
     const answer = await asOperator('/api/golf/ops/prizes/draw/preview', {
       game_global_id: tournament.game_global_id,
-      seed: stored.seed,
     });
     expect(answer.status).toBe(200);
     const preview = prizeDrawPreviewSchema.parse(answer.body);
-    expect(preview.seed).toBe(stored.seed);
+    expect(JSON.stringify(preview)).not.toContain(stored.seed);
     const previewed = preview.prizes.find((p) => p.prize_id === entry.id)!;
-    expect(previewed).toMatchObject({ drawn: true, winners_count: entry.winners_count });
+    expect(previewed).toMatchObject({ drawn: true, winners_count: entry.winners_count, lottery_places: 0 });
     expect(previewed.winners.map((w) => w.user_id)).toEqual(stored.winners);
     expect(previewed.winners.every((w) => w.nickname.length > 0)).toBe(true);
+    expect(previewed.entrants).toBeGreaterThanOrEqual(previewed.winners.length);
     expect(previewed.shortfall === null).toBe(previewed.winners.length === entry.winners_count);
     expect(await prizeDrawRepository.getPrizeDraw(entry.id)).toEqual(stored);
 
@@ -98,14 +98,7 @@ describe('prize draw preview', () => {
     expect(rank.winners[0]?.rank).toBeGreaterThanOrEqual(1);
   });
 
-  it('without a seed, names the one it used; a tournament not final is 409, unknown 404, a bad seed 422', async () => {
-    const tournament = await finishedTournament();
-    const answer = await asOperator('/api/golf/ops/prizes/draw/preview', {
-      game_global_id: tournament.game_global_id,
-    });
-    const preview = prizeDrawPreviewSchema.parse(answer.body);
-    expect(preview.seed.startsWith(`${tournament.game_global_id}:`)).toBe(true);
-
+  it('refuses a tournament not final (409) and an unknown one (404)', async () => {
     const current = (await tournamentRepository.list()).find((t) =>
       t.rounds.some((r) => r.results !== 'final' && !r.cancelled),
     )!;
@@ -117,12 +110,6 @@ describe('prize draw preview', () => {
       game_global_id: 'no-such-tournament',
     });
     expect(unknown.status).toBe(404);
-    const badSeed = await asOperator<ErrorBody>('/api/golf/ops/prizes/draw/preview', {
-      game_global_id: tournament.game_global_id,
-      seed: 'has space',
-    });
-    expect(badSeed.status).toBe(422);
-    expect(badSeed.body.errors?.['seed']).toBeTruthy();
   });
 });
 

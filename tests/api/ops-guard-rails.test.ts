@@ -115,7 +115,7 @@ describe('drawing prizes', () => {
       team(gid, 1, 'draw-b', [p2, p3, p4, p5]),
     ]);
     await batchWriteAll([prizeItem(prize)]);
-    const body = { game_global_id: gid, seed: 'guard-1' };
+    const body = { game_global_id: gid };
     const refused = await api<ErrorBody>('POST', '/api/golf/ops/prizes/draw', {
       token: await operator(),
       body,

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lotteryOrder } from '../../shared/src/game/lottery';
+import { drawSeed } from '../../shared/src/game/draw-seed';
+import { drawSeedRepository } from '../../functions/src/db/repositories/draw-seed-repository';
 import {
   prizeDrawResultSchema,
   prizeWinnersSchema,
@@ -22,13 +24,16 @@ const finished = async () => {
 };
 
 describe('sample prize draws', () => {
-  it('drew every finished tournament: rank prizes by position, entry prizes by the published seed', async () => {
+  it('drew every finished tournament: rank prizes by position, entry prizes by the committed seed', async () => {
     const [tournament] = await finished();
     const prizes = (await prizeRepository.listByKind('entry')).filter(
       (p) => p.game_global_id === tournament!.game_global_id,
     );
     const draw = await prizeDrawRepository.getPrizeDraw(prizes[0]!.id);
-    expect(draw?.seed).toBe(`sample-${tournament!.game_global_id}`);
+    const seeds = (await drawSeedRepository.get(tournament!.game_global_id))!;
+    expect(draw?.seed).toBe(
+      drawSeed(seeds.secrets[0]!.secret, seeds.draws.find((d) => d.seed === draw?.seed)!.results_digest),
+    );
     const played = tournament!.rounds.filter((r) => !r.cancelled).map((r) => r.round);
     const perRound = await Promise.all(
       played.map(
@@ -197,7 +202,7 @@ describe('prize claims', () => {
 });
 
 describe('operators draw prizes', () => {
-  it('refuses players, keeps a drawn prize, redraws with a new seed, and refuses a tournament not final', async () => {
+  it('refuses players, keeps a drawn prize, redraws with the same committed seed, and refuses a tournament not final', async () => {
     const [tournament] = await finished();
     const body = { game_global_id: tournament!.game_global_id };
     expect(
@@ -227,28 +232,25 @@ describe('operators draw prizes', () => {
         })
       ).status,
     ).toBe(404);
-    expect(
-      (
-        await api<ErrorBody>('POST', '/api/golf/ops/prizes/draw', {
-          body: { ...body, seed: 'has space' },
-          token: operator,
-        })
-      ).status,
-    ).toBe(422);
 
     const [, second] = await finished();
+    const entryPrize = (await prizeRepository.listByKind('entry')).find(
+      (p) => p.game_global_id === second!.game_global_id,
+    )!;
+    const before = (await prizeDrawRepository.getPrizeDraw(entryPrize.id))!;
     const redraw = await api('POST', '/api/golf/ops/prizes/draw', {
       // The sample's entry prize offers more winners than the season has entrants.
-      body: { game_global_id: second!.game_global_id, seed: 'redraw-1', redraw: true, accept_fewer: true },
+      body: { game_global_id: second!.game_global_id, redraw: true, accept_fewer: true },
       token: operator,
     });
     expect(redraw.status).toBe(200);
     const result = prizeDrawResultSchema.parse(redraw.body);
-    expect(result.seed).toBe('redraw-1');
+    // The results did not change: the same seed, so the same winners.
+    expect(result.seed).toBe(before.seed);
     expect(result.prizes.every((p) => p.state === 'drawn')).toBe(true);
     const entry = result.prizes.find((p) => p.kind === 'entry')!;
     const draw = await prizeDrawRepository.getPrizeDraw(entry.prize_id);
-    expect(draw?.seed).toBe('redraw-1');
+    expect(draw).toMatchObject({ seed: before.seed, winners: before.winners });
     for (const userId of draw!.winners.slice(0, 3))
       expect(await prizeDrawRepository.getPrizeWin(userId, entry.prize_id)).not.toBeNull();
   });

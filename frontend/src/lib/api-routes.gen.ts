@@ -96,6 +96,7 @@ export const apiRoutes = {
   publishTopics: ['POST', '/api/ops/topics'],
   withdrawTopic: ['DELETE', '/api/ops/topics/{id}'],
   listPrizeWinners: ['GET', '/api/golf/prizes/winners'],
+  getDrawVerification: ['GET', '/api/golf/prizes/verification'],
   listWonPrizes: ['GET', '/api/golf/user_golf_game_prize'],
   confirmPrizeClaim: ['POST', '/api/golf/user_golf_game_prize/confirm'],
   claimPrize: ['POST', '/api/golf/user_golf_game_prize'],

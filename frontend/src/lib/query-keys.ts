@@ -106,8 +106,7 @@ export const queryKeys = {
     roundResults: (gameGlobalId: string, round: number) =>
       [...ops, 'round-results', gameGlobalId, round] as const,
     prizes: (gameGlobalId: string) => [...ops, 'prizes', gameGlobalId] as const,
-    prizePreview: (gameGlobalId: string, seed?: string) =>
-      [...ops, 'prize-preview', gameGlobalId, seed ?? null] as const,
+    prizePreview: (gameGlobalId: string) => [...ops, 'prize-preview', gameGlobalId] as const,
     rankingStatus: [...ops, 'ranking-status'] as const,
     audit: (gameGlobalId: string) => [...ops, 'audit', gameGlobalId] as const,
   },

@@ -148,6 +148,8 @@ export const keys = {
     GSI1SK: `${publishedAt}#${topicId}`,
   }),
   topicListingPartition: 'TOPICS',
+  /** A tournament's lottery secrets with their commitments, and the seeds its draws took. */
+  drawSeed: (gameGlobalId: string) => ({ PK: `DRAWSEED#${gameGlobalId}`, SK: 'META' }),
   /** The draw of one prize: seed, instant, operator, winners in order. */
   prizeDraw: (prizeId: string) => ({ PK: `PRIZE#${prizeId}`, SK: 'DRAW' }),
   /** A prize a user won, with its claim; the user's partition lists them. */

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { lotteryKey } from './lottery';
+import fc from 'fast-check';
+import { lotteryKey, lotteryOrder } from './lottery';
 import type { PrizeCandidate } from './prize';
 import {
   comparePrizeCandidates,
   decideRankPrize,
   orderPrizeCandidates,
+  placesBeforeLottery,
   roundTieBreakStats,
   tournamentTieBreakStats,
 } from './prize';
@@ -103,5 +105,60 @@ describe('tie-break stats', () => {
       best_player: -8,
       under_par_count: 2,
     });
+  });
+});
+
+describe('the places a rank prize owes to the lottery', () => {
+  it('names the places the tie-breaks decide and groups those only the lottery parts', () => {
+    const candidates = [
+      candidate('first', { score: -20 }),
+      candidate('tie-b'),
+      candidate('tie-a'),
+      candidate('tie-c'),
+      candidate('last', { score: 0 }),
+    ];
+    expect(placesBeforeLottery(candidates, { rank_from: 1, rank_to: 3 })).toEqual({
+      places: ['first', null, null],
+      ties: [{ first_place: 2, user_ids: ['tie-a', 'tie-b', 'tie-c'] }],
+    });
+    expect(placesBeforeLottery(candidates, { rank_from: 5, rank_to: 6 })).toEqual({
+      places: ['last'],
+      ties: [],
+    });
+    expect(placesBeforeLottery(candidates, { rank_from: 1, rank_to: 1 }).ties).toEqual([]);
+  });
+
+  it('agrees with the draw: each tie ordered by the lottery gives the decided winners (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.uniqueArray(
+          fc.record({
+            user_id: fc.string({ minLength: 1, maxLength: 5 }),
+            score: fc.integer({ min: -3, max: 0 }),
+            best_player: fc.constantFrom(-1, 0),
+            under_par_count: fc.constantFrom(0, 1),
+            last_saved_at: fc.constantFrom('2025-11-19T10:00:00Z', '2025-11-19T11:00:00Z'),
+          }),
+          { selector: (c) => c.user_id, maxLength: 25 },
+        ),
+        fc.integer({ min: 1, max: 10 }),
+        fc.integer({ min: 0, max: 5 }),
+        fc.string(),
+        (ranked, from, span, seed) => {
+          const range = { rank_from: from, rank_to: from + span };
+          const withKeys = ranked.map((c) => ({ ...c, lottery_key: lotteryKey(seed, 'p', c.user_id) }));
+          const decision = decideRankPrize(withKeys, range, true);
+          const winners = decision.kind === 'decided' ? decision.winners : [];
+          const { places, ties } = placesBeforeLottery(ranked, range);
+          const rederived = [...places];
+          for (const tie of ties)
+            lotteryOrder(seed, 'p', tie.user_ids).forEach((userId, i) => {
+              const index = tie.first_place + i - from;
+              if (index >= 0 && index < rederived.length) rederived[index] = userId;
+            });
+          expect(rederived).toEqual(winners);
+        },
+      ),
+    );
   });
 });

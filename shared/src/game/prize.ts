@@ -33,8 +33,11 @@ function compareNullableAsc(a: number | null, b: number | null): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 
-/** Total order of candidates for a prize: negative when `a` wins over `b`. */
-export function comparePrizeCandidates(a: PrizeCandidate, b: PrizeCandidate): number {
+/** A candidate as the tie-breaks before the lottery see it. */
+export type RankedCandidate = Omit<PrizeCandidate, 'lottery_key'>;
+
+/** The order of tie-breaks 1 to 4: 0 when only the lottery can part `a` and `b`. */
+function compareBeforeLottery(a: RankedCandidate, b: RankedCandidate): number {
   return (
     compareNullableAsc(a.score, b.score) ||
     compareNullableAsc(a.best_player, b.best_player) ||
@@ -42,10 +45,52 @@ export function comparePrizeCandidates(a: PrizeCandidate, b: PrizeCandidate): nu
     compareNullableAsc(
       a.last_saved_at === null ? null : parseInstant(a.last_saved_at),
       b.last_saved_at === null ? null : parseInstant(b.last_saved_at),
-    ) ||
-    (a.lottery_key < b.lottery_key ? -1 : a.lottery_key > b.lottery_key ? 1 : 0) ||
-    (a.user_id < b.user_id ? -1 : a.user_id > b.user_id ? 1 : 0)
+    )
   );
+}
+
+const compareIds = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Total order of candidates for a prize: negative when `a` wins over `b`. */
+export function comparePrizeCandidates(a: PrizeCandidate, b: PrizeCandidate): number {
+  return (
+    compareBeforeLottery(a, b) || compareIds(a.lottery_key, b.lottery_key) || compareIds(a.user_id, b.user_id)
+  );
+}
+
+/** Candidates that only the lottery parts, taking the places `first_place` onwards. */
+export interface LotteryTie {
+  first_place: number;
+  user_ids: string[];
+}
+
+/**
+ * What a rank prize's places owe to the lottery: each place of `rank_from..rank_to` holds the user
+ * the tie-breaks before the lottery put there, or null where candidates tied through all of them
+ * share it; `ties` lists each such group (by user id) with the first place the group takes. The
+ * lottery orders a group by `lotteryOrder(seed, prize id, its users)`.
+ */
+export function placesBeforeLottery(
+  candidates: readonly RankedCandidate[],
+  range: { rank_from: number; rank_to: number },
+): { places: (string | null)[]; ties: LotteryTie[] } {
+  const ordered = [...candidates].sort(
+    (a, b) => compareBeforeLottery(a, b) || compareIds(a.user_id, b.user_id),
+  );
+  const places: (string | null)[] = [];
+  const ties: LotteryTie[] = [];
+  for (let start = 0; start < ordered.length && start < range.rank_to;) {
+    let end = start + 1;
+    while (end < ordered.length && compareBeforeLottery(ordered[start]!, ordered[end]!) === 0) end++;
+    if (end > range.rank_from - 1) {
+      const group = ordered.slice(start, end);
+      if (group.length > 1) ties.push({ first_place: start + 1, user_ids: group.map((c) => c.user_id) });
+      for (let place = Math.max(start + 1, range.rank_from); place <= Math.min(end, range.rank_to); place++)
+        places.push(group.length > 1 ? null : group[0]!.user_id);
+    }
+    start = end;
+  }
+  return { places, ties };
 }
 
 /** Candidates in prize order (a sorted copy). */

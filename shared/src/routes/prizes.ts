@@ -2,6 +2,8 @@ import type { RouteDefinition } from '../contracts';
 import { csvExportSchema } from '../schemas/contact';
 import {
   drawPrizesBodySchema,
+  drawVerificationQuerySchema,
+  drawVerificationSchema,
   prizeClaimBodySchema,
   prizeClaimSchema,
   prizeDrawResultSchema,
@@ -25,6 +27,7 @@ import {
 const drawViewKeys = {
   read: [
     'AUDIT#',
+    'DRAWSEED#',
     'GUILD#',
     'GUILD_CHAT#',
     'LOGIN#',
@@ -52,6 +55,28 @@ export const listPrizeWinnersRoute = {
   cacheSeconds: 60,
   aws: {
     table: 'read',
+    keys: drawViewKeys,
+  },
+} as const satisfies RouteDefinition;
+
+/**
+ * What a player needs to re-derive the tournament's lottery winners (docs/game-rules.md, 賞品): the
+ * lottery's secrets and commitments, each draw's seed, the entrants a page at a time. It changes only
+ * when operators draw, so the CDN keeps it a minute.
+ */
+export const getDrawVerificationRoute = {
+  name: 'getDrawVerification',
+  method: 'GET',
+  path: '/api/golf/prizes/verification',
+  handler: 'prizes/get-draw-verification',
+  access: 'public',
+  query: drawVerificationQuerySchema,
+  response: drawVerificationSchema,
+  cacheSeconds: 60,
+  // The played rounds' frozen teams (read only: the ranking job keeps them).
+  aws: {
+    table: 'read',
+    rankingInputs: ['GetObject'],
     keys: drawViewKeys,
   },
 } as const satisfies RouteDefinition;
@@ -152,7 +177,7 @@ export const drawPrizesRoute = {
     rankingInputs: ['GetObject'],
     keys: {
       read: ['LOGIN#', 'REVOKED#', 'ROUNDLOCK#', 'TEAM#', 'TEAMSUM#', 'TOURNAMENT#'],
-      write: ['AUDIT#', 'PRIZE#', 'USER#'],
+      write: ['AUDIT#', 'DRAWSEED#', 'PRIZE#', 'USER#'],
       index: ['PRIZES#', 'TOURNAMENTS'],
     },
   },
@@ -172,7 +197,7 @@ export const savePrizeRoute = {
     uploads: ['PutObject', 'GetObject'],
     keys: {
       read: ['LOGIN#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
-      write: ['AUDIT#', 'PRIZE#'],
+      write: ['AUDIT#', 'DRAWSEED#', 'PRIZE#'],
       index: ['PRIZES#', 'TOURNAMENTS'],
     },
   },
@@ -216,6 +241,7 @@ export const retirePrizeRoute = {
 /** Prize draws (operators) and winners' claims (docs/api.md, section Prizes). */
 export const prizeRoutes = {
   listPrizeWinners: listPrizeWinnersRoute,
+  getDrawVerification: getDrawVerificationRoute,
   listWonPrizes: listWonPrizesRoute,
   confirmPrizeClaim: confirmPrizeClaimRoute,
   claimPrize: claimPrizeRoute,

@@ -44,14 +44,14 @@ export type OpsTournamentList = z.infer<typeof opsTournamentListSchema>;
 
 // ---- prize draw preview and winners' export ----
 
-const seed = z
-  .string()
-  .regex(/^[0-9A-Za-z_.:-]{1,64}$/, 'シードは英数字と _ . : - の64文字以内で指定してください。');
-export const prizeDrawPreviewQuerySchema = z.object({ game_global_id: gameGlobalId, seed: seed.optional() });
+export const prizeDrawPreviewQuerySchema = z.object({ game_global_id: gameGlobalId });
+/**
+ * What a draw would decide, without telling what its lottery will pick: the lottery's seed takes a
+ * secret published only with the draw (docs/adr/0014-committed-lottery-seed.md), so before a prize is
+ * drawn its places left to the lottery are counted, never named.
+ */
 export const prizeDrawPreviewSchema = z.object({
   game_global_id: z.string(),
-  /** The seed the preview used: drawing with it picks the same winners. */
-  seed: z.string(),
   prizes: z.array(
     z.object({
       prize_id: z.string(),
@@ -60,7 +60,12 @@ export const prizeDrawPreviewSchema = z.object({
       winners_count: z.number().int(),
       /** Already drawn: a draw keeps it unless asked to redraw. */
       drawn: z.boolean(),
+      /** A drawn prize's winners; else the places the tie-breaks before the lottery decide. */
       winners: z.array(z.object({ rank: z.number().int(), user_id: z.string(), nickname: z.string() })),
+      /** Places of a prize not drawn yet that its lottery decides at the draw (0 once drawn). */
+      lottery_places: z.number().int(),
+      /** Who takes part: for an entry prize, the users with a team in every played round; else every user with a team. */
+      entrants: z.number().int(),
       /** Why the draw picks fewer winners than the prize offers; null when it picks them all. */
       shortfall: z.string().nullable(),
     }),

@@ -40,11 +40,6 @@ const prizeIdSchema = z.string().regex(/^[0-9A-Za-z_-]{1,80}$/, '賞品IDが正�
 
 export const drawPrizesBodySchema = z.object({
   game_global_id: z.string().min(1).max(64),
-  /** Published with the result; anyone can re-run the draw with it. Generated when absent. */
-  seed: z
-    .string()
-    .regex(/^[0-9A-Za-z_.:-]{1,64}$/, 'シードは英数字と _ . : - の64文字以内で指定してください。')
-    .optional(),
   /** Draw again prizes already drawn (refused once a winner has claimed). */
   redraw: z.boolean().optional(),
   /**
@@ -56,6 +51,7 @@ export const drawPrizesBodySchema = z.object({
 
 export const prizeDrawResultSchema = z.object({
   game_global_id: z.string(),
+  /** The committed seed the draw used (docs/adr/0014-committed-lottery-seed.md), published with the winners. */
   seed: z.string(),
   prizes: z.array(
     z.object({
@@ -75,6 +71,22 @@ export const prizeDrawResultSchema = z.object({
 });
 export type PrizeDrawResult = z.infer<typeof prizeDrawResultSchema>;
 
+/**
+ * A tournament's lottery secrets, in the order draws use them (docs/adr/0014-committed-lottery-seed.md):
+ * each commitment is published from the moment the secret is made, the secret itself once a draw
+ * used it.
+ */
+const drawCommitmentsSchema = z.array(
+  z.object({
+    /** sha256 of the secret, as hex. */
+    commitment: z.string(),
+    committed_at: z.string(),
+    /** null until a draw used it. */
+    secret: z.string().nullable(),
+    revealed_at: z.string().nullable(),
+  }),
+);
+
 /** GET /api/golf/prizes/winners: the prizes of one tournament and who won them. */
 export const prizeWinnersQuerySchema = z.object({ game_global_id: z.string().min(1).max(64) });
 
@@ -84,6 +96,8 @@ export const prizeWinnersQuerySchema = z.object({ game_global_id: z.string().min
  */
 export const prizeWinnersSchema = z.object({
   game_global_id: z.string(),
+  /** Fixed before the results are known, so the seed cannot be chosen; empty while the tournament has none. */
+  draw_commitments: drawCommitmentsSchema,
   prizes: z.array(
     z.object({
       prize: prizeRecordSchema,
@@ -103,6 +117,61 @@ export const prizeWinnersSchema = z.object({
   ),
 });
 export type PrizeWinners = z.infer<typeof prizeWinnersSchema>;
+
+/** GET /api/golf/prizes/verification: `page` of the entrants (1 by default). */
+export const drawVerificationQuerySchema = z.object({
+  game_global_id: z.string().min(1).max(64),
+  page: z.coerce.number().int().min(1).max(10_000).optional(),
+});
+
+/** Entrants listed per page of the verification answer. */
+export const DRAW_ENTRANTS_PAGE_SIZE = 5000;
+
+/**
+ * Everything a player needs to re-derive a tournament's lottery winners, besides the public
+ * leaderboard (GET /api/golf/schedule/score, whose digest the seed took): the secrets and their
+ * commitments, every draw's digest and seed, the lottery's entrants (user ids only) and each drawn
+ * prize's winners. Entrants and ties are listed once a prize is drawn.
+ */
+export const drawVerificationSchema = z.object({
+  game_global_id: z.string(),
+  draw_commitments: drawCommitmentsSchema,
+  /** Every draw that picked winners, oldest first: the secret it used, the results' digest, the seed. */
+  draws: z.array(
+    z.object({
+      secret_index: z.number().int().min(0),
+      results_digest: z.string(),
+      seed: z.string(),
+      drawn_at: z.string(),
+    }),
+  ),
+  /** The entry prizes' lottery entrants: users with a team in every played round, by user id. */
+  entrants: z.object({
+    total: z.number().int(),
+    page: z.number().int(),
+    pages: z.number().int(),
+    user_ids: z.array(z.string()),
+  }),
+  prizes: z.array(
+    z.object({
+      prize_id: z.string(),
+      kind: prizeKindSchema,
+      rank_from: z.number().int().nullable(),
+      rank_to: z.number().int().nullable(),
+      winners_count: z.number().int(),
+      /** The seed of the draw that picked its winners; null while not drawn. */
+      seed: z.string().nullable(),
+      /** User ids in prize order (rank prizes) or lottery order (entry prizes). */
+      winners: z.array(z.string()),
+      /**
+       * A rank prize's candidates tied through every tie-break before the lottery, each group with
+       * the first place it takes: the lottery orders them.
+       */
+      ties: z.array(z.object({ first_place: z.number().int(), user_ids: z.array(z.string()) })),
+    }),
+  ),
+});
+export type DrawVerification = z.infer<typeof drawVerificationSchema>;
 
 /** A prize the signed-in player won, with the state of its claim. */
 /** A winner has this many days from the draw to ask for the prize (the claim is refused after). */

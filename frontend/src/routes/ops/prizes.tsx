@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import type { OpsTournament } from '@golf/shared/schemas/ops';
 import { Badge } from '../../components/ui/badge';
 import {
@@ -33,19 +33,14 @@ function OpsPrizesPage() {
   const { game_global_id } = Route.useSearch();
   const navigate = useNavigate({ from: Route.fullPath });
   const tournaments = useOpsTournaments();
-  const [requested, setRequested] = useState<{ id: string; seed: string | undefined } | null>(null);
+  const [requested, setRequested] = useState<string | null>(null);
   const [redraw, setRedraw] = useState(false);
   const preview = useQuery({
-    ...prizeDrawPreviewQueryOptions(requested?.id ?? '', requested?.seed),
+    ...prizeDrawPreviewQueryOptions(requested ?? ''),
     enabled: requested !== null,
-    // Pinning the generated seed reads the preview again: keep showing it meanwhile.
+    // The draw reads the preview again: keep showing it meanwhile.
     placeholderData: (previous) => previous,
   });
-  // A preview without a seed made one: keep it, so reading the preview again (after the draw) names
-  // the same winners and the same seed as the draw.
-  useEffect(() => {
-    if (requested && !requested.seed && preview.data) setRequested({ ...requested, seed: preview.data.seed });
-  }, [requested, preview.data]);
   const chooseTournament = useCallback(
     (chosen: OpsTournament) =>
       void navigate({ search: { game_global_id: chosen.game_global_id }, replace: true }),
@@ -55,7 +50,7 @@ function OpsPrizesPage() {
   const draw = useOpsAction('drawPrizes');
   const exportWinners = useOpsAction('exportPrizeWinners');
   const shown =
-    requested?.id === game_global_id && preview.data?.game_global_id === game_global_id
+    requested === game_global_id && preview.data?.game_global_id === game_global_id
       ? preview.data
       : undefined;
   const anyDrawn = shown?.prizes.some((p) => p.drawn) ?? false;
@@ -81,19 +76,19 @@ function OpsPrizesPage() {
           disabled={!game_global_id}
           onClick={() => {
             draw.reset();
-            setRequested({ id: game_global_id!, seed: undefined });
+            setRequested(game_global_id!);
           }}
         >
           抽選結果を確認する（まだ抽選しません）
         </button>
-        <ActionOutcome error={requested?.id === game_global_id ? preview.error : null} />
+        <ActionOutcome error={requested === game_global_id ? preview.error : null} />
       </section>
 
       {shown && (
         <section className="section card" aria-label="抽選の確認">
-          <h2 className="section__title">抽選すると選ばれる当選者</h2>
+          <h2 className="section__title">抽選で決まること</h2>
           <p>
-            抽選すると、ここに表示した当選者に決まります（抽選のあとに、公開できる抽選番号を表示します）。
+            順位で決まる当選者を表示します。抽選で決まる当選者は、抽選するまで誰にもわかりません。抽選番号は、賞品の登録時に公開した値と大会の結果から決まるため、運営も選べません（抽選のあとに公開します）。
           </p>
           {shown.prizes.map((prize) => (
             <article key={prize.prize_id} className="ops-prize" data-prize={prize.prize_id}>
@@ -102,8 +97,10 @@ function OpsPrizesPage() {
                 {prize.drawn && <Badge tone="green">抽選済み</Badge>}
               </h3>
               <p>
-                当選 {prize.winners.length}人 / 賞品 {prize.winners_count}人
+                当選 {prize.winners.length + prize.lottery_places}人 / 賞品 {prize.winners_count}人（対象{' '}
+                {prize.entrants}人）
               </p>
+              {prize.lottery_places > 0 && <p>{prize.lottery_places}人は抽選で決まります。</p>}
               {prize.shortfall && <p className="notice">{prize.shortfall}</p>}
               {prize.winners.length > 0 && (
                 <ol className="ops-winners">
@@ -127,7 +124,7 @@ function OpsPrizesPage() {
             label="抽選する"
             warning={
               <>
-                この当選者で抽選を確定します。当選者の「マイページ」に賞品が表示されます。
+                抽選して当選者を確定します。当選者の「マイページ」に賞品が表示されます。
                 {shortfalls.length > 0 &&
                   ` ${shortfalls.map((p) => p.name).join('、')} は賞品の人数より少ない当選者になります（理由は上のとおり）。`}
               </>
@@ -137,7 +134,6 @@ function OpsPrizesPage() {
               draw.mutate({
                 body: {
                   game_global_id: shown.game_global_id,
-                  seed: shown.seed,
                   ...(redraw && { redraw }),
                   // The confirmation listed why some prizes get fewer winners: confirming accepts it.
                   ...(shortfalls.length > 0 && { accept_fewer: true }),
@@ -153,7 +149,7 @@ function OpsPrizesPage() {
                   {draw.data.already_done && <li>{alreadyDoneText(draw.data.audit)}</li>}
                   <li>
                     抽選番号：{draw.data.seed}
-                    （お知らせで公開すると、誰でもこの抽選を同じ結果でやり直して確かめられます）
+                    （当選者と一緒に公開しました。誰でもこの抽選をやり直して、同じ結果になることを確かめられます）
                   </li>
                   {draw.data.prizes.map((p) => (
                     <li key={p.prize_id}>

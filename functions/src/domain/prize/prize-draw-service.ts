@@ -4,7 +4,12 @@
  * the users who entered every round that was played. A prize already drawn is kept unless the
  * operator asks for a redraw, and a redraw is refused once a winner has claimed.
  */
-import { decideRankPrize, tournamentTieBreakStats, type PrizeCandidate } from '@golf/shared/game/prize';
+import {
+  decideRankPrize,
+  tournamentTieBreakStats,
+  type PrizeCandidate,
+  type RankedCandidate,
+} from '@golf/shared/game/prize';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { drawLottery, lotteryKey } from '@golf/shared/game/lottery';
 import { playerRoundScore } from '@golf/shared/game/scoring';
@@ -17,10 +22,10 @@ import { AppError, conflict, notFound } from '../../lib/errors';
 import { auditOf, earlierAudit } from '../game/audit-entries';
 import { indexTournamentRound, teamScoreRecord, type TeamScoreRecord } from '../game/team-scoring';
 import { frozenOrStoredTeams } from '../ranking/frozen-teams';
+import { committedSeed, revealDrawSeed } from './draw-seed';
 
 export interface DrawInput {
   gameGlobalId: string;
-  seed?: string | undefined;
   redraw?: boolean | undefined;
   /** Draw even where a prize gets fewer winners than it offers (else 409 with the reasons). */
   acceptFewer?: boolean | undefined;
@@ -84,7 +89,17 @@ export async function tournamentEntrants(gameGlobalId: string, now: Date) {
   return { entrants, playerTotals };
 }
 
-export function winnersOf(
+/** Everyone with a team, as a rank prize's tie-breaks before the lottery compare them. */
+export function rankCandidates(data: Awaited<ReturnType<typeof tournamentEntrants>>): RankedCandidate[] {
+  return data.entrants.map((entrant) => ({
+    user_id: entrant.userId,
+    score: entrant.score,
+    ...tournamentTieBreakStats(entrant.lastTeam, data.playerTotals),
+    last_saved_at: entrant.lastSavedAt,
+  }));
+}
+
+function winnersOf(
   prize: PrizeRecord,
   seed: string,
   data: Awaited<ReturnType<typeof tournamentEntrants>>,
@@ -96,12 +111,9 @@ export function winnersOf(
       data.entrants.filter((entrant) => entrant.enteredEveryRound).map((entrant) => entrant.userId),
       prize.winners_count,
     );
-  const candidates: PrizeCandidate[] = data.entrants.map((entrant) => ({
-    user_id: entrant.userId,
-    score: entrant.score,
-    ...tournamentTieBreakStats(entrant.lastTeam, data.playerTotals),
-    last_saved_at: entrant.lastSavedAt,
-    lottery_key: lotteryKey(seed, prize.id, entrant.userId),
+  const candidates: PrizeCandidate[] = rankCandidates(data).map((candidate) => ({
+    ...candidate,
+    lottery_key: lotteryKey(seed, prize.id, candidate.user_id),
   }));
   const decision = decideRankPrize(candidates, { rank_from: prize.rank_from, rank_to: prize.rank_to }, true);
   return decision.kind === 'decided' ? decision.winners : [];
@@ -168,7 +180,7 @@ export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawR
       audit: await earlierAudit(input.gameGlobalId, 'draw_prizes'),
     };
   const data = await tournamentEntrants(input.gameGlobalId, input.now);
-  const seed = input.seed ?? `${input.gameGlobalId}:${input.now.toISOString()}`;
+  const seed = await committedSeed(input.gameGlobalId, input.now);
   if (input.redraw) {
     for (const prize of prizes) {
       const draw = previous.get(prize.id);
@@ -228,6 +240,7 @@ export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawR
       ...(shortfall ? { shortfall } : {}),
     });
   }
+  await revealDrawSeed(input.gameGlobalId, seed, input.now);
   const drawnNow = result.prizes.filter((prize) => prize.state === 'drawn');
   const audit = auditOf(input, {
     action: 'draw_prizes',

@@ -5,7 +5,6 @@ import { drawPrizesRoute } from '@golf/shared/routes/prizes';
 export const handler = httpHandler(drawPrizesRoute, async ({ body, auth, now }) =>
   drawTournamentPrizes({
     gameGlobalId: body.game_global_id,
-    seed: body.seed,
     redraw: body.redraw,
     acceptFewer: body.accept_fewer,
     operatorId: auth.userId,

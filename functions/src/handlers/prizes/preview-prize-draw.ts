@@ -3,5 +3,5 @@ import { httpHandler } from '../../adapters/http-handler';
 import { previewPrizeDrawRoute } from '@golf/shared/routes/prizes';
 
 export const handler = httpHandler(previewPrizeDrawRoute, async ({ query, now }) =>
-  previewPrizeDraw({ gameGlobalId: query.game_global_id, seed: query.seed, now }),
+  previewPrizeDraw({ gameGlobalId: query.game_global_id, now }),
 );

@@ -32,12 +32,11 @@ export const opsPrizesQueryOptions = (gameGlobalId: string) =>
     retry: false,
   });
 
-/** GET …/prizes/draw/preview: what a draw with the seed would pick (writes nothing). */
-export const prizeDrawPreviewQueryOptions = (gameGlobalId: string, seed?: string) =>
+/** GET …/prizes/draw/preview: what a draw would decide, its lottery's picks left out (writes nothing). */
+export const prizeDrawPreviewQueryOptions = (gameGlobalId: string) =>
   queryOptions({
-    queryKey: queryKeys.ops.prizePreview(gameGlobalId, seed),
-    queryFn: ({ signal }) =>
-      api.previewPrizeDraw({ signal, query: { game_global_id: gameGlobalId, ...(seed && { seed }) } }),
+    queryKey: queryKeys.ops.prizePreview(gameGlobalId),
+    queryFn: ({ signal }) => api.previewPrizeDraw({ signal, query: { game_global_id: gameGlobalId } }),
     retry: false,
   });
 

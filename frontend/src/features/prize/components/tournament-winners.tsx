@@ -57,7 +57,35 @@ function DrawnPrizeWinners({ drawn, myId }: { drawn: DrawnPrize; myId: string | 
   );
 }
 
-/** One prize's winners on its own page, once drawn (nothing before). */
+type Commitments = PrizeWinners['draw_commitments'];
+
+/**
+ * The lottery's commitments, published before the results, and each secret once a draw used it:
+ * with them and the leaderboard anyone re-derives the seed and the winners (遊び方, 賞品).
+ */
+function LotteryCommitments({ commitments }: { commitments: Commitments }) {
+  if (commitments.length === 0) return null;
+  return (
+    <details className="tournament-winners__more">
+      <summary>抽選を確かめる</summary>
+      <p className="muted">
+        抽選番号は、賞品と一緒に公開した値（秘密の値の
+        SHA-256）と大会の結果から決まり、運営も選べません。確かめ方は「遊び方」の「賞品」にあります。
+      </p>
+      <ul className="tournament-winners__seed">
+        {commitments.map((entry) => (
+          <li key={entry.commitment} className="muted">
+            公開した値：{entry.commitment}（{formatTokyoDateTime(entry.committed_at)}）
+            <br />
+            秘密の値：{entry.secret ?? '抽選のときに公開します'}
+          </li>
+        ))}
+      </ul>
+    </details>
+  );
+}
+
+/** One prize's winners on its own page, once drawn (before, the lottery's commitment only). */
 export function PrizeWinnersSection({
   gameGlobalId,
   prizeId,
@@ -67,10 +95,17 @@ export function PrizeWinnersSection({
   prizeId: string;
   myId: string | undefined;
 }) {
-  const drawn = usePrizeWinners(gameGlobalId ?? undefined)?.prizes.find(
-    (prize) => prize.prize.id === prizeId && prize.drawn_at !== null,
-  );
-  if (!drawn) return null;
+  const winners = usePrizeWinners(gameGlobalId ?? undefined);
+  const drawn = winners?.prizes.find((prize) => prize.prize.id === prizeId && prize.drawn_at !== null);
+  if (!drawn) {
+    const entry = winners?.prizes.find((prize) => prize.prize.id === prizeId)?.prize.rank_from === null;
+    if (!entry || !winners?.draw_commitments.length) return null;
+    return (
+      <section className="card tournament-winners" aria-label="抽選の公開値">
+        <LotteryCommitments commitments={winners.draw_commitments} />
+      </section>
+    );
+  }
   return (
     <section className="card tournament-winners" aria-labelledby="prize-winners-title">
       <h3 className="card-title" id="prize-winners-title">
@@ -81,6 +116,7 @@ export function PrizeWinnersSection({
       {drawn.prize.rank_from === null && drawn.seed && (
         <p className="muted tournament-winners__seed">抽選番号：{drawn.seed}</p>
       )}
+      <LotteryCommitments commitments={winners!.draw_commitments} />
     </section>
   );
 }
@@ -112,6 +148,7 @@ export function TournamentWinners({
           <DrawnPrizeWinners key={prize.prize.id} drawn={prize} myId={myId} />
         ))}
       </ul>
+      <LotteryCommitments commitments={winners!.draw_commitments} />
     </section>
   );
 }
