@@ -13,6 +13,7 @@ import { keys } from '../keys';
 import { queryAll } from '../query-all';
 import { clearReadCaches } from '../../lib/read-cache';
 import { auditPut } from './audit-repository';
+import { leaseRepository } from './lease-repository';
 import { failedAt, transactWrite } from '../conditions';
 
 /** The condition that a field entry still holds the status, status log and rounds it was read with. */
@@ -147,6 +148,13 @@ export const tournamentRepository = {
     );
     clearReadCaches();
   },
+
+  /** Takes the tournament's import lease for `owner`: null while another import holds it. */
+  acquireImportLease: (gameGlobalId: string, owner: string, now: Date, forMs: number) =>
+    leaseRepository.acquire(keys.importLease(gameGlobalId), 'import_lease', owner, now, forMs),
+
+  releaseImportLease: (gameGlobalId: string, owner: string) =>
+    leaseRepository.release(keys.importLease(gameGlobalId), owner),
 
   /** Marks a round's teams settled at its deadline, touching nothing else of the tournament item. */
   async markRoundSettled(gameGlobalId: string, round: number, atIso: string): Promise<void> {
