@@ -72,7 +72,7 @@ describe('change records of operators’ actions', () => {
     const stored: ScoreChangeTask[] = [];
     const putWithAudit = tournamentRepository.putWithAudit.bind(tournamentRepository);
     const capture = vi.spyOn(tournamentRepository, 'putWithAudit').mockImplementation((...args) => {
-      for (const write of args[3] ?? []) {
+      for (const write of args[2].also ?? []) {
         const item = write.Put?.Item as { task?: Uint8Array } | undefined;
         if (item?.task) stored.push(JSON.parse(gunzipSync(item.task).toString('utf8')) as ScoreChangeTask);
       }

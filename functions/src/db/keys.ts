@@ -36,6 +36,8 @@ export const keys = {
     SK: `FIELD#${playerId}`,
   }),
   fieldPrefix: (gameGlobalId: string) => ({ PK: `TOURNAMENT#${gameGlobalId}`, SKPrefix: 'FIELD#' }),
+  /** The lease of the one import (results, field, tournament file) writing a tournament's field at a time. */
+  importLease: (gameGlobalId: string) => ({ PK: `TOURNAMENT#${gameGlobalId}`, SK: 'IMPORT_LEASE' }),
   player: (playerId: string) => ({ PK: `PLAYER#${playerId}`, SK: 'PROFILE' }),
   /** A user's team for one round; the partition lists every team of the round. */
   team: (gameGlobalId: string, round: number, userId: string) => ({

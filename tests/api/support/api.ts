@@ -17,11 +17,20 @@ export interface ApiResult<T = unknown> {
   body: T;
 }
 
-/** Calls the local API as the browser does; `token` sends a Bearer header. */
+/**
+ * Calls the local API as the browser does; `token` sends a Bearer header. `stackUrl` calls another
+ * stack than the suite's (a file's own, tests/api/support/own-stack.ts).
+ */
 export async function api<T = unknown>(
   method: string,
   path: string,
-  options: { body?: unknown; rawBody?: string; token?: string; headers?: Record<string, string> } = {},
+  options: {
+    body?: unknown;
+    rawBody?: string;
+    token?: string;
+    headers?: Record<string, string>;
+    stackUrl?: string;
+  } = {},
 ): Promise<ApiResult<T>> {
   const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
   if (options.token) headers['authorization'] = `Bearer ${options.token}`;
@@ -30,7 +39,7 @@ export async function api<T = unknown>(
     headers['content-type'] ??= 'application/json';
     body = JSON.stringify(options.body);
   }
-  const response = await fetch(baseUrl + path, { method, headers, body });
+  const response = await fetch((options.stackUrl ?? baseUrl) + path, { method, headers, body });
   const text = await response.text();
   return {
     status: response.status,

@@ -16,6 +16,15 @@ export async function moveClockTo(instant: Date | string): Promise<JobRun> {
   return runDueJobs();
 }
 
+/**
+ * Moves the game clock past a round's deadline and runs the carry-over alone, as the local stack's
+ * timer runs it a second after each deadline: the round's settlement, without the other jobs.
+ */
+export async function passDeadline(instant: Date): Promise<JobRun['carryOver']> {
+  setClockTo(instant);
+  return (await import('../../../functions/src/jobs/carry-over')).handler();
+}
+
 /** Moves the game clock `minutes` on (back when negative) and runs the jobs. */
 export const advanceClock = (minutes: number): Promise<JobRun> =>
   moveClockTo(new Date(nowMs() + minutes * 60_000));

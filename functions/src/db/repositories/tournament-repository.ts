@@ -13,6 +13,7 @@ import { keys } from '../keys';
 import { queryAll } from '../query-all';
 import { clearReadCaches } from '../../lib/read-cache';
 import { auditPut } from './audit-repository';
+import { leaseRepository } from './lease-repository';
 import { failedAt, transactWrite } from '../conditions';
 
 /** The condition that a field entry still holds the status, status log and rounds it was read with. */
@@ -27,6 +28,19 @@ const unchanged = (expected: FieldEntryRecord) => ({
     ...(expected.status_log && { ':log': expected.status_log }),
   },
 });
+
+/**
+ * The condition that the tournament item still holds the rounds and cancellation it was read with:
+ * an operator action never writes back a round another action changed meanwhile.
+ */
+const roundsUnchanged = (readAs: TournamentRecord) => ({
+  ConditionExpression: '#rounds = :rounds AND #cancelled = :cancelled',
+  ExpressionAttributeNames: { '#rounds': 'rounds', '#cancelled': 'cancelled' },
+  ExpressionAttributeValues: { ':rounds': readAs.rounds, ':cancelled': readAs.cancelled },
+});
+
+/** Why an operator action's write was refused: what changed since it was read. */
+export type TournamentWriteRefusal = 'tournament_changed' | 'entry_changed';
 
 /** One more write of an operator's action's transaction (the task of its change records). */
 type TransactItem = NonNullable<TransactWriteCommandInput['TransactItems']>[number];
@@ -73,41 +87,48 @@ export const tournamentRepository = {
 
   /**
    * Writes the tournament (and optionally one field entry) together with its audit record, and
-   * `also` in the same transaction. Given `expected` (the entry as read), the write holds only while
-   * the stored entry's status, status log and rounds are still those: false when they changed since.
+   * `also` in the same transaction. The write holds only while the stored tournament's rounds and
+   * cancellation are still those of `readAs` (the record the action started from), and, given
+   * `expectedEntry` (the entry as read), while the stored entry's status, status log and rounds are
+   * still those: otherwise nothing is written and the answer says which one changed since.
    */
   async putWithAudit(
     record: TournamentRecord,
     audit: AuditRecord,
-    entry?: FieldEntryRecord,
-    also: readonly TransactItem[] = [],
-    expected?: FieldEntryRecord,
-  ): Promise<boolean> {
-    const tournament = putAll(storedTournamentItems(record));
-    const written = await transactWrite(
+    options: {
+      readAs: TournamentRecord;
+      entry?: FieldEntryRecord;
+      expectedEntry?: FieldEntryRecord;
+      also?: readonly TransactItem[];
+    },
+  ): Promise<TournamentWriteRefusal | null> {
+    const [tournament, ...locks] = putAll(storedTournamentItems(record));
+    const refusal = await transactWrite(
       [
-        ...tournament,
-        ...(entry
+        { Put: { ...tournament!.Put, ...roundsUnchanged(options.readAs) } },
+        ...locks,
+        ...(options.entry
           ? [
               {
                 Put: {
                   TableName: tableName(),
-                  Item: fieldEntryItem(entry),
-                  ...(expected && unchanged(expected)),
+                  Item: fieldEntryItem(options.entry),
+                  ...(options.expectedEntry && unchanged(options.expectedEntry)),
                 },
               },
             ]
           : []),
         auditPut(audit),
-        ...also,
+        ...(options.also ?? []),
       ],
-      (error) => {
-        if (expected && failedAt(error, tournament.length)) return false;
+      (error): TournamentWriteRefusal => {
+        if (failedAt(error, 0)) return 'tournament_changed';
+        if (options.expectedEntry && failedAt(error, 1 + locks.length)) return 'entry_changed';
         throw error;
       },
     );
     clearReadCaches();
-    return written === null;
+    return refusal;
   },
 
   /** Writes one field entry (a status change by an operator) together with its audit record and `also`. */
@@ -127,6 +148,13 @@ export const tournamentRepository = {
     );
     clearReadCaches();
   },
+
+  /** Takes the tournament's import lease for `owner`: null while another import holds it. */
+  acquireImportLease: (gameGlobalId: string, owner: string, now: Date, forMs: number) =>
+    leaseRepository.acquire(keys.importLease(gameGlobalId), 'import_lease', owner, now, forMs),
+
+  releaseImportLease: (gameGlobalId: string, owner: string) =>
+    leaseRepository.release(keys.importLease(gameGlobalId), owner),
 
   /** Marks a round's teams settled at its deadline, touching nothing else of the tournament item. */
   async markRoundSettled(gameGlobalId: string, round: number, atIso: string): Promise<void> {

@@ -5,6 +5,7 @@
  * overwrites the stored one (a correction) until the round is final. Used by the operator API calls
  * and, through them, by `npm run ops`.
  */
+import { randomUUID } from 'node:crypto';
 import * as z from 'zod';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
 import { formatTokyoDateTime, tokyoCalendarDate } from '@golf/shared/game/format';
@@ -17,7 +18,8 @@ import { playerRepository, playerProfileItem } from '../../db/repositories/playe
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { batchWriteAll } from '../../db/batch-write';
 import { auditRepository } from '../../db/repositories/audit-repository';
-import { AppError } from '../../lib/errors';
+import { AppError, conflict } from '../../lib/errors';
+import { hostTimeMs } from '../../lib/clock';
 import { auditOf, earlierAudit } from './audit-entries';
 import { parseCsv } from './csv';
 import { stableEqual } from './stable-equal';
@@ -176,6 +178,29 @@ function parseJson(content: string): unknown {
     return JSON.parse(content);
   } catch {
     throw new ImportRejected([{ line: 0, messages: ['JSONの形式が正しくありません。'] }]);
+  }
+}
+
+/** Longer than any API function runs (API Gateway answers within 30 seconds): a lease outlives its import. */
+const IMPORT_LEASE_MS = 60_000;
+
+/**
+ * Runs one import that writes a tournament's field (results, field or tournament file) while no
+ * other does: each writes whole field entries from what it read, so two at once would keep rows of
+ * both files or undo each other's rounds. Another import of the tournament meanwhile is refused
+ * (409); an import that dies keeps the lease until it expires.
+ */
+export async function oneImportAtATime<T>(gameGlobalId: string, run: () => Promise<T>): Promise<T> {
+  const owner = randomUUID();
+  const now = new Date(hostTimeMs());
+  if (!(await tournamentRepository.acquireImportLease(gameGlobalId, owner, now, IMPORT_LEASE_MS)))
+    throw conflict(
+      'この大会には別の取り込みが進行中です。終わってから、今の内容を確かめてもう一度取り込んでください。',
+    );
+  try {
+    return await run();
+  } finally {
+    await tournamentRepository.releaseImportLease(gameGlobalId, owner);
   }
 }
 
@@ -387,6 +412,16 @@ export async function importTournament(
   operatorId = 'system',
 ): Promise<ImportResult> {
   const file = parseTournamentFile(format, content);
+  if (dryRun) return tournamentImport(file, now, dryRun, operatorId);
+  return oneImportAtATime(file.header.game_global_id, () => tournamentImport(file, now, dryRun, operatorId));
+}
+
+async function tournamentImport(
+  file: TournamentFile,
+  now: Date,
+  dryRun: boolean,
+  operatorId: string,
+): Promise<ImportResult> {
   const { header } = file;
   const existing = await tournamentRepository.get(header.game_global_id);
   const { record, lateRounds } = tournamentRecordFrom(header, existing, now.toISOString());
@@ -490,6 +525,16 @@ export async function importResults(
   operatorId = 'system',
 ): Promise<ImportResult> {
   const parsed = parseResultsFile(format, content);
+  if (dryRun || !parsed.gameGlobalId) return resultsImport(parsed, now, dryRun, operatorId);
+  return oneImportAtATime(parsed.gameGlobalId, () => resultsImport(parsed, now, dryRun, operatorId));
+}
+
+async function resultsImport(
+  parsed: ReturnType<typeof parseResultsFile>,
+  now: Date,
+  dryRun: boolean,
+  operatorId: string,
+): Promise<ImportResult> {
   const record = parsed.gameGlobalId ? await tournamentRepository.get(parsed.gameGlobalId) : undefined;
   const errors = [...parsed.errors];
   if (parsed.gameGlobalId && !record)

@@ -15,7 +15,7 @@ import { isBeforeDeadline } from '@golf/shared/game/lock';
 import { withdrawalRound, withStatus } from '@golf/shared/game/player-status';
 import { finalBlockers, resultFromFieldEntry } from '@golf/shared/game/scoring';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
-import type { CorrectionValues } from '@golf/shared/schemas/game';
+import type { AuditRecord, CorrectionValues } from '@golf/shared/schemas/game';
 import type { PlayerStatus, RoundNumber } from '@golf/shared/schemas/schedule';
 import { teamRepository } from '../../db/repositories/team-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
@@ -63,6 +63,42 @@ async function load(gameGlobalId: string): Promise<TournamentRecord> {
   return record;
 }
 
+/** The tournament changed between an action's read and its write: nothing was written. */
+class TournamentChanged extends Error {}
+
+/**
+ * Stores an operator action's change of the tournament, as long as its rounds are still those the
+ * action read (`readAs`); else nothing is written and the action is run again (`onFreshReads`).
+ */
+async function putWithAudit(
+  record: TournamentRecord,
+  audit: AuditRecord,
+  options: Parameters<typeof tournamentRepository.putWithAudit>[2],
+): Promise<'entry_changed' | null> {
+  const refusal = await tournamentRepository.putWithAudit(record, audit, options);
+  if (refusal === 'tournament_changed') throw new TournamentChanged();
+  return refusal;
+}
+
+/**
+ * Runs an operator action again from fresh reads when another change of the tournament (another
+ * operator's action, a settlement) landed between its read and its write, so that neither undoes
+ * the other; after a few tries the operator is asked to try again.
+ */
+async function onFreshReads<T>(action: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await action();
+    } catch (error) {
+      if (!(error instanceof TournamentChanged)) throw error;
+      if (attempt === 3)
+        throw conflict(
+          '大会がほかの操作で同時に変わりました。今の内容を確かめてから、もう一度操作してください。',
+        );
+    }
+  }
+}
+
 const withRound = (
   record: TournamentRecord,
   round: number,
@@ -107,7 +143,10 @@ async function finalChecks(record: TournamentRecord, round: number, entries: Rou
  * checks in `errors.checks`) when the round was never settled at its deadline or has fewer teams
  * than the round before, unless `force` is given: then the answer carries them as `warnings`.
  */
-export async function markRoundFinal(input: RoundAction & { force?: boolean | undefined }) {
+export const markRoundFinal = (input: RoundAction & { force?: boolean | undefined }) =>
+  onFreshReads(() => markRoundFinalOnce(input));
+
+async function markRoundFinalOnce(input: RoundAction & { force?: boolean | undefined }) {
   const record = await load(input.gameGlobalId);
   const stored = record.rounds[input.round - 1]!;
   if (stored.cancelled) throw conflict('中止になったラウンドは確定できません。');
@@ -151,9 +190,10 @@ export async function markRoundFinal(input: RoundAction & { force?: boolean | un
   });
   // Round 2 final settles the cut: round 1 picks learn whether they made it (ranking type 7).
   const rounds = input.round === 2 ? [1, 2] : [input.round];
-  await tournamentRepository.putWithAudit(next, audit, undefined, [
-    scoreChangeTaskWrite({ record, field }, { record: next, field }, audit, input.now, rounds),
-  ]);
+  await putWithAudit(next, audit, {
+    readAs: record,
+    also: [scoreChangeTaskWrite({ record, field }, { record: next, field }, audit, input.now, rounds)],
+  });
   return {
     game_global_id: record.game_global_id,
     round: input.round,
@@ -171,9 +211,12 @@ export async function markRoundFinal(input: RoundAction & { force?: boolean | un
  * teams copied, and no view or share card ever shows a locked team still unsettled
  * (docs/game-rules.md, Teams and carry-over).
  */
-export async function moveDeadline(
-  input: RoundAction & DryRun & { deadlineAt: string; reason: string; force?: boolean | undefined },
-) {
+export const moveDeadline = (input: DeadlineMove) => onFreshReads(() => moveDeadlineOnce(input));
+
+type DeadlineMove = RoundAction &
+  DryRun & { deadlineAt: string; reason: string; force?: boolean | undefined };
+
+async function moveDeadlineOnce(input: DeadlineMove) {
   const record = await load(input.gameGlobalId);
   const stored = record.rounds[input.round - 1]!;
   const after = new Date(input.deadlineAt).toISOString();
@@ -223,7 +266,7 @@ export async function moveDeadline(
     note,
   });
   const { settled_at: _settled, ...unsettled } = stored;
-  await tournamentRepository.putWithAudit(
+  await putWithAudit(
     {
       ...record,
       rounds: record.rounds.map((r) =>
@@ -231,6 +274,7 @@ export async function moveDeadline(
       ) as TournamentRecord['rounds'],
     },
     audit,
+    { readAs: record },
   );
   if (!isBeforeDeadline(nowIso, after))
     await runCarryOver({ now: input.now, gameGlobalId: record.game_global_id });
@@ -302,7 +346,10 @@ const playerStatusLabels: Record<PlayerStatus, string> = {
  * Cancels one round (audited): it counts for nobody, saves to it are refused, results are no longer
  * imported into it, and its scores are written again as cancelled. A round can be cancelled once.
  */
-export async function cancelRound(input: RoundAction & DryRun & { reason: string }) {
+export const cancelRound = (input: RoundAction & DryRun & { reason: string }) =>
+  onFreshReads(() => cancelRoundOnce(input));
+
+async function cancelRoundOnce(input: RoundAction & DryRun & { reason: string }) {
   const record = await load(input.gameGlobalId);
   if (record.cancelled) throw conflict('中止になった大会です。');
   const stored = record.rounds[input.round - 1]!;
@@ -320,9 +367,10 @@ export async function cancelRound(input: RoundAction & DryRun & { reason: string
     after: { cancelled: true },
     note: `${formatTokyoDateTime(input.now)} ${note}`,
   });
-  await tournamentRepository.putWithAudit(next, audit, undefined, [
-    scoreChangeTaskWrite({ record, field }, { record: next, field }, audit, input.now, [input.round]),
-  ]);
+  await putWithAudit(next, audit, {
+    readAs: record,
+    also: [scoreChangeTaskWrite({ record, field }, { record: next, field }, audit, input.now, [input.round])],
+  });
   return { game_global_id: record.game_global_id, round: input.round, score_changes: null, audit };
 }
 
@@ -330,14 +378,17 @@ export async function cancelRound(input: RoundAction & DryRun & { reason: string
  * Cancels a whole tournament (audited): every round counts for nobody, it gives no yearly points,
  * and saves and imports are refused. Prizes already drawn stay; no new draw is possible.
  */
-export async function cancelTournament(
-  input: DryRun & {
-    gameGlobalId: string;
-    reason: string;
-    operatorId: string;
-    now: Date;
-  },
-) {
+export const cancelTournament = (input: TournamentCancellation) =>
+  onFreshReads(() => cancelTournamentOnce(input));
+
+type TournamentCancellation = DryRun & {
+  gameGlobalId: string;
+  reason: string;
+  operatorId: string;
+  now: Date;
+};
+
+async function cancelTournamentOnce(input: TournamentCancellation) {
   const record = await load(input.gameGlobalId);
   if (record.cancelled) throw conflict('この大会はすでに中止です。');
   const note = `${record.tournament_name}は中止になりました（${input.reason}）。この大会のスコアと年間ポイントはありません。`;
@@ -363,9 +414,10 @@ export async function cancelTournament(
     after: { cancelled: true },
     note: `${formatTokyoDateTime(input.now)} ${note}`,
   });
-  await tournamentRepository.putWithAudit(next, audit, undefined, [
-    scoreChangeTaskWrite({ record, field }, { record: next, field }, audit, input.now),
-  ]);
+  await putWithAudit(next, audit, {
+    readAs: record,
+    also: [scoreChangeTaskWrite({ record, field }, { record: next, field }, audit, input.now)],
+  });
   return { game_global_id: record.game_global_id, round: 0, score_changes: null, audit };
 }
 
@@ -396,7 +448,10 @@ function staleRow(entry: FieldEntryRecord, round: number) {
  * of the row; scores of the round are recomputed. Refused (409 with the stored row) when the row is
  * no longer the version the operator started from, checked again inside the write.
  */
-export async function correctFinalResult(input: CorrectionInput) {
+export const correctFinalResult = (input: CorrectionInput) =>
+  onFreshReads(() => correctFinalResultOnce(input));
+
+async function correctFinalResultOnce(input: CorrectionInput) {
   const record = await load(input.gameGlobalId);
   const stored = record.rounds[input.round - 1]!;
   if (stored.results !== 'final')
@@ -458,14 +513,13 @@ export async function correctFinalResult(input: CorrectionInput) {
     },
     note: correctionNote(correction),
   });
-  const written = await tournamentRepository.putWithAudit(
-    record,
-    audit,
-    corrected,
-    [scoreChangeTaskWrite({ record, field }, { record, field: nextField }, audit, input.now)],
-    entry,
-  );
-  if (!written) {
+  const refusal = await putWithAudit(record, audit, {
+    readAs: record,
+    entry: corrected,
+    expectedEntry: entry,
+    also: [scoreChangeTaskWrite({ record, field }, { record, field: nextField }, audit, input.now)],
+  });
+  if (refusal === 'entry_changed') {
     const now = (await tournamentRepository.field(record.game_global_id)).find(
       (e) => e.player_id === entry.player_id,
     );

@@ -14,6 +14,7 @@ import { stableEqual } from './stable-equal';
 import {
   fieldEntriesFrom,
   lateDeadlineMessage,
+  oneImportAtATime,
   parseFieldFile,
   tournamentRecordFrom,
   writeField,
@@ -94,10 +95,19 @@ const settingsOf = (record: NonNullable<Awaited<ReturnType<typeof tournamentRepo
  * Adds players to a stored tournament's field, or updates their names, country and ranking; a player
  * left out of the file stays in the field, and each player's status and results stay as they are.
  */
-export async function importField(
-  input: { gameGlobalId: string; format: ImportFormat; content: string; dryRun?: boolean | undefined },
-  actor: Actor,
-): Promise<ImportResult> {
+export async function importField(input: FieldImport, actor: Actor): Promise<ImportResult> {
+  if (input.dryRun) return fieldImport(input, actor);
+  return oneImportAtATime(input.gameGlobalId, () => fieldImport(input, actor));
+}
+
+type FieldImport = {
+  gameGlobalId: string;
+  format: ImportFormat;
+  content: string;
+  dryRun?: boolean | undefined;
+};
+
+async function fieldImport(input: FieldImport, actor: Actor): Promise<ImportResult> {
   const record = await tournamentRepository.get(input.gameGlobalId);
   if (!record) throw notFound('大会が見つかりませんでした。先に大会を作ってください。');
   const rows = parseFieldFile(input.format, input.content);
