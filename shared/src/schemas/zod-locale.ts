@@ -105,11 +105,17 @@ function japaneseIssueMessage(issue: Issue): string {
     case 'not_multiple_of':
       return `${label}は${String(issue.divisor)}の倍数で入力してください。`;
     case 'unrecognized_keys':
-      return `使えない項目があります: ${issue.keys.join('、')}。`;
+      return `受け付けていない項目があります: ${issue.keys.join('、')}。`;
     default:
       return `${label}の入力内容を確認してください。`;
   }
 }
+
+/**
+ * A request's key that its schema does not name (a misspelt field): the API's field errors name the
+ * key itself with this message, rather than its object with the one above.
+ */
+export const unknownFieldMessage = 'この項目は受け付けていません。';
 
 /** Field errors are shown to players as they come: Japanese messages on both sides. */
 export function useJapaneseZodMessages(): void {
