@@ -35,6 +35,7 @@ const fieldLabels: Record<string, string> = {
   interest_theme: '関心のあるテーマ',
   game_global_id: '大会ID',
   tournament_name: '大会名',
+  venue: '会場',
   round: 'ラウンド',
   deadline_at: '締め切り',
   deadlines: '締め切り',
