@@ -305,12 +305,14 @@ async function pool<T>(tasks: Array<() => Promise<T>>, width: number): Promise<T
 describe('fuzzing every route', () => {
   let stack: Stack;
   let playerToken: string;
+  let operatorToken: string;
 
   beforeAll(async () => {
     // API processes behind the edge, as `npm start` runs them: the edge's choice sees every raw path.
     const own = await startOwnStack('fuzz', { apiWorkers: 1, sharedApiWorkers: 1 });
     ({ stack, table: fuzzTable } = own);
     playerToken = await own.token('sample-user-0001');
+    operatorToken = await own.token('sample-user-0001', ['operators']);
   }, 120_000);
 
   afterAll(async () => {
@@ -395,4 +397,43 @@ describe('fuzzing every route', () => {
     expect(tasks.length).toBeGreaterThanOrEqual(5_000);
     expect(await tableItems()).toEqual(before);
   }, 600_000);
+
+  it('a misspelt field is refused with 422 naming it, never run, on every row', async () => {
+    const before = await tableItems();
+    const misspelt = 'misspelt_field';
+    const failures: string[] = [];
+    const tasks: Array<() => Promise<void>> = [];
+    for (const route of routeList()) {
+      const path = route.path.replace(/\{[^}]+\}/g, '1');
+      const probes: Probe[] = [{ path, query: `${misspelt}=1`, what: 'query' }];
+      if (route.method !== 'GET')
+        probes.push({
+          path,
+          body: JSON.stringify({ [misspelt]: true }),
+          contentType: 'application/json',
+          what: 'JSON body',
+        });
+      if (route.formBody)
+        probes.push({
+          path,
+          body: `List-Unsubscribe=One-Click&${misspelt}=1`,
+          contentType: 'application/x-www-form-urlencoded',
+          what: 'form body',
+        });
+      // An operator passes every row's access, so each answer is the row's validation.
+      for (const probe of probes)
+        tasks.push(async () => {
+          const answer = await send(stack.url, route.method, probe, operatorToken);
+          const errors =
+            answer.status === 422
+              ? (JSON.parse(answer.body) as { errors?: Record<string, string[]> }).errors
+              : undefined;
+          if (!errors?.[misspelt])
+            failures.push(`${route.name} (${probe.what}) -> ${answer.status} ${answer.body.slice(0, 160)}`);
+        });
+    }
+    await pool(tasks, 6);
+    expect(failures).toEqual([]);
+    expect(await tableItems()).toEqual(before);
+  }, 300_000);
 });

@@ -227,6 +227,18 @@ describe('a dry run', () => {
     expect(await stored()).toEqual(before);
   });
 
+  it('a misspelt field is refused with 422 naming it, never run', async () => {
+    // `dryRun` for `dry_run`: read as an unknown key and dropped, the withdrawal would run for real.
+    const answer = await api<{ errors?: Record<string, string[]> }>(
+      'POST',
+      '/api/golf/ops/player/withdrawal',
+      { token: operator, body: { game_global_id: gid, player_id: p1, reason: '確認', dryRun: true } },
+    );
+    expect(answer.status).toBe(422);
+    expect(answer.body.errors).toEqual({ dryRun: ['この項目は受け付けていません。'] });
+    expect(await stored()).toEqual(before);
+  });
+
   it('reads a frozen round’s counts from its summary, not from its team items', async () => {
     const record = (await tournamentRepository.get(gid))!;
     // The ranking job freezes round 1 and keeps its summary; a team item written since (no save

@@ -1,5 +1,5 @@
 /**
- * What a quiz answer tells: nothing another account could score with (docs/adr/0013). A scouting
+ * What a quiz answer tells: nothing another account could score with (docs/adr/0013-quiz-answers-sealed-until-close.md). A scouting
  * account takes the open round's quiz as often as its cool-down allows (the game clock moved on an
  * hour each time), trying the choices of every question in turn, and keeps everything the API returns
  * to it: the questions, the replies to its answers, its status and results, and the quiz rankings.

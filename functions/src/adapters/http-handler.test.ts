@@ -58,6 +58,25 @@ describe('httpHandler', () => {
     expect(errors['game_global_id']?.[0]).toMatch(/[ぁ-んァ-ン一-龯]/);
     expect(result.headers['cache-control']).toBe('no-store');
   });
+
+  it('refuses a query parameter or body field its row does not name with 422 naming it, before the handler', async () => {
+    const misspelt = await invoke(
+      getTournamentScore,
+      event({ queryStringParameters: { gameGlobalId: 'x' } }),
+    );
+    expect(misspelt.statusCode).toBe(422);
+    expect(misspelt.json['errors']).toEqual({ gameGlobalId: ['この項目は受け付けていません。'] });
+    // A row without a query or a body schema takes none: any key sent there is named the same way.
+    const json = { 'content-type': 'application/json' };
+    const list = { pathParameters: { list: 'gender' } };
+    const query = await invoke(getMasterList, event({ ...list, queryStringParameters: { utm_source: 'x' } }));
+    expect(query.statusCode).toBe(422);
+    expect(Object.keys(query.json['errors'] as object)).toEqual(['utm_source']);
+    const body = await invoke(getMasterList, event({ ...list, headers: json, body: '{"dry_run":true}' }));
+    expect(body.statusCode).toBe(422);
+    expect(Object.keys(body.json['errors'] as object)).toEqual(['dry_run']);
+    expect((await invoke(getMasterList, event({ ...list, headers: json, body: '{}' }))).statusCode).toBe(200);
+  });
 });
 
 describe('fieldErrors', () => {
@@ -70,13 +89,22 @@ describe('fieldErrors', () => {
     expect(Object.keys(fieldErrors(z.string().safeParse(1).error!))).toEqual(['_']);
   });
 
+  it('names each unknown key as a field of its own, where it is', () => {
+    const schema = z.strictObject({ a: z.strictObject({ b: z.string() }) });
+    expect(fieldErrors(schema.safeParse({ a: { b: 'x', c: 1, d: 2 }, dryRun: true }).error!)).toEqual({
+      'a.c': ['この項目は受け付けていません。'],
+      'a.d': ['この項目は受け付けていません。'],
+      dryRun: ['この項目は受け付けていません。'],
+    });
+  });
+
   it('finding 5: reads an urlencoded form only on a row that takes one (the one-click unsubscribe)', async () => {
     const form = (body: string, to = unsubscribeOneClick, isBase64Encoded = false) =>
       invoke(
         to,
         event({
           rawPath: `/api/reminders/unsubscribe/${'a'.repeat(32)}`,
-          pathParameters: { token: 'a'.repeat(32), list: 'gender' },
+          pathParameters: to === getMasterList ? { list: 'gender' } : { token: 'a'.repeat(32) },
           body: isBase64Encoded ? Buffer.from(body).toString('base64') : body,
           isBase64Encoded,
           headers: { 'content-type': 'application/x-www-form-urlencoded' },

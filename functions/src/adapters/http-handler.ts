@@ -14,7 +14,8 @@ import type {
 } from '@golf/shared/contracts';
 import { isWellEscaped } from '@golf/shared/url-escapes';
 import { errorMessages } from '@golf/shared/errors';
-import { useJapaneseZodMessages } from '@golf/shared/schemas/zod-locale';
+import { unknownFieldMessage, useJapaneseZodMessages } from '@golf/shared/schemas/zod-locale';
+import { requestSchemas } from '@golf/shared/strict-input';
 import {
   AppError,
   badRequest,
@@ -68,12 +69,18 @@ interface Internal {
   auth: AuthContext | null;
 }
 
-/** Turns zod issues into `{ field: [messages] }`, the field errors every 422 carries. */
-export function fieldErrors(error: z.ZodError, prefix = ''): Record<string, string[]> {
+/**
+ * Turns zod issues into `{ field: [messages] }`, the field errors every 422 carries. A key the
+ * schema does not know is named as a field of its own (`{ dryRun: ['この項目は受け付けていません。'] }`).
+ */
+export function fieldErrors(error: z.ZodError): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
+  const add = (path: readonly PropertyKey[], message: string) =>
+    (errors[path.length ? path.map(String).join('.') : '_'] ??= []).push(message);
   for (const issue of error.issues) {
-    const key = prefix + (issue.path.length ? issue.path.join('.') : '_');
-    (errors[key] ??= []).push(issue.message);
+    if (issue.code === 'unrecognized_keys')
+      for (const key of issue.keys) add([...issue.path, key], unknownFieldMessage);
+    else add(issue.path, issue.message);
   }
   return errors;
 }
@@ -150,6 +157,8 @@ function wrap(row: RouteRow, fn: (request: never) => Promise<unknown>) {
   const route: RouteDefinition = row;
   const routeName: RouteName = row.name;
   const needsRegistration = route.access === 'user' && !signUpStepRoutes.has(routeName);
+  // Strict copies of the row's schemas, made once per function: an unknown key is a 422, never dropped.
+  const schemas = requestSchemas(route);
   // At start-up: a function missing a setting fails its init, naming the variable.
   config();
   const internal = new WeakMap<APIGatewayProxyEventV2, Internal>();
@@ -159,20 +168,25 @@ function wrap(row: RouteRow, fn: (request: never) => Promise<unknown>) {
     context?: Partial<Pick<Context, 'getRemainingTimeInMillis'>>,
   ): Promise<APIGatewayProxyStructuredResultV2> => {
     const state = internal.get(event)!;
-    const parse = <T extends ZodType>(schema: T | undefined, value: unknown, prefix: string) => {
-      if (!schema) return value ?? {};
+    // Params, query and body are read together, so that one 422 names every field in the way.
+    const errors: Record<string, string[]> = {};
+    const parse = (schema: ZodType, value: unknown) => {
       const result = schema.safeParse(value ?? {});
-      if (!result.success) throw validationFailed(fieldErrors(result.error, prefix));
-      return result.data;
+      if (result.success) return result.data;
+      for (const [field, messages] of Object.entries(fieldErrors(result.error)))
+        (errors[field] ??= []).push(...messages);
+      return undefined;
     };
-    const params = parse(route.params, event.pathParameters, '');
-    const query = parse(route.query, event.queryStringParameters, '');
-    const body = route.body ? parse(route.body, state.rawBody, '') : undefined;
+    const params = parse(schemas.params, event.pathParameters);
+    const query = parse(schemas.query, event.queryStringParameters);
+    // A row without a body schema hands its handler none, once what was sent is known to be empty.
+    const body = parse(schemas.body, state.rawBody);
+    if (Object.keys(errors).length > 0) throw validationFailed(errors);
     type AnyRequest = HttpRequest<unknown, unknown, unknown, AuthContext | null>;
     const request: AnyRequest = {
       params,
       query,
-      body,
+      body: route.body ? body : undefined,
       files: state.files,
       auth: state.auth,
       event,

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { playerStatusSchema, roundStatusSchema, scheduleRoundSchema } from './schedule';
-import { isoInstant } from './text';
+import { isoInstant, plainText } from './text';
 
 export const aiModeSchema = z.enum(['condition', 'stability', 'chance']);
 /** A team slot, 1-4, typed as the game's `DraftSlot`. */
@@ -278,7 +278,7 @@ const roundActionBodySchema = z.object({
   game_global_id: gameGlobalId,
   round: z.number().int().min(1).max(4),
 });
-const reason = z.string().trim().min(1).max(200);
+const reason = plainText(200);
 /** Check only: the answer says which teams and rankings the action would change, and nothing is written. */
 const dryRun = z.boolean().optional();
 export const moveDeadlineBodySchema = roundActionBodySchema.extend({

@@ -4,7 +4,7 @@
  * (docs/api.md, section Guilds).
  */
 import * as z from 'zod';
-import { displayName } from './text';
+import { displayName, plainText } from './text';
 import { GUILD_NAME_MAX } from './values/guild';
 
 export { GUILD_MAX_MEMBERS, GUILD_NAME_MAX } from './values/guild';
@@ -19,21 +19,6 @@ export const uploadContentTypes = ['image/jpeg', 'image/png', 'image/webp'] as c
 /** What an image is for; only operators may upload prize images. */
 const uploadPurposeSchema = z.enum(['guild', 'profile', 'prize']);
 export type UploadPurpose = z.infer<typeof uploadPurposeSchema>;
-
-// oxlint-disable-next-line no-control-regex
-const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
-// oxlint-disable-next-line no-control-regex
-const controlCharactersWithNewlines = /[\u0000-\u001f\u007f]/;
-
-const text = (max: number, options: { min: number; newlines: boolean }) =>
-  z
-    .string()
-    .trim()
-    .min(options.min)
-    .max(max)
-    .refine((value) => !(options.newlines ? controlCharacters : controlCharactersWithNewlines).test(value), {
-      message: '使用できない文字が含まれています。',
-    });
 
 /** Multipart sends every field as text: accept 1/2 as numbers or strings. */
 const entryTypeSchema = z.coerce
@@ -68,7 +53,7 @@ export const guildMemberParamsSchema = guildParamsSchema.extend({
  */
 export const guildFormSchema = z.object({
   name: displayName(GUILD_NAME_MAX),
-  comment: text(GUILD_COMMENT_MAX, { min: 0, newlines: true }).default(''),
+  comment: plainText(GUILD_COMMENT_MAX, { min: 0, newlines: true }).default(''),
   entry_type: entryTypeSchema,
   is_public: booleanField,
   image_type: imageTypeSchema.optional(),
@@ -96,7 +81,7 @@ export const chatQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(100).default(CHAT_PAGE_SIZE),
 });
 export const postChatBodySchema = z.object({
-  message: text(CHAT_MESSAGE_MAX, { min: 1, newlines: true }),
+  message: plainText(CHAT_MESSAGE_MAX, { min: 1, newlines: true }),
 });
 export const presignBodySchema = z.object({
   purpose: uploadPurposeSchema,

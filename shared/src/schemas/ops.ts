@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { playerStatusSchema } from './schedule';
 import { prizeKindSchema, prizeRecordSchema } from './prize';
 import { auditRecordSchema, importResultSchema, operatorActionResultSchema } from './game';
+import { plainText } from './text';
 
 const gameGlobalId = z.string().min(1).max(64);
 
@@ -194,12 +195,8 @@ export const saveTournamentBodySchema = z
   .object({
     game_global_id: tournamentId,
     season_id: seasonYear,
-    tournament_name: z
-      .string()
-      .trim()
-      .min(1, '大会名を入力してください。')
-      .max(100, '大会名は100文字以内です。'),
-    venue: z.string().trim().max(100, '会場は100文字以内です。'),
+    tournament_name: plainText(100),
+    venue: plainText(100, { min: 0 }),
     start_on: calendarDate,
     end_on: calendarDate,
     deadline_r1: deadline,

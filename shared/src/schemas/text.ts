@@ -1,19 +1,30 @@
 import * as z from 'zod';
 
+/**
+ * Characters that are not text: the C0 controls (CR, LF and TAB among them), DEL, the C1 controls,
+ * and the Unicode line and paragraph separators. A one-line value holding one could start a new line
+ * wherever it is written out (a mail's Subject, a CSV row, a log line).
+ */
 // oxlint-disable-next-line no-control-regex
-const controlCharacters = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+export const singleLineRefused = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/;
+/** In text of several lines, the same but the line breaks (LF, CR) and TAB, which pasted text carries. */
 // oxlint-disable-next-line no-control-regex
-const controlCharactersWithNewlines = /[\u0000-\u001f\u007f]/;
+const multiLineRefused = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/;
 
-/** Free text typed by a person: trimmed, bounded, no control characters (newlines only where allowed). */
+/**
+ * Free text typed by a person: trimmed, bounded, without control characters. One line unless
+ * `newlines` (a chat message, a contact or topic body), which keeps line breaks and tabs only.
+ */
 export const plainText = (max: number, options: { min?: number; newlines?: boolean } = {}) =>
   z
     .string()
     .trim()
     .min(options.min ?? 1)
     .max(max)
-    .refine((value) => !(options.newlines ? controlCharacters : controlCharactersWithNewlines).test(value), {
-      message: '使用できない文字が含まれています。',
+    .refine((value) => !(options.newlines ? multiLineRefused : singleLineRefused).test(value), {
+      message: options.newlines
+        ? '改行とタブ以外の制御文字は使用できません。'
+        : '改行やタブなどの制御文字は使用できません。',
     });
 
 /**

@@ -35,6 +35,7 @@ const fieldLabels: Record<string, string> = {
   interest_theme: '関心のあるテーマ',
   game_global_id: '大会ID',
   tournament_name: '大会名',
+  venue: '会場',
   round: 'ラウンド',
   deadline_at: '締め切り',
   deadlines: '締め切り',
@@ -105,11 +106,17 @@ function japaneseIssueMessage(issue: Issue): string {
     case 'not_multiple_of':
       return `${label}は${String(issue.divisor)}の倍数で入力してください。`;
     case 'unrecognized_keys':
-      return `使えない項目があります: ${issue.keys.join('、')}。`;
+      return `受け付けていない項目があります: ${issue.keys.join('、')}。`;
     default:
       return `${label}の入力内容を確認してください。`;
   }
 }
+
+/**
+ * A request's key that its schema does not name (a misspelt field): the API's field errors name the
+ * key itself with this message, rather than its object with the one above.
+ */
+export const unknownFieldMessage = 'この項目は受け付けていません。';
 
 /** Field errors are shown to players as they come: Japanese messages on both sides. */
 export function useJapaneseZodMessages(): void {

@@ -13,6 +13,7 @@ import { parseStrokes, parseThru, parseToPar } from '@golf/shared/game/feed-valu
 import { withStatus } from '@golf/shared/game/player-status';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import { playerStatusSchema } from '@golf/shared/schemas/schedule';
+import { plainText } from '@golf/shared/schemas/text';
 import type { ImportResult } from '@golf/shared/schemas/game';
 import { playerRepository, playerProfileItem } from '../../db/repositories/player-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
@@ -61,8 +62,8 @@ const tournamentHeaderSchema = z
   .object({
     game_global_id: z.string().min(1).max(64),
     season_id: z.coerce.number().int().min(2000).max(2100),
-    tournament_name: z.string().min(1).max(100),
-    venue: z.string().max(100),
+    tournament_name: plainText(100),
+    venue: plainText(100, { min: 0 }),
     start_on: date,
     end_on: date,
     deadlines: z.array(instant).length(4),
