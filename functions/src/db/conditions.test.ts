@@ -1,6 +1,13 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { conditionHeld, failedAt, isCancelled, unlessRefused } from './conditions';
+import {
+  conditionHeld,
+  failedAt,
+  isCancelled,
+  isTransactionClash,
+  retryingClashes,
+  unlessRefused,
+} from './conditions';
 
 const conditionFailed = () =>
   new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
@@ -35,5 +42,49 @@ describe('conditional writes', () => {
     expect(failedAt(error, 0)).toBe(false);
     expect(failedAt(error, 1)).toBe(true);
     expect(isCancelled(conditionFailed())).toBe(false);
+  });
+});
+
+describe('writes that clash with a transaction', () => {
+  const conflict = () =>
+    Object.assign(new Error('Transaction is ongoing for the item'), { name: 'TransactionConflictException' });
+
+  it('tells a clash from a refused condition', () => {
+    expect(isTransactionClash(conflict())).toBe(true);
+    expect(isTransactionClash(cancelled('None', 'TransactionConflict'))).toBe(true);
+    expect(isTransactionClash(cancelled('TransactionConflict', 'ConditionalCheckFailed'))).toBe(false);
+    expect(isTransactionClash(conditionFailed())).toBe(false);
+    expect(isTransactionClash(new Error('network'))).toBe(false);
+  });
+
+  it('sends a write again while it clashes, and never one that failed otherwise', async () => {
+    let calls = 0;
+    await expect(
+      retryingClashes(async () => {
+        calls += 1;
+        if (calls < 3) throw cancelled('TransactionConflict');
+        return 'written';
+      }),
+    ).resolves.toBe('written');
+    expect(calls).toBe(3);
+
+    calls = 0;
+    const refused = conditionFailed();
+    await expect(
+      retryingClashes(async () => {
+        calls += 1;
+        throw refused;
+      }),
+    ).rejects.toBe(refused);
+    expect(calls).toBe(1);
+
+    calls = 0;
+    await expect(
+      retryingClashes(async () => {
+        calls += 1;
+        throw conflict();
+      }),
+    ).rejects.toThrow('Transaction is ongoing');
+    expect(calls).toBe(5);
   });
 });
