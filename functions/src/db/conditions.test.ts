@@ -1,5 +1,5 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   conditionHeld,
   failedAt,
@@ -58,33 +58,42 @@ describe('writes that clash with a transaction', () => {
   });
 
   it('sends a write again while it clashes, and never one that failed otherwise', async () => {
-    let calls = 0;
-    await expect(
-      retryingClashes(async () => {
+    // The pauses between tries run on fake timers.
+    vi.useFakeTimers();
+    const attempts = async (write: () => Promise<string>) => {
+      let calls = 0;
+      const outcome = retryingClashes(() => {
         calls += 1;
-        if (calls < 3) throw cancelled('TransactionConflict');
-        return 'written';
-      }),
-    ).resolves.toBe('written');
-    expect(calls).toBe(3);
-
-    calls = 0;
-    const refused = conditionFailed();
-    await expect(
-      retryingClashes(async () => {
-        calls += 1;
-        throw refused;
-      }),
-    ).rejects.toBe(refused);
-    expect(calls).toBe(1);
-
-    calls = 0;
-    await expect(
-      retryingClashes(async () => {
-        calls += 1;
-        throw conflict();
-      }),
-    ).rejects.toThrow('Transaction is ongoing');
-    expect(calls).toBe(5);
+        return write();
+      }).then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      );
+      await vi.runAllTimersAsync();
+      return { ...(await outcome), calls };
+    };
+    try {
+      let clashes = 2;
+      expect(
+        await attempts(async () => {
+          if (clashes-- > 0) throw cancelled('TransactionConflict');
+          return 'written';
+        }),
+      ).toEqual({ value: 'written', calls: 3 });
+      const refused = conditionFailed();
+      expect(
+        await attempts(async () => {
+          throw refused;
+        }),
+      ).toEqual({ error: refused, calls: 1 });
+      const clash = conflict();
+      expect(
+        await attempts(async () => {
+          throw clash;
+        }),
+      ).toEqual({ error: clash, calls: 5 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
