@@ -36,6 +36,7 @@ const apiFiles = [
   'functions/src/domain/game/season-setup-service.ts',
   'functions/src/domain/prize/prize-setup-service.ts',
   'functions/src/domain/prize/prize-draw-service.ts',
+  'functions/src/domain/prize/prize-scope.ts',
   'shared/src/game/correction.ts',
   'shared/src/game/ranking-impact.ts',
   'functions/src/domain/ops/action-preview.ts',

@@ -399,16 +399,17 @@ describe('prizes retired and restored by operators', () => {
     ).toContain(game.id);
 
     // Drawn, the entry prize keeps its winners: retiring it is refused.
-    await prizeDrawRepository.replacePrizeDraw(
-      {
-        prize_id: entry.id,
-        game_global_id: id,
-        seed: 'retire-test',
-        drawn_at: new Date().toISOString(),
-        drawn_by: 'setup-operator',
-        winners: [],
-      },
-      'entry',
+    await prizeDrawRepository.commitDraws(
+      [
+        {
+          prize_id: entry.id,
+          game_global_id: id,
+          seed: 'retire-test',
+          drawn_at: new Date().toISOString(),
+          drawn_by: 'setup-operator',
+          winners: [],
+        },
+      ],
       [],
     );
     const drawn = await retire(entry.id, true);

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { lotteryOrder } from '../../shared/src/game/lottery';
 import { drawSeed } from '../../shared/src/game/draw-seed';
 import { drawSeedRepository } from '../../functions/src/db/repositories/draw-seed-repository';
@@ -15,6 +15,23 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/src/db/client';
 import { keys } from '../../functions/src/db/keys';
 import { api, tokenFor } from './support/api';
+import {
+  claim,
+  draw,
+  exportedWinners,
+  overlappingRanks,
+  playerToken,
+  prizeState,
+  prizeTournament,
+  publicWinners,
+  retire,
+  runId,
+  saveRankPrize,
+  stagedTournament,
+  trials,
+  usersShownAsWinners,
+  warmPrizeRoutes,
+} from './support/prize-fixtures';
 
 type ErrorBody = { code: string; message: string; errors?: Record<string, string[]> };
 
@@ -253,5 +270,82 @@ describe('operators draw prizes', () => {
     expect(draw).toMatchObject({ seed: before.seed, winners: before.winners });
     for (const userId of draw!.winners.slice(0, 3))
       expect(await prizeDrawRepository.getPrizeWin(userId, entry.prize_id)).not.toBeNull();
+  });
+});
+
+describe('prize operations that race', () => {
+  beforeAll(warmPrizeRoutes);
+
+  it('concurrent draws never multiply the winners', async () => {
+    await trials(4, async (index) => {
+      const { gid, users, entry } = await prizeTournament(`race-draws-${runId}-${index}`);
+      const answers = await Promise.all([draw(gid), draw(gid), draw(gid), draw(gid)]);
+      const shown = await usersShownAsWinners(entry.id, users);
+      expect(shown.length).toBeLessThanOrEqual(entry.winners_count);
+      expect(shown.sort()).toEqual([...(await publicWinners(gid)).get(entry.id)!].sort());
+      // One draw; the others were refused while it ran, or answered that it was done.
+      const drawn = answers.filter((answer) => answer.status === 200 && !answer.body.already_done);
+      expect(drawn).toHaveLength(1);
+      for (const answer of answers) expect([200, 409]).toContain(answer.status);
+    });
+  });
+
+  it('a prize cannot be retired while it is being drawn', async () => {
+    await trials(6, async (index) => {
+      const { gid, entry } = await prizeTournament(`race-retire-${runId}-${index}`, { firstPlace: true });
+      let drawAnswered = false;
+      const drawing = draw(gid).finally(() => (drawAnswered = true));
+      // Retires one after another for as long as the draw runs.
+      const retires: Array<{ status: number }> = [];
+      do retires.push(await retire(entry.id));
+      while (!drawAnswered && retires.length < 20);
+      expect([200, 409]).toContain((await drawing).status);
+      for (const answer of retires) expect([200, 409]).toContain(answer.status);
+      const state = await prizeState(gid, entry.id);
+      expect(state.retired && state.drawn).toBe(false);
+    });
+  });
+
+  it('a redraw never wipes a claim answered 201', async () => {
+    await trials(10, async (index) => {
+      // Many winners: a redraw takes a while between reading their claims and writing its own.
+      const { gid, entry } = await prizeTournament(`race-claim-${runId}-${index}`, {
+        entrants: 24,
+        winners: 20,
+      });
+      expect((await draw(gid)).status).toBe(200);
+      const winner = (await publicWinners(gid)).get(entry.id)![0]!;
+      const email = `claim-${index}@example.com`;
+      // The claim comes after a number of confirm steps, so trials meet the redraw at each of its stages.
+      const claiming = (async () => {
+        for (let step = 0; step < index; step++)
+          await api('POST', '/api/golf/user_golf_game_prize/confirm', {
+            token: await playerToken(winner),
+            body: { id: entry.id, email, email_confirmation: email },
+          });
+        return claim(winner, entry.id, email);
+      })();
+      const [redraw, claimed] = await Promise.all([draw(gid, { redraw: true }), claiming]);
+      expect([200, 409]).toContain(redraw.status);
+      expect([201, 404, 409]).toContain(claimed.status);
+      // A claim answered 201 stays, whichever came first: the redraw was refused, or the claim came
+      // after it, on a win of the new draw.
+      if (claimed.status === 201)
+        expect(await exportedWinners(gid)).toContainEqual({
+          prize_id: entry.id,
+          user_id: winner,
+          claim_email: email,
+        });
+    });
+  });
+
+  it('two overlapping rank prizes saved at once are not both stored', async () => {
+    await trials(5, async (index) => {
+      const gid = await stagedTournament(`race-ranks-${runId}-${index}`);
+      const answers = await Promise.all([saveRankPrize(gid, 30, 35), saveRankPrize(gid, 33, 33)]);
+      expect(answers.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(1);
+      for (const answer of answers) expect([200, 409, 422]).toContain(answer.status);
+      expect(await overlappingRanks(gid)).toEqual([]);
+    });
   });
 });

@@ -1,6 +1,13 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
-import { describe, expect, it } from 'vitest';
-import { conditionHeld, failedAt, isCancelled, unlessRefused } from './conditions';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  conditionHeld,
+  failedAt,
+  isCancelled,
+  isTransactionClash,
+  retryingClashes,
+  unlessRefused,
+} from './conditions';
 
 const conditionFailed = () =>
   new ConditionalCheckFailedException({ message: 'The conditional request failed', $metadata: {} });
@@ -35,5 +42,58 @@ describe('conditional writes', () => {
     expect(failedAt(error, 0)).toBe(false);
     expect(failedAt(error, 1)).toBe(true);
     expect(isCancelled(conditionFailed())).toBe(false);
+  });
+});
+
+describe('writes that clash with a transaction', () => {
+  const conflict = () =>
+    Object.assign(new Error('Transaction is ongoing for the item'), { name: 'TransactionConflictException' });
+
+  it('tells a clash from a refused condition', () => {
+    expect(isTransactionClash(conflict())).toBe(true);
+    expect(isTransactionClash(cancelled('None', 'TransactionConflict'))).toBe(true);
+    expect(isTransactionClash(cancelled('TransactionConflict', 'ConditionalCheckFailed'))).toBe(false);
+    expect(isTransactionClash(conditionFailed())).toBe(false);
+    expect(isTransactionClash(new Error('network'))).toBe(false);
+  });
+
+  it('sends a write again while it clashes, and never one that failed otherwise', async () => {
+    // The pauses between tries run on fake timers.
+    vi.useFakeTimers();
+    const attempts = async (write: () => Promise<string>) => {
+      let calls = 0;
+      const outcome = retryingClashes(() => {
+        calls += 1;
+        return write();
+      }).then(
+        (value) => ({ value }),
+        (error: unknown) => ({ error }),
+      );
+      await vi.runAllTimersAsync();
+      return { ...(await outcome), calls };
+    };
+    try {
+      let clashes = 2;
+      expect(
+        await attempts(async () => {
+          if (clashes-- > 0) throw cancelled('TransactionConflict');
+          return 'written';
+        }),
+      ).toEqual({ value: 'written', calls: 3 });
+      const refused = conditionFailed();
+      expect(
+        await attempts(async () => {
+          throw refused;
+        }),
+      ).toEqual({ error: refused, calls: 1 });
+      const clash = conflict();
+      expect(
+        await attempts(async () => {
+          throw clash;
+        }),
+      ).toEqual({ error: clash, calls: 5 });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

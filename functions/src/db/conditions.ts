@@ -17,6 +17,34 @@ export const isConditionFailure = (error: unknown): boolean =>
   (isCancelled(error) &&
     (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed'));
 
+const reasonCodes = (error: TransactionCanceledException) =>
+  (error.CancellationReasons ?? []).map((reason) => reason.Code);
+
+/**
+ * A write refused only because a transaction on one of its items was under way, not for any
+ * condition: nothing was written, and it may be sent again.
+ */
+export const isTransactionClash = (error: unknown): boolean =>
+  (error as { name?: string })?.name === 'TransactionConflictException' ||
+  (isCancelled(error) &&
+    reasonCodes(error).includes('TransactionConflict') &&
+    !reasonCodes(error).includes('ConditionalCheckFailed'));
+
+/**
+ * Runs `write` again, a few times and briefly apart, while it clashes with a transaction on its
+ * items: for a write that must not fail for a moment's overlap (a draw's lock and commit).
+ */
+export async function retryingClashes<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 5 || !isTransactionClash(error)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt));
+    }
+  }
+}
+
 /**
  * Runs a conditional write (or a transaction): its result, or `refused` when a condition did not
  * hold. Any other failure is thrown. Every repository reads a refusal through here.
@@ -37,7 +65,8 @@ export const conditionHeld = (write: Promise<unknown>): Promise<boolean> =>
     false,
   );
 
-type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
+/** The items of one transaction (a repository takes others' as `also`). */
+export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems']>;
 
 /**
  * Runs a transaction: null when it was written, else what `refusal` makes of its cancellation (read

@@ -154,6 +154,11 @@ export const keys = {
   drawSeed: (gameGlobalId: string) => ({ PK: `DRAWSEED#${gameGlobalId}`, SK: 'META' }),
   /** The draw of one prize: seed, instant, operator, winners in order. */
   prizeDraw: (prizeId: string) => ({ PK: `PRIZE#${prizeId}`, SK: 'DRAW' }),
+  /**
+   * The prize state of a tournament (or of a season's yearly prizes): the version every prize change
+   * raises and the lock of a draw under way. Prize ids never hold `#`, so no prize has this key.
+   */
+  prizeState: (scope: string) => ({ PK: `PRIZE#SCOPE#${scope}`, SK: 'STATE' }),
   /** A prize a user won, with its claim; the user's partition lists them. */
   prizeWin: (userId: string, prizeId: string) => ({ PK: `USER#${userId}`, SK: `PRIZE_WIN#${prizeId}` }),
   prizeWinPrefix: (userId: string) => ({ PK: `USER#${userId}`, SKPrefix: 'PRIZE_WIN#' }),

@@ -1,7 +1,8 @@
 import type { PrizeKind, PrizeRecord } from '@golf/shared/schemas/prize';
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll } from '../batch-get';
 import { db, tableName } from '../client';
-import { transactionHeld } from '../conditions';
+import { transactionHeld, type TransactItems } from '../conditions';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
@@ -22,16 +23,29 @@ export const prizeRepository = {
     return Item ? fromItem<PrizeRecord>(Item) : undefined;
   },
 
-  /** Creates or replaces a prize (its listing moves with its kind and order). */
-  async put(record: PrizeRecord): Promise<void> {
-    await db().send(new PutCommand({ TableName: tableName(), Item: prizeItem(record) }));
+  /** The prizes of these ids as stored now (strongly consistent reads; missing ones left out). */
+  async getMany(prizeIds: readonly string[]): Promise<PrizeRecord[]> {
+    const items = await batchGetAll(
+      prizeIds.map((id) => keys.prize(id)),
+      { consistentRead: true },
+    );
+    return items.map((item) => fromItem<PrizeRecord>(item));
   },
 
   /**
-   * Retires or restores a prize read as `stored`: false when it changed since, or (retiring) when
-   * it was drawn meanwhile, so a prize with winners is never retired.
+   * Creates or replaces a prize (its listing moves with its kind and order) in one transaction with
+   * `also` (its scope's change, its audit): false when one of those refused.
    */
-  async putRetirement(record: PrizeRecord, stored: PrizeRecord): Promise<boolean> {
+  async put(record: PrizeRecord, also: TransactItems): Promise<boolean> {
+    return transactionHeld([{ Put: { TableName: tableName(), Item: prizeItem(record) } }, ...also]);
+  },
+
+  /**
+   * Retires or restores a prize read as `stored`, with `also`: false when it changed since, when
+   * one of `also` refused, or (retiring) when it was drawn meanwhile, so a prize with winners is
+   * never retired.
+   */
+  async putRetirement(record: PrizeRecord, stored: PrizeRecord, also: TransactItems): Promise<boolean> {
     const sameState = stored.retired_at
       ? { ConditionExpression: 'retired_at = :at', ExpressionAttributeValues: { ':at': stored.retired_at } }
       : { ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(retired_at)' };
@@ -48,7 +62,19 @@ export const prizeRepository = {
             },
           ]
         : []),
+      ...also,
     ]);
+  },
+
+  /** The transaction item that holds only while the prize exists and is offered (not retired). */
+  offered(prizeId: string) {
+    return {
+      ConditionCheck: {
+        TableName: tableName(),
+        Key: keys.prize(prizeId),
+        ConditionExpression: 'attribute_exists(PK) AND attribute_not_exists(retired_at)',
+      },
+    };
   },
 };
 

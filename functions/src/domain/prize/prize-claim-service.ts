@@ -5,8 +5,10 @@ import { operatorName, siteName } from '@golf/shared/site';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { prizeRepository } from '../../db/repositories/prize-repository';
 import { type PrizeWinRecord, prizeDrawRepository } from '../../db/repositories/prize-draw-repository';
+import { prizeStateRepository } from '../../db/repositories/prize-state-repository';
 import { conflict, notFound, refusal } from '../../lib/errors';
 import { sendMail } from '../../adapters/mail';
+import { prizeScope } from './prize-scope';
 
 const notYours = () => notFound('この賞品は、あなたの当選した賞品ではありません。');
 
@@ -16,9 +18,24 @@ async function prizesById(wins: readonly PrizeWinRecord[]) {
   return new Map(lists.flat().map((prize) => [prize.id, prize]));
 }
 
+/**
+ * A prize's winners are those its draw names: a win item that no draw names (its draw was never
+ * committed, or a redraw replaced it) is no win.
+ */
+async function drawnWins(wins: readonly PrizeWinRecord[]) {
+  const draws = new Map(
+    await Promise.all(
+      [...new Set(wins.map((win) => win.prize_id))].map(
+        async (id) => [id, await prizeDrawRepository.getPrizeDraw(id)] as const,
+      ),
+    ),
+  );
+  return wins.filter((win) => draws.get(win.prize_id)?.winners.includes(win.user_id));
+}
+
 /** The signed-in user's prizes, newest win first, with their tournament and claim deadline. */
 export async function listWonPrizes(userId: string): Promise<{ prizes: WonPrize[] }> {
-  const wins = await prizeDrawRepository.listPrizeWins(userId);
+  const wins = await drawnWins(await prizeDrawRepository.listPrizeWins(userId));
   const prizes = await prizesById(wins);
   const gameIds = [...new Set([...prizes.values()].flatMap((prize) => prize.game_global_id ?? []))];
   const tournaments = new Map(
@@ -45,7 +62,8 @@ const alreadyClaimed = () => refusal('prize_already_claimed');
 
 /** The user's win of the prize, still open for a claim at `now`. */
 async function openWin(userId: string, prizeId: string, now: Date) {
-  const win = await prizeDrawRepository.getPrizeWin(userId, prizeId);
+  const found = await prizeDrawRepository.getPrizeWin(userId, prizeId);
+  const [win] = found ? await drawnWins([found]) : [];
   if (!win) throw notYours();
   if (win.claimed_at) throw alreadyClaimed();
   const deadline = prizeClaimDeadline(win.won_at);
@@ -66,18 +84,20 @@ export async function claimPrize(userId: string, prizeId: string, email: string,
   const [prize] = [(await prizesById([win])).get(prizeId)];
   if (!prize) throw notYours();
   const claimedAt = now.toISOString();
-  // The write itself checks the deadline too: a claim racing it is refused like a second claim.
-  if (
-    !(await prizeDrawRepository.claimPrizeWin(
-      userId,
-      prizeId,
-      email,
-      claimedAt,
-      win.won_at,
-      prizeClaimDeadline(win.won_at),
-    ))
-  )
-    throw alreadyClaimed();
+  // The write itself checks the deadline, that the prize's draw still names the user, and that no
+  // draw of its tournament is under way: a claim racing a redraw is refused, never wiped by it.
+  const refused = await prizeDrawRepository.claimPrizeWin(
+    userId,
+    prizeId,
+    { email, at: claimedAt, wonAt: win.won_at, deadline: prizeClaimDeadline(win.won_at) },
+    [prizeStateRepository.unlocked(prizeScope(prize), claimedAt)],
+  );
+  if (refused === 'draw') throw notYours();
+  if (refused === 'also')
+    throw conflict(
+      'この大会の賞品をいま抽選しているため、受け取り手続きができませんでした。しばらくしてから、当選した賞品をもう一度確認してください。',
+    );
+  if (refused) throw alreadyClaimed();
   await sendMail(
     {
       to: email,

@@ -14,15 +14,19 @@ import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { drawLottery, lotteryKey } from '@golf/shared/game/lottery';
 import { playerRoundScore } from '@golf/shared/game/scoring';
 import type { PrizeDrawResult, PrizeRecord } from '@golf/shared/schemas/prize';
-import { auditRepository } from '../../db/repositories/audit-repository';
+import { randomUUID } from 'node:crypto';
+import { auditPut } from '../../db/repositories/audit-repository';
 import { prizeRepository } from '../../db/repositories/prize-repository';
-import { prizeDrawRepository } from '../../db/repositories/prize-draw-repository';
+import { type PrizeDrawRecord, prizeDrawRepository } from '../../db/repositories/prize-draw-repository';
+import { type DrawLock, prizeStateRepository } from '../../db/repositories/prize-state-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
+import { now as clockNow } from '../../lib/clock';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { auditOf, earlierAudit } from '../game/audit-entries';
 import { indexTournamentRound, teamScoreRecord, type TeamScoreRecord } from '../game/team-scoring';
 import { frozenOrStoredTeams } from '../ranking/frozen-teams';
 import { committedSeed, revealDrawSeed } from './draw-seed';
+import { DRAW_LOCK_MS, drawUnderWay } from './prize-scope';
 
 export interface DrawInput {
   gameGlobalId: string;
@@ -33,10 +37,12 @@ export interface DrawInput {
   now: Date;
 }
 
+const unknownTournament = (gameGlobalId: string) => notFound(`大会 ${gameGlobalId} は登録されていません。`);
+
 /** Everything a draw needs about one tournament's entrants, from their teams and the results. */
 export async function tournamentEntrants(gameGlobalId: string, now: Date) {
   const record = await tournamentRepository.get(gameGlobalId);
-  if (!record) throw notFound(`大会 ${gameGlobalId} は登録されていません。`);
+  if (!record) throw unknownTournament(gameGlobalId);
   const played = record.rounds.filter((round) => !round.cancelled);
   if (record.cancelled || played.length === 0) throw conflict('中止になった大会の賞品は抽選できません。');
   if (played.some((round) => round.results !== 'final'))
@@ -160,7 +166,34 @@ export async function tournamentPrizes(gameGlobalId: string): Promise<PrizeRecor
   return prizes;
 }
 
+/**
+ * A draw holds the tournament's draw lock from its first read to its commit: another draw, a
+ * retire, a save and a claim of the tournament's prizes are refused meanwhile (409), so the draw it
+ * reads is the one it replaces, and nothing it decided on changes before it writes.
+ */
 export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawResult> {
+  // Only a tournament that exists gets a prize state.
+  if (!(await tournamentRepository.get(input.gameGlobalId))) throw unknownTournament(input.gameGlobalId);
+  const lock: DrawLock = {
+    owner: randomUUID(),
+    by: input.operatorId,
+    redraw: input.redraw === true,
+    taken_at: input.now.toISOString(),
+    expires_at: new Date(input.now.getTime() + DRAW_LOCK_MS).toISOString(),
+  };
+  if (!(await prizeStateRepository.takeDrawLock(input.gameGlobalId, lock)))
+    throw drawUnderWay((await prizeStateRepository.get(input.gameGlobalId)).lock);
+  try {
+    return await drawLocked(input, lock.owner);
+  } finally {
+    await prizeStateRepository.releaseDrawLock(input.gameGlobalId, lock.owner);
+  }
+}
+
+/** A transaction holds at most 100 items: each drawn prize's draw and its check, the lock's, the audit. */
+const MOST_PRIZES_PER_DRAW = 49;
+
+async function drawLocked(input: DrawInput, lockOwner: string): Promise<PrizeDrawResult> {
   const prizes = await tournamentPrizes(input.gameGlobalId);
   const previous = new Map(
     await Promise.all(prizes.map(async (p) => [p.id, await prizeDrawRepository.getPrizeDraw(p.id)] as const)),
@@ -184,9 +217,10 @@ export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawR
   if (input.redraw) {
     for (const prize of prizes) {
       const draw = previous.get(prize.id);
-      for (const userId of draw?.winners ?? [])
-        if ((await prizeDrawRepository.getPrizeWin(userId, prize.id))?.claimed_at)
-          throw conflict(`${prize.name} は受け取り手続き済みの当選者がいるため、再抽選できません。`);
+      // Read under the lock, which every claim checks: a claim is either here or refused.
+      const wins = await prizeDrawRepository.getPrizeWinsOf(prize.id, draw?.winners ?? []);
+      if ([...wins.values()].some((win) => win.claimed_at))
+        throw conflict(`${prize.name} は受け取り手続き済みの当選者がいるため、再抽選できません。`);
     }
   }
 
@@ -207,6 +241,9 @@ export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawR
       '当選者が賞品の数より少なくなる賞品があります。理由を確認し、よければ少ない当選者のまま抽選することを選んで、もう一度抽選してください。',
       Object.fromEntries([...shortfalls].map(([id, reason]) => [id, [reason]])),
     );
+  if (toDraw.length > MOST_PRIZES_PER_DRAW)
+    throw conflict(`一度に抽選できる賞品は${MOST_PRIZES_PER_DRAW}件までです。`);
+  const draws: Array<{ draw: PrizeDrawRecord; kind: PrizeRecord['kind'] }> = [];
   for (const prize of prizes) {
     const earlier = previous.get(prize.id);
     if (earlier && !input.redraw) {
@@ -219,8 +256,8 @@ export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawR
       continue;
     }
     const winners = drawn.get(prize.id)!;
-    await prizeDrawRepository.replacePrizeDraw(
-      {
+    draws.push({
+      draw: {
         prize_id: prize.id,
         game_global_id: input.gameGlobalId,
         seed,
@@ -228,9 +265,8 @@ export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawR
         drawn_by: input.operatorId,
         winners,
       },
-      prize.kind,
-      earlier?.winners ?? [],
-    );
+      kind: prize.kind,
+    });
     const shortfall = shortfalls.get(prize.id);
     result.prizes.push({
       prize_id: prize.id,
@@ -240,7 +276,6 @@ export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawR
       ...(shortfall ? { shortfall } : {}),
     });
   }
-  await revealDrawSeed(input.gameGlobalId, seed, input.now);
   const drawnNow = result.prizes.filter((prize) => prize.state === 'drawn');
   const audit = auditOf(input, {
     action: 'draw_prizes',
@@ -251,6 +286,56 @@ export async function drawTournamentPrizes(input: DrawInput): Promise<PrizeDrawR
     after: { seed, prizes: drawnNow.map(({ prize_id, winners }) => ({ prize_id, winners })) },
     note: `${formatTokyoDateTime(input.now)} ${drawnNow.length}件の賞品を抽選しました（当選者 ${drawnNow.reduce((sum, prize) => sum + prize.winners, 0)}人）`,
   });
-  await auditRepository.put(audit);
+  await commitDraws(input.gameGlobalId, draws, previous, auditPut(audit), lockOwner);
+  // Published once the winners are: a draw that committed nothing reveals no secret.
+  await revealDrawSeed(input.gameGlobalId, seed, input.now);
   return { ...result, audit };
+}
+
+/**
+ * All or nothing: the winners' items first, then every draw item in one transaction with its audit,
+ * which holds only while each prize is still offered and the draw still holds the lock. Readers take
+ * a prize's winners from its draw item, so until then nobody has won; the wins of earlier winners
+ * not drawn again are removed after, still under the lock.
+ */
+async function commitDraws(
+  gameGlobalId: string,
+  draws: ReadonlyArray<{ draw: PrizeDrawRecord; kind: PrizeRecord['kind'] }>,
+  previous: ReadonlyMap<string, PrizeDrawRecord | null>,
+  audit: ReturnType<typeof auditPut>,
+  lockOwner: string,
+): Promise<void> {
+  await prizeDrawRepository.putWins(draws);
+  const committed = await prizeDrawRepository.commitDraws(
+    draws.map(({ draw }) => draw),
+    [
+      ...draws.map(({ draw }) => prizeRepository.offered(draw.prize_id)),
+      prizeStateRepository.drawCommit(gameGlobalId, lockOwner, clockNow().toISOString()),
+      audit,
+    ],
+  );
+  const unnamed = (draw: PrizeDrawRecord, named: readonly string[]) =>
+    draw.winners.filter((userId) => !named.includes(userId));
+  if (!committed) {
+    // Nothing was drawn. Still holding the lock, a prize was retired before it was taken: the new
+    // winners' items go again (earlier winners keep theirs). A lock run out (a draw that outlived
+    // it) leaves them to any draw that took it over; no reader takes them for wins either way.
+    const { lock } = await prizeStateRepository.get(gameGlobalId);
+    if (lock?.owner !== lockOwner || lock.expires_at <= clockNow().toISOString())
+      throw conflict(
+        '抽選に時間がかかりすぎたため、何も抽選していません。抽選結果を確認してから、もう一度抽選してください。',
+      );
+    for (const { draw } of draws)
+      await prizeDrawRepository.removeWins(
+        draw.prize_id,
+        unnamed(draw, previous.get(draw.prize_id)?.winners ?? []),
+      );
+    throw conflict(
+      '抽選の間に賞品の公開がやめられたため、何も抽選していません。賞品の一覧を読み直して、もう一度抽選してください。',
+    );
+  }
+  for (const { draw } of draws) {
+    const earlier = previous.get(draw.prize_id);
+    if (earlier) await prizeDrawRepository.removeWins(draw.prize_id, unnamed(earlier, draw.winners));
+  }
 }

@@ -21,12 +21,14 @@ import type {
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { prizeRepository } from '../../db/repositories/prize-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
-import { auditRepository } from '../../db/repositories/audit-repository';
+import { auditPut, auditRepository } from '../../db/repositories/audit-repository';
 import { prizeDrawRepository } from '../../db/repositories/prize-draw-repository';
+import { type PrizeStateRecord, prizeStateRepository } from '../../db/repositories/prize-state-repository';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { attachUploadedImage, publicUrl } from '../../lib/uploads';
 import { auditOf, earlierAudit } from '../game/audit-entries';
 import { stableEqual } from '../game/stable-equal';
+import { prizeScope, scopeRefusal, stateWithoutDraw } from './prize-scope';
 
 /** The stored id a prize's place gives it: one prize per ranks of a tournament (season), one entry prize per tournament. */
 function prizeIdOf(body: SavePrizeBody, scope: string): string {
@@ -36,14 +38,27 @@ function prizeIdOf(body: SavePrizeBody, scope: string): string {
 
 const ranksText = (from: number, to: number) => (from === to ? `${from}位` : `${from}〜${to}位`);
 
-/** The audit partition of a prize: its tournament's, or one per season for yearly prizes. */
-const auditScope = (prize: PrizeRecord) => prize.game_global_id ?? `season-${prize.season_id}`;
-
 /** The prizes of one tournament, or of one season's yearly prizes, out of a kind's list. */
 const sameScope = (prize: PrizeRecord, of: Pick<PrizeRecord, 'kind' | 'game_global_id' | 'season_id'>) =>
   of.kind === 'yearly'
     ? prize.season_id === of.season_id && prize.game_global_id === null
     : prize.game_global_id === of.game_global_id;
+
+/**
+ * The scope's prizes as stored now (strongly consistent): those its kind's listing shows, and those
+ * its state names, saved since and maybe not listed yet (the listing is an index that may lag).
+ */
+async function scopePrizes(
+  listed: readonly PrizeRecord[],
+  state: PrizeStateRecord,
+  of: Pick<PrizeRecord, 'kind' | 'game_global_id' | 'season_id'>,
+): Promise<PrizeRecord[]> {
+  const ids = new Set([
+    ...listed.filter((prize) => sameScope(prize, of)).map((prize) => prize.id),
+    ...state.prize_ids,
+  ]);
+  return (await prizeRepository.getMany([...ids])).filter((prize) => sameScope(prize, of));
+}
 
 /** A prize still offered whose ranks overlap `ranks` (never the prize `id` itself). */
 const overlapping = (
@@ -76,11 +91,17 @@ export async function savePrize(
   }
   const scope = body.kind === 'yearly' ? String(seasonId) : body.game_global_id!;
   const id = prizeIdOf(body, scope);
+  const of = {
+    kind: body.kind,
+    game_global_id: body.kind === 'yearly' ? null : body.game_global_id!,
+    season_id: seasonId!,
+  };
+  // Read before the ranks are checked, and written only if still the same: of two saves at once,
+  // the second is refused rather than both passing a check that each alone would fail.
+  const state = await stateWithoutDraw(prizeScope(of), actor.now);
   const sameKind = await prizeRepository.listByKind(body.kind);
-  const siblings = sameKind.filter((prize) =>
-    sameScope(prize, { kind: body.kind, game_global_id: body.game_global_id ?? null, season_id: seasonId! }),
-  );
   if (body.kind !== 'entry') {
+    const siblings = await scopePrizes(sameKind, state, of);
     const taken = overlapping(siblings, id, { rank_from: body.rank_from!, rank_to: body.rank_to! });
     if (taken) throw validationFailed({ rank_from: [overlapText(taken)] });
   }
@@ -119,25 +140,31 @@ export async function savePrize(
       prize: record,
       created: false,
       already_done: true,
-      audit: await earlierAudit(auditScope(record), 'save_prize'),
+      audit: await earlierAudit(prizeScope(record), 'save_prize'),
     };
-  await prizeRepository.put(record);
   const audit = auditOf(actor, {
     action: 'save_prize',
-    game_global_id: auditScope(record),
+    game_global_id: prizeScope(record),
     round: 0,
     reason: stored ? '賞品の変更' : '賞品の登録',
     before: stored ?? null,
     after: record,
     note: `${formatTokyoDateTime(actor.now)} 賞品「${record.name}」を${stored ? '変更しました' : '登録しました'}`,
   });
-  await auditRepository.put(audit);
+  const change = { now: actor.now.toISOString(), version: state.version, prizeId: id };
+  if (
+    !(await prizeRepository.put(record, [
+      prizeStateRepository.change(prizeScope(record), change),
+      auditPut(audit),
+    ]))
+  )
+    throw await scopeRefusal(prizeScope(record), actor.now);
   return { prize: record, created: !stored, audit };
 }
 
 /** The latest audit entry of an action on this prize (what a repeated retire or restore answers with). */
 async function earlierPrizeAudit(prize: PrizeRecord, action: 'retire_prize' | 'restore_prize') {
-  const entries = await auditRepository.list(auditScope(prize));
+  const entries = await auditRepository.list(prizeScope(prize));
   return (
     entries
       .filter((entry) => entry.action === action && (entry.after as { id?: string } | null)?.id === prize.id)
@@ -164,10 +191,11 @@ export async function retirePrize(
     `「${stored.name}」は抽選済みのため、公開をやめられません。当選者が受け取れるよう、このまま公開します。`,
   );
   if (body.retired && (await prizeDrawRepository.getPrizeDraw(stored.id))) throw drawnRefusal;
+  // A retire while the prize is drawn, or a restore beside a save of its ranks, is refused in the write.
+  const scope = prizeScope(stored);
+  const state = await stateWithoutDraw(scope, actor.now);
   if (!body.retired && stored.rank_from !== null && stored.rank_to !== null) {
-    const siblings = (await prizeRepository.listByKind(stored.kind)).filter((prize) =>
-      sameScope(prize, stored),
-    );
+    const siblings = await scopePrizes(await prizeRepository.listByKind(stored.kind), state, stored);
     const taken = overlapping(siblings, stored.id, { rank_from: stored.rank_from, rank_to: stored.rank_to });
     if (taken)
       throw conflict(
@@ -176,20 +204,26 @@ export async function retirePrize(
   }
   const { retired_at: _retiredAt, ...offered } = stored;
   const record: PrizeRecord = body.retired ? { ...stored, retired_at: actor.now.toISOString() } : offered;
-  if (!(await prizeRepository.putRetirement(record, stored))) {
-    if (body.retired && (await prizeDrawRepository.getPrizeDraw(stored.id))) throw drawnRefusal;
-    throw conflict('ほかの操作と重なりました。賞品の一覧を読み直して、もう一度操作してください。');
-  }
   const audit = auditOf(actor, {
     action,
-    game_global_id: auditScope(record),
+    game_global_id: scope,
     round: 0,
     reason: body.retired ? '賞品の公開の停止' : '賞品の公開の再開',
     before: stored,
     after: record,
     note: `${formatTokyoDateTime(actor.now)} 賞品「${record.name}」の${body.retired ? '公開をやめました' : '公開を再開しました'}`,
   });
-  await auditRepository.put(audit);
+  // Retiring frees ranks, so only a restore needs the version it checked the ranks against.
+  const change = { now: actor.now.toISOString(), ...(!body.retired && { version: state.version }) };
+  if (
+    !(await prizeRepository.putRetirement(record, stored, [
+      prizeStateRepository.change(scope, change),
+      auditPut(audit),
+    ]))
+  ) {
+    if (body.retired && (await prizeDrawRepository.getPrizeDraw(stored.id))) throw drawnRefusal;
+    throw await scopeRefusal(scope, actor.now);
+  }
   return { prize: record, audit };
 }
 
