@@ -273,8 +273,10 @@ describe('password reset and change', () => {
 
   it('a password reset ends every other reset link', async () => {
     const { email } = await registered('reset-others');
+    // Mailed from an address of its own, so that the links leave the suite's budget of mails from
+    // 127.0.0.1 (mailLimits.perIp) to the tests that send through the API.
     const resetLink = async () => {
-      expect((await api('POST', '/api/auth/password/reset/send', { body: { email } })).status).toBe(202);
+      await startPasswordReset(email, '192.0.2.44', new Date());
       return linkToken(email, '/reset-password');
     };
     const reset = (token: string, password: string) =>

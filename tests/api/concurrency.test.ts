@@ -12,7 +12,9 @@ import { roundViewSchema, savedTeamSchema } from '../../shared/src/schemas/game'
 import { opsAuditLogSchema, opsRoundResultsSchema } from '../../shared/src/schemas/ops';
 import { wonPrizeListSchema } from '../../shared/src/schemas/prize';
 import { rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
+import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
+import { db, tableName } from '../../functions/src/db/client';
 import { keys } from '../../functions/src/db/keys';
 import type { PrizeWinRecord } from '../../functions/src/db/repositories/prize-draw-repository';
 import { prizeItem } from '../../functions/src/db/repositories/prize-repository';
@@ -72,7 +74,12 @@ describe('claim/claim', () => {
     ]);
   });
 
-  /** A fresh winner of the prize, drawn a day ago, with the address the claim sends. */
+  const drawnAt = new Date(Date.now() - 24 * hour).toISOString();
+
+  /**
+   * A fresh winner of the prize, drawn a day ago, with the address the claim sends: the win item,
+   * and the prize's draw item naming them (a win counts only while its draw names it).
+   */
   async function winner(tag: string) {
     const userId = `conc-claimer-${run}-${tag}`;
     await batchWriteAll([
@@ -83,12 +90,31 @@ describe('claim/claim', () => {
           user_id: userId,
           prize_id: prizeId,
           kind: 'entry',
-          won_at: new Date(Date.now() - 24 * hour).toISOString(),
+          won_at: drawnAt,
           claim_email: null,
           claimed_at: null,
         } satisfies PrizeWinRecord),
       },
     ]);
+    await db().send(
+      new UpdateCommand({
+        TableName: tableName(),
+        Key: keys.prizeDraw(prizeId),
+        UpdateExpression:
+          'SET entity = :entity, prize_id = :prize, game_global_id = :game, seed = :seed, drawn_at = :at, ' +
+          'drawn_by = :by, winners = list_append(if_not_exists(winners, :none), :winner)',
+        ExpressionAttributeValues: {
+          ':entity': 'prize_draw',
+          ':prize': prizeId,
+          ':game': fixture.id,
+          ':seed': 'conc-claims',
+          ':at': drawnAt,
+          ':by': 'conc-operator',
+          ':none': [],
+          ':winner': [userId],
+        },
+      }),
+    );
     return { email: `conc-claim-${run}-${tag}@example.com`, token: await tokenFor(userId) };
   }
   type Winner = Awaited<ReturnType<typeof winner>>;
@@ -498,14 +524,19 @@ describe('import/import', () => {
     for (const fixture of fixtures) expect((await roundResults(fixture.id, 3)).results).toBe('provisional');
   });
 
-  it('the same file twice at once: stored once whole, the other answer done or refused', async () => {
+  // The same import sent twice (a double click, a retry beside a slow answer) may run twice, as its
+  // lease is its own (docs/adr/0015-one-import-at-a-time.md): it writes the same rows, and each
+  // import that changed them is audited.
+  it('the same file twice at once: stored whole, each answer done or refused', async () => {
     await importsAtOnce(
       'import-same',
       (fixture, trial) => importFile(resultsFile(fixture, 3, trial)),
       (fixture) => auditIds(fixture.id),
-      async (trial, fixture, before) => {
+      async (trial, fixture, before, results) => {
         expect(await storedStrokes(fixture.id, 3), `trial ${trial}`).toEqual(expectedStrokes(fixture, trial));
-        expect(await auditActions(fixture.id, before)).toEqual(['import_results:3']);
+        const audits = await auditActions(fixture.id, before);
+        expect(new Set(audits)).toEqual(new Set(['import_results:3']));
+        expect(audits.length).toBeLessThanOrEqual(results.filter((result) => result.status === 200).length);
       },
     );
   });

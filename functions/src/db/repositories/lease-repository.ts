@@ -16,7 +16,10 @@ export interface Lease {
 
 type LeaseKey = { PK: string; SK: string };
 
-/** Takes the lease unless another run holds one that has not expired. */
+/**
+ * Takes the lease unless another owner holds one that has not expired; the same owner takes its own
+ * lease again (an import sent again after an answer it never got).
+ */
 async function acquire(key: LeaseKey, entity: string, owner: string, now: Date, forMs: number) {
   const lease: Lease = {
     owner,
@@ -28,8 +31,9 @@ async function acquire(key: LeaseKey, entity: string, owner: string, now: Date, 
       new PutCommand({
         TableName: tableName(),
         Item: { ...key, entity, ...lease },
-        ConditionExpression: 'attribute_not_exists(PK) OR expires_at <= :now',
-        ExpressionAttributeValues: { ':now': now.toISOString() },
+        ConditionExpression: 'attribute_not_exists(PK) OR expires_at <= :now OR #owner = :owner',
+        ExpressionAttributeNames: { '#owner': 'owner' },
+        ExpressionAttributeValues: { ':now': now.toISOString(), ':owner': owner },
       }),
     );
     return lease;

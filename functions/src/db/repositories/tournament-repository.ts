@@ -149,7 +149,7 @@ export const tournamentRepository = {
     clearReadCaches();
   },
 
-  /** Takes the tournament's import lease for `owner`: null while another import holds it. */
+  /** Takes the tournament's import lease for `owner`: null while another owner holds it. */
   acquireImportLease: (gameGlobalId: string, owner: string, now: Date, forMs: number) =>
     leaseRepository.acquire(keys.importLease(gameGlobalId), 'import_lease', owner, now, forMs),
 

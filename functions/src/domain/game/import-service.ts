@@ -5,7 +5,7 @@
  * overwrites the stored one (a correction) until the round is final. Used by the operator API calls
  * and, through them, by `npm run ops`.
  */
-import { randomUUID } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import * as z from 'zod';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
 import { formatTokyoDateTime, tokyoCalendarDate } from '@golf/shared/game/format';
@@ -185,14 +185,30 @@ function parseJson(content: string): unknown {
 /** Longer than any API function runs (API Gateway answers within 30 seconds): a lease outlives its import. */
 const IMPORT_LEASE_MS = 60_000;
 
+/** What an import is, for its lease: who sends which file of which kind. */
+export interface ImportIdentity {
+  kind: 'tournament' | 'results' | 'field';
+  operatorId: string;
+  content: string;
+}
+
 /**
  * Runs one import that writes a tournament's field (results, field or tournament file) while no
  * other does: each writes whole field entries from what it read, so two at once would keep rows of
  * both files or undo each other's rounds. Another import of the tournament meanwhile is refused
- * (409); an import that dies keeps the lease until it expires.
+ * (409). The lease is the import's own, named by who sends which file: the same import sent again
+ * (a retry after a lost or failed answer, a double click) takes it over, since it writes the same
+ * rows, so a lease that an import could not give back never refuses that import's retry. An import
+ * that dies keeps the lease from every other import until it expires.
  */
-export async function oneImportAtATime<T>(gameGlobalId: string, run: () => Promise<T>): Promise<T> {
-  const owner = randomUUID();
+export async function oneImportAtATime<T>(
+  gameGlobalId: string,
+  identity: ImportIdentity,
+  run: () => Promise<T>,
+): Promise<T> {
+  const owner = createHash('sha256')
+    .update(JSON.stringify([identity.kind, identity.operatorId, identity.content]))
+    .digest('hex');
   const now = new Date(hostTimeMs());
   if (!(await tournamentRepository.acquireImportLease(gameGlobalId, owner, now, IMPORT_LEASE_MS)))
     throw conflict(
@@ -414,7 +430,9 @@ export async function importTournament(
 ): Promise<ImportResult> {
   const file = parseTournamentFile(format, content);
   if (dryRun) return tournamentImport(file, now, dryRun, operatorId);
-  return oneImportAtATime(file.header.game_global_id, () => tournamentImport(file, now, dryRun, operatorId));
+  return oneImportAtATime(file.header.game_global_id, { kind: 'tournament', operatorId, content }, () =>
+    tournamentImport(file, now, dryRun, operatorId),
+  );
 }
 
 async function tournamentImport(
@@ -527,7 +545,9 @@ export async function importResults(
 ): Promise<ImportResult> {
   const parsed = parseResultsFile(format, content);
   if (dryRun || !parsed.gameGlobalId) return resultsImport(parsed, now, dryRun, operatorId);
-  return oneImportAtATime(parsed.gameGlobalId, () => resultsImport(parsed, now, dryRun, operatorId));
+  return oneImportAtATime(parsed.gameGlobalId, { kind: 'results', operatorId, content }, () =>
+    resultsImport(parsed, now, dryRun, operatorId),
+  );
 }
 
 async function resultsImport(

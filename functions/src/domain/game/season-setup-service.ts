@@ -97,7 +97,11 @@ const settingsOf = (record: NonNullable<Awaited<ReturnType<typeof tournamentRepo
  */
 export async function importField(input: FieldImport, actor: Actor): Promise<ImportResult> {
   if (input.dryRun) return fieldImport(input, actor);
-  return oneImportAtATime(input.gameGlobalId, () => fieldImport(input, actor));
+  return oneImportAtATime(
+    input.gameGlobalId,
+    { kind: 'field', operatorId: actor.operatorId, content: input.content },
+    () => fieldImport(input, actor),
+  );
 }
 
 type FieldImport = {

@@ -10,7 +10,14 @@ export function ReminderSettingsCard() {
   const settings = useReminderSettings();
   const save = useSaveReminderSettings();
   if (!settings.data) return null;
-  const current: ReminderSettings = save.variables && save.isPending ? save.variables : settings.data;
+  const shown = save.variables && save.isPending ? save.variables : settings.data;
+  // The settings alone: the answer also says which channels can reach the player, which a save
+  // must not send back (the API refuses a field its schema does not name).
+  const current: ReminderSettings = {
+    email: shown.email,
+    line: shown.line,
+    hours_before: shown.hours_before,
+  };
   const change = (next: Partial<ReminderSettings>) => save.mutate({ ...current, ...next });
   const toggleHours = (hours: ReminderHours) => {
     const chosen = current.hours_before.includes(hours)
