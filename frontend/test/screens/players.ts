@@ -59,6 +59,10 @@ export const screenPlayers = {
   /** Reads the stored form entries through the operators' exports. */
   accountsOperator: { operator: true },
 
+  // The operator console (frontend/test/screens/ops.test.tsx).
+  /** Opens the console's forms; its saves are answered by the test, so nothing is stored. */
+  opsConsole: { operator: true },
+
   // game (frontend/test/screens/game.test.tsx)
   /** Picks round 4 teams. */
   gamePicker: {},
