@@ -47,6 +47,8 @@ export const screenPlayers = {
   accountsRevoked: {},
   accountsNoPolicy: { user: { status: 'required_not_enter', is_accepted_policy: false } },
   accountsNoProfile: { user: { status: 'required_not_enter' } },
+  /** Fills the sign-up profile and reloads its confirmation, without sending it. */
+  accountsConfirmReload: { user: { status: 'required_not_enter' } },
   accountsNoEmail: {
     user: { status: 'mail_verify', is_registed_email: false, is_accepted_policy: false, email: null },
   },
