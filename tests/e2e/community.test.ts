@@ -95,6 +95,63 @@ describe('guilds', () => {
   });
 });
 
+describe('guild chat', () => {
+  it('opens at the newest post and scrolls to a message once it is sent', async () => {
+    const stamp = Date.now();
+    const { userId, token } = await createPlayer(`e2e-chat-${stamp}`, { nickname: 'チャット' });
+    const guildId = `e2e-chat-${stamp}`;
+    const at = new Date(stamp - 86_400_000).toISOString();
+    await guildRepository.create({
+      guild_id: guildId,
+      name: `チャット${String(stamp).slice(-6)}`,
+      comment: '',
+      entry_type: 2,
+      is_public: false,
+      image_key: null,
+      image_type: 1,
+      owner_id: userId,
+      join_code: 'CHATTEST',
+      member_count: 1,
+      created_at: at,
+      updated_at: at,
+    });
+    // More posts than a phone shows at once, oldest first (their ids sort before the API's ULIDs).
+    for (let i = 0; i < 30; i++)
+      await guildRepository.putChatMessage({
+        guild_id: guildId,
+        message_id: `00E2E${String(i).padStart(3, '0')}`,
+        user_id: userId,
+        message: `${i + 1}番目のメッセージです`,
+        posted_at: new Date(stamp - 3_600_000 + i * 60_000).toISOString(),
+      });
+    await signIn(token);
+    const { page } = session;
+    const log = page.locator('.chat__log');
+    /** How far the log is from its end, in pixels (0: the newest post shows at its bottom). */
+    const fromEnd = () =>
+      log.evaluate((element) => {
+        const box = element as unknown as { scrollTop: number; scrollHeight: number; clientHeight: number };
+        return box.scrollHeight - box.clientHeight - box.scrollTop;
+      });
+
+    await page.goto(`/guild/${guildId}/chat`);
+    const newest = page.getByText('30番目のメッセージです');
+    await newest.waitFor();
+    expect(
+      await log.evaluate((element) => (element as unknown as { scrollTop: number }).scrollTop),
+    ).toBeGreaterThan(0);
+    expect(await fromEnd()).toBeLessThanOrEqual(1);
+    expect(await isInViewport(newest)).toBe(true);
+
+    await page.getByRole('textbox', { name: 'メッセージ' }).fill('送ったメッセージ');
+    await page.getByRole('button', { name: '送信' }).click();
+    const sent = page.getByTestId('chat-message').filter({ hasText: '送ったメッセージ' });
+    await sent.waitFor();
+    await expect.poll(fromEnd).toBeLessThanOrEqual(1);
+    expect(await isInViewport(sent)).toBe(true);
+  });
+});
+
 describe('/ranking/golf/personal', () => {
   it('keeps 「あなたの順位」 and its rank on one line each down to 320 px, and the jump scrolls to my row', async () => {
     const second = rankingPageResponseSchema.parse(await apiGet('/api/golf/ranking?perPage=50&page=2'));

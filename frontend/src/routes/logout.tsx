@@ -1,6 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { setRegistrationDraft } from '../features/account/registration-draft';
 import { logout } from '../lib/auth';
 import { forgetSignedInPlayer } from '../lib/query-client';
 
@@ -17,6 +18,8 @@ function LogoutPage() {
     let active = true;
     void logout().then(() => {
       forgetSignedInPlayer(queryClient);
+      // A sign-up left half done is not offered to the next player of the tab.
+      void setRegistrationDraft(null);
       if (active) void navigate({ to: '/', replace: true });
     });
     return () => {

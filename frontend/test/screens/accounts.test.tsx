@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/dom';
+import { screen, waitFor, within } from '@testing-library/dom';
 import { userEvent } from '@testing-library/user-event';
 import type { SiteConfig } from '@golf/shared/site-config';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -78,5 +78,38 @@ describe('forgotten password', () => {
     const error = await screen.findByTestId('link-error');
     await waitFor(() => expect(error.textContent).toContain('すでに使用されています'));
     screen.getByRole('link', { name: '再設定のメールをもう一度送る' });
+  });
+});
+
+describe('the sign-up confirmation', () => {
+  it('reloading /register/confirm keeps the profile and its picture', async () => {
+    const field = (name: string) =>
+      screen.getByLabelText(label(name)) as HTMLInputElement | HTMLSelectElement;
+    await openApp('/register/necessary', { as: 'accountsConfirmReload' });
+    await fill(await screen.findByLabelText(label('ニックネーム')), 'リロード花子');
+    await user().selectOptions(field('性別'), '女性');
+    await user().selectOptions(field('年代'), '30代');
+    await user().selectOptions(field('お住まいの都道府県'), '東京都');
+    await user().selectOptions(field('ゴルフのプレー頻度'), '月に2〜3回');
+    // A 1×1 PNG.
+    const png =
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==';
+    const picture = new File([Uint8Array.from(atob(png), (c) => c.charCodeAt(0))], 'me.png', {
+      type: 'image/png',
+    });
+    await user().upload(field('プロフィール画像') as HTMLInputElement, picture);
+    await user().click(screen.getByRole('button', { name: '確認画面へ' }));
+    await waitForPath('/register/confirm');
+
+    await openApp('/register/confirm', { as: 'accountsConfirmReload' });
+    const summary = await screen.findByRole('region', { name: '入力内容の確認' });
+    await waitFor(() => expect(summary.textContent).toContain('東京都'));
+    for (const shown of ['リロード花子', '女性', '30代', '月に2〜3回'])
+      expect(summary.textContent).toContain(shown);
+    const shownPicture = await within(summary).findByRole('img', { name: 'プロフィール画像' });
+    expect(shownPicture.getAttribute('src')).toMatch(/^blob:/);
+    expect(location.pathname).toBe('/register/confirm');
+    // No secret is kept with it.
+    expect(sessionStorage.getItem('golf.registration-draft')).not.toMatch(/password/i);
   });
 });

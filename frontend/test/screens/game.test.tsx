@@ -466,3 +466,32 @@ describe('the state a tournament is really in', () => {
     );
   });
 });
+
+describe("the round page's 大会を選択", () => {
+  it('keeps the open tournament in the list once a finished tournament is chosen', async () => {
+    const schedules = await apiGet<Schedule[]>('/api/golf/master/schedule');
+    const open = currentTournament(schedules)!;
+    const finished = schedules.find((s) => s.status === 'finished')!;
+    // Between tournaments: the next one takes picks for its round 1 and has not started.
+    answerApi('/api/golf/master/schedule', () =>
+      jsonAnswer(
+        schedules.map((s) => (s.game_global_id === open.game_global_id ? { ...s, status: 'upcoming' } : s)),
+      ),
+    );
+    const listed = () =>
+      within(screen.getByLabelText('大会を選択'))
+        .getAllByRole<HTMLOptionElement>('option')
+        .map((option) => option.value);
+    await openApp(roundPath, { as: 'player' });
+    await screen.findByLabelText('大会を選択');
+    const before = listed();
+    expect(before).toContain(open.game_global_id);
+
+    await user().selectOptions(screen.getByLabelText('大会を選択'), finished.game_global_id);
+    await screen.findByRole('heading', { name: finished.tournament_name });
+    expect(listed()).toEqual(before);
+
+    await user().selectOptions(screen.getByLabelText('大会を選択'), open.game_global_id);
+    await screen.findByRole('heading', { name: open.tournament_name });
+  });
+});

@@ -47,6 +47,8 @@ export const screenPlayers = {
   accountsRevoked: {},
   accountsNoPolicy: { user: { status: 'required_not_enter', is_accepted_policy: false } },
   accountsNoProfile: { user: { status: 'required_not_enter' } },
+  /** Fills the sign-up profile and reloads its confirmation, without sending it. */
+  accountsConfirmReload: { user: { status: 'required_not_enter' } },
   accountsNoEmail: {
     user: { status: 'mail_verify', is_registed_email: false, is_accepted_policy: false, email: null },
   },
@@ -58,6 +60,10 @@ export const screenPlayers = {
   accountsTutorialNew: { user: { tutorial_flg: false } },
   /** Reads the stored form entries through the operators' exports. */
   accountsOperator: { operator: true },
+
+  // The operator console (frontend/test/screens/ops.test.tsx).
+  /** Opens the console's forms; its saves are answered by the test, so nothing is stored. */
+  opsConsole: { operator: true },
 
   // game (frontend/test/screens/game.test.tsx)
   /** Picks round 4 teams. */

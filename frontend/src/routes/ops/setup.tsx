@@ -69,12 +69,45 @@ const formOf = (t: OpsTournament): TournamentForm => ({
 const numberOf = (text: string) => (/^\s*\d+\s*$/.test(text) ? Number(text) : (text as unknown as number));
 
 /** 大会を作る・変更する: the tournament's names, dates, cut and the deadlines of its 4 rounds. */
-function TournamentSettings({ tournament }: { tournament: OpsTournament | undefined }) {
+function TournamentSettings({
+  tournament,
+  onCreated,
+}: {
+  tournament: OpsTournament | undefined;
+  onCreated: (gameGlobalId: string) => void;
+}) {
   const navigate = useNavigate({ from: Route.fullPath });
   const save = useOpsAction('saveTournament');
   const [form, setForm] = useState<TournamentForm>(() => (tournament ? formOf(tournament) : emptyForm()));
   const set = (change: Partial<TournamentForm>) => setForm((current) => ({ ...current, ...change }));
   const title = tournament ? '大会の設定を変更する' : '大会を作る';
+  const send = () =>
+    save.mutate(
+      {
+        body: {
+          // A change goes to the tournament the form was opened with, the one its heading names.
+          game_global_id: tournament ? tournament.game_global_id : form.id.trim(),
+          season_id: numberOf(form.season),
+          tournament_name: form.name,
+          venue: form.venue,
+          start_on: form.startOn,
+          end_on: form.endOn,
+          deadline_r1: form.deadlines[0] ? tokyoInputToIso(form.deadlines[0]) : '',
+          deadline_r2: form.deadlines[1] ? tokyoInputToIso(form.deadlines[1]) : '',
+          deadline_r3: form.deadlines[2] ? tokyoInputToIso(form.deadlines[2]) : '',
+          deadline_r4: form.deadlines[3] ? tokyoInputToIso(form.deadlines[3]) : '',
+          cut_after_round: numberOf(form.cutAfter),
+          cut_top: numberOf(form.cutTop),
+        },
+      },
+      {
+        // The new tournament is the one the rest of the page (and the console) works on.
+        onSuccess: (result) => {
+          if (!tournament) onCreated(result.game_global_id);
+          void navigate({ search: { game_global_id: result.game_global_id } });
+        },
+      },
+    );
   return (
     <section className="section card" aria-label={title}>
       <h2 className="section__title">{title}</h2>
@@ -135,37 +168,18 @@ function TournamentSettings({ tournament }: { tournament: OpsTournament | undefi
           inputMode="numeric"
         />
       </div>
-      <button
-        type="button"
-        className="button button--primary"
-        disabled={save.isPending}
-        onClick={() =>
-          save.mutate(
-            {
-              body: {
-                game_global_id: form.id.trim(),
-                season_id: numberOf(form.season),
-                tournament_name: form.name,
-                venue: form.venue,
-                start_on: form.startOn,
-                end_on: form.endOn,
-                deadline_r1: form.deadlines[0] ? tokyoInputToIso(form.deadlines[0]) : '',
-                deadline_r2: form.deadlines[1] ? tokyoInputToIso(form.deadlines[1]) : '',
-                deadline_r3: form.deadlines[2] ? tokyoInputToIso(form.deadlines[2]) : '',
-                deadline_r4: form.deadlines[3] ? tokyoInputToIso(form.deadlines[3]) : '',
-                cut_after_round: numberOf(form.cutAfter),
-                cut_top: numberOf(form.cutTop),
-              },
-            },
-            {
-              // The new tournament is the one the rest of the page (and the console) works on.
-              onSuccess: (result) => void navigate({ search: { game_global_id: result.game_global_id } }),
-            },
-          )
-        }
-      >
-        {tournament ? '変更を保存する' : '大会を作る'}
-      </button>
+      {tournament ? (
+        <ConfirmAction
+          label="変更を保存する"
+          warning={`${tournament.tournament_name}（${tournament.game_global_id}）に保存します。`}
+          pending={save.isPending}
+          onConfirm={send}
+        />
+      ) : (
+        <button type="button" className="button button--primary" disabled={save.isPending} onClick={send}>
+          大会を作る
+        </button>
+      )}
       <ActionOutcome
         error={save.error}
         success={
@@ -446,11 +460,16 @@ function OpsSetupPage() {
   const navigate = useNavigate({ from: Route.fullPath });
   const tournaments = useOpsTournaments();
   const tournament = tournaments.find((t) => t.game_global_id === game_global_id);
-  // The settings form opens again with the stored values when the operator picks another tournament
-  // (not when the form itself created one: it keeps saying what it did).
-  const [formKey, setFormKey] = useState(0);
+  // The settings form is keyed by the tournament the address names, so it opens with that
+  // tournament's stored values however it was chosen (the select, a link, back and forward). An empty
+  // form keeps its key once it created a tournament: it stays open to say what it did.
+  const [blank, setBlank] = useState<{ count: number; created?: string }>({ count: 0 });
+  const formKey =
+    tournament && tournament.game_global_id !== blank.created
+      ? `tournament-${tournament.game_global_id}`
+      : `new-${blank.count}`;
   const choose = (id: string | undefined) => {
-    setFormKey((key) => key + 1);
+    if (!id) setBlank((current) => ({ count: current.count + 1 }));
     void navigate({ search: id ? { game_global_id: id } : {} });
   };
   return (
@@ -470,7 +489,11 @@ function OpsSetupPage() {
           </button>
         )}
       </section>
-      <TournamentSettings key={formKey} tournament={tournament} />
+      <TournamentSettings
+        key={formKey}
+        tournament={tournament}
+        onCreated={(created) => setBlank((current) => ({ ...current, created }))}
+      />
       {tournament && (
         <>
           <FieldImport key={`field-${tournament.game_global_id}`} tournament={tournament} />

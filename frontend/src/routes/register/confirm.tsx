@@ -2,7 +2,11 @@ import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { ConfirmActions } from '../../components/ui/form-field';
 import { useSaveProfile } from '../../features/account/api/account-calls';
 import { FormError, ProfileConfirmRows, useObjectUrl } from '../../features/account/components/account-parts';
-import { setRegistrationDraft, useRegistrationDraft } from '../../features/account/registration-draft';
+import {
+  registrationPictureLost,
+  setRegistrationDraft,
+  useRegistrationDraft,
+} from '../../features/account/registration-draft';
 
 export const Route = createFileRoute('/register/confirm')({
   staticData: {
@@ -22,7 +26,8 @@ function RegisterConfirmPage() {
   const draft = useRegistrationDraft();
   const save = useSaveProfile('registerUserProfile');
   const imageUrl = useObjectUrl(draft?.image ?? null);
-  if (!draft) return <Navigate to="/register/necessary" replace />;
+  // A picture too large to keep over a reload is chosen again; the rest of the form is kept.
+  if (!draft || registrationPictureLost()) return <Navigate to="/register/necessary" replace />;
   return (
     <div className="page-body">
       <p className="section__lead">この内容で登録します。よろしければ「登録する」を押してください。</p>

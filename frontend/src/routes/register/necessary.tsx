@@ -25,10 +25,8 @@ function RegisterNecessaryPage() {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     confirm.mutate(draft, {
-      onSuccess: () => {
-        setRegistrationDraft(draft);
-        void navigate({ to: '/register/confirm' });
-      },
+      // The confirm step opens once the draft is kept, so a reload there still has it.
+      onSuccess: () => void setRegistrationDraft(draft).then(() => navigate({ to: '/register/confirm' })),
     });
   };
   return (

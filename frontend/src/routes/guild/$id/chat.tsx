@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
-import { useState, type FormEvent } from 'react';
+import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { CHAT_MESSAGE_MAX, type ChatMessage } from '@golf/shared/schemas/guild';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { EmptyState } from '../../../components/ui/empty-state';
@@ -53,6 +53,21 @@ function GuildChatPage() {
   const [loadingOlder, setLoadingOlder] = useState(false);
   const post = usePostChat(id);
   const [draft, setDraft] = useState('');
+  const log = useRef<HTMLDivElement>(null);
+  // Whether the log shows its newest post: a post arriving then is scrolled to, not one arriving
+  // while the player reads older ones.
+  const atNewest = useRef(true);
+  const newest = chat.data?.messages[0];
+  const newestId = newest?.message_id;
+  const newestMine = newest?.author === 'member' && newest.user_id === me;
+  // The log opens at the newest post, and follows a new one (always the player's own, just sent).
+  // Older posts loaded above leave the newest one in place, so they scroll nothing.
+  useLayoutEffect(() => {
+    const element = log.current;
+    if (!element || !newestId || !(atNewest.current || newestMine)) return;
+    element.scrollTop = element.scrollHeight - element.clientHeight;
+    atNewest.current = true;
+  }, [newestId, newestMine]);
 
   if (chat.isError) {
     const forbidden = isApiError(chat.error) && chat.error.code === 'not_guild_member';
@@ -96,7 +111,15 @@ function GuildChatPage() {
 
   return (
     <div className="chat">
-      <div className="chat__log" aria-live="polite">
+      <div
+        className="chat__log"
+        aria-live="polite"
+        ref={log}
+        onScroll={(event) => {
+          const element = event.currentTarget;
+          atNewest.current = element.scrollHeight - element.clientHeight - element.scrollTop < 24;
+        }}
+      >
         {chat.isPending ? (
           <Skeleton height={120} />
         ) : messages.length === 0 ? (

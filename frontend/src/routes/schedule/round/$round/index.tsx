@@ -89,12 +89,17 @@ function RoundPage() {
   const schedules = useSchedules();
   // The tournament of the game screens' default (the API's when none is chosen): its round pages are
   // the ones played now.
-  const isCurrent = !chosen || view.game_global_id === defaultTournament('picks', schedules)?.game_global_id;
+  const current = defaultTournament('picks', schedules)?.game_global_id;
+  const isCurrent = !chosen || view.game_global_id === current;
   // Picks are made on the current tournament's pages only.
   const editable = view.is_open && isCurrent;
-  // The tournaments with rounds to look back on, and the one shown.
+  // The tournaments with rounds to look back on, the current one (open before it starts) and the one
+  // shown, whichever is chosen.
   const choices = schedules.filter(
-    (schedule) => schedule.status !== 'upcoming' || schedule.game_global_id === view.game_global_id,
+    (schedule) =>
+      schedule.status !== 'upcoming' ||
+      schedule.game_global_id === current ||
+      schedule.game_global_id === view.game_global_id,
   );
   const { remove, undo, removed } = useDeletePick(round);
   const slots = view.team?.slots ?? [null, null, null, null];
