@@ -2,6 +2,7 @@ import { screen, waitFor, within } from '@testing-library/dom';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { openApp, playerToken, waitForPath } from './render-app';
+import { apiAs } from './support/api';
 import { callApi } from './support/accounts';
 
 /** The player's own page and the first-visit tutorial, each with a player of its own. */
@@ -36,6 +37,32 @@ describe('/mypage', () => {
     await waitFor(() => expect(roundToggle.checked).toBe(false));
     // Three pages and two switches: more than the other screens, as its browser journey was.
   }, 60_000);
+});
+
+describe('deadline reminders on /mypage', () => {
+  it('saves each change of channel and time as it is made', async () => {
+    await openApp('/mypage', { as: 'accountsReminders' });
+    const card = within(await screen.findByTestId('reminder-settings'));
+    const byMail = await card.findByRole<HTMLInputElement>('switch', { name: /メールで受け取る/ });
+    expect(byMail.checked).toBe(false);
+    // Each change is shown at once and kept once the save is back (it stays on screen if it fails).
+    const saved = async (control: HTMLInputElement) =>
+      waitFor(() => {
+        expect(control.checked).toBe(true);
+        expect(control.disabled).toBe(false);
+      });
+    await user().click(byMail);
+    await saved(byMail);
+    const sixHours = card.getByRole<HTMLInputElement>('checkbox', { name: '6時間前' });
+    await user().click(sixHours);
+    await saved(sixHours);
+    expect(card.queryByRole('alert')).toBeNull();
+    expect(await apiAs('accountsReminders', 'GET', '/api/user/reminders')).toMatchObject({
+      email: true,
+      line: false,
+      hours_before: [24, 6, 2],
+    });
+  });
 });
 
 describe('first-visit tutorial', () => {

@@ -54,6 +54,8 @@ export const screenPlayers = {
   },
   /** Switches carry-over on and off. */
   accountsMypage: { user: { nickname: 'マイページ太郎' } },
+  /** Changes the deadline reminders' channels and times. */
+  accountsReminders: {},
   /** Goes through the tutorial to its end. */
   accountsTutorial: { user: { tutorial_flg: false } },
   /** Skips the tutorial on the registration's last page. */

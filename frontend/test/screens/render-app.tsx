@@ -2,6 +2,7 @@
 import '../../src/lib/zod-without-eval';
 import { configure, getConfig, prettyDOM, waitFor } from '@testing-library/dom';
 import { expect, inject, vi } from 'vitest';
+import { unknownFieldMessage } from '@golf/shared/schemas/zod-locale';
 import type { RunningApp } from '../../src/app';
 import type { ScreenPlayer } from './players';
 
@@ -55,6 +56,8 @@ interface HarnessState {
   offline: boolean;
   running: RunningApp | undefined;
   networkFetch: typeof fetch;
+  /** Each request of the test that the API refused for a field its route does not take. */
+  refusedFields: string[];
 }
 const stateKey = Symbol.for('golf.screens.harness');
 const globalState = globalThis as unknown as Record<symbol, HarnessState | undefined>;
@@ -63,8 +66,29 @@ const state: HarnessState = (globalState[stateKey] ??= {
   offline: false,
   running: undefined,
   networkFetch: globalThis.fetch,
+  refusedFields: [],
 });
-const networkFetch: typeof fetch = (input, init) => state.networkFetch(input, init);
+/**
+ * The API's answer to `request`, noting a 422 that names a field the route does not take
+ * (shared/src/strict-input.ts): a screen that sends one (a save body spread from a GET answer) is a
+ * bug whatever the screen then shows, so the test fails at its end, naming the request and fields.
+ */
+const networkFetch: typeof fetch = async (input, init) => {
+  const request = new Request(input, init);
+  const response = await state.networkFetch(request);
+  if (response.status !== 422) return response;
+  // Read once and answered again as read: the window's responses do not all clone their body.
+  const text = await response.text();
+  const errors = (JSON.parse(text || '{}') as { errors?: Record<string, unknown> }).errors ?? {};
+  const fields = Object.entries(errors)
+    .filter(([, messages]) => Array.isArray(messages) && messages.includes(unknownFieldMessage))
+    .map(([field]) => field);
+  const url = new URL(request.url);
+  if (fields.length)
+    state.refusedFields.push(`${request.method} ${url.pathname}${url.search}: ${fields.join(', ')}`);
+  const { status, statusText, headers } = response;
+  return new Response(text, { status, statusText, headers });
+};
 
 /** Every call the app makes goes to the API, unless a test answers it itself (`answerApi`) or is offline. */
 async function harnessFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
@@ -72,7 +96,7 @@ async function harnessFetch(input: RequestInfo | URL, init?: RequestInit): Promi
   if (state.offline) throw new TypeError('Failed to fetch');
   const url = new URL(request.url);
   const own = state.answers.find(({ matches }) => matches(url));
-  return own ? own.answer(request) : state.networkFetch(request);
+  return own ? own.answer(request) : networkFetch(request);
 }
 
 /**
@@ -142,6 +166,9 @@ export function endScreenTest(): void {
   clearCookies();
   localStorage.clear();
   sessionStorage.clear();
+  const refused = state.refusedFields.splice(0);
+  if (refused.length)
+    throw new Error(`The API refused fields its routes do not take:\n${refused.join('\n')}`);
 }
 
 /**

@@ -6,6 +6,8 @@ import type { Schedule, TournamentScore } from '@golf/shared/schemas/schedule';
 import {
   answerApi,
   apiGet,
+  apiUrl,
+  endScreenTest,
   jsonAnswer,
   networkAnswer,
   openApp,
@@ -152,6 +154,13 @@ describe('errors', () => {
     await openApp('/schedule/score?game_global_id=no-such-tournament');
     await screen.findByText(notFoundText);
     expect(document.querySelector('.title-bar')).toBeNull();
+  });
+
+  it('fails the test of a screen that sends a field its route does not take', async () => {
+    // As the app's client asks: through the harness, which notes the 422 and fails the test at its end.
+    const answer = await fetch(new URL('/api/topics?page=1&per_page=5', apiUrl()));
+    expect(answer.status).toBe(422);
+    expect(endScreenTest).toThrow('GET /api/topics?page=1&per_page=5: per_page');
   });
 });
 
