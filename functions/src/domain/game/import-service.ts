@@ -421,19 +421,36 @@ export async function writeField(rows: FieldRow[], changed: FieldEntryRecord[]):
   await tournamentRepository.writeFieldEntries(changed);
 }
 
-export async function importTournament(
-  format: ImportFormat,
-  content: string,
-  now: Date,
-  dryRun = false,
-  operatorId = 'system',
-): Promise<ImportResult> {
-  const file = parseTournamentFile(format, content);
-  if (dryRun) return tournamentImport(file, now, dryRun, operatorId);
-  return oneImportAtATime(file.header.game_global_id, { kind: 'tournament', operatorId, content }, () =>
-    tournamentImport(file, now, dryRun, operatorId),
-  );
+/** Parses a file and imports it: a dry run at once, a real import holding the tournament's lease. */
+function importer<F>(
+  kind: ImportIdentity['kind'],
+  parse: (format: ImportFormat, content: string) => F,
+  /** The tournament whose lease the import holds; none when the file names no tournament. */
+  leaseOf: (file: F) => string | undefined,
+  run: (file: F, now: Date, dryRun: boolean, operatorId: string) => Promise<ImportResult>,
+) {
+  return async (
+    format: ImportFormat,
+    content: string,
+    now: Date,
+    dryRun = false,
+    operatorId = 'system',
+  ): Promise<ImportResult> => {
+    const file = parse(format, content);
+    const gameGlobalId = leaseOf(file);
+    if (dryRun || gameGlobalId === undefined) return run(file, now, dryRun, operatorId);
+    return oneImportAtATime(gameGlobalId, { kind, operatorId, content }, () =>
+      run(file, now, dryRun, operatorId),
+    );
+  };
 }
+
+export const importTournament = importer(
+  'tournament',
+  parseTournamentFile,
+  (file) => file.header.game_global_id,
+  tournamentImport,
+);
 
 async function tournamentImport(
   file: TournamentFile,
@@ -536,19 +553,12 @@ export function parseResultsFile(
   return { gameGlobalId, rows, errors };
 }
 
-export async function importResults(
-  format: ImportFormat,
-  content: string,
-  now: Date,
-  dryRun = false,
-  operatorId = 'system',
-): Promise<ImportResult> {
-  const parsed = parseResultsFile(format, content);
-  if (dryRun || !parsed.gameGlobalId) return resultsImport(parsed, now, dryRun, operatorId);
-  return oneImportAtATime(parsed.gameGlobalId, { kind: 'results', operatorId, content }, () =>
-    resultsImport(parsed, now, dryRun, operatorId),
-  );
-}
+export const importResults = importer(
+  'results',
+  parseResultsFile,
+  (parsed) => parsed.gameGlobalId || undefined,
+  resultsImport,
+);
 
 async function resultsImport(
   parsed: ReturnType<typeof parseResultsFile>,

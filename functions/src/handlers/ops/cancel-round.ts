@@ -1,18 +1,8 @@
 import { cancelRound } from '../../domain/game/operator-service';
-import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { httpHandler } from '../../adapters/http-handler';
 import { cancelRoundRoute } from '@golf/shared/routes/game';
+import { changeResults } from './results-change';
 
-export const handler = httpHandler(cancelRoundRoute, async ({ body, auth, now }) => {
-  const result = await cancelRound({
-    gameGlobalId: body.game_global_id,
-    round: body.round,
-    reason: body.reason,
-    operatorId: auth.userId,
-    now,
-    dryRun: body.dry_run,
-  });
-  // A dry run wrote nothing: the rankings have nothing to publish.
-  if (!body.dry_run) await rankingsChanged(body.game_global_id, now);
-  return result;
-});
+export const handler = httpHandler(cancelRoundRoute, (request) =>
+  changeResults(request, (input) => cancelRound({ ...input, round: request.body.round })),
+);

@@ -1,18 +1,8 @@
 import { withdrawPlayer } from '../../domain/game/operator-service';
-import { rankingsChanged } from '../../domain/ranking/rankings-changed';
 import { httpHandler } from '../../adapters/http-handler';
 import { withdrawPlayerRoute } from '@golf/shared/routes/game';
+import { changeResults } from './results-change';
 
-export const handler = httpHandler(withdrawPlayerRoute, async ({ body, auth, now }) => {
-  const result = await withdrawPlayer({
-    gameGlobalId: body.game_global_id,
-    playerId: body.player_id,
-    reason: body.reason,
-    operatorId: auth.userId,
-    now,
-    dryRun: body.dry_run,
-  });
-  // A dry run wrote nothing: the rankings have nothing to publish.
-  if (!body.dry_run) await rankingsChanged(body.game_global_id, now);
-  return result;
-});
+export const handler = httpHandler(withdrawPlayerRoute, (request) =>
+  changeResults(request, (input) => withdrawPlayer({ ...input, playerId: request.body.player_id })),
+);
