@@ -25,6 +25,7 @@ import {
   socialProviderParamsSchema,
   socialTokenBodySchema,
 } from '../schemas/social';
+import { guildReads, partitions } from '../route-partitions';
 
 /** Routes that set the signed-in user's own flags. */
 const sessionKeys = { read: ['LOGIN#', 'MAILTOKEN#', 'RATE#', 'REVOKED#'], write: ['USER#'] } as const;
@@ -41,20 +42,21 @@ const mailLinkCompleteKeys = {
   write: ['LOGIN#', 'MAILTOKEN#', 'OUTBOX', 'USER#'],
 } as const;
 
+/** What the profile routes read besides the user: the guild, the reminder runs, the mail and the rate limits. */
+const profileReads = partitions(guildReads, [
+  'LOGIN#',
+  'MAILTOKEN#',
+  'OUTBOX',
+  'RATE#',
+  'REMINDER_JOB',
+  'REMINDER_SENT#',
+  'REMINDER_UNSUBSCRIBE#',
+  'REVOKED#',
+]);
+
 /** Routes that write the user's profile. */
 const profileKeys = {
-  read: [
-    'GUILD#',
-    'GUILD_CHAT#',
-    'LOGIN#',
-    'MAILTOKEN#',
-    'OUTBOX',
-    'RATE#',
-    'REMINDER_JOB',
-    'REMINDER_SENT#',
-    'REMINDER_UNSUBSCRIBE#',
-    'REVOKED#',
-  ],
+  read: profileReads,
   write: ['USER#'],
   index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'REMINDER_SUBSCRIBERS'],
 } as const;
@@ -186,11 +188,7 @@ export const startEmailRegistrationRoute = {
   access: 'user',
   body: emailBodySchema,
   response: mailSentResponseSchema,
-  aws: {
-    table: 'write',
-    mail: true,
-    keys: mailLinkStartKeys,
-  },
+  aws: { table: 'write', mail: true, keys: mailLinkStartKeys },
 } as const satisfies RouteDefinition;
 
 export const getUserEmailRoute = {
@@ -211,11 +209,7 @@ export const startEmailChangeRoute = {
   access: 'user',
   body: emailBodySchema,
   response: mailSentResponseSchema,
-  aws: {
-    table: 'write',
-    mail: true,
-    keys: mailLinkStartKeys,
-  },
+  aws: { table: 'write', mail: true, keys: mailLinkStartKeys },
 } as const satisfies RouteDefinition;
 
 export const completeEmailChangeRoute = {
@@ -249,11 +243,7 @@ export const startPasswordResetRoute = {
   access: 'public',
   body: emailBodySchema,
   response: mailSentResponseSchema,
-  aws: {
-    table: 'write',
-    mail: true,
-    keys: mailLinkStartKeys,
-  },
+  aws: { table: 'write', mail: true, keys: mailLinkStartKeys },
 } as const satisfies RouteDefinition;
 
 export const resetPasswordRoute = {
@@ -288,6 +278,9 @@ export const changePasswordRoute = {
   },
 } as const satisfies RouteDefinition;
 
+/** What the profile's confirmation reads: the profile routes' reads and the user. */
+const profileConfirmReads = partitions(profileReads, ['USER#']);
+
 export const confirmUserProfileRoute = {
   name: 'confirmUserProfile',
   method: 'POST',
@@ -300,19 +293,7 @@ export const confirmUserProfileRoute = {
     table: 'read',
     uploads: ['GetObject'],
     keys: {
-      read: [
-        'GUILD#',
-        'GUILD_CHAT#',
-        'LOGIN#',
-        'MAILTOKEN#',
-        'OUTBOX',
-        'RATE#',
-        'REMINDER_JOB',
-        'REMINDER_SENT#',
-        'REMINDER_UNSUBSCRIBE#',
-        'REVOKED#',
-        'USER#',
-      ],
+      read: profileConfirmReads,
       index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'REMINDER_SUBSCRIBERS'],
     },
   },
@@ -326,11 +307,7 @@ export const registerUserProfileRoute = {
   access: 'user',
   body: profileFormSchema,
   response: userMeResponseSchema,
-  aws: {
-    table: 'write',
-    uploads: ['PutObject', 'GetObject'],
-    keys: profileKeys,
-  },
+  aws: { table: 'write', uploads: ['PutObject', 'GetObject'], keys: profileKeys },
 } as const satisfies RouteDefinition;
 
 export const updateUserProfileRoute = {
@@ -341,11 +318,7 @@ export const updateUserProfileRoute = {
   access: 'user',
   body: profileFormSchema,
   response: userMeResponseSchema,
-  aws: {
-    table: 'write',
-    uploads: ['PutObject', 'GetObject'],
-    keys: profileKeys,
-  },
+  aws: { table: 'write', uploads: ['PutObject', 'GetObject'], keys: profileKeys },
 } as const satisfies RouteDefinition;
 
 export const withdrawUserRoute = {

@@ -44,20 +44,20 @@ import { liveRoundSchema } from '../schemas/live-round';
 import { scoreChangesQuerySchema, scoreChangesViewSchema } from '../schemas/score-changes';
 import { seasonHistoryQuerySchema, seasonHistorySchema } from '../schemas/season-history';
 import { shareCardRequestSchema, shareCardSchema } from '../schemas/share';
+import {
+  guildReads,
+  partitions,
+  rankingBoardReads,
+  rankingReads,
+  rankingViewReads,
+  roundViewReads,
+  sessionReads,
+  tournamentReads,
+} from '../route-partitions';
 
 /** Views of a round, its field and teams. */
 const roundViewKeys = {
-  read: [
-    'AUDIT#',
-    'LOGIN#',
-    'PLAYER#',
-    'REVOKED#',
-    'ROUNDLOCK#',
-    'TEAM#',
-    'TEAMSUM#',
-    'TOURNAMENT#',
-    'USER#',
-  ],
+  read: roundViewReads,
   index: ['TOURNAMENTS'],
 } as const;
 
@@ -68,24 +68,18 @@ const tournamentImportKeys = {
   index: ['TOURNAMENTS'],
 } as const;
 
+/** What every save of a team reads: the caller, the tournament and its field, the sums, the guild post and the mail. */
+const teamSaveReads = partitions(sessionReads, tournamentReads, [
+  'GAMEPOSTS#',
+  'OUTBOX',
+  'PLAYER#',
+  'RATE#',
+  'TEAMSUM#',
+]);
+
 /** Routes that change a team besides the draft saves: removing a pick and the AI team (both schedule the receipt and tell the guild, as a save does). */
 const teamChangeKeys = {
-  read: [
-    'AUDIT#',
-    'GAMEPOSTS#',
-    'GUILD#',
-    'GUILD_CHAT#',
-    'LOGIN#',
-    'OUTBOX',
-    'PLAYER#',
-    'RATE#',
-    'RECEIPTS_DUE',
-    'REVOKED#',
-    'ROUNDLOCK#',
-    'TEAMSUM#',
-    'TOURNAMENT#',
-    'USER#',
-  ],
+  read: partitions(teamSaveReads, guildReads, ['RECEIPTS_DUE']),
   write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE', 'TEAM#'],
   index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
 } as const;
@@ -112,10 +106,7 @@ export const getRoundViewRoute = {
   params: roundParamsSchema,
   query: tournamentQuerySchema,
   response: roundViewSchema,
-  aws: {
-    table: 'read',
-    keys: roundViewKeys,
-  },
+  aws: { table: 'read', keys: roundViewKeys },
 } as const satisfies RouteDefinition;
 
 export const getRoundFieldRoute = {
@@ -128,11 +119,11 @@ export const getRoundFieldRoute = {
   query: tournamentQuerySchema,
   response: roundFieldSchema,
   cacheSeconds: 30,
-  aws: {
-    table: 'read',
-    keys: roundViewKeys,
-  },
+  aws: { table: 'read', keys: roundViewKeys },
 } as const satisfies RouteDefinition;
+
+/** The live board of a round: the tournament, its field and the rankings. */
+const liveRoundReads = partitions(sessionReads, tournamentReads, rankingReads, ['PLAYER#']);
 
 export const getLiveRoundRoute = {
   name: 'getLiveRound',
@@ -147,20 +138,7 @@ export const getLiveRoundRoute = {
   aws: {
     table: 'read',
     keys: {
-      read: [
-        'AUDIT#',
-        'LOGIN#',
-        'PLAYER#',
-        'RANK#',
-        'RANKIDX#',
-        'RANKLEASE',
-        'RANKPTR#',
-        'RANKVAL#',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
+      read: liveRoundReads,
       index: ['TOURNAMENTS'],
     },
   },
@@ -176,10 +154,7 @@ export const getPlayerDetailRoute = {
   query: tournamentQuerySchema,
   response: playerDetailSchema,
   cacheSeconds: 60,
-  aws: {
-    table: 'read',
-    keys: roundViewKeys,
-  },
+  aws: { table: 'read', keys: roundViewKeys },
 } as const satisfies RouteDefinition;
 
 export const saveTeamRoute = {
@@ -195,24 +170,15 @@ export const saveTeamRoute = {
     table: 'write',
     mail: true,
     keys: {
-      read: [
-        'AUDIT#',
-        'GAMEPOSTS#',
-        'LOGIN#',
-        'OUTBOX',
-        'PLAYER#',
-        'RATE#',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TEAMSUM#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
+      read: teamSaveReads,
       write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE', 'TEAM#'],
       index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
     },
   },
 } as const satisfies RouteDefinition;
+
+/** What a pick's save reads: a team save's reads and the guild. */
+const pickSaveReads = partitions(teamSaveReads, guildReads);
 
 export const savePickRoute = {
   name: 'savePick',
@@ -227,21 +193,7 @@ export const savePickRoute = {
     table: 'write',
     mail: true,
     keys: {
-      read: [
-        'AUDIT#',
-        'GAMEPOSTS#',
-        'GUILD#',
-        'GUILD_CHAT#',
-        'LOGIN#',
-        'OUTBOX',
-        'PLAYER#',
-        'RATE#',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TEAMSUM#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
+      read: pickSaveReads,
       write: ['RECEIPTS_DUE', 'TEAM#'],
       index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
     },
@@ -257,11 +209,7 @@ export const deletePickRoute = {
   params: draftParamsSchema,
   query: tournamentQuerySchema,
   response: savedOrNoTeamSchema,
-  aws: {
-    table: 'write',
-    mail: true,
-    keys: teamChangeKeys,
-  },
+  aws: { table: 'write', mail: true, keys: teamChangeKeys },
 } as const satisfies RouteDefinition;
 
 export const previewAiTeamRoute = {
@@ -274,10 +222,7 @@ export const previewAiTeamRoute = {
   query: tournamentQuerySchema,
   response: aiPreviewSchema,
   cacheSeconds: 30,
-  aws: {
-    table: 'read',
-    keys: roundViewKeys,
-  },
+  aws: { table: 'read', keys: roundViewKeys },
 } as const satisfies RouteDefinition;
 
 export const saveAiTeamRoute = {
@@ -289,11 +234,7 @@ export const saveAiTeamRoute = {
   params: aiParamsSchema,
   body: saveAiTeamBodySchema,
   response: savedTeamSchema,
-  aws: {
-    table: 'write',
-    mail: true,
-    keys: teamChangeKeys,
-  },
+  aws: { table: 'write', mail: true, keys: teamChangeKeys },
 } as const satisfies RouteDefinition;
 
 export const getUserTeamRoute = {
@@ -305,10 +246,7 @@ export const getUserTeamRoute = {
   params: userTeamParamsSchema,
   query: tournamentQuerySchema,
   response: otherTeamSchema,
-  aws: {
-    table: 'read',
-    keys: roundViewKeys,
-  },
+  aws: { table: 'read', keys: roundViewKeys },
 } as const satisfies RouteDefinition;
 
 export const getMyScoreRoute = {
@@ -319,11 +257,11 @@ export const getMyScoreRoute = {
   access: 'user',
   query: tournamentQuerySchema,
   response: myScoreSchema,
-  aws: {
-    table: 'read',
-    keys: roundViewKeys,
-  },
+  aws: { table: 'read', keys: roundViewKeys },
 } as const satisfies RouteDefinition;
+
+/** The score changes: the rankings' views and whether they are stale. */
+const scoreChangeReads = partitions(rankingViewReads, ['RANKSTALE']);
 
 export const getScoreChangesRoute = {
   name: 'getScoreChanges',
@@ -336,32 +274,14 @@ export const getScoreChangesRoute = {
   aws: {
     table: 'read',
     keys: {
-      read: [
-        'AUDIT#',
-        'GUILD#',
-        'GUILD_CHAT#',
-        'LOGIN#',
-        'PLAYER#',
-        'QUIZ#',
-        'QUIZSCORE#',
-        'RANK#',
-        'RANKIDX#',
-        'RANKLEASE',
-        'RANKPTR#',
-        'RANKSTALE',
-        'RANKVAL#',
-        'RATE#',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TEAM#',
-        'TEAMSUM#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
+      read: scoreChangeReads,
       index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
     },
   },
 } as const satisfies RouteDefinition;
+
+/** A season's history: the tournaments, the rankings and the past seasons. */
+const seasonHistoryReads = partitions(sessionReads, tournamentReads, rankingReads, ['HISTORY#']);
 
 export const getSeasonHistoryRoute = {
   name: 'getSeasonHistory',
@@ -374,20 +294,7 @@ export const getSeasonHistoryRoute = {
   aws: {
     table: 'read',
     keys: {
-      read: [
-        'AUDIT#',
-        'HISTORY#',
-        'LOGIN#',
-        'RANK#',
-        'RANKIDX#',
-        'RANKLEASE',
-        'RANKPTR#',
-        'RANKVAL#',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
+      read: seasonHistoryReads,
       index: ['TOURNAMENTS'],
     },
   },
@@ -400,10 +307,7 @@ export const listTournamentsRoute = {
   handler: 'ops/list-tournaments',
   access: 'operator',
   response: opsTournamentListSchema,
-  aws: {
-    table: 'read',
-    keys: operatorViewKeys,
-  },
+  aws: { table: 'read', keys: operatorViewKeys },
 } as const satisfies RouteDefinition;
 
 export const importTournamentRoute = {
@@ -414,10 +318,7 @@ export const importTournamentRoute = {
   access: 'operator',
   body: importBodySchema,
   response: importResultSchema,
-  aws: {
-    table: 'write',
-    keys: tournamentImportKeys,
-  },
+  aws: { table: 'write', keys: tournamentImportKeys },
 } as const satisfies RouteDefinition;
 
 export const saveTournamentRoute = {
@@ -428,10 +329,7 @@ export const saveTournamentRoute = {
   access: 'operator',
   body: saveTournamentBodySchema,
   response: importResultSchema,
-  aws: {
-    table: 'write',
-    keys: tournamentImportKeys,
-  },
+  aws: { table: 'write', keys: tournamentImportKeys },
 } as const satisfies RouteDefinition;
 
 export const importFieldRoute = {
@@ -442,10 +340,7 @@ export const importFieldRoute = {
   access: 'operator',
   body: importFieldBodySchema,
   response: importResultSchema,
-  aws: {
-    table: 'write',
-    keys: tournamentImportKeys,
-  },
+  aws: { table: 'write', keys: tournamentImportKeys },
 } as const satisfies RouteDefinition;
 
 export const importResultsRoute = {
@@ -456,11 +351,7 @@ export const importResultsRoute = {
   access: 'operator',
   body: importBodySchema,
   response: importResultsResponseSchema,
-  aws: {
-    table: 'write',
-    startsRankingJob: true,
-    keys: operatorActionKeys,
-  },
+  aws: { table: 'write', startsRankingJob: true, keys: operatorActionKeys },
 } as const satisfies RouteDefinition;
 
 export const markRoundFinalRoute = {
@@ -471,11 +362,7 @@ export const markRoundFinalRoute = {
   access: 'operator',
   body: markFinalBodySchema,
   response: operatorActionResultSchema,
-  aws: {
-    table: 'write',
-    startsRankingJob: true,
-    keys: operatorActionKeys,
-  },
+  aws: { table: 'write', startsRankingJob: true, keys: operatorActionKeys },
 } as const satisfies RouteDefinition;
 
 export const moveDeadlineRoute = {
@@ -504,10 +391,7 @@ export const opsRoundResultsRoute = {
   access: 'operator',
   query: opsRoundResultsQuerySchema,
   response: opsRoundResultsSchema,
-  aws: {
-    table: 'read',
-    keys: operatorViewKeys,
-  },
+  aws: { table: 'read', keys: operatorViewKeys },
 } as const satisfies RouteDefinition;
 
 export const opsAuditLogRoute = {
@@ -518,10 +402,7 @@ export const opsAuditLogRoute = {
   access: 'operator',
   query: opsAuditLogQuerySchema,
   response: opsAuditLogSchema,
-  aws: {
-    table: 'read',
-    keys: operatorViewKeys,
-  },
+  aws: { table: 'read', keys: operatorViewKeys },
 } as const satisfies RouteDefinition;
 
 export const correctResultRoute = {
@@ -532,11 +413,7 @@ export const correctResultRoute = {
   access: 'operator',
   body: correctResultBodySchema,
   response: operatorActionPreviewResponseSchema,
-  aws: {
-    table: 'write',
-    startsRankingJob: true,
-    keys: operatorActionKeys,
-  },
+  aws: { table: 'write', startsRankingJob: true, keys: operatorActionKeys },
 } as const satisfies RouteDefinition;
 
 export const withdrawPlayerRoute = {
@@ -566,11 +443,7 @@ export const cancelRoundRoute = {
   access: 'operator',
   body: cancelRoundBodySchema,
   response: operatorActionPreviewResponseSchema,
-  aws: {
-    table: 'write',
-    startsRankingJob: true,
-    keys: operatorActionKeys,
-  },
+  aws: { table: 'write', startsRankingJob: true, keys: operatorActionKeys },
 } as const satisfies RouteDefinition;
 
 export const cancelTournamentRoute = {
@@ -581,11 +454,7 @@ export const cancelTournamentRoute = {
   access: 'operator',
   body: cancelTournamentBodySchema,
   response: operatorActionPreviewResponseSchema,
-  aws: {
-    table: 'write',
-    startsRankingJob: true,
-    keys: operatorActionKeys,
-  },
+  aws: { table: 'write', startsRankingJob: true, keys: operatorActionKeys },
 } as const satisfies RouteDefinition;
 
 export const runCarryOverRoute = {
@@ -620,26 +489,7 @@ export const createShareCardRoute = {
     table: 'write',
     uploads: ['PutObject'],
     keys: {
-      read: [
-        'AUDIT#',
-        'GUILD#',
-        'GUILD_CHAT#',
-        'LOGIN#',
-        'PLAYER#',
-        'QUIZ#',
-        'QUIZSCORE#',
-        'RANK#',
-        'RANKIDX#',
-        'RANKLEASE',
-        'RANKPTR#',
-        'RANKVAL#',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TEAM#',
-        'TEAMSUM#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
+      read: rankingBoardReads,
       write: ['RATE#', 'SHARECARD#'],
       index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
     },

@@ -24,6 +24,7 @@ import {
   ownedGuildSchema,
   presignedUploadSchema,
 } from '../schemas/guild';
+import { guildReads, partitions, rankingReads, sessionReads, tournamentReads } from '../route-partitions';
 
 /** Views of guilds. */
 const guildViewKeys = {
@@ -57,11 +58,7 @@ export const confirmGuildRoute = {
   access: 'user',
   body: guildFormSchema,
   response: guildConfirmSchema,
-  aws: {
-    table: 'read',
-    uploads: ['GetObject'],
-    keys: guildViewKeys,
-  },
+  aws: { table: 'read', uploads: ['GetObject'], keys: guildViewKeys },
 } as const satisfies RouteDefinition;
 
 export const createGuildRoute = {
@@ -232,6 +229,14 @@ export const kickGuildMemberRoute = {
   },
 } as const satisfies RouteDefinition;
 
+/** A guild's match against another: the tournament, the rankings, both guilds and the quiz scores. */
+const guildVersusReads = partitions(sessionReads, tournamentReads, rankingReads, guildReads, [
+  'PLAYER#',
+  'QUIZ#',
+  'QUIZSCORE#',
+  'RATE#',
+]);
+
 export const getGuildVersusRoute = {
   name: 'getGuildVersus',
   method: 'GET',
@@ -244,25 +249,7 @@ export const getGuildVersusRoute = {
   aws: {
     ...read,
     keys: {
-      read: [
-        'AUDIT#',
-        'GUILD#',
-        'GUILD_CHAT#',
-        'LOGIN#',
-        'PLAYER#',
-        'QUIZ#',
-        'QUIZSCORE#',
-        'RANK#',
-        'RANKIDX#',
-        'RANKLEASE',
-        'RANKPTR#',
-        'RANKVAL#',
-        'RATE#',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
+      read: guildVersusReads,
       index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
     },
   },

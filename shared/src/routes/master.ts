@@ -6,6 +6,7 @@ import {
   masterListParamsSchema,
   masterListSchema,
 } from '../schemas/master';
+import { prizeListKeys } from '../route-partitions';
 
 export const getMasterListRoute = {
   name: 'getMasterList',
@@ -40,13 +41,7 @@ export const getGolfMasterListRoute = {
   params: golfMasterListParamsSchema,
   response: golfMasterListResponseSchema,
   cacheSeconds: 60,
-  aws: {
-    table: 'read',
-    keys: {
-      read: ['AUDIT#', 'LOGIN#', 'PRIZE#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
-      index: ['PRIZES#', 'TOURNAMENTS'],
-    },
-  },
+  aws: { table: 'read', keys: prizeListKeys },
 } as const satisfies RouteDefinition;
 
 export const masterRoutes = {

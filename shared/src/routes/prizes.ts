@@ -22,24 +22,24 @@ import {
   savePrizeResultSchema,
   winnersExportQuerySchema,
 } from '../schemas/ops';
+import {
+  guildReads,
+  partitions,
+  prizeListKeys,
+  sessionReads,
+  teamReads,
+  tournamentReads,
+} from '../route-partitions';
+
+/** A player's won prizes and the confirmation of a claim. */
+const wonPrizeKeys = {
+  read: partitions(prizeListKeys.read, ['OUTBOX']),
+  index: prizeListKeys.index,
+} as const;
 
 /** Views of a prize draw (operators' previews and exports, players' winners list). */
 const drawViewKeys = {
-  read: [
-    'AUDIT#',
-    'DRAWSEED#',
-    'GUILD#',
-    'GUILD_CHAT#',
-    'LOGIN#',
-    'PRIZE#',
-    'RATE#',
-    'REVOKED#',
-    'ROUNDLOCK#',
-    'TEAM#',
-    'TEAMSUM#',
-    'TOURNAMENT#',
-    'USER#',
-  ],
+  read: partitions(sessionReads, tournamentReads, teamReads, guildReads, ['DRAWSEED#', 'PRIZE#', 'RATE#']),
   index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'PRIZES#', 'TOURNAMENTS'],
 } as const;
 
@@ -53,10 +53,7 @@ export const listPrizeWinnersRoute = {
   query: prizeWinnersQuerySchema,
   response: prizeWinnersSchema,
   cacheSeconds: 60,
-  aws: {
-    table: 'read',
-    keys: drawViewKeys,
-  },
+  aws: { table: 'read', keys: drawViewKeys },
 } as const satisfies RouteDefinition;
 
 /**
@@ -74,11 +71,7 @@ export const getDrawVerificationRoute = {
   response: drawVerificationSchema,
   cacheSeconds: 60,
   // The played rounds' frozen teams (read only: the ranking job keeps them).
-  aws: {
-    table: 'read',
-    rankingInputs: ['GetObject'],
-    keys: drawViewKeys,
-  },
+  aws: { table: 'read', rankingInputs: ['GetObject'], keys: drawViewKeys },
 } as const satisfies RouteDefinition;
 
 export const listWonPrizesRoute = {
@@ -88,13 +81,7 @@ export const listWonPrizesRoute = {
   handler: 'prizes/list-won-prizes',
   access: 'user',
   response: wonPrizeListSchema,
-  aws: {
-    table: 'read',
-    keys: {
-      read: ['AUDIT#', 'LOGIN#', 'OUTBOX', 'PRIZE#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
-      index: ['PRIZES#', 'TOURNAMENTS'],
-    },
-  },
+  aws: { table: 'read', keys: wonPrizeKeys },
 } as const satisfies RouteDefinition;
 
 export const confirmPrizeClaimRoute = {
@@ -105,13 +92,7 @@ export const confirmPrizeClaimRoute = {
   access: 'user',
   body: prizeClaimBodySchema,
   response: prizeClaimSchema,
-  aws: {
-    table: 'read',
-    keys: {
-      read: ['AUDIT#', 'LOGIN#', 'OUTBOX', 'PRIZE#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
-      index: ['PRIZES#', 'TOURNAMENTS'],
-    },
-  },
+  aws: { table: 'read', keys: wonPrizeKeys },
 } as const satisfies RouteDefinition;
 
 export const claimPrizeRoute = {
@@ -142,11 +123,7 @@ export const previewPrizeDrawRoute = {
   query: prizeDrawPreviewQuerySchema,
   response: prizeDrawPreviewSchema,
   // The played rounds' frozen teams (read only: the ranking job keeps them).
-  aws: {
-    table: 'read',
-    rankingInputs: ['GetObject'],
-    keys: drawViewKeys,
-  },
+  aws: { table: 'read', rankingInputs: ['GetObject'], keys: drawViewKeys },
 } as const satisfies RouteDefinition;
 
 export const exportPrizeWinnersRoute = {
@@ -157,10 +134,7 @@ export const exportPrizeWinnersRoute = {
   access: 'operator',
   query: winnersExportQuerySchema,
   response: csvExportSchema,
-  aws: {
-    table: 'read',
-    keys: drawViewKeys,
-  },
+  aws: { table: 'read', keys: drawViewKeys },
 } as const satisfies RouteDefinition;
 
 export const drawPrizesRoute = {
@@ -211,13 +185,7 @@ export const listOpsPrizesRoute = {
   access: 'operator',
   query: opsPrizeListQuerySchema,
   response: opsPrizeListSchema,
-  aws: {
-    table: 'read',
-    keys: {
-      read: ['AUDIT#', 'LOGIN#', 'PRIZE#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
-      index: ['PRIZES#', 'TOURNAMENTS'],
-    },
-  },
+  aws: { table: 'read', keys: prizeListKeys },
 } as const satisfies RouteDefinition;
 
 export const retirePrizeRoute = {

@@ -9,6 +9,7 @@ import {
   quizAnsweredResponseSchema,
   quizStatusResponseSchema,
 } from '../schemas/quiz';
+import { partitions, sessionReads, tournamentReads } from '../route-partitions';
 
 /**
  * The player's routes. Each may finish an attempt (an answer, or a read that finds its time run out
@@ -28,10 +29,7 @@ export const getQuizStatusRoute = {
   handler: 'quiz/get-quiz-status',
   access: 'user',
   response: quizStatusResponseSchema,
-  aws: {
-    table: 'write',
-    keys: quizPlayerKeys,
-  },
+  aws: { table: 'write', keys: quizPlayerKeys },
 } as const satisfies RouteDefinition;
 
 export const startQuizRoute = {
@@ -41,10 +39,7 @@ export const startQuizRoute = {
   handler: 'quiz/start-quiz',
   access: 'user',
   response: activeQuizResponseSchema,
-  aws: {
-    table: 'write',
-    keys: quizPlayerKeys,
-  },
+  aws: { table: 'write', keys: quizPlayerKeys },
 } as const satisfies RouteDefinition;
 
 export const getActiveQuizRoute = {
@@ -54,10 +49,7 @@ export const getActiveQuizRoute = {
   handler: 'quiz/get-active-quiz',
   access: 'user',
   response: activeQuizResponseSchema,
-  aws: {
-    table: 'write',
-    keys: quizPlayerKeys,
-  },
+  aws: { table: 'write', keys: quizPlayerKeys },
 } as const satisfies RouteDefinition;
 
 export const answerQuizRoute = {
@@ -68,10 +60,7 @@ export const answerQuizRoute = {
   access: 'user',
   body: quizAnswerBodySchema,
   response: quizAnswerResponseSchema,
-  aws: {
-    table: 'write',
-    keys: quizPlayerKeys,
-  },
+  aws: { table: 'write', keys: quizPlayerKeys },
 } as const satisfies RouteDefinition;
 
 export const getAnsweredQuizRoute = {
@@ -82,11 +71,16 @@ export const getAnsweredQuizRoute = {
   access: 'user',
   query: quizAnsweredQuerySchema,
   response: quizAnsweredResponseSchema,
-  aws: {
-    table: 'write',
-    keys: quizPlayerKeys,
-  },
+  aws: { table: 'write', keys: quizPlayerKeys },
 } as const satisfies RouteDefinition;
+
+/** What publishing a quiz reads: the tournament, its field, the scores and the ranking job's state. */
+const quizPublishReads = partitions(sessionReads, tournamentReads, [
+  'PLAYER#',
+  'QUIZSCORE#',
+  'RANKLEASE',
+  'RANKSTALE',
+]);
 
 export const publishQuizRoute = {
   name: 'publishQuiz',
@@ -99,18 +93,7 @@ export const publishQuizRoute = {
   aws: {
     table: 'write',
     keys: {
-      read: [
-        'AUDIT#',
-        'LOGIN#',
-        'PLAYER#',
-        'QUIZSCORE#',
-        'RANKLEASE',
-        'RANKSTALE',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
+      read: quizPublishReads,
       write: ['QUIZ#'],
       index: ['TOURNAMENTS'],
     },

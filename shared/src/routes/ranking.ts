@@ -11,42 +11,26 @@ import {
   roundRankingQuerySchema,
   yearlyRankingQuerySchema,
 } from '../schemas/ranking';
+import {
+  partitions,
+  rankingReads,
+  rankingViewReads,
+  sessionReads,
+  tournamentReads,
+} from '../route-partitions';
 
-/** A public board of a round, the same for everyone: the CDN keeps each page 30 s. */
 /** Views of the rankings. */
 const rankingViewKeys = {
-  read: [
-    'AUDIT#',
-    'GUILD#',
-    'GUILD_CHAT#',
-    'LOGIN#',
-    'PLAYER#',
-    'QUIZ#',
-    'QUIZSCORE#',
-    'RANK#',
-    'RANKIDX#',
-    'RANKLEASE',
-    'RANKPTR#',
-    'RANKVAL#',
-    'RATE#',
-    'REVOKED#',
-    'ROUNDLOCK#',
-    'TEAM#',
-    'TEAMSUM#',
-    'TOURNAMENT#',
-    'USER#',
-  ],
+  read: rankingViewReads,
   index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
 } as const;
 
+/** A public board of a round, the same for everyone: the CDN keeps each page 30 s. */
 const publicRoundBoard = {
   access: 'public',
   query: roundRankingQuerySchema,
   response: rankingPageResponseSchema,
-  aws: {
-    table: 'read',
-    keys: rankingViewKeys,
-  },
+  aws: { table: 'read', keys: rankingViewKeys },
   cacheSeconds: 30,
 } as const;
 
@@ -58,10 +42,7 @@ export const getPersonalRankingRoute = {
   access: 'public',
   query: personalRankingQuerySchema,
   response: rankingPageResponseSchema,
-  aws: {
-    table: 'read',
-    keys: rankingViewKeys,
-  },
+  aws: { table: 'read', keys: rankingViewKeys },
   cacheSeconds: 30,
 } as const satisfies RouteDefinition;
 
@@ -73,10 +54,7 @@ export const getOwnRankingRoute = {
   access: 'user',
   query: ownRankingQuerySchema,
   response: ownRankingResponseSchema,
-  aws: {
-    table: 'read',
-    keys: rankingViewKeys,
-  },
+  aws: { table: 'read', keys: rankingViewKeys },
 } as const satisfies RouteDefinition;
 
 export const getGuildRankingRoute = {
@@ -103,10 +81,7 @@ export const getGuildMemberRankingRoute = {
   access: 'user',
   query: roundRankingQuerySchema,
   response: rankingPageResponseSchema,
-  aws: {
-    table: 'read',
-    keys: rankingViewKeys,
-  },
+  aws: { table: 'read', keys: rankingViewKeys },
 } as const satisfies RouteDefinition;
 
 export const getYearlyRankingRoute = {
@@ -117,10 +92,7 @@ export const getYearlyRankingRoute = {
   access: 'public',
   query: yearlyRankingQuerySchema,
   response: rankingPageResponseSchema,
-  aws: {
-    table: 'read',
-    keys: rankingViewKeys,
-  },
+  aws: { table: 'read', keys: rankingViewKeys },
   cacheSeconds: 30,
 } as const satisfies RouteDefinition;
 
@@ -131,10 +103,7 @@ export const getOwnYearlyRankingRoute = {
   handler: 'ranking/get-own-yearly-ranking',
   access: 'user',
   response: ownRankingResponseSchema,
-  aws: {
-    table: 'read',
-    keys: rankingViewKeys,
-  },
+  aws: { table: 'read', keys: rankingViewKeys },
 } as const satisfies RouteDefinition;
 
 export const getQuizRankingRoute = {
@@ -153,10 +122,7 @@ export const getOwnQuizRankingRoute = {
   access: 'user',
   query: ownRankingQuerySchema,
   response: ownRankingResponseSchema,
-  aws: {
-    table: 'read',
-    keys: rankingViewKeys,
-  },
+  aws: { table: 'read', keys: rankingViewKeys },
 } as const satisfies RouteDefinition;
 
 export const recomputeRankingsRoute = {
@@ -178,6 +144,9 @@ export const recomputeRankingsRoute = {
   },
 } as const satisfies RouteDefinition;
 
+/** The rankings' status: the rankings and whether they are stale. */
+const rankingStatusReads = partitions(sessionReads, tournamentReads, rankingReads, ['PLAYER#', 'RANKSTALE']);
+
 export const getRankingStatusRoute = {
   name: 'getRankingStatus',
   method: 'GET',
@@ -189,21 +158,7 @@ export const getRankingStatusRoute = {
   aws: {
     table: 'read',
     keys: {
-      read: [
-        'AUDIT#',
-        'LOGIN#',
-        'PLAYER#',
-        'RANK#',
-        'RANKIDX#',
-        'RANKLEASE',
-        'RANKPTR#',
-        'RANKSTALE',
-        'RANKVAL#',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
+      read: rankingStatusReads,
       index: ['TOURNAMENTS'],
     },
   },

@@ -9,26 +9,34 @@ import {
   unsubscribeResponseSchema,
 } from '../schemas/reminders';
 import { saveReceiptSettingsSchema, saveReceiptSettingsViewSchema } from '../schemas/save-receipt';
+import { guildReads, partitions, roundViewReads, teamReads, tournamentReads } from '../route-partitions';
+
+/** What the reminder settings read: the tournament and its teams, the reminder runs and their outboxes. */
+const reminderSettingReads = partitions(['LOGIN#', 'REVOKED#'], tournamentReads, teamReads, [
+  'LINE_OUTBOX',
+  'OUTBOX',
+  'PLAYER#',
+  'REMINDER_JOB',
+  'REMINDER_SENT#',
+]);
+
+/** What the save receipt settings read: the tournament and its teams, the guild post and the receipts due. */
+const receiptSettingReads = partitions(['LOGIN#', 'REVOKED#'], tournamentReads, teamReads, guildReads, [
+  'GAMEPOSTS#',
+  'OUTBOX',
+  'RATE#',
+  'RECEIPTS_DUE',
+]);
 
 /** Routes that change a player's reminders. */
 const reminderSettingKeys = {
-  read: [
-    'AUDIT#',
-    'LINE_OUTBOX',
-    'LOGIN#',
-    'OUTBOX',
-    'PLAYER#',
-    'REMINDER_JOB',
-    'REMINDER_SENT#',
-    'REVOKED#',
-    'ROUNDLOCK#',
-    'TEAM#',
-    'TEAMSUM#',
-    'TOURNAMENT#',
-  ],
+  read: reminderSettingReads,
   write: ['REMINDER_UNSUBSCRIBE#', 'USER#'],
   index: ['REMINDER_SUBSCRIBERS', 'TOURNAMENTS'],
 } as const;
+
+/** The reminder settings' view: what the settings read, the unsubscriptions and the user. */
+const reminderSettingViewReads = partitions(reminderSettingReads, ['REMINDER_UNSUBSCRIBE#', 'USER#']);
 
 export const getReminderSettingsRoute = {
   name: 'getReminderSettings',
@@ -40,22 +48,7 @@ export const getReminderSettingsRoute = {
   aws: {
     table: 'read',
     keys: {
-      read: [
-        'AUDIT#',
-        'LINE_OUTBOX',
-        'LOGIN#',
-        'OUTBOX',
-        'PLAYER#',
-        'REMINDER_JOB',
-        'REMINDER_SENT#',
-        'REMINDER_UNSUBSCRIBE#',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TEAM#',
-        'TEAMSUM#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
+      read: reminderSettingViewReads,
       index: ['REMINDER_SUBSCRIBERS', 'TOURNAMENTS'],
     },
   },
@@ -69,11 +62,11 @@ export const updateReminderSettingsRoute = {
   access: 'user',
   body: reminderSettingsSchema,
   response: reminderSettingsViewSchema,
-  aws: {
-    table: 'write',
-    keys: reminderSettingKeys,
-  },
+  aws: { table: 'write', keys: reminderSettingKeys },
 } as const satisfies RouteDefinition;
+
+/** The save receipt settings' view: what the settings read and the user. */
+const receiptSettingViewReads = partitions(receiptSettingReads, ['USER#']);
 
 export const getSaveReceiptSettingsRoute = {
   name: 'getSaveReceiptSettings',
@@ -85,22 +78,7 @@ export const getSaveReceiptSettingsRoute = {
   aws: {
     table: 'read',
     keys: {
-      read: [
-        'AUDIT#',
-        'GAMEPOSTS#',
-        'GUILD#',
-        'GUILD_CHAT#',
-        'LOGIN#',
-        'OUTBOX',
-        'RATE#',
-        'RECEIPTS_DUE',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TEAM#',
-        'TEAMSUM#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
+      read: receiptSettingViewReads,
       index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
     },
   },
@@ -117,21 +95,7 @@ export const updateSaveReceiptSettingsRoute = {
   aws: {
     table: 'write',
     keys: {
-      read: [
-        'AUDIT#',
-        'GAMEPOSTS#',
-        'GUILD#',
-        'GUILD_CHAT#',
-        'LOGIN#',
-        'OUTBOX',
-        'RATE#',
-        'RECEIPTS_DUE',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TEAM#',
-        'TEAMSUM#',
-        'TOURNAMENT#',
-      ],
+      read: receiptSettingReads,
       write: ['USER#'],
       index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
     },
@@ -146,10 +110,7 @@ export const unsubscribeRemindersRoute = {
   access: 'public',
   body: unsubscribeRemindersBodySchema,
   response: unsubscribeResponseSchema,
-  aws: {
-    table: 'write',
-    keys: reminderSettingKeys,
-  },
+  aws: { table: 'write', keys: reminderSettingKeys },
 } as const satisfies RouteDefinition;
 
 /**
@@ -166,10 +127,7 @@ export const unsubscribeRemindersOneClickRoute = {
   body: oneClickUnsubscribeBodySchema,
   formBody: true,
   response: unsubscribeResponseSchema,
-  aws: {
-    table: 'write',
-    keys: reminderSettingKeys,
-  },
+  aws: { table: 'write', keys: reminderSettingKeys },
 } as const satisfies RouteDefinition;
 
 /**
@@ -186,6 +144,9 @@ export const openUnsubscribeLinkRoute = {
   aws: { table: 'none' },
 } as const satisfies RouteDefinition;
 
+/** What a reminder run reads: a round's view and the unsubscriptions. */
+const reminderRunReads = partitions(roundViewReads, ['REMINDER_UNSUBSCRIBE#']);
+
 export const sendRemindersRoute = {
   name: 'sendReminders',
   method: 'POST',
@@ -197,18 +158,7 @@ export const sendRemindersRoute = {
     table: 'write',
     mail: true,
     keys: {
-      read: [
-        'AUDIT#',
-        'LOGIN#',
-        'PLAYER#',
-        'REMINDER_UNSUBSCRIBE#',
-        'REVOKED#',
-        'ROUNDLOCK#',
-        'TEAM#',
-        'TEAMSUM#',
-        'TOURNAMENT#',
-        'USER#',
-      ],
+      read: reminderRunReads,
       write: ['LINE_OUTBOX', 'OUTBOX', 'REMINDER_JOB', 'REMINDER_SENT#'],
       index: ['REMINDER_SUBSCRIBERS', 'TOURNAMENTS'],
     },

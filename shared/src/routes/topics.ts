@@ -30,10 +30,7 @@ export const publishTopicsRoute = {
   access: 'operator',
   body: publishTopicsBodySchema,
   response: publishTopicsResultSchema,
-  aws: {
-    table: 'write',
-    keys: topicKeys,
-  },
+  aws: { table: 'write', keys: topicKeys },
 } as const satisfies RouteDefinition;
 
 export const withdrawTopicRoute = {
@@ -43,10 +40,7 @@ export const withdrawTopicRoute = {
   handler: 'topics/withdraw-topic',
   access: 'operator',
   params: topicParamsSchema,
-  aws: {
-    table: 'write',
-    keys: topicKeys,
-  },
+  aws: { table: 'write', keys: topicKeys },
 } as const satisfies RouteDefinition;
 
 /** Topics (docs/api.md, section Topics). */
