@@ -1,20 +1,5 @@
-import {
-  CloudFrontClient,
-  GetDistributionCommand,
-  GetDistributionConfigCommand,
-  UpdateDistributionCommand,
-  type DistributionConfig,
-} from '@aws-sdk/client-cloudfront';
-import {
-  DescribeSecretCommand,
-  GetRandomPasswordCommand,
-  GetSecretValueCommand,
-  ListSecretVersionIdsCommand,
-  PutSecretValueCommand,
-  ResourceNotFoundException,
-  SecretsManagerClient,
-  UpdateSecretVersionStageCommand,
-} from '@aws-sdk/client-secrets-manager';
+import * as cloudFront from '@aws-sdk/client-cloudfront';
+import * as secretsManager from '@aws-sdk/client-secrets-manager';
 import type { APIGatewayProxyEventV2, Context } from 'aws-lambda';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, it } from 'vitest';
@@ -30,8 +15,8 @@ import {
 
 const secretId = 'golf-test/origin-verify';
 const distributionId = 'E2EXAMPLE';
-const secretsMock = mockClient(SecretsManagerClient);
-const cloudfrontMock = mockClient(CloudFrontClient);
+const secretsMock = mockClient(secretsManager.SecretsManagerClient);
+const cloudfrontMock = mockClient(cloudFront.CloudFrontClient);
 
 const event = (value: string) =>
   ({
@@ -43,7 +28,8 @@ const event = (value: string) =>
     requestContext: { http: { method: 'GET', sourceIp: '130.176.1.1' }, timeEpoch: Date.now() },
   }) as unknown as APIGatewayProxyEventV2;
 
-const notFound = () => new ResourceNotFoundException({ message: 'no such version', $metadata: {} });
+const notFound = () =>
+  new secretsManager.ResourceNotFoundException({ message: 'no such version', $metadata: {} });
 
 /**
  * Secrets Manager's versions and labels, and a distribution whose edges send the old value until a
@@ -61,7 +47,7 @@ function world() {
       Quantity: 2,
       Items: [{ Id: 'site' }, { Id: 'api', CustomHeaders: { Quantity: 1, Items: [origin] } }],
     },
-  } as unknown as DistributionConfig;
+  } as unknown as cloudFront.DistributionConfig;
   let status = 'Deployed';
   /** What an edge may send: during a change, the old value and the new one. */
   let edges = new Set(['value-0']);
@@ -69,33 +55,37 @@ function world() {
   const labelled = (stage: string) => [...versions].find(([, version]) => version.stages.has(stage));
   secretsMock.reset();
   cloudfrontMock.reset();
-  secretsMock.on(DescribeSecretCommand).callsFake(() => ({
+  secretsMock.on(secretsManager.DescribeSecretCommand).callsFake(() => ({
     VersionIdsToStages: Object.fromEntries([...versions].map(([id, version]) => [id, [...version.stages]])),
   }));
-  secretsMock.on(GetSecretValueCommand).callsFake((input: { VersionId?: string; VersionStage: string }) => {
-    const found = input.VersionId
-      ? [input.VersionId, versions.get(input.VersionId)]
-      : labelled(input.VersionStage);
-    const version = found?.[1] as { value?: string; stages: Set<string> } | undefined;
-    if (!version?.value || !version.stages.has(input.VersionStage)) throw notFound();
-    return { SecretString: version.value };
-  });
-  secretsMock.on(GetRandomPasswordCommand).callsFake(() => ({ RandomPassword: `value-${++passwords}` }));
   secretsMock
-    .on(PutSecretValueCommand)
+    .on(secretsManager.GetSecretValueCommand)
+    .callsFake((input: { VersionId?: string; VersionStage: string }) => {
+      const found = input.VersionId
+        ? [input.VersionId, versions.get(input.VersionId)]
+        : labelled(input.VersionStage);
+      const version = found?.[1] as { value?: string; stages: Set<string> } | undefined;
+      if (!version?.value || !version.stages.has(input.VersionStage)) throw notFound();
+      return { SecretString: version.value };
+    });
+  secretsMock
+    .on(secretsManager.GetRandomPasswordCommand)
+    .callsFake(() => ({ RandomPassword: `value-${++passwords}` }));
+  secretsMock
+    .on(secretsManager.PutSecretValueCommand)
     .callsFake((input: { ClientRequestToken: string; SecretString: string }) => {
       versions.get(input.ClientRequestToken)!.value = input.SecretString;
       versions.get(input.ClientRequestToken)!.created = clock;
       return {};
     });
-  secretsMock.on(ListSecretVersionIdsCommand).callsFake(() => ({
+  secretsMock.on(secretsManager.ListSecretVersionIdsCommand).callsFake(() => ({
     Versions: [...versions].map(([id, version]) => ({
       VersionId: id,
       CreatedDate: new Date(version.created),
     })),
   }));
   secretsMock
-    .on(UpdateSecretVersionStageCommand)
+    .on(secretsManager.UpdateSecretVersionStageCommand)
     .callsFake((input: { MoveToVersionId: string; RemoveFromVersionId: string }) => {
       for (const version of versions.values()) version.stages.delete('AWSPREVIOUS');
       versions.get(input.RemoveFromVersionId)!.stages.delete('AWSCURRENT');
@@ -103,14 +93,16 @@ function world() {
       versions.get(input.MoveToVersionId)!.stages.add('AWSCURRENT');
       return {};
     });
-  cloudfrontMock.on(GetDistributionConfigCommand).callsFake(() => ({
+  cloudfrontMock.on(cloudFront.GetDistributionConfigCommand).callsFake(() => ({
     ETag: 'etag',
     DistributionConfig: structuredClone(config),
   }));
-  cloudfrontMock.on(GetDistributionCommand).callsFake(() => ({ Distribution: { Status: status } }));
   cloudfrontMock
-    .on(UpdateDistributionCommand)
-    .callsFake((input: { DistributionConfig: DistributionConfig }) => {
+    .on(cloudFront.GetDistributionCommand)
+    .callsFake(() => ({ Distribution: { Status: status } }));
+  cloudfrontMock
+    .on(cloudFront.UpdateDistributionCommand)
+    .callsFake((input: { DistributionConfig: cloudFront.DistributionConfig }) => {
       const sent = input.DistributionConfig.Origins!.Items![1]!.CustomHeaders!.Items![0]!.HeaderValue!;
       edges = new Set([origin.HeaderValue, sent]);
       origin.HeaderValue = sent;
@@ -127,8 +119,8 @@ function world() {
     }
   };
   const deps: RotationDeps = {
-    secrets: new SecretsManagerClient({}),
-    cloudfront: new CloudFrontClient({}),
+    secrets: new secretsManager.SecretsManagerClient({}),
+    cloudfront: new cloudFront.CloudFrontClient({}),
     distributionId,
     now: () => clock,
     // Time passes, and players keep calling every 30 seconds.
@@ -211,7 +203,7 @@ describe('rotating the origin secret', () => {
     const again = w.deps.now();
     await rotate('setSecret');
     expect(w.deps.now()).toBe(again);
-    expect(cloudfrontMock.commandCalls(UpdateDistributionCommand)).toHaveLength(1);
+    expect(cloudfrontMock.commandCalls(cloudFront.UpdateDistributionCommand)).toHaveLength(1);
   });
 
   it('does not start sending a new value while the previous change is still reaching the edges', async () => {
@@ -232,7 +224,7 @@ describe('rotating the origin secret', () => {
       w.end(token);
       await w.callFromEveryEdge();
     }
-    expect(cloudfrontMock.commandCalls(UpdateDistributionCommand)).toHaveLength(2);
+    expect(cloudfrontMock.commandCalls(cloudFront.UpdateDistributionCommand)).toHaveLength(2);
   });
 
   it('refuses to rotate a version Secrets Manager did not label AWSPENDING', async () => {
@@ -242,6 +234,6 @@ describe('rotating the origin secret', () => {
     ).rejects.toThrow(/not a version/);
     // A step run after the rotation finished does nothing.
     await rotateOriginSecret(w.deps, { SecretId: secretId, ClientRequestToken: 'v0', Step: 'finishSecret' });
-    expect(secretsMock.commandCalls(UpdateSecretVersionStageCommand)).toHaveLength(0);
+    expect(secretsMock.commandCalls(secretsManager.UpdateSecretVersionStageCommand)).toHaveLength(0);
   });
 });
