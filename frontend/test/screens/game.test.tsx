@@ -140,6 +140,29 @@ describe('round 4 team', () => {
     expect(screen.queryAllByRole('button', { name: /外す$/ })).toEqual([]);
   });
 
+  it('double-tapping 選択する saves once and shows no error', async () => {
+    // Both taps land while the first save is on its way: its answer waits for the second tap.
+    let saves = 0;
+    let release!: () => void;
+    const tapped = new Promise<void>((resolve) => (release = resolve));
+    answerApi('/api/golf/round/4/draft/1', async (request) => {
+      saves += 1;
+      await tapped;
+      return networkAnswer(request);
+    });
+    await openApp(`${roundPath}/draft/1/easy`, { as: 'gameDoubleTap' });
+    await user().click((await screen.findAllByTestId('indicator-card'))[0]!);
+    const button = await screen.findByRole('button', { name: '選択する' });
+    // Two taps within one frame, before the screen renders the first one's state.
+    button.click();
+    button.click();
+    release();
+    await waitForPath(roundPath);
+    await slotFilled(1, true);
+    expect(saves).toBe(1);
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
   it('変更 goes straight to choosing a replacement; golfers on the team show as such and cannot be chosen; undo keeps (AUTO)', async () => {
     await saveAiTeam('condition', 'gamePicker');
 
