@@ -111,12 +111,12 @@ describe('round 4 team', () => {
     for (const [index, name] of advanced.entries()) expect(text(slot(index + 1))).toContain(name);
   });
 
-  it('saves the AI team of each type', async () => {
+  it("saves the AI team of each type, as the player's own choice: no (AUTO)", async () => {
     for (const type of aiTypes) {
       const names = await saveAiTeam(type, 'gamePicker');
       for (const [index, name] of names.entries()) {
         await waitFor(() => expect(text(slot(index + 1))).toContain(name));
-        expect(text(slot(index + 1))).toContain('(AUTO)');
+        expect(text(slot(index + 1))).not.toContain('(AUTO)');
       }
     }
   });
@@ -163,7 +163,7 @@ describe('round 4 team', () => {
     expect(screen.queryByRole('alert')).toBeNull();
   });
 
-  it('変更 goes straight to choosing a replacement; golfers on the team show as such and cannot be chosen; undo keeps (AUTO)', async () => {
+  it('変更 goes straight to choosing a replacement; golfers on the team show as such and cannot be chosen; undo puts the golfer back', async () => {
     await saveAiTeam('condition', 'gamePicker');
 
     await user().click(within(slot(2)).getByRole('link', { name: /変更$/ }));
@@ -187,10 +187,11 @@ describe('round 4 team', () => {
     await waitFor(() => expect(text(slot(2))).toContain(replacement));
     expect(text(slot(2))).not.toContain('(AUTO)');
 
+    const third = text(slot(3).querySelector('.slot__name'));
     await user().click(within(slot(3)).getByRole('button', { name: /外す$/ }));
     await slotFilled(3, false);
     await user().click(screen.getByRole('button', { name: '元に戻す' }));
-    expect(text(await slotFilled(3, true))).toContain('(AUTO)');
+    expect(text(await slotFilled(3, true))).toContain(third);
   });
 
   it('undoes a removal, and a team of 3 before the deadline is not being counted', async () => {
