@@ -212,6 +212,18 @@ describe('picks', () => {
     expect(view.warnings).toEqual([expect.objectContaining({ slot: 4, player_id: wd, reason: 'wd' })]);
   });
 
+  it('(AUTO) marks only golfers the game chose', async () => {
+    // A team the player saves from an AI mode is his own choice.
+    const token = await tokenFor('picks-ai-own');
+    const result = await api('POST', `/api/golf/round/4/auto/condition`, {
+      token,
+      body: { game_global_id: gid },
+    });
+    expect(savedTeamSchema.parse(result.body).picks.map((p) => p.auto)).toEqual([false, false, false, false]);
+    const view = roundViewSchema.parse((await api('GET', `/api/golf/round/4${q}`, { token })).body);
+    expect(view.team?.slots.map((slot) => slot?.auto)).toEqual([false, false, false, false]);
+  });
+
   it('AI selection saves a labelled team of eligible players only; the preview shows the same players', async () => {
     const preview = aiPreviewSchema.parse((await api('GET', `/api/golf/round/4/auto/stability${q}`)).body);
     const result = await api('POST', `/api/golf/round/4/auto/stability`, {
@@ -221,19 +233,24 @@ describe('picks', () => {
     expect(result.status).toBe(200);
     const saved = savedTeamSchema.parse(result.body);
     expect(saved.source).toBe('ai:stability');
-    expect(saved.picks.every((p) => p.auto)).toBe(true);
     expect(saved.picks.map((p) => p.player_id)).toEqual(preview.players.map((p) => p.player_id));
     expect(saved.picks.map((p) => p.player_id)).not.toContain(cut);
     expect(saved.picks.map((p) => p.player_id)).not.toContain(wd);
   });
 
-  it('undo restores the AUTO mark: a removed AI pick put back in its slot is AUTO again, a new pick is not', async () => {
+  it('undo restores the AUTO mark: a removed AUTO pick put back in its slot is AUTO again, a new pick is not', async () => {
+    // A team holding a pick the game chose (as a copy at an earlier deadline leaves it).
+    await writeFixture(fixture, [
+      team(gid, 4, 'picks-undo', [p1!, p2!, p3!, p4!], {
+        picks: [p1!, p2!, p3!, p4!].map((player_id, i) => ({
+          slot: (i + 1) as 1 | 2 | 3 | 4,
+          player_id,
+          auto: i === 0,
+        })),
+      }),
+    ]);
     const token = await tokenFor('picks-undo');
-    const ai = await api('POST', `/api/golf/round/4/auto/stability`, {
-      token,
-      body: { game_global_id: gid },
-    });
-    const first = savedTeamSchema.parse(ai.body).picks.find((p) => p.slot === 1)!;
+    const first = { slot: 1, player_id: p1!, auto: true };
     await api('DELETE', `/api/golf/round/4/draft/1${q}`, { token });
     const undone = await api('PUT', `/api/golf/round/4/draft/1`, {
       token,

@@ -122,6 +122,25 @@ describe('ops CLI', () => {
     expect(result.stderr).toContain('404 このメールアドレスで登録したプレイヤーはいません。');
   }, 60_000);
 
+  it('create-operator refuses an account that cannot use the console', async () => {
+    // A player who signed up with a provider and registered an address: a login without a password.
+    const userId = `social-operator-${Date.now().toString(36)}`;
+    const email = `${userId}@example.com`;
+    const user = newPlayer(userId, new Date(), { email, is_registed_email: true, status: 'complete' });
+    await userRepository.createUserWithLogin(user, {
+      email,
+      user_id: userId,
+      password_hash: null,
+      groups: [],
+    });
+
+    const result = await ops('create-operator', email);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain('409 このプレイヤーはSNSのアカウントでログインしているため');
+    expect(result.stderr).not.toContain('を運営者にしました');
+    expect((await userRepository.getLogin(email))?.groups).toEqual([]);
+  }, 60_000);
+
   it('imports the documented example files (CSV), then the JSON versions change nothing (idempotent)', async () => {
     let result = await ops('import-tournament', tournamentCsv);
     expect(result.code).toBe(0);

@@ -69,7 +69,7 @@ async function importResults(page: Page, gameGlobalId: string, csv: string, roun
 
 /**
  * Marks a round final. A round whose teams were never settled (no carry-over on this stack) or that
- * has fewer teams than the round before is refused with the reasons first; the operator then ticks
+ * has fewer teams than the carry-over gives is refused with the reasons first; the operator then ticks
  * the override and confirms again, and the outcome lists what was accepted.
  */
 async function markFinal(page: Page, gameGlobalId: string, round: number) {

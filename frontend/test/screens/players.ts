@@ -70,6 +70,8 @@ export const screenPlayers = {
   // game (frontend/test/screens/game.test.tsx)
   /** Picks round 4 teams. */
   gamePicker: {},
+  /** Double-taps 選択する. */
+  gameDoubleTap: {},
   /** Turns the e-mail receipt on and saves round 4 teams. */
   gameReceipt: {},
   /** Registered mid-tournament; saves a round 4 team. */

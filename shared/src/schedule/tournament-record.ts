@@ -16,6 +16,11 @@ const storedRoundSchema = z.object({
    * does not run again unless the deadline moves.
    */
   settled_at: z.iso.datetime().optional(),
+  /**
+   * How many teams that settlement left the round with: those saved with picks and those it copied.
+   * Marking the round final checks that none went missing since.
+   */
+  settled_teams: z.number().int().nonnegative().optional(),
 });
 export type StoredRound = z.infer<typeof storedRoundSchema>;
 

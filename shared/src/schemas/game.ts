@@ -290,7 +290,7 @@ export const moveDeadlineBodySchema = roundActionBodySchema.extend({
   dry_run: dryRun,
 });
 export const markFinalBodySchema = roundActionBodySchema.extend({
-  /** Mark final even though the round was never settled or has fewer teams than the round before. */
+  /** Mark final even though the round was never settled or has fewer teams than the carry-over gives. */
   force: z.boolean().optional(),
 });
 export const withdrawPlayerBodySchema = z.object({

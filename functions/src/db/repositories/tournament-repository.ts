@@ -156,16 +156,27 @@ export const tournamentRepository = {
   releaseImportLease: (gameGlobalId: string, owner: string) =>
     leaseRepository.release(keys.importLease(gameGlobalId), owner),
 
-  /** Marks a round's teams settled at its deadline, touching nothing else of the tournament item. */
-  async markRoundSettled(gameGlobalId: string, round: number, atIso: string): Promise<void> {
+  /**
+   * Marks a round's teams settled at its deadline with how many teams that leaves, touching nothing
+   * else of the tournament item. Without `teams` (teams written outside a settlement) the count goes.
+   */
+  async markRoundSettled(gameGlobalId: string, round: number, atIso: string, teams?: number): Promise<void> {
+    const at = `#rounds[${round - 1}]`;
     await db().send(
       new UpdateCommand({
         TableName: tableName(),
         Key: keys.tournament(gameGlobalId),
-        UpdateExpression: `SET #rounds[${round - 1}].#settled = :at`,
+        UpdateExpression:
+          teams === undefined
+            ? `SET ${at}.#settled = :at REMOVE ${at}.#teams`
+            : `SET ${at}.#settled = :at, ${at}.#teams = :teams`,
         ConditionExpression: 'attribute_exists(PK)',
-        ExpressionAttributeNames: { '#rounds': 'rounds', '#settled': 'settled_at' },
-        ExpressionAttributeValues: { ':at': atIso },
+        ExpressionAttributeNames: {
+          '#rounds': 'rounds',
+          '#settled': 'settled_at',
+          '#teams': 'settled_teams',
+        },
+        ExpressionAttributeValues: { ':at': atIso, ...(teams === undefined ? {} : { ':teams': teams }) },
       }),
     );
     clearReadCaches();

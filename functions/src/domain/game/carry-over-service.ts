@@ -143,7 +143,9 @@ async function settleTournament(record: TournamentRecord, now: Date) {
     }
     teamsByRound.set(stored.round, [...saved.values()]);
     await scoreChangeRepository.write(changes);
-    await tournamentRepository.markRoundSettled(record.game_global_id, stored.round, nowIso);
+    // What the round should hold from now on: a team written by nobody else since would still count.
+    const teamsLeft = [...saved.values()].filter((team) => team.picks.length > 0).length;
+    await tournamentRepository.markRoundSettled(record.game_global_id, stored.round, nowIso, teamsLeft);
     summary.push({ round: stored.round, carried, replaced });
   }
   if (summary.some((s) => s.carried || s.replaced)) {

@@ -363,7 +363,12 @@ export function tournamentRecordFrom(
       cancelled: before?.cancelled ?? false,
       deadline_note: before?.deadline_note ?? null,
       ...(before?.cancel_note ? { cancel_note: before.cancel_note } : {}),
-      ...(before?.settled_at && before.deadline_at === deadlineAt ? { settled_at: before.settled_at } : {}),
+      ...(before?.settled_at && before.deadline_at === deadlineAt
+        ? {
+            settled_at: before.settled_at,
+            ...(before.settled_teams === undefined ? {} : { settled_teams: before.settled_teams }),
+          }
+        : {}),
     };
   }) as TournamentRecord['rounds'];
   const record: TournamentRecord & { published: boolean } = {

@@ -113,27 +113,22 @@ const withRound = (
 /**
  * What an operator should see before marking a round final: its teams were never settled at the
  * deadline (no carry-over run, so copies and replacements are missing), or it has fewer teams than
- * the round before (teams were lost). Either one refuses the mark unless the operator overrides it.
- * Team counts come from the rounds' summaries once their teams are frozen (one Get each).
+ * its settlement left (saved teams plus the copied ones: teams were lost since; fewer than the round
+ * before is players dropping out). Either one refuses the mark unless the operator overrides it.
+ * The team count comes from the round's summary once its teams are frozen (one Get).
  */
-async function finalChecks(record: TournamentRecord, round: number, entries: RoundEntries, now: Date) {
+async function finalChecks(record: TournamentRecord, round: number, entries: RoundEntries) {
   const checks: string[] = [];
   const stored = record.rounds[round - 1]!;
   if (!stored.settled_at)
     checks.push(
       `第${round}ラウンドの締め切りの引き継ぎ（前のラウンドのチームの繰り越しと自動の入れ替え）がまだ実行されていません。引き継ぎと自動入れ替えのないまま確定することになります。`,
     );
-  const before = record.rounds
-    .slice(0, round - 1)
-    .filter((r) => !r.cancelled)
-    .at(-1);
-  if (before) {
-    const previous = (await roundEntries(record, before.round, now)).teams;
-    if (entries.teams < previous)
-      checks.push(
-        `第${round}ラウンドのチームは${entries.teams}件で、第${before.round}ラウンドの${previous}件より少なくなっています。`,
-      );
-  }
+  const expected = stored.settled_teams;
+  if (expected !== undefined && entries.teams < expected)
+    checks.push(
+      `第${round}ラウンドのチームは${entries.teams}件で、締め切りの引き継ぎのあとの${expected}件（保存されたチームと前のラウンドから引き継いだチーム）より少なくなっています。`,
+    );
   return checks;
 }
 
@@ -141,7 +136,7 @@ async function finalChecks(record: TournamentRecord, round: number, entries: Rou
  * Marks a round's results final. Refused (409) while any picked player has neither a result nor a
  * status: a player missing from the results is pending, never a withdrawal. Refused too (409, the
  * checks in `errors.checks`) when the round was never settled at its deadline or has fewer teams
- * than the round before, unless `force` is given: then the answer carries them as `warnings`.
+ * than the carry-over should give, unless `force` is given: then the answer carries them as `warnings`.
  */
 export const markRoundFinal = (input: RoundAction & { force?: boolean | undefined }) =>
   onFreshReads(() => markRoundFinalOnce(input));
@@ -170,7 +165,7 @@ async function markRoundFinalOnce(input: RoundAction & { force?: boolean | undef
     throw new AppError(409, 'conflict', '結果がまだない選手がいるため確定できません。', {
       player_ids: blockers,
     });
-  const warnings = await finalChecks(record, input.round, entries, input.now);
+  const warnings = await finalChecks(record, input.round, entries);
   if (warnings.length && !input.force)
     throw new AppError(
       409,
@@ -265,7 +260,7 @@ async function moveDeadlineOnce(input: DeadlineMove) {
     after,
     note,
   });
-  const { settled_at: _settled, ...unsettled } = stored;
+  const { settled_at: _settled, settled_teams: _teams, ...unsettled } = stored;
   await putWithAudit(
     {
       ...record,

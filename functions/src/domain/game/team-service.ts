@@ -133,7 +133,10 @@ export async function deletePick(input: SaveInput & { slot: DraftSlot }): Promis
   return write(input, context, existing, picks, existing.source, [], removed);
 }
 
-/** The AI team of a mode, saved with every pick marked `auto`. */
+/**
+ * The AI team of a mode, saved by the player himself: his choice, so no pick is `auto` (AUTO marks
+ * only what the game chose for him, copied and replaced picks: docs/game-rules.md).
+ */
 export async function saveAiTeam(input: SaveInput & { mode: AiMode }): Promise<TeamRecord> {
   const { context, existing } = await prepare(input, true);
   let chosen: string[];
@@ -142,7 +145,7 @@ export async function saveAiTeam(input: SaveInput & { mode: AiMode }): Promise<T
   } catch {
     throw validationFailed({ type: [`${aiModeLabels[input.mode]}で選べる選手が足りません。`] });
   }
-  const picks = chosen.map((player_id, i) => ({ slot: (i + 1) as DraftSlot, player_id, auto: true }));
+  const picks = chosen.map((player_id, i) => ({ slot: (i + 1) as DraftSlot, player_id, auto: false }));
   const source = `ai:${input.mode}` as TeamSource;
   if (existing && existing.source === source && samePicks(existing.picks, picks)) return existing;
   return write(input, context, existing, picks, source, chosen);

@@ -1,3 +1,4 @@
+import { useRef } from 'react';
 import { useNavigate } from '@tanstack/react-router';
 import type { PlayerDetail, FieldPlayer } from '@golf/shared/schemas/game';
 import { formatToPar } from '@golf/shared/game/format';
@@ -26,6 +27,8 @@ export function PlayerDetailView({
 }) {
   const navigate = useNavigate();
   const save = useSavePick(round, draft);
+  // Set at the tap itself: a second tap before the screen renders the pending save sends nothing.
+  const sending = useRef(false);
   const { player } = detail;
   const eligible = fieldPlayer?.eligible ?? false;
   const reason = fieldPlayer?.ineligible_reason ?? 'not_in_field';
@@ -94,12 +97,17 @@ export function PlayerDetailView({
             type="button"
             className="button button--primary button--block"
             disabled={save.isPending}
-            onClick={() =>
+            onClick={() => {
+              if (sending.current) return;
+              sending.current = true;
               save.mutate(player.player_id, {
                 onSuccess: () =>
                   void navigate({ to: '/schedule/round/$round', params: { round: String(round) } }),
-              })
-            }
+                onSettled: () => {
+                  sending.current = false;
+                },
+              });
+            }}
           >
             {save.isPending ? '保存中…' : '選択する'}
           </button>
