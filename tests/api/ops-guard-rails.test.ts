@@ -90,38 +90,44 @@ describe('marking a round final', () => {
   });
 
   it('the 確定 check warns only when a round has fewer teams than the carry-over should give', async () => {
-    const drop = gameFixture('guard-final-drop');
-    drop.record.rounds[1] = { ...drop.record.rounds[1]!, results: 'provisional' };
-    const ids = [p1, p2, p3, p4].map((id) => id.replace(gid, drop.id));
     // Round 1: four teams. Round 2: the saver's own; the copier's comes from the carry-over; the two
-    // others turned the copy off and saved nothing, so they drop out.
-    await writeFixture(drop, [
-      ...['drop-saver', 'drop-copier', 'drop-out-1', 'drop-out-2'].map((id) => team(drop.id, 1, id, ids)),
-      team(drop.id, 2, 'drop-saver', ids),
-    ]);
-    await batchWriteAll([{ ...keys.userProfile('drop-copier'), entity: 'user', is_copy_next_round: true }]);
-    await runCarryOver({ now: new Date(), gameGlobalId: drop.id });
-    const carried = await teamRepository.get(drop.id, 2, 'drop-copier');
-    expect(carried?.source).toBe('carry_over');
+    // others turned the copy off and saved nothing, so they drop out. Each case has a tournament of
+    // its own, so a ranking run that freezes a round's teams in between sees the teams as they end.
+    const settledDrop = async (name: string) => {
+      const drop = gameFixture(name);
+      drop.record.rounds[1] = { ...drop.record.rounds[1]!, results: 'provisional' };
+      const ids = [p1, p2, p3, p4].map((id) => id.replace(gid, drop.id));
+      const users = ['saver', 'copier', 'out-1', 'out-2'].map((who) => `${name}-${who}`);
+      await writeFixture(drop, [
+        ...users.map((id) => team(drop.id, 1, id, ids)),
+        team(drop.id, 2, users[0]!, ids),
+      ]);
+      await batchWriteAll([{ ...keys.userProfile(users[1]!), entity: 'user', is_copy_next_round: true }]);
+      await runCarryOver({ now: new Date(), gameGlobalId: drop.id });
+      const carried = await teamRepository.get(drop.id, 2, users[1]!);
+      expect(carried?.source).toBe('carry_over');
+      const markFinal = async () =>
+        api<ErrorBody>('POST', '/api/golf/ops/round/final', {
+          token: await operator(),
+          body: { game_global_id: drop.id, round: 2 },
+        });
+      return { carried: carried!, markFinal };
+    };
 
-    const markFinal = async () =>
-      api<ErrorBody>('POST', '/api/golf/ops/round/final', {
-        token: await operator(),
-        body: { game_global_id: drop.id, round: 2 },
-      });
-    // The carried team went missing: the check says so.
-    await batchWriteAll([teamItem({ ...carried!, picks: [] })]);
-    const refused = await markFinal();
+    // 2 teams after round 1's 4 is what the carry-over gives: no check.
+    const kept = await settledDrop('guard-final-drop');
+    const marked = await kept.markFinal();
+    expect(marked.status).toBe(200);
+    expect(operatorActionResultSchema.parse(marked.body).warnings).toBeUndefined();
+
+    // The carried team went missing after the carry-over: the check says so.
+    const lost = await settledDrop('guard-final-lost');
+    await batchWriteAll([teamItem({ ...lost.carried, picks: [] })]);
+    const refused = await lost.markFinal();
     expect(refused.status).toBe(409);
     expect(refused.body.errors?.['checks']).toEqual([
       expect.stringContaining('第2ラウンドのチームは1件で、締め切りの引き継ぎのあとの2件'),
     ]);
-
-    // With it back, 2 teams after round 1's 4 is what the carry-over gives: no check.
-    await batchWriteAll([teamItem(carried!)]);
-    const marked = await markFinal();
-    expect(marked.status).toBe(200);
-    expect(operatorActionResultSchema.parse(marked.body).warnings).toBeUndefined();
   });
 });
 
