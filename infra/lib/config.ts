@@ -48,6 +48,14 @@ export const localStackContext = {
   siteUrl: 'http://localhost:3000',
 } as const;
 
+/**
+ * The ranking job's memory unless the context `rankingJobMemoryMb` says otherwise: a new account's
+ * Lambda refuses any function above 3,008 MB until its quota is raised (docs/deploy.md).
+ */
+export const defaultRankingJobMemoryMb = 3008;
+/** Lambda's range of function memory (MB). */
+const lambdaMemoryMb = { min: 128, max: 10_240 };
+
 /** Where the app deploys unless the context `region` says otherwise. */
 const defaultRegion = 'ap-northeast-1';
 
@@ -102,6 +110,11 @@ export interface InfraConfig {
   socialSecretPrefix: string;
   /** Before the opening: the site shows /coming-soon off its whitelist (context `launchGate`). */
   launchGate: boolean;
+  /**
+   * The ranking job's memory, MB (context `rankingJobMemoryMb`, 3,008 by default: a new account's
+   * limit). Its CPU and packing workers follow (functions/src/jobs/schedule.ts `packingWorkersFor`).
+   */
+  rankingJobMemoryMb: number;
 }
 
 const configDefaults = {
@@ -181,6 +194,15 @@ export function readConfig(node: Context): InfraConfig {
   if (alarmEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail))
     problems.push(`alarmEmail ${alarmEmail}: an e-mail address`);
   const account = optional('account') ?? process.env['CDK_DEFAULT_ACCOUNT'];
+  const rankingJobMemoryMb = Number(optional('rankingJobMemoryMb') ?? defaultRankingJobMemoryMb);
+  if (
+    !Number.isInteger(rankingJobMemoryMb) ||
+    rankingJobMemoryMb < lambdaMemoryMb.min ||
+    rankingJobMemoryMb > lambdaMemoryMb.max
+  )
+    problems.push(
+      `rankingJobMemoryMb ${optional('rankingJobMemoryMb')}: whole MB from ${lambdaMemoryMb.min} to ${lambdaMemoryMb.max} (above 3008 once the account's quota allows)`,
+    );
   const domainPrefix = text('domainPrefix', defaultDomainPrefix(stage, region, account));
   // Cognito's rules for a hosted domain prefix.
   if (
@@ -235,6 +257,7 @@ export function readConfig(node: Context): InfraConfig {
     socialProviders: enabled,
     socialSecretPrefix,
     launchGate: ['true', 'on', '1'].includes(String(node.tryGetContext('launchGate') ?? 'false')),
+    rankingJobMemoryMb,
   };
 }
 

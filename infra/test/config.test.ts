@@ -86,6 +86,16 @@ describe('readConfig', () => {
     ]);
   });
 
+  it('gives the ranking job the 3,008 MB a new account allows unless the context raises it', () => {
+    expect(readConfig(context({ stage: 'dev' })).rankingJobMemoryMb).toBe(3008);
+    expect(readConfig(context({ stage: 'prod', rankingJobMemoryMb: '5307' })).rankingJobMemoryMb).toBe(5307);
+    expect(readConfig(context({ stage: 'prod', rankingJobMemoryMb: 7076 })).rankingJobMemoryMb).toBe(7076);
+    for (const wrong of ['64', '10241', '3008.5', 'large'])
+      expect(() => readConfig(context({ stage: 'prod', rankingJobMemoryMb: wrong }))).toThrowError(
+        new RegExp(`rankingJobMemoryMb ${wrong.replace('.', '\\.')}:`),
+      );
+  });
+
   it('gives each stage of each account and region a Cognito domain prefix of its own, the same at every synth', () => {
     const prefix = (values: Record<string, unknown>) => readConfig(context(values)).domainPrefix;
     const prod = prefix({ stage: 'prod', account: '111111111111' });
