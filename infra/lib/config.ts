@@ -42,9 +42,19 @@ export const stageSettings: Record<string, StageSettings> = {
   local: smaller,
 };
 
+/** The account LocalStack answers as, whatever the credentials. */
+export const localStackAccount = '000000000000';
+
+/**
+ * Stages that only make sense on LocalStack: the app refuses them for any other account, so a real
+ * account never gets a stage whose URLs may be localhost.
+ */
+const localOnlyStages = new Set(['local']);
+
 /** What `npm run deploy:localstack` deploys with: stage `local`, the only one allowed localhost. */
 export const localStackContext = {
   stage: 'local',
+  account: localStackAccount,
   siteUrl: 'http://localhost:3000',
 } as const;
 
@@ -193,7 +203,18 @@ export function readConfig(node: Context): InfraConfig {
   const alarmEmail = optional('alarmEmail');
   if (alarmEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail))
     problems.push(`alarmEmail ${alarmEmail}: an e-mail address`);
-  const account = optional('account') ?? process.env['CDK_DEFAULT_ACCOUNT'];
+  const deployingAccount = process.env['CDK_DEFAULT_ACCOUNT'];
+  const account = optional('account') ?? deployingAccount;
+  // Both the context's and the credentials' account must be LocalStack's: either alone may be a real one.
+  if (
+    localOnlyStages.has(stage) &&
+    (account !== localStackAccount || (deployingAccount ?? localStackAccount) !== localStackAccount)
+  ) {
+    problems.push(
+      `stage ${stage} is for LocalStack only (account ${localStackAccount}, npm run deploy:localstack), ` +
+        `not account ${deployingAccount ?? account ?? '(unknown)'}: deploy to AWS as dev, prod or a stage of your own`,
+    );
+  }
   const rankingJobMemoryMb = Number(optional('rankingJobMemoryMb') ?? defaultRankingJobMemoryMb);
   if (
     !Number.isInteger(rankingJobMemoryMb) ||

@@ -2,7 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildStageApp, stageApp, testStage } from './apps';
-import { defaultRankingJobMemoryMb } from '../lib/config';
+import { defaultRankingJobMemoryMb, localStackContext } from '../lib/config';
 import { scheduledJobs } from '../lib/stacks/jobs-stack';
 
 const synth = (stage: string, more: Record<string, unknown> = {}) =>
@@ -92,6 +92,15 @@ describe('a first deploy into a new account', { timeout: 240_000 }, () => {
       Environment: { Variables: Match.objectLike({ RANKING_PACKING_WORKERS: '2' }) },
     });
     expect(() => synth('test', { rankingJobMemoryMb: '20000' })).toThrowError(/rankingJobMemoryMb 20000/);
+  });
+
+  it('refuses the LocalStack stage for any account but LocalStack’s', () => {
+    expect(() => buildStageApp({ ...localStackContext, account: '123456789012' })).toThrowError(
+      /stage local is for LocalStack only/,
+    );
+    expect(() => buildStageApp({ stage: 'local', siteUrl: 'http://localhost:3000' })).toThrowError(
+      /stage local is for LocalStack only/,
+    );
   });
 });
 
