@@ -52,6 +52,7 @@ export function buildApp(props: AppProps = {}) {
     env,
     functionEnvironment: api.functionEnvironment,
     resources: api.resources,
+    rankingJobMemoryMb: config.rankingJobMemoryMb,
   });
   // The ranking job writes what the API reads: the readers of a new stored form (ranking pages)
   // are deployed before the job that starts writing it.

@@ -42,11 +42,29 @@ export const stageSettings: Record<string, StageSettings> = {
   local: smaller,
 };
 
+/** The account LocalStack answers as, whatever the credentials. */
+export const localStackAccount = '000000000000';
+
+/**
+ * Stages that only make sense on LocalStack: the app refuses them for any other account, so a real
+ * account never gets a stage whose URLs may be localhost.
+ */
+const localOnlyStages = new Set(['local']);
+
 /** What `npm run deploy:localstack` deploys with: stage `local`, the only one allowed localhost. */
 export const localStackContext = {
   stage: 'local',
+  account: localStackAccount,
   siteUrl: 'http://localhost:3000',
 } as const;
+
+/**
+ * The ranking job's memory unless the context `rankingJobMemoryMb` says otherwise: a new account's
+ * Lambda refuses any function above 3,008 MB until its quota is raised (docs/deploy.md).
+ */
+export const defaultRankingJobMemoryMb = 3008;
+/** Lambda's range of function memory (MB). */
+const lambdaMemoryMb = { min: 128, max: 10_240 };
 
 /** Where the app deploys unless the context `region` says otherwise. */
 const defaultRegion = 'ap-northeast-1';
@@ -102,6 +120,11 @@ export interface InfraConfig {
   socialSecretPrefix: string;
   /** Before the opening: the site shows /coming-soon off its whitelist (context `launchGate`). */
   launchGate: boolean;
+  /**
+   * The ranking job's memory, MB (context `rankingJobMemoryMb`, 3,008 by default: a new account's
+   * limit). Its CPU and packing workers follow (functions/src/jobs/schedule.ts `packingWorkersFor`).
+   */
+  rankingJobMemoryMb: number;
 }
 
 const configDefaults = {
@@ -180,7 +203,27 @@ export function readConfig(node: Context): InfraConfig {
   const alarmEmail = optional('alarmEmail');
   if (alarmEmail && !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(alarmEmail))
     problems.push(`alarmEmail ${alarmEmail}: an e-mail address`);
-  const account = optional('account') ?? process.env['CDK_DEFAULT_ACCOUNT'];
+  const deployingAccount = process.env['CDK_DEFAULT_ACCOUNT'];
+  const account = optional('account') ?? deployingAccount;
+  // Both the context's and the credentials' account must be LocalStack's: either alone may be a real one.
+  if (
+    localOnlyStages.has(stage) &&
+    (account !== localStackAccount || (deployingAccount ?? localStackAccount) !== localStackAccount)
+  ) {
+    problems.push(
+      `stage ${stage} is for LocalStack only (account ${localStackAccount}, npm run deploy:localstack), ` +
+        `not account ${deployingAccount ?? account ?? '(unknown)'}: deploy to AWS as dev, prod or a stage of your own`,
+    );
+  }
+  const rankingJobMemoryMb = Number(optional('rankingJobMemoryMb') ?? defaultRankingJobMemoryMb);
+  if (
+    !Number.isInteger(rankingJobMemoryMb) ||
+    rankingJobMemoryMb < lambdaMemoryMb.min ||
+    rankingJobMemoryMb > lambdaMemoryMb.max
+  )
+    problems.push(
+      `rankingJobMemoryMb ${optional('rankingJobMemoryMb')}: whole MB from ${lambdaMemoryMb.min} to ${lambdaMemoryMb.max} (above 3008 once the account's quota allows)`,
+    );
   const domainPrefix = text('domainPrefix', defaultDomainPrefix(stage, region, account));
   // Cognito's rules for a hosted domain prefix.
   if (
@@ -235,6 +278,7 @@ export function readConfig(node: Context): InfraConfig {
     socialProviders: enabled,
     socialSecretPrefix,
     launchGate: ['true', 'on', '1'].includes(String(node.tryGetContext('launchGate') ?? 'false')),
+    rankingJobMemoryMb,
   };
 }
 

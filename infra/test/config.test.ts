@@ -1,5 +1,11 @@
-import { describe, expect, it } from 'vitest';
-import { defaultDomainPrefix, readConfig, stageSettings } from '../lib/config';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  defaultDomainPrefix,
+  localStackAccount,
+  localStackContext,
+  readConfig,
+  stageSettings,
+} from '../lib/config';
 
 const context = (values: Record<string, unknown>) => ({ tryGetContext: (key: string) => values[key] });
 
@@ -81,9 +87,37 @@ describe('readConfig', () => {
     expect(() => readConfig(context({ stage: 'prod', siteUrl: 'http://localhost:3000' }))).toThrowError(
       /no localhost outside stage local/,
     );
-    expect(readConfig(context({ stage: 'local', siteUrl: 'http://localhost:3000' })).siteUrls).toEqual([
-      'http://localhost:3000',
-    ]);
+    expect(readConfig(context({ ...localStackContext })).siteUrls).toEqual(['http://localhost:3000']);
+  });
+
+  it('refuses stage local for any account but LocalStack’s, the context’s or the credentials’', () => {
+    const refused = /stage local is for LocalStack only/;
+    vi.stubEnv('CDK_DEFAULT_ACCOUNT', undefined);
+    try {
+      expect(readConfig(context({ ...localStackContext })).stage).toBe('local');
+      expect(() => readConfig(context({ ...localStackContext, account: '123456789012' }))).toThrowError(
+        refused,
+      );
+      // No account known: a synth that may be deployed anywhere.
+      expect(() => readConfig(context({ stage: 'local' }))).toThrowError(refused);
+      vi.stubEnv('CDK_DEFAULT_ACCOUNT', '123456789012');
+      expect(() => readConfig(context({ ...localStackContext }))).toThrowError(/not account 123456789012/);
+      expect(readConfig(context({ stage: 'dev' })).stage).toBe('dev');
+      vi.stubEnv('CDK_DEFAULT_ACCOUNT', localStackAccount);
+      expect(readConfig(context({ stage: 'local' })).stage).toBe('local');
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
+  it('gives the ranking job the 3,008 MB a new account allows unless the context raises it', () => {
+    expect(readConfig(context({ stage: 'dev' })).rankingJobMemoryMb).toBe(3008);
+    expect(readConfig(context({ stage: 'prod', rankingJobMemoryMb: '5307' })).rankingJobMemoryMb).toBe(5307);
+    expect(readConfig(context({ stage: 'prod', rankingJobMemoryMb: 7076 })).rankingJobMemoryMb).toBe(7076);
+    for (const wrong of ['64', '10241', '3008.5', 'large'])
+      expect(() => readConfig(context({ stage: 'prod', rankingJobMemoryMb: wrong }))).toThrowError(
+        new RegExp(`rankingJobMemoryMb ${wrong.replace('.', '\\.')}:`),
+      );
   });
 
   it('gives each stage of each account and region a Cognito domain prefix of its own, the same at every synth', () => {

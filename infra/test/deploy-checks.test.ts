@@ -2,6 +2,8 @@ import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildStageApp, stageApp, testStage } from './apps';
+import { defaultRankingJobMemoryMb, localStackContext } from '../lib/config';
+import { scheduledJobs } from '../lib/stacks/jobs-stack';
 
 const synth = (stage: string, more: Record<string, unknown> = {}) =>
   buildStageApp({
@@ -57,6 +59,50 @@ function fixedNames(templates: readonly Template[]): string[] {
 const test = stageApp(testStage);
 const qa = synth('qa', { mailIdentity: 'reuse' });
 const testTemplates = templatesOf(test.app);
+
+/** The memory (MB) of every function of an app, the nested stacks' included, by stack path and id. */
+function functionMemories(app: ReturnType<typeof synth>['app']): Map<string, number> {
+  const memories = new Map<string, number>();
+  for (const stack of app.node.findAll().filter((node): node is Stack => Stack.isStack(node))) {
+    const functions = Template.fromStack(stack).findResources('AWS::Lambda::Function');
+    for (const [id, fn] of Object.entries(functions)) {
+      // Lambda's default memory is 128 MB.
+      const memory = (fn as { Properties: { MemorySize?: number } }).Properties.MemorySize ?? 128;
+      memories.set(`${stack.node.path} ${id}`, memory);
+    }
+  }
+  return memories;
+}
+
+describe('a first deploy into a new account', { timeout: 240_000 }, () => {
+  it('asks no function for more than the 3,008 MB a new account allows, with npm run synth’s context', () => {
+    // `npm run synth`: cdk.json's context and the stage only.
+    const memories = functionMemories(buildStageApp({ stage: 'dev' }).app);
+    expect(memories.size).toBeGreaterThan(scheduledJobs.length);
+    const above = [...memories].filter(([, memory]) => memory > 3008);
+    expect(above).toEqual([]);
+    expect(Math.max(...memories.values())).toBe(defaultRankingJobMemoryMb);
+  });
+
+  it('gives the ranking job the memory the context raises it to, and the packing workers that memory gives', () => {
+    const { jobs } = synth('test', { rankingJobMemoryMb: '5307' });
+    Template.fromStack(jobs).hasResourceProperties('AWS::Lambda::Function', {
+      MemorySize: 5307,
+      FunctionName: Match.stringLikeRegexp('ranking-job'),
+      Environment: { Variables: Match.objectLike({ RANKING_PACKING_WORKERS: '2' }) },
+    });
+    expect(() => synth('test', { rankingJobMemoryMb: '20000' })).toThrowError(/rankingJobMemoryMb 20000/);
+  });
+
+  it('refuses the LocalStack stage for any account but LocalStack’s', () => {
+    expect(() => buildStageApp({ ...localStackContext, account: '123456789012' })).toThrowError(
+      /stage local is for LocalStack only/,
+    );
+    expect(() => buildStageApp({ stage: 'local', siteUrl: 'http://localhost:3000' })).toThrowError(
+      /stage local is for LocalStack only/,
+    );
+  });
+});
 
 describe('names per stage and per account', () => {
   it('gives every named resource a name that carries the stage', () => {

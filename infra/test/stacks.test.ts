@@ -11,6 +11,8 @@ import { functionNodeOptions } from '../lib/constructs/api-function';
 import { attributeMappingProblems } from '../lib/attribute-mapping';
 import { managedRuleGroups } from '../lib/stacks/edge-stack';
 import { scheduledJobs } from '../lib/stacks/jobs-stack';
+import { defaultRankingJobMemoryMb } from '../lib/config';
+import { packingWorkersFor } from '../../functions/src/jobs/schedule';
 import { buildStageApp, stageApp, testStage } from './apps';
 
 const { edge, data, auth, api, jobs, web, monitoring } = stageApp(testStage);
@@ -742,13 +744,18 @@ describe('jobs stack', () => {
           },
         }),
       );
-    // The ranking job publishes a million players' rankings: 3 vCPUs (1,769 MB each), its own
-    // thread and 2 packing workers, which it is told (Lambda shows at least 2 cores at any memory).
-    expect(functionsWith(5307)).toHaveLength(1);
+    // The ranking job publishes a million players' rankings with the memory a new account allows
+    // (3,008 MB, the default of rankingJobMemoryMb), and is told the packing workers that memory gives
+    // (Lambda shows at least 2 cores at any memory).
+    expect(functionsWith(defaultRankingJobMemoryMb)).toHaveLength(1);
     template.hasResourceProperties('AWS::Lambda::Function', {
-      MemorySize: 5307,
+      MemorySize: defaultRankingJobMemoryMb,
       FunctionName: Match.stringLikeRegexp('ranking-job'),
-      Environment: { Variables: Match.objectLike({ RANKING_PACKING_WORKERS: '2' }) },
+      Environment: {
+        Variables: Match.objectLike({
+          RANKING_PACKING_WORKERS: String(packingWorkersFor(defaultRankingJobMemoryMb)),
+        }),
+      },
     });
     // No other function is told to pack in parallel.
     const told = template.findResources('AWS::Lambda::Function', {

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
-import { localStackContext } from '../../infra/lib/config';
+import { localStackAccount, localStackContext } from '../../infra/lib/config';
 import { repositoryRoot } from '../local-stack/paths';
 
 /**
@@ -23,7 +23,7 @@ const env = {
   AWS_SECRET_ACCESS_KEY: process.env['AWS_SECRET_ACCESS_KEY'] ?? 'test',
   AWS_REGION: process.env['AWS_REGION'] ?? 'ap-northeast-1',
   AWS_ENVAR_ALLOWLIST: 'AWS_REGION,AWS_ACCESS_KEY_ID,AWS_SECRET_ACCESS_KEY',
-  CDK_DEFAULT_ACCOUNT: '000000000000',
+  CDK_DEFAULT_ACCOUNT: localStackAccount,
 };
 const cdklocal = join(repositoryRoot, 'node_modules/.bin/cdklocal');
 const context = Object.entries(localStackContext).flatMap(([key, value]) => ['-c', `${key}=${value}`]);
@@ -35,7 +35,12 @@ const run = (command: string[]) => {
 };
 
 // The app's stacks live in the API's region and in us-east-1 (CloudFront's).
-run(['bootstrap', `aws://000000000000/${env.AWS_REGION}`, 'aws://000000000000/us-east-1', ...context]);
+run([
+  'bootstrap',
+  `aws://${localStackAccount}/${env.AWS_REGION}`,
+  `aws://${localStackAccount}/us-east-1`,
+  ...context,
+]);
 run([
   'deploy',
   ...(stacks.length ? stacks : ['--all']),

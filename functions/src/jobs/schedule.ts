@@ -20,17 +20,22 @@ export interface ScheduledJobDefinition {
   description: string;
   /** Operator routes start it by its function name (the ranking job: ApiResources.rankingJobName). */
   invokedByName?: boolean;
-  /** The function's memory in AWS (1,024 MB unless given); its CPU share follows (1,769 MB = 1 vCPU). */
-  memoryMb?: number;
-  /** It packs with worker threads, one per vCPU its memory gives beyond the first (RANKING_PACKING_WORKERS). */
+  /**
+   * It packs with worker threads (RANKING_PACKING_WORKERS, `packingWorkersFor` its memory). In AWS
+   * its memory is the deployment's `rankingJobMemoryMb` (infra/lib/config.ts), the other jobs' 1,024 MB.
+   */
   packsInParallel?: boolean;
 }
 
 /** Lambda's memory for one vCPU (one vCPU-second of credits per second, AWS's documentation). */
 const MB_PER_VCPU = 1769;
 
-/** The worker threads a function of this memory packs with: its whole vCPUs less the job's own thread. */
-export const packingWorkersFor = (memoryMb: number) => Math.max(0, Math.floor(memoryMb / MB_PER_VCPU) - 1);
+/**
+ * The worker threads a function of this memory packs with: its vCPU share to the nearest whole vCPU,
+ * less the job's own thread. At 3,008 MB (1.7 vCPUs, shown as 2 cores) one worker: the job's thread
+ * alone would leave 0.7 vCPU idle and take half as long again (docs/performance.md).
+ */
+export const packingWorkersFor = (memoryMb: number) => Math.max(0, Math.round(memoryMb / MB_PER_VCPU) - 1);
 
 export const scheduledJobs = [
   {
@@ -42,9 +47,8 @@ export const scheduledJobs = [
     description: 'Publishes the rankings marked stale (started at once by operator calls, and on schedule)',
     invokedByName: true,
     // A publish at a million players is CPU-bound and most of its work (packing the pages) divides
-    // over threads (bench:ranking): 3 vCPUs, the job's thread and 2 packing workers. It peaks near
-    // 750 MB with one worker, and each worker adds its own heap (tens of MB).
-    memoryMb: 3 * 1769,
+    // over threads (bench:ranking). It peaks near 750 MB with one worker, and each worker adds its
+    // own heap (tens of MB).
     packsInParallel: true,
   },
   {

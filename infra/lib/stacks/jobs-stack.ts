@@ -15,6 +15,8 @@ import { packingWorkersFor, scheduledJobs as jobSchedule } from '../../../functi
 export interface JobsStackProps extends StackProps {
   functionEnvironment: EnvironmentOf<'log' | 'table' | 'app'>;
   resources: ApiResources;
+  /** The ranking job's memory (InfraConfig `rankingJobMemoryMb`); the other jobs have 1,024 MB. */
+  rankingJobMemoryMb: number;
 }
 
 /** The scheduled jobs (functions/src/jobs/schedule.ts, shared with the local stack's timers). */
@@ -47,6 +49,7 @@ export class JobsStack extends Stack {
     super(scope, id, props);
     const reachable = awsServicesByEntry(scheduledJobs.map((job) => jobEntry(job.module)));
     for (const job of scheduledJobs) {
+      const memoryMb = 'packsInParallel' in job ? props.rankingJobMemoryMb : 1024;
       checkDeclaration(job.name, job.aws, reachable.get(jobEntry(job.module))!);
       const failures = new sqs.Queue(this, `${job.name}Failures`, {
         retentionPeriod: Duration.days(14),
@@ -61,11 +64,11 @@ export class JobsStack extends Stack {
           ...props.functionEnvironment,
           // Lambda shows a function at least 2 cores whatever its memory: the count follows the memory.
           ...('packsInParallel' in job
-            ? { RANKING_PACKING_WORKERS: String(packingWorkersFor(job.memoryMb)) }
+            ? { RANKING_PACKING_WORKERS: String(packingWorkersFor(memoryMb)) }
             : {}),
         } satisfies EnvironmentOf<'log' | 'table' | 'app'>,
         resources: props.resources,
-        memorySize: 'memoryMb' in job ? job.memoryMb : 1024,
+        memorySize: memoryMb,
         timeout: Duration.minutes(5),
         retryAttempts: 0,
         onFailure: new SqsDestination(failures),
