@@ -25,7 +25,12 @@ export function buildApp(props: AppProps = {}) {
   // CloudFront's web ACL, certificate and metrics live in us-east-1.
   const edgeEnv = { region: 'us-east-1', account: env.account };
   const originSecretName = `${secretPrefix(config.stage)}/origin-verify`;
-  const edge = new EdgeStack(app, `${prefix}-Edge`, { env: edgeEnv, config, originSecretName });
+  const edge = new EdgeStack(app, `${prefix}-Edge`, {
+    env: edgeEnv,
+    config,
+    originSecretName,
+    routes: deployedRoutes(),
+  });
   const data = new DataStack(app, `${prefix}-Data`, { env, config });
   const auth = new AuthStack(app, `${prefix}-Auth`, {
     env,

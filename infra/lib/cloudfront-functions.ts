@@ -13,6 +13,10 @@ export const spaRewriteCode = `function handler(event) {
   return request;
 }`;
 
+/** A public GET with `cacheSeconds`: the same answer for everyone, which the edge keeps and shares. */
+export const isSharedCacheRoute = (route: RouteDefinition): boolean =>
+  route.method === 'GET' && route.access === 'public' && route.cacheSeconds !== undefined;
+
 /**
  * A public route with `cacheSeconds` answers the same for everyone, so its requests drop the
  * Authorization header at the edge: signed-in and anonymous players then share one cached answer.
@@ -24,7 +28,7 @@ export function sharedCacheCode(routes: readonly RouteDefinition[]): string {
     .filter((route) => route.method === 'GET')
     .map((route) => ({
       segments: route.path.split('/').map((part) => (/^\{.+\}$/.test(part) ? null : part)),
-      shared: route.access === 'public' && route.cacheSeconds !== undefined,
+      shared: isSharedCacheRoute(route),
     }));
   return `var routes = ${JSON.stringify(table)};
 function handler(event) {

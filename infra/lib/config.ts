@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
+import type { DeadlineTarget } from './capacity';
 import {
   isSocialProvider,
   socialProviders,
@@ -9,11 +10,12 @@ import {
 
 /** What differs between stages, in one typed place. */
 export interface StageSettings {
-  /** HTTP API stage throttle: steady requests per second, and the burst above it. */
-  apiRateLimit: number;
-  apiBurstLimit: number;
-  /** WAF: requests one address may send in 5 minutes before it is blocked. */
-  wafRequestsPerFiveMinutes: number;
+  /**
+   * The deadline minute this stage is built for: the API's throttles, the WAF's rate rules and the
+   * table's warm throughput are derived from it (infra/lib/capacity.ts), and so are the quotas
+   * docs/operations.md asks for before a tournament day.
+   */
+  deadline: DeadlineTarget;
   /** How long function, API and CDN logs are kept. */
   logRetention: RetentionDays;
   /** Alarm when the API's p99 latency passes this many milliseconds. */
@@ -21,16 +23,15 @@ export interface StageSettings {
 }
 
 const tournamentDay: StageSettings = {
-  apiRateLimit: 2000,
-  apiBurstLimit: 4000,
-  wafRequestsPerFiveMinutes: 2000,
+  // 1,000,000 players, a third of them saving in a round's last ten minutes: about 500 saves a second
+  // on average, and ten times that at the peak of the last minute.
+  deadline: { savesPerSecond: 5_000, players: 1_000_000, reminderSubscribers: 1_000_000 },
   logRetention: RetentionDays.THREE_MONTHS,
   apiP99AlarmMs: 3000,
 };
 const smaller: StageSettings = {
-  apiRateLimit: 100,
-  apiBurstLimit: 200,
-  wafRequestsPerFiveMinutes: 1000,
+  // Testers and load runs: a hundredth of the tournament day's peak.
+  deadline: { savesPerSecond: 50, players: 10_000, reminderSubscribers: 10_000 },
   logRetention: RetentionDays.TWO_WEEKS,
   apiP99AlarmMs: 5000,
 };

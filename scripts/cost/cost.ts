@@ -11,6 +11,7 @@ import {
   type Deployed,
 } from './model';
 import { benchFigures, deployedFromTemplates } from './templates';
+import { ON_DEMAND_WARM_DEFAULT } from '../../infra/lib/capacity';
 import { isEntryPoint } from '../entry-point';
 import { formatted } from '../format';
 
@@ -18,6 +19,24 @@ const playerCounts = [10_000, 100_000, 1_000_000] as const;
 export const costDocPath = join(repositoryRoot, 'docs/cost.md');
 
 const usd = (n: number) => `$${n < 10 ? n.toFixed(2) : Math.round(n).toLocaleString('en-US')}`;
+
+/**
+ * The table's warm throughput: set by the data stack from the deadline target (infra/lib/capacity.ts)
+ * and billed once, for the units it adds to what a new on-demand table serves, never monthly.
+ */
+function warmThroughputSection(deployed: Deployed): string {
+  const warm = deployed.warmThroughput;
+  if (!warm) return 'The templates set none: the deadline target fits what a new on-demand table serves.';
+  const { readUnitsPerSecond: read, writeUnitsPerSecond: write } = ON_DEMAND_WARM_DEFAULT;
+  const units = (n: number) => n.toLocaleString('en-US');
+  return `The table is pre-warmed to ${units(warm.readUnitsPerSecond)} read and ${units(warm.writeUnitsPerSecond)} write units a
+second (\`deadline\` in infra/lib/config.ts, derived in infra/lib/capacity.ts), from a new on-demand
+table's ${units(read)} and ${units(write)}: ${units(warm.readUnitsPerSecond - read)} read and ${units(warm.writeUnitsPerSecond - write)} write units added.
+AWS bills the units a pre-warm adds once, at the warm throughput price of its DynamoDB pricing page,
+not in the monthly bill above, and warm throughput is never lowered, so a later deploy at the same
+target costs nothing more. That price was not read for this file: multiply the units added by the
+page's figure for ap-northeast-1 before budgeting (docs/operations.md, "Before a tournament day").`;
+}
 
 /** docs/cost.md: the inputs, then the bill at each size, line by line (formatted as the repository's Markdown). */
 export async function costDocument(deployed: Deployed, bench: BenchFigures): Promise<string> {
@@ -69,6 +88,10 @@ federation ($${prices.cognitoOidcPerMau} each), the others at the plan's rate.
 | secrets (replicas counted) | ${deployed.secrets} |
 | Cognito plan | ${deployed.cognitoPlan} |
 | log retention | ${deployed.logRetentionDays} days |
+
+## Warm throughput for the deadline minute (prod)
+
+${warmThroughputSection(deployed)}
 
 ## Benchmark figures
 

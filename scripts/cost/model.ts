@@ -66,6 +66,8 @@ export interface Deployed {
   secrets: number;
   cognitoPlan: CognitoPlan;
   logRetentionDays: number;
+  /** The table's warm throughput, units a second, when the template raises it (a one-time charge). */
+  warmThroughput?: { readUnitsPerSecond: number; writeUnitsPerSecond: number };
 }
 
 /** Figures from the benchmarks (bench/results, docs/performance.md). */

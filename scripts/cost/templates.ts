@@ -68,6 +68,9 @@ export function deployedFromTemplates(app: App = costStageApp()): Deployed {
       sum + 1 + ((secret.Properties?.['ReplicaRegions'] as unknown[] | undefined)?.length ?? 0),
     0,
   );
+  const warm = of('AWS::DynamoDB::GlobalTable')[0]?.[1].Properties?.['WarmThroughput'] as
+    | { ReadUnitsPerSecond: number; WriteUnitsPerSecond: number }
+    | undefined;
   return {
     apiFunctions: apiFunctions.length,
     apiMemoryMb: commonest,
@@ -80,6 +83,14 @@ export function deployedFromTemplates(app: App = costStageApp()): Deployed {
     // A pool that names no plan gets Essentials, Cognito's default for a new pool.
     cognitoPlan: (pool?.Properties?.['UserPoolTier'] as CognitoPlan | undefined) ?? 'ESSENTIALS',
     logRetentionDays: Math.max(...retention),
+    ...(warm
+      ? {
+          warmThroughput: {
+            readUnitsPerSecond: warm.ReadUnitsPerSecond,
+            writeUnitsPerSecond: warm.WriteUnitsPerSecond,
+          },
+        }
+      : {}),
   };
 }
 

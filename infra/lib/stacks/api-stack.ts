@@ -11,8 +11,9 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { routeList, type RouteArea } from '../../../shared/src/contracts';
+import { routeList, type RouteArea, type RouteDefinition } from '../../../shared/src/contracts';
 import { awsServicesByEntry, checkDeclaration, checkLeadingKeys } from '../aws-sdk-usage';
+import { deadlineCapacity, isTeamSaveRoute, type Throttle } from '../capacity';
 import type { InfraConfig } from '../config';
 import { ApiFunction, type ApiFunctionProps, type ApiResources } from '../constructs/api-function';
 import { handlerEntry, repositoryRoot } from '../paths';
@@ -69,17 +70,20 @@ export class ApiStack extends Stack {
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
     const { settings } = props.config;
+    const { apiGateway } = deadlineCapacity(settings.deadline);
     this.api = new apigw.HttpApi(this, 'Api', {
       apiName: `golf-${props.config.stage}-api`,
       description: 'Golf dream team API (/api/*)',
       createDefaultStage: false,
     });
-    // Throttled as a whole, so a flood cannot take every Lambda's concurrency; access logged.
+    // Throttled per route (an HTTP API applies the stage's default route settings to each route on
+    // its own), sized for the deadline minute's round pages; the team saves get limits of their own
+    // below. All routes share the account's throttle (docs/operations.md). Access logged.
     this.stage = new apigw.HttpStage(this, 'DefaultStage', {
       httpApi: this.api,
       stageName: '$default',
       autoDeploy: true,
-      throttle: { rateLimit: settings.apiRateLimit, burstLimit: settings.apiBurstLimit },
+      throttle: apiGateway.defaultRoute,
       accessLogSettings: {
         destination: new apigw.LogGroupLogDestination(
           new logs.LogGroup(this, 'AccessLogs', { retention: settings.logRetention }),
@@ -125,6 +129,7 @@ export class ApiStack extends Stack {
     });
 
     const routes = deployedRoutes();
+    this.throttleTeamSaves(routes.filter(isTeamSaveRoute), apiGateway.saveRoute);
     const handlers = [...new Set(routes.map((route) => route.handler))];
     const missing = handlers.filter((handler) => !existsSync(handlerEntry(handler)));
     if (missing.length > 0) {
@@ -188,13 +193,30 @@ export class ApiStack extends Stack {
         ...(functionExtras[route.name] ?? {}),
       });
       fn.addToRolePolicy(readOriginSecret);
-      new apigw.HttpRoute(area, `${pascalCase(route.name)}Route`, {
+      const httpRoute = new apigw.HttpRoute(area, `${pascalCase(route.name)}Route`, {
         httpApi: this.api,
         routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
         integration: new HttpLambdaIntegration(`${pascalCase(route.name)}Integration`, fn),
         authorizer: route.access === 'public' ? this.gates.public : this.gates.user,
       });
+      // API Gateway refuses route settings that name a route it does not have yet.
+      if (isTeamSaveRoute(route)) this.stage.node.addDependency(httpRoute);
     }
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.apiEndpoint });
+  }
+
+  /**
+   * Each team-save route gets the deadline minute's save throttle as its own limit, so the saves
+   * cannot starve the reads of the account's throttle. Route settings replace the defaults for the
+   * route, so both limits are given (a JSON map by route key, spelled as CloudFormation spells it).
+   */
+  private throttleTeamSaves(saveRoutes: readonly RouteDefinition[], limits: Throttle) {
+    const stage = this.stage.node.defaultChild as apigw.CfnStage;
+    stage.routeSettings = Object.fromEntries(
+      saveRoutes.map((route) => [
+        `${route.method} ${route.path}`,
+        { ThrottlingRateLimit: limits.rateLimit, ThrottlingBurstLimit: limits.burstLimit },
+      ]),
+    );
   }
 }

@@ -10,6 +10,7 @@ import type { Construct } from 'constructs';
 import { tableKeys } from '../../../functions/src/db/table-definition';
 import { RANKING_INPUTS_PREFIX } from '../../../shared/src/contracts';
 import { storageContentSecurityPolicy } from '../../../shared/src/security-headers';
+import { deadlineCapacity } from '../capacity';
 import type { InfraConfig } from '../config';
 import { accessLogsBucket } from '../constructs/access-logs';
 import { securityHeadersPolicy } from '../constructs/security-headers';
@@ -33,10 +34,14 @@ export class DataStack extends Stack {
   constructor(scope: Construct, id: string, props: StackProps & { config: InfraConfig }) {
     super(scope, id, props);
     const attribute = (name: string) => ({ name, type: dynamodb.AttributeType.STRING });
+    // Ready at once for the deadline minute's reads and writes (pre-warmed: warm throughput is only
+    // ever raised, once, and billed once), where they pass what a new on-demand table serves.
+    const { warmThroughput } = deadlineCapacity(props.config.settings.deadline).dynamodb;
     this.table = new dynamodb.TableV2(this, 'Table', {
       partitionKey: attribute(tableKeys.partitionKey),
       sortKey: attribute(tableKeys.sortKey),
       billing: dynamodb.Billing.onDemand(),
+      ...(warmThroughput ? { warmThroughput } : {}),
       timeToLiveAttribute: tableKeys.timeToLiveAttribute,
       pointInTimeRecoverySpecification: { pointInTimeRecoveryEnabled: true },
       deletionProtection: true,
