@@ -15,6 +15,12 @@ export interface DeadlineTarget {
   players: number;
   /** Players subscribed to the deadline reminders. */
   reminderSubscribers: number;
+  /**
+   * The table's throughput quota once AWS has raised it (units a second, each of reads and writes);
+   * unset: the default of a new account. Warm throughput never asks for more than the quota (AWS
+   * refuses it, and the deploy would roll back), so a first deploy works before any quota is raised.
+   */
+  tableQuotaUnitsPerSecond?: number;
 }
 
 // --- The requests of the minute -------------------------------------------------------------------
@@ -42,14 +48,17 @@ const API_GATEWAY_ACCOUNT_DEFAULT = { rateLimit: 10_000, burstLimit: 5_000 } as 
 // --- Lambda ---------------------------------------------------------------------------------------
 
 /**
- * p99 durations, seconds, from the load benchmark's save-capacity phase (bench/results/load.json
- * `save_capacity`, run of 2026-11-26, docs/performance.md "Load"): a save 1,653.6 ms and its round page
- * 704.5 ms. There 64 savers shared 2 cores with DynamoDB Local, so these are upper bounds: in Lambda
- * each call has an instance of its own. Replace them with CloudWatch's `Duration` p99 of the save
- * and round-page functions after a tournament day.
+ * p99 durations in Lambda, seconds. A save runs four DynamoDB calls one after another (the session
+ * check, the stored team, the save's transaction, the receipt); `npx tsx scripts/bench/profile-call.ts
+ * --save` measures a sequential save at about 30 ms on the local stack, 12-13 ms of it waiting for
+ * DynamoDB Local, so about 17 ms of the function's own work. DynamoDB's documented latency is single
+ * digit milliseconds; allowing 40 ms at the p99 for each call gives 17 + 4 x 40 ≈ 180 ms, rounded
+ * to 0.2 s. The round page makes three calls: 0.15 s. (The load bench's p99 of 1.6 s is 64 savers
+ * queueing on 2 shared cores, not a function's duration.) Replace both with CloudWatch's `Duration`
+ * p99 of the save and round-page functions after a tournament day.
  */
-const SAVE_P99_SECONDS = 1.6536;
-const READ_P99_SECONDS = 0.7045;
+const SAVE_P99_SECONDS = 0.2;
+const READ_P99_SECONDS = 0.15;
 
 /**
  * Calls of the user gate (the Lambda authorizer of every signed-in route), at most one per save: API
@@ -186,7 +195,10 @@ export interface DeadlineCapacity {
     writeUnitsPerSecond: number;
     readUnitsPerSecond: number;
     warmThroughput: { readUnitsPerSecond: number; writeUnitsPerSecond: number } | undefined;
+    /** The table's throughput quota the stage is configured with (AWS's default unless raised). */
     tableQuota: number;
+    /** The quota to ask AWS for (units a second), so that warm throughput covers the whole minute. */
+    quotaToRequest: number;
   };
   /** WAF rate rules, requests per window. */
   waf: { windowSeconds: number; perSessionLimit: number; perAddressLimit: number };
@@ -201,9 +213,13 @@ const throttle = (requestsPerSecond: number): Throttle => {
   return { rateLimit, burstLimit: rateLimit * BURST_SECONDS };
 };
 
+const warmUnits = (need: number, newTable: number, quota: number) =>
+  Math.min(Math.max(need, newTable), Math.max(quota, newTable));
+
 /** Everything the deadline minute of `target` needs, from the constants above. */
 export function deadlineCapacity(target: DeadlineTarget): DeadlineCapacity {
   const saves = target.savesPerSecond;
+  const tableQuota = target.tableQuotaUnitsPerSecond ?? TABLE_QUOTA_UNITS_PER_SECOND;
   const reads = saves * ORIGIN_READS_PER_SAVE;
   const originRequestsPerSecond = saves + reads;
 
@@ -242,14 +258,23 @@ export function deadlineCapacity(target: DeadlineTarget): DeadlineCapacity {
     dynamodb: {
       writeUnitsPerSecond,
       readUnitsPerSecond,
-      // Never below a new table's defaults: warm throughput is only ever raised.
+      // Never below a new table's defaults (warm throughput is only ever raised), never above the quota.
       warmThroughput: needsWarming
         ? {
-            readUnitsPerSecond: Math.max(readUnitsPerSecond, ON_DEMAND_WARM_DEFAULT.readUnitsPerSecond),
-            writeUnitsPerSecond: Math.max(writeUnitsPerSecond, ON_DEMAND_WARM_DEFAULT.writeUnitsPerSecond),
+            readUnitsPerSecond: warmUnits(
+              readUnitsPerSecond,
+              ON_DEMAND_WARM_DEFAULT.readUnitsPerSecond,
+              tableQuota,
+            ),
+            writeUnitsPerSecond: warmUnits(
+              writeUnitsPerSecond,
+              ON_DEMAND_WARM_DEFAULT.writeUnitsPerSecond,
+              tableQuota,
+            ),
           }
         : undefined,
-      tableQuota: TABLE_QUOTA_UNITS_PER_SECOND,
+      tableQuota,
+      quotaToRequest: Math.max(readUnitsPerSecond, writeUnitsPerSecond, tableQuota),
     },
     waf: { windowSeconds: WAF_WINDOW_SECONDS, perSessionLimit, perAddressLimit },
     ses: {

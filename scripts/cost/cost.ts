@@ -30,8 +30,8 @@ function warmThroughputSection(deployed: Deployed): string {
   const { readUnitsPerSecond: read, writeUnitsPerSecond: write } = ON_DEMAND_WARM_DEFAULT;
   const units = (n: number) => n.toLocaleString('en-US');
   return `The table is pre-warmed to ${units(warm.readUnitsPerSecond)} read and ${units(warm.writeUnitsPerSecond)} write units a
-second (\`deadline\` in infra/lib/config.ts, derived in infra/lib/capacity.ts), from a new on-demand
-table's ${units(read)} and ${units(write)}: ${units(warm.readUnitsPerSecond - read)} read and ${units(warm.writeUnitsPerSecond - write)} write units added.
+second (\`deadline\` in infra/lib/config.ts, derived in infra/lib/capacity.ts; reads stop at the table
+quota the stage is configured with until AWS has raised it), from a new on-demand table's ${units(read)} and ${units(write)}: ${units(warm.readUnitsPerSecond - read)} read and ${units(warm.writeUnitsPerSecond - write)} write units added.
 AWS bills the units a pre-warm adds once, at the warm throughput price of its DynamoDB pricing page,
 not in the monthly bill above, and warm throughput is never lowered, so a later deploy at the same
 target costs nothing more. That price was not read for this file: multiply the units added by the
