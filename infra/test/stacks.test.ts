@@ -1138,6 +1138,48 @@ describe('the origin lock', () => {
   });
 });
 
+describe('the arrival receipts’ key', () => {
+  const nested = Object.values(api.routeStacks).map((stack) => Template.fromStack(stack));
+  const keyName = 'golf-test-arrival-receipt-key';
+  /** The secrets a route's function may read, by the ARNs its policy names. */
+  const secretsReadBy = (routeName: string) =>
+    JSON.stringify(
+      nested.flatMap((template) =>
+        Object.entries(template.findResources('AWS::IAM::Policy'))
+          .filter(([id]) => id.startsWith(`${pascalCase(routeName)}Role`))
+          .map(([, policy]) => policy),
+      ),
+    );
+
+  it('is a secret of the API stack, generated, that only the team saves’ functions are given and may read', () => {
+    Template.fromStack(api).hasResourceProperties('AWS::SecretsManager::Secret', {
+      Name: keyName,
+      GenerateSecretString: Match.objectLike({ PasswordLength: 64 }),
+    });
+    const savers = deployed.filter((route) => route.aws.arrivalReceipts).map((route) => route.name);
+    expect(savers.sort()).toEqual(['deletePick', 'saveAiTeam', 'savePick', 'saveTeam']);
+    for (const route of deployed) {
+      const reads = secretsReadBy(route.name).includes(`secret:${keyName}-??????`);
+      expect(reads, route.name).toBe(savers.includes(route.name));
+    }
+    const given = resourcesOf(nested, 'AWS::Lambda::Function', {
+      Properties: { Environment: { Variables: Match.objectLike({ ARRIVAL_RECEIPT_SECRET_ID: keyName }) } },
+    });
+    expect(given).toHaveLength(savers.length);
+  });
+
+  it('and the headers of a team save reach the API through CloudFront', () => {
+    Template.fromStack(web).hasResourceProperties('AWS::CloudFront::OriginRequestPolicy', {
+      OriginRequestPolicyConfig: Match.objectLike({
+        HeadersConfig: {
+          HeaderBehavior: 'whitelist',
+          Headers: Match.arrayWith(['Idempotency-Key', 'Arrival-Receipt']),
+        },
+      }),
+    });
+  });
+});
+
 describe('function environments', () => {
   // Ours: ApiFunction gives each NODE_OPTIONS; the CDK's own helpers (bucket deployment) have other settings.
   const functions = [edge, data, auth, api, ...Object.values(api.routeStacks), jobs, web, monitoring].flatMap(
@@ -1193,14 +1235,16 @@ describe('function environments', () => {
     expect(unset).toEqual([]);
   });
 
-  it('give the route functions, the gates and the jobs the API settings, and the others their own alone', () => {
+  it('give the route functions, the gates and the jobs the API settings (the team saves the receipts’ key too), and the others their own alone', () => {
     const byGroups = new Map<string, number>();
     for (const { names } of functions) {
       const key = [...groupsOf(names)].sort().join('+');
       byGroups.set(key, (byGroups.get(key) ?? 0) + 1);
     }
+    const savers = deployed.filter((route) => route.aws.arrivalReceipts).length;
     expect(Object.fromEntries(byGroups)).toEqual({
-      'app+table': deployed.length + scheduledJobs.length,
+      'app+table': deployed.length - savers + scheduledJobs.length,
+      'app+arrivalReceipts+table': savers,
       'app+gate+table': 2,
       table: 1,
       'table+xBridge': 1,

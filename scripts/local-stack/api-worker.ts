@@ -8,6 +8,24 @@ import type { AddressInfo } from 'node:net';
 import { nowMs, setClockOffset } from '../../functions/src/lib/clock';
 import { viewerAddressHeader } from './api-workers';
 import { internalErrorAnswer, invokeApi } from './lambda-adapter';
+import { askForThrottles } from './faults';
+
+// The fault hook's count is the stack process's: asked once for each team save.
+let asked = 0;
+const answers = new Map<number, (taken: boolean) => void>();
+askForThrottles(
+  () =>
+    new Promise<boolean>((resolve) => {
+      const id = ++asked;
+      answers.set(id, resolve);
+      process.send?.({ takeThrottle: id });
+    }),
+);
+process.on('message', (message: { throttleTaken?: number; taken?: boolean }) => {
+  if (typeof message.throttleTaken !== 'number') return;
+  answers.get(message.throttleTaken)?.(message.taken === true);
+  answers.delete(message.throttleTaken);
+});
 
 const server = createServer((request, response) => {
   const viewer = request.headers[viewerAddressHeader];

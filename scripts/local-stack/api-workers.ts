@@ -5,6 +5,7 @@ import { matchRoute } from '../../shared/src/contracts';
 import { errorMessages } from '../../shared/src/errors';
 import { gatewayAnswer, type OriginAnswer } from './lambda-adapter';
 import { repositoryRoot } from './paths';
+import { takeThrottle } from './faults';
 
 /**
  * The viewer's address as the local edge passes it to an API process (API Gateway takes it from
@@ -99,6 +100,11 @@ function startWorker(): Promise<Worker> {
     });
     child.once('error', reject);
     child.once('exit', (code) => reject(new Error(`API process exited with ${code} before listening`)));
+    // The fault hook's count is this process's (faults.ts): a process asks it for each team save.
+    child.on('message', (message: { takeThrottle?: number }) => {
+      if (typeof message.takeThrottle === 'number')
+        child.send({ throttleTaken: message.takeThrottle, taken: takeThrottle() });
+    });
     child.once('message', (message: { port?: number }) => {
       if (typeof message.port !== 'number') return reject(new Error('API process sent no port'));
       child.removeAllListeners('exit');

@@ -20,11 +20,17 @@ const ownOrigins = (stackUrl: string): Set<string> => {
 };
 
 /**
- * Why a move is refused before its body is read, or null: a browser sends a cross-site request's
- * origin (`Origin`, `Sec-Fetch-Site`), which must be the stack's own, and a form cannot send JSON
- * without a CORS preflight, which the stack never grants. The command line sends neither header.
+ * Why a change of a dev setting (the clock, the faults) is refused before its body is read, or null:
+ * a browser sends a cross-site request's origin (`Origin`, `Sec-Fetch-Site`), which must be the
+ * stack's own, and a form cannot send JSON without a CORS preflight, which the stack never grants.
+ * The command line sends neither header.
  */
-function refusal(request: IncomingMessage, stackUrl: string): { status: number; message: string } | null {
+export function devChangeRefusal(
+  request: IncomingMessage,
+  stackUrl: string,
+  what = 'move the clock',
+  example = '{"at": "2026-07-01T06:00+09:00"}',
+): { status: number; message: string } | null {
   const site = request.headers['sec-fetch-site'];
   const origin = request.headers['origin'];
   if (
@@ -33,11 +39,11 @@ function refusal(request: IncomingMessage, stackUrl: string): { status: number; 
   )
     return {
       status: 403,
-      message: `A cross-site request cannot move the clock: only ${stackUrl} and the command line can`,
+      message: `A cross-site request cannot ${what}: only ${stackUrl} and the command line can`,
     };
   const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
   if (type !== 'application/json')
-    return { status: 415, message: 'Content-Type: application/json, with {"at": "2026-07-01T06:00+09:00"}' };
+    return { status: 415, message: `Content-Type: application/json, with ${example}` };
   return null;
 }
 
@@ -59,7 +65,7 @@ export async function serveClock(
     response.setHeader('allow', 'GET, HEAD, POST');
     return sendJson(response, 405, { message: 'GET or POST' });
   }
-  const refused = refusal(request, stackUrl);
+  const refused = devChangeRefusal(request, stackUrl);
   if (refused) {
     request.resume();
     return sendJson(response, refused.status, { message: refused.message });

@@ -1,8 +1,9 @@
 /**
  * The scheduled jobs in the local stack, on the same schedule as in AWS (functions/src/jobs/
  * schedule.ts): each job once at start (so a stack started after a deadline catches up), then every
- * `everyMinutes`, and the jobs marked `atDeadlines` also a second after each round deadline instant
- * of every tournament (the carry-over settles each tournament whose deadline has passed).
+ * `everyMinutes`, and the jobs marked `atDeadlines` also a second after each round deadline's
+ * settlement instant (the deadline and `SETTLEMENT_GRACE_MS`) of every tournament (the carry-over
+ * settles each tournament whose deadline has passed).
  * Like a function with reserved concurrency 1, a job still running is not started again.
  *
  * Time is the game clock's (functions/src/lib/clock.ts). When the clock is moved (POST /dev/clock),
@@ -11,6 +12,7 @@
  */
 import { nowMs } from '../../functions/src/lib/clock';
 import { scheduledJobs, type ScheduledJobDefinition } from '../../functions/src/jobs/schedule';
+import { SETTLEMENT_GRACE_MS } from '../../shared/src/game/carry-over';
 
 export interface LocalJobsOptions {
   jobs?: readonly ScheduledJobDefinition[];
@@ -34,7 +36,11 @@ async function runHandler(job: ScheduledJobDefinition): Promise<unknown> {
 async function nextDeadlineInTable(now: Date): Promise<string | null> {
   const { tournamentRepository } = await import('../../functions/src/db/repositories/tournament-repository');
   const upcoming = (await tournamentRepository.list())
-    .flatMap((record) => record.rounds.map((round) => round.deadline_at))
+    .flatMap((record) =>
+      record.rounds.map((round) =>
+        new Date(Date.parse(round.deadline_at) + SETTLEMENT_GRACE_MS).toISOString(),
+      ),
+    )
     .filter((deadline) => Date.parse(deadline) > now.getTime())
     .sort();
   return upcoming[0] ?? null;

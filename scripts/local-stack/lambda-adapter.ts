@@ -8,6 +8,7 @@ import { isWellEscaped } from '../../shared/src/url-escapes';
 import { errorMessages } from '../../shared/src/errors';
 import { runWithAwsAccess } from '../../functions/src/lib/aws-access';
 import { repositoryRoot } from './paths';
+import { teamSaveFault } from './faults';
 import { nowMs } from '../../functions/src/lib/clock';
 
 type LambdaHandler = (
@@ -165,6 +166,7 @@ export async function invokeApi(request: IncomingMessage, options: ApiOptions): 
     route.aws,
     () => handler(event, context),
     ({ action, allowed }) => calls.set(action, (calls.get(action) ?? true) && allowed),
+    teamSaveFault,
   );
   const outHeaders: Record<string, string | string[]> = { ...(result.headers as Record<string, string>) };
   if (result.cookies?.length) outHeaders['set-cookie'] = result.cookies;

@@ -15,6 +15,7 @@ import { claimSeedTemplate } from './seed-template';
 import { inProcessRankingJobsSettled } from '../../functions/src/adapters/ranking-job';
 import { startLocalJobs, type LocalJobs } from './jobs';
 import { clockPath, serveClock } from './clock-route';
+import { faultsPath, serveFaults } from './faults';
 import { databaseOnRunDynamoDb, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { internalErrorAnswer, invokeApi } from './lambda-adapter';
 import { startApiWorkers, type ApiPool, type ApiWorkers } from './api-workers';
@@ -243,6 +244,8 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       X_CLIENT_ID: xStandIn.clientId,
       X_CLIENT_SECRET: xStandIn.clientSecret,
       X_BRIDGE_KEY_SEED: randomBytes(32).toString('base64url'),
+      // The arrival receipts' key (Secrets Manager in AWS), new at every start: a receipt lives 30 s.
+      ARRIVAL_RECEIPT_KEY: randomBytes(32).toString('base64url'),
       X_BRIDGE_REDIRECT_URIS: `${url}/api/dev/auth/oauth2/idpresponse`,
       X_AUTHORIZE_URL: `${url}${xStandInPrefix}i/oauth2/authorize`,
       X_API_URL: `${url}${xStandInPrefix.slice(0, -1)}`,
@@ -333,34 +336,38 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const task = Promise.resolve().then(() =>
         path === clockPath
           ? serveClock(request, response, setClock, url)
-          : path === outboxPagePath
-            ? serveOutboxPage(request, response)
-            : path === lineOutboxPagePath
-              ? serveLineOutboxPage(request, response)
-              : path.startsWith(xBridgePrefix)
-                ? serveLocalXBridge(request, response)
-                : path.startsWith(xStandInPrefix)
-                  ? handleXStandIn(request, response, xStandIn).then((handled) => {
-                      if (!handled)
-                        response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-                    })
-                  : path.startsWith(oauthStandInPrefix)
-                    ? handleOAuthStandIn(request, response).then((handled) => {
+          : path === faultsPath
+            ? serveFaults(request, response, url)
+            : path === outboxPagePath
+              ? serveOutboxPage(request, response)
+              : path === lineOutboxPagePath
+                ? serveLineOutboxPage(request, response)
+                : path.startsWith(xBridgePrefix)
+                  ? serveLocalXBridge(request, response)
+                  : path.startsWith(xStandInPrefix)
+                    ? handleXStandIn(request, response, xStandIn).then((handled) => {
                         if (!handled)
                           response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
                       })
-                    : path === '/api' || path.startsWith('/api/')
-                      ? edge
-                        ? edge.serve(request, response, apiOrigin)
-                        : apiOrigin(request).then((answer) => sendAnswer(request, response, answer))
-                      : Promise.resolve(
-                          spaDir
-                            ? edge
-                              ? edge.serve(request, response, (rewritten) => staticAnswer(spaDir, rewritten))
-                              : serveStatic(spaDir, request, response)
-                            : (response.writeHead(404, { 'content-type': 'text/plain' }),
-                              response.end('not found')),
-                        ),
+                    : path.startsWith(oauthStandInPrefix)
+                      ? handleOAuthStandIn(request, response).then((handled) => {
+                          if (!handled)
+                            response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+                        })
+                      : path === '/api' || path.startsWith('/api/')
+                        ? edge
+                          ? edge.serve(request, response, apiOrigin)
+                          : apiOrigin(request).then((answer) => sendAnswer(request, response, answer))
+                        : Promise.resolve(
+                            spaDir
+                              ? edge
+                                ? edge.serve(request, response, (rewritten) =>
+                                    staticAnswer(spaDir, rewritten),
+                                  )
+                                : serveStatic(spaDir, request, response)
+                              : (response.writeHead(404, { 'content-type': 'text/plain' }),
+                                response.end('not found')),
+                          ),
       );
       task.catch((error: unknown) => {
         console.error(error);

@@ -122,6 +122,11 @@ export interface AwsAccess {
   mail?: boolean;
   /** Starts the ranking job (an asynchronous invoke of its function) after changing results. */
   startsRankingJob?: boolean;
+  /**
+   * Reads the arrival receipts' key (Secrets Manager): a team save signs and checks them
+   * (functions/src/lib/arrival-receipt.ts).
+   */
+  arrivalReceipts?: boolean;
 }
 
 /**

@@ -53,13 +53,22 @@ const functionVariables = {
       'X_BRIDGE_ISSUER',
     ],
   },
+  /**
+   * The team saves' functions: the Secrets Manager secret of the arrival receipts' key
+   * (functions/src/lib/arrival-receipt.ts).
+   */
+  arrivalReceipts: { required: [], optional: ['ARRIVAL_RECEIPT_SECRET_ID'] },
   /** The origin secret's rotation (functions/src/jobs/rotate-origin-secret.ts). */
   originRotation: { required: ['DISTRIBUTION_ID'], optional: [] },
   /**
    * Set by the local stack only, never by the CDK: the local token issuer's key
-   * (functions/src/lib/local-issuer.ts) and the game clock's offset (functions/src/lib/clock.ts).
+   * (functions/src/lib/local-issuer.ts), the game clock's offset (functions/src/lib/clock.ts) and
+   * the arrival receipts' key (functions/src/lib/arrival-receipt.ts).
    */
-  localOnly: { required: [], optional: ['LOCAL_AUTH_PRIVATE_JWK', 'GAME_CLOCK_OFFSET_MS'] },
+  localOnly: {
+    required: [],
+    optional: ['LOCAL_AUTH_PRIVATE_JWK', 'GAME_CLOCK_OFFSET_MS', 'ARRIVAL_RECEIPT_KEY'],
+  },
 } as const satisfies Record<string, { required: readonly string[]; optional: readonly string[] }>;
 
 export type VariableGroup = keyof typeof functionVariables;

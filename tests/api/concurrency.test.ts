@@ -8,6 +8,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FieldEntryRecord, TournamentRecord } from '../../shared/src/schedule/tournament-record';
+import { SETTLEMENT_GRACE_MS } from '../../shared/src/game/carry-over';
 import { roundViewSchema, savedTeamSchema } from '../../shared/src/schemas/game';
 import { opsAuditLogSchema, opsRoundResultsSchema } from '../../shared/src/schemas/ops';
 import { wonPrizeListSchema } from '../../shared/src/schemas/prize';
@@ -818,7 +819,7 @@ describe('save/deadline', () => {
           for (let turn = 0; turn < (trial % 10) * 3; turn++)
             await new Promise((resolve) => setImmediate(resolve));
           // The deadline passes and its settlement runs, as the local stack's timer runs it.
-          await passDeadline(new Date(deadline + 1000));
+          await passDeadline(new Date(deadline + SETTLEMENT_GRACE_MS + 1000));
         })(),
       ]);
 

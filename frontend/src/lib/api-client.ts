@@ -20,6 +20,8 @@ export class ApiError extends Error {
   readonly errors?: Record<string, string[]>;
   /** A 409 for a row changed since it was read: the row as it is stored now. */
   readonly current?: Record<string, unknown>;
+  /** The answer's headers (Retry-After, a team save's Arrival-Receipt), when there was an answer. */
+  readonly headers?: Headers;
 
   constructor(init: {
     status: number;
@@ -27,12 +29,14 @@ export class ApiError extends Error {
     message: string;
     errors?: Record<string, string[]>;
     current?: Record<string, unknown>;
+    headers?: Headers;
   }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     if (init.errors) this.errors = init.errors;
     if (init.current) this.current = init.current;
+    if (init.headers) this.headers = init.headers;
   }
 }
 
@@ -73,7 +77,7 @@ function isFieldErrors(value: unknown): value is Record<string, string[]> {
  * code such as `guild_full`, and the server's own message for a generic one. A body that is not the
  * error shape (a proxy's HTML page, an empty 502) still gives a code from the status and its text.
  */
-export function toApiError(status: number, body: unknown): ApiError {
+export function toApiError(status: number, body: unknown, headers?: Headers): ApiError {
   const shape = (typeof body === 'object' && body !== null ? body : {}) as Partial<ApiErrorBody>;
   const code = isErrorCode(shape.code) ? shape.code : (codeByStatus[status] ?? 'internal');
   const message =
@@ -86,6 +90,7 @@ export function toApiError(status: number, body: unknown): ApiError {
     message,
     ...(isFieldErrors(shape.errors) && { errors: shape.errors }),
     ...(typeof shape.current === 'object' && shape.current !== null && { current: shape.current }),
+    ...(headers && { headers }),
   });
 }
 
@@ -106,6 +111,8 @@ export interface ApiRequestOptions<T> {
   /** Sent as JSON, or as multipart when it is FormData. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Sent besides Accept, Authorization and Content-Type (a team save's Idempotency-Key). */
+  headers?: Record<string, string>;
   /** Validates the answer; a mismatch is reported as a 500 (the contract is broken, not the user). */
   schema?: ZodType<T>;
 }
@@ -144,7 +151,7 @@ async function earlyAnswer(url: string): Promise<Response | undefined> {
  * the token cookie exists, JSON bodies, and failures as `ApiError`.
  */
 export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions<T> = {}): Promise<T> {
-  const headers = new Headers({ Accept: 'application/json' });
+  const headers = new Headers({ ...options.headers, Accept: 'application/json' });
   const token = readCookie(tokenCookieName);
   if (token) headers.set('Authorization', `Bearer ${token}`);
   let body: BodyInit | undefined;
@@ -169,7 +176,7 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
 
   const data = await readJson(response);
   if (!response.ok) {
-    const error = toApiError(response.status, data);
+    const error = toApiError(response.status, data, response.headers);
     if (response.status === 401) onUnauthenticated?.(error);
     throw error;
   }

@@ -6,7 +6,10 @@ import { apiRoutes } from './api-routes.gen';
 export type ApiRouteName = keyof typeof apiRoutes & RouteName;
 
 /** A call's input as the route row types it, plus what every call may take. */
-export type ApiInput<N extends ApiRouteName> = RouteInput<N, FormData> & { signal?: AbortSignal };
+export type ApiInput<N extends ApiRouteName> = RouteInput<N, FormData> & {
+  signal?: AbortSignal;
+  headers?: Record<string, string>;
+};
 
 type Call<N extends ApiRouteName> =
   Record<string, never> extends RouteInput<N, FormData>
@@ -36,6 +39,7 @@ async function call(name: ApiRouteName, input: Record<string, unknown> = {}): Pr
     ...(input['query'] !== undefined && { query: input['query'] as Record<string, QueryValue> }),
     ...(input['body'] !== undefined && { body: input['body'] }),
     ...(input['signal'] !== undefined && { signal: input['signal'] as AbortSignal }),
+    ...(input['headers'] !== undefined && { headers: input['headers'] as Record<string, string> }),
     ...(schema && { schema }),
   });
 }

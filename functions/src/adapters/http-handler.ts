@@ -19,7 +19,9 @@ import { requestSchemas } from '@golf/shared/strict-input';
 import {
   AppError,
   badRequest,
+  conflict,
   forbidden,
+  isTransactionConflict,
   isTransientAwsError,
   refusal,
   ServiceUnavailableError,
@@ -252,6 +254,9 @@ function wrap(row: RouteRow, fn: (request: never) => Promise<unknown>) {
           // Throttled or timed out: every write either happened whole or not at all, so a retry is safe.
           logger.warn('transient failure', { route: routeName, error: (error as Error).name });
           appError = new ServiceUnavailableError();
+        } else if (isTransactionConflict(error)) {
+          // Two transactions on one item at once: a real overlap, as a refused version is.
+          appError = conflict();
         } else {
           logger.error('unhandled error', {
             ...requestFields(request.event),

@@ -1,11 +1,15 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import type { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it, vi } from 'vitest';
+import { isCapacityCancellation, isTransactionConflict, isTransientAwsError } from '../lib/errors';
+import { setDb } from './client';
 import {
   conditionHeld,
   failedAt,
   isCancelled,
   isTransactionClash,
   retryingClashes,
+  transactWrite,
   unlessRefused,
 } from './conditions';
 
@@ -95,5 +99,35 @@ describe('writes that clash with a transaction', () => {
     } finally {
       vi.useRealTimers();
     }
+  });
+});
+
+describe('transactions the table had no capacity for', () => {
+  const run = async (error: Error) => {
+    setDb({ send: () => Promise.reject(error) } as unknown as DynamoDBDocumentClient);
+    try {
+      return await transactWrite([], (cancellation) => cancellation.CancellationReasons?.map((r) => r.Code));
+    } finally {
+      setDb(undefined);
+    }
+  };
+
+  it('throws a throttled transaction, to be answered 503, and refuses a failed condition or a clash', async () => {
+    const throttled = cancelled('None', 'ThrottlingError');
+    await expect(run(throttled)).rejects.toBe(throttled);
+    const overCapacity = cancelled('ProvisionedThroughputExceeded', 'None');
+    await expect(run(overCapacity)).rejects.toBe(overCapacity);
+    expect(isTransientAwsError(throttled) && isTransientAwsError(overCapacity)).toBe(true);
+    // A condition that failed decides: sent again, it would fail the same way.
+    await expect(run(cancelled('ConditionalCheckFailed', 'ThrottlingError'))).resolves.toEqual([
+      'ConditionalCheckFailed',
+      'ThrottlingError',
+    ]);
+    // A clash with another transaction is a real overlap: refused (409), never a 503.
+    const clash = cancelled('None', 'TransactionConflict');
+    await expect(run(clash)).resolves.toEqual(['None', 'TransactionConflict']);
+    expect(isTransientAwsError(clash)).toBe(false);
+    expect(isTransactionConflict(clash)).toBe(true);
+    expect(isCapacityCancellation(clash)).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { ConditionalCheckFailedException, TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { TransactWriteCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { isCapacityCancellation, isTransactionConflict } from '../lib/errors';
 import { db, tableName } from './client';
 
 /** A transaction refused as a whole (one of its conditions failed, or it collided with another). */
@@ -17,18 +18,11 @@ export const isConditionFailure = (error: unknown): boolean =>
   (isCancelled(error) &&
     (error.CancellationReasons ?? []).some((reason) => reason.Code === 'ConditionalCheckFailed'));
 
-const reasonCodes = (error: TransactionCanceledException) =>
-  (error.CancellationReasons ?? []).map((reason) => reason.Code);
-
 /**
  * A write refused only because a transaction on one of its items was under way, not for any
  * condition: nothing was written, and it may be sent again.
  */
-export const isTransactionClash = (error: unknown): boolean =>
-  (error as { name?: string })?.name === 'TransactionConflictException' ||
-  (isCancelled(error) &&
-    reasonCodes(error).includes('TransactionConflict') &&
-    !reasonCodes(error).includes('ConditionalCheckFailed'));
+export const isTransactionClash = (error: unknown): boolean => isTransactionConflict(error);
 
 /**
  * Runs `write` again, a few times and briefly apart, while it clashes with a transaction on its
@@ -70,7 +64,8 @@ export type TransactItems = NonNullable<TransactWriteCommandInput['TransactItems
 
 /**
  * Runs a transaction: null when it was written, else what `refusal` makes of its cancellation (read
- * it with `failedAt`). Any other failure is thrown.
+ * it with `failedAt`). Any other failure is thrown, a cancellation for capacity (a throttled item,
+ * no condition failing) too: it is no refusal, and the caller answers 503 so that it is sent again.
  */
 export async function transactWrite<R>(
   items: TransactItems,
@@ -80,7 +75,7 @@ export async function transactWrite<R>(
     await db().send(new TransactWriteCommand({ TransactItems: items }));
     return null;
   } catch (error) {
-    if (!isCancelled(error)) throw error;
+    if (!isCancelled(error) || isCapacityCancellation(error)) throw error;
     return refusal(error);
   }
 }

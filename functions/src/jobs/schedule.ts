@@ -11,8 +11,9 @@ export interface ScheduledJobDefinition {
   module: string;
   everyMinutes: number;
   /**
-   * Also run at each round deadline instant of every tournament (locally). In AWS the 5-minute rate
-   * runs it within 5 minutes of a deadline; until then the views settle a team on read
+   * Also run at each round deadline's settlement instant (the deadline and `SETTLEMENT_GRACE_MS`) of
+   * every tournament (locally). In AWS the 5-minute rate runs it within 5 minutes of that instant;
+   * until then the views settle a team on read
    * (domain/game/settled-team.ts), so no view waits for it.
    */
   atDeadlines: boolean;

@@ -27,10 +27,14 @@ export interface AwsCall {
   leadingKeys?: readonly string[];
 }
 
+/** A failure the local stack makes a call end with instead of sending it (its dev fault hook). */
+export type InjectedFault = (operation: string, input: Record<string, unknown>) => Promise<Error | undefined>;
+
 interface Scope {
   name: string;
   access: AwsAccess;
   onCall?: (call: AwsCall) => void;
+  fault?: InjectedFault;
 }
 
 const scopes = new AsyncLocalStorage<Scope>();
@@ -43,8 +47,9 @@ export function runWithAwsAccess<T>(
   access: AwsAccess,
   fn: () => Promise<T>,
   onCall?: (call: AwsCall) => void,
+  fault?: InjectedFault,
 ): Promise<T> {
-  return scopes.run({ name, access, onCall }, fn);
+  return scopes.run({ name, access, onCall, fault }, fn);
 }
 
 /** The partition key attribute of the table and of each index, for reading a Query's key. */
@@ -247,6 +252,8 @@ export function guardClient<C>(service: AwsServiceName, client: C, table?: Table
       if (service === 'dynamodb') {
         if (!table) throw new Error('the table client needs its partition key attributes');
         for (const request of tableRequests(operation, input, table)) checkTableRequest(request);
+        const injected = await scopes.getStore()?.fault?.(operation, input);
+        if (injected) throw injected;
       } else {
         const key = input['Key'];
         checkAwsAction(service, iamAction(service, operation), typeof key === 'string' ? key : undefined);

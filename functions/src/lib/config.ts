@@ -176,7 +176,7 @@ export function logLevel(): LogLevel {
 
 /** A variable of the list read as it is, for the functions whose one setting needs no schema. */
 export const environmentVariable = (
-  name: FunctionVariable<'gate' | 'xBridge' | 'originRotation' | 'localOnly'>,
+  name: FunctionVariable<'gate' | 'xBridge' | 'originRotation' | 'arrivalReceipts' | 'localOnly'>,
 ) => process.env[name];
 
 /** Tests and the local stack change the environment after import; they call this to re-read it. */

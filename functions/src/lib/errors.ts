@@ -66,14 +66,23 @@ export class TooManyRequestsError extends AppError {
   }
 }
 
+/**
+ * Seconds a client is told to wait (Retry-After) after the table refused a request for capacity:
+ * short, as on-demand capacity adapts within seconds and a save near its deadline cannot wait long.
+ */
+const CAPACITY_RETRY_AFTER_SECONDS = 1;
+
 /** 503 with Retry-After: the database was busy or did not answer in time; trying again is safe. */
 export class ServiceUnavailableError extends AppError {
-  constructor(readonly retryAfter = 1) {
+  constructor(
+    readonly retryAfter = CAPACITY_RETRY_AFTER_SECONDS,
+    readonly extraHeaders: Record<string, string> = {},
+  ) {
     super(503, 'service_unavailable');
   }
 
   override get headers(): Record<string, string> {
-    return { 'retry-after': String(this.retryAfter) };
+    return { ...this.extraHeaders, 'retry-after': String(this.retryAfter) };
   }
 }
 
@@ -89,18 +98,45 @@ const transientNames = new Set([
   'TransactionInProgressException',
 ]);
 
+/** A transaction's cancellation reasons that mean the table had no capacity for it: nothing was written. */
+const capacityReasons = new Set(['ThrottlingError', 'ProvisionedThroughputExceeded']);
+
+type Cancellation = { name?: string; CancellationReasons?: Array<{ Code?: string }> };
+
+const reasonCodes = (error: unknown): string[] =>
+  (error as Cancellation)?.name === 'TransactionCanceledException'
+    ? ((error as Cancellation).CancellationReasons ?? []).map((reason) => reason.Code ?? 'None')
+    : [];
+
+/**
+ * A transaction cancelled because the table was out of capacity for one of its items, with no
+ * condition failing: sending it again later may succeed. A condition that failed decides, as a
+ * retry would fail the same way.
+ */
+export function isCapacityCancellation(error: unknown): boolean {
+  const codes = reasonCodes(error);
+  return codes.some((code) => capacityReasons.has(code)) && !codes.includes('ConditionalCheckFailed');
+}
+
+/**
+ * A transaction that collided with another on one of its items (TransactionConflict), with no
+ * capacity or condition reason: a real overlap of two writes, answered 409.
+ */
+export function isTransactionConflict(error: unknown): boolean {
+  if ((error as { name?: string })?.name === 'TransactionConflictException') return true;
+  const codes = reasonCodes(error);
+  return (
+    codes.includes('TransactionConflict') &&
+    !codes.includes('ConditionalCheckFailed') &&
+    !isCapacityCancellation(error)
+  );
+}
+
 /** An AWS call that failed for a moment (throttled, timed out, busy), as opposed to a wrong request. */
 export function isTransientAwsError(error: unknown): boolean {
-  const candidate = error as {
-    name?: string;
-    $retryable?: unknown;
-    CancellationReasons?: Array<{ Code?: string }>;
-  };
+  const candidate = error as { name?: string; $retryable?: unknown };
   if (!candidate || typeof candidate !== 'object') return false;
   if (candidate.name && transientNames.has(candidate.name)) return true;
-  if (candidate.name === 'TransactionCanceledException')
-    return (candidate.CancellationReasons ?? []).some(
-      (reason) => reason.Code === 'ThrottlingError' || reason.Code === 'TransactionConflict',
-    );
+  if (candidate.name === 'TransactionCanceledException') return isCapacityCancellation(error);
   return Boolean(candidate.$retryable);
 }

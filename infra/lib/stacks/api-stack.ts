@@ -6,6 +6,7 @@ import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as logs from 'aws-cdk-lib/aws-logs';
+import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as ses from 'aws-cdk-lib/aws-ses';
 import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -66,6 +67,8 @@ export class ApiStack extends Stack {
   readonly resources: ApiResources;
   /** The Lambda authorizers every route has: the origin's, and the origin's and the user's. */
   readonly gates: { public: HttpLambdaAuthorizer; user: HttpLambdaAuthorizer };
+  /** The key team saves sign their arrival receipts with (functions/src/lib/arrival-receipt.ts). */
+  readonly arrivalReceiptKey: secretsmanager.Secret;
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -137,18 +140,30 @@ export class ApiStack extends Stack {
     }
     const reachable = awsServicesByEntry(handlers.map(handlerEntry));
 
-    const readOriginSecret = new iam.PolicyStatement({
-      actions: ['secretsmanager:GetSecretValue'],
-      // Secrets Manager adds six characters to a secret's name in its ARN.
-      resources: [
-        this.formatArn({
-          service: 'secretsmanager',
-          resource: 'secret',
-          resourceName: `${props.originSecretName}-??????`,
-          arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-        }),
-      ],
+    const readSecret = (secretName: string) =>
+      new iam.PolicyStatement({
+        actions: ['secretsmanager:GetSecretValue'],
+        // Secrets Manager adds six characters to a secret's name in its ARN.
+        resources: [
+          this.formatArn({
+            service: 'secretsmanager',
+            resource: 'secret',
+            resourceName: `${secretName}-??????`,
+            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+          }),
+        ],
+      });
+    const readOriginSecret = readSecret(props.originSecretName);
+    // Read by the team saves' functions only (route rows with `arrivalReceipts`), by name, as the
+    // origin secret is: no reference from the route stacks to this one.
+    const arrivalReceiptKeyName = `golf-${props.config.stage}-arrival-receipt-key`;
+    this.arrivalReceiptKey = new secretsmanager.Secret(this, 'ArrivalReceiptKey', {
+      secretName: arrivalReceiptKeyName,
+      description:
+        'Signs the arrival receipts of team saves refused for capacity (docs/adr/0018-judged-by-first-arrival.md)',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
+    const readArrivalReceiptKey = readSecret(arrivalReceiptKeyName);
     // The gate (docs/adr/0010-api-gate.md): before any route function, a Lambda authorizer checks
     // the origin header (and on user and operator routes the access token: the user pool's signature,
     // issuer, expiry and client); API Gateway keeps its answer 5 minutes per identity and answers a
@@ -188,11 +203,17 @@ export class ApiStack extends Stack {
       const { function: fn } = new ApiFunction(area, pascalCase(route.name), {
         handler: route.handler,
         aws: route.aws,
-        environment,
+        environment: route.aws.arrivalReceipts
+          ? ({
+              ...environment,
+              ARRIVAL_RECEIPT_SECRET_ID: arrivalReceiptKeyName,
+            } satisfies EnvironmentOf<'log' | 'table' | 'app' | 'arrivalReceipts'>)
+          : environment,
         resources,
         ...(functionExtras[route.name] ?? {}),
       });
       fn.addToRolePolicy(readOriginSecret);
+      if (route.aws.arrivalReceipts) fn.addToRolePolicy(readArrivalReceiptKey);
       const httpRoute = new apigw.HttpRoute(area, `${pascalCase(route.name)}Route`, {
         httpApi: this.api,
         routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),

@@ -14,6 +14,7 @@ import type { Construct } from 'constructs';
 import { siteConfigPath, siteConfigScript, type SiteConfig } from '../../../shared/src/site-config';
 import type { RouteDefinition } from '../../../shared/src/contracts';
 import { originVerifyHeader, type SiteOrigins } from '../../../shared/src/security-headers';
+import { arrivalReceiptHeader, idempotencyKeyHeader } from '../../../shared/src/team-save-headers';
 import { apiCachePolicy, edgeBehaviours } from '../../../shared/src/edge-cache';
 import type { EnvironmentOf } from '../../../shared/src/function-environment';
 import { sharedCacheCode, spaRewriteCode } from '../cloudfront-functions';
@@ -114,6 +115,9 @@ export class WebStack extends Stack {
         'Referer',
         'User-Agent',
         'CloudFront-Viewer-Address',
+        // A team save's own (shared/src/team-save-headers.ts).
+        idempotencyKeyHeader,
+        arrivalReceiptHeader,
       ),
       queryStringBehavior: cloudfront.OriginRequestQueryStringBehavior.all(),
       cookieBehavior: cloudfront.OriginRequestCookieBehavior.all(),

@@ -91,6 +91,27 @@ export function awaitsSettlement(
 }
 
 /**
+ * How long after a round's deadline the scheduled carry-over waits before it stores the round's
+ * settlement (the views settle on read from the deadline on): a save that arrived in time but was
+ * refused for capacity may still be written with its arrival receipt up to
+ * `ARRIVAL_RECEIPT_WINDOW_MS` (30 s) after the deadline, and its function runs at most 10 s more
+ * (docs/adr/0018-judged-by-first-arrival.md). Settled after that, such a save is settled like any.
+ */
+export const SETTLEMENT_GRACE_MS = 60_000;
+
+/** Whether the scheduled carry-over settles the round now: it awaits settlement and the grace has run out. */
+export function settlementDue(
+  stored: Pick<StoredRound, 'deadline_at' | 'cancelled' | 'results' | 'settled_at'>,
+  tournamentCancelled: boolean,
+  nowIso: string,
+): boolean {
+  return (
+    awaitsSettlement(stored, tournamentCancelled, nowIso) &&
+    Date.parse(nowIso) >= Date.parse(stored.deadline_at) + SETTLEMENT_GRACE_MS
+  );
+}
+
+/**
  * The rounds whose teams a copy into `round` reads, oldest first: the round before, and when that
  * was cancelled the rounds back to the last one that was not (or round 1). A later round's team
  * overlays an earlier one, so a save to a cancelled round is what gets copied.

@@ -169,6 +169,7 @@ export const saveTeamRoute = {
   aws: {
     table: 'write',
     mail: true,
+    arrivalReceipts: true,
     keys: {
       read: teamSaveReads,
       write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE', 'TEAM#'],
@@ -192,6 +193,7 @@ export const savePickRoute = {
   aws: {
     table: 'write',
     mail: true,
+    arrivalReceipts: true,
     keys: {
       read: pickSaveReads,
       write: ['RECEIPTS_DUE', 'TEAM#'],
@@ -209,7 +211,7 @@ export const deletePickRoute = {
   params: draftParamsSchema,
   query: tournamentQuerySchema,
   response: savedOrNoTeamSchema,
-  aws: { table: 'write', mail: true, keys: teamChangeKeys },
+  aws: { table: 'write', mail: true, arrivalReceipts: true, keys: teamChangeKeys },
 } as const satisfies RouteDefinition;
 
 export const previewAiTeamRoute = {
@@ -234,7 +236,7 @@ export const saveAiTeamRoute = {
   params: aiParamsSchema,
   body: saveAiTeamBodySchema,
   response: savedTeamSchema,
-  aws: { table: 'write', mail: true, keys: teamChangeKeys },
+  aws: { table: 'write', mail: true, arrivalReceipts: true, keys: teamChangeKeys },
 } as const satisfies RouteDefinition;
 
 export const getUserTeamRoute = {

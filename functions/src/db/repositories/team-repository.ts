@@ -21,6 +21,8 @@ export interface TeamRecord {
   version: number;
   /** The pick the last removal took out: putting the same player back in its slot restores its AUTO mark. */
   removed?: TeamPick;
+  /** The Idempotency-Key of the save that wrote it: that save sent again is answered without a write. */
+  request_key?: string;
 }
 
 export const teamItem = (record: TeamRecord) => ({

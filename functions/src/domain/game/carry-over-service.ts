@@ -14,7 +14,7 @@
  * (settled-team.ts `settleUserTeam`): until a run has stored a round's settlement, the views settle
  * its teams on read, so what a run stores is what every view already showed.
  */
-import { awaitsSettlement, roundsCopiedFrom } from '@golf/shared/game/carry-over';
+import { awaitsSettlement, roundsCopiedFrom, settlementDue } from '@golf/shared/game/carry-over';
 import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { teamRepository, type TeamRecord } from '../../db/repositories/team-repository';
@@ -74,7 +74,8 @@ export async function runCarryOver(options: { now: Date; gameGlobalId?: string }
 }
 
 /**
- * The scheduled run: every published tournament with a round awaiting settlement, whatever else is
+ * The scheduled run: every published tournament with a round awaiting settlement once its grace
+ * (`SETTLEMENT_GRACE_MS`, for saves judged by their arrival receipts) has run out, whatever else is
  * in progress (two tours' events overlap). One query of the tournament listing finds them; each is
  * then settled from its own item, read afresh, so a deadline moved since the listing was read (an
  * index answers eventually) is honoured. A tournament that fails is logged and does not hold back
@@ -83,14 +84,14 @@ export async function runCarryOver(options: { now: Date; gameGlobalId?: string }
 export async function settlePassedDeadlines(options: { now: Date }) {
   const nowIso = options.now.toISOString();
   const due = (await tournamentRepository.list()).filter((listed) =>
-    listed.rounds.some((stored) => awaitsSettlement(stored, listed.cancelled, nowIso)),
+    listed.rounds.some((stored) => settlementDue(stored, listed.cancelled, nowIso)),
   );
   const tournaments: Array<Awaited<ReturnType<typeof settleTournament>>> = [];
   const failed: unknown[] = [];
   for (const listed of due) {
     try {
       const record = await tournamentRepository.get(listed.game_global_id);
-      if (record) tournaments.push(await settleTournament(record, options.now));
+      if (record) tournaments.push(await settleTournament(record, options.now, settlementDue));
     } catch (error) {
       logger.error('settlement failed', { game_global_id: listed.game_global_id, error: errorText(error) });
       failed.push(error);
@@ -100,12 +101,13 @@ export async function settlePassedDeadlines(options: { now: Date }) {
   return { tournaments };
 }
 
-async function settleTournament(record: TournamentRecord, now: Date) {
+/** Settles the rounds `due` picks: every round awaiting settlement for an operator's run. */
+async function settleTournament(record: TournamentRecord, now: Date, due = awaitsSettlement) {
   const nowIso = now.toISOString();
   const summary: Array<{ round: number; carried: number; replaced: number }> = [];
   if (record.cancelled) return { game_global_id: record.game_global_id, rounds: summary };
   // A final round's teams are frozen: it is never settled again, even if no run settled it in time.
-  const toSettle = record.rounds.filter((stored) => awaitsSettlement(stored, record.cancelled, nowIso));
+  const toSettle = record.rounds.filter((stored) => due(stored, record.cancelled, nowIso));
   const cancelled = cancelledRounds(record);
   const teamsByRound = new Map<number, TeamRecord[]>();
   const teamsOf = async (round: number) => {

@@ -1,7 +1,8 @@
 /**
  * Saving picks. The refusals: after the deadline 409 `deadline_passed` (decided in the write
  * itself, by a condition on the stored deadline), duplicates and ineligible players 422, a
- * concurrent save of the same team 409 `conflict`.
+ * concurrent save of the same team 409 `conflict`. A save whose request key the team already holds
+ * was applied before (its answer was lost): it answers the stored team and writes nothing.
  */
 import { aiModeLabels, type AiMode } from '@golf/shared/game/ai-selection';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
@@ -16,23 +17,44 @@ interface SaveInput {
   userId: string;
   gameGlobalId: string | undefined;
   round: number;
+  /** The instant the deadline is judged at (adapters/team-save.ts). */
   now: Date;
+  /** The request's idempotency key, recorded on the team it writes. */
+  requestKey?: string;
+  /** Told once the save is known to be before its deadline. */
+  inTime?: () => void;
 }
 
-async function prepare(
-  input: SaveInput,
-  withProfiles = false,
-): Promise<{ context: RoundContext; existing: TeamRecord | undefined }> {
+/** The stored team is this very request's, applied before: it is answered as it is. */
+const appliedBefore = (existing: TeamRecord | undefined, input: SaveInput): existing is TeamRecord =>
+  input.requestKey !== undefined && existing?.request_key === input.requestKey;
+
+type Prepared = { context: RoundContext; existing: TeamRecord | undefined } | { replay: TeamRecord };
+
+/**
+ * The round and the stored team a save starts from, or `replay`: the stored team is this very
+ * request's, applied before (its answer was lost), answered as it is, after the deadline too.
+ */
+async function prepare(input: SaveInput, withProfiles = false): Promise<Prepared> {
   const record = await resolveTournament(input.gameGlobalId, input.now, { cached: true });
   const stored = record.rounds[input.round - 1]!;
+  const storedTeam = () => teamRepository.get(record.game_global_id, input.round, input.userId);
   // A quick answer for the obvious case; the write below decides for real.
-  if (record.cancelled || stored.cancelled || !isBeforeDeadline(input.now.toISOString(), stored.deadline_at))
+  if (
+    record.cancelled ||
+    stored.cancelled ||
+    !isBeforeDeadline(input.now.toISOString(), stored.deadline_at)
+  ) {
+    const team = input.requestKey ? await storedTeam() : undefined;
+    if (appliedBefore(team, input)) return { replay: team };
     throw deadlinePassed();
+  }
+  input.inTime?.();
   const [context, existing] = await Promise.all([
     loadRoundContext(record, input.round, { profiles: withProfiles, cached: true }),
-    teamRepository.get(record.game_global_id, input.round, input.userId),
+    storedTeam(),
   ]);
-  return { context, existing };
+  return appliedBefore(existing, input) ? { replay: existing } : { context, existing };
 }
 
 function checkPlayers(context: RoundContext, chosen: Array<{ field: string; playerId: string }>): void {
@@ -62,6 +84,7 @@ async function write(
     last_saved_at: input.now.toISOString(),
     version: existing?.version ?? 0,
     ...(removed ? { removed } : {}),
+    ...(input.requestKey ? { request_key: input.requestKey } : {}),
   };
   const refusal = await teamRepository.guardedPut(team, {
     nowIso: input.now.toISOString(),
@@ -74,7 +97,12 @@ async function write(
       { player_id: ['この選手は現在選択できません。'] },
       '選択できない選手が含まれています。',
     );
-  if (refusal) throw conflict();
+  if (refusal) {
+    // The same request sent twice at once: the other copy wrote it, and this one answers as it did.
+    const stored = await teamRepository.get(team.game_global_id, team.round, team.user_id);
+    if (appliedBefore(stored, input)) return stored;
+    throw conflict();
+  }
   return { ...team, version: team.version + 1 };
 }
 
@@ -82,7 +110,9 @@ async function write(
 export async function savePick(
   input: SaveInput & { slot: DraftSlot; playerId: string },
 ): Promise<TeamRecord> {
-  const { context, existing } = await prepare(input);
+  const prepared = await prepare(input);
+  if ('replay' in prepared) return prepared.replay;
+  const { context, existing } = prepared;
   const others = (existing?.picks ?? []).filter((p) => p.slot !== input.slot);
   if (others.some((p) => p.player_id === input.playerId))
     throw validationFailed(
@@ -101,7 +131,9 @@ export async function savePick(
 
 /** Saves the whole team; an identical line-up changes nothing, not even the last save. */
 export async function saveTeam(input: SaveInput & { playerIds: string[] }): Promise<TeamRecord> {
-  const { context, existing } = await prepare(input);
+  const prepared = await prepare(input);
+  if ('replay' in prepared) return prepared.replay;
+  const { context, existing } = prepared;
   const errors: Record<string, string[]> = {};
   input.playerIds.forEach((id, i) => {
     if (input.playerIds.indexOf(id) !== i)
@@ -126,7 +158,9 @@ export async function saveTeam(input: SaveInput & { playerIds: string[] }): Prom
 }
 
 export async function deletePick(input: SaveInput & { slot: DraftSlot }): Promise<TeamRecord | null> {
-  const { context, existing } = await prepare(input);
+  const prepared = await prepare(input);
+  if ('replay' in prepared) return prepared.replay;
+  const { context, existing } = prepared;
   if (!existing || !existing.picks.some((p) => p.slot === input.slot)) return existing ?? null;
   const picks = existing.picks.filter((p) => p.slot !== input.slot);
   const removed = existing.picks.find((p) => p.slot === input.slot);
@@ -138,7 +172,9 @@ export async function deletePick(input: SaveInput & { slot: DraftSlot }): Promis
  * only what the game chose for him, copied and replaced picks: docs/game-rules.md).
  */
 export async function saveAiTeam(input: SaveInput & { mode: AiMode }): Promise<TeamRecord> {
-  const { context, existing } = await prepare(input, true);
+  const prepared = await prepare(input, true);
+  if ('replay' in prepared) return prepared.replay;
+  const { context, existing } = prepared;
   let chosen: string[];
   try {
     chosen = aiTeam(context, input.mode).map((p) => p.player_id);

@@ -2,6 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { DraftSlot } from '@golf/shared/game/team';
 import { api } from '@/lib/api';
+import { sendTeamSave } from '@/lib/team-save-retry';
 import { refreshAfterRefusal, refreshGame } from './refresh-game';
 import { putPick } from './save-pick';
 
@@ -22,7 +23,7 @@ export function useDeletePick(round: number) {
   const [removed, setRemoved] = useState<RemovedPick | null>(null);
   const remove = useMutation({
     mutationFn: async (pick: RemovedPick) => {
-      await api.deletePick({ params: { round, draft: pick.draft } });
+      await sendTeamSave((headers) => api.deletePick({ params: { round, draft: pick.draft }, headers }));
       return pick;
     },
     onMutate: () => setRemoved(null),

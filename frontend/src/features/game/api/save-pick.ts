@@ -1,11 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DraftSlot } from '@golf/shared/game/team';
 import { api } from '@/lib/api';
+import { sendTeamSave } from '@/lib/team-save-retry';
 import { refreshAfterRefusal, refreshGame } from './refresh-game';
 
-/** Puts one player in one slot of the round's team. */
+/** Puts one player in one slot of the round's team (sent again while the server is busy). */
 export const putPick = (round: number, draft: DraftSlot, playerId: string) =>
-  api.savePick({ params: { round, draft }, body: { player_id: playerId } });
+  sendTeamSave((headers) =>
+    api.savePick({ params: { round, draft }, body: { player_id: playerId }, headers }),
+  );
 
 /** Puts one player in one slot; refreshes every game query afterwards, or after a deadline refusal. */
 export function useSavePick(round: number, draft: DraftSlot) {

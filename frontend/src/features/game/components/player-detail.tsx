@@ -9,6 +9,7 @@ import { ineligibleLabels } from '../utils/labels';
 import { IndicatorBars } from './indicator-bars';
 import { PlayerStats } from './player-stats';
 import { SaveError } from '../../../components/ui/save-error';
+import { TeamSaveStatus } from '../../../components/ui/team-save-status';
 
 /** A player's page inside a draft: profile, indicators, stats, rounds, and the button that picks him. */
 export function PlayerDetailView({
@@ -85,6 +86,7 @@ export function PlayerDetailView({
       </section>
 
       <div className="sticky-action">
+        <TeamSaveStatus />
         <SaveError error={save.error} />
         {pickedIn !== undefined ? (
           <p className="notice" data-testid="already-picked">

@@ -10,6 +10,7 @@ import { roundQueryOptions, useRound } from '../../../../features/game/api/get-r
 import { RoundTabs } from '../../../../features/game/components/round-tabs';
 import { CopyNextRoundToggle } from '../../../../features/game/components/copy-next-round-toggle';
 import { SaveError } from '../../../../components/ui/save-error';
+import { TeamSaveStatus } from '../../../../components/ui/team-save-status';
 import { ShareCard } from '../../../../features/game/components/share-card';
 import { SaveReceipt } from '../../../../features/game/components/save-receipt';
 import { ScoreChanges } from '../../../../features/game/components/score-changes';
@@ -172,6 +173,7 @@ function RoundPage() {
         <h2 id="team-heading" className="section__title">
           マイチーム
         </h2>
+        <TeamSaveStatus />
         <SaveError error={remove.error ?? undo.error} />
         {removed && (
           <div className="undo-bar" role="status">

@@ -5,6 +5,7 @@ import { EmptyState } from '../../../../../../components/ui/empty-state';
 import { aiPreviewQueryOptions, useAiPreview } from '../../../../../../features/game/api/get-ai-preview';
 import { useSaveAiTeam } from '../../../../../../features/game/api/save-ai-team';
 import { SaveError } from '../../../../../../components/ui/save-error';
+import { TeamSaveStatus } from '../../../../../../components/ui/team-save-status';
 import { aiModeLabels, aiModes, parseAiMode, parseRound } from '../../../../../../features/game/utils/labels';
 
 export const Route = createFileRoute('/schedule/round/$round/draft/auto/$type')({
@@ -79,6 +80,7 @@ function AiModePage() {
         </ol>
       )}
 
+      <TeamSaveStatus />
       <SaveError error={save.error} />
       <button
         type="button"
