@@ -2,7 +2,7 @@
  * DynamoDB item size and write units, following AWS's rules ("DynamoDB item sizes and formats"):
  * attribute names and strings count their UTF-8 bytes, a number about 1 byte per two significant
  * digits plus 1 (exactly: see numberSize), binary its bytes, null and booleans 1 byte, a list or map 3 bytes plus 1 byte per element plus its elements
- * (a map's keys count as attribute names). Undefined attributes are dropped, as the document client
+ * (a map's keys count as attribute names), a set (the document client's `Set`) its elements alone. Undefined attributes are dropped, as the document client
  * is configured to do. A standard write costs one unit per started KB of the item.
  */
 const utf8 = (text: string) => Buffer.byteLength(text, 'utf8');
@@ -30,6 +30,8 @@ function valueSize(value: unknown): number {
   if (typeof value === 'string') return utf8(value);
   if (typeof value === 'number') return numberSize(value);
   if (value instanceof Uint8Array) return value.byteLength;
+  // No overhead for a set: an item with a one-string set of n bytes is stored as one of n (DynamoDB Local).
+  if (value instanceof Set) return [...value].reduce((sum: number, element) => sum + valueSize(element), 0);
   if (Array.isArray(value)) return value.reduce((sum: number, element) => sum + 1 + valueSize(element), 3);
   if (typeof value === 'object') return 3 + attributesSize(value as Record<string, unknown>, 1);
   throw new Error(`no DynamoDB size for ${typeof value}`);
