@@ -262,4 +262,17 @@ describe("the game's posts in guild chats", () => {
         ).status,
       ).toBe(201);
   });
+
+  it('tells the guild when a member completes a team slot by slot, as a whole-team save does', async () => {
+    const posts = async () =>
+      (await gamePosts(guilds.C, tokens.c1)).filter((post) => post.game_post?.kind !== 'round_result');
+    for (const [i, playerId] of ids.slice(0, 4).entries()) {
+      const saved = await api('PUT', `/api/golf/round/3/draft/${i + 1}`, {
+        token: tokens.c2,
+        body: { game_global_id: gid, player_id: playerId },
+      });
+      expect(saved.status).toBe(200);
+    }
+    expect((await posts()).map((post) => post.game_post)).toEqual([{ kind: 'team_entered', round: 3 }]);
+  });
 });

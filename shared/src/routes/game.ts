@@ -196,7 +196,8 @@ export const savePickRoute = {
     arrivalReceipts: true,
     keys: {
       read: pickSaveReads,
-      write: ['RECEIPTS_DUE', 'TEAM#'],
+      // A slot save that completes or changes a team tells the guild, as a whole-team save does.
+      write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE', 'TEAM#'],
       index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
     },
   },
