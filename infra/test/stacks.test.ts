@@ -1140,7 +1140,7 @@ describe('the origin lock', () => {
 
 describe('the arrival receipts’ key', () => {
   const nested = Object.values(api.routeStacks).map((stack) => Template.fromStack(stack));
-  const keyName = 'golf-test-arrival-receipt-key';
+  const keyName = 'golf-test/arrival-receipt-key';
   /** The secrets a route's function may read, by the ARNs its policy names. */
   const secretsReadBy = (routeName: string) =>
     JSON.stringify(

@@ -156,7 +156,7 @@ export class ApiStack extends Stack {
     const readOriginSecret = readSecret(props.originSecretName);
     // Read by the team saves' functions only (route rows with `arrivalReceipts`), by name, as the
     // origin secret is: no reference from the route stacks to this one.
-    const arrivalReceiptKeyName = `golf-${props.config.stage}-arrival-receipt-key`;
+    const arrivalReceiptKeyName = `golf-${props.config.stage}/arrival-receipt-key`;
     this.arrivalReceiptKey = new secretsmanager.Secret(this, 'ArrivalReceiptKey', {
       secretName: arrivalReceiptKeyName,
       description:
