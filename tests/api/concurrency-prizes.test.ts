@@ -27,6 +27,9 @@ import {
   type ErrorBody,
 } from './support/prize-fixtures';
 
+/** Twenty trials of a pair take 10-30 s on a quiet machine; a loaded one gets four times that. */
+const RACE_TIMEOUT_MS = 120_000;
+
 const TRIALS = 20;
 /** 20 trials of a pair take a few seconds; a slow machine shared with other work may take more. */
 const PAIR_TIMEOUT = 90_000;
@@ -66,7 +69,7 @@ async function expectOneStoryOfWinners(
   return { shown, rows };
 }
 
-describe('prize operations two at once', () => {
+describe('prize operations two at once', { timeout: RACE_TIMEOUT_MS }, () => {
   beforeAll(warmPrizeRoutes);
 
   it(

@@ -32,6 +32,9 @@ import { expectClean, race, statusesOf, type ErrorBody } from './support/race';
 import { waitForRankings } from './support/rankings';
 import { roundScores } from './support/team-scores';
 
+/** Twenty trials of a pair take 10-30 s on a quiet machine; a loaded one gets four times that. */
+const RACE_TIMEOUT_MS = 120_000;
+
 /** How many times each pair runs. */
 const TRIALS = 20;
 /**
@@ -51,7 +54,7 @@ beforeAll(async () => {
 
 const asOperator = (path: string, body: unknown) => api<ErrorBody>('POST', path, { token: operator, body });
 
-describe('claim/claim', () => {
+describe('claim/claim', { timeout: RACE_TIMEOUT_MS }, () => {
   const fixture = gameFixture(`conc-claims-${run}`);
   const prizeId = `conc-claim-${run}`;
 
@@ -253,7 +256,7 @@ async function expectRankingAgrees(gid: string, round: number) {
   ).toEqual([...totals]);
 }
 
-describe('finalize/correct', () => {
+describe('finalize/correct', { timeout: RACE_TIMEOUT_MS }, () => {
   /** Round 3 back to provisional, as a fresh trial needs it; the audit entries so far. */
   async function unfinal(id: string) {
     const record = (await tournamentRepository.get(id))!;
@@ -423,7 +426,7 @@ describe('finalize/correct', () => {
   });
 });
 
-describe('import/import', () => {
+describe('import/import', { timeout: RACE_TIMEOUT_MS }, () => {
   /** A tournament whose rounds 1-2 are final and rounds 3-4 played (both deadlines passed). */
   async function awaitingResults(id: string) {
     const fixture = gameFixture(id);
@@ -619,7 +622,7 @@ describe('import/import', () => {
   });
 });
 
-describe('join/leave guild', () => {
+describe('join/leave guild', { timeout: RACE_TIMEOUT_MS }, () => {
   const join = (token: string, guildId: string) => api('POST', `/api/golf/guild/${guildId}/join`, { token });
   const leave = (token: string, guildId: string) =>
     api('POST', `/api/golf/guild/${guildId}/leave`, { token });
@@ -749,7 +752,7 @@ describe('join/leave guild', () => {
  * round 2's deadline just ahead of the clock, then players save while the clock crosses the deadline
  * and the jobs run (the carry-over settles the round).
  */
-describe('save/deadline', () => {
+describe('save/deadline', { timeout: RACE_TIMEOUT_MS }, () => {
   const day = 24 * hour;
   const start = Date.parse('2026-09-03T06:00:00+09:00');
   /** Each trial's deadline of round 2, ten minutes after the one before. */
