@@ -67,7 +67,7 @@ export const itemPartitions = [
   'RANKSTALE',
   'RANKVAL#',
   'RATE#',
-  'RECEIPTS_DUE',
+  'RECEIPTS_DUE#',
   'REMINDER_JOB',
   'REMINDER_SENT#',
   'REMINDER_UNSUBSCRIBE#',

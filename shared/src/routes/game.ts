@@ -79,8 +79,8 @@ const teamSaveReads = partitions(sessionReads, tournamentReads, [
 
 /** Routes that change a team besides the draft saves: removing a pick and the AI team (both schedule the receipt and tell the guild, as a save does). */
 const teamChangeKeys = {
-  read: partitions(teamSaveReads, guildReads, ['RECEIPTS_DUE']),
-  write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE', 'TEAM#'],
+  read: partitions(teamSaveReads, guildReads, ['RECEIPTS_DUE#']),
+  write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE#', 'TEAM#'],
   index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
 } as const;
 
@@ -171,7 +171,7 @@ export const saveTeamRoute = {
     mail: true,
     keys: {
       read: teamSaveReads,
-      write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE', 'TEAM#'],
+      write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE#', 'TEAM#'],
       index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
     },
   },
@@ -194,7 +194,7 @@ export const savePickRoute = {
     mail: true,
     keys: {
       read: pickSaveReads,
-      write: ['RECEIPTS_DUE', 'TEAM#'],
+      write: ['RECEIPTS_DUE#', 'TEAM#'],
       index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
     },
   },
