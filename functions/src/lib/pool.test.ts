@@ -33,4 +33,17 @@ describe('mapInPool', () => {
     ).rejects.toThrow('shard 2');
     expect(ended).toEqual([1, 3]);
   });
+
+  it('starts no new call after a failure', async () => {
+    const started: number[] = [];
+    await expect(
+      mapInPool([1, 2, 3, 4, 5], 2, async (i) => {
+        started.push(i);
+        await Promise.resolve();
+        if (i === 1) throw new Error('shard 1');
+        return i;
+      }),
+    ).rejects.toThrow('shard 1');
+    expect(started).toEqual([1, 2]);
+  });
 });

@@ -1,6 +1,6 @@
 /**
  * Runs `each` over `inputs` with at most `concurrency` calls in flight, answering the results in
- * the inputs' order; the first failure rejects once the calls in flight have ended.
+ * the inputs' order. After a failure no new call starts, and it rejects once those in flight end.
  */
 export async function mapInPool<T, R>(
   inputs: readonly T[],
@@ -9,15 +9,21 @@ export async function mapInPool<T, R>(
 ): Promise<R[]> {
   const results = new Array<R>(inputs.length);
   let next = 0;
+  let failed = false;
   const worker = async () => {
-    while (next < inputs.length) {
+    while (next < inputs.length && !failed) {
       const index = next++;
-      results[index] = await each(inputs[index]!);
+      try {
+        results[index] = await each(inputs[index]!);
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
     }
   };
   const workers = Array.from({ length: Math.min(concurrency, inputs.length) }, worker);
   const settled = await Promise.allSettled(workers);
-  const failed = settled.find((outcome) => outcome.status === 'rejected');
-  if (failed) throw failed.reason;
+  const failure = settled.find((outcome) => outcome.status === 'rejected');
+  if (failure) throw failure.reason;
   return results;
 }
