@@ -66,6 +66,8 @@ export const keys = {
     SK: `USER#${userId}`,
   }),
   teamPartition,
+  /** Where a round's teams were stored before they were sharded (read only by the migration). */
+  unshardedTeamPartition: (gameGlobalId: string, round: number) => `TEAM#${gameGlobalId}#R${round}`,
   /** A frozen round's teams in brief (how many, which players they pick), for operators' checks. */
   roundTeamsSummary: (gameGlobalId: string, round: number) => ({
     PK: `TEAMSUM#${gameGlobalId}`,
@@ -271,6 +273,8 @@ export const keys = {
     PK: saveReceiptsDuePartition(saveShard(userId)),
     SK: `${gameGlobalId}#R${round}#USER#${userId}`,
   }),
+  /** Where the receipts due were stored before they were sharded (read only by the migration). */
+  unshardedSaveReceiptsDuePartition: 'RECEIPTS_DUE',
   /** Why my score moved: a player's score changes, by tournament, round and time. */
   scoreChange: (userId: string, gameGlobalId: string, round: number, at: string, changeId: string) => ({
     PK: `USER#${userId}`,
@@ -280,6 +284,9 @@ export const keys = {
     PK: `USER#${userId}`,
     SKPrefix: scoreChangePrefix(gameGlobalId, round),
   }),
+  /** A data migration applied to the table (functions/src/domain/ops/migrations/registry.ts). */
+  migration: (name: string) => ({ PK: 'MIGRATION', SK: name }),
+  migrationPartition: 'MIGRATION',
   /** Another scheduled job's lease (carry-over, reminders): one run at a time, without reserved concurrency. */
   jobLease: (job: string) => ({ PK: 'JOBLEASE', SK: job }),
 } as const;

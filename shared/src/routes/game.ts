@@ -5,6 +5,7 @@ import {
   opsAuditLogQuerySchema,
   opsAuditLogSchema,
   importFieldBodySchema,
+  migrationRunSchema,
   saveTournamentBodySchema,
   opsRoundResultsQuerySchema,
   opsRoundResultsSchema,
@@ -475,6 +476,27 @@ export const runCarryOverRoute = {
   },
 } as const satisfies RouteDefinition;
 
+/**
+ * The data migrations not applied yet (docs/deploy.md, "Data migrations"): each call works a few
+ * seconds, under the function's timeout, and answers `done: false` while some remain.
+ */
+export const runMigrationsRoute = {
+  name: 'runMigrations',
+  method: 'POST',
+  path: '/api/golf/ops/migrations',
+  handler: 'ops/run-migrations',
+  access: 'operator',
+  response: migrationRunSchema,
+  aws: {
+    table: 'write',
+    keys: {
+      read: ['AUDIT#', 'LOGIN#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
+      write: ['MIGRATION', 'RECEIPTS_DUE', 'RECEIPTS_DUE#', 'TEAM#'],
+      index: ['TOURNAMENTS'],
+    },
+  },
+} as const satisfies RouteDefinition;
+
 export const createShareCardRoute = {
   name: 'createShareCard',
   method: 'POST',
@@ -525,5 +547,6 @@ export const gameRoutes = {
   cancelRound: cancelRoundRoute,
   cancelTournament: cancelTournamentRoute,
   runCarryOver: runCarryOverRoute,
+  runMigrations: runMigrationsRoute,
   createShareCard: createShareCardRoute,
 } as const satisfies Record<string, RouteDefinition>;
