@@ -153,6 +153,38 @@ describe('npm run ops -- migrate', () => {
     expect(await unshardedLeft(id)).toEqual([]);
   });
 
+  it('runs the migrations in order: one after an unfinished one waits, and each is recorded once done', async () => {
+    const ran: string[] = [];
+    let finishes = false;
+    const step = (name: string, done: () => boolean) => ({
+      name,
+      description: name,
+      run: async () => {
+        ran.push(name);
+        return { done: done(), moved: 1 };
+      },
+    });
+    const order = [step('test-first', () => finishes), step('test-second', () => true)];
+
+    const cut = await runMigrations({ now: new Date(), budgetMs: 60_000, migrations: order });
+    expect(cut.done).toBe(false);
+    expect(cut.migrations.map((m) => [m.name, m.state])).toEqual([
+      ['test-first', 'unfinished'],
+      ['test-second', 'waiting'],
+    ]);
+    expect(ran).toEqual(['test-first']);
+
+    finishes = true;
+    const done = await runMigrations({ now: new Date(), budgetMs: 60_000, migrations: order });
+    expect(done.migrations.map((m) => [m.name, m.state])).toEqual([
+      ['test-first', 'applied'],
+      ['test-second', 'applied'],
+    ]);
+    const again = await runMigrations({ now: new Date(), budgetMs: 60_000, migrations: order });
+    expect(again.migrations.map((m) => m.state)).toEqual(['applied_before', 'applied_before']);
+    expect(ran).toEqual(['test-first', 'test-first', 'test-second']);
+  });
+
   it('holds back the settlement and the ranking until every migration is applied, migrating first', async () => {
     const fixture = gameFixture('test-migrate-jobs');
     const { id, playerIds: p } = fixture;
