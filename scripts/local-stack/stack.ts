@@ -10,6 +10,7 @@ import { generateLocalSigningKey } from '../../functions/src/lib/local-issuer';
 import { setDb } from '../../functions/src/db/client';
 import { resetXBridgeSettings } from '../../functions/src/domain/x-bridge/x-bridge-settings';
 import { seedIfEmpty } from '../seed/seed';
+import { runMigrations } from '../../functions/src/domain/ops/migrations/runner';
 import { sampleSeasonDay } from '../seed/generate';
 import { claimSeedTemplate } from './seed-template';
 import { inProcessRankingJobsSettled } from '../../functions/src/adapters/ranking-job';
@@ -266,11 +267,17 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
 
     const { created } = await (await import('./table')).ensureTable(env['TABLE_NAME']!);
     if (created) log(`テーブル ${env['TABLE_NAME']} を作成しました`);
+    let seeded: Awaited<ReturnType<typeof seedIfEmpty>> = null;
     if (options.seed !== false) {
-      const seeded = await seedIfEmpty({ now: options.seedNow ?? now() });
+      seeded = await seedIfEmpty({ now: options.seedNow ?? now() });
       if (seeded) log(`サンプルデータを投入しました (${seeded.items} 件)`);
-      if (seeded && template) template.publish();
     }
+    // As `npm run ops -- migrate` after a deploy: data stored by an earlier version is moved to the
+    // keys this one reads, and a new table records every migration as applied.
+    const migrated = await runMigrations({ now: now(), budgetMs: Number.POSITIVE_INFINITY });
+    const applied = migrated.migrations.filter((migration) => migration.state === 'applied');
+    if (applied.length && !created) log(`データを移行しました: ${applied.map((m) => m.name).join(', ')}`);
+    if (seeded && template) template.publish();
 
     // The scheduled jobs (EventBridge in AWS) on the same schedule, for `npm start`.
     let jobs: LocalJobs | undefined;

@@ -9,7 +9,7 @@ import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { basename, extname, join } from 'node:path';
 import { correctionLabels, correctionValueText } from '../../shared/src/game/correction';
 import { actionPreviewLines } from '../../shared/src/game/ranking-impact';
-import { actionPreviewSchema } from '../../shared/src/schemas/ops';
+import { actionPreviewSchema, type MigrationRun } from '../../shared/src/schemas/ops';
 import { resetConfig } from '../../functions/src/lib/config';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { addOperatorInUserPool } from './user-pool-operator';
@@ -42,6 +42,7 @@ const usage = `usage: npm run ops -- <command> [options]
                                        the values that differ from the stored ones are sent, with the
                                        stored row's version, read just before unless the file names it)
   carry-over [game_global_id]
+  migrate                             (the data migrations not applied yet; after each deploy, docs/deploy.md)
   recompute [game_global_id]          (publish the rankings of a tournament, or of the current one)
   ranking-status [game_global_id]     (snapshot served, a newer one pending or being built, last publish)
   send-reminders                      (the deadline reminders due now; also every 5 minutes on its own)
@@ -213,6 +214,55 @@ async function correctionBody(io: CliOutput, url: string, token: string, wanted:
   };
 }
 
+/** What one call of the migrations did, a line each. */
+function migrationLines(run: MigrationRun): string[] {
+  const states = {
+    applied_before: '適用済み',
+    applied: '適用しました',
+    unfinished: '続きがあります',
+    waiting: '前の移行を待っています',
+  } as const;
+  return run.migrations.map(
+    (migration) =>
+      `${migration.name}：${states[migration.state]}${migration.moved ? `（${migration.moved}件を移動）` : ''}`,
+  );
+}
+
+/**
+ * The data migrations: each call works a few seconds (under the API function's timeout) and answers
+ * whether any is left, so the CLI calls again until every one is applied. A run stopped midway is
+ * taken up again by the next `migrate`.
+ */
+async function migrate(io: CliOutput, url: string, token: string): Promise<number> {
+  /** Each migration's items moved and whether a call applied it, over the calls. */
+  const sums = new Map<string, { moved: number; applied: boolean }>();
+  for (;;) {
+    const response = await fetch(`${url}/api/golf/ops/migrations`, {
+      method: 'POST',
+      headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+    });
+    const answer = (await response.json()) as MigrationRun & { message?: string };
+    if (!response.ok) {
+      io.stderr(`${response.status} ${answer.message ?? ''}`);
+      return 1;
+    }
+    for (const line of migrationLines(answer)) io.stderr(line);
+    for (const { name, moved, state } of answer.migrations) {
+      const sum = sums.get(name) ?? { moved: 0, applied: false };
+      sums.set(name, { moved: sum.moved + moved, applied: sum.applied || state === 'applied' });
+    }
+    if (answer.done) {
+      // The answer of the whole run: what every call moved, and the migrations any call applied.
+      const migrations = answer.migrations.map((migration) => {
+        const sum = sums.get(migration.name)!;
+        return { ...migration, moved: sum.moved, state: sum.applied ? 'applied' : migration.state };
+      });
+      io.stdout(`${JSON.stringify({ ...answer, migrations }, null, 2)}\n`);
+      return 0;
+    }
+  }
+}
+
 /** Where the CLI writes: the answer on stdout, what it tells the operator on stderr (a line each). */
 export interface CliOutput {
   stdout(text: string): void;
@@ -374,6 +424,8 @@ async function main(argv: string[], io: CliOutput, env: NodeJS.ProcessEnv): Prom
     case 'carry-over':
       [path, body] = ['/api/golf/ops/carry-over', args[0] ? { game_global_id: args[0] } : {}];
       break;
+    case 'migrate':
+      return migrate(io, url, await operatorToken(url, options['token']));
     case 'ranking-status':
       [method, path] = [
         'GET',

@@ -82,6 +82,7 @@ const matrix: Record<string, Row> = {
   cancelRound: operators,
   cancelTournament: operators,
   runCarryOver: operators,
+  runMigrations: operators,
   getReminderSettings: signedIn,
   updateReminderSettings: signedIn,
   getSaveReceiptSettings: signedIn,

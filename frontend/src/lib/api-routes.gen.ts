@@ -52,6 +52,7 @@ export const apiRoutes = {
   cancelRound: ['POST', '/api/golf/ops/round/cancel'],
   cancelTournament: ['POST', '/api/golf/ops/tournament/cancel'],
   runCarryOver: ['POST', '/api/golf/ops/carry-over'],
+  runMigrations: ['POST', '/api/golf/ops/migrations'],
   createShareCard: ['POST', '/api/golf/round/{round}/share'],
   confirmGuild: ['POST', '/api/golf/guild/confirm'],
   createGuild: ['POST', '/api/golf/guild/create'],

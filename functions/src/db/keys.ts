@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Every key the table uses is built here and nowhere else (docs/data-model.md lists them).
  * Sort keys that order things pad numbers so string order is numeric order.
@@ -12,6 +14,25 @@ export const rankingPagesPerShard = 100;
 
 /** The shard holding a ranking page (1-based pages). */
 export const rankingShard = (page: number) => Math.floor((page - 1) / rankingPagesPerShard);
+
+/**
+ * The shards of every key a team save writes or checks (a round's teams, the receipts due). At 1,000
+ * saves a second, 2 write units a save spread over 64 keys is 31 units a second a key: 3.1% of a
+ * partition's 1,000, and one key reaches its limit only near 1,000 / (2 / 64) = 32,000 saves a second
+ * (docs/data-model.md, "Team saves").
+ */
+export const SAVE_SHARDS = 64;
+
+/**
+ * A user's save shard: the first 4 bytes of SHA-256(user id), unsigned big-endian, mod SAVE_SHARDS.
+ * Stable forever: stored items sit under it, so changing it needs a migration.
+ */
+export const saveShard = (userId: string): number =>
+  createHash('sha256').update(userId).digest().readUInt32BE(0) % SAVE_SHARDS;
+
+const teamPartition = (gameGlobalId: string, round: number, shard: number) =>
+  `TEAM#${gameGlobalId}#R${round}#S${shard}`;
+const saveReceiptsDuePartition = (shard: number) => `RECEIPTS_DUE#S${shard}`;
 
 const scoreChangePrefix = (gameGlobalId: string, round?: number) =>
   `SCORE_CHANGE#${gameGlobalId}#${round === undefined ? '' : `R${round}#`}`;
@@ -39,12 +60,14 @@ export const keys = {
   /** The lease of the one import (results, field, tournament file) writing a tournament's field at a time. */
   importLease: (gameGlobalId: string) => ({ PK: `TOURNAMENT#${gameGlobalId}`, SK: 'IMPORT_LEASE' }),
   player: (playerId: string) => ({ PK: `PLAYER#${playerId}`, SK: 'PROFILE' }),
-  /** A user's team for one round; the partition lists every team of the round. */
+  /** A user's team for one round, in the user's save shard; the round's 64 partitions list its teams. */
   team: (gameGlobalId: string, round: number, userId: string) => ({
-    PK: `TEAM#${gameGlobalId}#R${round}`,
+    PK: teamPartition(gameGlobalId, round, saveShard(userId)),
     SK: `USER#${userId}`,
   }),
-  teamPartition: (gameGlobalId: string, round: number) => `TEAM#${gameGlobalId}#R${round}`,
+  teamPartition,
+  /** Where a round's teams were stored before they were sharded (read only by the migration). */
+  unshardedTeamPartition: (gameGlobalId: string, round: number) => `TEAM#${gameGlobalId}#R${round}`,
   /** A frozen round's teams in brief (how many, which players they pick), for operators' checks. */
   roundTeamsSummary: (gameGlobalId: string, round: number) => ({
     PK: `TEAMSUM#${gameGlobalId}`,
@@ -244,12 +267,14 @@ export const keys = {
   reminderLastRun: { PK: 'REMINDER_JOB', SK: 'LAST_RUN' },
   /** A player's choice of the save receipt mail. */
   saveReceiptSettings: (userId: string) => ({ PK: `USER#${userId}`, SK: 'SAVE_RECEIPT' }),
-  /** A receipt waiting for its team to stay unchanged; the partition lists every one for the job. */
-  saveReceiptsDuePartition: 'RECEIPTS_DUE',
+  /** A receipt waiting for its team to stay unchanged, in the user's save shard; the job lists the 64. */
+  saveReceiptsDuePartition,
   saveReceiptDue: (gameGlobalId: string, round: number, userId: string) => ({
-    PK: keys.saveReceiptsDuePartition,
+    PK: saveReceiptsDuePartition(saveShard(userId)),
     SK: `${gameGlobalId}#R${round}#USER#${userId}`,
   }),
+  /** Where the receipts due were stored before they were sharded (read only by the migration). */
+  unshardedSaveReceiptsDuePartition: 'RECEIPTS_DUE',
   /** Why my score moved: a player's score changes, by tournament, round and time. */
   scoreChange: (userId: string, gameGlobalId: string, round: number, at: string, changeId: string) => ({
     PK: `USER#${userId}`,
@@ -259,6 +284,9 @@ export const keys = {
     PK: `USER#${userId}`,
     SKPrefix: scoreChangePrefix(gameGlobalId, round),
   }),
+  /** A data migration applied to the table (functions/src/domain/ops/migrations/registry.ts). */
+  migration: (name: string) => ({ PK: 'MIGRATION', SK: name }),
+  migrationPartition: 'MIGRATION',
   /** Another scheduled job's lease (carry-over, reminders): one run at a time, without reserved concurrency. */
   jobLease: (job: string) => ({ PK: 'JOBLEASE', SK: job }),
 } as const;

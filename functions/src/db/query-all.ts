@@ -1,5 +1,9 @@
 import { QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { mapInPool } from '../lib/pool';
 import { db } from './client';
+
+/** Queries of a sharded partition's keys in flight at once (the SDK's own pool holds 50 connections). */
+const SHARD_QUERIES_IN_FLIGHT = 16;
 
 /** Runs a query to the end, following LastEvaluatedKey (a field of ~150 players fits one page). */
 export async function queryAll<T>(input: QueryCommandInput): Promise<T[]> {
@@ -23,4 +27,29 @@ export async function countAll(input: Omit<QueryCommandInput, 'Select'>): Promis
     ExclusiveStartKey = page.LastEvaluatedKey;
   } while (ExclusiveStartKey);
   return count;
+}
+
+/**
+ * Runs a query on each of a sharded partition's keys to the end, 16 at a time; `input` is the query
+ * of one key, given its `:pk`. The items come in the keys' order.
+ */
+export async function queryShards<T>(
+  partitionKeys: readonly string[],
+  input: QueryCommandInput & { ExpressionAttributeValues: Record<string, unknown> },
+): Promise<T[]> {
+  const pages = await mapInPool(partitionKeys, SHARD_QUERIES_IN_FLIGHT, (pk) =>
+    queryAll<T>({ ...input, ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':pk': pk } }),
+  );
+  return pages.flat();
+}
+
+/** Counts a query's items over each of a sharded partition's keys (as `queryShards`, COUNT only). */
+export async function countShards(
+  partitionKeys: readonly string[],
+  input: Omit<QueryCommandInput, 'Select'> & { ExpressionAttributeValues: Record<string, unknown> },
+): Promise<number> {
+  const counts = await mapInPool(partitionKeys, SHARD_QUERIES_IN_FLIGHT, (pk) =>
+    countAll({ ...input, ExpressionAttributeValues: { ...input.ExpressionAttributeValues, ':pk': pk } }),
+  );
+  return counts.reduce((sum, count) => sum + count, 0);
 }

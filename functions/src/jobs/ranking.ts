@@ -1,4 +1,6 @@
+import { migratedForJob } from '../domain/ops/migrations/runner';
 import { runRankingJob, type RankingJobResult } from '../domain/ranking/publish-job';
+import { now } from '../lib/clock';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/metrics';
 
@@ -7,6 +9,7 @@ import { recordMetric } from '../lib/metrics';
  * on a schedule (EventBridge in AWS, a timer in the local stack). It publishes what is marked stale.
  */
 export async function handler(): Promise<RankingJobResult> {
+  if (!(await migratedForJob('ranking', now()))) return { ran: false, published: [], still_stale: [] };
   const result = await runRankingJob();
   logger.info('ranking job', { ...result });
   for (const publish of result.published) {

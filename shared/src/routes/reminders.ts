@@ -25,7 +25,7 @@ const receiptSettingReads = partitions(['LOGIN#', 'REVOKED#'], tournamentReads, 
   'GAMEPOSTS#',
   'OUTBOX',
   'RATE#',
-  'RECEIPTS_DUE',
+  'RECEIPTS_DUE#',
 ]);
 
 /** Routes that change a player's reminders. */

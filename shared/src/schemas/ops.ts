@@ -336,3 +336,25 @@ export const opsPrizeListSchema = z.object({
   ),
 });
 export type OpsPrizeList = z.infer<typeof opsPrizeListSchema>;
+
+// ---- migrate ----
+
+/** The data migrations (functions/src/domain/ops/migrations/registry.ts), each with what one call did. */
+export const migrationRunSchema = z.object({
+  migrations: z.array(
+    z.object({
+      name: z.string(),
+      description: z.string(),
+      /**
+       * applied_before: recorded by an earlier call; applied: done and recorded by this one;
+       * unfinished: this call's time ran out in it; waiting: after an unfinished one.
+       */
+      state: z.enum(['applied_before', 'applied', 'unfinished', 'waiting']),
+      /** Items this call moved to their new keys. */
+      moved: z.number().int(),
+    }),
+  ),
+  /** Every migration is applied; false: call again, it goes on where this call stopped. */
+  done: z.boolean(),
+});
+export type MigrationRun = z.infer<typeof migrationRunSchema>;

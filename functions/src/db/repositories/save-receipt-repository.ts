@@ -1,13 +1,14 @@
 /**
  * The e-mail receipt of team saves: one settings item per player (`USER#{id}` / `SAVE_RECEIPT`), and
- * the receipts waiting for their team to stay unchanged (`RECEIPTS_DUE` / `{game}#R{round}#USER#{id}`,
- * one per player and round, overwritten by each complete save and taken by the receipt job).
+ * the receipts waiting for their team to stay unchanged (`RECEIPTS_DUE#S{shard}` /
+ * `{game}#R{round}#USER#{id}`, one per player and round in the player's save shard, overwritten by
+ * each complete save and taken by the receipt job, which reads the 64 shards).
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client';
 import { conditionHeld } from '../conditions';
-import { keys } from '../keys';
-import { queryAll } from '../query-all';
+import { keys, SAVE_SHARDS } from '../keys';
+import { queryShards } from '../query-all';
 
 const settingsKey = keys.saveReceiptSettings;
 const dueKey = keys.saveReceiptDue;
@@ -59,11 +60,12 @@ export const saveReceiptRepository = {
 
   /** The receipts whose quiet time is over at `now`. */
   async listDue(now: Date): Promise<DueReceipt[]> {
-    const items = await queryAll<DueReceipt>({
+    const shards = Array.from({ length: SAVE_SHARDS }, (_, shard) => keys.saveReceiptsDuePartition(shard));
+    const items = await queryShards<DueReceipt>(shards, {
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk',
       FilterExpression: 'due_at <= :now',
-      ExpressionAttributeValues: { ':pk': keys.saveReceiptsDuePartition, ':now': now.toISOString() },
+      ExpressionAttributeValues: { ':now': now.toISOString() },
     });
     return items.map(({ user_id, game_global_id, round, last_saved_at, due_at }) => ({
       user_id,

@@ -5,9 +5,9 @@ import { batchGetAll } from '../batch-get';
 import { db, tableName } from '../client';
 import { conditionHeld, failedAt, transactWrite } from '../conditions';
 import { fromItem } from '../item';
-import { keys } from '../keys';
+import { keys, SAVE_SHARDS } from '../keys';
 import { ROUND_LOCK_SHARDS } from './tournament-repository';
-import { countAll, queryAll } from '../query-all';
+import { countShards, queryShards } from '../query-all';
 
 /** A user's team for one round as stored; `picks` holds 0-4 picks ordered by slot. */
 export interface TeamRecord {
@@ -30,6 +30,10 @@ export const teamItem = (record: TeamRecord) => ({
   entity: 'team',
   ...record,
 });
+
+/** The 64 partition keys of a round's teams (each team sits in its user's save shard). */
+const roundPartitions = (gameGlobalId: string, round: number) =>
+  Array.from({ length: SAVE_SHARDS }, (_, shard) => keys.teamPartition(gameGlobalId, round, shard));
 
 /** The team as the next version, written only over the version it was read at (0 = no team yet). */
 const versionedPut = (team: TeamRecord, expectedVersion: number) => ({
@@ -101,11 +105,12 @@ export const teamRepository = {
     return new Map(teams.map((team) => [team.user_id, team]));
   },
 
+  /** Every team of a round: its 64 partitions read to the end, shard after shard (user ids in order within each). */
   async listRound(gameGlobalId: string, round: number): Promise<TeamRecord[]> {
-    const items = await queryAll<Record<string, unknown>>({
+    const items = await queryShards<Record<string, unknown>>(roundPartitions(gameGlobalId, round), {
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.teamPartition(gameGlobalId, round) },
+      ExpressionAttributeValues: {},
     });
     return items.map((item) => fromItem<TeamRecord>(item));
   },
@@ -130,32 +135,32 @@ export const teamRepository = {
     return Item ? fromItem<RoundTeamsSummary>(Item) : undefined;
   },
 
-  /** How many teams a round has (a COUNT query: only the count comes back). */
+  /** How many teams a round has (COUNT queries of its 64 partitions: only the counts come back). */
   async countRound(gameGlobalId: string, round: number): Promise<number> {
-    return countAll({
+    return countShards(roundPartitions(gameGlobalId, round), {
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk',
-      ExpressionAttributeValues: { ':pk': keys.teamPartition(gameGlobalId, round) },
+      ExpressionAttributeValues: {},
     });
   },
 
-  /** How many of a round's teams have at least one pick (a COUNT query: the items are read, not returned). */
+  /** How many of a round's teams have at least one pick (COUNT queries: the items are read, not returned). */
   async countWithPicks(gameGlobalId: string, round: number): Promise<number> {
-    return countAll({
+    return countShards(roundPartitions(gameGlobalId, round), {
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk',
       FilterExpression: 'size(picks) > :none',
-      ExpressionAttributeValues: { ':pk': keys.teamPartition(gameGlobalId, round), ':none': 0 },
+      ExpressionAttributeValues: { ':none': 0 },
     });
   },
 
-  /** How many of a round's teams pick the player (a COUNT query over the team's 4 slots). */
+  /** How many of a round's teams pick the player (COUNT queries over the team's 4 slots). */
   async countHolding(gameGlobalId: string, round: number, playerId: string): Promise<number> {
-    return countAll({
+    return countShards(roundPartitions(gameGlobalId, round), {
       TableName: tableName(),
       KeyConditionExpression: 'PK = :pk',
       FilterExpression: [0, 1, 2, 3].map((slot) => `picks[${slot}].player_id = :player`).join(' OR '),
-      ExpressionAttributeValues: { ':pk': keys.teamPartition(gameGlobalId, round), ':player': playerId },
+      ExpressionAttributeValues: { ':player': playerId },
     });
   },
 
