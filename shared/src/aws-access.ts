@@ -69,6 +69,7 @@ export const itemPartitions = [
   'RATE#',
   'RECEIPTS_DUE',
   'REMINDER_JOB',
+  'REMINDER_QUEUE',
   'REMINDER_SENT#',
   'REMINDER_UNSUBSCRIBE#',
   'REVOKED#',
@@ -122,6 +123,8 @@ export interface AwsAccess {
   mail?: boolean;
   /** Starts the ranking job (an asynchronous invoke of its function) after changing results. */
   startsRankingJob?: boolean;
+  /** Starts the reminder senders (asynchronous invokes of their function) when batches are queued. */
+  startsReminderSenders?: boolean;
 }
 
 /**

@@ -2,7 +2,20 @@
  * Every key the table uses is built here and nowhere else (docs/data-model.md lists them).
  * Sort keys that order things pad numbers so string order is numeric order.
  */
+import { createHash } from 'node:crypto';
+
 const pad = (value: number, width: number): string => String(value).padStart(width, '0');
+
+/** Shards of the reminders' sent markers, so one reminder time's markers spread over 64 partitions. */
+const REMINDER_SHARDS = 64;
+
+/**
+ * A player's reminder shard: the first 4 bytes of SHA-256(userId) as an unsigned integer, mod 64
+ * (docs/data-model.md). Stable forever: changing it would let a marker written under the old shard
+ * be missed, and a reminder go twice.
+ */
+export const reminderShard = (userId: string): number =>
+  createHash('sha256').update(userId).digest().readUInt32BE(0) % REMINDER_SHARDS;
 
 /**
  * Ranking pages per partition key. A reader's range spans two consecutive pages at most, so each
@@ -236,12 +249,31 @@ export const keys = {
   reminderSubscribers: (userId: string) => ({ GSI1PK: 'REMINDER_SUBSCRIBERS', GSI1SK: userId }),
   reminderSubscribersPartition: 'REMINDER_SUBSCRIBERS',
   reminderUnsubscribe: (token: string) => ({ PK: `REMINDER_UNSUBSCRIBE#${token}`, SK: 'TOKEN' }),
-  /** One marker per reminder sent (time and channel), so a run never sends it twice. */
+  /**
+   * One marker per reminder sent (time and channel), so a batch sent again sends nothing twice; in
+   * the player's shard (`reminderShard`), so one reminder time's markers spread over 64 partitions.
+   */
   reminderSent: (gameGlobalId: string, round: number, userId: string, hours: number, channel: string) => ({
-    PK: `REMINDER_SENT#${gameGlobalId}#R${round}`,
+    PK: `REMINDER_SENT#${gameGlobalId}#R${round}#S${reminderShard(userId)}`,
     SK: `${userId}#${hours}#${channel}`,
   }),
   reminderLastRun: { PK: 'REMINDER_JOB', SK: 'LAST_RUN' },
+  /** The subscribers by reminder time and channel, as the last planning pass counted them. */
+  reminderSubscriberCounts: { PK: 'REMINDER_JOB', SK: 'SUBSCRIBER_COUNTS' },
+  /** That a round's reminder time was planned (its batches queued). */
+  reminderPlan: (gameGlobalId: string, round: number, hours: number) => ({
+    PK: 'REMINDER_JOB',
+    SK: `PLAN#${gameGlobalId}#R${round}#H${hours}`,
+  }),
+  /**
+   * The batches waiting for a sender: one small item per batch (a range of subscribers, under 1 KB),
+   * ordered by plan and batch number.
+   */
+  reminderQueuePartition: 'REMINDER_QUEUE',
+  reminderBatch: (planId: string, batch: number) => ({
+    PK: 'REMINDER_QUEUE',
+    SK: `${planId}#B${pad(batch, 6)}`,
+  }),
   /** A player's choice of the save receipt mail. */
   saveReceiptSettings: (userId: string) => ({ PK: `USER#${userId}`, SK: 'SAVE_RECEIPT' }),
   /** A receipt waiting for its team to stay unchanged; the partition lists every one for the job. */
