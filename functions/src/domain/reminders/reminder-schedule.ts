@@ -27,7 +27,10 @@ export const START_MARGIN_SECONDS = 10 * 60;
 export const LINE_MULTICASTS_PER_SECOND = 100;
 /** LINE's multicast takes at most 500 user ids a call. */
 export const LINE_MULTICAST_MAX_RECIPIENTS = 500;
-/** What one sender sends a second at most, measured with room to spare (bench:reminders). */
+/**
+ * The share of the rate one sender is given at most: a sender keeps 16 mails in flight, each tens of
+ * milliseconds at SES, so this leaves it room (bench:reminders measures the code path, not this).
+ */
 const MAILS_PER_SENDER = 125;
 const MAX_SENDERS = 8;
 

@@ -65,7 +65,7 @@ function addSendResult(into: ReminderSendResult, from: ReminderSendResult): Remi
  * Paces one sender: at most `perSecond` takes a second on average, a second's worth at once. Its
  * waits are the host's time (the rate is SES's, not the game's).
  */
-export function pacer(perSecond: number): { take: () => Promise<void> } {
+function pacer(perSecond: number): { take: () => Promise<void> } {
   const capacity = Math.max(1, perSecond);
   let tokens = capacity;
   let last = performance.now();
@@ -181,21 +181,22 @@ export async function sendReminderBatch(
   const release = (claimed: ReturnType<typeof message>) =>
     Promise.all(claimed.map((m) => reminderRepository.releaseMessage(m)));
 
-  // E-mails: one per player, paced, a few in flight.
+  // E-mails: one per player, a few in flight; a message claimed before (sent already) takes no turn.
   const mails = chosen.filter((c) => c.subscriber.email && emails.has(c.subscriber.user_id));
   const inFlight = new Set<Promise<void>>();
   for (const { subscriber, hours, reason } of mails) {
-    await mailPacer.take();
     if (!beforeDeadline()) break;
     const send = (async () => {
       const claimed = await claim(subscriber.user_id, hours, 'email');
       if (!claimed.length) return;
+      await mailPacer.take();
       const text = reminderText({
         ...base,
         reason,
         unsubscribeUrl: `${site}/reminders/unsubscribe/${subscriber.unsubscribe_token}`,
       });
       try {
+        if (!beforeDeadline()) throw new Error('the deadline has passed');
         await ports.sendMail(
           {
             to: emails.get(subscriber.user_id)!,
