@@ -101,7 +101,7 @@ function declaredServices(aws: AwsAccess): Set<AwsService> {
   if (aws.uploads?.length || aws.rankingInputs?.length) services.add('s3');
   if (aws.userPool?.length) services.add('cognito');
   if (aws.mail) services.add('ses');
-  if (aws.startsRankingJob) services.add('lambda');
+  if (aws.startsRankingJob || aws.startsReminderSenders) services.add('lambda');
   return services;
 }
 

@@ -5,6 +5,7 @@
  * from it, docs/operations.md ("Before a tournament day") lists the quotas it asks for, and its test
  * checks each sum by hand. Every assumption is a named constant with its reason.
  */
+import { SAVE_SHARDS } from '../../functions/src/db/keys';
 import type { RouteDefinition } from '../../shared/src/contracts';
 
 /** A stage's deadline-minute target. */
@@ -118,12 +119,6 @@ export const ON_DEMAND_WARM_DEFAULT = { readUnitsPerSecond: 12_000, writeUnitsPe
 const TABLE_QUOTA_UNITS_PER_SECOND = 40_000;
 
 // --- The key design's ceiling ---------------------------------------------------------------------
-
-/**
- * Shards of a round's team items and of its gate. The key design names `SAVE_SHARDS = 64` in
- * functions/src/db/keys.ts; until that constant is there, this one stands for it.
- */
-export const SAVE_SHARDS = 64;
 
 /** DynamoDB's write units a second on one partition key. */
 const PARTITION_WRITE_UNITS = 1_000;

@@ -128,6 +128,22 @@ export interface InfraConfig {
   rankingJobMemoryMb: number;
 }
 
+/**
+ * The SES rate the reminder senders share, mails a second (context `reminderMailsPerSecond`): 14 by
+ * default, SES's first production quota; raise it with the account's quota (docs/operations.md,
+ * Reminders). The reminders job starts each reminder time early enough to finish at this rate.
+ * Read by the jobs stack, which gives it to the reminder functions.
+ */
+export function reminderMailRate(node: Pick<Node, 'tryGetContext'>): number {
+  const value: unknown = node.tryGetContext('reminderMailsPerSecond') ?? 14;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate <= 0 || rate > 100_000)
+    throw new Error(
+      `Invalid CDK context:\n- reminderMailsPerSecond ${String(value)}: mails a second, above 0`,
+    );
+  return rate;
+}
+
 const configDefaults = {
   mailFrom: 'no-reply@golf-dream.example',
 } as const;

@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { routeList } from '../../shared/src/contracts';
-import {
-  deadlineCapacity,
-  isTeamSaveRoute,
-  keyDesignCeiling,
-  ON_DEMAND_WARM_DEFAULT,
-  SAVE_SHARDS,
-} from '../lib/capacity';
+import { deadlineCapacity, isTeamSaveRoute, keyDesignCeiling, ON_DEMAND_WARM_DEFAULT } from '../lib/capacity';
+import { SAVE_SHARDS } from '../../functions/src/db/keys';
 import { stageSettings } from '../lib/config';
 
 const prod = deadlineCapacity(stageSettings['prod']!.deadline);

@@ -766,7 +766,8 @@ describe('jobs stack', () => {
       Properties: { Environment: { Variables: { RANKING_PACKING_WORKERS: Match.anyValue() } } },
     });
     expect(Object.keys(told)).toHaveLength(1);
-    expect(functionsWith(1024)).toHaveLength(scheduledJobs.length - 1);
+    // The ranking job apart, and the reminder senders (infra/test/reminder-senders.test.ts) besides.
+    expect(functionsWith(1024)).toHaveLength(scheduledJobs.length);
     template.resourceCountIs('AWS::Events::Rule', scheduledJobs.length);
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: { Variables: Match.objectLike({ TABLE_NAME: Match.anyValue(), MAIL_TRANSPORT: 'ses' }) },
@@ -781,8 +782,9 @@ describe('jobs stack', () => {
   });
 
   it('sends a failed run, and a schedule that could not start one, to the job’s dead-letter queue', () => {
-    template.resourceCountIs('AWS::SQS::Queue', scheduledJobs.length);
-    template.resourceCountIs('AWS::Lambda::EventInvokeConfig', scheduledJobs.length);
+    // One each for the jobs and the reminder senders.
+    template.resourceCountIs('AWS::SQS::Queue', scheduledJobs.length + 1);
+    template.resourceCountIs('AWS::Lambda::EventInvokeConfig', scheduledJobs.length + 1);
     template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
       MaximumRetryAttempts: 0,
       DestinationConfig: { OnFailure: { Destination: Match.anyValue() } },
@@ -1204,7 +1206,7 @@ describe('function environments', () => {
 
   it('are found on every function: the routes, the gates, the jobs, the triggers and the rotation', () => {
     expect(functionNodeOptions).toBe('--enable-source-maps');
-    expect(functions.length).toBe(deployed.length + 2 + scheduledJobs.length + 3);
+    expect(functions.length).toBe(deployed.length + 2 + scheduledJobs.length + 1 + 3);
   });
 
   it('hold names of shared/src/function-environment.ts only, never a local-only one', () => {
@@ -1243,7 +1245,7 @@ describe('function environments', () => {
     }
     const savers = deployed.filter((route) => route.aws.arrivalReceipts).length;
     expect(Object.fromEntries(byGroups)).toEqual({
-      'app+table': deployed.length - savers + scheduledJobs.length,
+      'app+table': deployed.length - savers + scheduledJobs.length + 1,
       'app+arrivalReceipts+table': savers,
       'app+gate+table': 2,
       table: 1,

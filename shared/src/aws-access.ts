@@ -71,6 +71,7 @@ export const itemPartitions = [
   'RECEIPTS_DUE',
   'RECEIPTS_DUE#',
   'REMINDER_JOB',
+  'REMINDER_QUEUE',
   'REMINDER_SENT#',
   'REMINDER_UNSUBSCRIBE#',
   'REVOKED#',
@@ -129,6 +130,8 @@ export interface AwsAccess {
    * (functions/src/lib/arrival-receipt.ts).
    */
   arrivalReceipts?: boolean;
+  /** Starts the reminder senders (asynchronous invokes of their function) when batches are queued. */
+  startsReminderSenders?: boolean;
 }
 
 /**

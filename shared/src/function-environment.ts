@@ -35,6 +35,9 @@ const functionVariables = {
       'ORIGIN_SECRET_ID',
       'ROUND_READ_CACHE_MS',
       'RANKING_PACKING_WORKERS',
+      'REMINDER_MAILS_PER_SECOND',
+      'REMINDER_SENDERS',
+      'REMINDER_SENDER_FUNCTION',
     ],
   },
   /** The API's gate (functions/src/triggers/api-gate.ts): `true` on user routes' gate. */

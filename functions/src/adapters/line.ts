@@ -1,45 +1,65 @@
+import { randomUUID } from 'node:crypto';
 import { keys } from '../db/keys';
 import { config } from '../lib/config';
 import { keepInOutbox, readOutbox } from './local-outbox';
 import { now as clockNow } from '../lib/clock';
 
-export interface LineMessage {
-  /** The LINE user id (the subject of the player's LINE sign-in). */
-  to: string;
+/** One text to many LINE users at once: the Messaging API's multicast (at most 500 user ids). */
+export interface LineMulticast {
+  /** The LINE user ids (the subjects of the players' LINE sign-ins). */
+  to: readonly string[];
   text: string;
 }
 
-export interface LineOutboxMessage extends LineMessage {
+/** What the local LINE outbox keeps: one entry per recipient, with the call it came in. */
+export interface LineOutboxMessage {
   id: string;
   sent_at: string;
+  to: string;
+  text: string;
+  /** The multicast call that sent it: one per call, shared by its recipients. */
+  call_id: string;
 }
 
 const outboxPartition = keys.lineOutboxMessage('', '').PK;
-const pushEndpoint = 'https://api.line.me/v2/bot/message/push';
+const multicastEndpoint = 'https://api.line.me/v2/bot/message/multicast';
+const maxRecipients = 500;
 
 /**
- * The LINE port: the Messaging API's push where a channel is configured (with its access token), the
- * local LINE outbox (read at /dev/line-outbox) in the local stack. A refused push throws, so the caller can
- * give the message back and try it on the next run.
+ * The LINE port: the Messaging API's multicast where a channel is configured (with its access
+ * token), the local LINE outbox (read at /dev/line-outbox) in the local stack. A refused call throws,
+ * so the caller can give its recipients' messages back and send them again later.
  */
-export async function sendLine(message: LineMessage, now = clockNow()): Promise<void> {
+export async function multicastLine(message: LineMulticast, now = clockNow()): Promise<void> {
   const { LINE_TRANSPORT: transport, LINE_CHANNEL_ACCESS_TOKEN: token } = config();
   if (transport === 'none') throw new Error('no LINE channel is configured (LINE_TRANSPORT)');
+  if (message.to.length === 0 || message.to.length > maxRecipients)
+    throw new Error(`a LINE multicast takes 1 to ${maxRecipients} user ids (${message.to.length} given)`);
   if (transport === 'messaging-api') {
-    const response = await fetch(pushEndpoint, {
+    const response = await fetch(multicastEndpoint, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
       body: JSON.stringify({ to: message.to, messages: [{ type: 'text', text: message.text }] }),
     });
-    if (!response.ok) throw new Error(`LINE push answered ${response.status}`);
+    if (!response.ok) throw new Error(`LINE multicast answered ${response.status}`);
     return;
   }
-  await keepInOutbox(keys.lineOutboxMessage, 'line_outbox_message', message, now);
+  const callId = randomUUID();
+  await Promise.all(
+    message.to.map((to) =>
+      keepInOutbox(
+        keys.lineOutboxMessage,
+        'line_outbox_message',
+        { to, text: message.text, call_id: callId },
+        now,
+      ),
+    ),
+  );
 }
 
 /** The local LINE outbox, newest first (the local stack's /dev/line-outbox). */
-export async function listLineOutbox(): Promise<LineOutboxMessage[]> {
-  return readOutbox<LineMessage>(outboxPartition);
+export async function listLineOutbox(to?: string): Promise<LineOutboxMessage[]> {
+  return readOutbox<Omit<LineOutboxMessage, 'id' | 'sent_at'>>(outboxPartition, to);
 }
 
 /** Whether LINE messages can be sent at all here. */

@@ -259,12 +259,31 @@ export const keys = {
   reminderSubscribers: (userId: string) => ({ GSI1PK: 'REMINDER_SUBSCRIBERS', GSI1SK: userId }),
   reminderSubscribersPartition: 'REMINDER_SUBSCRIBERS',
   reminderUnsubscribe: (token: string) => ({ PK: `REMINDER_UNSUBSCRIBE#${token}`, SK: 'TOKEN' }),
-  /** One marker per reminder sent (time and channel), so a run never sends it twice. */
+  /**
+   * One marker per reminder sent (time and channel), so a batch sent again sends nothing twice; in
+   * the player's save shard (`saveShard`), so one reminder time's markers spread over 64 partitions.
+   */
   reminderSent: (gameGlobalId: string, round: number, userId: string, hours: number, channel: string) => ({
-    PK: `REMINDER_SENT#${gameGlobalId}#R${round}`,
+    PK: `REMINDER_SENT#${gameGlobalId}#R${round}#S${saveShard(userId)}`,
     SK: `${userId}#${hours}#${channel}`,
   }),
   reminderLastRun: { PK: 'REMINDER_JOB', SK: 'LAST_RUN' },
+  /** The subscribers by reminder time and channel, as the last planning pass counted them. */
+  reminderSubscriberCounts: { PK: 'REMINDER_JOB', SK: 'SUBSCRIBER_COUNTS' },
+  /** That a round's reminder time was planned (its batches queued). */
+  reminderPlan: (gameGlobalId: string, round: number, hours: number) => ({
+    PK: 'REMINDER_JOB',
+    SK: `PLAN#${gameGlobalId}#R${round}#H${hours}`,
+  }),
+  /**
+   * The batches waiting for a sender: one small item per batch (a range of subscribers, under 1 KB),
+   * ordered by plan and batch number.
+   */
+  reminderQueuePartition: 'REMINDER_QUEUE',
+  reminderBatch: (planId: string, batch: number) => ({
+    PK: 'REMINDER_QUEUE',
+    SK: `${planId}#B${pad(batch, 6)}`,
+  }),
   /** A player's choice of the save receipt mail. */
   saveReceiptSettings: (userId: string) => ({ PK: `USER#${userId}`, SK: 'SAVE_RECEIPT' }),
   /** A receipt waiting for its team to stay unchanged, in the user's save shard; the job lists the 64. */

@@ -66,8 +66,8 @@ export const scheduledJobs = [
     module: 'reminders',
     everyMinutes: 5,
     atDeadlines: false,
-    aws: { table: 'write', mail: true },
-    description: 'Deadline reminders by e-mail and LINE to players who opted in',
+    aws: { table: 'write', startsReminderSenders: true },
+    description: 'Deadline reminders: plans each reminder time at its start and starts the senders',
   },
   {
     name: 'SaveReceipts',
@@ -78,3 +78,14 @@ export const scheduledJobs = [
     description: 'Receipt mails of complete teams left unchanged for the quiet time (opted-in players)',
   },
 ] as const satisfies readonly ScheduledJobDefinition[];
+
+/**
+ * The reminder senders (functions/src/jobs/reminder-sender.ts): not on a schedule, but invoked
+ * asynchronously by the reminders job, one per slot, and by a sender for its successor.
+ */
+export const reminderSender = {
+  name: 'ReminderSender',
+  module: 'reminder-sender',
+  aws: { table: 'write', mail: true, startsReminderSenders: true },
+  description: 'Sends the queued reminder batches at its share of the SES rate',
+} as const satisfies Omit<ScheduledJobDefinition, 'everyMinutes' | 'atDeadlines'>;

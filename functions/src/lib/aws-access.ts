@@ -176,7 +176,10 @@ function allows(access: AwsAccess, service: AwsServiceName, action: string, key?
       // Every API function reads the origin secret (origin-lock.ts), and nothing else.
       return action === 'GetSecretValue';
     case 'lambda':
-      return access.startsRankingJob === true && action === 'InvokeFunction';
+      return (
+        (access.startsRankingJob === true || access.startsReminderSenders === true) &&
+        action === 'InvokeFunction'
+      );
   }
 }
 

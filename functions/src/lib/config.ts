@@ -117,6 +117,20 @@ const configSchema = baseSchema.extend({
    * jobs stack sets it from the function's memory (its vCPUs); the machine's cores less one elsewhere.
    */
   RANKING_PACKING_WORKERS: z.coerce.number().int().min(0).max(8).default(defaultPackingWorkers()),
+  /**
+   * The SES sending rate the reminders may use (mails a second, the account's quota or a share of
+   * it): the senders share it, each at rate / REMINDER_SENDERS, and the job starts each reminder
+   * time early enough to finish at it (docs/operations.md, Reminders).
+   */
+  REMINDER_MAILS_PER_SECOND: z.coerce.number().positive().default(100),
+  /** Reminder senders running at once (the jobs stack sets it from the rate). */
+  REMINDER_SENDERS: z.coerce.number().int().min(1).max(32).default(4),
+  /**
+   * The reminder senders' function, invoked asynchronously per sender (the reminders job's only).
+   * Empty: the senders run in this process where the stage is local, and elsewhere (an operator's
+   * run in AWS) the batches wait in the queue for the job's next run to start them.
+   */
+  REMINDER_SENDER_FUNCTION: z.string().default(''),
 } satisfies SchemaShape<'app'>);
 
 export type Config = z.infer<typeof configSchema>;

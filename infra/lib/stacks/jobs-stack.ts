@@ -1,16 +1,23 @@
 import { join } from 'node:path';
-import { Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { ArnFormat, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as events from 'aws-cdk-lib/aws-events';
 import * as targets from 'aws-cdk-lib/aws-events-targets';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
-import { awsServicesByEntry, checkDeclaration } from '../aws-sdk-usage';
+import { awsServicesByEntry, checkDeclaration, type AwsService } from '../aws-sdk-usage';
 import { ApiFunction, type ApiResources } from '../constructs/api-function';
+import { reminderMailRate } from '../config';
 import { repositoryRoot } from '../paths';
 import type { EnvironmentOf } from '../../../shared/src/function-environment';
-import { packingWorkersFor, scheduledJobs as jobSchedule } from '../../../functions/src/jobs/schedule';
+import {
+  packingWorkersFor,
+  reminderSender,
+  scheduledJobs as jobSchedule,
+} from '../../../functions/src/jobs/schedule';
+import { reminderSendersFor } from '../../../functions/src/domain/reminders/reminder-schedule';
 
 export interface JobsStackProps extends StackProps {
   functionEnvironment: EnvironmentOf<'log' | 'table' | 'app'>;
@@ -47,7 +54,10 @@ export class JobsStack extends Stack {
 
   constructor(scope: Construct, id: string, props: JobsStackProps) {
     super(scope, id, props);
-    const reachable = awsServicesByEntry(scheduledJobs.map((job) => jobEntry(job.module)));
+    const reachable = awsServicesByEntry(
+      [...scheduledJobs, reminderSender].map((job) => jobEntry(job.module)),
+    );
+    const senders = this.reminderSenders(props, reachable.get(jobEntry(reminderSender.module))!);
     for (const job of scheduledJobs) {
       const memoryMb = 'packsInParallel' in job ? props.rankingJobMemoryMb : 1024;
       checkDeclaration(job.name, job.aws, reachable.get(jobEntry(job.module))!);
@@ -66,6 +76,7 @@ export class JobsStack extends Stack {
           ...('packsInParallel' in job
             ? { RANKING_PACKING_WORKERS: String(packingWorkersFor(memoryMb)) }
             : {}),
+          ...('startsReminderSenders' in job.aws ? senders.environment : {}),
         } satisfies EnvironmentOf<'log' | 'table' | 'app'>,
         resources: props.resources,
         memorySize: memoryMb,
@@ -74,6 +85,7 @@ export class JobsStack extends Stack {
         onFailure: new SqsDestination(failures),
         ...('invokedByName' in job ? { functionName: props.resources.rankingJobName } : {}),
       });
+      if ('startsReminderSenders' in job.aws) senders.grantStart(fn);
       new events.Rule(this, `${job.name}Schedule`, {
         description: job.description,
         schedule: events.Schedule.rate(job.every),
@@ -87,5 +99,57 @@ export class JobsStack extends Stack {
       });
       this.jobs.push({ name: job.name, function: fn, failures });
     }
+  }
+
+  /**
+   * The reminder senders: one function, invoked asynchronously by the reminders job once per sender
+   * (and by a sender for its successor), never retried by Lambda (a batch's lease brings it back
+   * to another sender), a failed run in its dead-letter queue with the monitoring stack's alarms like
+   * a job's. Each sender sends at its share of the SES rate (`reminderMailsPerSecond`); one slot's
+   * lease each keeps them to REMINDER_SENDERS at once, without reserved concurrency.
+   */
+  private reminderSenders(props: JobsStackProps, reachable: ReadonlySet<AwsService>) {
+    const rate = reminderMailRate(this.node);
+    const count = reminderSendersFor(rate);
+    // Named, so that the senders can start their successors (their own ARN, without a cycle).
+    const functionName = `${this.stackName}-${reminderSender.name}`.slice(0, 64);
+    const environment = {
+      REMINDER_MAILS_PER_SECOND: String(rate),
+      REMINDER_SENDERS: String(count),
+      REMINDER_SENDER_FUNCTION: functionName,
+    };
+    checkDeclaration(reminderSender.name, reminderSender.aws, reachable);
+    const failures = new sqs.Queue(this, `${reminderSender.name}Failures`, {
+      retentionPeriod: Duration.days(14),
+      encryption: sqs.QueueEncryption.SQS_MANAGED,
+      enforceSSL: true,
+    });
+    const { function: fn } = new ApiFunction(this, reminderSender.name, {
+      handler: `jobs/${reminderSender.module}`,
+      entry: jobEntry(reminderSender.module),
+      aws: reminderSender.aws,
+      environment: { ...props.functionEnvironment, ...environment } satisfies EnvironmentOf<
+        'log' | 'table' | 'app'
+      >,
+      resources: props.resources,
+      memorySize: 1024,
+      timeout: Duration.minutes(5),
+      retryAttempts: 0,
+      onFailure: new SqsDestination(failures),
+      functionName,
+    });
+    const arn = this.formatArn({
+      service: 'lambda',
+      resource: 'function',
+      resourceName: functionName,
+      arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+    });
+    const grantStart = (starter: lambda.IFunction) =>
+      starter.addToRolePolicy(
+        new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [arn] }),
+      );
+    grantStart(fn);
+    this.jobs.push({ name: reminderSender.name, function: fn, failures });
+    return { environment, grantStart };
   }
 }

@@ -75,15 +75,21 @@ export function reminderReason(
   return pickedPlayerIds.some((id) => !isEligible(id)) ? 'ineligible_pick' : null;
 }
 
-/** The message of one reminder: the reason, the deadline in Tokyo time, a link to the round, and the way out. */
-export function reminderText(input: {
-  reason: 'no_team' | 'ineligible_pick';
-  tournamentName: string;
-  round: number;
-  deadlineText: string;
-  roundUrl: string;
-  unsubscribeUrl: string;
-}): { subject: string; text: string } {
+/**
+ * The message of one reminder: the reason, the deadline in Tokyo time, a link to the round, and the
+ * way out. A mail carries the player's own one-click unsubscribe link; a LINE message, sent to many
+ * players at once (one multicast per identical text), links to the settings on my page instead, so
+ * it holds nothing of one player's.
+ */
+export function reminderText(
+  input: {
+    reason: 'no_team' | 'ineligible_pick';
+    tournamentName: string;
+    round: number;
+    deadlineText: string;
+    roundUrl: string;
+  } & ({ unsubscribeUrl: string } | { settingsUrl: string }),
+): { subject: string; text: string } {
   const what =
     input.reason === 'no_team'
       ? `第${input.round}ラウンドのチームがまだありません。`
@@ -97,7 +103,9 @@ export function reminderText(input: {
       '',
       `チームを編成する: ${input.roundUrl}`,
       '',
-      `リマインドの配信停止（ワンクリック）: ${input.unsubscribeUrl}`,
+      'unsubscribeUrl' in input
+        ? `リマインドの配信停止（ワンクリック）: ${input.unsubscribeUrl}`
+        : `お知らせの設定・配信停止（マイページ）: ${input.settingsUrl}`,
     ].join('\n'),
   };
 }

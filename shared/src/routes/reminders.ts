@@ -154,12 +154,12 @@ export const sendRemindersRoute = {
   handler: 'reminders/send-reminders',
   access: 'operator',
   response: reminderRunResultSchema,
+  // It plans and queues; the senders send (in AWS the job's next run starts them).
   aws: {
     table: 'write',
-    mail: true,
     keys: {
       read: reminderRunReads,
-      write: ['LINE_OUTBOX', 'OUTBOX', 'REMINDER_JOB', 'REMINDER_SENT#'],
+      write: ['REMINDER_JOB', 'REMINDER_QUEUE'],
       index: ['REMINDER_SUBSCRIBERS', 'TOURNAMENTS'],
     },
   },

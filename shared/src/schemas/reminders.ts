@@ -36,8 +36,13 @@ export const reminderRunResultSchema = z.object({
       hours_before: z.array(z.number().int()),
     }),
   ),
+  /** Batches the run queued for the senders. */
+  batches: z.number().int(),
+  /** Sent by the senders the run waited for (the local stack's); 0 where they run apart (AWS). */
   sent: z.object({ email: z.number().int(), line: z.number().int() }),
   failed: z.number().int(),
+  /** LINE multicast calls of those senders. */
+  line_calls: z.number().int(),
 });
 
 /** POST /api/reminders/unsubscribe and its one-click form. */

@@ -1,8 +1,9 @@
 /**
  * Deadline reminders: each player's settings (`USER#{id}` / `REMINDERS`, listed in GSI1 under
  * `REMINDER_SUBSCRIBERS` while a channel is on), the unsubscribe tokens (`REMINDER_UNSUBSCRIBE#{token}`,
- * one per player, replaced each time one is used), one marker per message sent (so a job that runs
- * again sends nothing twice), and the job's last run.
+ * one per player, replaced each time one is used), one marker per message sent (so a batch sent
+ * again sends nothing twice; in 64 shards by player), and the job's last run, subscriber counts
+ * and planned reminder times.
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { ReminderChannel, ReminderHours, ReminderSettings } from '@golf/shared/game/reminders';
@@ -18,6 +19,13 @@ export interface ReminderSubscription extends ReminderSettings {
   line_user_id: string | null;
   unsubscribe_token: string;
   updated_at: string;
+}
+
+/** Subscribers by reminder time (hours before the deadline, as a string key) and channel. */
+export interface SubscriberCounts {
+  email: Record<string, number>;
+  line: Record<string, number>;
+  counted_at: string;
 }
 
 const settingsKey = keys.reminderSettings;
@@ -117,6 +125,62 @@ export const reminderRepository = {
       ExpressionAttributeValues: { ':pk': keys.reminderSubscribersPartition },
     });
     return items.map((item) => fromItem<ReminderSubscription>(item));
+  },
+
+  /**
+   * The subscribers whose ids lie in [from, to] (a batch's range): the GSI listing is ordered by
+   * user id, so a batch reads its own players, with the settings they have when it is sent.
+   */
+  async subscribersBetween(from: string, to: string): Promise<ReminderSubscription[]> {
+    const items = await queryAll<Record<string, unknown>>({
+      TableName: tableName(),
+      IndexName: 'GSI1',
+      KeyConditionExpression: 'GSI1PK = :pk AND GSI1SK BETWEEN :from AND :to',
+      ExpressionAttributeValues: { ':pk': keys.reminderSubscribersPartition, ':from': from, ':to': to },
+    });
+    return items.map((item) => fromItem<ReminderSubscription>(item));
+  },
+
+  /** The e-mail subscribers of each reminder time, as the last planning pass counted them. */
+  async subscriberCounts(): Promise<SubscriberCounts | undefined> {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.reminderSubscriberCounts }),
+    );
+    return Item ? (fromItem<SubscriberCounts & { entity: string }>(Item) as SubscriberCounts) : undefined;
+  },
+
+  async setSubscriberCounts(counts: SubscriberCounts): Promise<void> {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.reminderSubscriberCounts, entity: 'reminder_counts', ...counts },
+      }),
+    );
+  },
+
+  /** Records that a round's reminder time was planned; false when it already was. */
+  async markPlanned(gameGlobalId: string, round: number, hours: ReminderHours, now: Date): Promise<boolean> {
+    return conditionHeld(
+      db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...keys.reminderPlan(gameGlobalId, round, hours),
+            entity: 'reminder_plan',
+            planned_at: now.toISOString(),
+            expiresAt: Math.floor(now.getTime() / 1000) + sentTtlSeconds,
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      ),
+    );
+  },
+
+  async isPlanned(gameGlobalId: string, round: number, hours: ReminderHours): Promise<boolean> {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.reminderPlan(gameGlobalId, round, hours) }),
+    );
+    return Item !== undefined;
   },
 
   /** Claims one message before it is sent; false when it was already claimed (sent once only). */
