@@ -1,7 +1,7 @@
 /**
  * DynamoDB item size and write units, following AWS's rules ("DynamoDB item sizes and formats"):
  * attribute names and strings count their UTF-8 bytes, a number about 1 byte per two significant
- * digits plus 1 (exactly: see numberSize), binary its bytes, null and booleans 1 byte, a list or map 3 bytes plus 1 byte per element plus its elements
+ * digits plus 1 (exactly: see numberSize), binary its bytes, null and booleans 1 byte, a list or map 3 bytes plus 1 byte per element plus its elements (a set as a list)
  * (a map's keys count as attribute names). Undefined attributes are dropped, as the document client
  * is configured to do. A standard write costs one unit per started KB of the item.
  */
@@ -31,6 +31,8 @@ function valueSize(value: unknown): number {
   if (typeof value === 'number') return numberSize(value);
   if (value instanceof Uint8Array) return value.byteLength;
   if (Array.isArray(value)) return value.reduce((sum: number, element) => sum + 1 + valueSize(element), 3);
+  // AWS documents no overhead for a set: counted as a list, an upper bound.
+  if (value instanceof Set) return valueSize([...value]);
   if (typeof value === 'object') return 3 + attributesSize(value as Record<string, unknown>, 1);
   throw new Error(`no DynamoDB size for ${typeof value}`);
 }

@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+
 /**
  * Every key the table uses is built here and nowhere else (docs/data-model.md lists them).
  * Sort keys that order things pad numbers so string order is numeric order.
@@ -13,6 +15,16 @@ export const rankingPagesPerShard = 100;
 /** The shard holding a ranking page (1-based pages). */
 export const rankingShard = (page: number) => Math.floor((page - 1) / rankingPagesPerShard);
 
+/**
+ * The shard of a user's per-save writes and checks (docs/data-model.md): a key that every save of a
+ * deadline minute touches is spread over this many. Stable forever: changing it needs a migration.
+ */
+export const SAVE_SHARDS = 64;
+
+/** The first 4 bytes of SHA-256(userId) as an unsigned integer, mod SAVE_SHARDS. */
+export const saveShard = (userId: string): number =>
+  createHash('sha256').update(userId).digest().readUInt32BE(0) % SAVE_SHARDS;
+
 const scoreChangePrefix = (gameGlobalId: string, round?: number) =>
   `SCORE_CHANGE#${gameGlobalId}#${round === undefined ? '' : `R${round}#`}`;
 
@@ -24,12 +36,18 @@ export const keys = {
     GSI1SK: `${startOn}#${gameGlobalId}`,
   }),
   /**
-   * A round's deadline lock, in shards: the condition every team save checks (a copy of the round's
-   * deadline, under 1 KB), so that a deadline minute's saves do not all read the tournament item.
+   * A shard of a round's gate (`SAVE_SHARDS` of them): the one item a team save checks, a copy of the
+   * round's deadline and of the players who cannot be newly picked for it (under 1 KB). A save checks
+   * the shard `saveShard(user)`, so a deadline minute's saves spread over the round's shards.
    */
-  roundLock: (gameGlobalId: string, round: number, shard: number) => ({
+  roundGate: (gameGlobalId: string, round: number, shard: number) => ({
     PK: `ROUNDLOCK#${gameGlobalId}#R${round}#${shard}`,
     SK: 'LOCK',
+  }),
+  /** The version of a round's gate: raised by every change of what it says, and the one written. */
+  roundGateVersion: (gameGlobalId: string, round: number) => ({
+    PK: `TOURNAMENT#${gameGlobalId}`,
+    SK: `ROUND_GATE#R${round}`,
   }),
   fieldEntry: (gameGlobalId: string, playerId: string) => ({
     PK: `TOURNAMENT#${gameGlobalId}`,

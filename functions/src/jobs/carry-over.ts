@@ -1,9 +1,14 @@
 import { settlePassedDeadlines } from '../domain/game/carry-over-service';
+import { repairRoundGates } from '../domain/game/round-gates';
 import { runAlone } from '../domain/jobs/run-alone';
 import { now } from '../lib/clock';
 
 /**
  * The timer's entry point (EventBridge schedule): every tournament with a round deadline passed and
- * not settled yet, at the invocation time.
+ * not settled yet, at the invocation time; first, the round gates any writer left behind.
  */
-export const handler = async () => runAlone('carry-over', () => settlePassedDeadlines({ now: now() }));
+export const handler = async () =>
+  runAlone('carry-over', async () => {
+    const gatesRepaired = await repairRoundGates();
+    return { ...(await settlePassedDeadlines({ now: now() })), gates_repaired: gatesRepaired };
+  });
