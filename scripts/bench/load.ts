@@ -187,8 +187,8 @@ async function readTeams(gameGlobalId: string, round: number, userIds: string[])
 }
 
 /**
- * DynamoDB Local's own pace for the save's write: the transaction of a team save (the round's
- * deadline lock, 4 new players' field entries, the team's versioned put), sent by this process
+ * DynamoDB Local's own pace for the save's write: the transaction of a team save (the user's shard
+ * of the round's gate, checked for the deadline and 4 new players, and the team's versioned put), sent by this process
  * straight to the table from `concurrency` writers at once for `seconds`, each writer its own team.
  * No API, edge or client: the most saves per second the local table could store here.
  */

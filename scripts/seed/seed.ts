@@ -4,8 +4,7 @@ import { db, tableName } from '../../functions/src/db/client';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
 import {
   fieldEntryItem,
-  roundLockItems,
-  tournamentItem,
+  storedTournamentItems,
 } from '../../functions/src/db/repositories/tournament-repository';
 import { prizeItem } from '../../functions/src/db/repositories/prize-repository';
 import { keys } from '../../functions/src/db/keys';
@@ -32,10 +31,13 @@ const samplePlayerItems = (season: SampleSeason) =>
     ...player,
   }));
 
+const fieldOf = (season: SampleSeason, record: SampleSeason['tournaments'][number]) =>
+  season.fields.filter((entry) => entry.game_global_id === record.game_global_id);
+
 function sampleItems(now: Date, season = generateSampleSeason(now)): Record<string, unknown>[] {
   return [
     ...samplePlayerItems(season),
-    ...season.tournaments.flatMap((record) => [tournamentItem(record), ...roundLockItems(record)]),
+    ...season.tournaments.flatMap((record) => storedTournamentItems(record, fieldOf(season, record))),
     ...season.fields.map(fieldEntryItem),
     ...season.prizes.map(prizeItem),
     ...sampleTeamItems(season, now),
@@ -56,9 +58,8 @@ export function sampleTournamentItems(season: SampleSeason, gameGlobalId: string
   if (!record) throw new Error(`no sample tournament ${gameGlobalId}`);
   return [
     ...samplePlayerItems(season),
-    tournamentItem(record),
-    ...roundLockItems(record),
-    ...season.fields.filter((entry) => entry.game_global_id === gameGlobalId).map(fieldEntryItem),
+    ...storedTournamentItems(record, fieldOf(season, record)),
+    ...fieldOf(season, record).map(fieldEntryItem),
   ];
 }
 

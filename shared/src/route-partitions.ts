@@ -18,7 +18,7 @@ export function partitions<P extends string>(...lists: ReadonlyArray<readonly P[
 /** A signed-in caller: the login, the revoked sessions and the user. */
 export const sessionReads = ['LOGIN#', 'REVOKED#', 'USER#'] as const;
 
-/** A tournament with its round locks and its operators' audit. */
+/** A tournament with its round gates and its operators' audit. */
 export const tournamentReads = ['AUDIT#', 'ROUNDLOCK#', 'TOURNAMENT#'] as const;
 
 /** The saved teams of a round and their sums. */

@@ -13,14 +13,21 @@ import { roundViewSchema, savedTeamSchema } from '../../shared/src/schemas/game'
 import { opsAuditLogSchema, opsRoundResultsSchema } from '../../shared/src/schemas/ops';
 import { wonPrizeListSchema } from '../../shared/src/schemas/prize';
 import { rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
-import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { batchGetAll } from '../../functions/src/db/batch-get';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { db, tableName } from '../../functions/src/db/client';
-import { keys } from '../../functions/src/db/keys';
+import { keys, SAVE_SHARDS } from '../../functions/src/db/keys';
+import { gateMark } from '../../functions/src/db/repositories/round-gate-repository';
 import type { PrizeWinRecord } from '../../functions/src/db/repositories/prize-draw-repository';
 import { prizeItem } from '../../functions/src/db/repositories/prize-repository';
-import { teamItem } from '../../functions/src/db/repositories/team-repository';
+import { teamItem, teamRepository } from '../../functions/src/db/repositories/team-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
+import { runCarryOver } from '../../functions/src/domain/game/carry-over-service';
+import { saveTeam } from '../../functions/src/domain/game/team-service';
+import { loadRoundContext, resolveTournament } from '../../functions/src/domain/game/tournament-context';
+import { resetConfig } from '../../functions/src/lib/config';
+import { AppError } from '../../functions/src/lib/errors';
 import { setClockTo } from '../../functions/src/lib/clock';
 import type { Stack } from '../../scripts/local-stack/stack';
 import { api, tokenFor, type ApiResult } from './support/api';
@@ -745,6 +752,161 @@ describe('join/leave guild', { timeout: RACE_TIMEOUT_MS }, () => {
       },
     });
   });
+});
+
+/**
+ * An operator withdraws a golfer while players save teams that newly pick him, each save checking
+ * its own shard of the round's gate, which the withdrawal writes after the field entry. Half the
+ * saves go through the API at once, whose instance learns of the withdrawal as it writes it; the
+ * other half are sent once the withdrawal writes the gate's shards, served as by another instance whose
+ * cached field still shows him in (read just before), so that only their shard of the gate, written
+ * or not yet, can refuse them. Every save is refused or stored, a stored one
+ * holds him and the settlement at the deadline replaces him, and once the withdrawal has answered
+ * every shard refuses him.
+ */
+describe('save/withdrawal', () => {
+  const SAVERS = 6;
+  const fixtures = Array.from({ length: TRIALS }, (_, trial) => gameFixture(`conc-wd-${run}-${trial}`));
+  const savers = (trial: number) => Array.from({ length: SAVERS }, (_, u) => `conc-wd-${run}-${trial}-${u}`);
+  type State = { fixture: (typeof fixtures)[number]; tokens: string[] };
+  // This process plays the other instance: it keeps its copies of the round as a deployment does.
+  beforeAll(() => {
+    process.env['ROUND_READ_CACHE_MS'] = '60000';
+    resetConfig();
+  });
+  afterAll(() => {
+    process.env['ROUND_READ_CACHE_MS'] = '0';
+    resetConfig();
+  });
+  /** A domain call's outcome as the API would answer it. */
+  const answerOf = async (call: Promise<unknown>): Promise<ApiResult<ErrorBody>> => {
+    try {
+      await call;
+      return { status: 200, headers: new Headers(), body: {} as ErrorBody };
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      return { status: error.statusCode, headers: new Headers(), body: error.toBody() };
+    }
+  };
+  /**
+   * Reads round 4's gate version until the withdrawal has started writing the gate's shards (the
+   * fixture stores version 1, the withdrawal's transaction raises it, and the writing of the shards
+   * once more): a save sent then finds its shard written or not yet, by where it lies in the order.
+   */
+  const untilGateWriting = async (fixture: State['fixture']) => {
+    const key = keys.roundGateVersion(fixture.id, 4);
+    for (let read = 0; read < 1000; read++) {
+      const { Item } = await db().send(
+        new GetCommand({ TableName: tableName(), Key: key, ConsistentRead: true }),
+      );
+      if (Number(Item?.['gate_version']) >= 3) return;
+    }
+  };
+  /**
+   * A save served by another instance while the withdrawal writes the gate: its domain, in this process,
+   * with the field it read before, so that its shard of the gate alone decides.
+   */
+  const elsewhere =
+    (u: number) =>
+    async ({ fixture }: State, trial: number) => {
+      await untilGateWriting(fixture);
+      return answerOf(
+        saveTeam({
+          userId: savers(trial)[u]!,
+          gameGlobalId: fixture.id,
+          round: 4,
+          now: new Date(),
+          playerIds: fixture.playerIds.slice(0, 4),
+        }),
+      );
+    };
+
+  it('saves picking a golfer while he is withdrawn: each refused or stored before the withdrawal reached its shard, and settled without him', async () => {
+    const tokens = await Promise.all(
+      Array.from({ length: TRIALS }, (_, trial) => Promise.all(savers(trial).map((user) => tokenFor(user)))),
+    );
+    await race({
+      times: TRIALS,
+      // One lane: a settlement checked in this process would refresh the other instance's copies.
+      setup: async (trial) => {
+        const fixture = fixtures[trial]!;
+        await writeFixture(fixture);
+        // The other instance's copies of the tournament and its field, read before the withdrawal.
+        const record = await resolveTournament(fixture.id, new Date(), { cached: true });
+        await loadRoundContext(record, 4, { profiles: false, cached: true });
+        return { fixture, tokens: tokens[trial]! };
+      },
+      actions: [
+        ({ fixture }: State) =>
+          asOperator('/api/golf/ops/player/withdrawal', {
+            game_global_id: fixture.id,
+            player_id: fixture.playerIds[0],
+            reason: '腰痛のため',
+          }),
+        ...Array.from(
+          { length: SAVERS / 2 },
+          (_, u) =>
+            ({ fixture, tokens }: State) =>
+              api<ErrorBody>('PUT', '/api/golf/round/4/team', {
+                token: tokens[u]!,
+                body: { game_global_id: fixture.id, player_ids: fixture.playerIds.slice(0, 4) },
+              }),
+        ),
+        ...Array.from({ length: SAVERS / 2 }, (_, u) => elsewhere(SAVERS / 2 + u)),
+      ],
+      check: async ({ trial, state: { fixture }, results: [withdrawal, ...saves] }) => {
+        const where = `trial ${trial}`;
+        const [withdrawn] = fixture.playerIds;
+        expect(withdrawal!.status, where).toBe(200);
+        const stored = new Set<string>();
+        saves.forEach((answer, u) => {
+          if (answer.status === 200) stored.add(savers(trial)[u]!);
+          else {
+            expect([answer.status, answer.body.message], where).toEqual([
+              422,
+              '選択できない選手が含まれています。',
+            ]);
+            // The gate's refusal; through the API also the check before the write, once it shows him withdrawn.
+            expect(answer.body.errors, where).toEqual(
+              u >= SAVERS / 2 || answer.body.errors?.['player_id']
+                ? { player_id: ['この選手は現在選択できません。'] }
+                : { 'player_ids.0': ['この選手は棄権したため選択できません。'] },
+            );
+          }
+        });
+        // Every shard of every round's gate refuses him now.
+        const marks = await batchGetAll(
+          [1, 2, 3, 4].flatMap((round) =>
+            Array.from({ length: SAVE_SHARDS }, (_, shard) => keys.roundGate(fixture.id, round, shard)),
+          ),
+          { consistentRead: true },
+        );
+        expect(marks, where).toHaveLength(4 * SAVE_SHARDS);
+        for (const gate of marks)
+          expect((gate['ineligible'] as Set<string>).has(gateMark(withdrawn!)), where).toBe(true);
+        const teams = await teamRepository.listRound(fixture.id, 4);
+        expect(new Set(teams.map((t) => t.user_id)), where).toEqual(stored);
+        for (const t of teams)
+          expect(
+            t.picks.map((pick) => pick.player_id),
+            where,
+          ).toContain(withdrawn);
+        // The settlement at the deadline sees every stored team and puts someone in his place.
+        const deadline = Date.parse(fixture.record.rounds[3]!.deadline_at);
+        await runCarryOver({ now: new Date(deadline + 1000), gameGlobalId: fixture.id });
+        const settled = await teamRepository.listRound(fixture.id, 4);
+        expect(new Set(settled.map((t) => t.user_id)), where).toEqual(stored);
+        for (const t of settled) {
+          expect(
+            t.picks.map((pick) => pick.player_id),
+            where,
+          ).not.toContain(withdrawn);
+          expect(t.picks.find((pick) => pick.slot === 1)?.auto, where).toBe(true);
+        }
+      },
+    });
+    // Trials in one lane, each withdrawal writing the 4 rounds' 256 gate shards one by one on DynamoDB Local.
+  }, 180_000);
 });
 
 /**

@@ -48,7 +48,7 @@ beforeAll(async () => {
   const { playerProfileItem } = await import('../../functions/src/db/repositories/player-repository');
   await batchWriteAll(
     [featured, beside].flatMap(({ record, field, profiles }) => [
-      ...storedTournamentItems({ ...record, published: true }),
+      ...storedTournamentItems({ ...record, published: true }, field),
       ...field.map(fieldEntryItem),
       ...profiles.map(playerProfileItem),
     ]),

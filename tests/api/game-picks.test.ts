@@ -9,10 +9,9 @@ import {
   aiPreviewSchema,
 } from '../../shared/src/schemas/game';
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
-import { ROUND_LOCK_SHARDS } from '../../functions/src/db/repositories/tournament-repository';
 import { batchGetAll } from '../../functions/src/db/batch-get';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
-import { keys } from '../../functions/src/db/keys';
+import { keys, SAVE_SHARDS } from '../../functions/src/db/keys';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
 
@@ -121,15 +120,15 @@ describe('picks', () => {
 
   it("lock instant: every shard of the round's lock is what the write checks, and moves with the deadline", async () => {
     const locks = async () =>
-      (await batchGetAll(Array.from({ length: ROUND_LOCK_SHARDS }, (_, s) => keys.roundLock(gid, 4, s)))).map(
+      (await batchGetAll(Array.from({ length: SAVE_SHARDS }, (_, s) => keys.roundGate(gid, 4, s)))).map(
         (item) => item['deadline_at'],
       );
     const deadline = fixture.record.rounds[3]!.deadline_at;
-    expect(await locks()).toEqual(Array(ROUND_LOCK_SHARDS).fill(deadline));
+    expect(await locks()).toEqual(Array(SAVE_SHARDS).fill(deadline));
     // Locks that say the round has closed refuse the save, though the tournament item says it is open.
     await batchWriteAll(
-      Array.from({ length: ROUND_LOCK_SHARDS }, (_, s) => ({
-        ...keys.roundLock(gid, 4, s),
+      Array.from({ length: SAVE_SHARDS }, (_, s) => ({
+        ...keys.roundGate(gid, 4, s),
         deadline_at: new Date(Date.now() - 60_000).toISOString(),
       })),
     );
@@ -148,7 +147,7 @@ describe('picks', () => {
       body: { game_global_id: gid, round: 4, deadline_at: moved, reason: '濃霧のため' },
     });
     expect(answer.status).toBe(200);
-    expect(await locks()).toEqual(Array(ROUND_LOCK_SHARDS).fill(moved));
+    expect(await locks()).toEqual(Array(SAVE_SHARDS).fill(moved));
     const saved = await api('PUT', `/api/golf/round/4/team`, {
       token: alice,
       body: { game_global_id: gid, player_ids: [p1, p2, p3, p5] },

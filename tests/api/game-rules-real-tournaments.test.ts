@@ -11,9 +11,11 @@ import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { keys } from '../../functions/src/db/keys';
 import { rankingRepository } from '../../functions/src/db/repositories/ranking-repository';
 import { waitForRankings } from './support/rankings';
-import { storedTournamentItems } from '../../functions/src/db/repositories/tournament-repository';
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
-import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
+import {
+  storedTournamentItem,
+  tournamentRepository,
+} from '../../functions/src/db/repositories/tournament-repository';
 import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
 import { YEARLY_SCOPE } from '../../functions/src/domain/ranking/ranking-scope';
 import { runCarryOver } from '../../functions/src/domain/game/carry-over-service';
@@ -181,7 +183,7 @@ describe('4. carry-over and replacements are decided as of the deadline, not as 
     }
 
     // Late, and forgetting the settled mark, the job runs again: the same teams.
-    await batchWriteAll(storedTournamentItems({ ...fixture.record, published: false }));
+    await batchWriteAll([storedTournamentItem({ ...fixture.record, published: false })]);
     await runCarryOver({ now: new Date(Date.now() + day), gameGlobalId: gid });
     expect(await teamsNow()).toEqual(onTime);
     expect(onTime[0]?.picks.map((p) => p.player_id)).toEqual([p1, p2, p3, p4]);
@@ -295,7 +297,7 @@ describe('5. cancellations have a way in', () => {
       team(fid, 1, 'yearly-a', [q1, q2, q3, q4]),
       team(fid, 1, 'yearly-b', [q2, q3, q4, q5]),
     ]);
-    await batchWriteAll(storedTournamentItems({ ...finished.record, published: true }));
+    await batchWriteAll([storedTournamentItem({ ...finished.record, published: true })]);
     const now = new Date();
     await recomputeRankings(fid, now);
     expect((await rankingRepository.getPointer(fid))?.scopes[String(YEARLY_SCOPE)]?.boards?.['YEARLY']).toBe(

@@ -43,6 +43,9 @@ async function migrate() {
   return { code, run: migrationRunSchema.parse(JSON.parse(stdout)) };
 }
 
+/** This file's migration in a run's answer (the others run beside it). */
+const ours = (run: { migrations: Array<{ name: string }> }) => run.migrations.find((m) => m.name === name);
+
 /** A table from before the sharding: its items at the old keys, and no record of the migration. */
 async function storeUnsharded(teams: TeamRecord[], receiptsOf: string[], gameGlobalId: string) {
   await batchWriteAll([
@@ -101,18 +104,14 @@ describe('npm run ops -- migrate', () => {
 
     const first = await migrate();
     expect(first.code).toBe(0);
-    expect(first.run).toEqual({
-      done: true,
-      migrations: [expect.objectContaining({ name, state: 'applied', moved: 130 + 3 - 1 + 2 })],
-    });
+    expect(first.run.done).toBe(true);
+    expect(ours(first.run)).toEqual(expect.objectContaining({ state: 'applied', moved: 130 + 3 - 1 + 2 }));
     expect(await migrationRepository.applied()).toContain(name);
 
     const second = await migrate();
     expect(second.code).toBe(0);
-    expect(second.run).toEqual({
-      done: true,
-      migrations: [expect.objectContaining({ name, state: 'applied_before', moved: 0 })],
-    });
+    expect(second.run.done).toBe(true);
+    expect(ours(second.run)).toEqual(expect.objectContaining({ state: 'applied_before', moved: 0 }));
 
     // Every team once, at its user's shard, as it was stored; the later save kept.
     const round1 = await teamRepository.listRound(id, 1);
@@ -141,14 +140,12 @@ describe('npm run ops -- migrate', () => {
     await batchWriteAll([teamItem(stored[0]!)]);
 
     const cut = await runMigrations({ now: new Date(), budgetMs: 0 });
-    expect(cut).toEqual({
-      done: false,
-      migrations: [expect.objectContaining({ name, state: 'unfinished' })],
-    });
+    expect(cut.done).toBe(false);
+    expect(ours(cut)).toEqual(expect.objectContaining({ state: 'unfinished' }));
     expect(await migrationRepository.applied()).not.toContain(name);
 
     const { run } = await migrate();
-    expect(run.migrations).toEqual([expect.objectContaining({ name, state: 'applied', moved: 2 })]);
+    expect(ours(run)).toEqual(expect.objectContaining({ state: 'applied', moved: 2 }));
     expect((await teamRepository.listRound(id, 3)).map((t) => t.user_id).sort()).toEqual(users);
     expect(await unshardedLeft(id)).toEqual([]);
   });

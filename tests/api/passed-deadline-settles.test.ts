@@ -208,6 +208,7 @@ describe('a passed deadline', () => {
     const run = await runDueJobs();
     expect(run.carryOver).toEqual({
       tournaments: [{ game_global_id: gid, rounds: [{ round: 2, carried: 1, replaced: 1 }] }],
+      gates_repaired: [],
     });
     const storedOwner = await teamRepository.get(gid, 2, 'ps-owner');
     const storedCopier = await teamRepository.get(gid, 2, 'ps-copier');

@@ -225,7 +225,7 @@ beforeAll(async () => {
   const { prizeItem } = await import('../../functions/src/db/repositories/prize-repository');
   await batchWriteAll(
     season.flatMap((tour, k) => [
-      ...storedTournamentItems({ ...tour.record, published: true }),
+      ...storedTournamentItems({ ...tour.record, published: true }, tour.field),
       ...tour.field.map(fieldEntryItem),
       ...tour.profiles.map(playerProfileItem),
       prizeItem({

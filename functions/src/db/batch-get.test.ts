@@ -83,7 +83,7 @@ describe('batchGetAll under throttling', () => {
     const { requests } = throttlingTable(1, (key) => ({
       ...key,
       game_global_id: 'G1',
-      round: Number(key.PK.split('#R')[1]),
+      round: Number(key.PK.split('#R')[1]!.split('#')[0]),
       user_id: 'u1',
       picks: [],
     }));

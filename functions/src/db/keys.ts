@@ -45,12 +45,18 @@ export const keys = {
     GSI1SK: `${startOn}#${gameGlobalId}`,
   }),
   /**
-   * A round's deadline lock, in shards: the condition every team save checks (a copy of the round's
-   * deadline, under 1 KB), so that a deadline minute's saves do not all read the tournament item.
+   * A shard of a round's gate (`SAVE_SHARDS` of them): the one item a team save checks, a copy of the
+   * round's deadline and of the players who cannot be newly picked for it (under 1 KB). A save checks
+   * the shard `saveShard(user)`, so a deadline minute's saves spread over the round's shards.
    */
-  roundLock: (gameGlobalId: string, round: number, shard: number) => ({
+  roundGate: (gameGlobalId: string, round: number, shard: number) => ({
     PK: `ROUNDLOCK#${gameGlobalId}#R${round}#${shard}`,
     SK: 'LOCK',
+  }),
+  /** The version of a round's gate: raised by every change of what it says, and the one written. */
+  roundGateVersion: (gameGlobalId: string, round: number) => ({
+    PK: `TOURNAMENT#${gameGlobalId}`,
+    SK: `ROUND_GATE#R${round}`,
   }),
   fieldEntry: (gameGlobalId: string, playerId: string) => ({
     PK: `TOURNAMENT#${gameGlobalId}`,

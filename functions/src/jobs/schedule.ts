@@ -59,7 +59,7 @@ export const scheduledJobs = [
     atDeadlines: true,
     aws: { table: 'write' },
     description:
-      'Teams settled at each passed round deadline of every tournament (carry-over, ineligible players)',
+      'Teams settled at each passed round deadline of every tournament (carry-over, ineligible players); round gates left behind written again',
   },
   {
     name: 'Reminders',

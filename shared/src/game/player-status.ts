@@ -87,3 +87,14 @@ export function withStatus<T extends StatusEntry>(
 export function withdrawalRound(entry: StatusEntry): number | null {
   return entry.rounds.every((r) => r?.completed) ? null : inferredRound(entry);
 }
+
+/**
+ * Why a player of this status cannot be newly picked for a round, or null when he can: a withdrawn
+ * or disqualified player is out for every round, a missed cut for rounds 3-4 (the cut comes after
+ * round 2, so for rounds 1-2 every player still in the field can be picked).
+ */
+export function statusIneligibility(status: PlayerStatus, round: number): 'wd' | 'dq' | 'cut' | null {
+  if (status === 'wd' || status === 'dq') return status;
+  if (status === 'cut' && round >= 3) return 'cut';
+  return null;
+}

@@ -62,14 +62,17 @@ const roundViewKeys = {
   index: ['TOURNAMENTS'],
 } as const;
 
-/** The operator's writes of a tournament and its field: the record, its players, the round locks and the audit. */
+/** The operator's writes of a tournament and its field: the record, its players, the round gates and the audit. */
 const tournamentImportKeys = {
   read: ['LOGIN#', 'REVOKED#', 'USER#'],
   write: ['AUDIT#', 'PLAYER#', 'ROUNDLOCK#', 'TOURNAMENT#'],
   index: ['TOURNAMENTS'],
 } as const;
 
-/** What every save of a team reads: the caller, the tournament and its field, the sums, the guild post and the mail. */
+/**
+ * What every save of a team reads: the caller, the tournament and its field (before the write), the
+ * user's shard of the round's gate (the write's one condition), the sums, the guild post and the mail.
+ */
 const teamSaveReads = partitions(sessionReads, tournamentReads, [
   'GAMEPOSTS#',
   'OUTBOX',
@@ -432,8 +435,8 @@ export const withdrawPlayerRoute = {
     table: 'write',
     startsRankingJob: true,
     keys: {
-      read: ['LOGIN#', 'PLAYER#', 'RANKLEASE', 'REVOKED#', 'ROUNDLOCK#', 'TEAM#', 'TEAMSUM#', 'USER#'],
-      write: ['AUDIT#', 'RANKSTALE', 'TOURNAMENT#'],
+      read: ['LOGIN#', 'PLAYER#', 'RANKLEASE', 'REVOKED#', 'TEAM#', 'TEAMSUM#', 'USER#'],
+      write: ['AUDIT#', 'RANKSTALE', 'ROUNDLOCK#', 'TOURNAMENT#'],
       index: ['TOURNAMENTS'],
     },
   },
@@ -494,7 +497,7 @@ export const runMigrationsRoute = {
     table: 'write',
     keys: {
       read: ['AUDIT#', 'LOGIN#', 'REVOKED#', 'ROUNDLOCK#', 'TOURNAMENT#', 'USER#'],
-      write: ['MIGRATION', 'RECEIPTS_DUE', 'RECEIPTS_DUE#', 'TEAM#'],
+      write: ['MIGRATION', 'RECEIPTS_DUE', 'RECEIPTS_DUE#', 'ROUNDLOCK#', 'TEAM#', 'TOURNAMENT#'],
       index: ['TOURNAMENTS'],
     },
   },

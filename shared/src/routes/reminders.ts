@@ -154,12 +154,14 @@ export const sendRemindersRoute = {
   handler: 'reminders/send-reminders',
   access: 'operator',
   response: reminderRunResultSchema,
-  // It plans and queues; the senders send (in AWS the job's next run starts them).
+  // It plans and queues; the senders send (in AWS the job's next run starts them). Its code can
+  // still reach the sent markers and the local LINE outbox (the repository and adapter it shares
+  // with the senders), so they stay named.
   aws: {
     table: 'write',
     keys: {
       read: reminderRunReads,
-      write: ['REMINDER_JOB', 'REMINDER_QUEUE'],
+      write: ['LINE_OUTBOX', 'REMINDER_JOB', 'REMINDER_QUEUE', 'REMINDER_SENT#'],
       index: ['REMINDER_SUBSCRIBERS', 'TOURNAMENTS'],
     },
   },

@@ -98,7 +98,7 @@ export function gameFixture(id: string) {
 export async function writeFixture(fixture: ReturnType<typeof gameFixture>, teams: TeamRecord[] = []) {
   await batchWriteAll([
     // Unpublished: test tournaments stay out of the schedule other tests read.
-    ...storedTournamentItems({ ...fixture.record, published: false }),
+    ...storedTournamentItems({ ...fixture.record, published: false }, fixture.field),
     ...fixture.field.map(fieldEntryItem),
     ...fixture.profiles.map(playerProfileItem),
     ...teams.map(teamItem),

@@ -85,7 +85,7 @@ export async function publishTournament(fixture: {
     await import('../../../functions/src/db/repositories/tournament-repository');
   const { playerProfileItem } = await import('../../../functions/src/db/repositories/player-repository');
   await batchWriteAll([
-    ...storedTournamentItems({ ...fixture.record, published: true }),
+    ...storedTournamentItems({ ...fixture.record, published: true }, fixture.field),
     ...fixture.field.map(fieldEntryItem),
     ...fixture.profiles.map(playerProfileItem),
   ]);

@@ -5,8 +5,8 @@ import { batchGetAll } from '../batch-get';
 import { db, tableName } from '../client';
 import { conditionHeld, failedAt, transactWrite } from '../conditions';
 import { fromItem } from '../item';
-import { keys, SAVE_SHARDS } from '../keys';
-import { ROUND_LOCK_SHARDS } from './tournament-repository';
+import { keys, SAVE_SHARDS, saveShard } from '../keys';
+import { gateMark, refusingGate } from './round-gate-repository';
 import { countShards, queryShards } from '../query-all';
 
 /** A user's team for one round as stored; `picks` holds 0-4 picks ordered by slot. */
@@ -175,10 +175,11 @@ export const teamRepository = {
   },
 
   /**
-   * Writes a user's team in one transaction that also checks, against a shard of the round's
-   * deadline lock (stored with the tournament), that `nowIso` is still before the round's deadline (ISO instants in UTC compare as strings), that
-   * every newly chosen player is still active in the field, and that nobody wrote the team since it
-   * was read (`expectedVersion`, 0 = no team yet).
+   * Writes a user's team in one transaction that also checks one item, the user's shard of the
+   * round's gate (docs/data-model.md): that `nowIso` is still before the round's deadline (ISO
+   * instants in UTC compare as strings), that no newly chosen player is among those who cannot be
+   * picked for the round, and that nobody wrote the team since it was read (`expectedVersion`, 0 =
+   * no team yet). A refusal tells which from the gate as the refusal found it.
    */
   async guardedPut(
     team: TeamRecord,
@@ -186,33 +187,36 @@ export const teamRepository = {
   ): Promise<TeamWriteRefusal | null> {
     const { game_global_id: gameGlobalId, round } = team;
     const players = [...new Set(options.newPlayerIds)];
+    const marks = players.map(gateMark);
     return transactWrite(
       [
         {
           ConditionCheck: {
             TableName: tableName(),
-            // Any shard of the round's lock: they are written together with the tournament.
-            Key: keys.roundLock(gameGlobalId, round, Math.floor(Math.random() * ROUND_LOCK_SHARDS)),
-            ConditionExpression: 'deadline_at > :now',
-            ExpressionAttributeValues: { ':now': options.nowIso },
+            Key: keys.roundGate(gameGlobalId, round, saveShard(team.user_id)),
+            ConditionExpression: [
+              'deadline_at > :now',
+              ...marks.map((_, i) => `NOT contains(ineligible, :p${i})`),
+            ].join(' AND '),
+            ExpressionAttributeValues: {
+              ':now': options.nowIso,
+              ...Object.fromEntries(marks.map((mark, i) => [`:p${i}`, mark])),
+            },
+            ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
           },
         },
-        ...players.map((playerId) => ({
-          ConditionCheck: {
-            TableName: tableName(),
-            Key: keys.fieldEntry(gameGlobalId, playerId),
-            ConditionExpression: '#status = :active',
-            ExpressionAttributeNames: { '#status': 'status' },
-            ExpressionAttributeValues: { ':active': 'active' },
-          },
-        })),
         { Put: { TableName: tableName(), ...versionedPut(team, options.expectedVersion) } },
       ],
       (error) => {
-        if (failedAt(error, 0)) return { kind: 'deadline_passed' };
-        const failedPlayer = players.findIndex((_, i) => failedAt(error, i + 1));
-        if (failedPlayer >= 0) return { kind: 'player_ineligible', playerId: players[failedPlayer]! };
-        return { kind: 'conflict' };
+        if (!failedAt(error, 0)) return { kind: 'conflict' };
+        const gate = refusingGate(error.CancellationReasons?.[0]?.Item);
+        // A missing gate (or deadline) refuses as the deadline does, as a missing lock always did.
+        if (gate.deadline_at === undefined || gate.deadline_at <= options.nowIso)
+          return { kind: 'deadline_passed' };
+        const refused = players.find((_, i) => gate.ineligible.has(marks[i]!));
+        return refused === undefined
+          ? { kind: 'conflict' }
+          : { kind: 'player_ineligible', playerId: refused };
       },
     );
   },

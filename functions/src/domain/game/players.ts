@@ -3,7 +3,7 @@
  * six 0-100 indicators of the easy mode's radar chart.
  */
 import type { PlayerStats } from '@golf/shared/game/ai-selection';
-import { statusAsOf } from '@golf/shared/game/player-status';
+import { statusAsOf, statusIneligibility } from '@golf/shared/game/player-status';
 import type { FieldEntryRecord } from '@golf/shared/schedule/tournament-record';
 import type { Indicators, PlayerSummary, SeasonStats } from '@golf/shared/schemas/game';
 import type { Schedule } from '@golf/shared/schemas/schedule';
@@ -14,10 +14,8 @@ const PAR = 72;
 export type IneligibleReason = 'wd' | 'dq' | 'cut' | 'not_in_field';
 
 /**
- * Why a player cannot be picked for a round, or null when he can. A withdrawn or disqualified
- * player is out for every later round; a missed cut (an explicit status from the feed) is out for
- * rounds 3-4. Cut happens after round 2, so for rounds 1-2 every active player is eligible.
- * `asOf` (a round's deadline) reads the status recorded before that instant only, so the team of a
+ * Why a player cannot be picked for a round, or null when he can (`statusIneligibility`; a player
+ * not in the field cannot be picked either). `asOf` (a round's deadline) reads the status recorded before that instant only, so the team of a
  * round is decided by what was known at its deadline, whenever the settlement runs.
  */
 export function ineligibility(
@@ -26,10 +24,7 @@ export function ineligibility(
   asOf?: string,
 ): IneligibleReason | null {
   if (!entry) return 'not_in_field';
-  const status = asOf === undefined ? entry.status : statusAsOf(entry, asOf, round);
-  if (status === 'wd' || status === 'dq') return status;
-  if (status === 'cut' && round >= 3) return 'cut';
-  return null;
+  return statusIneligibility(asOf === undefined ? entry.status : statusAsOf(entry, asOf, round), round);
 }
 
 export const ineligibleMessages: Record<IneligibleReason, string> = {

@@ -1,4 +1,4 @@
-import { getReminderSettings } from '../../domain/reminders/reminder-service';
+import { getReminderSettings } from '../../domain/reminders/reminder-settings';
 import { httpHandler } from '../../adapters/http-handler';
 import { getReminderSettingsRoute } from '@golf/shared/routes/reminders';
 

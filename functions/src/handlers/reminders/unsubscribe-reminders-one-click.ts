@@ -1,4 +1,4 @@
-import { unsubscribeReminders } from '../../domain/reminders/reminder-service';
+import { unsubscribeReminders } from '../../domain/reminders/reminder-settings';
 import { httpHandler } from '../../adapters/http-handler';
 import { unsubscribeRemindersOneClickRoute } from '@golf/shared/routes/reminders';
 

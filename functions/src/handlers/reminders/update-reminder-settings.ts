@@ -1,4 +1,4 @@
-import { updateReminderSettings } from '../../domain/reminders/reminder-service';
+import { updateReminderSettings } from '../../domain/reminders/reminder-settings';
 import { httpHandler } from '../../adapters/http-handler';
 import { updateReminderSettingsRoute } from '@golf/shared/routes/reminders';
 

@@ -1,4 +1,5 @@
 import type { Migration } from './migration';
+import { roundGatesByShard } from './round-gates-by-shard';
 import { teamItemsByShard } from './team-items-by-shard';
 
 /**
@@ -9,4 +10,6 @@ import { teamItemsByShard } from './team-items-by-shard';
 export const migrations: readonly Migration[] = [
   // The teams and the receipts due, by save shard (docs/data-model.md, "Team saves").
   teamItemsByShard,
+  // Each round's gate in 64 shards, with its ineligible players (docs/adr/0020-round-gates-by-shard.md).
+  roundGatesByShard,
 ];
