@@ -21,14 +21,14 @@ const invokes = (statement: Statement) => JSON.stringify(statement.Action).inclu
 describe('the reminder senders', () => {
   it('are one named function, given the SES rate (14 a second unless the context says) and their number', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
-      FunctionName: 'Golf-test-Jobs-ReminderSender',
+      FunctionName: 'golf-test-reminder-sender',
       Timeout: 300,
       MemorySize: 1024,
       Environment: {
         Variables: Match.objectLike({
           REMINDER_MAILS_PER_SECOND: '14',
           REMINDER_SENDERS: '1',
-          REMINDER_SENDER_FUNCTION: 'Golf-test-Jobs-ReminderSender',
+          REMINDER_SENDER_FUNCTION: 'golf-test-reminder-sender',
           MAIL_TRANSPORT: 'ses',
         }),
       },
@@ -39,7 +39,7 @@ describe('the reminder senders', () => {
     template.hasResourceProperties('AWS::Lambda::Function', {
       Environment: {
         Variables: Match.objectLike({
-          REMINDER_SENDER_FUNCTION: 'Golf-test-Jobs-ReminderSender',
+          REMINDER_SENDER_FUNCTION: 'golf-test-reminder-sender',
           REMINDER_MAILS_PER_SECOND: '14',
         }),
       },
@@ -49,7 +49,7 @@ describe('the reminder senders', () => {
     for (const name of ['Reminders', 'ReminderSender']) {
       const granted = statementsOf(name).filter(invokes);
       expect(granted, name).toHaveLength(1);
-      expect(JSON.stringify(granted[0]!.Resource), name).toContain(':function:Golf-test-Jobs-ReminderSender');
+      expect(JSON.stringify(granted[0]!.Resource), name).toContain(':function:golf-test-reminder-sender');
     }
     for (const name of ['CarryOver', 'SaveReceipts'])
       expect(statementsOf(name).filter(invokes), name).toEqual([]);
@@ -58,7 +58,7 @@ describe('the reminder senders', () => {
   it('are never retried by Lambda (a batch’s lease brings it back): a failed run goes to their dead-letter queue, with alarms', () => {
     const senders = Object.keys(
       template.findResources('AWS::Lambda::Function', {
-        Properties: { FunctionName: 'Golf-test-Jobs-ReminderSender' },
+        Properties: { FunctionName: 'golf-test-reminder-sender' },
       }),
     );
     template.hasResourceProperties('AWS::Lambda::EventInvokeConfig', {
@@ -77,7 +77,7 @@ describe('the reminder senders', () => {
   it('follow the context’s rate: 500 mails a second is shared by 4 senders', () => {
     const { jobs: faster } = buildStageApp({ ...testStage, reminderMailsPerSecond: 500 });
     Template.fromStack(faster).hasResourceProperties('AWS::Lambda::Function', {
-      FunctionName: 'Golf-test-Jobs-ReminderSender',
+      FunctionName: 'golf-test-reminder-sender',
       Environment: {
         Variables: Match.objectLike({ REMINDER_MAILS_PER_SECOND: '500', REMINDER_SENDERS: '4' }),
       },

@@ -112,7 +112,7 @@ export class JobsStack extends Stack {
     const rate = reminderMailRate(this.node);
     const count = reminderSendersFor(rate);
     // Named, so that the senders can start their successors (their own ARN, without a cycle).
-    const functionName = `${this.stackName}-${reminderSender.name}`.slice(0, 64);
+    const functionName = `golf-${props.functionEnvironment.STAGE}-reminder-sender`;
     const environment = {
       REMINDER_MAILS_PER_SECOND: String(rate),
       REMINDER_SENDERS: String(count),
