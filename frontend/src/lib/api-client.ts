@@ -20,8 +20,11 @@ export class ApiError extends Error {
   readonly errors?: Record<string, string[]>;
   /** A 409 for a row changed since it was read: the row as it is stored now. */
   readonly current?: Record<string, unknown>;
-  /** The answer's headers (Retry-After, a team save's Arrival-Receipt), when there was an answer. */
-  readonly headers?: Headers;
+  /**
+   * The answer's headers (Retry-After, a team save's Arrival-Receipt), when there was an answer, by
+   * lower-case name: a plain copy, so that the error holds nothing of the response.
+   */
+  readonly headers?: Readonly<Record<string, string>>;
 
   constructor(init: {
     status: number;
@@ -29,14 +32,14 @@ export class ApiError extends Error {
     message: string;
     errors?: Record<string, string[]>;
     current?: Record<string, unknown>;
-    headers?: Headers;
+    headers?: Headers | Record<string, string>;
   }) {
     super(init.message);
     this.status = init.status;
     this.code = init.code;
     if (init.errors) this.errors = init.errors;
     if (init.current) this.current = init.current;
-    if (init.headers) this.headers = init.headers;
+    if (init.headers) this.headers = Object.fromEntries(new Headers(init.headers).entries());
   }
 }
 

@@ -63,7 +63,7 @@ const retryable = (error: unknown): error is ApiError =>
   isApiError(error) && (error.status === 503 || error.code === 'network');
 
 const retryAfterOf = (error: ApiError): number | null => {
-  const seconds = Number(error.headers?.get('retry-after'));
+  const seconds = Number(error.headers?.['retry-after']);
   return Number.isFinite(seconds) && seconds > 0 ? seconds : null;
 };
 
@@ -86,7 +86,7 @@ export async function sendTeamSave<T>(
         return await send({ ...headers });
       } catch (error) {
         if (!retryable(error)) throw error;
-        const receipt = error.headers?.get(arrivalReceiptHeader);
+        const receipt = error.headers?.[arrivalReceiptHeader.toLowerCase()];
         if (receipt) headers[arrivalReceiptHeader] = receipt;
         const pause = backoffDelayMs(retry, retryAfterOf(error), random);
         if (retry + 1 >= teamSaveRetry.maxTries || nowMs() + pause - started > teamSaveRetry.budgetMs)
