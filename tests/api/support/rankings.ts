@@ -8,7 +8,7 @@ import { api, tokenFor } from './api';
  */
 export async function waitForRankings(
   gameGlobalId?: string,
-  timeoutMs = 25_000,
+  timeoutMs = 60_000,
 ): Promise<RankingStatusResponse> {
   const token = await tokenFor('ranking-waiter', ['operators']);
   const query = gameGlobalId ? `?game_global_id=${encodeURIComponent(gameGlobalId)}` : '';
