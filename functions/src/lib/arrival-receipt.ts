@@ -1,7 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { ARRIVAL_RECEIPT_WINDOW_MS } from '@golf/shared/team-save-headers';
-import { guardClient } from './aws-access';
+import { secretVersion } from './secret-versions';
 import { environmentVariable } from './config';
 import { hostTimeMs } from './clock';
 
@@ -80,21 +79,6 @@ export function verifiedArrival(
 /** How often a function reads the key again (a key put by hand reaches every function within it). */
 const keyReloadMs = 5 * 60_000;
 let loaded: { keys: Buffer[]; at: number } | undefined;
-let client: SecretsManagerClient | undefined;
-
-async function secretVersion(secretId: string, stage: 'AWSCURRENT' | 'AWSPREVIOUS') {
-  client ??= guardClient('secretsmanager', new SecretsManagerClient({}));
-  try {
-    const { SecretString } = await client.send(
-      new GetSecretValueCommand({ SecretId: secretId, VersionStage: stage }),
-    );
-    return SecretString;
-  } catch (error) {
-    // A key never replaced has no previous version.
-    if (stage === 'AWSPREVIOUS' && (error as Error).name === 'ResourceNotFoundException') return undefined;
-    throw error;
-  }
-}
 
 /**
  * The keys receipts are checked with, the one they are signed with first: in AWS the Secrets

@@ -1,8 +1,7 @@
 import { timingSafeEqual } from 'node:crypto';
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import type { APIGatewayProxyEventV2 } from 'aws-lambda';
 import { originVerifyHeader } from '@golf/shared/security-headers';
-import { guardClient } from './aws-access';
+import { resetSecretClient, secretVersion } from './secret-versions';
 import { config } from './config';
 import { forbidden } from './errors';
 import { hostTimeMs } from './clock';
@@ -23,24 +22,9 @@ export const originValuesReloadMs = 5 * 60_000;
 /** A mismatch reloads the values at most this often (a rotation just happened, or an attacker). */
 const mismatchReloadMs = 30_000;
 
-let client: SecretsManagerClient | undefined;
 let accepted: { values: string[]; loadedAt: number } | undefined;
 
 const acceptedStages = ['AWSCURRENT', 'AWSPREVIOUS', 'AWSPENDING'] as const;
-
-async function secretVersion(secretId: string, stage: (typeof acceptedStages)[number]) {
-  client ??= guardClient('secretsmanager', new SecretsManagerClient({}));
-  try {
-    const { SecretString } = await client.send(
-      new GetSecretValueCommand({ SecretId: secretId, VersionStage: stage }),
-    );
-    return SecretString;
-  } catch (error) {
-    // A secret never rotated has no previous version, and none is pending outside a rotation.
-    if (stage !== 'AWSCURRENT' && (error as Error).name === 'ResourceNotFoundException') return undefined;
-    throw error;
-  }
-}
 
 async function acceptedValues(secretId: string, now: number, reload: boolean): Promise<string[]> {
   if (!accepted || reload || now - accepted.loadedAt > originValuesReloadMs) {
@@ -88,5 +72,5 @@ export function clientAddress(event: APIGatewayProxyEventV2): string {
 /** Forgets the loaded values (tests that change the secret). */
 export function resetOriginLock(): void {
   accepted = undefined;
-  client = undefined;
+  resetSecretClient();
 }
