@@ -10,7 +10,6 @@ import {
   reminderQueueRepository,
   type ReminderBatch,
 } from '../../functions/src/db/repositories/reminder-queue-repository';
-import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
 import {
@@ -20,17 +19,8 @@ import {
 } from '../../functions/src/domain/reminders/reminder-sender';
 import { listLineOutbox, multicastLine } from '../../functions/src/adapters/line';
 import { listOutbox, sendMail } from '../../functions/src/adapters/mail';
+import { openRound } from './support/open-round';
 import { race } from './support/race';
-
-/** The open round of the sample season (no test player has a team for it) and its 2-hour time. */
-async function openRound() {
-  const current = (await tournamentRepository.list()).find((t) =>
-    t.rounds.some((r) => r.results === 'none' && Date.parse(r.deadline_at) > Date.now()),
-  )!;
-  const open = current.rounds.find((r) => Date.parse(r.deadline_at) > Date.now())!;
-  const deadline = Date.parse(open.deadline_at);
-  return { current, open, at: (hoursBefore: number) => new Date(deadline - hoursBefore * 3600_000) };
-}
 
 /** `count` players subscribed to both channels at the 2-hour time, ids `{prefix}-00`…; and their batch. */
 async function subscribedPlayers(

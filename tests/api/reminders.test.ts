@@ -7,13 +7,13 @@ import { describe, expect, it } from 'vitest';
 import { reminderRunResultSchema, reminderSettingsViewSchema } from '../../shared/src/schemas/reminders';
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { reminderRepository } from '../../functions/src/db/repositories/reminder-repository';
-import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
 import { sendDueReminders } from '../../functions/src/domain/reminders/reminder-service';
 import { listLineOutbox } from '../../functions/src/adapters/line';
 import { listOutbox } from '../../functions/src/adapters/mail';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { api, baseUrl, tokenFor } from './support/api';
+import { openRound } from './support/open-round';
 
 const email = 'reminder-player@example.com';
 const player = async () => {
@@ -83,17 +83,6 @@ describe('reminder settings', () => {
     expect((await reminderRepository.get('line_ureminder'))?.line_user_id).toBe('Ureminder');
   });
 });
-
-/** The sample season's open round (neither test player has a team for it), and its reminder instants. */
-async function openRound() {
-  const current = (await tournamentRepository.list()).find((t) =>
-    t.rounds.some((r) => r.results === 'none' && Date.parse(r.deadline_at) > Date.now()),
-  )!;
-  const open = current.rounds.find((r) => Date.parse(r.deadline_at) > Date.now())!;
-  const deadline = Date.parse(open.deadline_at);
-  const at = (hoursBefore: number) => new Date(deadline - hoursBefore * 3600_000);
-  return { current, open, deadline, at };
-}
 
 describe('sending reminders', () => {
   it('sends each reminder time once per channel before the deadline, with the round link and an unsubscribe', async () => {
