@@ -85,7 +85,9 @@ export function sampleGuildItems(now: Date): Record<string, unknown>[] {
     // The documented player is a member of the third guild, joined last.
     const withPlayer = index === SAMPLE_PLAYER_GUILD;
     const size = drawn + (withPlayer ? 1 : 0);
-    const createdAt = new Date(now.getTime() - (40 - index) * 86_400_000 - random.int(0, 86_399) * 1000);
+    // Made (and joined) before the sample season's first deadline, 6 weeks back: a round counts the
+    // members at its deadline, so every round of the season has them.
+    const createdAt = new Date(now.getTime() - (70 - index) * 86_400_000 - random.int(0, 86_399) * 1000);
     const guild: GuildRecord = {
       guild_id: ulid(createdAt.getTime(), prng),
       name,

@@ -20,6 +20,7 @@ import { db, tableName } from '../../functions/src/db/client';
 import { keys, SAVE_SHARDS } from '../../functions/src/db/keys';
 import { gateMark } from '../../functions/src/db/repositories/round-gate-repository';
 import type { PrizeWinRecord } from '../../functions/src/db/repositories/prize-draw-repository';
+import { guildRepository } from '../../functions/src/db/repositories/guild-repository';
 import { prizeItem } from '../../functions/src/db/repositories/prize-repository';
 import { teamItem, teamRepository } from '../../functions/src/db/repositories/team-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
@@ -661,6 +662,21 @@ describe('join/leave guild', { timeout: RACE_TIMEOUT_MS }, () => {
     );
   }
 
+  /**
+   * The user's memberships of the guild as the rankings read them (docs/game-rules.md, ギルドランキング):
+   * `ended` past ones, each written by the one leave or kick that ended it, and an open one or not.
+   */
+  async function expectHistory(state: GuildAndUser, ended: number, open: boolean, trial: number) {
+    const periods = (await guildRepository.membershipsOf([state.userId])).get(state.userId) ?? [];
+    expect(
+      periods.map((period) => [period.guild_id, period.left_at === null]),
+      `trial ${trial}`,
+    ).toEqual([
+      ...Array.from({ length: ended }, () => [state.guildId, false]),
+      ...(open ? [[state.guildId, true]] : []),
+    ]);
+  }
+
   /** A user joins and leaves a guild of 5 at once, a member of it before (`member`) or not. */
   const joinBesideLeave = (
     tag: string,
@@ -688,6 +704,7 @@ describe('join/leave guild', { timeout: RACE_TIMEOUT_MS }, () => {
       if (joined.status !== 200)
         expect(['already_guild_member', 'already_in_guild']).toContain(joined.body.code);
       await expectMembership(state, joined.status === 200, trial);
+      await expectHistory(state, 1, joined.status === 200, trial);
     });
   });
 
@@ -695,6 +712,28 @@ describe('join/leave guild', { timeout: RACE_TIMEOUT_MS }, () => {
     await joinBesideLeave('cn', false, async (state, joined, left, trial) => {
       expect(joined.status, `trial ${trial}`).toBe(200);
       await expectMembership(state, left.status !== 200, trial);
+      await expectHistory(state, left.status === 200 ? 1 : 0, left.status !== 200, trial);
+    });
+  });
+
+  it('a member leaving while the owner kicks him: one of them ends his membership, recorded once', async () => {
+    await race({
+      times: TRIALS,
+      lanes: TRIALS,
+      setup: (trial) => guildAndUser(`ck${trial}`, true),
+      actions: [
+        ({ token, guildId }) => leave(token, guildId),
+        ({ ownerToken, guildId, userId }) =>
+          api('POST', `/api/golf/guild/${guildId}/member/${userId}/kick`, { token: ownerToken }),
+      ],
+      check: async ({ state, results, trial }) => {
+        expect(
+          results.filter((result) => result.status === 200),
+          `trial ${trial}`,
+        ).toHaveLength(1);
+        await expectMembership(state, false, trial);
+        await expectHistory(state, 1, false, trial);
+      },
     });
   });
 

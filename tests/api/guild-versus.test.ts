@@ -16,6 +16,7 @@ import { tournamentRepository } from '../../functions/src/db/repositories/tourna
 import { postRoundResults } from '../../functions/src/domain/guild/guild-posts';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
+import { joinedAt } from './support/guilds';
 import { waitForRankings } from './support/rankings';
 
 const fixture = gameFixture('test-guild-versus');
@@ -75,6 +76,9 @@ beforeAll(async () => {
   guilds.D = unlisted.guild_id;
   expect((await api('POST', `/api/golf/guild/${guilds.A}/join`, { token: tokens.a2 })).status).toBe(200);
   expect((await api('POST', `/api/golf/guild/${guilds.C}/join`, { token: tokens.c2 })).status).toBe(200);
+  // Members since before round 1's deadline: a round counts the members at its deadline.
+  const before = new Date(Date.parse(fixture.record.rounds[0]!.deadline_at) - 86_400_000);
+  for (const guild of Object.values(guilds)) await joinedAt(guild, before);
   await publish();
 }, 60_000);
 

@@ -110,6 +110,11 @@ export const keys = {
   guildMemberPrefix: (guildId: string) => ({ PK: `GUILD#${guildId}`, SKPrefix: 'MEMBER#' }),
   /** One per user: its existence is the "at most one guild" lock, written in every join's transaction. */
   guildMembership: (userId: string) => ({ PK: `USER#${userId}`, SK: 'GUILD_MEMBERSHIP' }),
+  /**
+   * One per user who has left a guild: his past memberships (guild, joined, left), written in the
+   * leave's transaction, so rounds keep the members they had at their deadlines. Kept on withdrawal.
+   */
+  guildHistory: (userId: string) => ({ PK: `USER#${userId}`, SK: 'GUILD_HISTORY' }),
   guildChatMessage: (guildId: string, messageId: string) => ({
     PK: `GUILD_CHAT#${guildId}`,
     SK: `MSG#${messageId}`,

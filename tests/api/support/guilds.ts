@@ -3,6 +3,7 @@ import {
   guildMemberItem,
   guildMembershipItem,
   type GuildMemberRecord,
+  guildRepository,
 } from '../../../functions/src/db/repositories/guild-repository';
 import { batchWriteAll } from '../../../functions/src/db/batch-write';
 import { guildMemberListSchema, myGuildSchema } from '../../../shared/src/schemas/guild';
@@ -61,4 +62,14 @@ export async function myGuild(token: string) {
 /** The member count the user's own guild shows. */
 export async function guildCount(token: string): Promise<number> {
   return (await myGuild(token))!.number_of_member;
+}
+
+/**
+ * The guild's members as if they had joined at `at` (their member items and locks rewritten): for a
+ * fixture whose played rounds' deadlines are already past when its guilds are made.
+ */
+export async function joinedAt(guildId: string, at: Date) {
+  const members = await guildRepository.listMembers(guildId);
+  const backdated = members.map((member) => ({ ...member, joined_at: at.toISOString() }));
+  await batchWriteAll(backdated.flatMap((member) => [guildMemberItem(member), guildMembershipItem(member)]));
 }

@@ -1,6 +1,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionHeld, failedAt, transactionHeld, transactWrite, putNew } from '../conditions';
 import type { GamePost } from '@golf/shared/game/guild-posts';
+import { type MembershipPeriod, pastMembershipsAfter } from '@golf/shared/game/guild-membership';
 import type { MemberRole } from '@golf/shared/schemas/guild';
 import { GUILD_MAX_MEMBERS } from '@golf/shared/schemas/values/guild';
 import { batchGetAll } from '../batch-get';
@@ -34,6 +35,14 @@ export interface GuildMemberRecord {
   joined_at: string;
 }
 
+/** A user's past memberships (docs/data-model.md, guild history), oldest first. */
+interface GuildHistoryRecord {
+  user_id: string;
+  past: MembershipPeriod[];
+  /** Moved on every write: a leave writes the list it read, only if no other leave wrote since. */
+  version: number;
+}
+
 export interface ChatMessageRecord {
   guild_id: string;
   message_id: string;
@@ -65,6 +74,12 @@ export const guildMembershipItem = (record: GuildMemberRecord) => ({
   joined_at: record.joined_at,
 });
 
+const guildHistoryItem = (record: GuildHistoryRecord) => ({
+  ...keys.guildHistory(record.user_id),
+  entity: 'guild_history',
+  ...record,
+});
+
 export const chatMessageItem = (record: ChatMessageRecord) => ({
   ...keys.guildChatMessage(record.guild_id, record.message_id),
   entity: 'guild_chat_message',
@@ -90,6 +105,44 @@ const deleteMember = (guildId: string, userId: string) => ({
   },
 });
 
+/** A stored period's time: absent or not a string on an old item = not known. */
+const instantOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/**
+ * A transaction's write of the user's past memberships with the one he is ending now (in this guild,
+ * from his lock's join time), only if no other leave wrote them since they were read. A lock that no
+ * longer names the guild fails the transaction's lock release anyway.
+ */
+async function endMembership(guildId: string, userId: string, leftAt: Date) {
+  const [lock, history] = await Promise.all([
+    db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.guildMembership(userId), ConsistentRead: true }),
+    ),
+    db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.guildHistory(userId), ConsistentRead: true }),
+    ),
+  ]);
+  const stored = history.Item ? fromItem<GuildHistoryRecord>(history.Item) : undefined;
+  const ended: MembershipPeriod = {
+    guild_id: guildId,
+    joined_at: lock.Item?.['guild_id'] === guildId ? instantOrNull(lock.Item['joined_at']) : null,
+    left_at: leftAt.toISOString(),
+  };
+  const version = stored?.version ?? 0;
+  return {
+    Put: {
+      TableName: tableName(),
+      Item: guildHistoryItem({
+        user_id: userId,
+        past: pastMembershipsAfter(stored?.past ?? [], ended, leftAt),
+        version: version + 1,
+      }),
+      ConditionExpression: stored ? 'version = :version' : 'attribute_not_exists(PK)',
+      ...(stored ? { ExpressionAttributeValues: { ':version': version } } : {}),
+    },
+  };
+}
+
 /** A transaction's Delete of the user's guild lock, only while it names this guild. */
 const releaseLock = (guildId: string, userId: string) => ({
   Delete: {
@@ -114,11 +167,31 @@ export const guildRepository = {
     return items.map((item) => fromItem<GuildRecord>(item));
   },
 
-  /** Each of these users' guild id, read in batches; users in no guild are left out. */
-  async guildIdsOf(userIds: readonly string[]): Promise<Map<string, string>> {
+  /**
+   * Each of these users' memberships, past and current (the lock's, open), read in batches; users
+   * never in a guild since past memberships were kept are left out.
+   */
+  async membershipsOf(userIds: readonly string[]): Promise<Map<string, MembershipPeriod[]>> {
     const userOf = new Map(userIds.map((id) => [keys.guildMembership(id).PK, id]));
-    const items = await batchGetAll(userIds.map((id) => keys.guildMembership(id)));
-    return new Map(items.map((item) => [userOf.get(String(item['PK']))!, String(item['guild_id'])]));
+    const items = await batchGetAll(
+      userIds.flatMap((id) => [keys.guildHistory(id), keys.guildMembership(id)]),
+    );
+    const periods = new Map<string, MembershipPeriod[]>();
+    const add = (item: Record<string, unknown>, ...found: MembershipPeriod[]) => {
+      const userId = userOf.get(String(item['PK']))!;
+      periods.set(userId, [...(periods.get(userId) ?? []), ...found]);
+    };
+    // The past ones first, then the open one, whichever order the batch answered in.
+    for (const item of items)
+      if (item['entity'] === 'guild_history') add(item, ...fromItem<GuildHistoryRecord>(item).past);
+    for (const item of items)
+      if (item['entity'] === 'guild_membership')
+        add(item, {
+          guild_id: String(item['guild_id']),
+          joined_at: instantOrNull(item['joined_at']),
+          left_at: null,
+        });
+    return periods;
   },
 
   async getMembership(userId: string): Promise<{ guild_id: string; joined_at: string } | undefined> {
@@ -250,10 +323,16 @@ export const guildRepository = {
   },
 
   /**
-   * Removes a member (leave or kick): member item, lock and counter together. `ownerId` set =
-   * a kick, which also checks that the caller still owns the guild.
+   * Removes a member (leave or kick): member item, lock, counter and his past memberships together.
+   * `ownerId` set = a kick, which also checks that the caller still owns the guild.
    */
-  async removeMember(guildId: string, userId: string, ownerId?: string): Promise<MembershipRefusal | null> {
+  async removeMember(
+    guildId: string,
+    userId: string,
+    leftAt: Date,
+    ownerId?: string,
+  ): Promise<MembershipRefusal | null> {
+    const history = await endMembership(guildId, userId, leftAt);
     return transactWrite(
       [
         {
@@ -280,6 +359,7 @@ export const guildRepository = {
           },
         },
         releaseLock(guildId, userId),
+        history,
       ],
       (error) => {
         if (failedAt(error, 0)) return ownerId ? 'not_owner' : 'conflict';
@@ -290,7 +370,8 @@ export const guildRepository = {
   },
 
   /** The owner leaves: `successorId` (already a member) becomes the owner in the same transaction. */
-  async handOver(guildId: string, ownerId: string, successorId: string): Promise<boolean> {
+  async handOver(guildId: string, ownerId: string, successorId: string, leftAt: Date): Promise<boolean> {
+    const history = await endMembership(guildId, ownerId, leftAt);
     return transactionHeld([
       {
         Update: {
@@ -313,11 +394,13 @@ export const guildRepository = {
       },
       deleteMember(guildId, ownerId),
       releaseLock(guildId, ownerId),
+      history,
     ]);
   },
 
   /** The owner leaves alone: the guild closes (its item, the member item and the lock go). */
-  async close(guildId: string, ownerId: string): Promise<boolean> {
+  async close(guildId: string, ownerId: string, leftAt: Date): Promise<boolean> {
+    const history = await endMembership(guildId, ownerId, leftAt);
     return transactionHeld([
       {
         Delete: {
@@ -329,6 +412,7 @@ export const guildRepository = {
       },
       deleteMember(guildId, ownerId),
       releaseLock(guildId, ownerId),
+      history,
     ]);
   },
 

@@ -396,8 +396,8 @@ export const userRepository = {
 
   /**
    * Removes everything personal kept under the player (profile, won prizes and their claim addresses,
-   * quiz attempts, settings) and their login, and leaves the withdrawal marker. Teams, scores and quiz
-   * results stay, so rankings keep the entry (shown as withdrawn).
+   * quiz attempts, settings) and their login, and leaves the withdrawal marker. Teams, scores, quiz
+   * results and past guild memberships stay, so rankings keep the entry (shown as withdrawn).
    */
   async deleteUserData(input: {
     userId: string;
@@ -422,10 +422,12 @@ export const userRepository = {
         },
       }),
     );
-    // A player's own partition is small (profile, guild lock, prizes won, quiz rounds).
+    // A player's own partition is small (profile, guild lock, prizes won, quiz rounds). His past
+    // guild memberships stay with his teams: the rounds they counted for keep counting them.
+    const kept = new Set([keys.withdrawnUser(input.userId).SK, keys.guildHistory(input.userId).SK]);
     await Promise.all(
       own
-        .filter((item) => item['SK'] !== keys.withdrawnUser(input.userId).SK)
+        .filter((item) => !kept.has(String(item['SK'])))
         .map((item) =>
           db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: item['PK'], SK: item['SK'] } })),
         ),

@@ -147,7 +147,7 @@ export async function withdraw(
 ): Promise<{ message: string }> {
   const user = await requireUser(auth.userId);
   const membership = await guildRepository.getMembership(user.user_id);
-  if (membership) await leaveGuild({ userId: user.user_id, guildId: membership.guild_id });
+  if (membership) await leaveGuild({ userId: user.user_id, guildId: membership.guild_id, now });
   if (user.profile_img_key) {
     await deleteUpload(user.profile_img_key).catch((error: unknown) =>
       logger.warn('profile image not deleted', { error: String(error) }),

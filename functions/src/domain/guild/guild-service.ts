@@ -359,13 +359,17 @@ export async function joinGuildByCode(input: {
  * Leaving: a member just leaves; the owner hands the guild to the longest-standing other member,
  * or closes it when alone. Retried when another join or leave lands in between.
  */
-export async function leaveGuild(input: { userId: string; guildId: string }): Promise<LeaveResult> {
+export async function leaveGuild(input: {
+  userId: string;
+  guildId: string;
+  now: Date;
+}): Promise<LeaveResult> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const guild = await requireVisibleGuild(input.guildId, input.userId);
     const member = await guildRepository.getMember(input.guildId, input.userId);
     if (!member) throw refuse('not_guild_member');
     if (guild.owner_id !== input.userId) {
-      const refusal = await guildRepository.removeMember(input.guildId, input.userId);
+      const refusal = await guildRepository.removeMember(input.guildId, input.userId, input.now);
       if (!refusal) return { guild_id: input.guildId, outcome: 'left', new_owner_id: null };
       if (refusal !== 'conflict') throw refusalError(refusal);
       continue;
@@ -374,11 +378,11 @@ export async function leaveGuild(input: { userId: string; guildId: string }): Pr
       (m) => m.user_id !== input.userId,
     );
     if (!successor) {
-      if (await guildRepository.close(input.guildId, input.userId))
+      if (await guildRepository.close(input.guildId, input.userId, input.now))
         return { guild_id: input.guildId, outcome: 'closed', new_owner_id: null };
       continue;
     }
-    if (await guildRepository.handOver(input.guildId, input.userId, successor.user_id))
+    if (await guildRepository.handOver(input.guildId, input.userId, successor.user_id, input.now))
       return { guild_id: input.guildId, outcome: 'handed_over', new_owner_id: successor.user_id };
   }
   throw conflict(messages.busy);
@@ -388,10 +392,11 @@ export async function kickMember(input: {
   userId: string;
   guildId: string;
   memberId: string;
+  now: Date;
 }): Promise<GuildMemberList> {
   const guild = await requireOwner(input.guildId, input.userId);
   if (input.memberId === guild.owner_id) throw refuse('guild_owner_cannot_be_kicked');
-  const refusal = await guildRepository.removeMember(input.guildId, input.memberId, input.userId);
+  const refusal = await guildRepository.removeMember(input.guildId, input.memberId, input.now, input.userId);
   if (refusal === 'not_member') throw notFound(errorMessages.not_guild_member);
   if (refusal) throw refusalError(refusal);
   return listMembersOf(input.guildId);

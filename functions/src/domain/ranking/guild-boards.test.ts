@@ -5,7 +5,7 @@ import { formatToPar } from '@golf/shared/game/format';
 import { rankItems } from '@golf/shared/game/ranking';
 import { unpackRows } from '../../db/repositories/ranking-repository';
 import { rankEntries } from './build-snapshot';
-import { guildBoards, guildIndex } from './guild-boards';
+import { guildBoards, guildIndexAt, guildMemberships } from './guild-boards';
 import { roundScope, type RoundScopeInput } from './snapshot-items';
 
 /** A linear congruential generator: the same members on every run. */
@@ -152,16 +152,72 @@ describe("a round scope's guild boards", () => {
 
 describe("the guilds' names on the boards", () => {
   it('names an unlisted guild 非公開ギルド and leaves out a guild no longer stored', () => {
-    const guildOf = new Map([
-      ['u1', 'G1'],
-      ['u2', 'G2'],
-      ['u3', 'GONE'],
+    const open = (guildId: string) => [{ guild_id: guildId, joined_at: null, left_at: null }];
+    const periodsOf = new Map([
+      ['u1', open('G1')],
+      ['u2', open('G2')],
+      ['u3', open('GONE')],
     ]);
-    const index = guildIndex(guildOf, [
+    const memberships = guildMemberships(periodsOf, [
       { guild_id: 'G1', name: '朝練部', is_public: true },
       { guild_id: 'G2', name: '内輪の会', is_public: false },
     ]);
-    expect(index.guildOf).toBe(guildOf);
-    expect(Object.fromEntries(index.names)).toEqual({ G1: '朝練部', G2: '非公開ギルド' });
+    expect(memberships.periodsOf).toBe(periodsOf);
+    expect(Object.fromEntries(memberships.names)).toEqual({ G1: '朝練部', G2: '非公開ギルド' });
+  });
+});
+
+describe("a round scope's guilds: the members at the round's deadline", () => {
+  const deadlines = ['2026-07-02T06:30:00+09:00', '2026-07-03T06:30:00+09:00'];
+  const memberships = guildMemberships(
+    new Map([
+      // Joined before round 1's deadline, still a member.
+      ['stayer', [{ guild_id: 'G1', joined_at: '2026-07-01T00:00:00Z', left_at: null }]],
+      // Joined between the two deadlines: round 2 only.
+      ['newcomer', [{ guild_id: 'G1', joined_at: '2026-07-02T12:00:00Z', left_at: null }]],
+      // Left G1 between the deadlines and joined G2: G1 in round 1, G2 in round 2.
+      [
+        'mover',
+        [
+          { guild_id: 'G1', joined_at: '2026-06-01T00:00:00Z', left_at: '2026-07-02T03:00:00Z' },
+          { guild_id: 'G2', joined_at: '2026-07-02T04:00:00Z', left_at: null },
+        ],
+      ],
+      // Left before round 1's deadline: in no guild's rounds.
+      ['gone', [{ guild_id: 'G1', joined_at: '2026-06-01T00:00:00Z', left_at: '2026-07-01T00:00:00Z' }]],
+    ]),
+    [
+      { guild_id: 'G1', name: '朝練部', is_public: true },
+      { guild_id: 'G2', name: '夜練部', is_public: true },
+    ],
+  );
+
+  it('counts each user for the guild he was in at each deadline, whoever joined or left since', () => {
+    const [round1, round2] = deadlines.map((deadline) => guildIndexAt(memberships, deadline));
+    expect(Object.fromEntries(round1!.guildOf)).toEqual({ stayer: 'G1', mover: 'G1' });
+    expect(Object.fromEntries(round2!.guildOf)).toEqual({ stayer: 'G1', newcomer: 'G1', mover: 'G2' });
+    expect(round1!.names).toBe(memberships.names);
+  });
+
+  it("keeps a settled round's guild board as it was when a member joins after its deadline", () => {
+    const input = members(11);
+    const userIds = [...input.userIds, 'late'];
+    const scores = Float64Array.from([...input.metrics[0]!, 40]);
+    const periodsOf = new Map(
+      [...input.guilds.guildOf].map(([user, guild]) => [
+        user,
+        [{ guild_id: guild, joined_at: '2026-07-01T00:00:00Z', left_at: null }],
+      ]),
+    );
+    const boardAt = (joins: typeof periodsOf) => {
+      const guilds = guildIndexAt({ periodsOf: joins, names: input.guilds.names }, deadlines[0]!);
+      return guildBoards(userIds, scores, rankEntries(scores, 'lower'), guilds);
+    };
+    const before = boardAt(periodsOf);
+    const joined = new Map(periodsOf);
+    joined.set('late', [{ guild_id: 'G00', joined_at: '2026-07-02T12:00:00Z', left_at: null }]);
+    expect(boardAt(joined)).toEqual(before);
+    joined.set('late', [{ guild_id: 'G00', joined_at: '2026-07-01T12:00:00Z', left_at: null }]);
+    expect(boardAt(joined).GUILD).not.toEqual(before.GUILD);
   });
 });

@@ -1,18 +1,26 @@
 /**
  * The guild boards of a round scope (docs/game-rules.md, guild rankings): guilds ranked by their
  * entered members' average SCORE and by the sum of their best 4, and each guild's members ranked
- * among themselves. Pure: the recompute reads the memberships and guilds, and packs the boards.
+ * among themselves; a round's members are those at its deadline. Pure: the recompute reads the
+ * memberships and guilds, and packs the boards.
  */
 import { formatToPar } from '@golf/shared/game/format';
+import { guildAtDeadline, type MembershipPeriod } from '@golf/shared/game/guild-membership';
 import { formatGuildAverage, guildAverageOf } from '@golf/shared/game/guild-versus';
 import { boardIndexOf, competitionRanking, entryRanks } from '@golf/shared/game/ranking';
 import type { StoredRankingRow } from '../../db/repositories/ranking-repository';
 import type { GroupedOrder } from './board-packing';
 import type { BoardOrder } from './build-snapshot';
 
-/** Each ranked user's guild id, and each guild's name. */
+/** Each ranked user's guild in one round scope, and each guild's name. */
 export interface GuildIndex {
   guildOf: ReadonlyMap<string, string>;
+  names: ReadonlyMap<string, string>;
+}
+
+/** Each ranked user's memberships (past and current), and each of those guilds' name. */
+export interface GuildMemberships {
+  periodsOf: ReadonlyMap<string, readonly MembershipPeriod[]>;
   names: ReadonlyMap<string, string>;
 }
 
@@ -20,18 +28,31 @@ export interface GuildIndex {
 const unlistedGuildName = '非公開ギルド';
 
 /**
- * Each ranked user's guild (`guildOf`) and the name each of `guilds` has on the boards. An unlisted
+ * Each ranked user's memberships and the name each of `guilds` has on the boards. An unlisted
  * guild is ranked like any other but named on the public boards (and so in guild vs guild) as
  * `unlistedGuildName`. A guild missing from `guilds` (no longer stored) is left off the boards.
  */
-export function guildIndex(
-  guildOf: ReadonlyMap<string, string>,
+export function guildMemberships(
+  periodsOf: ReadonlyMap<string, readonly MembershipPeriod[]>,
   guilds: ReadonlyArray<{ guild_id: string; name: string; is_public: boolean }>,
-): GuildIndex {
+): GuildMemberships {
   const names = new Map(
     guilds.map((guild) => [guild.guild_id, guild.is_public === true ? guild.name : unlistedGuildName]),
   );
-  return { guildOf, names };
+  return { periodsOf, names };
+}
+
+/**
+ * The guilds of a round scope: each user counts for the guild he was a member of at the round's
+ * deadline (shared/src/game/guild-membership.ts), so who joins or leaves later moves nothing.
+ */
+export function guildIndexAt(memberships: GuildMemberships, deadline: string): GuildIndex {
+  const guildOf = new Map<string, string>();
+  for (const [userId, periods] of memberships.periodsOf) {
+    const guildId = guildAtDeadline(periods, deadline);
+    if (guildId !== null) guildOf.set(userId, guildId);
+  }
+  return { guildOf, names: memberships.names };
 }
 
 /** A round scope's guild boards: the guilds' two rankings, and each guild's members ranked. */

@@ -13,6 +13,7 @@ import { type RankingPointer, rankingRepository } from '../../db/repositories/ra
 import type { EncodedUsers } from '../../db/repositories/page-codec';
 import { config } from '../../lib/config';
 import { SNAPSHOT_PAGE_SIZE } from './build-snapshot';
+import { guildIndexAt } from './guild-boards';
 import { runPool } from './packing-pool';
 import { addQuizBoards } from './quiz-ranking';
 import { bucketCount } from './rank-index';
@@ -123,7 +124,7 @@ export async function recomputeRankings(
   const data = userRounds(played);
   const snapshotId = nextSnapshotId();
   const profiles = await guildRepository.profiles(data.userIds);
-  const guilds = await guildsOf(data.userIds);
+  const memberships = await guildsOf(data.userIds);
   const pointer: RankingPointer = {
     game_global_id: gameId,
     snapshot_id: snapshotId,
@@ -154,6 +155,8 @@ export async function recomputeRankings(
         continue;
       }
       const metrics = scopeMetrics(data.userIds, data.byUser, index + 1);
+      // The guild boards count the members at this round's deadline.
+      const guilds = guildIndexAt(memberships, data.record.rounds[round - 1]!.deadline_at);
       const scope = roundScope(
         { snapshotId, round, userIds: data.userIds, metrics, profiles, guilds, ...(encoded && { encoded }) },
         pool.for(data.userIds.length),

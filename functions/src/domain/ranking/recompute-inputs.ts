@@ -1,6 +1,6 @@
 /**
  * What the ranking recompute reads, all through repositories: a tournament's played rounds with
- * every team's score, the season's tournaments, the ranked users' guilds. The rules over them are
+ * every team's score, the season's tournaments, the ranked users' guild memberships. The rules over them are
  * pure modules (round-records.ts, guild-boards.ts, yearly-standings.ts).
  */
 import { isBeforeDeadline } from '@golf/shared/game/lock';
@@ -9,7 +9,7 @@ import { tournamentRepository } from '../../db/repositories/tournament-repositor
 import { notFound } from '../../lib/errors';
 import { indexTournamentRound, type TeamScoreRecord, teamScoreRecord } from '../game/team-scoring';
 import { roundTeams, thawTeams } from './frozen-teams';
-import { type GuildIndex, guildIndex } from './guild-boards';
+import { type GuildMemberships, guildMemberships } from './guild-boards';
 import type { PlayedTournament } from './round-records';
 
 /**
@@ -44,8 +44,9 @@ export async function startedTournaments(seasonId: number, now: Date) {
   );
 }
 
-/** Each ranked user's guild and each of those guilds' name on the boards, read in batches. */
-export async function guildsOf(userIds: readonly string[]): Promise<GuildIndex> {
-  const guildOf = await guildRepository.guildIdsOf(userIds);
-  return guildIndex(guildOf, await guildRepository.getMany([...new Set(guildOf.values())]));
+/** Each ranked user's memberships, past and current, and those guilds' names on the boards, read in batches. */
+export async function guildsOf(userIds: readonly string[]): Promise<GuildMemberships> {
+  const periodsOf = await guildRepository.membershipsOf(userIds);
+  const guildIds = new Set([...periodsOf.values()].flatMap((periods) => periods.map((p) => p.guild_id)));
+  return guildMemberships(periodsOf, await guildRepository.getMany([...guildIds]));
 }

@@ -3,6 +3,6 @@ import { leaveGuild } from '../../domain/guild/guild-service';
 import { httpHandler } from '../../adapters/http-handler';
 import { leaveGuildRoute } from '@golf/shared/routes/guild';
 
-export const handler = httpHandler(leaveGuildRoute, async ({ params, auth }): Promise<LeaveResult> =>
-  leaveGuild({ userId: auth.userId, guildId: params.id }),
+export const handler = httpHandler(leaveGuildRoute, async ({ params, auth, now }): Promise<LeaveResult> =>
+  leaveGuild({ userId: auth.userId, guildId: params.id, now }),
 );
