@@ -21,11 +21,19 @@ describe('/howto', () => {
     await waitFor(() => expect(all('.document-section').length).toBeGreaterThan(0));
     expect(titleBar()?.textContent).toBe('遊び方');
     expect(sectionTitles()).toEqual(
-      expect.arrayContaining(['遊び方', '選び方', 'スコアの計算', '個人ランキング', '賞品']),
+      expect.arrayContaining([
+        '遊び方',
+        '選び方',
+        'スコアの計算',
+        '個人ランキング',
+        'ギルドランキング',
+        '賞品',
+      ]),
     );
     expect(document.querySelectorAll('.document-section table').length).toBeGreaterThan(0);
     expect(document.documentElement.outerHTML).not.toContain('For developers');
-    // The rules real tournaments need: disqualification, withdrawals, the deadline instant, cancellations.
+    // The rules real tournaments need: disqualification, withdrawals, the deadline instant, cancellations,
+    // and who counts for a round's guild results.
     const rules = all('.document-section')
       .map((section) => section.textContent)
       .join('\n');
@@ -36,6 +44,7 @@ describe('/howto', () => {
       '締め切りの後で棄権が登録された選手は入れ替わりません',
       'トーナメント全体が中止になった場合は、スコアも年間ポイントもありません',
       'サーバーが保存のリクエストを受け取った時刻',
+      'そのラウンドの締め切りの時点でギルドのメンバーだった人',
     ])
       expect(rules).toContain(rule);
 
