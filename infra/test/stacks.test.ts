@@ -617,7 +617,8 @@ describe('api stack', () => {
     expect(reads.leadingKeys).toEqual(expect.arrayContaining(['TEAM#*', 'TOURNAMENT#*', 'ROUNDLOCK#*']));
     expect(reads.actions).toContain('dynamodb:ConditionCheckItem');
 
-    // Signing in (no token) writes only its rate limit: never a team, a guild or a tournament.
+    // Signing in writes its rate limit and, through the user pool, a one-time grant (a mail token):
+    // never a team, a guild or a tournament.
     const signIn = tableStatementsOf('createAuthToken');
     const signInWrites = signIn.filter((statement) => statement.actions.includes('dynamodb:PutItem'));
     expect(signInWrites.flatMap((statement) => statement.leadingKeys)).toEqual(
