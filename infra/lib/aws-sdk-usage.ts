@@ -1,9 +1,6 @@
-import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { buildSync } from 'esbuild';
 import type { AwsAccess } from '../../shared/src/contracts';
-import { indexPartitions, itemPartitions, leadingKeyPattern, stringLike } from '../../shared/src/aws-access';
-import { keys } from '../../functions/src/db/keys';
 import { repositoryRoot } from './paths';
 
 /** The AWS services a function may be granted; each comes from one client module in functions/src/lib or functions/src/adapters. */
@@ -34,8 +31,6 @@ const packageName = (specifier: string) =>
 
 /** The third-party packages each module imports (its own import graph followed), by module path. */
 const importedPackages = new Map<string, ReadonlySet<string>>();
-/** Our own modules each entry bundles (paths from the repository root), by module path. */
-const bundledModules = new Map<string, readonly string[]>();
 
 /**
  * The third-party packages each entry module reaches, read from the bundler's own import graph (the
@@ -65,7 +60,6 @@ export function packagesByEntry(entries: readonly string[]): Map<string, Readonl
         output.imports.filter((imported) => imported.external).map((imported) => packageName(imported.path)),
       );
       importedPackages.set(resolve(repositoryRoot, output.entryPoint), packages);
-      bundledModules.set(resolve(repositoryRoot, output.entryPoint), Object.keys(output.inputs));
     }
   }
   return new Map(entries.map((entry) => [entry, importedPackages.get(resolve(repositoryRoot, entry))!]));
@@ -127,49 +121,4 @@ export function checkLeadingKeys(name: string, aws: AwsAccess): void {
     throw new Error(`${name} has table access but names no partition (aws.keys in its route row)`);
   if (aws.table === 'read' && write.length > 0)
     throw new Error(`${name} is read-only but names partitions it writes`);
-}
-
-/** The declared partitions (item or index) whose pattern a key builder's partition keys match. */
-function builderPartitions(name: string): string[] {
-  const builder = (keys as Record<string, unknown>)[name];
-  const built: unknown =
-    typeof builder === 'function'
-      ? (builder as (...ids: string[]) => unknown)('x', 'x', 'x', 'x', 'x')
-      : builder;
-  const values =
-    typeof built === 'string'
-      ? name.endsWith('Partition')
-        ? [built]
-        : []
-      : ['PK', 'GSI1PK', 'GSI2PK'].map(
-          (attribute) => (built as Record<string, unknown> | undefined)?.[attribute],
-        );
-  return values
-    .filter((value): value is string => typeof value === 'string')
-    .flatMap((value) =>
-      [...itemPartitions, ...indexPartitions].filter((partition) =>
-        stringLike(leadingKeyPattern(partition), value),
-      ),
-    );
-}
-
-/**
- * The partitions each entry module's code can reach: those of every key builder (`keys.x` in
- * functions/src/db/keys.ts) named in a module it bundles. An upper bound of what it touches (a
- * module bundled is not every path taken), which its route row's declaration must cover.
- */
-export function partitionsByEntry(entries: readonly string[]): Map<string, Set<string>> {
-  packagesByEntry(entries);
-  const usage = new Map<string, Set<string>>();
-  for (const entry of entries) {
-    const partitions = new Set<string>();
-    for (const module of bundledModules.get(resolve(repositoryRoot, entry)) ?? []) {
-      if (!module.startsWith('functions/src/') || module.endsWith('/keys.ts')) continue;
-      const text = readFileSync(resolve(repositoryRoot, module), 'utf8');
-      for (const [, name] of text.matchAll(/\bkeys\.(\w+)/g))
-        for (const partition of builderPartitions(name!)) partitions.add(partition);
-    }
-    usage.set(entry, partitions);
-  }
-  return usage;
 }

@@ -1,23 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { routeList } from '../../shared/src/contracts';
-import { checkLeadingKeys, partitionsByEntry } from '../lib/aws-sdk-usage';
-import { handlerEntry } from '../lib/paths';
-
-const withTable = routeList().filter((route) => route.aws.table !== 'none');
+import { checkLeadingKeys } from '../lib/aws-sdk-usage';
 
 describe('the partitions each route row names (aws.keys)', () => {
-  it('covers every partition its handler’s code can reach', () => {
-    const reachable = partitionsByEntry(withTable.map((route) => handlerEntry(route.handler)));
-    const uncovered = withTable.flatMap((route) => {
-      const { read = [], write = [], index = [] } = route.aws.keys ?? {};
-      const declared = new Set<string>([...read, ...write, ...index]);
-      return [...reachable.get(handlerEntry(route.handler))!]
-        .filter((partition) => !declared.has(partition))
-        .map((partition) => `${route.name}: ${partition}`);
-    });
-    expect(uncovered).toEqual([]);
-  });
-
   it('stops the synth for a row with table access and no partitions, or a read-only row that writes', () => {
     expect(() => checkLeadingKeys('saveTeam', { table: 'write' })).toThrow(/names no partition/);
     expect(() =>

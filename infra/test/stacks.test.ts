@@ -13,6 +13,8 @@ import { managedRuleGroups, rateRules } from '../lib/stacks/edge-stack';
 import { scheduledJobs } from '../lib/stacks/jobs-stack';
 import { defaultRankingJobMemoryMb } from '../lib/config';
 import { packingWorkersFor } from '../../functions/src/jobs/schedule';
+import { metricsNamespace } from '../../functions/src/lib/metrics';
+import { serviceName } from '../../functions/src/lib/logger';
 import { buildStageApp, stageApp, testStage } from './apps';
 
 const { edge, data, auth, api, jobs, web, monitoring } = stageApp(testStage);
@@ -617,7 +619,8 @@ describe('api stack', () => {
     expect(reads.leadingKeys).toEqual(expect.arrayContaining(['TEAM#*', 'TOURNAMENT#*', 'ROUNDLOCK#*']));
     expect(reads.actions).toContain('dynamodb:ConditionCheckItem');
 
-    // Signing in (no token) writes only its rate limit: never a team, a guild or a tournament.
+    // Signing in writes its rate limit and, through the user pool, a one-time grant (a mail token):
+    // never a team, a guild or a tournament.
     const signIn = tableStatementsOf('createAuthToken');
     const signInWrites = signIn.filter((statement) => statement.actions.includes('dynamodb:PutItem'));
     expect(signInWrites.flatMap((statement) => statement.leadingKeys)).toEqual(
@@ -807,6 +810,7 @@ describe('monitoring', () => {
 
   it('alarms on the API, Lambda, DynamoDB, every job and its dead letters, and mail reputation', () => {
     const expected = [
+      'SideEffectFailures',
       'Api5xxRate',
       'ApiLatencyP99',
       'LambdaErrors',
@@ -829,6 +833,20 @@ describe('monitoring', () => {
       MetricName: 'Latency',
       ExtendedStatistic: 'p99',
       Threshold: 5000,
+    });
+  });
+
+  it('alarms on any failed side effect (a guild post, a save receipt, a reminder), which the action it follows never shows', () => {
+    template.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: metricsNamespace,
+      MetricName: 'SideEffectFailures',
+      Dimensions: [{ Name: 'service', Value: serviceName }],
+      Statistic: 'Sum',
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      EvaluationPeriods: 1,
+      TreatMissingData: 'notBreaching',
+      AlarmActions: [{ Ref: Match.stringLikeRegexp('^Alarms') }],
     });
   });
 

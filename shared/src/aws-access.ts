@@ -101,7 +101,7 @@ type IndexPartition = (typeof indexPartitions)[number];
  * The partitions a route's handler touches: the CDK turns them into `dynamodb:LeadingKeys`
  * conditions, and the local stack refuses a request outside them (docs/adr/0011-leading-keys.md).
  */
-interface LeadingKeys {
+export interface LeadingKeys {
   /** Partitions read (Get, BatchGet, Query, a transaction's condition check), besides those written. */
   read?: readonly ItemPartition[];
   /** Partitions written (Put, Update, Delete, BatchWrite); they may be read too. */

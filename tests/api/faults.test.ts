@@ -3,7 +3,8 @@
  * on the write paths (team save, guild join, quiz answer, prize claim, tournament import) is throttled, or times
  * out, either before it reaches the table or after it was written (the answer lost on the way back).
  * Each request either completes or answers 503 with Retry-After, leaving nothing half-written; a
- * client that retries until it succeeds ends with the write made exactly once.
+ * client that retries until it succeeds ends with the write made exactly once. A best-effort side
+ * effect that fails (the guild post after a save) leaves the action answered, and is counted.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -21,7 +22,9 @@ import {
   UpdateCommand,
 } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { resetConfig } from '../../functions/src/lib/config';
+import { metricsNamespace } from '../../functions/src/lib/metrics';
 import type { Stack } from '../../scripts/local-stack/stack';
 import { startOwnStack } from './support/own-stack';
 
@@ -152,6 +155,41 @@ async function withFaults<T>(body: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * Runs `send` with the functions' logs and metrics on (the suites run silent), and answers what it
+ * answered with the JSON lines they wrote: log lines and embedded-metric-format lines alike.
+ */
+async function withLogLines<T>(
+  send: () => Promise<T>,
+): Promise<{ saved: T; lines: Array<Record<string, unknown>> }> {
+  const written: string[] = [];
+  const level = process.env['LOG_LEVEL'];
+  process.env['LOG_LEVEL'] = 'info';
+  resetConfig();
+  const keep = (chunk: unknown) => {
+    written.push(String(chunk));
+    return true;
+  };
+  // Errors go to stderr, the rest (metrics included) to stdout.
+  const spies = [
+    vi.spyOn(process.stdout, 'write').mockImplementation(keep),
+    vi.spyOn(process.stderr, 'write').mockImplementation(keep),
+  ];
+  try {
+    const saved = await send();
+    const lines = written
+      .join('')
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    return { saved, lines };
+  } finally {
+    for (const spy of spies) spy.mockRestore();
+    process.env['LOG_LEVEL'] = level;
+    resetConfig();
+  }
+}
+
 beforeAll(async () => {
   const own = await startOwnStack('faults');
   stack = own.stack;
@@ -190,7 +228,7 @@ describe('faults on the write paths', () => {
     }
   });
 
-  it('team save by a guild member: the save stands when the guild chat cannot be written', async () => {
+  it('a failed guild post is a counted error and the save still succeeds', async () => {
     const { guildRepository } = await import('../../functions/src/db/repositories/guild-repository');
     let member: string | undefined;
     for (let n = 4; n <= 300 && !member; n++) {
@@ -204,7 +242,9 @@ describe('faults on the write paths', () => {
       .slice(20, 24)
       .map((p) => p.player_id);
     failing = /GAMEPOST#|GUILD_CHAT#/;
-    const saved = await call('PUT', '/api/golf/round/4/team', player, { player_ids: team });
+    const { saved, lines } = await withLogLines(() =>
+      call('PUT', '/api/golf/round/4/team', player, { player_ids: team }),
+    );
     failing = null;
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
     // The post was tried and failed: the save answered and is stored all the same.
@@ -212,6 +252,25 @@ describe('faults on the write paths', () => {
     const view = await call('GET', '/api/golf/round/4', player);
     const slots = (view.body['team'] as { slots: Array<{ player: { player_id: string } } | null> }).slots;
     expect(slots.map((slot) => slot?.player.player_id)).toEqual(team);
+    // An error line names the effect, and one SideEffectFailures metric is written for the alarm.
+    expect(lines).toContainEqual(
+      expect.objectContaining({ level: 'ERROR', message: 'side effect failed', effect: 'guild_team_post' }),
+    );
+    const metrics = lines.filter((line) => 'SideEffectFailures' in line);
+    expect(metrics).toEqual([
+      expect.objectContaining({
+        SideEffectFailures: 1,
+        effect: 'guild_team_post',
+        _aws: expect.objectContaining({
+          CloudWatchMetrics: [
+            expect.objectContaining({
+              Namespace: metricsNamespace,
+              Metrics: [{ Name: 'SideEffectFailures', Unit: 'Count' }],
+            }),
+          ],
+        }),
+      }),
+    ]);
   });
 
   it('guild join: the member count matches the members, each joined once', async () => {

@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { keys } from '../db/keys';
 import { config } from '../lib/config';
-import { keepInOutbox, readOutbox } from './local-outbox';
+import { outboxRepository } from '../db/repositories/outbox-repository';
 import { now as clockNow } from '../lib/clock';
 
 /** One text to many LINE users at once: the Messaging API's multicast (at most 500 user ids). */
@@ -21,7 +20,6 @@ export interface LineOutboxMessage {
   call_id: string;
 }
 
-const outboxPartition = keys.lineOutboxMessage('', '').PK;
 const multicastEndpoint = 'https://api.line.me/v2/bot/message/multicast';
 const maxRecipients = 500;
 
@@ -47,19 +45,14 @@ export async function multicastLine(message: LineMulticast, now = clockNow()): P
   const callId = randomUUID();
   await Promise.all(
     message.to.map((to) =>
-      keepInOutbox(
-        keys.lineOutboxMessage,
-        'line_outbox_message',
-        { to, text: message.text, call_id: callId },
-        now,
-      ),
+      outboxRepository.keepLineMessage({ to, text: message.text, call_id: callId }, now),
     ),
   );
 }
 
 /** The local LINE outbox, newest first (the local stack's /dev/line-outbox). */
 export async function listLineOutbox(to?: string): Promise<LineOutboxMessage[]> {
-  return readOutbox<Omit<LineOutboxMessage, 'id' | 'sent_at'>>(outboxPartition, to);
+  return outboxRepository.listLineMessages<Omit<LineOutboxMessage, 'id' | 'sent_at'>>(to);
 }
 
 /** Whether LINE messages can be sent at all here. */

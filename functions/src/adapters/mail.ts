@@ -1,8 +1,7 @@
 import { SESv2Client, SendEmailCommand, type SendEmailCommandInput } from '@aws-sdk/client-sesv2';
 import { singleLineRefused } from '@golf/shared/schemas/text';
-import { keys } from '../db/keys';
 import { guardClient } from '../lib/aws-access';
-import { keepInOutbox, readOutbox } from './local-outbox';
+import { outboxRepository } from '../db/repositories/outbox-repository';
 import { config } from '../lib/config';
 import { now as clockNow } from '../lib/clock';
 
@@ -76,7 +75,7 @@ export async function sendMail(message: MailMessage, now = clockNow()): Promise<
     await ses.send(new SendEmailCommand(sesEmail(message, config())));
     return;
   }
-  await keepInOutbox(keys.outboxMessage, 'outbox_message', sendable(message), now);
+  await outboxRepository.keepMail(sendable(message), now);
 }
 
 /**
@@ -105,5 +104,5 @@ export function sesEmail(
 
 /** The local outbox, newest first (at most 100), optionally only the messages to one address. */
 export async function listOutbox(to?: string): Promise<OutboxMessage[]> {
-  return readOutbox<MailMessage>(keys.outboxMessage('', '').PK, to);
+  return outboxRepository.listMail<MailMessage>(to);
 }

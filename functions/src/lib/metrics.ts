@@ -19,6 +19,11 @@ export const businessMetrics = {
   RemindersFailed: MetricUnit.Count,
   /** Share cards drawn (a card already stored is not drawn again). */
   ShareCardsDrawn: MetricUnit.Count,
+  /**
+   * Best-effort side effects that failed while the action they follow stood (side-effects.ts): the
+   * monitoring stack alarms on any, and each one's log line names it.
+   */
+  SideEffectFailures: MetricUnit.Count,
 } as const;
 export type BusinessMetric = keyof typeof businessMetrics;
 
@@ -31,10 +36,12 @@ const metrics = new Metrics({
  * Records one value in CloudWatch's embedded metric format: a JSON line on stdout that CloudWatch
  * Logs turns into the metric (dimension `service`), with no call to CloudWatch's API. Written at
  * once, so concurrent calls of the local stack's processes never flush each other's values.
+ * `metadata` goes into the line, not into the metric's dimensions (Logs Insights finds it).
  * `LOG_LEVEL=silent` (the test suites) writes none.
  */
-export function recordMetric(name: BusinessMetric, value = 1): void {
+export function recordMetric(name: BusinessMetric, value = 1, metadata: Record<string, string> = {}): void {
   if (logLevel() === 'silent') return;
+  for (const [key, text] of Object.entries(metadata)) metrics.addMetadata(key, text);
   metrics.addMetric(name, businessMetrics[name], value);
   metrics.publishStoredMetrics();
 }

@@ -71,8 +71,8 @@ const sesMetric = (metricName: string) =>
 /**
  * Watching the stage: alarms on the API's 5xx rate and p99 latency, Lambda errors and throttles
  * (every function of the region: one stage per account and region, as docs/deploy.md says),
- * DynamoDB throttles, each job's failures and dead letters, and the SES reputation (bounce and
- * complaint rates); one dashboard with all of it, CloudFront's traffic and the game's own metrics
+ * DynamoDB throttles, each job's failures and dead letters, side effects that failed, and the SES
+ * reputation (bounce and complaint rates); one dashboard with all of it, CloudFront's traffic and the game's own metrics
  * (saves, imports, ranking publishes, reminders, share cards).
  */
 export class MonitoringStack extends Stack {
@@ -161,6 +161,16 @@ export class MonitoringStack extends Stack {
         evaluationPeriods: 1,
       });
     }
+    // A guild post, a save receipt, a reminder or another best-effort effect failed while the
+    // action it follows stood: each is an error line `side effect failed` naming its effect.
+    const sideEffectFailures = businessMetric('SideEffectFailures');
+    alarm('SideEffectFailures', {
+      alarmDescription:
+        'Side effects failed (guild posts, save receipts, reminders, ranking job starts): Logs Insights, message "side effect failed"',
+      metric: sideEffectFailures,
+      threshold: 1,
+      evaluationPeriods: 1,
+    });
     const bounceRate = sesMetric('Reputation.BounceRate');
     const complaintRate = sesMetric('Reputation.ComplaintRate');
     alarm('MailBounceRate', {
@@ -221,6 +231,7 @@ export class MonitoringStack extends Stack {
             ),
           ),
           graph('Mail reputation', [bounceRate, complaintRate]),
+          graph('Side effects failed', [sideEffectFailures]),
         ],
         [
           graph('Team saves and imports', [businessMetric('TeamSaves')], [businessMetric('Imports')]),

@@ -72,7 +72,9 @@ export const createAuthTokenRoute = {
   aws: {
     table: 'write',
     userPool: ['AdminInitiateAuth'],
-    keys: { read: ['LOGIN#', 'MAILTOKEN#', 'REVOKED#', 'USER#'], write: ['RATE#'] },
+    // A sign-in in the second of a password reset is issued again through the user pool's custom
+    // sign-in, whose one-time grant is a mail token (adapters/identity/sign-in-grant.ts).
+    keys: { read: ['LOGIN#', 'REVOKED#', 'USER#'], write: ['MAILTOKEN#', 'RATE#'] },
   },
 } as const satisfies RouteDefinition;
 
@@ -331,8 +333,9 @@ export const withdrawUserRoute = {
   response: doneResponseSchema,
   aws: {
     keys: {
-      read: ['GUILD#', 'GUILD_CHAT#', 'MAILTOKEN#', 'RATE#', 'REMINDER_JOB', 'REMINDER_SENT#'],
-      write: ['LOGIN#', 'OUTBOX', 'REMINDER_UNSUBSCRIBE#', 'REVOKED#', 'USER#'],
+      read: ['GUILD_CHAT#', 'MAILTOKEN#', 'RATE#', 'REMINDER_JOB', 'REMINDER_SENT#'],
+      // A member leaves the guild first (handing it over, or closing it when alone in it).
+      write: ['GUILD#', 'LOGIN#', 'OUTBOX', 'REMINDER_UNSUBSCRIBE#', 'REVOKED#', 'USER#'],
       index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'REMINDER_SUBSCRIBERS'],
     },
     table: 'write',

@@ -4,6 +4,7 @@ import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
+import type { TableUse } from '../table-use';
 
 const auditItem = (record: AuditRecord) => ({
   ...keys.audit(record.game_global_id, record.at, record.id),
@@ -32,3 +33,12 @@ export const auditRepository = {
     return items.map((item) => fromItem<AuditRecord>(item));
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  auditPut: { write: ['AUDIT#'] },
+  auditRepository: {
+    put: { write: ['AUDIT#'] },
+    list: { read: ['AUDIT#'] },
+  },
+} satisfies TableUse<{ auditRepository: typeof auditRepository; auditPut: typeof auditPut }>;

@@ -3,6 +3,7 @@ import { db, tableName } from '../client';
 import { conditionHeld } from '../conditions';
 import { fromItem } from '../item';
 import { keys } from '../keys';
+import type { TableUse } from '../table-use';
 
 export interface DrawSecretRecord {
   /** sha256 of `secret`, published from the start. */
@@ -71,3 +72,12 @@ export const drawSeedRepository = {
     );
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  drawSeedRepository: {
+    get: { read: ['DRAWSEED#'] },
+    create: { write: ['DRAWSEED#'] },
+    replace: { write: ['DRAWSEED#'] },
+  },
+} satisfies TableUse<{ drawSeedRepository: typeof drawSeedRepository }>;

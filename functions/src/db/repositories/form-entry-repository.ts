@@ -5,6 +5,7 @@ import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
+import type { TableUse } from '../table-use';
 
 export interface ContactRecord {
   id: string;
@@ -88,3 +89,13 @@ export const formEntryRepository = {
   listCampaignEntries: (campaignId: string, since?: string) =>
     receivedSince<CampaignEntryRecord>(keys.campaignPartition(campaignId), since),
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  formEntryRepository: {
+    putContact: { write: ['CONTACT'] },
+    putCampaignEntry: { write: ['CAMPAIGN#'] },
+    listContacts: { read: ['CONTACT'] },
+    listCampaignEntries: { read: ['CAMPAIGN#'] },
+  },
+} satisfies TableUse<{ formEntryRepository: typeof formEntryRepository }>;

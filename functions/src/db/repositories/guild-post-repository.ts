@@ -10,6 +10,7 @@ import { db, tableName } from '../client';
 import { transactionHeld } from '../conditions';
 import { keys } from '../keys';
 import { chatMessageItem, type ChatMessageRecord } from './guild-repository';
+import type { TableUse } from '../table-use';
 
 /** Markers outlive any round they are about (saves stop at its deadline; results are final by then). */
 const MARKER_TTL_SECONDS = 60 * 24 * 3600;
@@ -177,3 +178,15 @@ export const guildPostRepository = {
     );
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  guildPostRepository: {
+    teamPostsWritten: { read: ['GUILD#'] },
+    putTeamPost: { write: ['GUILD#', 'GUILD_CHAT#'] },
+    postedResults: { read: ['GUILD#'] },
+    putResultPost: { write: ['GUILD#', 'GUILD_CHAT#'] },
+    resultPostsDigest: { read: ['GAMEPOSTS#'] },
+    putResultPostsDigest: { write: ['GAMEPOSTS#'] },
+  },
+} satisfies TableUse<{ guildPostRepository: typeof guildPostRepository }>;

@@ -11,6 +11,7 @@ import { keys } from '../keys';
 import { rateLimitRepository } from './rate-limit-repository';
 import { userRepository } from './user-repository';
 import { queryAll } from '../query-all';
+import type { TableUse } from '../table-use';
 
 export interface GuildRecord {
   guild_id: string;
@@ -533,3 +534,38 @@ export const guildRepository = {
     return (await rateLimitRepository.countAttempt(action, userId, windowSeconds, limit, now)) === null;
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  guildItem: { write: ['GUILD#'] },
+  guildMemberItem: { write: ['GUILD#'] },
+  guildMembershipItem: { write: ['USER#'] },
+  chatMessageItem: { write: ['GUILD_CHAT#'] },
+  guildRepository: {
+    get: { read: ['GUILD#'] },
+    getMany: { read: ['GUILD#'] },
+    guildIdsOf: { read: ['USER#'] },
+    getMembership: { read: ['USER#'] },
+    getMember: { read: ['GUILD#'] },
+    listMembers: { read: ['GUILD#'] },
+    listPublic: { index: ['GUILDS#PUBLIC'] },
+    findByCode: { index: ['GUILD_CODE#'] },
+    create: { write: ['GUILD#', 'USER#'] },
+    join: { write: ['GUILD#', 'USER#'] },
+    removeMember: { write: ['GUILD#', 'USER#'] },
+    handOver: { write: ['GUILD#', 'USER#'] },
+    close: { write: ['GUILD#', 'USER#'] },
+    updateSettings: { write: ['GUILD#'] },
+    setJoinCode: { write: ['GUILD#'] },
+    putChatMessage: { read: ['GUILD#'], write: ['GUILD_CHAT#'] },
+    listChat: { read: ['GUILD_CHAT#'] },
+    profiles: { read: ['USER#'] },
+    countAction: { write: ['RATE#'] },
+  },
+} satisfies TableUse<{
+  guildRepository: typeof guildRepository;
+  guildItem: typeof guildItem;
+  guildMemberItem: typeof guildMemberItem;
+  guildMembershipItem: typeof guildMembershipItem;
+  chatMessageItem: typeof chatMessageItem;
+}>;

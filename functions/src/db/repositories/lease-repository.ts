@@ -7,6 +7,8 @@ import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client';
 import { isConditionFailure } from '../conditions';
 import { fromItem } from '../item';
+import { keys } from '../keys';
+import type { TableUse } from '../table-use';
 
 export interface Lease {
   owner: string;
@@ -66,3 +68,23 @@ async function get(key: LeaseKey): Promise<Lease | null> {
 }
 
 export const leaseRepository = { acquire, release, get };
+
+/** The lease of a scheduled job (carry-over, reminders): one run of it at a time. */
+export const jobLeaseRepository = {
+  acquire: (job: string, owner: string, now: Date, forMs: number) =>
+    acquire(keys.jobLease(job), 'job_lease', owner, now, forMs),
+  release: (job: string, owner: string) => release(keys.jobLease(job), owner),
+};
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  // The key is the caller's (a repository's), and so is its partition in the caller's declaration.
+  leaseRepository: { acquire: {}, release: {}, get: {} },
+  jobLeaseRepository: {
+    acquire: { write: ['JOBLEASE'] },
+    release: { write: ['JOBLEASE'] },
+  },
+} satisfies TableUse<{
+  leaseRepository: typeof leaseRepository;
+  jobLeaseRepository: typeof jobLeaseRepository;
+}>;

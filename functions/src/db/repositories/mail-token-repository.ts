@@ -4,6 +4,7 @@ import { failedAt, transactWrite, unlessRefused } from '../conditions';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
+import type { TableUse } from '../table-use';
 
 /**
  * What a one-time token is for: a mailed link, or (`sign_in`, never mailed) the answer to the user
@@ -157,3 +158,13 @@ export const mailTokenRepository = {
   /** The token's record, used up (see consumeMailToken); its expiry is the caller's to check. */
   takeOneTimeToken: (token: string, purpose: MailTokenPurpose) => consumeMailToken(hashToken(token), purpose),
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  mailTokenRepository: {
+    putMailToken: { write: ['MAILTOKEN#'] },
+    issueOneTimeToken: { read: ['USER#'], write: ['MAILTOKEN#'] },
+    takeResetLink: { write: ['MAILTOKEN#', 'USER#'] },
+    takeOneTimeToken: { write: ['MAILTOKEN#'] },
+  },
+} satisfies TableUse<{ mailTokenRepository: typeof mailTokenRepository }>;

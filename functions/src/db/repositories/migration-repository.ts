@@ -3,6 +3,7 @@ import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
+import type { TableUse } from '../table-use';
 
 export const migrationRepository = {
   /** The names of the migrations applied (strongly consistent: a run just recorded counts). */
@@ -26,3 +27,11 @@ export const migrationRepository = {
     );
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  migrationRepository: {
+    applied: { read: ['MIGRATION'] },
+    recordApplied: { write: ['MIGRATION'] },
+  },
+} satisfies TableUse<{ migrationRepository: typeof migrationRepository }>;

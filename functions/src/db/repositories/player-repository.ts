@@ -1,8 +1,10 @@
 import { GetCommand } from '@aws-sdk/lib-dynamodb';
 import { batchGetAll } from '../batch-get';
+import { batchWriteAll } from '../batch-write';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
+import type { TableUse } from '../table-use';
 
 /** A player's profile: `PLAYER#{id}` / `PROFILE`. */
 export interface PlayerProfileRecord {
@@ -34,4 +36,22 @@ export const playerRepository = {
     const profiles = items.map((item) => fromItem<PlayerProfileRecord>(item));
     return new Map(profiles.map((profile) => [profile.player_id, profile]));
   },
+
+  /** Stores profiles (players an import brings that the game has never stored). */
+  async putMany(records: readonly PlayerProfileRecord[]): Promise<void> {
+    await batchWriteAll(records.map(playerProfileItem));
+  },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  playerProfileItem: { write: ['PLAYER#'] },
+  playerRepository: {
+    get: { read: ['PLAYER#'] },
+    getMany: { read: ['PLAYER#'] },
+    putMany: { write: ['PLAYER#'] },
+  },
+} satisfies TableUse<{
+  playerRepository: typeof playerRepository;
+  playerProfileItem: typeof playerProfileItem;
+}>;

@@ -13,6 +13,7 @@ import { batchWriteAll } from '../batch-write';
 import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
+import type { TableUse } from '../table-use';
 
 export interface PrizeDrawRecord {
   prize_id: string;
@@ -177,3 +178,17 @@ export const prizeDrawRepository = {
     );
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  prizeDrawRepository: {
+    getPrizeDraw: { read: ['PRIZE#'] },
+    getPrizeWin: { read: ['USER#'] },
+    getPrizeWinsOf: { read: ['USER#'] },
+    listPrizeWins: { read: ['USER#'] },
+    putWins: { write: ['USER#'] },
+    commitDraws: { write: ['PRIZE#'] },
+    removeWins: { write: ['USER#'] },
+    claimPrizeWin: { read: ['PRIZE#'], write: ['USER#'] },
+  },
+} satisfies TableUse<{ prizeDrawRepository: typeof prizeDrawRepository }>;

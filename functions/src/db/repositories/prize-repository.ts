@@ -6,6 +6,7 @@ import { transactionHeld, type TransactItems } from '../conditions';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
+import type { TableUse } from '../table-use';
 
 export const prizeRepository = {
   async listByKind(kind: PrizeKind): Promise<PrizeRecord[]> {
@@ -84,3 +85,16 @@ export const prizeItem = (record: PrizeRecord) => ({
   entity: 'prize',
   ...record,
 });
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  prizeItem: { write: ['PRIZE#'] },
+  prizeRepository: {
+    listByKind: { index: ['PRIZES#'] },
+    get: { read: ['PRIZE#'] },
+    getMany: { read: ['PRIZE#'] },
+    put: { write: ['PRIZE#'] },
+    putRetirement: { write: ['PRIZE#'] },
+    offered: { read: ['PRIZE#'] },
+  },
+} satisfies TableUse<{ prizeRepository: typeof prizeRepository; prizeItem: typeof prizeItem }>;

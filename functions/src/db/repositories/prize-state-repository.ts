@@ -7,6 +7,7 @@ import { GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../client';
 import { conditionHeld, retryingClashes } from '../conditions';
 import { keys } from '../keys';
+import type { TableUse } from '../table-use';
 
 /** A draw under way: until `expires_at` no other draw, retire, save or claim of the scope writes. */
 export interface DrawLock {
@@ -147,3 +148,15 @@ export const prizeStateRepository = {
     };
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  prizeStateRepository: {
+    get: { read: ['PRIZE#'] },
+    takeDrawLock: { write: ['PRIZE#'] },
+    releaseDrawLock: { write: ['PRIZE#'] },
+    change: { write: ['PRIZE#'] },
+    drawCommit: { write: ['PRIZE#'] },
+    unlocked: { read: ['PRIZE#'] },
+  },
+} satisfies TableUse<{ prizeStateRepository: typeof prizeStateRepository }>;

@@ -4,6 +4,7 @@ import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
+import type { TableUse } from '../table-use';
 
 export interface StoredQuizQuestion {
   id: string;
@@ -164,3 +165,22 @@ export const quizRepository = {
     return items.map((item) => fromItem<QuizScoreRecord>(item));
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  quizItem: { write: ['QUIZ#'] },
+  userQuizItem: { write: ['USER#'] },
+  quizScoreItem: { write: ['QUIZSCORE#'] },
+  quizRepository: {
+    get: { read: ['QUIZ#'] },
+    put: { write: ['QUIZ#'] },
+    getUserQuiz: { read: ['USER#'] },
+    saveUserQuiz: { write: ['QUIZSCORE#', 'USER#'] },
+    listScores: { read: ['QUIZSCORE#'] },
+  },
+} satisfies TableUse<{
+  quizRepository: typeof quizRepository;
+  quizItem: typeof quizItem;
+  userQuizItem: typeof userQuizItem;
+  quizScoreItem: typeof quizScoreItem;
+}>;

@@ -19,6 +19,7 @@ import {
   type ValuesEntry,
 } from './page-codec';
 import { now as clockNow } from '../../lib/clock';
+import type { TableUse } from '../table-use';
 
 /** A round's quiz board in a snapshot's pointer. */
 export interface QuizBoardRecord {
@@ -338,3 +339,23 @@ export const rankingRepository = {
   readValuesAndIndexes,
   readBoardIndex,
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  rankingPageItems: { write: ['RANK#'] },
+  rankingValuesItem: { write: ['RANKVAL#'] },
+  rankingIndexItem: { write: ['RANKIDX#'] },
+  rankingRepository: {
+    writeSnapshot: { read: ['RANKLEASE'], write: ['RANKPTR#'] },
+    getPointer: { read: ['RANKPTR#'] },
+    readValues: { read: ['RANKVAL#'] },
+    readPages: { read: ['RANK#'] },
+    readValuesAndIndexes: { read: ['RANKIDX#', 'RANKVAL#'] },
+    readBoardIndex: { read: ['RANKIDX#'] },
+  },
+} satisfies TableUse<{
+  rankingRepository: typeof rankingRepository;
+  rankingPageItems: typeof rankingPageItems;
+  rankingValuesItem: typeof rankingValuesItem;
+  rankingIndexItem: typeof rankingIndexItem;
+}>;

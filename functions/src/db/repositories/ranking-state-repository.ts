@@ -9,6 +9,7 @@ import { isConditionFailure } from '../conditions';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { leaseRepository, type Lease } from './lease-repository';
+import type { TableUse } from '../table-use';
 
 export interface StaleMark {
   game_global_id: string;
@@ -114,3 +115,16 @@ export const rankingStateRepository = {
   releaseLease,
   getLease,
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  rankingStateRepository: {
+    markStale: { write: ['RANKSTALE'] },
+    pendingWork: { read: ['RANKSTALE'] },
+    getStale: { read: ['RANKSTALE'] },
+    clearStale: { write: ['RANKSTALE'] },
+    acquireLease: { write: ['RANKLEASE'] },
+    releaseLease: { write: ['RANKLEASE'] },
+    getLease: { read: ['RANKLEASE'] },
+  },
+} satisfies TableUse<{ rankingStateRepository: typeof rankingStateRepository }>;

@@ -2,6 +2,7 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { conditionHeld } from '../conditions';
 import { db, tableName } from '../client';
 import { keys } from '../keys';
+import type { TableUse } from '../table-use';
 
 export const rateLimitRepository = {
   /**
@@ -37,3 +38,10 @@ export const rateLimitRepository = {
     return counted ? null : Math.max(1, windowStart + windowSeconds - nowSeconds);
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  rateLimitRepository: {
+    countAttempt: { write: ['RATE#'] },
+  },
+} satisfies TableUse<{ rateLimitRepository: typeof rateLimitRepository }>;

@@ -11,6 +11,7 @@ import { db, tableName } from '../client';
 import { conditionHeld } from '../conditions';
 import { fromItem } from '../item';
 import { keys } from '../keys';
+import type { TableUse } from '../table-use';
 
 export interface ReminderBatch {
   plan_id: string;
@@ -139,3 +140,14 @@ function withoutLease(
   const { lease_until: _lease, owner: _owner, expiresAt: _expires, ...rest } = batch;
   return rest;
 }
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  reminderQueueRepository: {
+    enqueue: { write: ['REMINDER_QUEUE'] },
+    claimNext: { write: ['REMINDER_QUEUE'] },
+    complete: { write: ['REMINDER_QUEUE'] },
+    retryAt: { write: ['REMINDER_QUEUE'] },
+    hasBatches: { read: ['REMINDER_QUEUE'] },
+  },
+} satisfies TableUse<{ reminderQueueRepository: typeof reminderQueueRepository }>;

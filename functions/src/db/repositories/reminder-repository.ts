@@ -12,6 +12,7 @@ import { conditionHeld, transactionHeld } from '../conditions';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
+import type { TableUse } from '../table-use';
 
 export interface ReminderSubscription extends ReminderSettings {
   user_id: string;
@@ -237,3 +238,25 @@ export const reminderRepository = {
     );
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  reminderItems: { write: ['REMINDER_UNSUBSCRIBE#', 'USER#'] },
+  reminderRepository: {
+    get: { read: ['USER#'] },
+    put: { write: ['REMINDER_UNSUBSCRIBE#', 'USER#'] },
+    unsubscribe: { write: ['REMINDER_UNSUBSCRIBE#', 'USER#'] },
+    remove: { write: ['REMINDER_UNSUBSCRIBE#', 'USER#'] },
+    userOfToken: { read: ['REMINDER_UNSUBSCRIBE#'] },
+    listSubscribers: { index: ['REMINDER_SUBSCRIBERS'] },
+    subscribersBetween: { index: ['REMINDER_SUBSCRIBERS'] },
+    subscriberCounts: { read: ['REMINDER_JOB'] },
+    setSubscriberCounts: { write: ['REMINDER_JOB'] },
+    markPlanned: { write: ['REMINDER_JOB'] },
+    isPlanned: { read: ['REMINDER_JOB'] },
+    claimMessage: { write: ['REMINDER_SENT#'] },
+    releaseMessage: { write: ['REMINDER_SENT#'] },
+    lastRun: { read: ['REMINDER_JOB'] },
+    setLastRun: { write: ['REMINDER_JOB'] },
+  },
+} satisfies TableUse<{ reminderRepository: typeof reminderRepository; reminderItems: typeof reminderItems }>;

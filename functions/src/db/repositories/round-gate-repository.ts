@@ -16,6 +16,7 @@ import { db, tableName } from '../client';
 import { conditionHeld, retryingClashes } from '../conditions';
 import { fromItem } from '../item';
 import { keys, SAVE_SHARDS } from '../keys';
+import type { TableUse } from '../table-use';
 
 export const ROUNDS = [1, 2, 3, 4] as const;
 
@@ -259,3 +260,21 @@ export const roundGateRepository = {
     return items.map((item) => fromItem<RoundGateVersion>(item));
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  roundGateItems: { write: ['ROUNDLOCK#', 'TOURNAMENT#'] },
+  roundGateRepository: {
+    raise: { write: ['TOURNAMENT#'] },
+    next: { write: ['TOURNAMENT#'] },
+    write: { write: ['ROUNDLOCK#'] },
+    written: { write: ['TOURNAMENT#'] },
+    changing: { write: ['TOURNAMENT#'] },
+    changed: { write: ['TOURNAMENT#'] },
+    forgetAbandoned: { write: ['TOURNAMENT#'] },
+    versions: { read: ['TOURNAMENT#'] },
+  },
+} satisfies TableUse<{
+  roundGateRepository: typeof roundGateRepository;
+  roundGateItems: typeof roundGateItems;
+}>;

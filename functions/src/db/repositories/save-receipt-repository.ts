@@ -9,6 +9,7 @@ import { db, tableName } from '../client';
 import { conditionHeld } from '../conditions';
 import { keys, SAVE_SHARDS } from '../keys';
 import { queryShards } from '../query-all';
+import type { TableUse } from '../table-use';
 
 const settingsKey = keys.saveReceiptSettings;
 const dueKey = keys.saveReceiptDue;
@@ -106,3 +107,15 @@ export const saveReceiptRepository = {
     );
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  saveReceiptRepository: {
+    emailOn: { read: ['USER#'] },
+    put: { write: ['USER#'] },
+    schedule: { write: ['RECEIPTS_DUE#'] },
+    listDue: { read: ['RECEIPTS_DUE#'] },
+    take: { write: ['RECEIPTS_DUE#'] },
+    giveBack: { write: ['RECEIPTS_DUE#'] },
+  },
+} satisfies TableUse<{ saveReceiptRepository: typeof saveReceiptRepository }>;

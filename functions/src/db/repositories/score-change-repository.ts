@@ -17,6 +17,7 @@ import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { countAll, queryAll } from '../query-all';
+import type { TableUse } from '../table-use';
 
 export interface ScoreChangeRecord {
   game_global_id: string;
@@ -139,3 +140,22 @@ export const scoreChangeTaskRepository = {
     );
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  scoreChangeRepository: {
+    write: { write: ['USER#'] },
+    list: { read: ['USER#'] },
+  },
+  scoreChangeTaskPut: { write: ['RANKSTALE'] },
+  scoreChangeTaskRepository: {
+    list: { read: ['RANKSTALE'] },
+    roundDone: { write: ['RANKSTALE'] },
+    count: { read: ['RANKSTALE'] },
+    remove: { write: ['RANKSTALE'] },
+  },
+} satisfies TableUse<{
+  scoreChangeRepository: typeof scoreChangeRepository;
+  scoreChangeTaskRepository: typeof scoreChangeTaskRepository;
+  scoreChangeTaskPut: typeof scoreChangeTaskPut;
+}>;

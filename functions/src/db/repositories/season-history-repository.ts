@@ -3,6 +3,7 @@ import { batchWriteAll } from '../batch-write';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { pack, unpack } from './ranking-repository';
+import type { TableUse } from '../table-use';
 
 /** A user's line in a tournament's history: [user_id, points, scores per round, ranks per round]. */
 export type SeasonHistoryEntry = [string, number | null, Array<number | null>, Array<number | null>];
@@ -55,3 +56,12 @@ export const seasonHistoryRepository = {
     ]);
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  seasonHistoryRepository: {
+    metas: { read: ['HISTORY#'] },
+    buckets: { read: ['HISTORY#'] },
+    write: { write: ['HISTORY#'] },
+  },
+} satisfies TableUse<{ seasonHistoryRepository: typeof seasonHistoryRepository }>;

@@ -9,6 +9,7 @@ import { db, tableName } from '../client';
 import { conditionHeld } from '../conditions';
 import { fromItem } from '../item';
 import { keys } from '../keys';
+import type { TableUse } from '../table-use';
 
 /** Which card: a player's, for one round of a tournament, as of one results version. */
 export interface ShareCardId {
@@ -130,3 +131,14 @@ export const shareCardRepository = {
     );
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  shareCardRepository: {
+    get: { read: ['SHARECARD#'] },
+    claim: { write: ['SHARECARD#'] },
+    finish: { write: ['SHARECARD#'] },
+    release: { write: ['SHARECARD#'] },
+    setInvite: { write: ['SHARECARD#'] },
+  },
+} satisfies TableUse<{ shareCardRepository: typeof shareCardRepository }>;

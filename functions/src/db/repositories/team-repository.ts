@@ -8,6 +8,7 @@ import { fromItem } from '../item';
 import { keys, SAVE_SHARDS, saveShard } from '../keys';
 import { gateMark, refusingGate } from './round-gate-repository';
 import { countShards, queryShards } from '../query-all';
+import type { TableUse } from '../table-use';
 
 /** A user's team for one round as stored; `picks` holds 0-4 picks ordered by slot. */
 export interface TeamRecord {
@@ -221,3 +222,21 @@ export const teamRepository = {
     );
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  teamItem: { write: ['TEAM#'] },
+  teamRepository: {
+    get: { read: ['TEAM#'] },
+    getRounds: { read: ['TEAM#'] },
+    getUsers: { read: ['TEAM#'] },
+    listRound: { read: ['TEAM#'] },
+    putSummary: { write: ['TEAMSUM#'] },
+    getSummary: { read: ['TEAMSUM#'] },
+    countRound: { read: ['TEAM#'] },
+    countWithPicks: { read: ['TEAM#'] },
+    countHolding: { read: ['TEAM#'] },
+    putIfUnchanged: { write: ['TEAM#'] },
+    guardedPut: { read: ['ROUNDLOCK#'], write: ['TEAM#'] },
+  },
+} satisfies TableUse<{ teamRepository: typeof teamRepository; teamItem: typeof teamItem }>;

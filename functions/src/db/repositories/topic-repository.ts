@@ -4,6 +4,7 @@ import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { queryAll } from '../query-all';
+import type { TableUse } from '../table-use';
 
 export interface TopicRecord extends Topic {
   updated_at: string;
@@ -47,3 +48,14 @@ export const topicRepository = {
     return items.map((item) => fromItem<TopicRecord>(item));
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  topicItem: { write: ['TOPIC#'] },
+  topicRepository: {
+    getTopic: { read: ['TOPIC#'] },
+    putTopic: { write: ['TOPIC#'] },
+    deleteTopic: { write: ['TOPIC#'] },
+    listPublishedTopics: { index: ['TOPICS'] },
+  },
+} satisfies TableUse<{ topicRepository: typeof topicRepository; topicItem: typeof topicItem }>;

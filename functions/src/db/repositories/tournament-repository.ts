@@ -23,6 +23,7 @@ import {
   roundsOfStatusChange,
 } from './round-gate-repository';
 import { failedAt, transactionHeld, transactWrite } from '../conditions';
+import type { TableUse } from '../table-use';
 
 /** The condition that a field entry still holds the status, status log and rounds it was read with. */
 const unchanged = (expected: FieldEntryRecord) => ({
@@ -334,3 +335,28 @@ export const storedTournamentItems = (
   record: TournamentRecord & { published?: boolean },
   entries: readonly FieldEntryRecord[],
 ) => [storedTournamentItem(record), ...roundGateItems(record, entries)];
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  tournamentRepository: {
+    list: { index: ['TOURNAMENTS'] },
+    get: { read: ['TOURNAMENT#'] },
+    field: { read: ['TOURNAMENT#'] },
+    syncRoundGates: { write: ['ROUNDLOCK#', 'TOURNAMENT#'] },
+    writeFieldEntries: { write: ['ROUNDLOCK#', 'TOURNAMENT#'] },
+    put: { write: ['ROUNDLOCK#', 'TOURNAMENT#'] },
+    putWithAudit: { write: ['AUDIT#', 'ROUNDLOCK#', 'TOURNAMENT#'] },
+    putFieldEntryWithAudit: { write: ['AUDIT#', 'ROUNDLOCK#', 'TOURNAMENT#'] },
+    acquireImportLease: { write: ['TOURNAMENT#'] },
+    releaseImportLease: { write: ['TOURNAMENT#'] },
+    markRoundSettled: { write: ['TOURNAMENT#'] },
+  },
+  fieldEntryItem: { write: ['TOURNAMENT#'] },
+  storedTournamentItem: { write: ['TOURNAMENT#'] },
+  storedTournamentItems: { write: ['ROUNDLOCK#', 'TOURNAMENT#'] },
+} satisfies TableUse<{
+  tournamentRepository: typeof tournamentRepository;
+  fieldEntryItem: typeof fieldEntryItem;
+  storedTournamentItem: typeof storedTournamentItem;
+  storedTournamentItems: typeof storedTournamentItems;
+}>;

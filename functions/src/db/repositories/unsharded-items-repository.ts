@@ -5,6 +5,7 @@
  */
 import { keys } from '../keys';
 import { movePartitionPage } from '../move-items';
+import type { TableUse } from '../table-use';
 
 /** Items moved per page. */
 const UNSHARDED_PAGE = 100;
@@ -31,3 +32,11 @@ export const unshardedItemsRepository = {
     });
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  unshardedItemsRepository: {
+    moveTeams: { write: ['TEAM#'] },
+    moveReceiptsDue: { write: ['RECEIPTS_DUE', 'RECEIPTS_DUE#'] },
+  },
+} satisfies TableUse<{ unshardedItemsRepository: typeof unshardedItemsRepository }>;

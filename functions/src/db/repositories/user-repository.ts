@@ -13,6 +13,7 @@ import { db, tableName } from '../client';
 import { fromItem } from '../item';
 import { keys } from '../keys';
 import { copySettingAsOf, type CopySettingChange } from '@golf/shared/game/carry-over';
+import type { TableUse } from '../table-use';
 
 export interface UserRecord {
   user_id: string;
@@ -446,3 +447,34 @@ export const userRepository = {
       );
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  userItem: { write: ['USER#'] },
+  loginItem: { write: ['LOGIN#'] },
+  userRepository: {
+    getUser: { read: ['USER#'] },
+    getLogin: { read: ['LOGIN#'] },
+    createUserIfAbsent: { write: ['USER#'] },
+    revokeToken: { write: ['REVOKED#'] },
+    checkSession: { read: ['REVOKED#', 'USER#'] },
+    profilesOf: { read: ['USER#'] },
+    emailsOf: { read: ['USER#'] },
+    copyNextRound: { read: ['USER#'] },
+    cutSessions: { write: ['USER#'] },
+    sessionsValidFrom: { read: ['USER#'] },
+    updateUserFields: { write: ['USER#'] },
+    createUserWithLogin: { write: ['LOGIN#', 'USER#'] },
+    addLoginGroup: { write: ['LOGIN#'] },
+    setLoginPassword: { write: ['LOGIN#'] },
+    moveLogin: { write: ['LOGIN#', 'USER#'] },
+    undoLoginWrite: { write: ['LOGIN#', 'USER#'] },
+    isWithdrawn: { read: ['USER#'] },
+    withdrawnAmong: { read: ['USER#'] },
+    deleteUserData: { write: ['LOGIN#', 'USER#'] },
+  },
+} satisfies TableUse<{
+  userRepository: typeof userRepository;
+  userItem: typeof userItem;
+  loginItem: typeof loginItem;
+}>;

@@ -4,6 +4,7 @@ import { unlessRefused } from '../conditions';
 import { db, tableName } from '../client';
 import { keys } from '../keys';
 import { hashToken } from './mail-token-repository';
+import type { TableUse } from '../table-use';
 
 /**
  * The steps of a sign-in through the X bridge, each kept under a one-time token until it is used:
@@ -53,3 +54,11 @@ export const xSignInRepository = {
     return item.data;
   },
 };
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  xSignInRepository: {
+    put: { write: ['XSIGNIN#'] },
+    take: { write: ['XSIGNIN#'] },
+  },
+} satisfies TableUse<{ xSignInRepository: typeof xSignInRepository }>;

@@ -12,7 +12,7 @@ import { type UserRecord, userRepository } from '../../db/repositories/user-repo
 import { reminderRepository } from '../../db/repositories/reminder-repository';
 import { identity } from '../../adapters/identity/identity-port';
 import { conflict, notFound } from '../../lib/errors';
-import { logger } from '../../lib/logger';
+import { sideEffectFailed } from '../../lib/side-effects';
 import { sendMail } from '../../adapters/mail';
 import type { UploadedFile } from '../../lib/multipart';
 import {
@@ -150,7 +150,7 @@ export async function withdraw(
   if (membership) await leaveGuild({ userId: user.user_id, guildId: membership.guild_id, now });
   if (user.profile_img_key) {
     await deleteUpload(user.profile_img_key).catch((error: unknown) =>
-      logger.warn('profile image not deleted', { error: String(error) }),
+      sideEffectFailed('profile_image_delete', error),
     );
   }
   const reminders = await reminderRepository.get(user.user_id);

@@ -15,9 +15,8 @@ import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/t
 import { playerStatusSchema } from '@golf/shared/schemas/schedule';
 import { plainText } from '@golf/shared/schemas/text';
 import type { ImportResult } from '@golf/shared/schemas/game';
-import { playerRepository, playerProfileItem } from '../../db/repositories/player-repository';
+import { playerRepository } from '../../db/repositories/player-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
-import { batchWriteAll } from '../../db/batch-write';
 import { auditRepository } from '../../db/repositories/audit-repository';
 import { AppError, conflict } from '../../lib/errors';
 import { hostTimeMs } from '../../lib/clock';
@@ -419,10 +418,9 @@ export async function fieldEntriesFrom(gameGlobalId: string, rows: FieldRow[]) {
 /** Writes the changed field entries, and a profile for each player the game has never stored. */
 export async function writeField(rows: FieldRow[], changed: FieldEntryRecord[]): Promise<void> {
   const profiles = await playerRepository.getMany(rows.map((row) => row.player_id));
-  const newProfiles = rows
-    .filter((row) => !profiles.has(row.player_id))
-    .map((row) => playerProfileItem({ ...row, photo_url: null, stats: {} }));
-  await batchWriteAll(newProfiles);
+  await playerRepository.putMany(
+    rows.filter((row) => !profiles.has(row.player_id)).map((row) => ({ ...row, photo_url: null, stats: {} })),
+  );
   await tournamentRepository.writeFieldEntries(changed);
 }
 

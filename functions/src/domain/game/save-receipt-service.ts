@@ -3,7 +3,7 @@
  * round view after every save; a player who opted in on my page also gets one e-mail per complete
  * team, through the mail port, once the team stayed unchanged for a short while (docs/operations.md,
  * Save receipts). The save itself never fails on the receipt: a receipt that cannot be scheduled or
- * mailed is logged and the save stands.
+ * mailed is a counted error (lib/side-effects.ts) and the save stands.
  */
 import { saveReceiptText } from '@golf/shared/game/save-receipt';
 import { draftSlots } from '@golf/shared/game/team';
@@ -15,10 +15,10 @@ import { tournamentRepository } from '../../db/repositories/tournament-repositor
 import { userRepository } from '../../db/repositories/user-repository';
 import { config } from '../../lib/config';
 import { notFound, validationFailed } from '../../lib/errors';
-import { errorText, logger } from '../../lib/logger';
 import { sendMail } from '../../adapters/mail';
 import { postTeamSaved } from '../guild/team-posts';
 import { recordMetric } from '../../lib/metrics';
+import { sideEffectFailed } from '../../lib/side-effects';
 
 export async function getSaveReceiptSettings(userId: string): Promise<SaveReceiptSettingsView> {
   const [email, user] = await Promise.all([
@@ -70,7 +70,7 @@ async function scheduleSaveReceipt(
       due_at: new Date(now.getTime() + RECEIPT_QUIET_MS).toISOString(),
     });
   } catch (error) {
-    logger.warn('save receipt not scheduled', { user_id: team.user_id, error: errorText(error) });
+    sideEffectFailed('save_receipt_schedule', error, { user_id: team.user_id });
   }
 }
 
@@ -134,8 +134,10 @@ export async function sendDueReceipts(now: Date): Promise<ReceiptRunResult> {
       result.sent += 1;
     } catch (error) {
       result.failed += 1;
-      logger.warn('save receipt not sent', { user_id: due.user_id, error: errorText(error) });
-      await saveReceiptRepository.giveBack(due).catch(() => undefined);
+      sideEffectFailed('save_receipt_mail', error, { user_id: due.user_id });
+      await saveReceiptRepository
+        .giveBack(due)
+        .catch((lost: unknown) => sideEffectFailed('save_receipt_give_back', lost, { user_id: due.user_id }));
     }
   }
   return result;

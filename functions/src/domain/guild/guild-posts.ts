@@ -16,7 +16,7 @@ import {
   type StoredRankingRow,
 } from '../../db/repositories/ranking-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
-import { errorText, logger } from '../../lib/logger';
+import { sideEffectFailed } from '../../lib/side-effects';
 import { SNAPSHOT_PAGE_SIZE } from '../ranking/build-snapshot';
 import { YEARLY_SCOPE } from '../ranking/ranking-scope';
 
@@ -117,7 +117,7 @@ async function postRound(pointer: RankingPointer, round: number, now: Date): Pro
 /**
  * After the ranking job published `snapshotId`: the result posts of each round that is final in it.
  * Nothing when a newer snapshot is served already (its own publish posts). Never throws: a failure
- * is logged, and the next publish posts what is still untold (the digest is kept only after a pass).
+ * is a counted error (lib/side-effects.ts), and the next publish posts what is still untold (the digest is kept only after a pass).
  */
 export async function postRoundResults(gameGlobalId: string, snapshotId: string, now: Date): Promise<number> {
   try {
@@ -127,7 +127,7 @@ export async function postRoundResults(gameGlobalId: string, snapshotId: string,
     for (const round of await finalRounds(pointer)) posted += await postRound(pointer, round, now);
     return posted;
   } catch (error) {
-    logger.warn('guild result posts not written', { game_global_id: gameGlobalId, error: errorText(error) });
+    sideEffectFailed('guild_result_posts', error, { game_global_id: gameGlobalId });
     return 0;
   }
 }

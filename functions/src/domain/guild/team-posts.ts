@@ -2,13 +2,14 @@
  * The game's post in a guild chat when a member saves a team for a round: when it first holds 4
  * players (`team_entered`), and once more on its first later change (`team_changed`); further changes
  * post nothing, so saves never flood the chat. Written after the save is stored, never when it was
- * refused, and a post that fails is logged: the save stands. Round results: guild-posts.ts.
+ * refused, and a post that fails is a counted error (lib/side-effects.ts): the save stands. Round
+ * results: guild-posts.ts.
  */
 import { monotonicFactory } from 'ulid';
 import { guildPostRepository } from '../../db/repositories/guild-post-repository';
 import { guildRepository } from '../../db/repositories/guild-repository';
 import type { TeamRecord } from '../../db/repositories/team-repository';
-import { errorText, logger } from '../../lib/logger';
+import { sideEffectFailed } from '../../lib/side-effects';
 
 const ulid = monotonicFactory();
 
@@ -49,6 +50,6 @@ export async function postTeamSaved(
       now,
     });
   } catch (error) {
-    logger.warn('guild team post not written', { user_id: team.user_id, error: errorText(error) });
+    sideEffectFailed('guild_team_post', error, { user_id: team.user_id });
   }
 }

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { keys } from '../../db/keys';
-import { leaseRepository } from '../../db/repositories/lease-repository';
+import { jobLeaseRepository } from '../../db/repositories/lease-repository';
 import { hostTimeMs } from '../../lib/clock';
 import { logger } from '../../lib/logger';
 
@@ -18,13 +17,13 @@ export async function runAlone<T extends object>(
   now = new Date(hostTimeMs()),
 ): Promise<T | { skipped: true }> {
   const owner = randomUUID();
-  if (!(await leaseRepository.acquire(keys.jobLease(job), 'job_lease', owner, now, JOB_LEASE_MS))) {
+  if (!(await jobLeaseRepository.acquire(job, owner, now, JOB_LEASE_MS))) {
     logger.info('job skipped: another run holds its lease', { job });
     return { skipped: true };
   }
   try {
     return await run();
   } finally {
-    await leaseRepository.release(keys.jobLease(job), owner);
+    await jobLeaseRepository.release(job, owner);
   }
 }

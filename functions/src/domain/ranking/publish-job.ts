@@ -12,6 +12,7 @@ import { rankingRepository } from '../../db/repositories/ranking-repository';
 import { rankingStateRepository, type StaleMark } from '../../db/repositories/ranking-state-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { logger } from '../../lib/logger';
+import { sideEffectFailed } from '../../lib/side-effects';
 import { postRoundResults } from '../guild/guild-posts';
 import { recomputeRankings } from './ranking-recompute';
 import { YEARLY_SCOPE } from './ranking-scope';
@@ -107,10 +108,7 @@ export async function runRankingJob(
           await writeScoreChangeTasks(gameId, now);
         } catch (error) {
           failedTasks.add(gameId);
-          logger.error('score change records not written; the next run tries again', {
-            game_global_id: gameId,
-            error: String(error),
-          });
+          sideEffectFailed('score_change_records', error, { game_global_id: gameId });
         }
         if (mark && !(await rankingStateRepository.clearStale(mark))) result.still_stale.push(gameId);
       }

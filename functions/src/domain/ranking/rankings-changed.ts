@@ -1,6 +1,6 @@
 import type { RecomputeRankingsResponse } from '@golf/shared/schemas/ranking';
 import { rankingStateRepository } from '../../db/repositories/ranking-state-repository';
-import { logger } from '../../lib/logger';
+import { sideEffectFailed } from '../../lib/side-effects';
 import { startRankingJob } from '../../adapters/ranking-job';
 
 /**
@@ -13,7 +13,8 @@ export async function rankingsChanged(gameGlobalId: string, now: Date): Promise<
   try {
     await startRankingJob();
   } catch (error) {
-    logger.error('ranking job not started; the schedule publishes', { error: String(error) });
+    // The schedule publishes the change.
+    sideEffectFailed('ranking_job_start', error, { game_global_id: gameGlobalId });
     started = false;
   }
   return { game_global_id: gameGlobalId, stale_since: mark.stale_since, job_started: started };

@@ -24,6 +24,7 @@ import { userRepository } from '../../db/repositories/user-repository';
 import { now as clockNow } from '../../lib/clock';
 import { config } from '../../lib/config';
 import { logger } from '../../lib/logger';
+import { sideEffectFailed } from '../../lib/side-effects';
 import { ineligibility } from '../game/players';
 import { loadRoundContext, type RoundContext } from '../game/tournament-context';
 import { chooseReminders, reminderMailHeaders } from './reminder-service';
@@ -208,7 +209,7 @@ export async function sendReminderBatch(
         result.sent.email++;
       } catch (error) {
         result.failed++;
-        logger.warn('reminder mail not sent', { user: subscriber.user_id, error: String(error) });
+        sideEffectFailed('reminder_mail', error, { user: subscriber.user_id });
         await release(claimed);
       }
     })();
@@ -249,10 +250,7 @@ export async function sendReminderBatch(
           result.sent.line += recipients.length;
         } catch (error) {
           result.failed += recipients.length;
-          logger.warn('reminder LINE multicast not sent', {
-            recipients: recipients.length,
-            error: String(error),
-          });
+          sideEffectFailed('reminder_line', error, { recipients: recipients.length });
           await Promise.all(claims.map(release));
         }
       }
@@ -295,10 +293,7 @@ export async function drainReminderQueue(
     try {
       result = await sendReminderBatch(batch, context);
     } catch (error) {
-      logger.error('reminder batch failed', {
-        batch: `${batch.plan_id}#${batch.batch}`,
-        error: String(error),
-      });
+      sideEffectFailed('reminder_batch', error, { batch: `${batch.plan_id}#${batch.batch}` });
       result = { ...emptySendResult(), failed: 1 };
     }
     addSendResult(total, result);

@@ -4,16 +4,18 @@
  */
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { db, tableName } from '../db/client';
-import { fromItem } from '../db/item';
-import { queryAll } from '../db/query-all';
+import { db, tableName } from '../client';
+import { fromItem } from '../item';
+import { keys } from '../keys';
+import { queryAll } from '../query-all';
+import type { TableUse } from '../table-use';
 
 const outboxTtlSeconds = 7 * 24 * 3600;
 
-export type OutboxEntry<T> = T & { id: string; sent_at: string };
+type OutboxEntry<T> = T & { id: string; sent_at: string };
 
-/** Keeps one message in an outbox (its key from db/keys.ts), ordered by when it was sent. */
-export async function keepInOutbox(
+/** Keeps one message in an outbox, ordered by when it was sent. */
+async function keep(
   keyOf: (sentAt: string, messageId: string) => { PK: string; SK: string },
   entity: string,
   message: object,
@@ -37,7 +39,7 @@ export async function keepInOutbox(
 }
 
 /** An outbox, newest first (at most 100), optionally only the messages to one recipient. */
-export async function readOutbox<T>(partition: string, to?: string): Promise<Array<OutboxEntry<T>>> {
+async function read<T>(partition: string, to?: string): Promise<Array<OutboxEntry<T>>> {
   const items = await queryAll<Record<string, unknown>>({
     TableName: tableName(),
     KeyConditionExpression: 'PK = :pk',
@@ -50,3 +52,21 @@ export async function readOutbox<T>(partition: string, to?: string): Promise<Arr
     .map((item) => fromItem<OutboxEntry<T> & { expiresAt?: number; entity?: string }>(item))
     .map(({ expiresAt: _expires, entity: _entity, ...message }) => message as OutboxEntry<T>);
 }
+
+export const outboxRepository = {
+  keepMail: (message: object, now: Date) => keep(keys.outboxMessage, 'outbox_message', message, now),
+  listMail: <T>(to?: string) => read<T>(keys.outboxMessage('', '').PK, to),
+  keepLineMessage: (message: object, now: Date) =>
+    keep(keys.lineOutboxMessage, 'line_outbox_message', message, now),
+  listLineMessages: <T>(to?: string) => read<T>(keys.lineOutboxMessage('', '').PK, to),
+};
+
+/** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
+export const tableUse = {
+  outboxRepository: {
+    keepMail: { write: ['OUTBOX'] },
+    listMail: { read: ['OUTBOX'] },
+    keepLineMessage: { write: ['LINE_OUTBOX'] },
+    listLineMessages: { read: ['LINE_OUTBOX'] },
+  },
+} satisfies TableUse<{ outboxRepository: typeof outboxRepository }>;
