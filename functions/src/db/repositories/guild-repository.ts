@@ -544,7 +544,7 @@ export const tableUse = {
   guildRepository: {
     get: { read: ['GUILD#'] },
     getMany: { read: ['GUILD#'] },
-    guildIdsOf: { read: ['USER#'] },
+    membershipsOf: { read: ['USER#'] },
     getMembership: { read: ['USER#'] },
     getMember: { read: ['GUILD#'] },
     listMembers: { read: ['GUILD#'] },
