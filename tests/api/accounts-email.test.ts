@@ -7,28 +7,14 @@ import { reminderRepository } from '../../functions/src/db/repositories/reminder
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { realPng } from './support/images';
-import { api, baseUrl, tokenFor } from './support/api';
+import { linkToken, mailsTo, multipart, profile } from './support/accounts';
+import { api, tokenFor } from './support/api';
 
 type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
-type Outbox = { messages: Array<{ to: string; subject: string; text: string }> };
 
 const run = Date.now().toString(36);
 let counter = 0;
 const newAddress = (name: string) => `acct-${name}-${run}-${++counter}@example.com`;
-
-const mailsTo = async (to: string) =>
-  ((await api<Outbox>('GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`)).body.messages ?? []).map(
-    (m) => m,
-  );
-
-/** The token of the newest link mailed to an address (for the given page). */
-async function linkToken(to: string, path: string): Promise<string> {
-  const [latest] = await mailsTo(to);
-  expect(latest, `a mail to ${to}`).toBeDefined();
-  const match = new RegExp(`${path.replace(/\//g, '\\/')}\\?token=([A-Za-z0-9_-]+)`).exec(latest!.text);
-  expect(match, latest!.text).not.toBeNull();
-  return match![1]!;
-}
 
 const login = (email: string, password: string) =>
   api('POST', '/api/auth/token', { body: { email, password } });
@@ -52,20 +38,6 @@ async function registered(name: string, password = 'first-pass-1') {
   );
   expect(verified.status).toBe(200);
   return { email, password, auth: authResponseSchema.parse(verified.body) };
-}
-
-const profile = { nickname: '新人ゴルファー', gender: '1', age: '3', address: '13', golf_play_history: '2' };
-
-async function multipart(path: string, token: string, fields: Record<string, string>, file?: Buffer) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  if (file) data.append('profile_img', new Blob([file], { type: 'image/png' }), 'me.png');
-  const response = await fetch(baseUrl + path, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    body: data,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 describe('e-mail registration', () => {
