@@ -30,6 +30,7 @@ const matrix: Record<string, Row> = {
   getCampaignMasterList: everyone,
   getGolfMasterList: everyone,
   getTournamentScore: everyone,
+  getGameClock: everyone,
   createAuthToken: everyone,
   deleteAuthToken: signedIn,
   getSocialAuthorize: everyone,

@@ -4,6 +4,7 @@ export const apiRoutes = {
   getCampaignMasterList: ['GET', '/api/master/akifuyu_campaign/{list}'],
   getGolfMasterList: ['GET', '/api/golf/master/{list}'],
   getTournamentScore: ['GET', '/api/golf/schedule/score'],
+  getGameClock: ['GET', '/api/golf/clock'],
   createAuthToken: ['POST', '/api/auth/token'],
   deleteAuthToken: ['DELETE', '/api/auth/token'],
   getSocialAuthorize: ['GET', '/api/auth/social/{provider}/authorize'],

@@ -6,6 +6,7 @@ import type { LiveRound } from '@golf/shared/schemas/live-round';
 import type { ScheduleRound } from '@golf/shared/schemas/schedule';
 import { Badge } from '../../../components/ui/badge';
 import { formatToParCell, toParTone } from '../../../lib/format';
+import { onServerClock } from '../../../lib/server-clock';
 import { useLiveRound } from '../api/get-live-round';
 import { useMyScore } from '../api/get-my-score';
 import { roundQueryOptions } from '../api/get-round';
@@ -76,7 +77,8 @@ export function LiveRoundPanel({
   const figures = slots ? teamFigures(live, slots, myScore) : null;
   // A visitor after the cut has nothing of his own to follow here: the leaderboard shows the field.
   if (!figures && !live.cut) return null;
-  const updated = new Date(dataUpdatedAt).toLocaleTimeString('ja-JP', {
+  // When the answer arrived, on the server's clock: the phone's may be set wrong.
+  const updated = new Date(onServerClock(dataUpdatedAt)).toLocaleTimeString('ja-JP', {
     timeZone: 'Asia/Tokyo',
     hour: '2-digit',
     minute: '2-digit',
