@@ -46,6 +46,7 @@ const matrix: Record<string, Row> = {
   startEmailChange: signedIn,
   completeEmailChange: everyone,
   startPasswordReset: everyone,
+  checkPasswordResetLink: everyone,
   resetPassword: everyone,
   changePassword: signedIn,
   confirmUserProfile: signedIn,

@@ -20,6 +20,7 @@ export const apiRoutes = {
   startEmailChange: ['POST', '/api/auth/settings/email'],
   completeEmailChange: ['POST', '/api/auth/settings/email/change'],
   startPasswordReset: ['POST', '/api/auth/password/reset/send'],
+  checkPasswordResetLink: ['POST', '/api/auth/password/reset/check'],
   resetPassword: ['POST', '/api/auth/password/reset'],
   changePassword: ['POST', '/api/auth/settings/password'],
   confirmUserProfile: ['POST', '/api/user/confirm'],
