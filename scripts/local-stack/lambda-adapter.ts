@@ -90,6 +90,13 @@ export interface ApiOptions {
  * route table, events have API Gateway's shape, and binary bodies arrive base64-encoded as in AWS.
  */
 export async function invokeApi(request: IncomingMessage, options: ApiOptions): Promise<OriginAnswer> {
+  const answer = await gatewayOrFunction(request, options);
+  // API Gateway dates its answers by its host's time, which in AWS is the game's; here the game's
+  // clock may be moved, and the SPA sets its countdowns by this Date.
+  return { ...answer, headers: { ...answer.headers, date: new Date(nowMs()).toUTCString() } };
+}
+
+async function gatewayOrFunction(request: IncomingMessage, options: ApiOptions): Promise<OriginAnswer> {
   const url = new URL(request.url ?? '/', 'http://local');
   const method = (request.method ?? 'GET').toUpperCase();
   // API Gateway refuses what it cannot decode before any function runs; the body is read to its end

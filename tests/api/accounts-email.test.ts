@@ -7,28 +7,14 @@ import { reminderRepository } from '../../functions/src/db/repositories/reminder
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { realPng } from './support/images';
-import { api, baseUrl, tokenFor } from './support/api';
+import { linkToken, mailsTo, multipart, profile } from './support/accounts';
+import { api, tokenFor } from './support/api';
 
 type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
-type Outbox = { messages: Array<{ to: string; subject: string; text: string }> };
 
 const run = Date.now().toString(36);
 let counter = 0;
 const newAddress = (name: string) => `acct-${name}-${run}-${++counter}@example.com`;
-
-const mailsTo = async (to: string) =>
-  ((await api<Outbox>('GET', `/api/dev/outbox?to=${encodeURIComponent(to)}`)).body.messages ?? []).map(
-    (m) => m,
-  );
-
-/** The token of the newest link mailed to an address (for the given page). */
-async function linkToken(to: string, path: string): Promise<string> {
-  const [latest] = await mailsTo(to);
-  expect(latest, `a mail to ${to}`).toBeDefined();
-  const match = new RegExp(`${path.replace(/\//g, '\\/')}\\?token=([A-Za-z0-9_-]+)`).exec(latest!.text);
-  expect(match, latest!.text).not.toBeNull();
-  return match![1]!;
-}
 
 const login = (email: string, password: string) =>
   api('POST', '/api/auth/token', { body: { email, password } });
@@ -52,20 +38,6 @@ async function registered(name: string, password = 'first-pass-1') {
   );
   expect(verified.status).toBe(200);
   return { email, password, auth: authResponseSchema.parse(verified.body) };
-}
-
-const profile = { nickname: '新人ゴルファー', gender: '1', age: '3', address: '13', golf_play_history: '2' };
-
-async function multipart(path: string, token: string, fields: Record<string, string>, file?: Buffer) {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  if (file) data.append('profile_img', new Blob([file], { type: 'image/png' }), 'me.png');
-  const response = await fetch(baseUrl + path, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
-    body: data,
-  });
-  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
 }
 
 describe('e-mail registration', () => {
@@ -300,6 +272,64 @@ describe('password reset and change', () => {
     const [won, lost] = both[0]!.status === 200 ? ['a', 'b'] : ['b', 'a'];
     expect((await login(email, `racing-pass-${won}`)).status).toBe(200);
     expect((await login(email, `racing-pass-${lost}`)).status).toBe(401);
+  });
+
+  it('checks a reset link on opening without using it: unknown, used, ended and expired ones refused', async () => {
+    const { email } = await registered('reset-check');
+    const check = (token: unknown) =>
+      api<ErrorBody & { expires_at?: string }>('POST', '/api/auth/password/reset/check', { body: { token } });
+    await startPasswordReset(email, '192.0.2.45', new Date());
+    const first = await linkToken(email, '/reset-password');
+    const good = await check(first);
+    expect(good.status).toBe(200);
+    expect(Date.parse(good.body.expires_at!)).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    // Checked twice, still good: the check uses nothing up.
+    expect((await check(first)).status).toBe(200);
+
+    // The wrong way: no token, a malformed one, another field, a token never mailed.
+    expect((await api('POST', '/api/auth/password/reset/check', { body: {} })).status).toBe(422);
+    expect((await check('short!')).status).toBe(422);
+    expect(
+      (await api('POST', '/api/auth/password/reset/check', { body: { token: first, password: 'x' } })).status,
+    ).toBe(422);
+    const forged = await check('A'.repeat(43));
+    expect(forged.status).toBe(400);
+    expect(forged.body.errors?.['token']?.[0]).toContain('無効か、すでに使用されています');
+    // A registration link is not a reset link.
+    const registering = newAddress('not-reset');
+    const registration = await api('POST', '/api/auth/register', {
+      body: { email: registering, password: 'abcdefgh', password_confirmation: 'abcdefgh' },
+    });
+    expect(registration.status).toBe(202);
+    expect((await check(await linkToken(registering, '/register/verify'))).status).toBe(400);
+
+    // A later link's reset ends this one; the used link is refused too.
+    await startPasswordReset(email, '192.0.2.45', new Date());
+    const second = await linkToken(email, '/reset-password');
+    expect(
+      (
+        await api('POST', '/api/auth/password/reset', {
+          body: { token: second, password: 'checked-pass-1', password_confirmation: 'checked-pass-1' },
+        })
+      ).status,
+    ).toBe(200);
+    expect((await check(second)).status).toBe(400);
+    expect((await check(first)).body.errors?.['token']?.[0]).toContain('無効か、すでに使用されています');
+
+    // An expired link says so.
+    const expired = `expired-reset-${run}-${'x'.repeat(20)}`;
+    await mailTokenRepository.putMailToken(hashToken(expired), {
+      purpose: 'password_reset',
+      email,
+      user_id: (await userRepository.getLogin(email))!.user_id,
+      password_hash: null,
+      reset_generation: 1,
+      created_at: new Date(Date.now() - 25 * 3600_000).toISOString(),
+      expires_at: new Date(Date.now() - 3600_000).toISOString(),
+    });
+    const late = await check(expired);
+    expect(late.status).toBe(400);
+    expect(late.body.errors?.['token']?.[0]).toContain('有効期限');
   });
 
   it('changes the password only with the current one, and signs the other sessions out', async () => {

@@ -2,7 +2,11 @@ import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { socialProviderInfo, socialProviders, type SocialProvider } from '../../shared/src/schemas/social';
 import { resetConfig } from '../../functions/src/lib/config';
+import { authResponseSchema } from '../../shared/src/schemas/account';
+import { reminderSettingsViewSchema } from '../../shared/src/schemas/reminders';
 import { signInWithProvider, socialAuthorizeUrl } from '../../functions/src/domain/account/social-service';
+import { reminderRepository } from '../../functions/src/db/repositories/reminder-repository';
+import { linkToken, multipart, profile } from './support/accounts';
 import { api, baseUrl } from './support/api';
 
 const verifierOf = () => randomBytes(48).toString('base64url');
@@ -184,6 +188,44 @@ describe('POST /api/auth/social/{provider}/token', () => {
     });
     expect(foreign.status).toBe(422);
     expect((await exchange('myspace', { code: 'abcdefghij' })).status).toBe(422);
+  });
+});
+
+describe('a LINE sign-up', () => {
+  it('LINE reminders can be chosen right after signing up with LINE', async () => {
+    const subject = `Usignup${Date.now()}`;
+    const verifier = verifierOf();
+    const signedIn = await exchange('line', {
+      code: await codeFor('line', subject, verifier),
+      code_verifier: verifier,
+      redirect_uri: callback('line'),
+    });
+    expect(signedIn.status).toBe(200);
+    // The sign-up's e-mail step: its link signs the player in again, with a session of its own.
+    const email = `line-signup-${Date.now()}@example.com`;
+    const started = await api('POST', '/api/auth/register/mail', {
+      token: signedIn.body.access_token,
+      body: { email },
+    });
+    expect(started.status).toBe(202);
+    const registered = await api('POST', '/api/auth/settings/email/change', {
+      body: { token: await linkToken(email, '/settings/mail/change'), registerFlg: true },
+    });
+    expect(registered.status).toBe(200);
+    const token = authResponseSchema.parse(registered.body).access_token;
+    expect((await api('PATCH', '/api/user/policy', { token })).status).toBe(200);
+    expect((await multipart('/api/user', token, profile)).status).toBe(200);
+
+    const settings = await api('GET', '/api/user/reminders', { token });
+    expect(settings.status).toBe(200);
+    expect(reminderSettingsViewSchema.parse(settings.body).line_available).toBe(true);
+    const chosen = await api('PUT', '/api/user/reminders', {
+      token,
+      body: { email: false, line: true, hours_before: [2] },
+    });
+    expect(chosen.status).toBe(200);
+    const userId = String(signedIn.body.user['user_id']);
+    expect((await reminderRepository.get(userId))?.line_user_id).toBe(subject);
   });
 });
 

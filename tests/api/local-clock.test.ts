@@ -60,6 +60,19 @@ describe('the local game clock', () => {
     expect(small.body['jobs_run']).toEqual([]);
   });
 
+  it("the API's answers are dated by the game clock, and GET /api/golf/clock tells it uncached", async () => {
+    const answer = await fetch(`${stack.url}/api/golf/clock`);
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const { now } = (await answer.json()) as { now: string };
+    expect(near(now, nowMs())).toBe(true);
+    expect(near(new Date(answer.headers.get('date')!).toISOString(), nowMs())).toBe(true);
+    // An answer the gateway gives itself is dated so too.
+    const unknown = await fetch(`${stack.url}/api/golf/no-such-route`);
+    expect(unknown.status).toBe(404);
+    expect(near(new Date(unknown.headers.get('date')!).toISOString(), nowMs())).toBe(true);
+  });
+
   it('the wrong way: another method, a body that is not a move, an instant that is not one, another stage', async () => {
     const before = nowMs();
     const put = await clock('PUT', JSON.stringify({ at: '2026-08-01T06:00' }));

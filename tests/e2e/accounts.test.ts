@@ -1,7 +1,10 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
+import { hashToken, mailTokenRepository } from '../../functions/src/db/repositories/mail-token-repository';
+import { nowMs } from '../../functions/src/lib/clock';
 import { resetConfig } from '../../functions/src/lib/config';
 import { closeChecked, reusedPage, useBrowser, waitForPath } from './support/browser';
+import { createPlayer } from './support/users';
 
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
 resetConfig();
@@ -188,6 +191,32 @@ describe('accounts by e-mail', () => {
     await completeSignUp(page, 'Xのゴルファー');
     await page.goto('/mypage');
     expect(await page.getByTestId('mypage-nickname').innerText()).toBe('Xのゴルファー');
+    await closeChecked(session);
+  });
+
+  it('an expired reset link is refused when it is opened', async () => {
+    const { userId } = await createPlayer(`e2e-expired-reset-${run}`);
+    // A reset link mailed 25 hours ago by the stack's clock: it worked for 24.
+    const token = `e2e-expired-reset-${run}-${'x'.repeat(24)}`;
+    const hour = 3600_000;
+    await mailTokenRepository.putMailToken(hashToken(token), {
+      purpose: 'password_reset',
+      email: `${userId}@example.com`,
+      user_id: userId,
+      password_hash: null,
+      created_at: new Date(nowMs() - 25 * hour).toISOString(),
+      expires_at: new Date(nowMs() - hour).toISOString(),
+    });
+    const session = await reusedPage(browser());
+    const { page } = session;
+    await page.goto(`/reset-password?token=${token}`);
+    // Refused before anything is typed, with the way to ask for a new link; no form to fill in.
+    const error = page.getByTestId('link-error');
+    await error.waitFor();
+    expect(await error.innerText()).toContain('有効期限（24時間）が切れています');
+    expect(await page.getByLabel(label('新しいパスワード')).count()).toBe(0);
+    await error.getByRole('link', { name: '再設定のメールをもう一度送る' }).click();
+    await waitForPath(page, '/reset-password/mail');
     await closeChecked(session);
   });
 });

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { formatToPar } from '@golf/shared/game/format';
-import { liveTeamScore, provisionalRank } from '@golf/shared/game/live-round';
+import { liveTeamScore } from '@golf/shared/game/live-round';
 import type { LiveRound } from '@golf/shared/schemas/live-round';
-import type { RankingStatusResponse } from '@golf/shared/schemas/ranking';
+import type { OwnRankingResponse, RankingStatusResponse } from '@golf/shared/schemas/ranking';
 import { newPage } from './support/browser';
 import { operatorToken } from './support/ops';
 import { callApi, useOwnStack } from './support/own-stack';
@@ -127,8 +127,15 @@ describe('a live round', () => {
       const live = await api<LiveRound>('GET', `/api/golf/round/1/live?game_global_id=${gid}`, player);
       const byId = new Map(live.players.map((p) => [p.player_id, p]));
       const team = liveTeamScore([p1, p2, p3, p4], (id) => byId.get(id), live.penalty);
-      // The player has no settled round yet, so the board holds no entry of his.
-      return { live, team, rank: provisionalRank(live.board, team.score!) };
+      // His rank is the published ranking's (docs/game-rules.md), as the share card and my page show it.
+      const own = await api<OwnRankingResponse>(
+        'GET',
+        `/api/golf/ranking/user?round=1&game_global_id=${gid}`,
+        player,
+      );
+      const rank = own.rankings.find((row) => row.type === 1)?.rank;
+      const entrants = live.board.counts.reduce((sum, count) => sum + count, 0);
+      return { live, team, rankText: rank === undefined ? '集計待ち' : `${rank}位 / ${entrants}人` };
     };
     const first = await expected();
     // -3 (finished) + 1 (through 9) + E (not started) + E (through 12).
@@ -140,9 +147,9 @@ describe('a live round', () => {
     // Best 5 of the 9 with a score: -3, -2, -1, E, E -> the line is E.
     expect(first.live.cut).toMatchObject({ line_to_par: 0, projected: true, top: 5 });
     expect(await page.getByTestId('live-cut-line').innerText()).toContain(formatToPar(0));
-    // Only the rival's team has a settled score on the board (+2): -2 ranks first of 1.
-    expect(first.rank).toBe(1);
-    expect(await page.getByTestId('live-rank').innerText()).toBe('1位 / 1人');
+    // His team is still playing, so the ranking holds no round of his yet: no rank to show.
+    expect(first.rankText).toBe('集計待ち');
+    expect(await page.getByTestId('live-rank').innerText()).toBe(first.rankText);
 
     // Newer results: p2 finishes at -4, p3 starts badly, p4 bogeys; the rival's board score stays.
     await api(
@@ -170,7 +177,7 @@ describe('a live round', () => {
     // -4, -3, -2, -1, +1, +2 ... -> the 5th best total is now +1.
     expect(second.live.cut!.line_to_par).toBe(1);
     expect(await page.getByTestId('live-cut-line').innerText()).toContain('+1');
-    expect(await page.getByTestId('live-rank').innerText()).toBe(`${second.rank}位 / 1人`);
+    expect(await page.getByTestId('live-rank').innerText()).toBe(second.rankText);
 
     // The leaderboard page shows the same live panel.
     await page.goto('/schedule/score');

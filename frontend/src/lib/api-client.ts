@@ -8,6 +8,7 @@ import {
 } from '@golf/shared/errors';
 import { readCookie, tokenCookieName } from './cookies';
 import { takeEarlyAnswer } from './early-data';
+import { noteServerDate } from './server-clock';
 
 /** `network`: the request never got an answer (offline, DNS, connection reset). */
 export type ApiErrorCode = ErrorCode | 'network';
@@ -168,10 +169,12 @@ export async function apiRequest<T = unknown>(path: string, options: ApiRequestO
   const url = buildApiUrl(path, options.query);
   const method = options.method ?? 'GET';
   let response: Response;
+  const sentAt = Date.now();
   try {
     response =
       (method === 'GET' ? await earlyAnswer(url) : undefined) ??
       (await fetch(url, { method, headers, body, signal: options.signal, credentials: 'same-origin' }));
+    noteServerDate(response.headers, sentAt, Date.now());
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError({ status: 0, code: 'network', message: networkErrorMessage });

@@ -94,6 +94,7 @@ export const queryKeys = {
     all: account,
     email: [...account, 'email'] as const,
     me: [...account, 'me'] as const,
+    resetLink: (token: string) => [...account, 'reset-link', token] as const,
   },
   reminders: {
     settings: [...reminders, 'settings'] as const,

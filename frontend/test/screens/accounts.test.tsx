@@ -73,9 +73,10 @@ describe('forgotten password', () => {
     await user().click(screen.getByRole('button', { name: 'ログイン' }));
     expect(await loads.next()).toBe('/');
 
-    // The same link again: a clear message and the way to ask again.
-    await setPassword('third-pass-3');
+    // The same link again: refused on opening, before any password is typed, with the way to ask again.
+    await openApp(link);
     const error = await screen.findByTestId('link-error');
+    expect(screen.queryByLabelText(label('新しいパスワード'))).toBeNull();
     await waitFor(() => expect(error.textContent).toContain('すでに使用されています'));
     screen.getByRole('link', { name: '再設定のメールをもう一度送る' });
   });

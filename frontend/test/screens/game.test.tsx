@@ -377,6 +377,26 @@ describe('why my score moved', () => {
   });
 });
 
+describe("the player's rank", () => {
+  it('the share card and the live panel show the same rank', async () => {
+    // A sample player whose round 3 team is still playing: his live score is not in the ranking yet.
+    await openApp('/schedule/round/3', { as: 'seasonPlayer' });
+    const live = await screen.findByTestId('live-rank');
+    await waitFor(() => expect(text(live)).toMatch(/^\d+位/));
+    const rank = /^(\d+)位/.exec(text(live))![1]!;
+
+    await userEvent.setup().click(screen.getByRole('button', { name: 'シェア画像を作る' }));
+    const card = await screen.findByTestId('share-card');
+    const page = within(card).getByRole<HTMLAnchorElement>('link', { name: '共有ページを開く' });
+    const shared = await (await networkAnswer(new Request(page.href))).text();
+    expect(shared).toContain(`${rank}位（速報）`);
+
+    // My page says it too.
+    await openApp('/mypage', { as: 'seasonPlayer' });
+    expect(text(await screen.findByTestId('score-changes-rank'))).toBe(`現在の順位：${rank}位（速報）`);
+  });
+});
+
 describe('/schedule/score for a signed-in player', () => {
   it("shows the player's own team score per round and in total, as the API computes it", async () => {
     const expected = await apiAs<MyScore>('gameSample', 'GET', '/api/golf/schedule/score/me');

@@ -14,6 +14,8 @@ import {
   profileConfirmResponseSchema,
   profileFormSchema,
   registerBodySchema,
+  resetLinkCheckBodySchema,
+  resetLinkCheckResponseSchema,
   tutorialResponseSchema,
   userEmailResponseSchema,
   userMeResponseSchema,
@@ -248,6 +250,17 @@ export const startPasswordResetRoute = {
   aws: { table: 'write', mail: true, keys: mailLinkStartKeys },
 } as const satisfies RouteDefinition;
 
+export const checkPasswordResetLinkRoute = {
+  name: 'checkPasswordResetLink',
+  method: 'POST',
+  path: '/api/auth/password/reset/check',
+  handler: 'auth/check-password-reset-link',
+  access: 'public',
+  body: resetLinkCheckBodySchema,
+  response: resetLinkCheckResponseSchema,
+  aws: { table: 'read', keys: { read: ['LOGIN#', 'MAILTOKEN#', 'REVOKED#', 'USER#'] } },
+} as const satisfies RouteDefinition;
+
 export const resetPasswordRoute = {
   name: 'resetPassword',
   method: 'POST',
@@ -362,6 +375,7 @@ export const accountRoutes = {
   startEmailChange: startEmailChangeRoute,
   completeEmailChange: completeEmailChangeRoute,
   startPasswordReset: startPasswordResetRoute,
+  checkPasswordResetLink: checkPasswordResetLinkRoute,
   resetPassword: resetPasswordRoute,
   changePassword: changePasswordRoute,
   confirmUserProfile: confirmUserProfileRoute,

@@ -1,5 +1,5 @@
 import type { RouteDefinition } from '../contracts';
-import { tournamentScoreQuerySchema, tournamentScoreSchema } from '../schemas/schedule';
+import { gameClockSchema, tournamentScoreQuerySchema, tournamentScoreSchema } from '../schemas/schedule';
 
 export const getTournamentScoreRoute = {
   name: 'getTournamentScore',
@@ -19,6 +19,18 @@ export const getTournamentScoreRoute = {
   cacheSeconds: 30,
 } as const satisfies RouteDefinition;
 
+/** No cacheSeconds: an answer kept by a cache would tell a time already past. */
+export const getGameClockRoute = {
+  name: 'getGameClock',
+  method: 'GET',
+  path: '/api/golf/clock',
+  handler: 'schedule/get-game-clock',
+  access: 'public',
+  response: gameClockSchema,
+  aws: { table: 'none' },
+} as const satisfies RouteDefinition;
+
 export const scheduleRoutes = {
   getTournamentScore: getTournamentScoreRoute,
+  getGameClock: getGameClockRoute,
 } as const satisfies Record<string, RouteDefinition>;

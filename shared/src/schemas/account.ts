@@ -98,6 +98,15 @@ const emailChangeResponseSchema = z.object({ email: z.string() });
 export const userEmailResponseSchema = z.object({ email: z.string().nullable(), has_password: z.boolean() });
 export type UserEmailResponse = z.infer<typeof userEmailResponseSchema>;
 
+/**
+ * POST /api/auth/password/reset/check: whether a reset link still works, asked when it is opened so
+ * that an expired or used one is refused before the new password is typed. A POST keeps the token
+ * out of addresses and logs; it changes nothing.
+ */
+export const resetLinkCheckBodySchema = z.object({ token: mailTokenSchema });
+export const resetLinkCheckResponseSchema = z.object({ expires_at: z.string() });
+export type ResetLinkCheckResponse = z.infer<typeof resetLinkCheckResponseSchema>;
+
 /** POST /api/auth/password/reset: the reset link's token and the new password. */
 export const passwordResetBodySchema = z
   .object({ token: mailTokenSchema, ...confirmedPassword })

@@ -75,3 +75,9 @@ export const tournamentScoreSchema = z.object({
   leaderboard: z.array(leaderboardRowSchema),
 });
 export type TournamentScore = z.infer<typeof tournamentScoreSchema>;
+
+/**
+ * GET /api/golf/clock: the game's time, never kept by a cache. The SPA sets its countdowns by the
+ * server's clock rather than the phone's, from this and from the `Date` of every uncached answer.
+ */
+export const gameClockSchema = z.object({ now: z.iso.datetime() });

@@ -29,6 +29,12 @@ export function isFederatedUsername(username: string, provider?: SocialProvider)
   return names.some((name) => lower.startsWith(`${name.toLowerCase()}_`));
 }
 
+/** The provider's own id of a federated user of this provider (the `username` after its prefix); null for any other. */
+export const federatedSubject = (username: string, provider: SocialProvider): string | null =>
+  isFederatedUsername(username, provider)
+    ? username.slice(socialProviderInfo[provider].cognitoName.length + 1)
+    : null;
+
 const base64Url = (min: number, max: number) =>
   z
     .string()

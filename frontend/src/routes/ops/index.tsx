@@ -5,6 +5,7 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { useOpsTournaments } from '../../features/ops/api/ops-calls';
 import { OpsNav, RoundRows } from '../../features/ops/components/ops-parts';
 import { inPlayFirst } from '../../features/ops/model/in-play';
+import { serverNow } from '../../lib/server-clock';
 
 export const Route = createFileRoute('/ops/')({
   staticData: { page: { title: '運営コンソール', stackType: 'unset' } },
@@ -56,7 +57,9 @@ function OpsHomePage() {
           ))
         )}
       </section>
-      <p className="ops-footnote">時刻はすべて日本時間です（{formatTokyoDateTime(new Date())} 現在）。</p>
+      <p className="ops-footnote">
+        時刻はすべて日本時間です（{formatTokyoDateTime(new Date(serverNow()))} 現在）。
+      </p>
     </>
   );
 }

@@ -8,7 +8,7 @@ import { PageSkeleton } from '../../components/ui/skeleton';
 import { activeQuizQueryOptions, useAnswerQuiz } from '../../features/quiz/api/quiz';
 import { formatSeconds, revealNote } from '../../features/quiz/components/quiz-parts';
 import { isApiError } from '../../lib/api-client';
-import { useNow } from '../../lib/use-now';
+import { useDeviceNow } from '../../lib/use-now';
 import { queryKeys } from '../../lib/query-keys';
 
 export const Route = createFileRoute('/quiz/start')({
@@ -64,7 +64,7 @@ function QuizQuestion({
   const [result, setResult] = useState<QuizAnswerResponse | null>(null);
   const sent = useRef(false);
   const [stoppedAt, setStoppedAt] = useState<number | null>(null);
-  const now = useNow(200);
+  const now = useDeviceNow(200);
   const limitMs = active.time_limit * 1000;
   const leftMs = Math.max(0, receivedAt + active.remaining_ms - (stoppedAt ?? now));
 

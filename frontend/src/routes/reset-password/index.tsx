@@ -2,8 +2,9 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { passwordResetBodySchema } from '@golf/shared/schemas/account';
 import { AppLink } from '../../components/ui/app-link';
+import { SkeletonCard } from '../../components/ui/skeleton';
 import { fieldErrorsOf, type FieldErrors } from '../../components/ui/form-field';
-import { useResetPassword } from '../../features/account/api/account-calls';
+import { useResetLinkCheck, useResetPassword } from '../../features/account/api/account-calls';
 import {
   apiFieldErrors,
   LinkErrorCard,
@@ -25,10 +26,14 @@ export const Route = createFileRoute('/reset-password/')({
   component: ResetPasswordPage,
 });
 
-/** Without a token: how a reset works. With the mailed link's token: the new password. */
+/**
+ * Without a token: how a reset works. With the mailed link's token: the link is checked first, and
+ * the new password asked only of a link that still works.
+ */
 function ResetPasswordPage() {
   const { token } = Route.useSearch();
   const navigate = useNavigate();
+  const check = useResetLinkCheck(token);
   const reset = useResetPassword();
   const [form, setForm] = useState({ password: '', password_confirmation: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -59,6 +64,18 @@ function ResetPasswordPage() {
       onError: (error) => setErrors(apiFieldErrors(error)),
     });
   };
+  if (check.isError)
+    return (
+      <div className="page-body">
+        <LinkErrorCard error={check.error} retry={retry} />
+      </div>
+    );
+  if (check.isPending)
+    return (
+      <div className="page-body page-body--pending" role="status" aria-label="リンクを確認しています">
+        <SkeletonCard lines={3} />
+      </div>
+    );
   if (errors['token'] || (reset.isError && !Object.keys(apiFieldErrors(reset.error)).length))
     return (
       <div className="page-body">

@@ -107,6 +107,21 @@ export const mailTokenRepository = {
   },
 
   /**
+   * A password reset link as it stands, read only (the link is not used): `expired`, or null when
+   * takeResetLink would refuse it too (unknown, used, for something else, or ended by a later reset).
+   */
+  async readResetLink(token: string, now: Date): Promise<MailTokenRecord | 'expired' | null> {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.mailToken(hashToken(token)), ConsistentRead: true }),
+    );
+    const record = Item ? recordOf(Item) : null;
+    if (record?.purpose !== 'password_reset' || !record.user_id) return null;
+    if (Date.parse(record.expires_at) <= now.getTime()) return 'expired';
+    if ((record.reset_generation ?? 0) !== (await resetGeneration(record.user_id))) return null;
+    return record;
+  },
+
+  /**
    * Takes a password reset link out of the table and ends every other reset link of its player, in
    * one transaction: the link goes, and the player's reset generation moves on from the one the link
    * carries, on the condition that it still is that one. A link mailed before another link's reset
@@ -164,6 +179,7 @@ export const tableUse = {
   mailTokenRepository: {
     putMailToken: { write: ['MAILTOKEN#'] },
     issueOneTimeToken: { read: ['USER#'], write: ['MAILTOKEN#'] },
+    readResetLink: { read: ['MAILTOKEN#', 'USER#'] },
     takeResetLink: { write: ['MAILTOKEN#', 'USER#'] },
     takeOneTimeToken: { write: ['MAILTOKEN#'] },
   },

@@ -14,6 +14,7 @@ import { fromItem } from '../item';
 import { keys } from '../keys';
 import { copySettingAsOf, type CopySettingChange } from '@golf/shared/game/carry-over';
 import type { TableUse } from '../table-use';
+import type { SocialProvider } from '@golf/shared/schemas/social';
 
 export interface UserRecord {
   user_id: string;
@@ -31,6 +32,11 @@ export interface UserRecord {
   is_registed_email: boolean;
   is_accepted_policy: boolean;
   status: UserStatus;
+  /**
+   * The provider accounts the player signs in with, by provider: that provider's own id of them (LINE's
+   * is the one its Messaging API pushes to). Whatever session the player is in, the account is linked.
+   */
+  linked_accounts?: Partial<Record<SocialProvider, string>>;
   created_at: string;
   updated_at: string;
 }

@@ -22,10 +22,11 @@ import {
 } from '../../db/repositories/mail-token-repository';
 import { rateLimitRepository } from '../../db/repositories/rate-limit-repository';
 import { type UserRecord, userRepository } from '../../db/repositories/user-repository';
-import { AppError, conflict, notFound, validationFailed } from '../../lib/errors';
+import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { identity } from '../../adapters/identity/identity-port';
 import { sendMail } from '../../adapters/mail';
 import { accountMail } from './account-mail';
+import { expiredLinkMessage, invalidLinkMessage, linkError, usableResetLink } from './mail-links';
 import { authResponse, limit, loginLimits, newPlayer } from './account-service';
 
 const MAIL_LINK_HOURS = 24;
@@ -35,13 +36,6 @@ export const mailLimits = { windowSeconds: 3600, perAddress: 5, perIp: 30 } as c
 
 const mailSentMessage =
   'メールを送信しました。メールに記載のリンクから、24時間以内に手続きを完了してください。';
-
-const invalidLinkMessage =
-  'このリンクは無効か、すでに使用されています。お手数ですが、もう一度お手続きください。';
-const expiredLinkMessage =
-  'このリンクの有効期限（24時間）が切れています。お手数ですが、もう一度お手続きください。';
-
-const linkError = (message: string) => new AppError(400, 'bad_request', message, { token: [message] });
 
 const issueLink = (
   purpose: MailTokenPurpose,
@@ -223,9 +217,7 @@ export async function startPasswordReset(email: string, sourceIp: string, now: D
  * does every other reset link mailed to them (taken in the same write as this one).
  */
 export async function resetPassword(body: PasswordResetBody, now: Date) {
-  const record = await mailTokenRepository.takeResetLink(body.token, now);
-  if (!record) throw linkError(invalidLinkMessage);
-  if (record === 'expired') throw linkError(expiredLinkMessage);
+  const record = usableResetLink(await mailTokenRepository.takeResetLink(body.token, now));
   const login = await userRepository.getLogin(record.email);
   if (
     !login ||

@@ -1,7 +1,7 @@
 import * as z from 'zod';
 import type { AuthResponse } from '@golf/shared/schemas/account';
 import {
-  isFederatedUsername,
+  federatedSubject,
   socialCallbackPath,
   socialProviderInfo,
   type SocialAuthorizeQuery,
@@ -72,8 +72,12 @@ async function exchangeCode(body: SocialTokenBody): Promise<string> {
 }
 
 /** A player who signed in with a provider for the first time: no registered e-mail yet. */
-export const newSocialUser = (userId: string, now: Date): UserRecord =>
-  newPlayer(userId, now, { is_registed_email: false, status: 'mail_verify' });
+export const newSocialUser = (
+  userId: string,
+  now: Date,
+  linked: UserRecord['linked_accounts'] = {},
+): UserRecord =>
+  newPlayer(userId, now, { is_registed_email: false, status: 'mail_verify', linked_accounts: linked });
 
 export async function signInWithProvider(
   provider: SocialProvider,
@@ -84,15 +88,24 @@ export async function signInWithProvider(
   const accessToken = await exchangeCode(body);
   const auth = await verifyAccessToken(accessToken);
   // A federated user's username is `{IdentityProviderName}_{subject}`: the token must come from this provider.
-  if (!isFederatedUsername(auth.username, provider)) {
-    throw new AppError(401, 'unauthenticated', socialSignInFailedMessage);
-  }
+  const subject = federatedSubject(auth.username, provider);
+  if (!subject) throw new AppError(401, 'unauthenticated', socialSignInFailedMessage);
   // A withdrawal cannot be undone by signing in again with the same identity.
   if (await userRepository.isWithdrawn(auth.userId))
     throw new AppError(401, 'unauthenticated', 'このアカウントは退会済みです。');
-  const user =
+  const found =
     (await userRepository.getUser(auth.userId)) ??
-    (await userRepository.createUserIfAbsent(newSocialUser(auth.userId, now)));
+    (await userRepository.createUserIfAbsent(newSocialUser(auth.userId, now, { [provider]: subject })));
+  // The account keeps the link, so the sessions the player gets later (the e-mail step's, a password
+  // sign-in's) reach what it offers, such as LINE reminders. A player from before links were kept gets it now.
+  const user =
+    found.linked_accounts?.[provider] === subject
+      ? found
+      : ((await userRepository.updateUserFields(
+          auth.userId,
+          { linked_accounts: { ...found.linked_accounts, [provider]: subject } },
+          now,
+        )) ?? found);
   return authResponse(
     { token: accessToken, expiresAt: new Date(auth.expiresAt * 1000), tokenId: auth.tokenId },
     user,

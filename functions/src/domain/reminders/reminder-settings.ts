@@ -4,21 +4,32 @@
  */
 import { randomBytes } from 'node:crypto';
 import { defaultReminderSettings, type ReminderSettings } from '@golf/shared/game/reminders';
-import { isFederatedUsername, socialProviderInfo } from '@golf/shared/schemas/social';
+import { federatedSubject } from '@golf/shared/schemas/social';
 import { reminderRepository, type ReminderSubscription } from '../../db/repositories/reminder-repository';
-import { userRepository } from '../../db/repositories/user-repository';
+import { type UserRecord, userRepository } from '../../db/repositories/user-repository';
 import type { AuthContext } from '../../lib/auth';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { lineConfigured } from '../../adapters/line';
 
 export interface ReminderSettingsView extends ReminderSettings {
-  /** The player signed in with LINE, so LINE reminders can reach them. */
+  /** The account is linked to LINE, so LINE reminders can reach them. */
   line_available: boolean;
   /** An e-mail address is registered, so e-mail reminders can reach them. */
   email_available: boolean;
 }
 
-const linePrefix = `${socialProviderInfo.line.cognitoName}_`;
+/**
+ * The LINE user the player's reminders go to: the one linked before, else the LINE account the player
+ * signs in with, as the account keeps it (whatever session this is: after a LINE sign-up the e-mail
+ * step's session is not a LINE one), or as this session shows it (a session from before the account
+ * kept its links).
+ */
+const lineUserOf = (
+  auth: AuthContext,
+  user: UserRecord | null,
+  subscription: ReminderSubscription | undefined,
+): string | null =>
+  subscription?.line_user_id ?? user?.linked_accounts?.line ?? federatedSubject(auth.username, 'line');
 
 function settingsOf(subscription: ReminderSubscription | undefined): ReminderSettings {
   return subscription
@@ -33,13 +44,12 @@ export async function getReminderSettings(auth: AuthContext): Promise<ReminderSe
   ]);
   return {
     ...settingsOf(subscription),
-    line_available:
-      lineConfigured() && (Boolean(subscription?.line_user_id) || isFederatedUsername(auth.username, 'line')),
+    line_available: lineConfigured() && Boolean(lineUserOf(auth, user, subscription)),
     email_available: Boolean(user?.email),
   };
 }
 
-/** Stores a player's choice. LINE needs a LINE sign-in (it links that account); e-mail needs an address. */
+/** Stores a player's choice. LINE needs an account linked to LINE; e-mail needs an address. */
 export async function updateReminderSettings(
   auth: AuthContext,
   settings: ReminderSettings,
@@ -50,9 +60,7 @@ export async function updateReminderSettings(
     userRepository.getUser(auth.userId),
   ]);
   if (!user) throw notFound('ユーザーが見つかりません。');
-  const lineUserId =
-    existing?.line_user_id ??
-    (isFederatedUsername(auth.username, 'line') ? auth.username.slice(linePrefix.length) : null);
+  const lineUserId = lineUserOf(auth, user, existing);
   const errors: Record<string, string[]> = {};
   if (settings.line && !lineConfigured()) errors['line'] = ['LINEでのお知らせは現在ご利用いただけません。'];
   else if (settings.line && !lineUserId)

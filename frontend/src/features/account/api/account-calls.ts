@@ -1,4 +1,4 @@
-import { queryOptions, useMutation } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery } from '@tanstack/react-query';
 import type {
   EmailChangeBody,
   PasswordChangeBody,
@@ -62,6 +62,18 @@ export const useCompleteEmailChange = () =>
 export const useStartPasswordReset = () =>
   useMutation({
     mutationFn: (email: string) => api.startPasswordReset({ body: { email } }),
+  });
+
+/**
+ * Whether the reset link still works, asked when its page opens: an expired or used link is refused
+ * before the new password is typed. The check uses nothing up.
+ */
+export const useResetLinkCheck = (token: string | undefined) =>
+  useQuery({
+    queryKey: queryKeys.account.resetLink(token ?? ''),
+    queryFn: () => api.checkPasswordResetLink({ body: { token: token ?? '' } }),
+    enabled: token !== undefined,
+    retry: false,
   });
 
 export const useResetPassword = () =>

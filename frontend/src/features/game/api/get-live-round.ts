@@ -3,7 +3,7 @@ import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 
 /** How often a live round is asked again while its page is visible (never in a background tab). */
-const LIVE_ROUND_REFRESH_MS = 60_000;
+export const LIVE_ROUND_REFRESH_MS = 60_000;
 
 /**
  * A round while it is played: the field's live state, the projected cut line and the published

@@ -1,14 +1,15 @@
 import { useQuery } from '@tanstack/react-query';
 import { formatToPar } from '@golf/shared/game/format';
-import { liveTeamScore, provisionalStanding, type LivePick } from '@golf/shared/game/live-round';
-import type { MyScore, RoundView } from '@golf/shared/schemas/game';
+import { liveTeamScore, type LivePick } from '@golf/shared/game/live-round';
+import type { RoundView } from '@golf/shared/schemas/game';
 import type { LiveRound } from '@golf/shared/schemas/live-round';
 import type { ScheduleRound } from '@golf/shared/schemas/schedule';
 import { Badge } from '../../../components/ui/badge';
 import { formatToParCell, toParTone } from '../../../lib/format';
-import { useLiveRound } from '../api/get-live-round';
-import { useMyScore } from '../api/get-my-score';
+import { onServerClock } from '../../../lib/server-clock';
+import { LIVE_ROUND_REFRESH_MS, useLiveRound } from '../api/get-live-round';
 import { roundQueryOptions } from '../api/get-round';
+import { ownRankingQueryOptions } from '../../ranking/api/get-rankings';
 
 /** A picked player as the page already holds him (null = an empty slot). */
 export type LiveTeamSlot = { player_id: string; name: string } | null;
@@ -29,30 +30,15 @@ export const liveSlots = (view: RoundView): LiveTeamSlot[] =>
     pick ? { player_id: pick.player.player_id, name: pick.player.name } : null,
   );
 
-/** The player's SCORE before this round as the ranking holds it: scored earlier rounds only. */
-function earlierRounds(myScore: MyScore | undefined, round: number) {
-  const scored = (myScore?.rounds ?? []).filter(
-    (r) => r.round < round && r.score.kind === 'scored' && r.score.score !== null,
-  );
-  return { total: scored.reduce((sum, r) => sum + r.score.score!, 0), ranked: scored.length > 0 };
-}
-
-/** The team's provisional round score, total and rank from the live field and the published board. */
-function teamFigures(live: LiveRound, slots: readonly LiveTeamSlot[], myScore: MyScore | undefined) {
+/** The team's provisional round score from the live field. */
+function teamFigures(live: LiveRound, slots: readonly LiveTeamSlot[]) {
   const states = new Map(live.players.map((p) => [p.player_id, p]));
   const team = liveTeamScore(
     slots.map((slot) => slot?.player_id ?? null),
     (id) => states.get(id),
     live.penalty,
   );
-  const earlier = earlierRounds(myScore, live.round);
-  const total = team.score === null ? null : earlier.total + team.score;
-  // The board holds the player at his earlier total until each of his picks has a settled score.
-  const settled = team.picks.every((pick) => pick.kind === 'finished' || pick.kind === 'penalty');
-  const own = settled ? null : earlier.ranked ? earlier.total : null;
-  const standing =
-    total === null || live.board.counts.length === 0 ? null : provisionalStanding(live.board, total, own);
-  return { team, total, rank: standing?.rank ?? null, entrants: standing?.entrants ?? 0, states };
+  return { team, states };
 }
 
 /**
@@ -71,12 +57,24 @@ export function LiveRoundPanel({
   slots?: readonly LiveTeamSlot[] | undefined;
 }) {
   const { data: live, dataUpdatedAt } = useLiveRound(round, gameGlobalId, true);
-  const { data: myScore } = useMyScore(gameGlobalId, slots !== undefined);
+  // The player's rank is the published ranking's, as the ranking page, my page and the share card
+  // show it: one order of every player as of one snapshot (docs/game-rules.md). His live score ranked
+  // against the others' published ones would be a number no other screen shows, and could put two
+  // players in one place.
+  const { data: own } = useQuery({
+    ...ownRankingQueryOptions(round, gameGlobalId),
+    enabled: slots !== undefined,
+    refetchInterval: LIVE_ROUND_REFRESH_MS,
+    refetchIntervalInBackground: false,
+  });
   if (!live?.is_live) return null;
-  const figures = slots ? teamFigures(live, slots, myScore) : null;
+  const figures = slots ? teamFigures(live, slots) : null;
+  const rank = own?.rankings.find((row) => row.type === 1)?.rank ?? null;
+  const entrants = live.board.counts.reduce((sum, count) => sum + count, 0);
   // A visitor after the cut has nothing of his own to follow here: the leaderboard shows the field.
   if (!figures && !live.cut) return null;
-  const updated = new Date(dataUpdatedAt).toLocaleTimeString('ja-JP', {
+  // When the answer arrived, on the server's clock: the phone's may be set wrong.
+  const updated = new Date(onServerClock(dataUpdatedAt)).toLocaleTimeString('ja-JP', {
     timeZone: 'Asia/Tokyo',
     hour: '2-digit',
     minute: '2-digit',
@@ -104,8 +102,8 @@ export function LiveRoundPanel({
           <div>
             <dt>暫定順位</dt>
             <dd data-testid="live-rank">
-              {figures.rank === null ? '集計待ち' : `${figures.rank}位`}
-              {figures.rank !== null && <small> / {figures.entrants}人</small>}
+              {rank === null ? '集計待ち' : `${rank}位`}
+              {rank !== null && entrants > 0 && <small> / {entrants}人</small>}
             </dd>
           </div>
         </dl>
