@@ -2,7 +2,7 @@ import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
 import { buildStageApp, stageApp, testStage } from './apps';
-import { defaultRankingJobMemoryMb, localStackContext } from '../lib/config';
+import { defaultRankingJobMemoryMb, localStackContext, operatorSecrets } from '../lib/config';
 import { scheduledJobs } from '../lib/stacks/jobs-stack';
 
 const synth = (stage: string, more: Record<string, unknown> = {}) =>
@@ -126,6 +126,38 @@ describe('names per stage and per account', () => {
     );
     expect(granted).toEqual(expect.arrayContaining(['golf-test/origin-verify', 'golf-test/social/x']));
     expect([...referenced, ...granted].filter((name) => !name!.startsWith('golf-test/'))).toEqual([]);
+  });
+
+  it('lists for npm run preflight every secret the operator creates: each field the templates resolve, each one a function reads', () => {
+    const text = testTemplates.map((template) => JSON.stringify(template.toJSON())).join('\n');
+    const resolved = new Set(
+      [...text.matchAll(/resolve:secretsmanager:([\w/+=.@-]+):SecretString:(\w+)/g)].map(
+        (match) => `${match[1]}:${match[2]}`,
+      ),
+    );
+    const granted = new Set([...text.matchAll(/:secret:([\w/+=.@-]+?)-\?{6}/g)].map((match) => match[1]!));
+    // The stacks' own, generated secrets need nothing of the operator.
+    for (const generated of ['golf-test/origin-verify', 'golf-test/arrival-receipt-key'])
+      granted.delete(generated);
+    const listed = operatorSecrets(test.config);
+    const fields = new Set(
+      listed.flatMap((secret) => secret.fields.map((field) => `${secret.name}:${field}`)),
+    );
+    expect([...resolved].filter((field) => !fields.has(field))).toEqual([]);
+    expect([...granted].filter((name) => !listed.some((secret) => secret.name === name))).toEqual([]);
+    expect(
+      listed.filter(
+        (secret) =>
+          !granted.has(secret.name) && !secret.fields.some((f) => resolved.has(`${secret.name}:${f}`)),
+      ),
+    ).toEqual([]);
+    expect(listed.map((secret) => secret.name)).toEqual([
+      'golf-test/social/google',
+      'golf-test/social/x',
+      'golf-test/social/line',
+      'golf-test/social/apple',
+      'golf-test/line-messaging',
+    ]);
   });
 
   it('gives two stages of one account different Cognito domains and secrets', () => {
