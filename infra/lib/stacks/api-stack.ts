@@ -218,7 +218,10 @@ export class ApiStack extends Stack {
       // API Gateway refuses route settings that name a route it does not have yet.
       if (isTeamSaveRoute(route)) this.stage.node.addDependency(httpRoute);
     }
-    new CfnOutput(this, 'ApiEndpoint', { value: this.api.apiEndpoint });
+    new CfnOutput(this, 'ApiEndpoint', {
+      value: this.api.apiEndpoint,
+      description: 'The HTTP API behind /api/* (it answers only calls through the distribution)',
+    });
   }
 
   /**
