@@ -58,6 +58,7 @@ export function buildApp(props: AppProps = {}) {
     functionEnvironment: api.functionEnvironment,
     resources: api.resources,
     rankingJobMemoryMb: config.rankingJobMemoryMb,
+    ...(config.lineMessaging ? { lineMessaging: config.lineMessaging } : {}),
   });
   // The ranking job writes what the API reads: the readers of a new stored form (ranking pages)
   // are deployed before the job that starts writing it.

@@ -126,6 +126,12 @@ export interface InfraConfig {
    * limit). Its CPU and packing workers follow (functions/src/jobs/schedule.ts `packingWorkersFor`).
    */
   rankingJobMemoryMb: number;
+  /**
+   * LINE reminders (context `lineReminders`): the Messaging API channel whose access token is the
+   * secret `secretName` (JSON `channelAccessToken`). Absent: the stage sends no LINE message, and
+   * players are not offered LINE reminders.
+   */
+  lineMessaging?: { secretName: string };
 }
 
 /**
@@ -150,6 +156,55 @@ const configDefaults = {
 
 /** Where every secret of a stage lives: `golf-{stage}/origin-verify`, `golf-{stage}/social/google`... */
 export const secretPrefix = (stage: string) => `golf-${stage}`;
+
+/**
+ * The secrets a stage reads that nobody but the operator creates, with the JSON fields each must
+ * hold: its providers' credentials (the auth stack resolves them at deploy time, the X bridge reads
+ * X's at run time) and, with LINE reminders, the Messaging API channel's token (the reminder sender
+ * reads it at run time). All in the stage's region. `npm run preflight` checks each before a deploy.
+ */
+export function operatorSecrets(config: InfraConfig): { name: string; fields: string[]; purpose: string }[] {
+  return [
+    ...config.socialProviders.map((provider) => ({
+      name: `${config.socialSecretPrefix}/${socialSecretOf[provider].name}`,
+      fields: [...socialSecretOf[provider].fields],
+      purpose: socialSecretOf[provider].purpose,
+    })),
+    ...(config.lineMessaging
+      ? [
+          {
+            name: config.lineMessaging.secretName,
+            fields: ['channelAccessToken'],
+            purpose: 'LINE Developers, the Messaging API channel: its long-lived channel access token',
+          },
+        ]
+      : []),
+  ];
+}
+
+/** Each provider's secret under `socialSecretPrefix` and the fields the auth stack reads from it. */
+const socialSecretOf = {
+  google: {
+    name: 'google',
+    fields: ['clientId', 'clientSecret'],
+    purpose: 'Google Cloud console, OAuth client (web)',
+  },
+  apple: {
+    name: 'apple',
+    fields: ['servicesId', 'teamId', 'keyId', 'privateKey'],
+    purpose: 'Apple Developer: Services ID, Sign in with Apple key (privateKey in PEM)',
+  },
+  line: {
+    name: 'line',
+    fields: ['channelId', 'channelSecret'],
+    purpose: 'LINE Developers, the LINE Login channel',
+  },
+  twitter: {
+    name: 'x',
+    fields: ['clientId', 'clientSecret'],
+    purpose: "X Developer Portal: the app's OAuth 2.0 client",
+  },
+} as const satisfies Record<SocialProvider, { name: string; fields: readonly string[]; purpose: string }>;
 
 /**
  * The Cognito domain prefix a stage gets unless the context names one: the stage and 8 hex digits
@@ -277,6 +332,13 @@ export function readConfig(node: Context): InfraConfig {
       `mailIdentity ${mailIdentity}: create (this stage owns the domain's SES identity) or reuse`,
     );
   const socialSecretPrefix = text('socialSecretPrefix', `${secretPrefix(stage)}/social`);
+  const lineMessaging = onOff(forStage(node.tryGetContext('lineReminders'), stage), 'lineReminders', problems)
+    ? { secretName: `${secretPrefix(stage)}/line-messaging` }
+    : undefined;
+  if (lineMessaging && !enabled.includes('line'))
+    problems.push(
+      'lineReminders needs line in socialProviders: a LINE reminder reaches the players who signed in with LINE',
+    );
 
   if (problems.length > 0) throw new Error(`Invalid CDK context:\n- ${problems.join('\n- ')}`);
   return {
@@ -296,7 +358,24 @@ export function readConfig(node: Context): InfraConfig {
     socialSecretPrefix,
     launchGate: ['true', 'on', '1'].includes(String(node.tryGetContext('launchGate') ?? 'false')),
     rankingJobMemoryMb,
+    ...(lineMessaging ? { lineMessaging } : {}),
   };
+}
+
+/** A context value given for every stage, or as an object by stage (`{"prod": ..., "dev": ...}`). */
+function forStage(value: unknown, stage: string): unknown {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)[stage]
+    : value;
+}
+
+/** A switch of the context: `true`/`on`/`1` or `false`/`off`/`0`; off when not given. */
+function onOff(value: unknown, key: string, problems: string[]): boolean {
+  if (value === undefined || value === null) return false;
+  const text = String(value).trim().toLowerCase();
+  if (['true', 'on', '1'].includes(text)) return true;
+  if (!['false', 'off', '0', ''].includes(text)) problems.push(`${key} ${String(value)}: true or false`);
+  return false;
 }
 
 /**
@@ -305,12 +384,9 @@ export function readConfig(node: Context): InfraConfig {
  * as `twitter`, the SPA's name of X. Answers the providers in the SPA's order, each once.
  */
 function enabledProviders(value: unknown, stage: string, problems: string[]): SocialProvider[] {
-  const forStage =
-    value !== null && typeof value === 'object' && !Array.isArray(value)
-      ? (value as Record<string, unknown>)[stage]
-      : value;
-  if (forStage === undefined || forStage === null) return [];
-  const names = (Array.isArray(forStage) ? forStage.map(String) : String(forStage).split(','))
+  const given = forStage(value, stage);
+  if (given === undefined || given === null) return [];
+  const names = (Array.isArray(given) ? given.map(String) : String(given).split(','))
     .map((name) => name.trim().toLowerCase())
     .filter((name) => name !== '' && name !== 'none')
     .map((name) => (name === 'x' ? 'twitter' : name));

@@ -8,13 +8,14 @@ const { context } = JSON.parse(readFileSync(join(repositoryRoot, 'cdk.json'), 'u
   context: Record<string, unknown>;
 };
 
-/** A `test` stage in one account, with every sign-in provider and an alarm address. */
+/** A `test` stage in one account, with every sign-in provider, LINE reminders and an alarm address. */
 export const testStage = {
   stage: 'test',
   account: '123456789012',
   siteUrl: 'https://golf.example.jp',
   alarmEmail: 'ops@golf.example.jp',
   socialProviders: 'google,twitter,line,apple',
+  lineReminders: 'true',
 };
 
 /**

@@ -1,8 +1,8 @@
 import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { buildStageApp, stageApp, testStage } from './apps';
-import { defaultRankingJobMemoryMb, localStackContext } from '../lib/config';
+import { buildStageApp, prodStage, stageApp, testStage } from './apps';
+import { defaultRankingJobMemoryMb, localStackContext, operatorSecrets } from '../lib/config';
 import { scheduledJobs } from '../lib/stacks/jobs-stack';
 
 const synth = (stage: string, more: Record<string, unknown> = {}) =>
@@ -128,6 +128,38 @@ describe('names per stage and per account', () => {
     expect([...referenced, ...granted].filter((name) => !name!.startsWith('golf-test/'))).toEqual([]);
   });
 
+  it('lists for npm run preflight every secret the operator creates: each field the templates resolve, each one a function reads', () => {
+    const text = testTemplates.map((template) => JSON.stringify(template.toJSON())).join('\n');
+    const resolved = new Set(
+      [...text.matchAll(/resolve:secretsmanager:([\w/+=.@-]+):SecretString:(\w+)/g)].map(
+        (match) => `${match[1]}:${match[2]}`,
+      ),
+    );
+    const granted = new Set([...text.matchAll(/:secret:([\w/+=.@-]+?)-\?{6}/g)].map((match) => match[1]!));
+    // The stacks' own, generated secrets need nothing of the operator.
+    for (const generated of ['golf-test/origin-verify', 'golf-test/arrival-receipt-key'])
+      granted.delete(generated);
+    const listed = operatorSecrets(test.config);
+    const fields = new Set(
+      listed.flatMap((secret) => secret.fields.map((field) => `${secret.name}:${field}`)),
+    );
+    expect([...resolved].filter((field) => !fields.has(field))).toEqual([]);
+    expect([...granted].filter((name) => !listed.some((secret) => secret.name === name))).toEqual([]);
+    expect(
+      listed.filter(
+        (secret) =>
+          !granted.has(secret.name) && !secret.fields.some((f) => resolved.has(`${secret.name}:${f}`)),
+      ),
+    ).toEqual([]);
+    expect(listed.map((secret) => secret.name)).toEqual([
+      'golf-test/social/google',
+      'golf-test/social/x',
+      'golf-test/social/line',
+      'golf-test/social/apple',
+      'golf-test/line-messaging',
+    ]);
+  });
+
   it('gives two stages of one account different Cognito domains and secrets', () => {
     const domain = (app: ReturnType<typeof synth>) =>
       Object.values(Template.fromStack(app.auth).findResources('AWS::Cognito::UserPoolDomain'))[0]!.Properties
@@ -203,5 +235,40 @@ describe('the origin lock survives rotation', () => {
       .flatMap((template) => Object.values(template.findResources('AWS::IAM::Policy')))
       .filter((policy) => JSON.stringify(policy).includes('golf-test/origin-verify-??????'));
     expect(reads.length).toBeGreaterThan(100);
+  });
+});
+
+describe('the outputs an operator reads after a deploy', () => {
+  /** A stack's outputs for people, which say what they are for: the cross-stack references CDK adds have no description. */
+  const outputs = (stack: Stack) =>
+    Object.fromEntries(
+      Object.entries(
+        Template.fromStack(stack).toJSON()['Outputs'] as Record<
+          string,
+          { Value: unknown; Description?: string }
+        >,
+      ).filter(([, output]) => output.Description),
+    );
+  const prod = stageApp(prodStage);
+
+  it('name the site, the API, the user pool and the three DKIM records of the mail domain', () => {
+    expect(Object.keys(outputs(test.web))).toContain('SiteUrl');
+    expect(Object.keys(outputs(test.api))).toContain('ApiEndpoint');
+    expect(Object.keys(outputs(test.auth))).toContain('UserPoolId');
+    const data = outputs(test.data);
+    for (const n of [1, 2, 3])
+      expect(JSON.stringify(data[`MailDkimRecord${n}`]!.Value)).toContain(`DkimDNSTokenValue${n}`);
+    // A stage that sends from another stage's identity has no records to publish.
+    expect(Object.keys(outputs(qa.data)).filter((key) => key.startsWith('MailDkimRecord'))).toEqual([]);
+  });
+
+  it('give the X bridge’s callback to register at X, and the redirect URI of the other providers, when the stage enables them', () => {
+    const auth = outputs(test.auth);
+    const callback = JSON.stringify(auth['XBridgeCallbackUrl']?.Value);
+    expect(callback).toMatch(/"Fn::GetAtt":\["XBridgeApi[0-9A-F]+","ApiEndpoint"\]/);
+    expect(callback).toMatch(/\/callback"\]\]\}$/);
+    expect(JSON.stringify(auth['SignInRedirectUri']?.Value)).toContain('/oauth2/idpresponse');
+    // No provider enabled: nothing to register.
+    expect(Object.keys(outputs(prod.auth))).toEqual(['UserPoolId']);
   });
 });

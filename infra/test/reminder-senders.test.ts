@@ -1,7 +1,9 @@
+import { Stack } from 'aws-cdk-lib';
 import { Match, Template } from 'aws-cdk-lib/assertions';
 import { describe, expect, it } from 'vitest';
-import { reminderMailRate } from '../lib/config';
-import { buildStageApp, stageApp, testStage } from './apps';
+import { readConfig, reminderMailRate } from '../lib/config';
+import { deployedRoutes } from '../lib/stacks/api-stack';
+import { buildStageApp, prodStage, stageApp, testStage } from './apps';
 
 const { jobs, monitoring } = stageApp(testStage);
 const template = Template.fromStack(jobs);
@@ -90,5 +92,84 @@ describe('the reminder senders', () => {
     expect(reminderMailRate(node('250'))).toBe(250);
     for (const wrong of ['0', '-3', 'fast'])
       expect(() => reminderMailRate(node(wrong)), wrong).toThrow(/reminderMailsPerSecond/);
+  });
+});
+
+/** Every function of an app (the nested stacks' included): its logical id, variables and IAM statements. */
+function functionsOf(app: ReturnType<typeof stageApp>['app']) {
+  return app.node
+    .findAll()
+    .filter((node): node is Stack => Stack.isStack(node))
+    .flatMap((stack) => {
+      const stackTemplate = Template.fromStack(stack);
+      const policies = Object.values(stackTemplate.findResources('AWS::IAM::Policy')).map((policy) =>
+        JSON.stringify(policy),
+      );
+      return Object.entries(stackTemplate.findResources('AWS::Lambda::Function')).map(([id, fn]) => {
+        const role = JSON.stringify((fn as { Properties: { Role?: unknown } }).Properties.Role);
+        const roleId = /"Fn::GetAtt":\["([^"]+)"/.exec(role)?.[1];
+        return {
+          id: `${stack.node.path}/${id}`,
+          variables:
+            (fn as { Properties: { Environment?: { Variables?: Record<string, unknown> } } }).Properties
+              .Environment?.Variables ?? {},
+          policies: policies.filter((policy) => roleId !== undefined && policy.includes(`"Ref":"${roleId}"`)),
+        };
+      });
+    });
+}
+
+describe('LINE reminders', () => {
+  const readsToken = (policies: string[], stage: string) =>
+    policies.some(
+      (policy) =>
+        policy.includes('secretsmanager:GetSecretValue') &&
+        policy.includes(`:secret:golf-${stage}/line-messaging-??????`),
+    );
+
+  it('with the stage’s LINE channel: the sender has the transport, the token’s secret and the grant to read it, and nothing else may read it', () => {
+    const functions = functionsOf(stageApp(testStage).app);
+    const sender = functions.find(
+      (fn) => fn.variables['REMINDER_SENDER_FUNCTION'] && fn.id.includes('ReminderSender'),
+    )!;
+    expect(sender.variables).toMatchObject({
+      LINE_TRANSPORT: 'messaging-api',
+      LINE_CHANNEL_SECRET_ID: 'golf-test/line-messaging',
+    });
+    expect(readsToken(sender.policies, 'test')).toBe(true);
+    const others = functions.filter((fn) => fn !== sender);
+    expect(others.filter((fn) => readsToken(fn.policies, 'test')).map((fn) => fn.id)).toEqual([]);
+    expect(others.filter((fn) => 'LINE_CHANNEL_SECRET_ID' in fn.variables).map((fn) => fn.id)).toEqual([]);
+    // The reminder settings offer LINE (line_available), and the reminders job plans LINE messages.
+    const offering = functions.filter((fn) => fn.variables['LINE_TRANSPORT'] === 'messaging-api');
+    expect(offering.length).toBeGreaterThan(deployedRoutes().length);
+  });
+
+  it('without one: LINE off on every function (players are not offered it), no token and no grant', () => {
+    const functions = functionsOf(stageApp(prodStage).app);
+    const transports = new Set(
+      functions.filter((fn) => 'LINE_TRANSPORT' in fn.variables).map((fn) => fn.variables['LINE_TRANSPORT']),
+    );
+    expect([...transports]).toEqual(['none']);
+    expect(functions.filter((fn) => 'LINE_CHANNEL_SECRET_ID' in fn.variables)).toEqual([]);
+    expect(functions.filter((fn) => fn.policies.some((policy) => policy.includes('line-messaging')))).toEqual(
+      [],
+    );
+  });
+
+  it('are set per stage in the context, and need LINE sign-in (a reminder reaches the players who signed in with LINE)', () => {
+    const node = (values: Record<string, unknown>) => ({ tryGetContext: (key: string) => values[key] });
+    const byStage = { lineReminders: { prod: true }, socialProviders: 'line' };
+    expect(readConfig(node({ stage: 'prod', ...byStage })).lineMessaging).toEqual({
+      secretName: 'golf-prod/line-messaging',
+    });
+    expect(readConfig(node({ stage: 'dev', ...byStage })).lineMessaging).toBeUndefined();
+    expect(readConfig(node({ stage: 'dev', socialProviders: 'line' })).lineMessaging).toBeUndefined();
+    expect(() => readConfig(node({ stage: 'dev', lineReminders: 'true' }))).toThrowError(
+      /lineReminders needs line in socialProviders/,
+    );
+    expect(() =>
+      readConfig(node({ stage: 'dev', lineReminders: 'maybe', socialProviders: 'line' })),
+    ).toThrowError(/lineReminders maybe: true or false/);
   });
 });

@@ -31,6 +31,7 @@ const functionVariables = {
       'MAIL_TRANSPORT',
       'LINE_TRANSPORT',
       'LINE_CHANNEL_ACCESS_TOKEN',
+      'LINE_CHANNEL_SECRET_ID',
       'MAIL_CONFIGURATION_SET',
       'ORIGIN_SECRET_ID',
       'ROUND_READ_CACHE_MS',

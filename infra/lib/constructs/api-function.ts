@@ -67,6 +67,23 @@ export const installedPackagesOf = (entry: string): string[] => {
   return installedPackages.filter((name) => packages.has(name));
 };
 
+/**
+ * Reading one secret by its name: Secrets Manager adds six characters to a secret's name in its ARN.
+ * For secrets a function reads by name (created by another stack, or by the operator).
+ */
+export const readSecretStatement = (stack: Stack, secretName: string) =>
+  new iam.PolicyStatement({
+    actions: ['secretsmanager:GetSecretValue'],
+    resources: [
+      stack.formatArn({
+        service: 'secretsmanager',
+        resource: 'secret',
+        resourceName: `${secretName}-??????`,
+        arnFormat: ArnFormat.COLON_RESOURCE_NAME,
+      }),
+    ],
+  });
+
 /** What a function may be granted access to. */
 export interface ApiResources {
   table: dynamodb.ITableV2;

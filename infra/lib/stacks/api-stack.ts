@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ArnFormat, CfnOutput, Duration, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
-import * as iam from 'aws-cdk-lib/aws-iam';
+import { CfnOutput, Duration, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -16,7 +15,12 @@ import { routeList, type RouteArea, type RouteDefinition } from '../../../shared
 import { awsServicesByEntry, checkDeclaration, checkLeadingKeys } from '../aws-sdk-usage';
 import { deadlineCapacity, isTeamSaveRoute, type Throttle } from '../capacity';
 import type { InfraConfig } from '../config';
-import { ApiFunction, type ApiFunctionProps, type ApiResources } from '../constructs/api-function';
+import {
+  ApiFunction,
+  readSecretStatement,
+  type ApiFunctionProps,
+  type ApiResources,
+} from '../constructs/api-function';
 import { handlerEntry, repositoryRoot } from '../paths';
 import { originVerifyHeader } from '../../../shared/src/security-headers';
 import type { EnvironmentOf } from '../../../shared/src/function-environment';
@@ -110,6 +114,9 @@ export class ApiStack extends Stack {
       SOCIAL_PROVIDERS: props.config.socialProviders.join(','),
       COGNITO_USER_POOL_ID: props.userPool.userPoolId,
       MAIL_TRANSPORT: 'ses',
+      // LINE reminders where the stage configures them: offered to players by every function that
+      // shows or plans them, sent by the reminder sender alone (the jobs stack gives it the token).
+      LINE_TRANSPORT: props.config.lineMessaging ? 'messaging-api' : 'none',
       MAIL_FROM: props.config.mailFrom,
       MAIL_CONFIGURATION_SET: props.mailConfigurationSet.configurationSetName,
       // Before the site's address is known (a first deploy), mails link to the API's own origin.
@@ -140,19 +147,7 @@ export class ApiStack extends Stack {
     }
     const reachable = awsServicesByEntry(handlers.map(handlerEntry));
 
-    const readSecret = (secretName: string) =>
-      new iam.PolicyStatement({
-        actions: ['secretsmanager:GetSecretValue'],
-        // Secrets Manager adds six characters to a secret's name in its ARN.
-        resources: [
-          this.formatArn({
-            service: 'secretsmanager',
-            resource: 'secret',
-            resourceName: `${secretName}-??????`,
-            arnFormat: ArnFormat.COLON_RESOURCE_NAME,
-          }),
-        ],
-      });
+    const readSecret = (secretName: string) => readSecretStatement(this, secretName);
     const readOriginSecret = readSecret(props.originSecretName);
     // Read by the team saves' functions only (route rows with `arrivalReceipts`), by name, as the
     // origin secret is: no reference from the route stacks to this one.
@@ -223,7 +218,10 @@ export class ApiStack extends Stack {
       // API Gateway refuses route settings that name a route it does not have yet.
       if (isTeamSaveRoute(route)) this.stage.node.addDependency(httpRoute);
     }
-    new CfnOutput(this, 'ApiEndpoint', { value: this.api.apiEndpoint });
+    new CfnOutput(this, 'ApiEndpoint', {
+      value: this.api.apiEndpoint,
+      description: 'The HTTP API behind /api/* (it answers only calls through the distribution)',
+    });
   }
 
   /**

@@ -129,6 +129,19 @@ export class AuthStack extends Stack {
       value: this.userPool.userPoolId,
       description: 'npm run ops -- create-operator <email> --user-pool-id <UserPoolId>',
     });
+    // What each provider's console asks for (docs/deploy.md, "Social sign-in").
+    if (config.socialProviders.some((provider) => provider !== 'twitter')) {
+      new CfnOutput(this, 'SignInRedirectUri', {
+        value: `${this.domain.baseUrl()}/oauth2/idpresponse`,
+        description: 'Redirect URI to register at Google, Apple and LINE Login',
+      });
+    }
+    if (this.xBridge) {
+      new CfnOutput(this, 'XBridgeCallbackUrl', {
+        value: `${this.xBridge.api.apiEndpoint}/callback`,
+        description: "Callback URI to register in the X Developer Portal (the app's OAuth 2.0 settings)",
+      });
+    }
   }
 
   /**

@@ -1,4 +1,4 @@
-import { Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, Duration, RemovalPolicy, Stack, type StackProps } from 'aws-cdk-lib';
 import * as cloudfront from 'aws-cdk-lib/aws-cloudfront';
 import * as origins from 'aws-cdk-lib/aws-cloudfront-origins';
 import * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
@@ -149,13 +149,27 @@ export class DataStack extends Stack {
     // SES keeps one identity per domain and account: of two stages mailing from one domain, one
     // creates it (`mailIdentity: create`) and the other sends from it (`reuse`), naming its own
     // configuration set on every mail.
-    this.mailIdentity =
-      props.config.mailIdentity === 'reuse'
-        ? ses.EmailIdentity.fromEmailIdentityName(this, 'MailIdentity', mailDomain)
-        : new ses.EmailIdentity(this, 'MailIdentity', {
-            identity: ses.Identity.domain(mailDomain),
-            configurationSet: this.mailConfigurationSet,
-            dkimSigning: true,
-          });
+    if (props.config.mailIdentity === 'reuse') {
+      this.mailIdentity = ses.EmailIdentity.fromEmailIdentityName(this, 'MailIdentity', mailDomain);
+    } else {
+      const identity = new ses.EmailIdentity(this, 'MailIdentity', {
+        identity: ses.Identity.domain(mailDomain),
+        configurationSet: this.mailConfigurationSet,
+        dkimSigning: true,
+      });
+      this.mailIdentity = identity;
+      // The three CNAME records that verify the domain (docs/deploy.md, "SES production access").
+      const records = [
+        [identity.dkimDnsTokenName1, identity.dkimDnsTokenValue1],
+        [identity.dkimDnsTokenName2, identity.dkimDnsTokenValue2],
+        [identity.dkimDnsTokenName3, identity.dkimDnsTokenValue3],
+      ];
+      records.forEach(([name, value], index) => {
+        new CfnOutput(this, `MailDkimRecord${index + 1}`, {
+          value: `${name} CNAME ${value}`,
+          description: `DNS record ${index + 1} of 3 that verifies ${mailDomain} for SES`,
+        });
+      });
+    }
   }
 }

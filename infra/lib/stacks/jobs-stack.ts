@@ -8,8 +8,8 @@ import { SqsDestination } from 'aws-cdk-lib/aws-lambda-destinations';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
 import { awsServicesByEntry, checkDeclaration, type AwsService } from '../aws-sdk-usage';
-import { ApiFunction, type ApiResources } from '../constructs/api-function';
-import { reminderMailRate } from '../config';
+import { ApiFunction, readSecretStatement, type ApiResources } from '../constructs/api-function';
+import { reminderMailRate, type InfraConfig } from '../config';
 import { repositoryRoot } from '../paths';
 import type { EnvironmentOf } from '../../../shared/src/function-environment';
 import {
@@ -24,6 +24,8 @@ export interface JobsStackProps extends StackProps {
   resources: ApiResources;
   /** The ranking job's memory (InfraConfig `rankingJobMemoryMb`); the other jobs have 1,024 MB. */
   rankingJobMemoryMb: number;
+  /** LINE reminders (InfraConfig `lineMessaging`): the secret of the channel's token, which the senders read. */
+  lineMessaging?: InfraConfig['lineMessaging'];
 }
 
 /** The scheduled jobs (functions/src/jobs/schedule.ts, shared with the local stack's timers). */
@@ -128,9 +130,12 @@ export class JobsStack extends Stack {
       handler: `jobs/${reminderSender.module}`,
       entry: jobEntry(reminderSender.module),
       aws: reminderSender.aws,
-      environment: { ...props.functionEnvironment, ...environment } satisfies EnvironmentOf<
-        'log' | 'table' | 'app'
-      >,
+      environment: {
+        ...props.functionEnvironment,
+        ...environment,
+        // The one function that sends LINE messages reads the channel's token.
+        ...(props.lineMessaging ? { LINE_CHANNEL_SECRET_ID: props.lineMessaging.secretName } : {}),
+      } satisfies EnvironmentOf<'log' | 'table' | 'app'>,
       resources: props.resources,
       memorySize: 1024,
       timeout: Duration.minutes(5),
@@ -149,6 +154,7 @@ export class JobsStack extends Stack {
         new iam.PolicyStatement({ actions: ['lambda:InvokeFunction'], resources: [arn] }),
       );
     grantStart(fn);
+    if (props.lineMessaging) fn.addToRolePolicy(readSecretStatement(this, props.lineMessaging.secretName));
     this.jobs.push({ name: reminderSender.name, function: fn, failures });
     return { environment, grantStart };
   }

@@ -183,7 +183,10 @@ export class WebStack extends Stack {
     }
     this.originRotation = this.rotateOriginSecret(props.originSecret);
     distributionAlarms(this, config, this.distribution);
-    new CfnOutput(this, 'SiteUrl', { value: `https://${this.distribution.distributionDomainName}` });
+    new CfnOutput(this, 'SiteUrl', {
+      value: `https://${this.distribution.distributionDomainName}`,
+      description: 'The distribution: siteUrl of the next deploy, or where a custom domain points (CNAME)',
+    });
   }
 
   /**
