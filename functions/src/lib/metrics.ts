@@ -1,6 +1,6 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
 import { logLevel } from './config';
-import { serviceName } from './logger';
+import { serviceName } from './service-name';
 
 /** The namespace of the game's own metrics in CloudWatch (the monitoring stack's dashboard reads it). */
 export const metricsNamespace = 'GolfDreamTeam';
