@@ -1,5 +1,5 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { logLevel } from './config';
+import { config, logLevel } from './config';
 import { serviceName } from './service-name';
 
 /** The namespace of the game's own metrics in CloudWatch (the monitoring stack's dashboard reads it). */
@@ -29,12 +29,14 @@ const metrics = new Metrics({
 
 /**
  * Records one value in CloudWatch's embedded metric format: a JSON line on stdout that CloudWatch
- * Logs turns into the metric (dimension `service`), with no call to CloudWatch's API. Written at
- * once, so concurrent calls of the local stack's processes never flush each other's values.
- * `LOG_LEVEL=silent` (the test suites) writes none.
+ * Logs turns into the metric (dimensions `service` and `stage`, so that a stage's alarms and
+ * dashboard read its own values whatever else the account runs), with no call to CloudWatch's API.
+ * Written at once, so concurrent calls of the local stack's processes never flush each other's
+ * values. `LOG_LEVEL=silent` (the test suites) writes none.
  */
 export function recordMetric(name: BusinessMetric, value = 1): void {
   if (logLevel() === 'silent') return;
+  metrics.setDefaultDimensions({ stage: config().STAGE });
   metrics.addMetric(name, businessMetrics[name], value);
   metrics.publishStoredMetrics();
 }
