@@ -41,6 +41,8 @@ export class AuthStack extends Stack {
   readonly domain: cognito.UserPoolDomain;
   /** The X sign-in bridge, when the stage enables X: its HTTP API (whose endpoint is the issuer). */
   xBridge?: { api: apigw.HttpApi; function: lambda.IFunction; signingSecret: secretsmanager.Secret };
+  /** The functions sign-in runs through (the custom sign-in trigger, the X bridge): the stage's alarms watch them. */
+  readonly watchedFunctions: Array<{ name: string; function: lambda.IFunction }> = [];
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -83,6 +85,7 @@ export class AuthStack extends Stack {
       },
       timeout: Duration.seconds(5),
     }).function;
+    this.watchedFunctions.push({ name: 'CustomSignIn', function: customSignIn });
     this.userPool.addTrigger(cognito.UserPoolOperation.DEFINE_AUTH_CHALLENGE, customSignIn);
     this.userPool.addTrigger(cognito.UserPoolOperation.CREATE_AUTH_CHALLENGE, customSignIn);
     this.userPool.addTrigger(cognito.UserPoolOperation.VERIFY_AUTH_CHALLENGE_RESPONSE, customSignIn);
@@ -258,6 +261,7 @@ export class AuthStack extends Stack {
       },
     });
     this.xBridge = { api, function: fn, signingSecret };
+    this.watchedFunctions.push({ name: 'XBridge', function: fn });
     return this.xBridge;
   }
 }
