@@ -304,6 +304,33 @@ describe('auth stack', () => {
     expect(statements).toContain('dynamodb:DeleteItem');
   });
 
+  it('holds the sign-in trigger and the X bridge to their own partitions (dynamodb:LeadingKeys)', () => {
+    type Statement = { Action: string | string[]; Condition?: unknown };
+    const tableStatements = (role: string) =>
+      Object.entries(template.findResources('AWS::IAM::Policy'))
+        .filter(([id]) => id.startsWith(`${role}Role`))
+        .flatMap(
+          ([, policy]) =>
+            (policy as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties
+              .PolicyDocument.Statement,
+        )
+        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('dynamodb:')));
+    for (const [role, pattern] of [
+      ['CustomSignIn', 'MAILTOKEN#*'],
+      ['XBridge', 'XSIGNIN#*'],
+    ] as const) {
+      const statements = tableStatements(role);
+      expect(statements.length, role).toBeGreaterThan(0);
+      for (const statement of statements)
+        expect(statement.Condition, role).toEqual({
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [pattern] },
+        });
+      expect(statements.flatMap((statement) => [statement.Action].flat())).toEqual(
+        expect.arrayContaining(['dynamodb:DeleteItem']),
+      );
+    }
+  });
+
   it('requires no attribute a provider may not give, and every provider maps what it gives', () => {
     template.hasResourceProperties('AWS::Cognito::UserPool', {
       Schema: [{ Name: 'email', Required: false, Mutable: true }],
