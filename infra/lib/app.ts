@@ -85,6 +85,7 @@ export function buildApp(props: AppProps = {}) {
     api: api.api,
     table: data.table,
     jobs: jobs.jobs,
+    watchedFunctions: [...api.watchedFunctions, ...auth.watchedFunctions],
     distributionId: web.distribution.distributionId,
   });
   const parts = { app, config, edge, data, auth, api, jobs, web, monitoring };

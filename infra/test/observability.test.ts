@@ -85,12 +85,14 @@ describe('observability of the deployed app', { timeout: 120_000 }, () => {
     expect(new Set(retentions)).toEqual(new Set([stageSettings['prod']!.logRetention]));
   });
 
-  it('shows every business metric the functions write on the stage’s dashboard', () => {
+  it('shows every business metric the functions write on the stage’s dashboard, by its stage', () => {
     const body = JSON.stringify(
       Object.values(Template.fromStack(monitoring).findResources('AWS::CloudWatch::Dashboard'))[0],
     );
     for (const name of Object.keys(businessMetrics)) {
-      expect(body).toContain(`[\\"${metricsNamespace}\\",\\"${name}\\",\\"service\\",\\"golf-dream-team\\"`);
+      expect(body).toContain(
+        `[\\"${metricsNamespace}\\",\\"${name}\\",\\"service\\",\\"golf-dream-team\\",\\"stage\\",\\"prod\\"`,
+      );
     }
   });
 });

@@ -14,7 +14,7 @@ import { scheduledJobs } from '../lib/stacks/jobs-stack';
 import { defaultRankingJobMemoryMb } from '../lib/config';
 import { packingWorkersFor } from '../../functions/src/jobs/schedule';
 import { metricsNamespace } from '../../functions/src/lib/metrics';
-import { serviceName } from '../../functions/src/lib/logger';
+import { serviceName } from '../../functions/src/lib/service-name';
 import { buildStageApp, stageApp, testStage } from './apps';
 
 const { edge, data, auth, api, jobs, web, monitoring } = stageApp(testStage);
@@ -304,6 +304,33 @@ describe('auth stack', () => {
     expect(statements).toContain('secretsmanager:GetSecretValue');
     expect(statements).toContain(':secret:golf-test/social/x-??????');
     expect(statements).toContain('dynamodb:DeleteItem');
+  });
+
+  it('holds the sign-in trigger and the X bridge to their own partitions (dynamodb:LeadingKeys)', () => {
+    type Statement = { Action: string | string[]; Condition?: unknown };
+    const tableStatements = (role: string) =>
+      Object.entries(template.findResources('AWS::IAM::Policy'))
+        .filter(([id]) => id.startsWith(`${role}Role`))
+        .flatMap(
+          ([, policy]) =>
+            (policy as { Properties: { PolicyDocument: { Statement: Statement[] } } }).Properties
+              .PolicyDocument.Statement,
+        )
+        .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('dynamodb:')));
+    for (const [role, pattern] of [
+      ['CustomSignIn', 'MAILTOKEN#*'],
+      ['XBridge', 'XSIGNIN#*'],
+    ] as const) {
+      const statements = tableStatements(role);
+      expect(statements.length, role).toBeGreaterThan(0);
+      for (const statement of statements)
+        expect(statement.Condition, role).toEqual({
+          'ForAllValues:StringLike': { 'dynamodb:LeadingKeys': [pattern] },
+        });
+      expect(statements.flatMap((statement) => [statement.Action].flat())).toEqual(
+        expect.arrayContaining(['dynamodb:DeleteItem']),
+      );
+    }
   });
 
   it('requires no attribute a provider may not give, and every provider maps what it gives', () => {
@@ -812,6 +839,7 @@ describe('monitoring', () => {
     const expected = [
       'SideEffectFailures',
       'Api5xxRate',
+      'Api4xxRate',
       'ApiLatencyP99',
       'LambdaErrors',
       'LambdaThrottles',
@@ -840,7 +868,10 @@ describe('monitoring', () => {
     template.hasResourceProperties('AWS::CloudWatch::Alarm', {
       Namespace: metricsNamespace,
       MetricName: 'SideEffectFailures',
-      Dimensions: [{ Name: 'service', Value: serviceName }],
+      Dimensions: [
+        { Name: 'service', Value: serviceName },
+        { Name: 'stage', Value: 'test' },
+      ],
       Statistic: 'Sum',
       Threshold: 1,
       ComparisonOperator: 'GreaterThanOrEqualToThreshold',
@@ -848,6 +879,80 @@ describe('monitoring', () => {
       TreatMissingData: 'notBreaching',
       AlarmActions: [{ Ref: Match.stringLikeRegexp('^Alarms') }],
     });
+  });
+
+  type Alarm = {
+    Properties: {
+      Namespace?: string;
+      Dimensions?: Array<{ Name: string }>;
+      Metrics?: Array<{
+        Id: string;
+        Expression?: string;
+        MetricStat?: {
+          Metric: {
+            Namespace: string;
+            MetricName: string;
+            Dimensions?: Array<{ Name: string; Value: unknown }>;
+          };
+        };
+      }>;
+      Threshold: number;
+    };
+  };
+  const alarms = template.findResources('AWS::CloudWatch::Alarm') as Record<string, Alarm>;
+  const alarm = (name: string) => Object.entries(alarms).find(([id]) => id.startsWith(name))![1].Properties;
+
+  it('reads only the stage’s own metrics: each Lambda metric is one function’s, none the account’s sum', () => {
+    const lambdaMetrics = Object.values(alarms).flatMap(({ Properties: alarm }) => [
+      ...(alarm.Namespace === 'AWS/Lambda' ? [alarm.Dimensions ?? []] : []),
+      ...(alarm.Metrics ?? [])
+        .filter((metric) => metric.MetricStat?.Metric.Namespace === 'AWS/Lambda')
+        .map((metric) => metric.MetricStat!.Metric.Dimensions ?? []),
+    ]);
+    expect(lambdaMetrics.length).toBeGreaterThan(10);
+    for (const dimensions of lambdaMetrics) expect(dimensions.map((d) => d.Name)).toEqual(['FunctionName']);
+    // The errors and throttles of the gates, the team saves, the sign-in trigger and the X bridge.
+    const saves = deployed.filter(
+      (route) => route.access === 'user' && route.aws.keys?.write?.includes('TEAM#'),
+    );
+    for (const name of ['LambdaErrors', 'LambdaThrottles']) {
+      const { Metrics: metrics = [] } = alarm(name);
+      expect(metrics.filter((metric) => metric.Expression)).toEqual([
+        expect.objectContaining({ Expression: 'SUM(FILL(METRICS(), 0))' }),
+      ]);
+      const watched = metrics.filter((metric) => metric.MetricStat);
+      expect(watched).toHaveLength(2 + saves.length + 2);
+      expect(new Set(watched.map((metric) => metric.MetricStat!.Metric.MetricName))).toEqual(
+        new Set([name === 'LambdaErrors' ? 'Errors' : 'Throttles']),
+      );
+      // Each a function of this stage's api or auth stack, read from that stack's outputs.
+      const stacks = watched.map(
+        (metric) =>
+          (
+            metric.MetricStat!.Metric.Dimensions![0]!.Value as { 'Fn::GetStackOutput': { StackName: string } }
+          )['Fn::GetStackOutput'].StackName,
+      );
+      expect(new Set(stacks)).toEqual(new Set(['Golf-test-Api', 'Golf-test-Auth']));
+    }
+  });
+
+  it('alarms when a quarter of the API’s requests are answered 4xx, the tripwire of the API’s gate', () => {
+    const { Metrics: metrics = [], Threshold } = alarm('Api4xxRate');
+    expect(Threshold).toBe(25);
+    expect(metrics.find((metric) => metric.Expression)?.Expression).toMatch(
+      /^IF\(requests >= 300, 100 \* clientErrors \/ requests, 0\)$/,
+    );
+    const stats = metrics.flatMap((metric) => (metric.MetricStat ? [metric.MetricStat.Metric] : []));
+    expect(stats.map((metric) => metric.MetricName).sort()).toEqual(['4xx', 'Count']);
+    for (const metric of stats) {
+      expect(metric.Namespace).toBe('AWS/ApiGateway');
+      expect(metric.Dimensions).toEqual([expect.objectContaining({ Name: 'ApiId' })]);
+    }
+  });
+
+  it('reads the game’s own metrics on the dashboard by the stage’s dimension', () => {
+    const body = JSON.stringify(Object.values(template.findResources('AWS::CloudWatch::Dashboard'))[0]);
+    expect(body).toContain('\\"TeamSaves\\",\\"service\\",\\"golf-dream-team\\",\\"stage\\",\\"test\\"');
   });
 
   it('mails alarms to the context’s address, and shows everything on one dashboard', () => {
@@ -866,6 +971,24 @@ describe('monitoring', () => {
       Dimensions: Match.arrayWith([{ Name: 'Region', Value: 'Global' }]),
     });
     edge.hasResourceProperties('AWS::SNS::Subscription', { Protocol: 'email' });
+  });
+
+  it('alarms when a step of the origin secret’s rotation fails, in us-east-1 where the rotation runs', () => {
+    const edge = Template.fromStack(web);
+    const [rotation] = Object.keys(
+      edge.findResources('AWS::Lambda::Function', {
+        Properties: { Environment: { Variables: Match.objectLike({ DISTRIBUTION_ID: Match.anyValue() }) } },
+      }),
+    );
+    expect(web.region).toBe('us-east-1');
+    edge.hasResourceProperties('AWS::CloudWatch::Alarm', {
+      Namespace: 'AWS/Lambda',
+      MetricName: 'Errors',
+      Dimensions: [{ Name: 'FunctionName', Value: { Ref: rotation } }],
+      Threshold: 1,
+      ComparisonOperator: 'GreaterThanOrEqualToThreshold',
+      AlarmActions: [{ Ref: Match.stringLikeRegexp('^MonitoringAlarms') }],
+    });
   });
 });
 

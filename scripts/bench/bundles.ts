@@ -72,6 +72,8 @@ function coldImport(file: string): ImportSample {
       SITE_URL: 'https://golf.example.jp',
       RANKING_JOB_FUNCTION: 'bench-ranking',
       AWS_REGION: 'ap-northeast-1',
+      // What Lambda's Node.js 22 runtime sets: the Tracer and the X-Ray SDK load as they do there.
+      AWS_EXECUTION_ENV: 'AWS_Lambda_nodejs22.x',
     },
     encoding: 'utf8',
     // The SDK warns on stderr about Node 20 (the machine's); Lambda runs Node 22.
@@ -193,7 +195,8 @@ const section = `<!-- bundles:start -->
 \`npm run bench:bundles\` (scripts/bench/bundles.ts) builds each function's bundle with the options
 the CDK uses (\`bundleOptions\` in infra/lib/constructs/api-function.ts: minified ESM for Node 22, the
 AWS SDK included, a source map beside it) and imports it in a fresh Node process started with the
-functions' \`NODE_OPTIONS\` (\`${functionNodeOptions}\`), ${runs} times; the median is shown, with the CPU
+functions' \`NODE_OPTIONS\` (\`${functionNodeOptions}\`) and Lambda's \`AWS_EXECUTION_ENV\` (so the X-Ray
+SDK under Powertools' Tracer loads, as it does in Lambda: functions/src/lib/tracer.ts), ${runs} times; the median is shown, with the CPU
 time of the same imports (user + system, all threads), which the machine's other work inflates far
 less than the wall time. Measured
 ${summary.measured_at.slice(0, 10)} on the development machine (${process.version}, 2 cores shared

@@ -18,7 +18,7 @@ const deployed: Deployed = {
   apiMemoryMb: 1024,
   jobs: [{ name: 'Job', memoryMb: 1024, runsPerMonth: 1000 }],
   rankingJobMemoryMb: 2048,
-  alarms: 10,
+  alarmMetrics: 10,
   dashboards: 1,
   wafRules: 4,
   secrets: 2,

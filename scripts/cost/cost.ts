@@ -83,7 +83,7 @@ federation ($${prices.cognitoOidcPerMau} each), the others at the plan's rate.
 | --- | --- |
 | API functions | ${deployed.apiFunctions}, most at ${deployed.apiMemoryMb} MB |
 | scheduled jobs | ${deployed.jobs.map((job) => `${job.name} ${job.memoryMb} MB x ${job.runsPerMonth.toLocaleString('en-US')} runs`).join(', ')} |
-| alarms, dashboards | ${deployed.alarms}, ${deployed.dashboards} |
+| alarm metrics, dashboards | ${deployed.alarmMetrics}, ${deployed.dashboards} |
 | WAF rules | ${deployed.wafRules} |
 | secrets (replicas counted) | ${deployed.secrets} |
 | Cognito plan | ${deployed.cognitoPlan} |

@@ -60,7 +60,8 @@ export interface Deployed {
   jobs: Array<{ name: string; memoryMb: number; runsPerMonth: number }>;
   /** The job that publishes the rankings (its memory, MB). */
   rankingJobMemoryMb: number;
-  alarms: number;
+  /** The metrics the alarms read, which CloudWatch bills one by one (a metric math alarm, each). */
+  alarmMetrics: number;
   dashboards: number;
   wafRules: number;
   secrets: number;
@@ -245,9 +246,9 @@ export function monthlyBill(
     },
     {
       item: 'CloudWatch (alarms, dashboard, metrics, logs)',
-      quantity: `${deployed.alarms} alarms, ${fmt(logGb)} GB of logs kept ${deployed.logRetentionDays} days`,
+      quantity: `${deployed.alarmMetrics} alarm metrics, ${fmt(logGb)} GB of logs kept ${deployed.logRetentionDays} days`,
       usd:
-        deployed.alarms * prices.cloudWatchPerAlarm +
+        deployed.alarmMetrics * prices.cloudWatchPerAlarm +
         positive(deployed.dashboards - prices.cloudWatchFreeDashboards) * prices.cloudWatchPerDashboard +
         7 * prices.cloudWatchPerCustomMetric +
         logGb * prices.cloudWatchLogsIngestPerGb +

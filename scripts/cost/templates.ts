@@ -76,7 +76,11 @@ export function deployedFromTemplates(app: App = costStageApp()): Deployed {
     apiMemoryMb: commonest,
     jobs,
     rankingJobMemoryMb: Math.max(...jobs.map((job) => job.memoryMb)),
-    alarms: of('AWS::CloudWatch::Alarm').length,
+    // CloudWatch bills an alarm by the metrics it reads: a metric math alarm by each of them.
+    alarmMetrics: of('AWS::CloudWatch::Alarm').reduce((sum, [, alarm]) => {
+      const metrics = (alarm.Properties?.['Metrics'] as Array<{ MetricStat?: unknown }> | undefined) ?? [];
+      return sum + Math.max(1, metrics.filter((metric) => metric.MetricStat).length);
+    }, 0),
     dashboards: of('AWS::CloudWatch::Dashboard').length,
     wafRules: (webAcl?.Properties?.['Rules'] as unknown[] | undefined)?.length ?? 0,
     secrets,

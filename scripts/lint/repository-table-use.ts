@@ -10,6 +10,7 @@ import { tableUse as guild } from '../../functions/src/db/repositories/guild-rep
 import { tableUse as lease } from '../../functions/src/db/repositories/lease-repository';
 import { tableUse as mailToken } from '../../functions/src/db/repositories/mail-token-repository';
 import { tableUse as migration } from '../../functions/src/db/repositories/migration-repository';
+import { tableUse as oneTimeToken } from '../../functions/src/db/repositories/one-time-token-repository';
 import { tableUse as outbox } from '../../functions/src/db/repositories/outbox-repository';
 import { tableUse as player } from '../../functions/src/db/repositories/player-repository';
 import { tableUse as prizeDraw } from '../../functions/src/db/repositories/prize-draw-repository';
@@ -43,6 +44,7 @@ export const repositoryTableUse: TableUseByModule = {
   'functions/src/db/repositories/lease-repository.ts': lease,
   'functions/src/db/repositories/mail-token-repository.ts': mailToken,
   'functions/src/db/repositories/migration-repository.ts': migration,
+  'functions/src/db/repositories/one-time-token-repository.ts': oneTimeToken,
   'functions/src/db/repositories/outbox-repository.ts': outbox,
   'functions/src/db/repositories/player-repository.ts': player,
   'functions/src/db/repositories/prize-draw-repository.ts': prizeDraw,

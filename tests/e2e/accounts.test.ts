@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { hashToken, mailTokenRepository } from '../../functions/src/db/repositories/mail-token-repository';
+import { mailTokenRepository } from '../../functions/src/db/repositories/mail-token-repository';
+import { hashToken } from '../../functions/src/lib/token-hash';
 import { nowMs } from '../../functions/src/lib/clock';
 import { resetConfig } from '../../functions/src/lib/config';
 import { closeChecked, reusedPage, useBrowser, waitForPath } from './support/browser';

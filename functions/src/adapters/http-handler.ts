@@ -31,6 +31,7 @@ import {
 import { bearerToken, verifyAccessToken, type AuthContext } from '../lib/auth';
 import { config } from '../lib/config';
 import { hashedUserId, lambdaLogger, logger } from '../lib/logger';
+import { tracingMiddleware } from '../lib/tracer';
 import { checkOrigin, clientAddress } from '../lib/origin-lock';
 import { parseMultipart, type UploadedFile } from '../lib/multipart';
 import { userRepository } from '../db/repositories/user-repository';
@@ -230,8 +231,10 @@ function wrap(row: RouteRow, fn: (request: never) => Promise<unknown>) {
     };
   };
 
-  // Powertools' context first, so that every line after it carries the invocation's request id and cold start.
+  // The trace's subsegment around everything (in Lambda only), then Powertools' context, so that every
+  // line after it carries the invocation's request id and cold start.
   return middy<APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2, Error, Context>()
+    .use(tracingMiddleware())
     .use(injectLambdaContext(lambdaLogger))
     .use({
       before: async ({ event }) => {

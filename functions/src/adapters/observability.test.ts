@@ -98,19 +98,21 @@ describe('hashedUserId', () => {
 });
 
 describe('recordMetric', () => {
-  it('writes one line in the embedded metric format, with its unit and the service dimension', async () => {
+  it('writes one line in the embedded metric format, with its unit and the service and stage dimensions', async () => {
     process.env['LOG_LEVEL'] = 'info';
+    process.env['STAGE'] = 'local';
     resetConfig();
     const [line, ...rest] = await linesOf(() => recordMetric('RankingPublishDuration', 1234));
     expect(rest).toEqual([]);
     expect(line).toMatchObject({
       service: 'golf-dream-team',
+      stage: 'local',
       RankingPublishDuration: 1234,
       _aws: {
         CloudWatchMetrics: [
           {
             Namespace: metricsNamespace,
-            Dimensions: [['service']],
+            Dimensions: [['service', 'stage']],
             Metrics: [{ Name: 'RankingPublishDuration', Unit: 'Milliseconds' }],
           },
         ],

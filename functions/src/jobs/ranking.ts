@@ -3,12 +3,13 @@ import { runRankingJob, type RankingJobResult } from '../domain/ranking/publish-
 import { now } from '../lib/clock';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/metrics';
+import { tracedHandler } from '../lib/tracer';
 
 /**
  * The ranking job: started at once (asynchronously) by the operator calls that change results, and
  * on a schedule (EventBridge in AWS, a timer in the local stack). It publishes what is marked stale.
  */
-export async function handler(): Promise<RankingJobResult> {
+export const handler = tracedHandler(async (): Promise<RankingJobResult> => {
   if (!(await migratedForJob('ranking', now()))) return { ran: false, published: [], still_stale: [] };
   const result = await runRankingJob();
   logger.info('ranking job', { ...result });
@@ -17,4 +18,4 @@ export async function handler(): Promise<RankingJobResult> {
     recordMetric('RankingPublishItems', publish.items_written);
   }
   return result;
-}
+});

@@ -19,6 +19,7 @@ import { hostTimeMs } from '../lib/clock';
 import { environmentVariable } from '../lib/config';
 import { logger } from '../lib/logger';
 import { originValuesReloadMs } from '../lib/origin-lock';
+import { traced, tracedHandler } from '../lib/tracer';
 
 /**
  * Secrets Manager's rotation of the origin secret (`golf-{stage}/origin-verify`), which also changes
@@ -161,13 +162,13 @@ export async function rotateOriginSecret(deps: RotationDeps, event: RotationEven
 let deps: RotationDeps | undefined;
 
 /** The rotation function Secrets Manager invokes (DISTRIBUTION_ID: the site's distribution). */
-export async function handler(event: RotationEvent): Promise<void> {
+export const handler = tracedHandler(async (event: RotationEvent): Promise<void> => {
   deps ??= {
-    secrets: new SecretsManagerClient({}),
-    cloudfront: new CloudFrontClient({}),
+    secrets: traced(new SecretsManagerClient({})),
+    cloudfront: traced(new CloudFrontClient({})),
     distributionId: environmentVariable('DISTRIBUTION_ID') ?? '',
     now: hostTimeMs,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
   };
   await rotateOriginSecret(deps, event);
-}
+});

@@ -7,6 +7,7 @@ import {
   type AwsAccess,
   type TableGrant,
 } from '@golf/shared/aws-access';
+import { traced } from './tracer';
 
 /**
  * The access a route declares in the route table (`aws`), held to locally. In AWS, IAM grants a
@@ -244,6 +245,8 @@ interface GuardableClient {
  * passes each call's input and whole output through the schema's sensitive-field filter to build
  * that record: a walk over every item a Query returns, about 5% of the client's CPU for a page of
  * 100 items (profiled against DynamoDB Local). An error still reaches the caller as before.
+ *
+ * In Lambda the client is traced too (lib/tracer.ts): each call a subsegment of the invocation's trace.
  */
 export function guardClient<C>(service: AwsServiceName, client: C, table?: TablePartitionKeys): C {
   const { middlewareStack } = client as unknown as GuardableClient;
@@ -265,5 +268,5 @@ export function guardClient<C>(service: AwsServiceName, client: C, table?: Table
     },
     { step: 'initialize', name: 'declaredAwsAccess', override: true },
   );
-  return client;
+  return traced(client);
 }

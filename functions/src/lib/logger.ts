@@ -1,15 +1,10 @@
 import { createHash } from 'node:crypto';
 import { Logger } from '@aws-lambda-powertools/logger';
 import { logLevel } from './config';
+import { serviceName } from './service-name';
 
 type Level = 'debug' | 'info' | 'warn' | 'error';
 const order: Record<Level | 'silent', number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 };
-
-/**
- * The `service` every line and metric carries. One stage per account and region (docs/deploy.md),
- * so the stage's dashboard reads the metrics of this name in its region.
- */
-export const serviceName = 'golf-dream-team';
 
 /**
  * Powertools' logger: one JSON object per line, as CloudWatch Logs Insights reads them, with the

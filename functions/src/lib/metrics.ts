@@ -1,6 +1,6 @@
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
-import { logLevel } from './config';
-import { serviceName } from './logger';
+import { config, logLevel } from './config';
+import { serviceName } from './service-name';
 
 /** The namespace of the game's own metrics in CloudWatch (the monitoring stack's dashboard reads it). */
 export const metricsNamespace = 'GolfDreamTeam';
@@ -34,13 +34,15 @@ const metrics = new Metrics({
 
 /**
  * Records one value in CloudWatch's embedded metric format: a JSON line on stdout that CloudWatch
- * Logs turns into the metric (dimension `service`), with no call to CloudWatch's API. Written at
- * once, so concurrent calls of the local stack's processes never flush each other's values.
- * `metadata` goes into the line, not into the metric's dimensions (Logs Insights finds it).
+ * Logs turns into the metric (dimensions `service` and `stage`, so that a stage's alarms and
+ * dashboard read its own values whatever else the account runs), with no call to CloudWatch's API.
+ * Written at once, so concurrent calls of the local stack's processes never flush each other's
+ * values. `metadata` goes into the line, not into the metric's dimensions (Logs Insights finds it).
  * `LOG_LEVEL=silent` (the test suites) writes none.
  */
 export function recordMetric(name: BusinessMetric, value = 1, metadata: Record<string, string> = {}): void {
   if (logLevel() === 'silent') return;
+  metrics.setDefaultDimensions({ stage: config().STAGE });
   for (const [key, text] of Object.entries(metadata)) metrics.addMetadata(key, text);
   metrics.addMetric(name, businessMetrics[name], value);
   metrics.publishStoredMetrics();

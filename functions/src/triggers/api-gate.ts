@@ -3,6 +3,7 @@ import { bearerToken, verifyAccessToken } from '../lib/auth';
 import { environmentVariable } from '../lib/config';
 import { AppError } from '../lib/errors';
 import { checkOrigin } from '../lib/origin-lock';
+import { tracedHandler } from '../lib/tracer';
 
 /**
  * The API's gate (docs/adr/0010-api-gate.md): the HTTP API's Lambda authorizer, which API Gateway
@@ -12,7 +13,9 @@ import { checkOrigin } from '../lib/origin-lock';
  * and operator routes (GATE_CHECKS_TOKEN=true) also verifies the access token as the handler does:
  * the user pool's signature, issuer, expiry and client.
  */
-export async function handler(event: APIGatewayRequestAuthorizerEventV2): Promise<{ isAuthorized: boolean }> {
+export const handler = tracedHandler(async function gate(
+  event: APIGatewayRequestAuthorizerEventV2,
+): Promise<{ isAuthorized: boolean }> {
   const headers = event.headers ?? {};
   try {
     await checkOrigin({ headers });
@@ -28,4 +31,4 @@ export async function handler(event: APIGatewayRequestAuthorizerEventV2): Promis
     if (error instanceof AppError && [401, 403].includes(error.statusCode)) return { isAuthorized: false };
     throw error;
   }
-}
+});

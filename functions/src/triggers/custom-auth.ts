@@ -11,6 +11,7 @@ import type {
 } from 'aws-lambda';
 import { redeemSignInGrant } from '../adapters/identity/sign-in-grant';
 import { now } from '../lib/clock';
+import { tracedHandler } from '../lib/tracer';
 
 export type CustomAuthEvent =
   | DefineAuthChallengeTriggerEvent
@@ -33,7 +34,9 @@ export function nextStep(
   return { issueTokens: answered, failAuthentication: !answered };
 }
 
-export const handler = (event: CustomAuthEvent): Promise<CustomAuthEvent> => respond(event, now());
+export const handler = tracedHandler((event: CustomAuthEvent): Promise<CustomAuthEvent> =>
+  respond(event, now()),
+);
 
 export async function respond(event: CustomAuthEvent, now: Date): Promise<CustomAuthEvent> {
   switch (event.triggerSource) {

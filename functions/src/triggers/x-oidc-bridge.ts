@@ -7,8 +7,11 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from '
 import { xBridgeSettings } from '../domain/x-bridge/x-bridge-settings';
 import { environmentVariable } from '../lib/config';
 import { serveXBridge } from '../domain/x-bridge/x-oidc-bridge';
+import { tracedHandler } from '../lib/tracer';
 
-export async function handler(event: APIGatewayProxyEventV2): Promise<APIGatewayProxyStructuredResultV2> {
+export const handler = tracedHandler(async function bridge(
+  event: APIGatewayProxyEventV2,
+): Promise<APIGatewayProxyStructuredResultV2> {
   const issuer = (
     environmentVariable('X_BRIDGE_ISSUER') || `https://${event.requestContext.domainName}`
   ).replace(/\/+$/, '');
@@ -29,4 +32,4 @@ export async function handler(event: APIGatewayProxyEventV2): Promise<APIGateway
     await xBridgeSettings(),
   );
   return { statusCode: answer.status, headers: answer.headers, body: answer.body };
-}
+});

@@ -4,6 +4,7 @@ import { CfnOutput, Duration, NestedStack, Stack, type StackProps } from 'aws-cd
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import * as logs from 'aws-cdk-lib/aws-logs';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as ses from 'aws-cdk-lib/aws-ses';
@@ -73,6 +74,11 @@ export class ApiStack extends Stack {
   readonly gates: { public: HttpLambdaAuthorizer; user: HttpLambdaAuthorizer };
   /** The key team saves sign their arrival receipts with (functions/src/lib/arrival-receipt.ts). */
   readonly arrivalReceiptKey: secretsmanager.Secret;
+  /**
+   * The functions the stage's Lambda alarms watch one by one (monitoring stack): the gates, before
+   * every route, and the team saves, the deadline minute's busiest.
+   */
+  readonly watchedFunctions: Array<{ name: string; function: lambda.IFunction }> = [];
 
   constructor(scope: Construct, id: string, props: ApiStackProps) {
     super(scope, id, props);
@@ -173,6 +179,7 @@ export class ApiStack extends Stack {
         >,
       });
       fn.addToRolePolicy(readOriginSecret);
+      this.watchedFunctions.push({ name: id, function: fn });
       return new HttpLambdaAuthorizer(id, fn, {
         authorizerName: `golf-${props.config.stage}-${checksToken ? 'user' : 'origin'}-gate`,
         responseTypes: [HttpLambdaResponseType.SIMPLE],
@@ -216,7 +223,10 @@ export class ApiStack extends Stack {
         authorizer: route.access === 'public' ? this.gates.public : this.gates.user,
       });
       // API Gateway refuses route settings that name a route it does not have yet.
-      if (isTeamSaveRoute(route)) this.stage.node.addDependency(httpRoute);
+      if (isTeamSaveRoute(route)) {
+        this.stage.node.addDependency(httpRoute);
+        this.watchedFunctions.push({ name: pascalCase(route.name), function: fn });
+      }
     }
     new CfnOutput(this, 'ApiEndpoint', {
       value: this.api.apiEndpoint,

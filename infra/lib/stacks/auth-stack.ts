@@ -12,8 +12,27 @@ import type { Construct } from 'constructs';
 import type { SocialProvider } from '../../../shared/src/schemas/values/social';
 import type { EnvironmentOf } from '../../../shared/src/function-environment';
 import type { InfraConfig } from '../config';
+import type { AwsAccess } from '../../../shared/src/aws-access';
+import { checkLeadingKeys } from '../aws-sdk-usage';
 import { ApiFunction } from '../constructs/api-function';
 import { repositoryRoot } from '../paths';
+
+/**
+ * The table access of the functions sign-in runs through, each held to the partitions it uses
+ * (`dynamodb:LeadingKeys`, docs/adr/0011-leading-keys.md), as a route row is: both answer the
+ * internet (the pool's sign-in, the bridge's public endpoints). The custom sign-in takes its one-time
+ * grants (a conditional delete); the X bridge keeps its one-time codes until Cognito takes them.
+ */
+export const signInFunctions = {
+  CustomSignIn: {
+    entry: join(repositoryRoot, 'functions/src/triggers/custom-auth.ts'),
+    aws: { table: 'write', keys: { write: ['MAILTOKEN#'] } },
+  },
+  XBridge: {
+    entry: join(repositoryRoot, 'functions/src/triggers/x-oidc-bridge.ts'),
+    aws: { table: 'write', keys: { write: ['XSIGNIN#'] } },
+  },
+} as const satisfies Record<string, { entry: string; aws: AwsAccess }>;
 
 /** The group the API's operator routes require (`cognito:groups` in the access token). */
 const operatorGroupName = 'operators';
@@ -41,6 +60,8 @@ export class AuthStack extends Stack {
   readonly domain: cognito.UserPoolDomain;
   /** The X sign-in bridge, when the stage enables X: its HTTP API (whose endpoint is the issuer). */
   xBridge?: { api: apigw.HttpApi; function: lambda.IFunction; signingSecret: secretsmanager.Secret };
+  /** The functions sign-in runs through (the custom sign-in trigger, the X bridge): the stage's alarms watch them. */
+  readonly watchedFunctions: Array<{ name: string; function: lambda.IFunction }> = [];
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
     super(scope, id, props);
@@ -69,11 +90,10 @@ export class AuthStack extends Stack {
       deletionProtection: true,
       removalPolicy: RemovalPolicy.RETAIN,
     });
+    checkLeadingKeys('CustomSignIn', signInFunctions.CustomSignIn.aws);
     const customSignIn = new ApiFunction(this, 'CustomSignIn', {
       handler: 'triggers/custom-auth',
-      entry: join(repositoryRoot, 'functions/src/triggers/custom-auth.ts'),
-      // The one-time grants: read, and consumed by a conditional delete.
-      aws: { table: 'write' },
+      ...signInFunctions.CustomSignIn,
       environment: { TABLE_NAME: props.table.tableName } satisfies EnvironmentOf<'log' | 'table'>,
       resources: {
         table: props.table,
@@ -83,6 +103,7 @@ export class AuthStack extends Stack {
       },
       timeout: Duration.seconds(5),
     }).function;
+    this.watchedFunctions.push({ name: 'CustomSignIn', function: customSignIn });
     this.userPool.addTrigger(cognito.UserPoolOperation.DEFINE_AUTH_CHALLENGE, customSignIn);
     this.userPool.addTrigger(cognito.UserPoolOperation.CREATE_AUTH_CHALLENGE, customSignIn);
     this.userPool.addTrigger(cognito.UserPoolOperation.VERIFY_AUTH_CHALLENGE_RESPONSE, customSignIn);
@@ -216,7 +237,8 @@ export class AuthStack extends Stack {
    * own HTTP API, whose default endpoint is the issuer of the pool's `Twitter` provider. Cognito
    * authenticates there with X's client id and secret (`{socialSecretPrefix}/x`), which the bridge
    * also uses towards X; it signs ID tokens with an ES256 key derived from a secret generated here;
-   * it keeps each sign-in's state and code in the table until used. The API is throttled on its
+   * it carries each sign-in's state through X in a signed value, and keeps the one-time code it gives
+   * Cognito in the table until Cognito takes it. The API is throttled on its
    * own, so a flood at the public OIDC endpoints cannot take the game's concurrency.
    */
   private deployXBridge(config: InfraConfig, props: AuthStackProps) {
@@ -230,11 +252,10 @@ export class AuthStack extends Stack {
       'XClientSecret',
       `${config.socialSecretPrefix}/x`,
     );
+    checkLeadingKeys('XBridge', signInFunctions.XBridge.aws);
     const fn = new ApiFunction(this, 'XBridge', {
       handler: 'triggers/x-oidc-bridge',
-      entry: join(repositoryRoot, 'functions/src/triggers/x-oidc-bridge.ts'),
-      // The sign-in steps: put, and taken by a conditional delete.
-      aws: { table: 'write' },
+      ...signInFunctions.XBridge,
       environment: {
         TABLE_NAME: props.table.tableName,
         X_CLIENT_SECRET_ID: xClientSecret.secretName,
@@ -271,6 +292,7 @@ export class AuthStack extends Stack {
       },
     });
     this.xBridge = { api, function: fn, signingSecret };
+    this.watchedFunctions.push({ name: 'XBridge', function: fn });
     return this.xBridge;
   }
 }

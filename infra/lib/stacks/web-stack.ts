@@ -182,7 +182,7 @@ export class WebStack extends Stack {
       });
     }
     this.originRotation = this.rotateOriginSecret(props.originSecret);
-    distributionAlarms(this, config, this.distribution);
+    distributionAlarms(this, config, this.distribution, this.originRotation.function);
     new CfnOutput(this, 'SiteUrl', {
       value: `https://${this.distribution.distributionDomainName}`,
       description: 'The distribution: siteUrl of the next deploy, or where a custom domain points (CNAME)',

@@ -1,47 +1,58 @@
-import { randomBytes } from 'node:crypto';
-import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { unlessRefused } from '../conditions';
+import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { conditionHeld, unlessRefused } from '../conditions';
 import { db, tableName } from '../client';
 import { keys } from '../keys';
-import { hashToken } from './mail-token-repository';
+import { hashToken } from '../../lib/token-hash';
 import type { TableUse } from '../table-use';
 
 /**
- * The steps of a sign-in through the X bridge, each kept under a one-time token until it is used:
- * `authorize` (Cognito's request and the PKCE verifier, while the player is at X, under the state
- * sent to X) and `code` (who signed in, under the code given to Cognito). As for mailed links, only
- * the token's SHA-256 is stored, and taking a step deletes it, so each token works once.
+ * The one-time codes the X bridge gives Cognito once X has said who signed in, each kept under the
+ * SHA-256 of the code until Cognito takes it (or its lifetime ends). Taking a code deletes it, so
+ * each works once; keeping a code already kept is refused, so a sign-in's callback works once.
+ * (While the player is at X, the bridge keeps nothing: its state travels signed through X.)
  */
-export type XSignInStep = 'authorize' | 'code';
+const step = 'code';
+const tokenPattern = /^[A-Za-z0-9_-]{43}$/;
 
 export const xSignInRepository = {
-  async put(step: XSignInStep, data: Record<string, string>, lifetimeMs: number, now: Date): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
+  /** Keeps the code's data; false when that code is kept already (its callback came again). */
+  async keep(code: string, data: Record<string, string>, lifetimeMs: number, now: Date): Promise<boolean> {
     const expiresAt = now.getTime() + lifetimeMs;
-    await db().send(
-      new PutCommand({
-        TableName: tableName(),
-        Item: {
-          ...keys.xSignIn(hashToken(token)),
-          entity: 'x_sign_in',
-          step,
-          data,
-          expires_at: new Date(expiresAt).toISOString(),
-          expiresAt: Math.ceil(expiresAt / 1000),
-        },
-      }),
+    return conditionHeld(
+      db().send(
+        new PutCommand({
+          TableName: tableName(),
+          Item: {
+            ...keys.xSignIn(hashToken(code)),
+            entity: 'x_sign_in',
+            step,
+            data,
+            expires_at: new Date(expiresAt).toISOString(),
+            expiresAt: Math.ceil(expiresAt / 1000),
+          },
+          ConditionExpression: 'attribute_not_exists(PK)',
+        }),
+      ),
     );
-    return token;
   },
 
-  /** The step's data, used up; null when unknown, already used, for another step, or expired. */
-  async take(token: string, step: XSignInStep, now: Date): Promise<Record<string, string> | null> {
-    if (!/^[A-Za-z0-9_-]{43}$/.test(token)) return null;
+  /** Whether the code is kept (its sign-in reached the bridge's callback before). */
+  async isKept(code: string): Promise<boolean> {
+    if (!tokenPattern.test(code)) return false;
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.xSignIn(hashToken(code)), ConsistentRead: true }),
+    );
+    return Item !== undefined;
+  },
+
+  /** The code's data, used up; null when unknown, already used, or expired. */
+  async take(code: string, now: Date): Promise<Record<string, string> | null> {
+    if (!tokenPattern.test(code)) return null;
     const deleted = await unlessRefused(
       db().send(
         new DeleteCommand({
           TableName: tableName(),
-          Key: keys.xSignIn(hashToken(token)),
+          Key: keys.xSignIn(hashToken(code)),
           ConditionExpression: 'attribute_exists(PK) AND step = :step',
           ExpressionAttributeValues: { ':step': step },
           ReturnValues: 'ALL_OLD',
@@ -58,7 +69,8 @@ export const xSignInRepository = {
 /** The partitions each function reads, writes and queries by index (functions/src/db/table-use.ts). */
 export const tableUse = {
   xSignInRepository: {
-    put: { write: ['XSIGNIN#'] },
+    keep: { write: ['XSIGNIN#'] },
+    isKept: { read: ['XSIGNIN#'] },
     take: { write: ['XSIGNIN#'] },
   },
 } satisfies TableUse<{ xSignInRepository: typeof xSignInRepository }>;

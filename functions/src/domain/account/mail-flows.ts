@@ -15,11 +15,8 @@ import type {
   RegisterBody,
   UserEmailResponse,
 } from '@golf/shared/schemas/account';
-import {
-  type MailTokenPurpose,
-  type MailTokenRecord,
-  mailTokenRepository,
-} from '../../db/repositories/mail-token-repository';
+import { mailTokenRepository } from '../../db/repositories/mail-token-repository';
+import type { MailTokenPurpose, MailTokenRecord } from '../../db/repositories/one-time-token-repository';
 import { rateLimitRepository } from '../../db/repositories/rate-limit-repository';
 import { type UserRecord, userRepository } from '../../db/repositories/user-repository';
 import { conflict, notFound, validationFailed } from '../../lib/errors';

@@ -4,7 +4,8 @@
  * reaches nothing that mails or writes.
  */
 import type { ResetLinkCheckResponse } from '@golf/shared/schemas/account';
-import { type MailTokenRecord, mailTokenRepository } from '../../db/repositories/mail-token-repository';
+import type { MailTokenRecord } from '../../db/repositories/one-time-token-repository';
+import { mailTokenRepository } from '../../db/repositories/mail-token-repository';
 import { AppError } from '../../lib/errors';
 
 export const invalidLinkMessage =

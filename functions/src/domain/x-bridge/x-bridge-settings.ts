@@ -2,14 +2,15 @@
  * The X bridge's settings: X's client id and secret and the signing secret, from Secrets Manager in
  * AWS (`X_CLIENT_SECRET_ID`, JSON `clientId` and `clientSecret`; `X_BRIDGE_KEY_SECRET_ID`, a random
  * string) or from the environment in the local stack (`X_CLIENT_ID`, `X_CLIENT_SECRET`,
- * `X_BRIDGE_KEY_SEED`); read again after 5 minutes, so a rotated secret is taken up.
+ * `X_BRIDGE_KEY_SEED`); read again after 5 minutes, so a rotated secret is taken up. The signing
+ * secret's labelled versions are read as the origin lock reads its own (lib/secret-versions.ts): the
+ * bridge signs with the current one and publishes and accepts the previous and the pending too.
  */
-import { GetSecretValueCommand, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import * as z from 'zod';
-import { guardClient } from '../../lib/aws-access';
 import { hostTimeMs } from '../../lib/clock';
 import type { SchemaShape } from '../../lib/config';
-import { signingKeyFromSecret, type XBridgeSettings } from './x-oidc-bridge';
+import { secretVersion } from '../../lib/secret-versions';
+import { signingKeyFromSecret, type SigningKey, type XBridgeSettings } from './x-oidc-bridge';
 
 const environmentSchema = z.object({
   X_CLIENT_SECRET_ID: z.string().default(''),
@@ -27,31 +28,40 @@ const environmentSchema = z.object({
 const clientSecretSchema = z.object({ clientId: z.string().min(1), clientSecret: z.string().min(1) });
 
 const reloadAfterMs = 5 * 60_000;
-let client: SecretsManagerClient | undefined;
 let loaded: { settings: XBridgeSettings; at: number } | undefined;
 
-async function secretString(secretId: string): Promise<string> {
-  client ??= guardClient('secretsmanager', new SecretsManagerClient({}));
-  const { SecretString } = await client.send(new GetSecretValueCommand({ SecretId: secretId }));
-  if (!SecretString) throw new Error(`the secret ${secretId} has no value`);
-  return SecretString;
+async function currentValue(secretId: string): Promise<string> {
+  const value = await secretVersion(secretId, 'AWSCURRENT');
+  if (!value) throw new Error(`the secret ${secretId} has no value`);
+  return value;
+}
+
+/** The signing secret's current value's key, then those of its previous and pending values, if any. */
+async function signingKeys(secretId: string): Promise<SigningKey[]> {
+  const values = await Promise.all([
+    currentValue(secretId),
+    secretVersion(secretId, 'AWSPREVIOUS'),
+    secretVersion(secretId, 'AWSPENDING'),
+  ]);
+  return [...new Set(values.filter((value) => value !== undefined))].map(signingKeyFromSecret);
 }
 
 export async function xBridgeSettings(now = hostTimeMs()): Promise<XBridgeSettings> {
   if (loaded && now - loaded.at < reloadAfterMs) return loaded.settings;
   const env = environmentSchema.parse(process.env);
   const credentials = env.X_CLIENT_SECRET_ID
-    ? clientSecretSchema.parse(JSON.parse(await secretString(env.X_CLIENT_SECRET_ID)))
+    ? clientSecretSchema.parse(JSON.parse(await currentValue(env.X_CLIENT_SECRET_ID)))
     : clientSecretSchema.parse({ clientId: env.X_CLIENT_ID, clientSecret: env.X_CLIENT_SECRET });
-  const seed = env.X_BRIDGE_KEY_SECRET_ID
-    ? await secretString(env.X_BRIDGE_KEY_SECRET_ID)
-    : env.X_BRIDGE_KEY_SEED;
+  const [signingKey, ...otherKeys] = env.X_BRIDGE_KEY_SECRET_ID
+    ? await signingKeys(env.X_BRIDGE_KEY_SECRET_ID)
+    : [signingKeyFromSecret(env.X_BRIDGE_KEY_SEED)];
   const settings: XBridgeSettings = {
     ...credentials,
     redirectUris: env.X_BRIDGE_REDIRECT_URIS.split(',').map((uri) => uri.trim()),
     xAuthorizeUrl: env.X_AUTHORIZE_URL,
     xApiUrl: env.X_API_URL.replace(/\/+$/, ''),
-    signingKey: signingKeyFromSecret(seed),
+    signingKey: signingKey!,
+    otherKeys,
   };
   loaded = { settings, at: now };
   return settings;

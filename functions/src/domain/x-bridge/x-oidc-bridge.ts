@@ -14,13 +14,14 @@
 import {
   createECDH,
   createHash,
+  createHmac,
   createPrivateKey,
   createPublicKey,
   randomBytes,
   timingSafeEqual,
   type KeyObject,
 } from 'node:crypto';
-import { jwtVerify, SignJWT, type JWK } from 'jose';
+import { createLocalJWKSet, jwtVerify, SignJWT, type JWK } from 'jose';
 import * as z from 'zod';
 import { xSignInRepository } from '../../db/repositories/x-sign-in-repository';
 import { basicCredentials } from '../../lib/basic-credentials';
@@ -32,6 +33,8 @@ export interface SigningKey {
   privateKey: KeyObject;
   publicKey: KeyObject;
   publicJwk: JWK;
+  /** The HMAC key of the sign-in states the bridge sends through X, from the same secret value. */
+  stateKey: Buffer;
 }
 
 export interface XBridgeSettings {
@@ -43,7 +46,13 @@ export interface XBridgeSettings {
   /** X's authorize page and API origin (the stand-in's locally). */
   xAuthorizeUrl: string;
   xApiUrl: string;
+  /** The key it signs with now (the secret's current value). */
   signingKey: SigningKey;
+  /**
+   * The keys of the secret's previous and pending values, published beside it and accepted: a
+   * token or state signed by an instance that has not read the new value yet still verifies.
+   */
+  otherKeys: readonly SigningKey[];
 }
 
 export interface BridgeRequest {
@@ -98,8 +107,14 @@ export function signingKeyFromSecret(secret: string): SigningKey {
     privateKey,
     publicKey: createPublicKey(privateKey),
     publicJwk: { kty: 'EC', crv: 'P-256', x, y, kid, alg: 'ES256', use: 'sig' },
+    stateKey: createHmac('sha256', secret).update('x-oidc-bridge:state').digest(),
   };
 }
+
+/** Every key the bridge publishes and accepts, the one it signs with first, each once. */
+const keysOf = (settings: XBridgeSettings): SigningKey[] => [
+  ...new Map([settings.signingKey, ...settings.otherKeys].map((key) => [key.kid, key])).values(),
+];
 
 function isP256Scalar(bytes: Buffer): boolean {
   const value = BigInt(`0x${bytes.toString('hex')}`);
@@ -158,12 +173,69 @@ function discoveryDocument(issuer: string) {
   };
 }
 
-/** `/authorize`, from Cognito through the browser: keeps Cognito's request and sends the player to X. */
-async function authorize(
-  request: BridgeRequest,
+/** Cognito's request, carried through X in the state the bridge sends there. */
+interface PendingSignIn {
+  redirect_uri: string;
+  state: string;
+  nonce: string;
+}
+
+const hmac = (key: Buffer, label: string, value: string) =>
+  createHmac('sha256', key).update(`${label}:${value}`).digest('base64url');
+
+/**
+ * The state sent to X: Cognito's request, when it expires and a random id, signed with the bridge's
+ * key (`{payload}.{mac}`), so the bridge keeps nothing while the player is at X and writes nothing
+ * for an anonymous `/authorize`. The PKCE verifier is derived from it with the same key, never sent.
+ */
+function signedState(pending: PendingSignIn, key: SigningKey, now: Date): string {
+  const payload = Buffer.from(
+    JSON.stringify({
+      ...pending,
+      exp: now.getTime() + authorizeLifetimeMs,
+      id: randomBytes(16).toString('base64url'),
+    }),
+  ).toString('base64url');
+  return `${payload}.${hmac(key.stateKey, 'state', payload)}`;
+}
+
+/** The state's sign-in and the key that signed it; null when forged, malformed or expired. */
+function verifiedState(
+  state: string,
   settings: XBridgeSettings,
   now: Date,
-): Promise<BridgeAnswer> {
+): { pending: PendingSignIn; key: SigningKey } | null {
+  const [payload = '', mac = '', ...rest] = state.split('.');
+  if (rest.length > 0 || payload === '' || mac === '') return null;
+  const key = keysOf(settings).find((candidate) => same(mac, hmac(candidate.stateKey, 'state', payload)));
+  if (!key) return null;
+  const parsed = pendingStateSchema.safeParse(
+    (() => {
+      try {
+        return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as unknown;
+      } catch {
+        return null;
+      }
+    })(),
+  );
+  if (!parsed.success || parsed.data.exp <= now.getTime()) return null;
+  const { exp: _exp, id: _id, ...pending } = parsed.data;
+  return { pending, key };
+}
+
+const pendingStateSchema = z.object({
+  redirect_uri: z.string(),
+  state: z.string(),
+  nonce: z.string(),
+  exp: z.number(),
+  id: z.string(),
+});
+
+/** The PKCE verifier of a sign-in: derived from its state with the key that signed it. */
+const verifierOf = (state: string, key: SigningKey) => hmac(key.stateKey, 'pkce', state);
+
+/** `/authorize`, from Cognito through the browser: sends the player to X with Cognito's request signed into the state. */
+function authorize(request: BridgeRequest, settings: XBridgeSettings, now: Date): BridgeAnswer {
   const query = request.query;
   const redirectUri = query.get('redirect_uri') ?? '';
   if (query.get('client_id') !== settings.clientId) return badRequest('unknown client_id');
@@ -173,11 +245,9 @@ async function authorize(
   if (query.get('response_type') !== 'code') return refuse('unsupported_response_type');
   if (!(query.get('scope') ?? '').split(' ').includes('openid')) return refuse('invalid_scope');
 
-  const verifier = randomBytes(32).toString('base64url');
-  const xState = await xSignInRepository.put(
-    'authorize',
-    { redirect_uri: redirectUri, state, nonce: query.get('nonce') ?? '', verifier },
-    authorizeLifetimeMs,
+  const xState = signedState(
+    { redirect_uri: redirectUri, state, nonce: query.get('nonce') ?? '' },
+    settings.signingKey,
     now,
   );
   return redirect(
@@ -187,7 +257,9 @@ async function authorize(
       redirect_uri: `${request.issuer}/callback`,
       scope: xScopes,
       state: xState,
-      code_challenge: createHash('sha256').update(verifier).digest('base64url'),
+      code_challenge: createHash('sha256')
+        .update(verifierOf(xState, settings.signingKey))
+        .digest('base64url'),
       code_challenge_method: 'S256',
     }),
   );
@@ -230,34 +302,41 @@ async function xUser(code: string, verifier: string, request: BridgeRequest, set
   return me.data.data;
 }
 
-/** `/callback`, from X through the browser: who signed in, handed back to Cognito as a one-time code. */
+/**
+ * `/callback`, from X through the browser: who signed in, handed back to Cognito as a one-time code.
+ * The code is derived from the state, so the sign-in's first write, once X has answered, is also
+ * what makes its callback work once.
+ */
 async function callback(request: BridgeRequest, settings: XBridgeSettings, now: Date): Promise<BridgeAnswer> {
-  const pending = await xSignInRepository.take(request.query.get('state') ?? '', 'authorize', now);
-  if (!pending) return badRequest('this sign-in has expired or was already used: start again');
+  const xState = request.query.get('state') ?? '';
+  const verified = verifiedState(xState, settings, now);
+  if (!verified) return badRequest('this sign-in has expired or was already used: start again');
+  const { pending, key } = verified;
+  const ourCode = hmac(key.stateKey, 'code', xState);
+  if (await xSignInRepository.isKept(ourCode))
+    return badRequest('this sign-in has expired or was already used: start again');
   const back = (query: Record<string, string>) =>
     redirect(
-      withQuery(pending['redirect_uri']!, {
-        ...query,
-        ...(pending['state'] ? { state: pending['state'] } : {}),
-      }),
+      withQuery(pending.redirect_uri, { ...query, ...(pending.state ? { state: pending.state } : {}) }),
     );
   const code = request.query.get('code');
   if (!code)
     return back({ error: request.query.get('error') === 'access_denied' ? 'access_denied' : 'server_error' });
-  const user = await xUser(code, pending['verifier']!, request, settings);
+  const user = await xUser(code, verifierOf(xState, key), request, settings);
   if (!user) return back({ error: 'server_error' });
-  const ourCode = await xSignInRepository.put(
-    'code',
+  const kept = await xSignInRepository.keep(
+    ourCode,
     {
       sub: user.id,
       name: user.name,
       preferred_username: user.username,
-      nonce: pending['nonce'] ?? '',
-      redirect_uri: pending['redirect_uri']!,
+      nonce: pending.nonce,
+      redirect_uri: pending.redirect_uri,
     },
     codeLifetimeMs,
     now,
   );
+  if (!kept) return badRequest('this sign-in has expired or was already used: start again');
   return back({ code: ourCode });
 }
 
@@ -279,7 +358,7 @@ async function token(request: BridgeRequest, settings: XBridgeSettings, now: Dat
   if (!client || !same(client.id, settings.clientId) || !same(client.secret, settings.clientSecret))
     return json(401, { error: 'invalid_client' }, { 'www-authenticate': 'Basic' });
   if (form.get('grant_type') !== 'authorization_code') return json(400, { error: 'unsupported_grant_type' });
-  const issued = await xSignInRepository.take(form.get('code') ?? '', 'code', now);
+  const issued = await xSignInRepository.take(form.get('code') ?? '', now);
   if (!issued || form.get('redirect_uri') !== issued['redirect_uri'])
     return json(400, { error: 'invalid_grant' });
 
@@ -322,7 +401,8 @@ async function userinfo(request: BridgeRequest, settings: XBridgeSettings): Prom
   );
   if (!header.startsWith('Bearer ')) return refused;
   try {
-    const { payload } = await jwtVerify(header.slice(7), settings.signingKey.publicKey, {
+    const keys = createLocalJWKSet({ keys: keysOf(settings).map((key) => key.publicJwk) });
+    const { payload } = await jwtVerify(header.slice(7), keys, {
       issuer: request.issuer,
       audience: `${request.issuer}/userinfo`,
       typ: 'at+jwt',
@@ -349,7 +429,7 @@ export async function serveXBridge(
     case 'GET /.well-known/openid-configuration':
       return publicJson(discoveryDocument(request.issuer));
     case 'GET /.well-known/jwks.json':
-      return publicJson({ keys: [settings.signingKey.publicJwk] });
+      return publicJson({ keys: keysOf(settings).map((key) => key.publicJwk) });
     case 'GET /authorize':
       return authorize(request, settings, now);
     case 'GET /callback':
