@@ -332,7 +332,8 @@ describe('results feed', () => {
     const view = roundViewSchema.parse(
       (await api('GET', `/api/golf/round/2?game_global_id=${gid}`, { token: user })).body,
     );
-    expect(view.notes[0]).toContain('結果を訂正しました（スコアカードの誤記）');
+    // Players read who was corrected and what, not the operators' reason.
+    expect(view.notes[0]).toMatch(/ 選手 2選手の打数・スコア・ボギー数を訂正しました$/);
     expect(view.score).toEqual({ kind: 'scored', score: 0, provisional: false });
     const mine = myScoreSchema.parse(
       (await api('GET', `/api/golf/schedule/score/me?game_global_id=${gid}`, { token: user })).body,
