@@ -15,7 +15,11 @@ describe('parseMarkdownDocument', () => {
       ['rules-2', '順位'],
     ]);
     expect(document.sections[0]!.html).toContain('<strong>4人</strong>');
-    expect(document.sections[0]!.html).toContain('<table>');
+    // A table scrolls sideways in a box a keyboard can reach, named after its section.
+    expect(document.sections[0]!.html).toContain(
+      '<div class="document-table" role="region" aria-label="遊び方の表" tabindex="0"><table>',
+    );
+    expect(document.sections[0]!.html).toContain('</table></div>');
     expect(document.sections[1]!.html).toBe('<p>同じ順位です。</p>');
     expect(JSON.stringify(document)).not.toContain('secret');
   });

@@ -23,6 +23,25 @@ export interface DocumentSource {
   endMarker?: string;
 }
 
+const attribute = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+
+/**
+ * Each table in a box that scrolls sideways on a narrow screen: a region named after its section
+ * (numbered when the section has several), in the tab order, so a keyboard can scroll it too.
+ */
+function scrollableTables(html: string, heading: string): string {
+  const count = html.split('<table>').length - 1;
+  let index = 0;
+  return html
+    .replaceAll('<table>', () => {
+      index += 1;
+      const label = `${heading}の表${count > 1 ? ` ${index}` : ''}`;
+      return `<div class="document-table" role="region" aria-label="${attribute(label)}" tabindex="0"><table>`;
+    })
+    .replaceAll('</table>', '</table></div>');
+}
+
 /**
  * Splits a document at its `## ` headings and renders each section to HTML. The documents are ours
  * and rendered at build time, so no Markdown parser ships to the browser.
@@ -48,7 +67,7 @@ export function parseMarkdownDocument(
     return {
       id: `${options.idPrefix}-${index + 1}`,
       title: heading,
-      html: marked.parse(body, { async: false }).trim(),
+      html: scrollableTables(marked.parse(body, { async: false }).trim(), heading),
     };
   });
   return { title, sections };

@@ -159,11 +159,18 @@ async function uploadPrizeImage(url: string, token: string, file: string): Promi
   return presigned.key;
 }
 
-/** One line on an import's answer: players and rows are counted apart. */
+/**
+ * One line on an import's answer: players and rows are counted apart. A dry run changed nothing, so
+ * it says what the import would do.
+ */
 function importSummary(answer: Record<string, unknown>): string | null {
   if (typeof answer['players'] !== 'number' || typeof answer['rows'] !== 'number') return null;
-  const verb = answer['imported'] === false ? '確認のみ（取り込んでいません）' : '取り込みました';
-  return `${verb}：${answer['rows']}行、選手${answer['players']}人（変更あり${String(answer['changed'])}人、変更なし${String(answer['unchanged'])}人）${
+  const counts = `${answer['rows']}行、選手${answer['players']}人（変更あり${String(answer['changed'])}人、変更なし${String(answer['unchanged'])}人）`;
+  if (answer['imported'] === false)
+    return `確認のみで、何も変えていません。取り込むと：${counts}${
+      answer['tournament_changed'] === true ? '、大会の情報も変わります' : ''
+    }。スコアとランキングは、取り込んだあとで計算し直されます`;
+  return `取り込みました：${counts}${
     answer['tournament_changed'] === true ? '、大会の情報を更新' : ''
   }。スコアとランキングはまもなく更新されます`;
 }

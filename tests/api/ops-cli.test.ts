@@ -164,6 +164,14 @@ describe('ops CLI', () => {
     });
   }, 120_000);
 
+  it('a dry run says what the import would do, and that it changed nothing', async () => {
+    const result = await ops('import-results', 'docs/examples/results.csv', '--dry-run');
+    expect(result.code).toBe(0);
+    expect(JSON.parse(result.stdout)).toMatchObject({ imported: false });
+    expect(result.stderr).toMatch(/^確認のみで、何も変えていません。取り込むと：\d+行、選手\d+人/m);
+    expect(result.stderr).not.toContain('まもなく');
+  }, 60_000);
+
   it('sets up a tournament from the documented files: its settings, its field, a prize', async () => {
     const settings = staged(
       'tournament-settings.json',
@@ -235,7 +243,7 @@ describe('ops CLI', () => {
     );
     let result = await ops('import-results', badStrokes, '--dry-run');
     expect(result.code).toBe(1);
-    expect(result.stderr).toContain('line 2: strokes: strokes は 72 や 72* のような打数で指定してください');
+    expect(result.stderr).toContain('line 2: 打数は 72 や 72* のように書いてください（未確定は - か空欄）。');
     result = await ops('mark-final', 'example-2026-90', 'abc');
     expect(result.code).toBe(1);
     expect(result.stderr).toContain('round: ラウンドは数字で入力してください。');

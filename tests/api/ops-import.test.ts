@@ -141,6 +141,55 @@ describe('results feed', () => {
     expect(field.every((e) => e.rounds[0] === null)).toBe(true);
   });
 
+  it('CSV import errors name each cell in Japanese words, and a status the values a cell may hold', async () => {
+    const csv = resultsCsv([
+      [1, players[0]!, 70, 'x', 18, 4, 0, 2, 'active'],
+      [1, players[1]!, 70, -2, 18, 4, 0, 2, 'retired'],
+      [1, players[2]!, '', '', 9, 1, 0, 0, 'active'],
+      [1, players[3]!, 70, -2, 18, -1, 0, 2, 'active'],
+    ]);
+    const result = await api<ErrorBody>('POST', '/api/golf/ops/results', {
+      token: operator,
+      body: { format: 'csv', content: csv, dry_run: true },
+    });
+    expect(result.status).toBe(422);
+    expect(result.body.errors).toEqual({
+      'line 2': ['スコアはパーとの差を E、+3、-2 のように書いてください（未確定は - か空欄）。'],
+      'line 3': [
+        '状態は active（プレー中）・cut（予選落ち）・wd（棄権）・dq（失格） のいずれかにしてください。',
+      ],
+      'line 4': ['プレー中の選手（1〜17ホールを終えた選手）にはスコアが必要です（例 E、+3、-2）。'],
+      'line 5': ['バーディー数は0以上で入力してください。'],
+    });
+    const tournament = await api<ErrorBody>('POST', '/api/golf/ops/tournament', {
+      token: operator,
+      body: {
+        format: 'csv',
+        content: tournamentCsv([
+          [
+            ...tournamentColumns().slice(0, 6),
+            'soon',
+            ...deadlines.slice(1),
+            'p1',
+            '選手',
+            'センシュ',
+            'JPN',
+            '0',
+            'false',
+          ],
+        ]),
+        dry_run: true,
+      },
+    });
+    expect(tournament.status).toBe(422);
+    expect(tournament.body.errors).toEqual({
+      'line 2': [
+        '第1ラウンドの締め切りは ISO 8601 の日時（例 2026-12-03T07:00:00+09:00）で指定してください。',
+        '世界ランクは1以上です。',
+      ],
+    });
+  });
+
   it('import idempotency: results twice change the field once; a changed row before final is a correction', async () => {
     const rows = players.map(
       (id, i) => [1, id, 70 + i, i - 2, 18, 3, 0, 1, 'active'] as Array<string | number>,
@@ -283,7 +332,8 @@ describe('results feed', () => {
     const view = roundViewSchema.parse(
       (await api('GET', `/api/golf/round/2?game_global_id=${gid}`, { token: user })).body,
     );
-    expect(view.notes[0]).toContain('結果を訂正しました（スコアカードの誤記）');
+    // Players read who was corrected and what, not the operators' reason.
+    expect(view.notes[0]).toMatch(/ 選手 2選手の打数・スコア・ボギー数を訂正しました$/);
     expect(view.score).toEqual({ kind: 'scored', score: 0, provisional: false });
     const mine = myScoreSchema.parse(
       (await api('GET', `/api/golf/schedule/score/me?game_global_id=${gid}`, { token: user })).body,

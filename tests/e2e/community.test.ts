@@ -13,6 +13,7 @@ import {
   closeChecked,
   isInViewport,
   newPage,
+  textLines,
   useBrowser,
   waitForPath,
   type BrowserSession,
@@ -164,19 +165,8 @@ describe('/ranking/golf/personal', () => {
     expect(await page.getByTestId('my-rank').innerText()).toContain(`${me.rank}位`);
     // No word breaks inside 順位, down to a 320 px phone: 「あなたの順位」 and 「N位」 each stay on one line.
     await page.setViewportSize({ width: 320, height: 720 });
-    for (const part of ['.ranking-mine__label', '.ranking-mine__rank']) {
-      const lines = await page.locator(`[data-testid="my-rank"] ${part}`).evaluate((element) => {
-        interface Range {
-          selectNodeContents(node: unknown): void;
-          getClientRects(): ArrayLike<{ top: number }>;
-        }
-        const { document } = globalThis as unknown as { document: { createRange(): Range } };
-        const range = document.createRange();
-        range.selectNodeContents(element);
-        return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
-      });
-      expect(lines, part).toBe(1);
-    }
+    for (const part of ['.ranking-mine__label', '.ranking-mine__rank'])
+      expect(await textLines(page.locator(`[data-testid="my-rank"] ${part}`)), part).toBe(1);
     await page.setViewportSize({ width: 375, height: 812 });
 
     await page.getByRole('button', { name: '自分の順位へ' }).click();
@@ -194,6 +184,39 @@ describe('season charts on /mypage', () => {
     await page.getByRole('table', { name: 'ラウンドごとのスコアと順位' }).waitFor();
     await page.getByRole('img', { name: /大会ごとの年間ポイント/ }).waitFor();
     expect(await seriousViolations(page, '[data-testid="season-charts"]')).toEqual([]);
+  });
+});
+
+describe('tables at 375 px and 1280 px', () => {
+  it('table headers keep their words whole at 375 px (no 「ラウ／ンド」)', async () => {
+    await signIn((await signLocalAccessToken({ sub: 'sample-user-0005' })).token);
+    const { page } = session;
+    const pages = [
+      { path: '/mypage', ready: '[data-testid="season-round-table"]' },
+      { path: '/ranking/golf/personal', ready: '[data-testid="ranking-row"]' },
+      { path: '/schedule/score', ready: '.leaderboard__table' },
+    ];
+    const wrapped: string[] = [];
+    for (const width of [375, 1280]) {
+      await page.setViewportSize({ width, height: 812 });
+      for (const { path, ready } of pages) {
+        await page.goto(path);
+        await page.locator(ready).first().waitFor();
+        for (const header of await page.locator('thead th').all())
+          if ((await textLines(header)) > 1) wrapped.push(`${width} px ${path}: ${await header.innerText()}`);
+        // Nothing is pushed past the screen's edge in their place.
+        expect(
+          await page.evaluate(() => {
+            const root = (globalThis as unknown as { document: { documentElement: { scrollWidth: number } } })
+              .document.documentElement;
+            return root.scrollWidth <= (globalThis as unknown as { innerWidth: number }).innerWidth;
+          }),
+          `${width} px ${path}`,
+        ).toBe(true);
+      }
+    }
+    await page.setViewportSize({ width: 375, height: 812 });
+    expect(wrapped).toEqual([]);
   });
 });
 

@@ -281,14 +281,16 @@ async function walk() {
   await page.goto('/ops/prizes');
   await page.waitForURL((url) => url.searchParams.get('game_global_id') === inPlay.game_global_id);
   expect(await tournamentSelect.inputValue()).toBe(inPlay.game_global_id);
-  // The one in play is listed first.
-  const firstListed = await tournamentSelect.evaluate(
-    (select) =>
-      Array.from(
-        (select as unknown as { options: ArrayLike<{ disabled: boolean; value: string }> }).options,
-      ).find((option) => !option.disabled)?.value,
+  // It is chosen, not moved: the selector lists every tournament by start date, newest first.
+  const listed = await tournamentSelect.evaluate((select) =>
+    Array.from(
+      (select as unknown as { options: ArrayLike<{ disabled: boolean; value: string }> }).options,
+    ).flatMap((option) => (option.disabled ? [] : [option.value])),
   );
-  expect(firstListed).toBe(inPlay.game_global_id);
+  const startOf = new Map(tournaments.map((t) => [t.game_global_id, t.start_on]));
+  const starts = listed.flatMap((listedId) => startOf.get(listedId) ?? []);
+  expect(starts).toHaveLength(tournaments.length);
+  expect(starts).toEqual([...starts].sort().reverse());
   await expectFits(page, width, 'the prizes at a desk');
 
   // On a phone, each screen of the console as the walk left it: the controls stack inside the window,

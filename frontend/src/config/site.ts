@@ -13,6 +13,8 @@ export const menuEntries: readonly NavEntry[] = [
   { href: '/howto', label: '遊び方' },
   { href: '/ranking/golf/personal', label: 'ランキング' },
   { href: '/ranking/guild', label: 'ギルドランキング' },
+  { href: '/ranking/yearly', label: '年間ランキング' },
+  { href: '/ranking/golf_q', label: 'クイズランキング' },
   { href: '/faq', label: 'よくある質問' },
   { href: '/privacy-policy', label: 'プライバシーポリシー' },
   { href: '/contact', label: 'お問い合わせ' },

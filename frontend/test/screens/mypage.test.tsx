@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/dom';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { openApp, playerToken, waitForPath } from './render-app';
+import { answerApi, jsonAnswer, openApp, playerToken, waitForPath } from './render-app';
 import { apiAs } from './support/api';
 import { callApi } from './support/accounts';
 
@@ -37,6 +37,33 @@ describe('/mypage', () => {
     await waitFor(() => expect(roundToggle.checked).toBe(false));
     // Three pages and two switches: more than the other screens, as its browser journey was.
   }, 60_000);
+});
+
+describe('a tournament not started yet on /mypage', () => {
+  it('shows it as not started: no 速報 and no total score', async () => {
+    answerApi('/api/golf/schedule/score/me', () =>
+      jsonAnswer({
+        game_global_id: 'screen-unstarted',
+        tournament_name: '開幕前オープン',
+        rounds: [1, 2, 3, 4].map((round) => ({
+          round,
+          status: 'scheduled',
+          deadline_at: `2030-11-2${round}T22:00:00.000Z`,
+          has_team: round === 1,
+          late_join: false,
+          score: { kind: 'not_started', score: null, provisional: true },
+        })),
+        total: { score: 0, provisional: true },
+      }),
+    );
+    await openApp('/mypage', { as: 'accountsMypage' });
+    const card = await screen.findByTestId('my-score');
+    expect(within(card).queryByText('速報')).toBeNull();
+    within(card).getByText('開始前');
+    expect(screen.getByTestId('my-score-total').textContent).toBe('-');
+    expect(card.textContent).not.toContain('E');
+    within(card).getByText(/大会はまだ始まっていません/);
+  });
 });
 
 describe('deadline reminders on /mypage', () => {

@@ -3,6 +3,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { formatYen } from '@golf/shared/game/format';
 import type { PrizeOption } from '@golf/shared/schemas/prize';
+import type { Schedule } from '@golf/shared/schemas/schedule';
 import { apiGet, openApp, waitForPath } from './render-app';
 
 /** The prize pages a visitor sees: the list's tabs, each kind's page, a prize that does not exist. */
@@ -42,5 +43,28 @@ describe('prizes', () => {
     await waitFor(() => expect(screen.getByTestId('prize-detail').textContent).toContain('抽選'));
     await openApp('/prize/game/no-such-prize');
     await screen.findByText('この賞品は見つかりませんでした');
+  });
+
+  it('lists the tournament that just finished, with its winners, before the older ones', async () => {
+    const schedules = await apiGet<Schedule[]>('/api/golf/master/schedule');
+    const finished = schedules
+      .filter((s) => s.status === 'finished')
+      .sort((a, b) => b.tournament_start_on.localeCompare(a.tournament_start_on));
+    expect(finished.length, 'the sample season has finished tournaments').toBeGreaterThan(1);
+    await openApp('/prize');
+    await waitFor(() => expect(cards().length).toBeGreaterThan(0));
+    const sections = [...document.querySelectorAll('main section.section')].map((s) =>
+      s.getAttribute('aria-label'),
+    );
+    const finishedNames = new Set(finished.map((s) => s.tournament_name));
+    expect(sections.filter((name) => finishedNames.has(name!))).toEqual(
+      finished.map((s) => s.tournament_name),
+    );
+    // The tournaments in play and to come stay above the finished ones.
+    const current = schedules.find((s) => s.status === 'in_progress');
+    if (current)
+      expect(sections.indexOf(current.tournament_name)).toBeLessThan(
+        sections.indexOf(finished[0]!.tournament_name),
+      );
   });
 });

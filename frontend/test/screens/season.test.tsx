@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatToPar } from '@golf/shared/game/format';
 import { formatYearlyPoints } from '@golf/shared/game/yearly-points';
 import type { SeasonHistory } from '@golf/shared/schemas/season-history';
-import { openApp } from './render-app';
+import { answerApi, jsonAnswer, openApp } from './render-app';
 import { apiAs } from './support/api';
 import { tableCells } from './support/community';
 
@@ -56,5 +56,36 @@ describe('season charts on /mypage', () => {
     await waitFor(() =>
       expect(screen.getByTestId('season-charts').querySelectorAll('svg[role="img"]')).toHaveLength(0),
     );
+  });
+
+  it('the season chart labels each round by its own date', async () => {
+    const season: SeasonHistory = {
+      season_id: 2026,
+      tournaments: [
+        {
+          game_global_id: 'screen-season',
+          tournament_name: 'ラベルオープン',
+          start_on: '2026-11-27',
+          rounds: [1, 2, 3, 4].map((round) => ({
+            round,
+            play_on: `2026-11-${26 + round}`,
+            score: -round,
+            rank: round,
+            ranked: 10,
+            cancelled: false,
+          })),
+          points: 900,
+          entrants: 10,
+          provisional: false,
+        },
+      ],
+    };
+    answerApi('/api/golf/schedule/score/season', () => jsonAnswer(season));
+    await openApp('/mypage', { as: 'seasonPlayer' });
+    await screen.findByRole('table', { name: 'ラウンドごとのスコアと順位' });
+    for (const name of [/ラウンドスコアの推移/, /順位の推移/])
+      expect(
+        [...chart(name).querySelectorAll('.chart__mark text')].map((label) => label.textContent),
+      ).toEqual(['11/27', '11/28', '11/29', '11/30']);
   });
 });

@@ -25,6 +25,8 @@ const menuLabels = [
   '遊び方',
   'ランキング',
   'ギルドランキング',
+  '年間ランキング',
+  'クイズランキング',
   'よくある質問',
   'プライバシーポリシー',
   'お問い合わせ',
@@ -261,6 +263,47 @@ describe('header menu', () => {
     await user().keyboard('{Escape}');
     await waitFor(() => expect(toggle.getAttribute('aria-expanded')).toBe('false'));
     expect(menu.hasAttribute('inert')).toBe(true);
+  });
+});
+
+describe('ranking navigation', () => {
+  it('the yearly and quiz rankings are reachable from the menu', async () => {
+    await openApp('/', { as: 'player' });
+    await user().click(await screen.findByRole('button', { name: 'メニュー' }));
+    const menu = screen.getByRole('navigation', { name: 'メニュー' });
+    await user().click(within(menu).getByRole('link', { name: '年間ランキング' }));
+    await waitForPath('/ranking/yearly');
+    await screen.findByTestId('ranking-table');
+
+    await user().click(screen.getByRole('button', { name: 'メニュー' }));
+    await user().click(
+      within(screen.getByRole('navigation', { name: 'メニュー' })).getByRole('link', {
+        name: 'クイズランキング',
+      }),
+    );
+    await waitForPath('/ranking/golf_q');
+
+    // Every ranking page has the four rankings as tabs, the one shown marked.
+    const tabs = await screen.findByRole('navigation', { name: 'ランキング' });
+    expect(within(tabs).getByRole('link', { name: 'クイズ' }).getAttribute('aria-current')).toBe('page');
+    await user().click(within(tabs).getByRole('link', { name: '年間' }));
+    await waitForPath('/ranking/yearly');
+    await user().click(
+      within(await screen.findByRole('navigation', { name: 'ランキング' })).getByRole('link', {
+        name: '個人',
+      }),
+    );
+    await waitForPath('/ranking/golf/personal');
+    expect(
+      within(await screen.findByRole('navigation', { name: 'ランキング' }))
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['個人', '/ranking/golf/personal'],
+      ['ギルド', '/ranking/guild'],
+      ['年間', '/ranking/yearly'],
+      ['クイズ', '/ranking/golf_q'],
+    ]);
   });
 });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { correctResult, correctionNote } from './correction';
+import { correctResult, correctionNote, type CorrectableRow } from './correction';
 import type { PlayerRoundResult } from './scoring';
 import { indexRound, teamRoundScore } from './scoring';
 
@@ -44,6 +44,20 @@ describe('corrections after final', () => {
     const { rows: corrected, audit } = correctResult(rows, row('f', 3), meta);
     expect(corrected).toHaveLength(6);
     expect(audit.before).toBeNull();
-    expect(correctionNote(audit)).toBe('11/24(月) 12:00 結果を訂正しました（スコア誤記の訂正）');
+    expect(audit.after).toEqual(row('f', 3));
+  });
+
+  it("player-facing round notes name the golfer and what changed, in players' words", () => {
+    const at = meta.at;
+    const note = (changed: Array<keyof CorrectableRow>, status: CorrectableRow['status'] = 'active') =>
+      correctionNote({ at, name: '山田 太郎', changed, after: { status } });
+    expect(note(['birdies'])).toBe('11/24(月) 12:00 山田 太郎選手のバーディー数を訂正しました');
+    expect(note(['strokes', 'to_par'])).toBe('11/24(月) 12:00 山田 太郎選手の打数・スコアを訂正しました');
+    expect(note(['status'], 'dq')).toBe('11/24(月) 12:00 山田 太郎選手を失格に訂正しました');
+    expect(note(['status', 'thru'], 'wd')).toBe(
+      '11/24(月) 12:00 山田 太郎選手の終えたホール数を訂正しました（状態は棄権）',
+    );
+    // The operators' reason is theirs: it is kept in the audit log, never in the players' note.
+    expect(note(['birdies'])).not.toMatch(/（.*（/);
   });
 });

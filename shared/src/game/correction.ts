@@ -39,11 +39,6 @@ export function correctResult(
   return { rows: next, audit: { by: meta.by, at: meta.at, reason: meta.reason, before, after } };
 }
 
-/** The note shown beside re-published results: '11/21(金) 7:30 結果を訂正しました（理由）'. */
-export function correctionNote(audit: Pick<ResultCorrection, 'at' | 'reason'>): string {
-  return `${formatTokyoDateTime(audit.at)} 結果を訂正しました（${audit.reason}）`;
-}
-
 /** The values of one player's round a correction starts from and may change. */
 export interface CorrectableRow {
   status: PlayerStatus;
@@ -131,4 +126,34 @@ export function correctionValueText(field: keyof CorrectableRow, value: unknown)
   if (field === 'strokes') return `${String(value)}打`;
   if (field === 'thru') return `${String(value)}ホール`;
   return `${String(value)}回`;
+}
+
+/** What players call each value of a result (the operators' reason stays in the audit log). */
+const playerWords: Record<Exclude<keyof CorrectableRow, 'status'>, string> = {
+  strokes: '打数',
+  to_par: 'スコア',
+  thru: '終えたホール数',
+  birdies: 'バーディー数',
+  eagles: 'イーグル数',
+  bogeys: 'ボギー数',
+};
+
+/**
+ * The note players read beside re-published results: who was corrected and what, in their words,
+ * e.g. '11/21(金) 7:30 山田 太郎選手のバーディー数を訂正しました'; a status is named with its new
+ * value ('…選手を失格に訂正しました').
+ */
+export function correctionNote(correction: {
+  at: string;
+  name: string;
+  changed: ReadonlyArray<keyof CorrectableRow>;
+  after: Pick<CorrectableRow, 'status'>;
+}): string {
+  const values = correction.changed.flatMap((field) => (field === 'status' ? [] : [playerWords[field]]));
+  const status = correction.changed.includes('status') ? playerStatusWords[correction.after.status] : null;
+  const what =
+    values.length === 0
+      ? `を${status}に訂正しました`
+      : `の${values.join('・')}を訂正しました${status ? `（状態は${status}）` : ''}`;
+  return `${formatTokyoDateTime(correction.at)} ${correction.name}選手${what}`;
 }

@@ -171,7 +171,14 @@ export type OpsRoundResults = z.infer<typeof opsRoundResultsSchema>;
 // ---- the audit log of a tournament ----
 
 export const opsAuditLogQuerySchema = z.object({ game_global_id: gameGlobalId });
-export const opsAuditLogSchema = z.object({ entries: z.array(auditRecordSchema) });
+export const opsAuditLogSchema = z.object({
+  entries: z.array(
+    auditRecordSchema.extend({
+      /** Who `by` is, as operators know them: the nickname, else the e-mail address, else the id. */
+      by_name: z.string(),
+    }),
+  ),
+});
 
 // ---- setting up a season: a tournament's settings, its field, its prizes ----
 

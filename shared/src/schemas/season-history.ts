@@ -13,6 +13,8 @@ export type SeasonHistoryQuery = z.infer<typeof seasonHistoryQuerySchema>;
 
 const seasonRoundSchema = z.object({
   round: z.number().int().min(1).max(4),
+  /** The day the round is played (Asia/Tokyo calendar date, YYYY-MM-DD). */
+  play_on: z.string(),
   /** The team's round score (strokes to par; no team = 4 x the penalty); null while pending or cancelled. */
   score: z.number().int().nullable(),
   /** The player's SCORE rank after this round, shared on ties; null when not ranked. */

@@ -44,7 +44,20 @@ const fieldLabels: Record<string, string> = {
   to_par: 'スコア',
   strokes: '打数',
   thru: '終えたホール数',
+  birdies: 'バーディー数',
+  eagles: 'イーグル数',
+  bogeys: 'ボギー数',
   status: '状態',
+  season_id: 'シーズン',
+  start_on: '初日',
+  end_on: '最終日',
+  published: '公開',
+  cut_after_round: '予選カットのラウンド',
+  cut_top: '予選通過の人数',
+  name_kana: 'カナ',
+  country: '国',
+  world_rank: '世界ランク',
+  is_amateur: 'アマチュア',
   seed: '抽選のシード',
   page: 'ページ',
   rank: '順位',
@@ -54,7 +67,8 @@ const fieldLabels: Record<string, string> = {
 
 type Issue = z.core.$ZodRawIssue;
 
-function labelOf(path: readonly PropertyKey[] | undefined): string {
+/** The field a path ends in, in words (「この項目」 when unnamed). */
+export function labelOf(path: readonly PropertyKey[] | undefined): string {
   const key = [...(path ?? [])].reverse().find((part): part is string => typeof part === 'string');
   return (key && fieldLabels[key]) || 'この項目';
 }

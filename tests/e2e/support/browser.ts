@@ -149,3 +149,17 @@ export async function isInViewport(locator: Locator): Promise<boolean> {
     return box.top >= 0 && box.bottom <= height;
   });
 }
+
+/** On how many lines the element's text is laid out (1: no word of it wraps). */
+export async function textLines(locator: Locator): Promise<number> {
+  return locator.evaluate((element) => {
+    interface Range {
+      selectNodeContents(node: unknown): void;
+      getClientRects(): ArrayLike<{ top: number }>;
+    }
+    const { document } = globalThis as unknown as { document: { createRange(): Range } };
+    const range = document.createRange();
+    range.selectNodeContents(element);
+    return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+  });
+}

@@ -33,7 +33,7 @@ export function LineChart({
   points: readonly ChartPoint[];
   lowerIsBetter: boolean;
   format: (value: number) => string;
-  /** Labels under the x axis, at a point's index (the first round of each tournament). */
+  /** Labels under the x axis, at a point's index (the day a round was played). */
   marks?: ReadonlyArray<{ index: number; label: string }>;
 }) {
   const values = points.flatMap((p) => (p.value === null ? [] : [p.value]));

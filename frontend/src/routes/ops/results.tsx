@@ -88,35 +88,23 @@ function OpsResultsPage() {
             件、変わらないもの {checked.unchanged}件。
           </p>
           {preview && (
-            <>
-              {preview.players.length === 0 ? (
-                <p>変わる選手はいません。</p>
-              ) : (
-                <ul className="ops-changes">
-                  {preview.players.map((p) => (
-                    <li key={`${p.round}-${p.player_id}`}>
-                      <strong>{p.name}</strong>（{p.player_id}・第{p.round}ラウンド）
-                      <br />
-                      {roundValue(p.before)} → {roundValue(p.after)}
-                    </li>
-                  ))}
-                </ul>
-              )}
-              <p>
-                影響するチーム：
-                {preview.teams_affected.length === 0
-                  ? 'なし'
-                  : preview.teams_affected.map((t) => `第${t.round}ラウンド ${t.teams}チーム`).join('、')}
-              </p>
-            </>
+            <p>
+              影響するチーム：
+              {preview.teams_affected.length === 0
+                ? 'なし'
+                : preview.teams_affected.map((t) => `第${t.round}ラウンド ${t.teams}チーム`).join('、')}
+            </p>
           )}
+          {/* The button and its answer come before the list, which may be long: the answer is where the operator looks. */}
           <ConfirmAction
             label="取り込む"
             warning="取り込むと、スコアとランキングがまもなく計算し直されます。確定前のラウンドは、正しいファイルを取り込み直せば元に戻せます。"
             pending={apply.isPending}
+            disabled={Boolean(apply.data)}
             onConfirm={() => apply.mutate({ body })}
           />
           <ActionOutcome
+            focus
             error={apply.error}
             success={
               apply.data &&
@@ -125,6 +113,20 @@ function OpsResultsPage() {
                 : `取り込みました：変わったもの ${apply.data.changed}件。スコアとランキングはまもなく更新されます。`)
             }
           />
+          {preview &&
+            (preview.players.length === 0 ? (
+              <p>変わる選手はいません。</p>
+            ) : (
+              <ul className="ops-changes" aria-label="変わる選手">
+                {preview.players.map((p) => (
+                  <li key={`${p.round}-${p.player_id}`}>
+                    <strong>{p.name}</strong>（{p.player_id}・第{p.round}ラウンド）
+                    <br />
+                    {roundValue(p.before)} → {roundValue(p.after)}
+                  </li>
+                ))}
+              </ul>
+            ))}
         </section>
       )}
     </>

@@ -240,7 +240,7 @@ function FieldImport({ tournament }: { tournament: OpsTournament }) {
           apply.data &&
           (apply.data.already_done
             ? `このファイルの選手はすべて取り込み済みです。${alreadyDoneText(apply.data.audit)}`
-            : `取り込みました：新しい選手か変わった選手 ${apply.data.changed}人（出場選手は全部で${apply.data.players}人以上）。`)
+            : `取り込みました：ファイルの${apply.data.players}人のうち、新しい選手か変わった選手は${apply.data.changed}人です。ファイルにない出場選手は、そのまま残っています。`)
         }
       />
     </section>

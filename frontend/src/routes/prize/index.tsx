@@ -76,12 +76,21 @@ function PrizeSections({ kind }: { kind: PrizeKind }) {
     const key = prize.game_global_id ?? `season-${prize.season_id}`;
     groups.set(key, [...(groups.get(key) ?? []), prize]);
   }
-  const order = (key: string) => {
+  // The season's yearly prizes, then the tournament in play, those to come (soonest first), those
+  // finished (the latest, with its winners just drawn, first) and those cancelled (latest first).
+  const place = (key: string) => {
     const schedule = schedules.find((item) => item.game_global_id === key);
-    if (!schedule) return 0;
-    return { in_progress: 1, upcoming: 2, finished: 3, cancelled: 4 }[schedule.status];
+    if (!schedule) return { group: 0, start: '' };
+    const group = { in_progress: 1, upcoming: 2, finished: 3, cancelled: 4 }[schedule.status];
+    return { group, start: schedule.tournament_start_on };
   };
-  const keys = [...groups.keys()].sort((a, b) => order(a) - order(b));
+  const keys = [...groups.keys()].sort((a, b) => {
+    const [first, second] = [place(a), place(b)];
+    if (first.group !== second.group) return first.group - second.group;
+    return first.group <= 2
+      ? first.start.localeCompare(second.start)
+      : second.start.localeCompare(first.start);
+  });
 
   return keys.map((key) => {
     const schedule = schedules.find((item) => item.game_global_id === key);

@@ -6,7 +6,8 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { ownQuizRankingQueryOptions, quizRankingQueryOptions } from '../../features/ranking/api/get-rankings';
 import {
-  MyRankCard,
+  MyRankSlot,
+  RankingKindTabs,
   RankingPager,
   RankingRoundTabs,
   RankingTable,
@@ -34,12 +35,13 @@ function QuizRankingPage() {
   const { isAuthenticated, authUser } = useAuth();
   const ranking = useSuspenseQuery(quizRankingQueryOptions(search.round, search.page, search.rank)).data;
   const round = search.round ?? ranking.active_round ?? 1;
-  const mine = useQuery({ ...ownQuizRankingQueryOptions(round), enabled: isAuthenticated }).data?.rankings[0];
+  const own = useQuery({ ...ownQuizRankingQueryOptions(round), enabled: isAuthenticated });
   const go = (next: Partial<SearchOf<typeof searchSchema>>) =>
     void navigate({ to: '/ranking/golf_q', search: { ...search, rank: undefined, ...next } });
 
   return (
     <div className="page-body">
+      <RankingKindTabs />
       <RankingRoundTabs
         activeRound={ranking.active_round ?? 1}
         current={round}
@@ -49,7 +51,13 @@ function QuizRankingPage() {
         <p className="section__lead">正解数が多い順、同じなら合計時間が短い順です。</p>
         {ranking.is_provisional ? <Badge tone="live">受付中</Badge> : <Badge tone="green">確定</Badge>}
       </div>
-      {mine && <MyRankCard row={mine} onJump={() => go({ rank: mine.rank, page: 1 })} />}
+      {isAuthenticated && (
+        <MyRankSlot
+          pending={own.isPending}
+          row={own.data?.rankings[0]}
+          onJump={(rank) => go({ rank, page: 1 })}
+        />
+      )}
       {ranking.rankings.length === 0 && ranking.is_provisional ? (
         // A round's ranking is published once its quiz has closed: ranks would tell scores.
         <EmptyState title={`第${round}ラウンドのクイズの順位は、受付が終わった後に発表します`} icon="quiz">

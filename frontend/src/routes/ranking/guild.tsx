@@ -7,7 +7,11 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { PageSkeleton } from '../../components/ui/skeleton';
 import { myGuildQueryOptions } from '../../features/guild/api/guild-queries';
 import { guildRankingQueryOptions, type GuildRankingTab } from '../../features/ranking/api/get-rankings';
-import { RankingRoundTabs, RankingTable } from '../../features/ranking/components/ranking-parts';
+import {
+  RankingKindTabs,
+  RankingRoundTabs,
+  RankingTable,
+} from '../../features/ranking/components/ranking-parts';
 import { RankedTeam } from '../../features/ranking/components/ranked-team';
 import { useAuth } from '../../lib/auth';
 import { guildRankingSearch } from '../../features/ranking/search/ranking-search';
@@ -41,6 +45,7 @@ function GuildRankingPage() {
     search.tab === 'member' ? id === authUser?.['user_id'] : id === myGuild?.guild_id;
   return (
     <div className="page-body">
+      <RankingKindTabs />
       <nav className="segmented" aria-label="ギルドランキングの種類">
         {tabs.map(({ tab, label }) => (
           <Link

@@ -7,7 +7,12 @@ import {
   ownYearlyRankingQueryOptions,
   yearlyRankingQueryOptions,
 } from '../../features/ranking/api/get-rankings';
-import { MyRankCard, RankingPager, RankingTable } from '../../features/ranking/components/ranking-parts';
+import {
+  MyRankSlot,
+  RankingKindTabs,
+  RankingPager,
+  RankingTable,
+} from '../../features/ranking/components/ranking-parts';
 import { useAuth } from '../../lib/auth';
 import { yearlyRankingSearch } from '../../features/ranking/search/ranking-search';
 import type { SearchOf } from '../../lib/search-params';
@@ -29,16 +34,23 @@ function YearlyRankingPage() {
   const navigate = useNavigate();
   const { isAuthenticated, authUser } = useAuth();
   const ranking = useSuspenseQuery(yearlyRankingQueryOptions(search.page, search.rank)).data;
-  const mine = useQuery({ ...ownYearlyRankingQueryOptions(), enabled: isAuthenticated }).data?.rankings[0];
+  const own = useQuery({ ...ownYearlyRankingQueryOptions(), enabled: isAuthenticated });
   const go = (next: Partial<SearchOf<typeof searchSchema>>) =>
     void navigate({ to: '/ranking/yearly', search: { page: search.page, ...next } });
   return (
     <div className="page-body">
+      <RankingKindTabs />
       <div className="ranking-controls">
         <p className="section__lead">大会ごとの順位に応じたポイントの、シーズンの合計です。</p>
         {ranking.is_provisional ? <Badge tone="live">速報</Badge> : <Badge tone="green">確定</Badge>}
       </div>
-      {mine && <MyRankCard row={mine} onJump={() => go({ rank: mine.rank, page: 1 })} />}
+      {isAuthenticated && (
+        <MyRankSlot
+          pending={own.isPending}
+          row={own.data?.rankings[0]}
+          onJump={(rank) => go({ rank, page: 1 })}
+        />
+      )}
       {ranking.rankings.length === 0 ? (
         <EmptyState title="年間ランキングはまだありません" icon="ranking">
           大会の結果が出ると、ここに順位が表示されます。

@@ -160,6 +160,20 @@ export const userRepository = {
     );
   },
 
+  /** How these users are named to operators: the nickname, else the e-mail address (users with either). */
+  async namesOf(userIds: readonly string[]): Promise<Map<string, string>> {
+    const items = await batchGetAll(userIds.map(keys.userProfile), {
+      projection: 'user_id, nickname, email',
+    });
+    const text = (value: unknown) => (typeof value === 'string' && value ? value : undefined);
+    return new Map(
+      items.flatMap((item) => {
+        const name = text(item['nickname']) ?? text(item['email']);
+        return name ? [[String(item['user_id']), name] as const] : [];
+      }),
+    );
+  },
+
   /** The e-mail addresses of these users, for those who registered one. */
   async emailsOf(userIds: readonly string[]): Promise<Map<string, string>> {
     const items = await batchGetAll(userIds.map(keys.userProfile), { projection: 'user_id, email' });
@@ -465,6 +479,7 @@ export const tableUse = {
     revokeToken: { write: ['REVOKED#'] },
     checkSession: { read: ['REVOKED#', 'USER#'] },
     profilesOf: { read: ['USER#'] },
+    namesOf: { read: ['USER#'] },
     emailsOf: { read: ['USER#'] },
     copyNextRound: { read: ['USER#'] },
     cutSessions: { write: ['USER#'] },

@@ -12,7 +12,9 @@ import { formatTokyoDateTime, tokyoCalendarDate } from '@golf/shared/game/format
 import { parseStrokes, parseThru, parseToPar } from '@golf/shared/game/feed-values';
 import { withStatus } from '@golf/shared/game/player-status';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
+import { playerStatusWords } from '@golf/shared/game/correction';
 import { playerStatusSchema } from '@golf/shared/schemas/schedule';
+import { labelOf } from '@golf/shared/schemas/zod-locale';
 import { plainText } from '@golf/shared/schemas/text';
 import type { ImportResult } from '@golf/shared/schemas/game';
 import { playerRepository } from '../../db/repositories/player-repository';
@@ -42,11 +44,14 @@ export class ImportRejected extends AppError {
   }
 }
 
-const date = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, '日付は YYYY-MM-DD で指定してください。');
-const instant = z.iso.datetime({
-  offset: true,
-  message: '日時は ISO 8601（例 2026-12-03T07:00:00+09:00）で指定してください。',
-});
+// Every message names its cell in the operators' words (the column's label, shared/src/schemas/zod-locale.ts).
+const date = (label: string) =>
+  z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${label}は YYYY-MM-DD（例 2026-12-03）で指定してください。`);
+const deadline = (round: number) =>
+  z.iso.datetime({
+    offset: true,
+    message: `第${round}ラウンドの締め切りは ISO 8601 の日時（例 2026-12-03T07:00:00+09:00）で指定してください。`,
+  });
 const optionalInt = z.preprocess(
   (v) => (v === '' || v === undefined ? null : v),
   z.coerce.number().int().nullable(),
@@ -63,24 +68,24 @@ const tournamentHeaderSchema = z
     season_id: z.coerce.number().int().min(2000).max(2100),
     tournament_name: plainText(100),
     venue: plainText(100, { min: 0 }),
-    start_on: date,
-    end_on: date,
-    deadlines: z.array(instant).length(4),
+    start_on: date('初日'),
+    end_on: date('最終日'),
+    deadlines: z.tuple([deadline(1), deadline(2), deadline(3), deadline(4)]),
     /** false stages the tournament: stored, but not in the schedule until imported again with true. */
     published: z.preprocess((v) => (v === '' || v === undefined ? true : v), bool),
     /** The cut rule: after which round (0 = no cut) the best `cut_top` and ties stay; both or neither. */
     cut_after_round: optionalInt.refine(
       (v) => v === null || (v >= 0 && v <= 3),
-      'cut_after_round は 0（予選カットなし）から 3 で指定してください。',
+      '予選カットのラウンドは 0（予選カットなし）から 3 で指定してください。',
     ),
     cut_top: optionalInt.refine(
       (v) => v === null || (v >= 1 && v <= 999),
-      'cut_top は 1 から 999 の人数で指定してください。',
+      '予選通過の人数は 1 から 999 で指定してください。',
     ),
   })
   .refine((h) => (h.cut_after_round === null) === (h.cut_top === null), {
     message:
-      'cut_after_round と cut_top は両方指定するか、両方とも省略してください（省略時は第2ラウンド後に上位60位タイまで）。',
+      '予選カットのラウンドと予選通過の人数は、両方指定するか両方とも省略してください。省略すると第2ラウンドのあとに上位60位タイまでが予選通過です。',
     path: ['cut_top'],
   });
 const fieldRowSchema = z.object({
@@ -106,29 +111,36 @@ const resultRowSchema = z
   .object({
     round: z.coerce.number().int().min(1).max(4),
     player_id: z.string().min(1).max(64),
-    strokes: feedValue(
-      parseStrokes,
-      'strokes は 72 や 72* のような打数で指定してください（未確定は - か空欄）。',
+    strokes: feedValue(parseStrokes, '打数は 72 や 72* のように書いてください（未確定は - か空欄）。'),
+    to_par: feedValue(
+      parseToPar,
+      'スコアはパーとの差を E、+3、-2 のように書いてください（未確定は - か空欄）。',
     ),
-    to_par: feedValue(parseToPar, 'to_par は E、+3、-2 のように指定してください（未確定は - か空欄）。'),
-    thru: feedValue(parseThru, 'thru は 0 から 18 のホール数か F で指定してください。').pipe(
-      z.number().int().min(0, 'thru は 0 から 18 です。').max(18, 'thru は 0 から 18 です。'),
+    thru: feedValue(parseThru, '終えたホール数は 0 から 18 の数か F で書いてください。').pipe(
+      z
+        .number()
+        .int()
+        .min(0, '終えたホール数は 0 から 18 です。')
+        .max(18, '終えたホール数は 0 から 18 です。'),
     ),
     birdies: count,
     eagles: count,
     bogeys: count,
-    status: playerStatusSchema,
+    // A file has no choices to pick from: the message lists the values a cell may hold.
+    status: z.enum(playerStatusSchema.options, {
+      error: `状態は ${playerStatusSchema.options.map((status) => `${status}（${playerStatusWords[status]}）`).join('・')} のいずれかにしてください。`,
+    }),
   })
   .refine((r) => r.thru < 18 || r.strokes !== null, {
-    message: '18ホールを終えた選手（thru 18 か F）には打数が必要です（例 70、72*）。',
+    message: '18ホールを終えた選手には打数が必要です（例 70、72*）。',
     path: ['strokes'],
   })
   .refine((r) => r.thru < 18 || r.to_par !== null, {
-    message: '18ホールを終えた選手（thru 18 か F）には to_par が必要です（例 E、+3、-2）。',
+    message: '18ホールを終えた選手にはスコアが必要です（例 E、+3、-2）。',
     path: ['to_par'],
   })
   .refine((r) => r.thru === 0 || r.thru === 18 || r.to_par !== null, {
-    message: 'プレー中の選手（thru 1〜17）には to_par が必要です（例 E、+3、-2）。',
+    message: 'プレー中の選手（1〜17ホールを終えた選手）にはスコアが必要です（例 E、+3、-2）。',
     path: ['to_par'],
   });
 
@@ -170,8 +182,13 @@ function parseCsvOf(kind: keyof typeof requiredColumns, content: string) {
   return parsed;
 }
 
+/** An issue's message, led by its cell's name in words where the message does not say it already. */
 const messagesOf = (error: z.ZodError) =>
-  error.issues.map((i) => (i.path.length ? `${i.path.join('.')}: ` : '') + i.message);
+  error.issues.map((i) =>
+    i.path.length === 0 || i.message.includes(labelOf(i.path))
+      ? i.message
+      : `${labelOf(i.path)}：${i.message}`,
+  );
 
 function parseJson(content: string): unknown {
   try {
@@ -274,13 +291,13 @@ export function parseTournamentFile(format: ImportFormat, content: string): Tour
       else if (!header) header = parsed.data;
       else if (!stableEqual(header, parsed.data))
         messages.push(
-          '大会の列（game_global_id から deadline_r4 まで）は最初のデータ行（2行目）と同じにしてください。',
+          '大会の列（大会IDから第4ラウンドの締め切りまで）は、最初のデータ行（2行目）と同じにしてください。',
         );
     }
     const parsed = fieldRowSchema.safeParse(row.raw);
     if (!parsed.success) messages.push(...messagesOf(parsed.error));
     else if (seen.has(parsed.data.player_id))
-      messages.push(`player_id ${parsed.data.player_id} が重複しています。`);
+      messages.push(`選手ID ${parsed.data.player_id} が重複しています。`);
     else {
       seen.add(parsed.data.player_id);
       field.push(parsed.data);
@@ -325,7 +342,7 @@ export function parseFieldFile(format: ImportFormat, content: string): FieldRow[
     const parsed = fieldRowSchema.safeParse(row.raw);
     if (!parsed.success) errors.push({ line: row.line, messages: messagesOf(parsed.error) });
     else if (seen.has(parsed.data.player_id))
-      errors.push({ line: row.line, messages: [`player_id ${parsed.data.player_id} が重複しています。`] });
+      errors.push({ line: row.line, messages: [`選手ID ${parsed.data.player_id} が重複しています。`] });
     else {
       seen.add(parsed.data.player_id);
       field.push(parsed.data);
@@ -344,7 +361,7 @@ type FieldRow = TournamentFile['field'][number];
  * deadline the settings would move although it has passed (moving one is an operator action of its own).
  */
 export function tournamentRecordFrom(
-  header: TournamentHeader,
+  header: Omit<TournamentHeader, 'deadlines'> & { deadlines: readonly string[] },
   existing: (TournamentRecord & { published?: boolean }) | undefined,
   nowIso: string,
 ): { record: TournamentRecord & { published: boolean }; lateRounds: number[] } {

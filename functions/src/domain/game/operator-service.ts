@@ -506,7 +506,7 @@ async function correctFinalResultOnce(input: CorrectionInput) {
       ...pick(after),
       result: corrected.rounds[input.round - 1],
     },
-    note: correctionNote(correction),
+    note: correctionNote({ at: correction.at, name: entry.name, changed, after }),
   });
   const refusal = await putWithAudit(record, audit, {
     readAs: record,

@@ -2,6 +2,7 @@
 import { correctableRow, rowVersion } from '@golf/shared/game/correction';
 import type { AuditRecord } from '@golf/shared/schemas/game';
 import type { OpsRoundResults } from '@golf/shared/schemas/ops';
+import { userRepository } from '../../db/repositories/user-repository';
 import { auditRepository } from '../../db/repositories/audit-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { notFound } from '../../lib/errors';
@@ -29,8 +30,21 @@ export async function roundResultsForOperators(
   };
 }
 
-/** The tournament's operator actions, newest first: who, when, why, before and after. */
-export async function auditLogForOperators(gameGlobalId: string): Promise<{ entries: AuditRecord[] }> {
+/**
+ * The tournament's operator actions, newest first: who (by name: the entries keep the id, and an
+ * operator who renames himself is shown by his name now), when, why, before and after.
+ */
+export async function auditLogForOperators(
+  gameGlobalId: string,
+): Promise<{ entries: Array<AuditRecord & { by_name: string }> }> {
   const entries = await auditRepository.list(gameGlobalId);
-  return { entries: entries.sort((a, b) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id)) };
+  const names = await userRepository.namesOf(entries.map((entry) => entry.by));
+  return {
+    entries: entries
+      .sort((a, b) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id))
+      .map((entry) => ({
+        ...entry,
+        by_name: names.get(entry.by) ?? entry.by,
+      })),
+  };
 }

@@ -127,6 +127,7 @@ export async function seasonHistory(
           start_on: t.start_on,
           rounds: meta.rounds.map((round, i) => ({
             round: round.round,
+            play_on: t.rounds[round.round - 1]!.play_on,
             score: round.cancelled ? null : (scores[i] ?? null),
             rank: round.cancelled ? null : (ranks[i] ?? null),
             ranked: round.ranked,

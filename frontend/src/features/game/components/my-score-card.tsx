@@ -40,11 +40,13 @@ export function MyScoreCard({
       </section>
     );
   if (isError || !data) return null;
+  // Before the first deadline nothing is counted: no 速報 and no total (E would read as a score).
+  const started = data.rounds.some((round) => round.status !== 'scheduled' && round.status !== 'cancelled');
   return (
     <section className="card my-score" aria-label="あなたのチームのスコア" data-testid="my-score">
       <header className="my-score-header">
         <h2 className="my-score-title">あなたのチーム</h2>
-        {data.total.provisional && <Badge tone="live">速報</Badge>}
+        {!started ? <Badge>開始前</Badge> : data.total.provisional && <Badge tone="live">速報</Badge>}
       </header>
       <ol className="my-score-rounds">
         {data.rounds.map((round) => (
@@ -62,15 +64,26 @@ export function MyScoreCard({
         ))}
         <li className="my-score-total">
           <span className="my-score-label">通算</span>
-          <span
-            className="my-score-value to-par"
-            data-tone={toParTone(data.total.score)}
-            data-testid="my-score-total"
-          >
-            {formatToParCell(data.total.score)}
-          </span>
+          {started ? (
+            <span
+              className="my-score-value to-par"
+              data-tone={toParTone(data.total.score)}
+              data-testid="my-score-total"
+            >
+              {formatToParCell(data.total.score)}
+            </span>
+          ) : (
+            <span className="my-score-value" data-testid="my-score-total">
+              -
+            </span>
+          )}
         </li>
       </ol>
+      {!started && (
+        <p className="my-score-note">
+          大会はまだ始まっていません。第1ラウンドの締め切りのあとから、スコアを数えます。
+        </p>
+      )}
       {data.rounds.some((round) => round.late_join) && (
         <p className="my-score-note" data-testid="late-join-note">
           途中参加：登録前に締め切られたラウンドは、ルールどおりチームなし（そのラウンドの最下位のスコア＋1の4人分）で数えます。

@@ -7,8 +7,10 @@ import { LineChart } from '../../../components/ui/line-chart';
 import { SkeletonCard } from '../../../components/ui/skeleton';
 import { useSeasonHistory } from '../api/get-season-history';
 
-/** A tournament's short label on the charts: its first day (the table beside names it in full). */
-const startLabel = (startOn: string) => `${Number(startOn.slice(5, 7))}/${Number(startOn.slice(8, 10))}`;
+/** A day's short label on the charts, 11/27 (the table beside names each tournament in full). */
+const dayLabel = (date: string) => `${Number(date.slice(5, 7))}/${Number(date.slice(8, 10))}`;
+/** As many rounds as the line charts can label each with its own day; beyond, each tournament's first. */
+const labelEveryRoundUpTo = 8;
 const rankText = (rank: number) => `${rank}位`;
 
 function seasonRounds(season: SeasonHistory) {
@@ -40,9 +42,10 @@ function RoundCharts({ season }: { season: SeasonHistory }) {
     first && last
       ? `${first.tournament.tournament_name} 第${first.round.round}ラウンドから${last.tournament.tournament_name} 第${last.round.round}ラウンドまで`
       : '';
+  // Each mark is the day its round was played, never the tournament's first day for all its rounds.
   const marks = rounds.flatMap((r, index) =>
-    index === 0 || rounds[index - 1]!.tournament !== r.tournament
-      ? [{ index, label: startLabel(r.tournament.start_on) }]
+    rounds.length <= labelEveryRoundUpTo || index === 0 || rounds[index - 1]!.tournament !== r.tournament
+      ? [{ index, label: dayLabel(r.round.play_on) }]
       : [],
   );
   const lowest = (v: number[]) => Math.min(...v);
@@ -134,7 +137,7 @@ function PointCharts({ season }: { season: SeasonHistory }) {
           }
           bars={season.tournaments.map((t) => ({
             key: t.game_global_id,
-            label: startLabel(t.start_on),
+            label: dayLabel(t.start_on),
             value: t.points,
           }))}
           max={MAX_POINTS}

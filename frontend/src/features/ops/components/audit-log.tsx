@@ -107,7 +107,7 @@ export function AuditLog({ gameGlobalId }: { gameGlobalId: string }) {
                   </>
                 )}
                 <br />
-                <span className="muted">操作した人：{entry.by}</span>
+                <span className="muted">操作した人：{entry.by_name}</span>
               </li>
             );
           })}

@@ -1,12 +1,12 @@
 import { Link } from '@tanstack/react-router';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { RouteResponse } from '@golf/shared/contracts';
 import { correctionLabels } from '@golf/shared/game/correction';
 import type { OpsTournament } from '@golf/shared/schemas/ops';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { Badge } from '../../../components/ui/badge';
 import { isApiError } from '../../../lib/api-client';
-import { inPlayFirst, tournamentInPlay } from '../model/in-play';
+import { newestFirst, tournamentInPlay } from '../model/in-play';
 
 /** The console's sections; the chosen tournament travels with the operator between them. */
 export function OpsNav({ gameGlobalId }: { gameGlobalId?: string | undefined }) {
@@ -82,7 +82,10 @@ export function usePreselectedTournament(
   }, [chosen, inPlay, choose]);
 }
 
-/** A select of the tournaments: the one in play first, then the others newest first. */
+/**
+ * A select of the tournaments by start date, newest first (the one in play is chosen for the
+ * operator, not moved out of the order).
+ */
 export function TournamentSelect({
   tournaments,
   value,
@@ -99,7 +102,7 @@ export function TournamentSelect({
         <option value="" disabled>
           大会を選んでください
         </option>
-        {inPlayFirst(tournaments).map((t) => (
+        {newestFirst(tournaments).map((t) => (
           <option key={t.game_global_id} value={t.game_global_id}>
             {t.tournament_name}（{t.game_global_id}）
           </option>
@@ -208,8 +211,25 @@ function fieldWord(field: string): string | null {
   return fieldWords[field] ?? null;
 }
 
-/** What the last action answered: its refusal with the field messages, or what it did. */
-export function ActionOutcome({ error, success }: { error: unknown; success?: ReactNode }) {
+/**
+ * What the last action answered: its refusal with the field messages, or what it did. With `focus`,
+ * the answer takes the focus as it appears (and so scrolls into view), for an answer the operator
+ * would otherwise have to look for.
+ */
+export function ActionOutcome({
+  error,
+  success,
+  focus = false,
+}: {
+  error: unknown;
+  success?: ReactNode;
+  focus?: boolean;
+}) {
+  const shown = Boolean(error) || Boolean(success);
+  const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (focus && shown) ref.current?.focus();
+  }, [focus, shown, error]);
   if (error) {
     const message = error instanceof Error ? error.message : String(error);
     // A detail the message already says (the checks of a final, the teams a deadline locks) is not repeated.
@@ -217,7 +237,7 @@ export function ActionOutcome({ error, success }: { error: unknown; success?: Re
       .map(([field, messages]) => ({ field, word: fieldWord(field), messages }))
       .filter(({ word, messages }) => word !== null || messages.some((m) => !message.includes(m)));
     return (
-      <div className="ops-outcome ops-outcome--error" role="alert">
+      <div ref={ref} tabIndex={-1} className="ops-outcome ops-outcome--error" role="alert">
         <p>{message}</p>
         {fields.length > 0 && (
           <ul>
@@ -234,7 +254,7 @@ export function ActionOutcome({ error, success }: { error: unknown; success?: Re
   }
   if (!success) return null;
   return (
-    <div className="ops-outcome" role="status">
+    <div ref={ref} tabIndex={-1} className="ops-outcome" role="status">
       {success}
     </div>
   );

@@ -29,8 +29,16 @@ export function roundInPlay(tournament: OpsTournament): number {
   );
 }
 
-/** The console's order: the tournament in play first, then the others newest first. */
+/** The selectors' order: by start date, newest first. */
+export function newestFirst(tournaments: readonly OpsTournament[]): OpsTournament[] {
+  return [...tournaments].sort(
+    (a, b) => b.start_on.localeCompare(a.start_on) || a.game_global_id.localeCompare(b.game_global_id),
+  );
+}
+
+/** The console's list of tournaments: the one in play first, then the others newest first. */
 export function inPlayFirst(tournaments: readonly OpsTournament[]): OpsTournament[] {
-  const first = tournamentInPlay(tournaments);
-  return first ? [first, ...tournaments.filter((t) => t !== first)] : [...tournaments];
+  const sorted = newestFirst(tournaments);
+  const first = tournamentInPlay(sorted);
+  return first ? [first, ...sorted.filter((t) => t !== first)] : sorted;
 }

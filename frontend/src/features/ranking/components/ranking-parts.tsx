@@ -1,7 +1,39 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { RankingRow } from '@golf/shared/schemas/ranking';
+import { useRouterState } from '@tanstack/react-router';
 import { AppLink } from '../../../components/ui/app-link';
+import { Skeleton } from '../../../components/ui/skeleton';
 import type { AppHref } from '../../../lib/app-href';
+
+/**
+ * The ranking pages, as tabs at the top of each. Kept here rather than in config/site.ts: a lazy
+ * route's import of that module splits the first bundle into many more files.
+ */
+const rankingTabs: ReadonlyArray<{ href: AppHref; label: string }> = [
+  { href: '/ranking/golf/personal', label: '個人' },
+  { href: '/ranking/guild', label: 'ギルド' },
+  { href: '/ranking/yearly', label: '年間' },
+  { href: '/ranking/golf_q', label: 'クイズ' },
+];
+
+/** The four rankings as tabs at the top of each ranking page, the one shown marked. */
+export function RankingKindTabs() {
+  const pathname = useRouterState({ select: (state) => state.location.pathname });
+  return (
+    <nav className="segmented" aria-label="ランキング">
+      {rankingTabs.map((entry) => (
+        <AppLink
+          key={entry.href}
+          href={entry.href}
+          className="segmented__item"
+          aria-current={pathname === entry.href ? 'page' : undefined}
+        >
+          {entry.label}
+        </AppLink>
+      ))}
+    </nav>
+  );
+}
 
 /** Rounds 1-4 as tabs; rounds not played yet are shown but cannot be chosen. */
 export function RankingRoundTabs({
@@ -89,7 +121,7 @@ export function RankingTable({
 }
 
 /** The signed-in player's own rank, pinned above the table, with a jump to its page. */
-export function MyRankCard({ row, onJump }: { row: RankingRow; onJump: () => void }) {
+function MyRankCard({ row, onJump }: { row: RankingRow; onJump: () => void }) {
   return (
     <section className="card ranking-mine" aria-label="あなたの順位" data-testid="my-rank">
       <span className="ranking-mine__label">あなたの順位</span>
@@ -98,6 +130,33 @@ export function MyRankCard({ row, onJump }: { row: RankingRow; onJump: () => voi
       <button type="button" className="button button--outline button--small" onClick={onJump}>
         自分の順位へ
       </button>
+    </section>
+  );
+}
+
+/**
+ * A signed-in player's place above the table, its space kept from the first paint: a placeholder
+ * while the player's own rank loads, then the rank, or a line saying the player is not ranked, so
+ * the table never moves when the answer comes.
+ */
+export function MyRankSlot({
+  pending,
+  row,
+  onJump,
+}: {
+  pending: boolean;
+  row: RankingRow | undefined;
+  onJump: (rank: number) => void;
+}) {
+  if (row) return <MyRankCard row={row} onJump={() => onJump(row.rank)} />;
+  return (
+    <section className="card ranking-mine" aria-label="あなたの順位" aria-busy={pending}>
+      <span className="ranking-mine__label">あなたの順位</span>
+      {pending ? (
+        <Skeleton width="50%" height={20} />
+      ) : (
+        <span className="ranking-mine__none">まだ順位がありません</span>
+      )}
     </section>
   );
 }

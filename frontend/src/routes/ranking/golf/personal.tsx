@@ -9,7 +9,8 @@ import {
   personalRankingQueryOptions,
 } from '../../../features/ranking/api/get-rankings';
 import {
-  MyRankCard,
+  MyRankSlot,
+  RankingKindTabs,
   RankingRoundTabs,
   RankingPager,
   RankJumpForm,
@@ -25,6 +26,17 @@ import { personalRankingSearch } from '../../../features/ranking/search/ranking-
 import type { SearchOf } from '../../../lib/search-params';
 
 const searchSchema = personalRankingSearch;
+
+/** What each type ranks by, in the words of the rules (docs/game-rules.md, 個人ランキング). */
+const typeLeads: Record<(typeof personalRankingTypes)[number], string> = {
+  1: 'チームのスコアの合計で競います。スコアが少ないほど上位で、同じスコアは同じ順位です。',
+  2: 'チームのラウンドスコアがアンダーパーだったラウンドが続いた、最長の回数で競います。',
+  3: 'ラウンドの順位が上位10%に入ったラウンドが続いた、最長の回数で競います。',
+  4: '選んだ選手が、最後までプレーしたラウンドで取ったバーディーの数で競います。',
+  5: '選んだ選手が、最後までプレーしたラウンドで取ったイーグルの数で競います。',
+  6: '選んだ選手のラウンドのうち、その選手がアンダーパーだった割合で競います。',
+  7: '第1・第2ラウンドで選んだ選手のうち、予選を通過した選手の割合で競います。',
+};
 
 export const Route = createFileRoute('/ranking/golf/personal')({
   staticData: { page: { title: 'ランキング', stackType: 'dynamic', parent: '/' } },
@@ -49,15 +61,16 @@ function PersonalRankingPage() {
   const own = useQuery({
     ...ownRankingQueryOptions(search.round, search.game_global_id),
     enabled: isAuthenticated,
-  }).data;
+  });
   const schedules = useSchedules();
   const shown = search.game_global_id ?? defaultTournament('results', schedules)?.game_global_id;
-  const mine = own?.rankings.find((row) => row.type === search.type);
+  const mine = own.data?.rankings.find((row) => row.type === search.type);
   const go = (next: Partial<SearchOf<typeof searchSchema>>) =>
     void navigate({ to: '/ranking/golf/personal', search: { ...search, rank: undefined, ...next } });
 
   return (
     <div className="page-body">
+      <RankingKindTabs />
       {schedules.length > 1 && shown && (
         <TournamentSwitcher
           schedules={schedules}
@@ -87,8 +100,9 @@ function PersonalRankingPage() {
         </select>
         {ranking.is_provisional ? <Badge tone="live">速報</Badge> : <Badge tone="green">確定</Badge>}
       </div>
+      <p className="section__lead">{typeLeads[search.type as keyof typeof typeLeads]}</p>
 
-      {mine && <MyRankCard row={mine} onJump={() => go({ rank: mine.rank })} />}
+      {isAuthenticated && <MyRankSlot pending={own.isPending} row={mine} onJump={(rank) => go({ rank })} />}
 
       {ranking.rankings.length === 0 ? (
         <EmptyState title="ランキングはまだありません" icon="ranking">
