@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { personalRankingLabels, personalRankingTypes } from '@golf/shared/game/personal-ranking';
+import { personalRankings } from '@golf/shared/game/personal-ranking';
 import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSkeleton } from '../../../components/ui/skeleton';
@@ -79,9 +79,9 @@ function PersonalRankingPage() {
           value={search.type}
           onChange={(event) => go({ type: Number(event.target.value), page: 1 })}
         >
-          {personalRankingTypes.map((type) => (
+          {personalRankings.map(({ type, label }) => (
             <option key={type} value={type}>
-              {personalRankingLabels[type]}
+              {label}
             </option>
           ))}
         </select>
