@@ -1,5 +1,6 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { personalRankings } from '@golf/shared/game/personal-ranking';
 import { PRIZE_CLAIM_DAYS } from '@golf/shared/schemas/prize';
 import { parseMarkdownDocument, playersEndMarker } from './markdown-documents';
 
@@ -45,6 +46,17 @@ describe('parseMarkdownDocument', () => {
     );
     expect(document.sections.map((section) => section.title)).toContain('スコアの計算');
     expect(JSON.stringify(document)).not.toMatch(/For developers|scoring\.ts/);
+  });
+
+  it('shows players each personal ranking type of the table, without the generated table’s markers', () => {
+    const document = parseMarkdownDocument(
+      readFileSync(new URL('../../docs/game-rules.md', import.meta.url), 'utf8'),
+      { idPrefix: 'rules', endMarker: playersEndMarker },
+    );
+    const rankings = document.sections.find((section) => section.title === '個人ランキング')!.html;
+    for (const row of personalRankings)
+      expect(rankings).toContain(`<td>${row.label}</td>\n<td>${row.description}</td>\n<td>${row.title}</td>`);
+    expect(JSON.stringify(document)).not.toContain('<!--');
   });
 
   it('reads every page of frontend/content', () => {

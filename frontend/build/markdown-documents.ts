@@ -56,6 +56,8 @@ export function parseMarkdownDocument(
     if (end < 0) throw new Error(`the document has no "${options.endMarker}" line`);
     published = markdown.slice(0, end);
   }
+  // Comments are for the document's editors (the markers of generated tables), not its readers.
+  published = published.replace(/^<!--.*-->[ \t]*$/gm, '');
   const title = /^# (.+)$/m.exec(published)?.[1]?.trim();
   if (!title) throw new Error('the document has no "# " title');
   const parts = published.split(/^## /m).slice(1);

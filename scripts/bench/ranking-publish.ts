@@ -16,12 +16,7 @@
  * instead of starting the script).
  */
 import { ulid } from 'ulid';
-import {
-  personalRankingDirection,
-  personalRankingDisplay,
-  personalRankingTypes,
-  type PersonalRankingType,
-} from '../../shared/src/game/personal-ranking';
+import { personalRanking, personalRankingTypes } from '../../shared/src/game/personal-ranking';
 import { rankEntries } from '../../functions/src/domain/ranking/build-snapshot';
 import { roundScope, yearlyItems } from '../../functions/src/domain/ranking/snapshot-items';
 import { YEARLY_SCOPE } from '../../functions/src/domain/ranking/ranking-scope';
@@ -41,7 +36,7 @@ const expiresAt = Math.floor(now.getTime() / 1000) + snapshotTtlSeconds;
 const keyLimitPerSecond = 1_000;
 
 /** The personal type of a page's partition key (`…#T{type}`), whose displays are formatted on reading. */
-const typeOf = (pk: string) => Number(/#T(\d)$/.exec(pk)?.[1] ?? 1) as PersonalRankingType;
+const typeOf = (pk: string) => Number(/#T(\d+)$/.exec(pk)?.[1] ?? 1);
 
 /** The measurement at `<players>`, from the script's arguments. */
 export async function run(args: readonly string[]): Promise<Record<string, unknown>> {
@@ -127,7 +122,7 @@ export async function run(args: readonly string[]): Promise<Record<string, unkno
           SK: item['SK'],
           entity: 'ranking_page',
           rows: unpackRows(item['rows'] as Uint8Array, (value) =>
-            round === YEARLY_SCOPE ? formatYearlyPoints(value) : personalRankingDisplay(typeOf(pk), value),
+            round === YEARLY_SCOPE ? formatYearlyPoints(value) : personalRanking(typeOf(pk)).display(value),
           ),
           expiresAt,
         };
@@ -150,7 +145,7 @@ export async function run(args: readonly string[]): Promise<Record<string, unkno
     // userRank[(t - 1) * n + i] = user i's rank in type t (0 = no entry), as the recompute ranks the types.
     const userRank = new Uint32Array(players * personalRankingTypes.length);
     for (const type of personalRankingTypes) {
-      const { order, rankAt } = rankEntries(metrics[type - 1]!, personalRankingDirection(type));
+      const { order, rankAt } = rankEntries(metrics[type - 1]!, personalRanking(type).order);
       for (let p = 0; p < order.length; p++) userRank[(type - 1) * players + order[p]!] = rankAt[p]!;
     }
     // Built again (outside the measurement) to be unpacked into today's rows.
@@ -161,7 +156,7 @@ export async function run(args: readonly string[]): Promise<Record<string, unkno
           ranks: personalRankingTypes.map((type) => userRank[(type - 1) * players + i]!),
           values: values.map((value) => (Number.isNaN(value) ? null : value)),
           display_values: personalRankingTypes.map((type) =>
-            Number.isNaN(values[type - 1]!) ? null : personalRankingDisplay(type, values[type - 1]!),
+            Number.isNaN(values[type - 1]!) ? null : personalRanking(type).display(values[type - 1]!),
           ),
         };
       }),

@@ -10,7 +10,7 @@
  */
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
-import { personalRankingDisplay } from '@golf/shared/game/personal-ranking';
+import { scoreRanking } from '@golf/shared/game/personal-ranking';
 import { SNAPSHOT_PAGE_SIZE } from '../../functions/src/domain/ranking/build-snapshot';
 import { roundScope } from '../../functions/src/domain/ranking/snapshot-items';
 import { db, setDb, tableName } from '../../functions/src/db/client';
@@ -144,7 +144,7 @@ export async function run(args: readonly string[]): Promise<Record<string, unkno
           page,
           Math.min(page + 1, pages),
           // Personal pages are stored without displays: the read formats them, as the ranking call does.
-          (value) => personalRankingDisplay(1, value),
+          scoreRanking.display,
         );
         latencies.push(performance.now() - start);
         if (!rows.length) throw new Error(`page ${page} of T1 is empty`);

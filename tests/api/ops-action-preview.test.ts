@@ -163,6 +163,8 @@ describe('the dry run of a cancel', () => {
     const result = await preview('/api/golf/ops/round/cancel', { round: 2 });
     expect(result.teams_affected).toEqual([{ round: 2, teams: 4 }]);
     expect(result.rankings).toEqual([
+      // Without a played round 2 the cut is no longer settled: round 1's picks lose their outcome.
+      expect.objectContaining({ board: 'personal', rounds: [1], types: [7], provisional: false }),
       expect.objectContaining({ board: 'personal', rounds: [2], types: allTypes, provisional: false }),
       expect.objectContaining({ board: 'guild', rounds: [2], provisional: false }),
       expect.objectContaining({ board: 'yearly', provisional: true }),
@@ -194,7 +196,15 @@ describe('the dry run of a deadline move', () => {
     expect(locking.status).toBe(200);
     const answer = operatorActionPreviewResponseSchema.parse(locking.body);
     expect(answer).toMatchObject({ dry_run: true, audit: null, teams_locked: 3 });
-    expect(answer.preview).toMatchObject({ teams_affected: [{ round: 3, teams: 3 }], rankings: [] });
+    expect(answer.preview!.teams_affected).toEqual([{ round: 3, teams: 3 }]);
+    // Round 3 starts without results: only a user whose one team is in it can enter, on スコア.
+    expect(answer.preview!.rankings.map((r) => r.label)).toEqual([
+      '第1・第2ラウンドの個人ランキング（確定）：スコア',
+      '第3ラウンドの個人ランキング（速報）：スコア',
+      '第1・第2ラウンドのギルドランキング（確定）',
+      '第3ラウンドのギルドランキング（速報）',
+      '年間ランキング（この大会のポイント・速報）',
+    ]);
     expect(answer.preview!.notes[0]).toContain(
       'すでに過ぎています。このラウンドの保存済みのチームはすぐに締め切られ',
     );

@@ -8,7 +8,7 @@ import {
 } from '../../shared/src/schemas/ranking';
 import { guildRepository } from '../../functions/src/db/repositories/guild-repository';
 import { rankingRepository } from '../../functions/src/db/repositories/ranking-repository';
-import { personalRankingDisplay } from '../../shared/src/game/personal-ranking';
+import { scoreRanking } from '../../shared/src/game/personal-ranking';
 import type { FieldEntryRecord } from '../../shared/src/schedule/tournament-record';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
@@ -136,7 +136,7 @@ describe('snapshots', () => {
           'T1',
           1,
           1,
-          (value) => personalRankingDisplay(1, value),
+          scoreRanking.display,
         )
       ).length,
     ).toBe(100);

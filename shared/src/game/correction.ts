@@ -9,6 +9,7 @@ import { formatTokyoDateTime, formatToPar } from './format';
 import { parseInstant } from './instant';
 import type { FieldEntryRecord } from '../schedule/tournament-record';
 import type { PlayerStatus } from '../schemas/schedule';
+import { withStatus } from './player-status';
 import type { PlayerRoundResult } from './scoring';
 
 export interface ResultCorrection {
@@ -83,6 +84,27 @@ export function rowVersion(
     hash = Math.imul(hash, 0x01000193) >>> 0;
   }
   return `r${round}-${hash.toString(16).padStart(8, '0')}`;
+}
+
+/**
+ * The entry with one round corrected to `after`: its status takes effect in that round (a DQ voids
+ * it), and its result is replaced only when a value of the result changed (`thru` 18 = completed).
+ */
+export function correctedEntry<T extends FieldEntryRecord>(
+  entry: T,
+  round: number,
+  after: CorrectableRow,
+  atIso: string,
+): T {
+  const changed = changedFields(correctableRow(entry, round), after);
+  const { status, ...values } = after;
+  const resultChanged = changed.some((field) => field !== 'status');
+  return {
+    ...withStatus(entry, status, round, atIso),
+    rounds: entry.rounds.map((r, i) =>
+      i === round - 1 && resultChanged ? { ...values, completed: values.thru === 18 } : r,
+    ) as T['rounds'],
+  };
 }
 
 /** The fields whose values differ between two rows, in the order the console shows them. */

@@ -4,7 +4,7 @@
  * confirmation and the CLI's dry run print the same lines.
  */
 import type { ActionPreview, RankingImpact } from '../schemas/ops';
-import { personalRankingLabels, type PersonalRankingType } from './personal-ranking';
+import { personalRanking } from './personal-ranking';
 
 /** Round numbers as one phrase: 第2ラウンド, 第2・第3ラウンド, 第1〜第4ラウンド (ascending, no gap for a range). */
 export function roundsPhrase(rounds: readonly number[]): string {
@@ -21,7 +21,7 @@ export function rankingImpactLabel(impact: Omit<RankingImpact, 'label'>): string
   switch (impact.board) {
     case 'personal':
       return `${roundsPhrase(impact.rounds)}の個人ランキング${stateWord(impact.provisional)}：${impact.types
-        .map((type) => personalRankingLabels[type as PersonalRankingType])
+        .map((type) => personalRanking(type).label)
         .join('、')}`;
     case 'guild':
       return `${roundsPhrase(impact.rounds)}のギルドランキング${stateWord(impact.provisional)}`;

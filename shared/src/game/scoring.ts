@@ -132,14 +132,23 @@ export function assertTeam(team: readonly string[]): void {
   if (team.some((id) => id === '')) throw new RangeError('empty player id');
 }
 
-/** The team's round score: the sum of its 4 players' scores; `null` team (no team) = 4 x penalty. */
+/**
+ * The round score of a user without a team: 4 x the round's penalty, as if each slot held a player
+ * who did not finish (docs/game-rules.md, チームを作らなかったラウンド). Every reader of a no-team round
+ * (this module's team scores, the rankings' round records) takes it from here.
+ */
+export function noTeamScore(penalty: number): number {
+  return TEAM_SIZE * penalty;
+}
+
+/** The team's round score: the sum of its 4 players' scores; `null` team (no team) = `noTeamScore`. */
 export function teamRoundScore(team: readonly string[] | null, round: IndexedRound): TeamRoundScore {
   if (round.status === 'cancelled') return { kind: 'cancelled' };
   const provisional = round.status !== 'final';
   if (team === null) {
     return round.penalty === null
       ? { kind: 'pending', missing: [] }
-      : { kind: 'scored', score: TEAM_SIZE * round.penalty, provisional };
+      : { kind: 'scored', score: noTeamScore(round.penalty), provisional };
   }
   assertTeam(team);
   let score = 0;

@@ -49,6 +49,18 @@ export const tournamentRecordSchema = z.object({
 });
 export type TournamentRecord = z.infer<typeof tournamentRecordSchema>;
 
+/** The tournament with one round's stored values changed (an operator's action on the round). */
+export const withRound = (
+  record: TournamentRecord,
+  round: number,
+  change: Partial<StoredRound>,
+): TournamentRecord => ({
+  ...record,
+  rounds: record.rounds.map((r) =>
+    r.round === round ? { ...r, ...change } : r,
+  ) as TournamentRecord['rounds'],
+});
+
 const playerRoundResultSchema = z.object({
   strokes: z.number().int().nullable(),
   to_par: z.number().int().nullable(),

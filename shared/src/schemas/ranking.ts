@@ -4,11 +4,15 @@
  * defaults to the current tournament.
  */
 import * as z from 'zod';
+import { personalRankingTypes } from '../game/personal-ranking';
 import { rankingPerPageDefault, rankingPerPageMax } from './values/ranking';
 
 export { rankingPerPageDefault } from './values/ranking';
 
 const positiveInt = z.coerce.number().int().min(1);
+/** The personal ranking types are numbered 1 to the last row of shared/src/game/personal-ranking.ts. */
+const lastPersonalType = personalRankingTypes.length;
+const personalType = z.number().int().min(1).max(lastPersonalType);
 
 const gameQuery = { game_global_id: z.string().min(1).max(64).optional() };
 const pagingQuery = {
@@ -19,7 +23,7 @@ const pagingQuery = {
 export const personalRankingQuerySchema = z.object({
   ...gameQuery,
   ...pagingQuery,
-  type: z.coerce.number().int().min(1).max(7).default(1),
+  type: z.coerce.number().int().min(1).max(lastPersonalType).default(1),
   round: z.coerce.number().int().min(1).max(4).optional(),
   perPage: positiveInt.max(rankingPerPageMax).default(rankingPerPageDefault),
 });
@@ -55,13 +59,13 @@ const rankingRowSchema = z.object({
   /** `value` formatted as section 9 says (to par, 割分厘, percent, counts). */
   display_value: z.string(),
   is_withdrawn: z.boolean(),
-  /** Personal rows only: the ranking type this row belongs to (the user call returns all 7). */
-  type: z.number().int().min(1).max(7).optional(),
+  /** Personal rows only: the ranking type this row belongs to (the user call returns every type). */
+  type: personalType.optional(),
 });
 export type RankingRow = z.infer<typeof rankingRowSchema>;
 
 const rankingMeta = {
-  type: z.number().int().min(1).max(7).nullable(),
+  type: personalType.nullable(),
   title: z.string(),
   is_provisional: z.boolean(),
   snapshot_id: z.string().nullable(),

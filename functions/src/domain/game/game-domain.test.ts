@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { personalMetric, type UserRoundRecord } from '@golf/shared/game/personal-ranking';
+import { personalRanking, type UserRoundRecord } from '@golf/shared/game/personal-ranking';
 import { indexRound, type PlayerRoundResult } from '@golf/shared/game/scoring';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import type { TeamRecord } from '../../db/repositories/team-repository';
@@ -392,7 +392,7 @@ describe('stored team score picks (rankings 4-7)', () => {
       [false, false, false, true],
     ]);
     // 2 of the 8 picks made the cut: 25.0%, not 2 of the 4 whose golfers played through round 2.
-    expect(personalMetric(7, rounds)).toBe(2 / 8);
+    expect(personalRanking(7).metric(rounds)).toBe(2 / 8);
     expect(picks(1, ['wd3']).map((p) => p.made_cut)).not.toContain(false);
   });
 

@@ -5,6 +5,7 @@
 import {
   changedFields,
   correctableRow,
+  correctedEntry,
   correctionNote,
   correctResult,
   rowVersion,
@@ -14,7 +15,11 @@ import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { isBeforeDeadline } from '@golf/shared/game/lock';
 import { withdrawalRound, withStatus } from '@golf/shared/game/player-status';
 import { finalBlockers, resultFromFieldEntry } from '@golf/shared/game/scoring';
-import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
+import {
+  withRound,
+  type FieldEntryRecord,
+  type TournamentRecord,
+} from '@golf/shared/schedule/tournament-record';
 import type { AuditRecord, CorrectionValues } from '@golf/shared/schemas/game';
 import type { PlayerStatus, RoundNumber } from '@golf/shared/schemas/schedule';
 import { teamRepository } from '../../db/repositories/team-repository';
@@ -98,17 +103,6 @@ async function onFreshReads<T>(action: () => Promise<T>): Promise<T> {
     }
   }
 }
-
-const withRound = (
-  record: TournamentRecord,
-  round: number,
-  change: Partial<TournamentRecord['rounds'][number]>,
-) => ({
-  ...record,
-  rounds: record.rounds.map((r) =>
-    r.round === round ? { ...r, ...change } : r,
-  ) as TournamentRecord['rounds'],
-});
 
 /**
  * What an operator should see before marking a round final: its teams were never settled at the
@@ -223,7 +217,11 @@ async function moveDeadlineOnce(input: DeadlineMove) {
     !isBeforeDeadline(nowIso, after) && !lockedNow
       ? await teamRepository.countRound(record.game_global_id, input.round)
       : 0;
-  if (input.dryRun)
+  if (input.dryRun) {
+    // Rankings move only when the round starts or stops counting its teams (action-preview.ts).
+    const field = await tournamentRepository.field(record.game_global_id);
+    const moved = withRound(record, input.round, { deadline_at: after });
+    const { rankings } = await previewAction({ record, field }, { record: moved, field }, input.now);
     return {
       game_global_id: record.game_global_id,
       round: input.round,
@@ -233,7 +231,7 @@ async function moveDeadlineOnce(input: DeadlineMove) {
       dry_run: true,
       preview: {
         teams_affected: teamsLocked ? [{ round: input.round, teams: teamsLocked }] : [],
-        rankings: [],
+        rankings,
         notes: [
           !isBeforeDeadline(nowIso, after)
             ? `${formatTokyoDateTime(after)}はすでに過ぎています。このラウンドの保存済みのチームはすぐに締め切られ、前のラウンドからの引き継ぎと自動の入れ替えが行われます。`
@@ -243,6 +241,7 @@ async function moveDeadlineOnce(input: DeadlineMove) {
         ],
       },
     };
+  }
   if (!isBeforeDeadline(nowIso, after) && !input.force)
     throw new AppError(
       409,
@@ -466,16 +465,8 @@ async function correctFinalResultOnce(input: CorrectionInput) {
   if (changed.length === 0)
     throw validationFailed({ strokes: ['今の値と同じです。変える値を入力してください。'] });
   const round = input.round as RoundNumber;
-  const { status, ...values } = after;
   const storedResult = entry.rounds[input.round - 1] ?? null;
-  const resultChanged = changed.some((field) => field !== 'status');
-  // A status set by a correction takes effect in the corrected round: a DQ voids that round.
-  const corrected = {
-    ...withStatus(entry, status, input.round, input.now.toISOString()),
-    rounds: entry.rounds.map((r, i) =>
-      i === input.round - 1 && resultChanged ? { ...values, completed: values.thru === 18 } : r,
-    ) as typeof entry.rounds,
-  };
+  const corrected = correctedEntry(entry, input.round, after, input.now.toISOString());
   const rows = field.map((e) => resultFromFieldEntry(e, round)).filter((r) => r !== null);
   const correctedRow = resultFromFieldEntry(corrected, round);
   if (!correctedRow) throw validationFailed({ strokes: ['このラウンドの結果を入力してください。'] });

@@ -12,7 +12,6 @@ import {
 } from '@golf/shared/game/prize';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { drawLottery, lotteryKey } from '@golf/shared/game/lottery';
-import { playerRoundScore } from '@golf/shared/game/scoring';
 import type { PrizeDrawResult, PrizeRecord } from '@golf/shared/schemas/prize';
 import { randomUUID } from 'node:crypto';
 import { auditPut } from '../../db/repositories/audit-repository';
@@ -23,9 +22,9 @@ import { tournamentRepository } from '../../db/repositories/tournament-repositor
 import { now as clockNow } from '../../lib/clock';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { auditOf, earlierAudit } from '../game/audit-entries';
-import { indexTournamentRound, teamScoreRecord, type TeamScoreRecord } from '../game/team-scoring';
 import { frozenOrStoredTeams } from '../ranking/frozen-teams';
 import { committedSeed, revealDrawSeed } from './draw-seed';
+import { prizeEntrants, type PrizeEntrants } from './prize-entrants';
 import { DRAW_LOCK_MS, drawUnderWay } from './prize-scope';
 
 export interface DrawInput {
@@ -40,7 +39,7 @@ export interface DrawInput {
 const unknownTournament = (gameGlobalId: string) => notFound(`大会 ${gameGlobalId} は登録されていません。`);
 
 /** Everything a draw needs about one tournament's entrants, from their teams and the results. */
-export async function tournamentEntrants(gameGlobalId: string, now: Date) {
+export async function tournamentEntrants(gameGlobalId: string, now: Date): Promise<PrizeEntrants> {
   const record = await tournamentRepository.get(gameGlobalId);
   if (!record) throw unknownTournament(gameGlobalId);
   const played = record.rounds.filter((round) => !round.cancelled);
@@ -49,67 +48,33 @@ export async function tournamentEntrants(gameGlobalId: string, now: Date) {
     throw new AppError(409, 'conflict', 'すべてのラウンドの結果が確定してから抽選してください。');
 
   const field = await tournamentRepository.field(gameGlobalId);
-  const rounds = await Promise.all(
-    played.map(async (stored) => {
-      const indexed = indexTournamentRound(record, field, stored.round, now);
-      // Every played round is final, so its teams are frozen: read from the object the ranking
-      // job keeps (no team item), or from the table when the job has not kept it yet.
-      const teams = await frozenOrStoredTeams(record, stored.round, now);
-      const scores = new Map<string, TeamScoreRecord>();
-      for (const team of teams)
-        if (team.picks.length > 0) scores.set(team.user_id, teamScoreRecord(team, indexed));
-      return { round: stored.round, indexed, scores };
-    }),
+  const rounds = played.map((stored) => stored.round);
+  // Every played round is final, so its teams are frozen: read from the object the ranking job
+  // keeps (no team item), or from the table when the job has not kept it yet.
+  const teams = await Promise.all(rounds.map((round) => frozenOrStoredTeams(record, round, now)));
+  return prizeEntrants(record, field, rounds, teams, now);
+}
+
+/**
+ * Everyone with a team and a tournament score, as a rank prize's tie-breaks before the lottery
+ * compare them.
+ */
+export function rankCandidates(data: PrizeEntrants): RankedCandidate[] {
+  return data.entrants.flatMap((entrant) =>
+    entrant.score === null
+      ? []
+      : [
+          {
+            user_id: entrant.userId,
+            score: entrant.score,
+            ...tournamentTieBreakStats(entrant.lastTeam, data.playerTotals),
+            last_saved_at: entrant.lastSavedAt,
+          },
+        ],
   );
-
-  // Each player's tournament total over the rounds played, penalties included (tie-break 2).
-  const playerTotals = new Map<string, number>();
-  for (const entry of field) {
-    let total = 0;
-    let complete = true;
-    for (const { indexed } of rounds) {
-      const score = playerRoundScore(indexed.byPlayer.get(entry.player_id), indexed.penalty);
-      if (score.kind === 'pending') complete = false;
-      else total += score.to_par;
-    }
-    if (complete) playerTotals.set(entry.player_id, total);
-  }
-
-  const users = new Set(rounds.flatMap(({ scores }) => [...scores.keys()]));
-  const last = rounds[rounds.length - 1]!;
-  const entrants = [...users].map((userId) => {
-    let score = 0;
-    for (const { indexed, scores } of rounds) {
-      const stored: TeamScoreRecord | undefined = scores.get(userId);
-      score += stored?.kind === 'scored' && stored.score !== null ? stored.score : 4 * (indexed.penalty ?? 0);
-    }
-    const lastTeam = last.scores.get(userId);
-    return {
-      userId,
-      score,
-      enteredEveryRound: rounds.every(({ scores }) => scores.has(userId)),
-      lastTeam: lastTeam?.player_ids ?? null,
-      lastSavedAt: lastTeam?.last_saved_at ?? null,
-    };
-  });
-  return { entrants, playerTotals };
 }
 
-/** Everyone with a team, as a rank prize's tie-breaks before the lottery compare them. */
-export function rankCandidates(data: Awaited<ReturnType<typeof tournamentEntrants>>): RankedCandidate[] {
-  return data.entrants.map((entrant) => ({
-    user_id: entrant.userId,
-    score: entrant.score,
-    ...tournamentTieBreakStats(entrant.lastTeam, data.playerTotals),
-    last_saved_at: entrant.lastSavedAt,
-  }));
-}
-
-function winnersOf(
-  prize: PrizeRecord,
-  seed: string,
-  data: Awaited<ReturnType<typeof tournamentEntrants>>,
-): string[] {
+function winnersOf(prize: PrizeRecord, seed: string, data: PrizeEntrants): string[] {
   if (prize.rank_from === null || prize.rank_to === null)
     return drawLottery(
       seed,
@@ -125,7 +90,7 @@ function winnersOf(
   return decision.kind === 'decided' ? decision.winners : [];
 }
 
-type Entrants = Awaited<ReturnType<typeof tournamentEntrants>>['entrants'];
+type Entrants = PrizeEntrants['entrants'];
 
 /**
  * Why a prize gets `picked` winners out of the `winners_count` it offers (null when all). With no

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { personalRankingDisplay } from '@golf/shared/game/personal-ranking';
+import { scoreRanking } from '@golf/shared/game/personal-ranking';
 import { formatGuildAverage, guildAverageScore } from '@golf/shared/game/guild-versus';
 import { formatToPar } from '@golf/shared/game/format';
 import { rankItems } from '@golf/shared/game/ranking';
@@ -85,7 +85,7 @@ function expected(input: RoundScopeInput) {
           user_id: item.id,
           nickname: input.profiles.get(item.id)?.nickname ?? '退会したユーザー',
           value: item.value,
-          display_value: personalRankingDisplay(1, item.value),
+          display_value: scoreRanking.display(item.value),
           is_withdrawn: !input.profiles.has(item.id),
         })),
       ]),
@@ -103,7 +103,7 @@ async function boards(items: AsyncIterable<Record<string, unknown>>) {
     const name = board === 'GM' ? String(item['PK']).split('#').slice(3, 5).join('#') : board!;
     if (seen.has(`${name}/${String(item['SK'])}`)) continue;
     seen.add(`${name}/${String(item['SK'])}`);
-    const page = unpackRows(item['rows'] as Uint8Array, (value) => personalRankingDisplay(1, value));
+    const page = unpackRows(item['rows'] as Uint8Array, scoreRanking.display);
     rows.set(name, [...(rows.get(name) ?? []), ...page]);
   }
   return rows;

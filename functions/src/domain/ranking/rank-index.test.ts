@@ -1,10 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  personalRankingDirection,
-  personalRankingDisplay,
-  personalRankingTypes,
-} from '@golf/shared/game/personal-ranking';
+import { personalRanking, personalRankingTypes } from '@golf/shared/game/personal-ranking';
 import { keys } from '../../db/keys';
 import {
   rankingPageItems,
@@ -93,14 +89,12 @@ describe('my rank', () => {
         for (const type of personalRankingTypes) {
           const rows = items
             .filter((item) => item['entity'] === 'ranking_page' && String(item['PK']).includes(`#T${type}#`))
-            .flatMap((item) =>
-              unpackRows(item['rows'] as Uint8Array, (value) => personalRankingDisplay(type, value)),
-            );
+            .flatMap((item) => unpackRows(item['rows'] as Uint8Array, personalRanking(type).display));
           expect(rows.length).toBe(columns[type - 1]!.filter((v) => !Number.isNaN(v)).length);
           for (const row of rows) {
             const values = valuesIn(buckets[bucketOf(row.user_id, scope.buckets)]!, row.user_id)!;
             expect(values[type - 1]).toBe(row.value);
-            expect(rankInIndex(indexes.get(`T${type}`)!, row.value, personalRankingDirection(type))).toBe(
+            expect(rankInIndex(indexes.get(`T${type}`)!, row.value, personalRanking(type).order)).toBe(
               row.rank,
             );
           }

@@ -2,13 +2,7 @@
  * The read side of the rankings: a page is the pointer's Get and one Query of the stored pages it
  * spans; a player's own rank is found from the scope's board indexes and the player's values bucket.
  */
-import {
-  personalRankingDirection,
-  personalRankingTypes,
-  personalRankingTitle,
-  personalRankingDisplay,
-  type PersonalRankingType,
-} from '@golf/shared/game/personal-ranking';
+import { personalRanking, personalRankingTypes, scoreRanking } from '@golf/shared/game/personal-ranking';
 import { formatYearlyPoints } from '@golf/shared/game/yearly-points';
 import type {
   OwnRankingResponse,
@@ -108,9 +102,9 @@ export const rankingPage = (query: PersonalRankingQuery, now: Date) =>
       async (_pointer, scope) => ({
         id: personalBoard(query.type),
         total: scope.totals[query.type - 1] ?? 0,
-        display: (value) => personalRankingDisplay(query.type as PersonalRankingType, value),
+        display: (value) => personalRanking(query.type).display(value),
       }),
-      { type: query.type, title: personalRankingTitle(query.type) },
+      { type: query.type, title: personalRanking(query.type).title },
     ),
   );
 
@@ -124,7 +118,7 @@ export const guildRankingPage = (kind: 'GUILD' | 'GUILD_TOP4', query: BoardQuery
   );
 
 /** SCORE as shown: the guilds' member pages are stored without displays (before, with them). */
-const scoreDisplay = (value: number) => personalRankingDisplay(1, value);
+const scoreDisplay = scoreRanking.display;
 
 /** A guild's member page of a scope: its members' rows, ranked by SCORE. */
 export const guildMemberRows = (snapshotId: string, round: number, guildId: string) =>
@@ -169,8 +163,7 @@ export async function ownRanking(
     is_provisional: scope?.provisional ?? true,
     rankings: personalRankingTypes.flatMap((type) => {
       const value = mine.values?.[type - 1] ?? null;
-      const rank =
-        value === null ? null : mine.rank(personalBoard(type), value, personalRankingDirection(type));
+      const rank = value === null ? null : mine.rank(personalBoard(type), value, personalRanking(type).order);
       return value === null || rank === null
         ? []
         : [
@@ -179,7 +172,7 @@ export async function ownRanking(
               user_id: userId,
               nickname: profile?.nickname ?? '',
               value,
-              display_value: personalRankingDisplay(type, value),
+              display_value: personalRanking(type).display(value),
               is_withdrawn: false,
               type,
             },

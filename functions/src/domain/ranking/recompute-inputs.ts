@@ -7,10 +7,9 @@ import { isBeforeDeadline } from '@golf/shared/game/lock';
 import { guildRepository } from '../../db/repositories/guild-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { notFound } from '../../lib/errors';
-import { indexTournamentRound, type TeamScoreRecord, teamScoreRecord } from '../game/team-scoring';
 import { roundTeams, thawTeams } from './frozen-teams';
 import { type GuildMemberships, guildMemberships } from './guild-boards';
-import type { PlayedTournament } from './round-records';
+import { playedRound, type PlayedTournament } from './round-records';
 
 /**
  * A tournament's rounds whose deadline has passed, each with its penalty and its teams scored from
@@ -23,13 +22,9 @@ export async function playedRounds(gameGlobalId: string, now: Date): Promise<Pla
   const field = await tournamentRepository.field(gameGlobalId);
   const started = record.rounds.filter((round) => !isBeforeDeadline(now.toISOString(), round.deadline_at));
   const rounds = await Promise.all(
-    started.map(async (stored) => {
-      const indexed = indexTournamentRound(record, field, stored.round, now);
-      const scores = new Map<string, TeamScoreRecord>();
-      for (const team of thawTeams(await roundTeams(record, stored.round, now)))
-        scores.set(team.user_id, teamScoreRecord(team, indexed));
-      return { stored, penalty: indexed.penalty, scores };
-    }),
+    started.map(async ({ round }) =>
+      playedRound(record, field, round, thawTeams(await roundTeams(record, round, now)), now),
+    ),
   );
   return { record, rounds };
 }

@@ -4,13 +4,15 @@
  * the penalty is known; the round's top 10% among its scored users. And the 7 personal metrics of
  * a round scope from those records. Pure: `recompute-inputs.ts` reads the rounds and their teams.
  */
-import {
-  personalMetric,
-  personalRankingTypes,
-  type UserRoundRecord,
-} from '@golf/shared/game/personal-ranking';
-import type { StoredRound, TournamentRecord } from '@golf/shared/schedule/tournament-record';
-import type { TeamScoreRecord } from '../game/team-scoring';
+import { personalRankings, type UserRoundRecord } from '@golf/shared/game/personal-ranking';
+import { noTeamScore } from '@golf/shared/game/scoring';
+import type {
+  FieldEntryRecord,
+  StoredRound,
+  TournamentRecord,
+} from '@golf/shared/schedule/tournament-record';
+import type { TeamRecord } from '../../db/repositories/team-repository';
+import { indexTournamentRound, teamScoreRecord, type TeamScoreRecord } from '../game/team-scoring';
 import { topTenPercent } from './top-ten-percent';
 import type { ScoredTournament } from './yearly-standings';
 
@@ -21,6 +23,24 @@ export interface PlayedRound {
   penalty: number | null;
   /** Each user's team score in this round, for the users with a team in it. */
   scores: ReadonlyMap<string, TeamScoreRecord>;
+}
+
+/**
+ * One round whose deadline has passed, its teams scored from the field's results: the scores the
+ * recompute ranks and the prize draw decides by. A team without a pick is no team.
+ */
+export function playedRound(
+  record: TournamentRecord,
+  field: readonly FieldEntryRecord[],
+  round: number,
+  teams: Iterable<TeamRecord>,
+  now: Date,
+): PlayedRound {
+  const indexed = indexTournamentRound(record, field, round, now);
+  const scores = new Map<string, TeamScoreRecord>();
+  for (const team of teams)
+    if (team.picks.length > 0) scores.set(team.user_id, teamScoreRecord(team, indexed));
+  return { stored: record.rounds[round - 1]!, penalty: indexed.penalty, scores };
 }
 
 /** A tournament and its rounds whose deadline has passed, in order. */
@@ -39,7 +59,7 @@ function roundRecord(round: PlayedRound, score: TeamScoreRecord | undefined): Us
       : {
           state: 'scored',
           has_team: false,
-          team_score: 4 * round.penalty,
+          team_score: noTeamScore(round.penalty),
           top_ten_percent: false,
           picks: [],
         };
@@ -92,13 +112,13 @@ export function scopeMetrics(
   byUser: ReadonlyMap<string, readonly UserRoundRecord[]>,
   upTo: number,
 ): Float64Array[] {
-  const metrics = personalRankingTypes.map(() => new Float64Array(userIds.length).fill(Number.NaN));
+  const metrics = personalRankings.map(() => new Float64Array(userIds.length).fill(Number.NaN));
   userIds.forEach((userId, i) => {
     const rounds = byUser.get(userId)!.slice(0, upTo);
-    for (const type of personalRankingTypes) {
-      const value = personalMetric(type, rounds);
-      if (value !== null) metrics[type - 1]![i] = value;
-    }
+    personalRankings.forEach((row, t) => {
+      const value = row.metric(rounds);
+      if (value !== null) metrics[t]![i] = value;
+    });
   });
   return metrics;
 }

@@ -4,7 +4,7 @@
  * yearly board. Ranking is done on the packing pool's workers when there is one, as is the packing
  * of pages and buckets (packing-pool.ts); the rules are the rule modules' (guild-boards.ts).
  */
-import { personalRankingDirection, personalRankingTypes } from '@golf/shared/game/personal-ranking';
+import { personalRanking, personalRankingTypes } from '@golf/shared/game/personal-ranking';
 import { WITHDRAWN_NICKNAME } from '../../db/repositories/user-repository';
 import {
   guildMemberBoard,
@@ -52,7 +52,7 @@ export function roundScope(input: RoundScopeInput, pool: PackingPool | null = nu
   async function* items(): AsyncGenerator<Record<string, unknown>> {
     // The 7 types ranked by the pool's workers while this thread encodes the users (here without one).
     const ranked = personalRankingTypes.map((type) =>
-      awaitedLater(rankOn(pool, metrics[type - 1]!, personalRankingDirection(type))),
+      awaitedLater(rankOn(pool, metrics[type - 1]!, personalRanking(type).order)),
     );
     const withdrawn = new Uint8Array(userIds.length);
     for (let i = 0; i < userIds.length; i++) if (!profiles.has(userIds[i]!)) withdrawn[i] = 1;

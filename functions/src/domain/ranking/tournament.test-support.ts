@@ -3,8 +3,8 @@ import type { StoredRound, TournamentRecord } from '@golf/shared/schedule/tourna
 /** Round `round` of the tournament of `tournamentRecord`: provisional results, not cancelled, unless given. */
 export const storedRound = (round: number, given: Partial<StoredRound> = {}): StoredRound => ({
   round,
-  play_on: `2026-05-0${6 + round}`,
-  deadline_at: `2026-05-0${6 + round}T00:00:00.000Z`,
+  play_on: `2026-05-${String(6 + round).padStart(2, '0')}`,
+  deadline_at: `2026-05-${String(6 + round).padStart(2, '0')}T00:00:00.000Z`,
   results: 'provisional',
   cancelled: false,
   deadline_note: null,

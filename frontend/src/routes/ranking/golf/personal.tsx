@@ -1,6 +1,6 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { personalRankingLabels, personalRankingTypes } from '@golf/shared/game/personal-ranking';
+import { personalRankings } from '@golf/shared/game/personal-ranking';
 import { Badge } from '../../../components/ui/badge';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageSkeleton } from '../../../components/ui/skeleton';
@@ -26,17 +26,6 @@ import { personalRankingSearch } from '../../../features/ranking/search/ranking-
 import type { SearchOf } from '../../../lib/search-params';
 
 const searchSchema = personalRankingSearch;
-
-/** What each type ranks by, in the words of the rules (docs/game-rules.md, 個人ランキング). */
-const typeLeads: Record<(typeof personalRankingTypes)[number], string> = {
-  1: 'チームのスコアの合計で競います。スコアが少ないほど上位で、同じスコアは同じ順位です。',
-  2: 'チームのラウンドスコアがアンダーパーだったラウンドが続いた、最長の回数で競います。',
-  3: 'ラウンドの順位が上位10%に入ったラウンドが続いた、最長の回数で競います。',
-  4: '選んだ選手が、最後までプレーしたラウンドで取ったバーディーの数で競います。',
-  5: '選んだ選手が、最後までプレーしたラウンドで取ったイーグルの数で競います。',
-  6: '選んだ選手のラウンドのうち、その選手がアンダーパーだった割合で競います。',
-  7: '第1・第2ラウンドで選んだ選手のうち、予選を通過した選手の割合で競います。',
-};
 
 export const Route = createFileRoute('/ranking/golf/personal')({
   staticData: { page: { title: 'ランキング', stackType: 'dynamic', parent: '/' } },
@@ -92,15 +81,15 @@ function PersonalRankingPage() {
           value={search.type}
           onChange={(event) => go({ type: Number(event.target.value), page: 1 })}
         >
-          {personalRankingTypes.map((type) => (
+          {personalRankings.map(({ type, label }) => (
             <option key={type} value={type}>
-              {personalRankingLabels[type]}
+              {label}
             </option>
           ))}
         </select>
         {ranking.is_provisional ? <Badge tone="live">速報</Badge> : <Badge tone="green">確定</Badge>}
       </div>
-      <p className="section__lead">{typeLeads[search.type as keyof typeof typeLeads]}</p>
+      <p className="section__lead">{personalRankings.find((row) => row.type === search.type)?.lead}</p>
 
       {isAuthenticated && <MyRankSlot pending={own.isPending} row={mine} onJump={(rank) => go({ rank })} />}
 

@@ -1,0 +1,31 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { rankingsOf, seasonArb } from '../ranking/season.test-support';
+import { prizeEntrants } from './prize-entrants';
+
+describe('a prize draw’s entrants', () => {
+  it('score what the SCORE ranking shows them at the tournament’s end, on random finished seasons', () => {
+    fc.assert(
+      fc.property(seasonArb({ finished: true }), (season) => {
+        const played = season.record.rounds.filter((r) => !r.cancelled).map((r) => r.round);
+        fc.pre(played.length > 0);
+        const { entrants } = prizeEntrants(
+          season.record,
+          season.field,
+          played,
+          played.map((round) => season.teams[round - 1]!),
+          season.now,
+        );
+        const standings = rankingsOf(season, season.now).tabs.get(4)!.get(1)!;
+        for (const entrant of entrants)
+          expect(entrant.score, entrant.userId).toBe(standings.get(entrant.userId) ?? null);
+        // Everyone with a team in a played round is an entrant.
+        const withTeam = new Set(
+          played.flatMap((round) => season.teams[round - 1]!.map((team) => team.user_id)),
+        );
+        expect(entrants.map((entrant) => entrant.userId).sort()).toEqual([...withTeam].sort());
+      }),
+      { seed: 7, numRuns: 300 },
+    );
+  });
+});
