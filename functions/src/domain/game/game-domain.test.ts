@@ -234,7 +234,7 @@ describe('feed files', () => {
     ]);
     // A player on the course without a to-par, and a to-par that is not one, are reported by line.
     expect(errors.map((e) => e.line)).toEqual([7, 8]);
-    expect(errors[1]!.messages.join()).toContain('to_par は E、+3、-2 のように');
+    expect(errors[1]!.messages.join()).toContain('スコアはパーとの差を E、+3、-2 のように');
     const json = parseResultsFile(
       'json',
       JSON.stringify({
