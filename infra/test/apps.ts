@@ -19,10 +19,15 @@ export const testStage = {
 };
 
 /**
- * The `prod` stage on its own domain: the bill's stage itself (scripts/cost/templates.ts), so the
- * bill's test, the observability checks and the custom-domain cdk-nag check read one synth.
+ * The `prod` stage on its own domain, no sign-in provider and no LINE reminders: the observability
+ * checks and the custom-domain cdk-nag check read one synth of it. The bill's stage
+ * (scripts/cost/templates.ts) adds the providers and LINE reminders it prices, in a synth of its own.
  */
-export const prodStage = costStage;
+export const prodStage = {
+  stage: costStage.stage,
+  domainName: costStage.domainName,
+  certificateArn: costStage.certificateArn,
+};
 
 /**
  * The app `cdk synth` builds with cdk.json's context (its feature flags included) and
@@ -38,8 +43,7 @@ const built = new Map<string, ReturnType<typeof buildApp>>();
  * `buildStageApp`'s app, built once. A synth costs seconds (cdk-nag checks every stack), so each
  * context's app is built and synthesized once for the test files that share a worker (the unit
  * files share one module registry: vitest.config.ts): the stacks' assertions, the cdk-nag check and
- * the deploy checks read one synth of `testStage`, the observability checks and the bill one of
- * `prodStage`. Nothing may change an app it is given.
+ * the deploy checks read one synth of `testStage`, the observability checks one of `prodStage`. Nothing may change an app it is given.
  */
 export function stageApp(stageContext: Record<string, unknown>): ReturnType<typeof buildApp> {
   const key = JSON.stringify(stageContext);

@@ -4,6 +4,7 @@
  * run in this process at chosen instants before the sample season's open round's deadline.
  */
 import { describe, expect, it } from 'vitest';
+import type { ReminderHours } from '../../shared/src/game/reminders';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { reminderItems } from '../../functions/src/db/repositories/reminder-repository';
 import {
@@ -22,10 +23,14 @@ import { listOutbox, sendMail } from '../../functions/src/adapters/mail';
 import { openRound } from './support/open-round';
 import { race } from './support/race';
 
-/** `count` players subscribed to both channels at the 2-hour time, ids `{prefix}-00`…; and their batch. */
+/**
+ * `count` players subscribed to both channels at `hours` (the 2-hour time unless given), ids
+ * `{prefix}-00`…; and their batch of the 2-hour time.
+ */
 async function subscribedPlayers(
   prefix: string,
   count: number,
+  hours: ReminderHours[] = [2],
 ): Promise<{ ids: string[]; batch: ReminderBatch }> {
   const ids = Array.from({ length: count }, (_, i) => `${prefix}-${String(i).padStart(2, '0')}`);
   await Promise.all(
@@ -41,7 +46,7 @@ async function subscribedPlayers(
         user_id: id,
         email: true,
         line: true,
-        hours_before: [2],
+        hours_before: hours,
         line_user_id: `U${id}`,
         unsubscribe_token: `token-${id}`,
         updated_at: new Date().toISOString(),
@@ -133,6 +138,18 @@ describe('reminder batches', () => {
         );
       },
     });
+  });
+
+  it('LINE goes once per deadline, at the latest time a player chose; a mail at each time', async () => {
+    const { current, at } = await openRound();
+    const { ids, batch } = await subscribedPlayers('batch-once', 3, [24, 2]);
+    const day = await sendReminderBatch({ ...batch, hours: [24] }, { now: () => at(23.5) });
+    expect(day.sent).toEqual({ email: 3, line: 0 });
+    const hours = await sendReminderBatch(batch, { now: () => at(1.5) });
+    expect(hours).toMatchObject({ sent: { email: 3, line: 3 }, line_calls: 1 });
+    expect(await receivedBy(ids, current.tournament_name)).toEqual(
+      ids.map((id) => ({ id, mails: 2, lines: 1 })),
+    );
   });
 
   it('nothing is sent at or after the deadline', async () => {

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   dueReminderHours,
+  lineReminderDue,
   reminderHourChoices,
   reminderReason,
   reminderSettingsSchema,
@@ -54,6 +55,21 @@ describe('deadline reminders', () => {
     expect(reminderReason([], eligible)).toBe('no_team');
     expect(reminderReason(['a', 'wd', 'c', 'd'], eligible)).toBe('ineligible_pick');
     expect(reminderReason(['a', 'b', 'c', 'd'], eligible)).toBeNull();
+  });
+
+  it('LINE goes only to players without a team, once per deadline, at the latest time they chose', () => {
+    expect(lineReminderDue([24, 2], [24], 'no_team')).toBe(false);
+    expect(lineReminderDue([24, 2], [2], 'no_team')).toBe(true);
+    // A late run that sends several times at once still sends LINE once.
+    expect(lineReminderDue([24, 2], [24, 2], 'no_team')).toBe(true);
+    expect(lineReminderDue([6], [6], 'ineligible_pick')).toBe(false);
+    // Consecutive runs over a deadline's times: one LINE message per player with no team.
+    fc.assert(
+      fc.property(fc.subarray([...reminderHourChoices], { minLength: 1 }), (chosen) => {
+        const sent = reminderHourChoices.filter((h) => lineReminderDue(chosen, [h], 'no_team'));
+        expect(sent).toEqual([Math.min(...chosen)]);
+      }),
+    );
   });
 
   it('settings take the fixed reminder times only, once each, with a plain Japanese error', () => {

@@ -75,6 +75,21 @@ export function reminderReason(
   return pickedPlayerIds.some((id) => !isEligible(id)) ? 'ineligible_pick' : null;
 }
 
+/** The one reminder time of a deadline a LINE message goes at: the latest the player chose. */
+export const lineReminderHours = (chosenHours: readonly ReminderHours[]): ReminderHours =>
+  Math.min(...chosenHours) as ReminderHours;
+
+/**
+ * Whether a reminder goes by LINE too (each LINE message is billed, an e-mail costs a hundredth of a
+ * yen): only to a player with no team for the round, once per deadline, at the latest reminder time
+ * the player chose (by then fewer players still lack a team). `dueHours` are the times being sent.
+ */
+export const lineReminderDue = (
+  chosenHours: readonly ReminderHours[],
+  dueHours: readonly ReminderHours[],
+  reason: 'no_team' | 'ineligible_pick',
+): boolean => reason === 'no_team' && dueHours.includes(lineReminderHours(chosenHours));
+
 /**
  * The message of one reminder: the reason, the deadline in Tokyo time, a link to the round, and the
  * way out. A mail carries the player's own one-click unsubscribe link; a LINE message, sent to many

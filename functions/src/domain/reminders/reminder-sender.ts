@@ -2,7 +2,8 @@
  * Sending the reminders' batches (docs/operations.md, Reminders). Several senders run at once (a
  * function each in AWS, side by side in the local stack's process); each claims a batch from the
  * queue, reads its players as they are now (their settings, addresses and teams), and sends:
- * e-mails one per player at its share of the SES rate, LINE as one multicast per identical text.
+ * e-mails one per player at its share of the SES rate, LINE as one multicast per identical text
+ * (to players without a team, once per deadline).
  *
  * Exactly once per player, time and channel: each message's marker is taken with a conditional
  * write before it is sent and given back if the send fails, so a batch sent again (a failure, a
@@ -11,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { ReminderChannel, ReminderHours } from '@golf/shared/game/reminders';
-import { reminderText } from '@golf/shared/game/reminders';
+import { lineReminderDue, reminderText } from '@golf/shared/game/reminders';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { lineConfigured, multicastLine, type LineMulticast } from '../../adapters/line';
 import { startReminderSenders } from '../../adapters/reminder-senders';
@@ -219,11 +220,16 @@ export async function sendReminderBatch(
   }
   await Promise.all(inFlight);
 
-  // LINE: one multicast per identical text (the reason), at most 500 players a call.
+  // LINE: only to players without a team, once per deadline (lineReminderDue); one multicast per
+  // identical text (the reason), at most 500 players a call.
   if (lineConfigured()) {
     const byReason = new Map<string, typeof chosen>();
     for (const choice of chosen)
-      if (choice.subscriber.line && choice.subscriber.line_user_id)
+      if (
+        choice.subscriber.line &&
+        choice.subscriber.line_user_id &&
+        lineReminderDue(choice.subscriber.hours_before, batch.hours, choice.reason)
+      )
         byReason.set(choice.reason, [...(byReason.get(choice.reason) ?? []), choice]);
     for (const [reason, group] of byReason) {
       const text = reminderText({

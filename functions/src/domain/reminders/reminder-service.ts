@@ -1,7 +1,8 @@
 /**
  * Deadline reminders (docs/operations.md, Reminders): players opt in per channel on my page; before
  * each round's deadline, at the reminder times they chose, a player with no team for the round, or
- * with a player on it who can no longer be picked, gets one message per time and channel, with a
+ * with a player on it who can no longer be picked, gets one mail per time; LINE goes only to a player
+ * with no team, once per deadline, at the latest time chosen (each LINE message is billed). Each has a
  * link straight to the round and a way out (a mail: its one-click unsubscribe link and RFC 8058's
  * headers; a LINE message: the settings on my page). Never at or after the deadline.
  *
@@ -11,6 +12,7 @@
  * queued in the table; then the senders are started. The job reads no player data otherwise.
  */
 import {
+  lineReminderHours,
   reminderHourChoices,
   reminderReason,
   type ReminderChannel,
@@ -171,11 +173,16 @@ export async function sendDueReminders(now: Date): Promise<ReminderRunResult> {
  */
 async function planRound(due: DueRound, subscribers: readonly ReminderSubscription[], now: Date) {
   const gid = due.record.game_global_id;
+  // LINE goes once per deadline, at the player's latest time (lineReminderDue): a LINE-only
+  // subscriber is queued for that time alone.
   const reachable = subscribers
     .filter(
       (s) =>
-        (s.email || (s.line && s.line_user_id && lineConfigured())) &&
-        s.hours_before.some((h) => due.hours.includes(h)),
+        (s.email && s.hours_before.some((h) => due.hours.includes(h))) ||
+        (s.line &&
+          s.line_user_id &&
+          lineConfigured() &&
+          due.hours.includes(lineReminderHours(s.hours_before))),
     )
     .map((s) => s.user_id)
     .sort();

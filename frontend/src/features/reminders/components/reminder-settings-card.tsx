@@ -52,6 +52,9 @@ export function ReminderSettingsCard() {
       <label className="toggle">
         <span className="toggle__text">
           <span className="toggle__title">LINEで受け取る</span>
+          <span className="toggle__hint">
+            LINEでは、チームがまだないときだけ、締め切りごとに1回（選んだ時刻のうち締め切りに最も近い時刻）お知らせします。
+          </span>
           {!settings.data.line_available && (
             <span className="toggle__hint">LINEでログインすると、そのLINEアカウントで受け取れます。</span>
           )}
