@@ -195,6 +195,31 @@ describe('accounts by e-mail', () => {
     await closeChecked(session);
   });
 
+  it('LINE reminders can be chosen on my page right after signing up with LINE', async () => {
+    const session = await reusedPage(browser());
+    const { page } = session;
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'LINEでログイン' }).click();
+    await page.waitForURL((url) => url.pathname === '/api/dev/auth/oauth2/authorize');
+    await page.getByLabel(label('LINE のアカウントID')).fill(`Ue2e${run}`);
+    await page.getByRole('button', { name: '許可する' }).click();
+    // The e-mail step's link signs the player in again, in a session of its own.
+    await registerMail(page, address('line-player'));
+    await completeSignUp(page, 'LINEのゴルファー');
+    await page.goto('/mypage');
+    const reminders = page.getByTestId('reminder-settings');
+    const line = reminders.getByRole('switch', { name: /LINEで受け取る/ });
+    await line.waitFor();
+    expect(await line.isEnabled()).toBe(true);
+    expect(await reminders.getByText('LINEでログインすると').count()).toBe(0);
+    // A controlled switch: it shows the choice once the save has taken it.
+    await line.click();
+    await expect.poll(() => line.isChecked()).toBe(true);
+    await expect.poll(() => line.isEnabled()).toBe(true);
+    expect(await line.isChecked()).toBe(true);
+    await closeChecked(session);
+  });
+
   it('an expired reset link is refused when it is opened', async () => {
     const { userId } = await createPlayer(`e2e-expired-reset-${run}`);
     // A reset link mailed 25 hours ago by the stack's clock: it worked for 24.

@@ -23,10 +23,10 @@ import { createPlayer } from './support/users';
 /**
  * What the community pages (guilds, rankings, season charts, prizes) need a browser for: a guild's
  * image chosen with a file input and its join code copied to the clipboard, how the pinned rank
- * wraps on a narrow phone and the jump that scrolls to it, the season charts' accessibility, and a
- * prize claimed from my page down to what is stored. One page goes through them, signed in as each
- * step's player in turn. Their screens and states are checked in frontend/test/screens
- * (guild, ranking, quiz, season, prizes, topics).
+ * wraps on a narrow phone, the jump that scrolls to it and the place it keeps while it loads (no
+ * layout shift), the season charts' accessibility, and a prize claimed from my page down to what is
+ * stored. One page goes through them, signed in as each step's player in turn. Their screens and
+ * states are checked in frontend/test/screens (guild, ranking, quiz, season, prizes, topics).
  */
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
 resetConfig();
@@ -173,6 +173,51 @@ describe('/ranking/golf/personal', () => {
     await page.locator('tr[data-mine="true"]').waitFor();
     expect(await page.locator('.pager__status').innerText()).toMatch(/^2 \//);
     await expect.poll(() => isInViewport(page.locator('tr[data-mine="true"]'))).toBe(true);
+  });
+
+  it("shifts no layout when the player's own rank arrives after the ranking (CLS 0), on a phone", async () => {
+    const first = rankingPageResponseSchema.parse(await apiGet('/api/golf/ranking'));
+    await signIn((await signLocalAccessToken({ sub: first.rankings[0]!.user_id })).token);
+    const { page } = session;
+    // The player's own rank is held back until the ranking has been painted, as on a slow phone.
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const ownRank = (url: URL) => url.pathname === '/api/golf/ranking/user';
+    await page.route(ownRank, async (route) => {
+      await held;
+      await route.continue();
+    });
+    try {
+      await page.goto('/ranking/golf/personal');
+      const table = page.locator('table').filter({ has: page.getByTestId('ranking-row') });
+      await table.waitFor();
+      // Layout shifts since the page was opened: those delivered, and those still queued (takeRecords).
+      await page.evaluate(`
+        window.__shifts = [];
+        window.__shiftObserver = new PerformanceObserver((list) => window.__shifts.push(...list.getEntries()));
+        window.__shiftObserver.observe({ type: 'layout-shift', buffered: true });`);
+      const top = (await table.boundingBox())!.y;
+      release();
+      await page.getByTestId('my-rank').waitFor();
+      // Two frames rendered after the rank: any shift it caused is measured by then.
+      await page.evaluate(
+        () =>
+          new Promise<void>((resolve) => {
+            const frame = (globalThis as unknown as { requestAnimationFrame(next: () => void): void })
+              .requestAnimationFrame;
+            frame(() => frame(resolve));
+          }),
+      );
+      expect((await table.boundingBox())!.y).toBe(top);
+      const shifts = (await page.evaluate(
+        `[...window.__shifts, ...window.__shiftObserver.takeRecords()]
+          .filter((entry) => !entry.hadRecentInput).map((entry) => entry.value)`,
+      )) as number[];
+      expect(shifts).toEqual([]);
+    } finally {
+      release();
+      await page.unroute(ownRank);
+    }
   });
 });
 
