@@ -31,6 +31,8 @@ const metrics = new Metrics({
   namespace: metricsNamespace,
   serviceName,
 });
+/** The stage the metrics' default dimension holds (the stage is read from the configuration). */
+let stageDimension: string | undefined;
 
 /**
  * Records one value in CloudWatch's embedded metric format: a JSON line on stdout that CloudWatch
@@ -42,7 +44,12 @@ const metrics = new Metrics({
  */
 export function recordMetric(name: BusinessMetric, value = 1, metadata: Record<string, string> = {}): void {
   if (logLevel() === 'silent') return;
-  metrics.setDefaultDimensions({ stage: config().STAGE });
+  const stage = config().STAGE;
+  // Set once per stage read: Powertools warns on every setting of a dimension it already has.
+  if (stageDimension !== stage) {
+    metrics.setDefaultDimensions({ stage });
+    stageDimension = stage;
+  }
   for (const [key, text] of Object.entries(metadata)) metrics.addMetadata(key, text);
   metrics.addMetric(name, businessMetrics[name], value);
   metrics.publishStoredMetrics();
