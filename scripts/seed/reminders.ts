@@ -16,7 +16,9 @@ export function sampleReminderItems(now: Date): Array<Record<string, unknown>> {
   for (let n = 2; n <= 31; n++) {
     const userId = sampleUserId(n);
     const byLine = n % 3 === 0;
-    const hours: ReminderHours[] = n % 4 === 0 ? [...reminderHourChoices] : [24, 2];
+    // LINE goes once per deadline, at the latest time chosen: most LINE subscribers chose 24 h alone,
+    // which has come whatever the hour the season is laid out at (round 4's deadline is within a day).
+    const hours: ReminderHours[] = n % 4 === 0 ? [...reminderHourChoices] : byLine ? [24] : [24, 2];
     items.push(
       ...reminderItems({
         user_id: userId,
