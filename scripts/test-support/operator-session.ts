@@ -17,16 +17,26 @@ export async function operatorSessionToken(sub: string): Promise<string> {
   return token;
 }
 
+/** POSTs JSON to the API at `url`; throws on a refusal. */
+async function post<T>(url: string, path: string, body: unknown, token?: string): Promise<T> {
+  const response = await fetch(new URL(path, url), {
+    method: 'POST',
+    headers: {
+      accept: 'application/json',
+      'content-type': 'application/json',
+      ...(token ? { authorization: `Bearer ${token}` } : {}),
+    },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as T;
+}
+
 /**
- * An operator who signs in as a person does, once: a login (address, password, the operators' group)
- * written for an existing player, then through the API at `url` the password (whose answer asks for
- * the authenticator app), the app's secret, and a code of it. Answers the session's token, which the
- * operator routes accept, and the secret for later codes.
+ * A login (address, password, the operators' group) written for an existing player, as
+ * `create-operator` leaves one: no authenticator app yet.
  */
-export async function enrolledOperator(
-  url: string,
-  userId: string,
-): Promise<{ token: string; secret: string; email: string; password: string }> {
+export async function operatorLogin(userId: string): Promise<{ email: string; password: string }> {
   const email = `${userId}@example.com`.toLowerCase();
   const password = 'ops-enrolled-1';
   await db().send(
@@ -40,26 +50,40 @@ export async function enrolledOperator(
       }),
     }),
   );
-  const call = async <T>(path: string, body: unknown, token?: string): Promise<T> => {
-    const response = await fetch(new URL(path, url), {
-      method: 'POST',
-      headers: {
-        accept: 'application/json',
-        'content-type': 'application/json',
-        ...(token ? { authorization: `Bearer ${token}` } : {}),
-      },
-      body: JSON.stringify(body),
-    });
-    if (!response.ok) throw new Error(`${path} answered ${response.status}: ${await response.text()}`);
-    return (await response.json()) as T;
-  };
-  const signedIn = await call<{ access_token: string; totp_setup_required?: boolean }>('/api/auth/token', {
-    email,
-    password,
-  });
+  return { email, password };
+}
+
+/**
+ * An operator without an authenticator app yet (`operatorLogin`), signed in through the API at
+ * `url` with the password, whose answer asks for the app. Answers that session's token, which no
+ * operator route accepts.
+ */
+export async function passwordOnlyOperator(
+  url: string,
+  userId: string,
+): Promise<{ token: string; email: string; password: string }> {
+  const { email, password } = await operatorLogin(userId);
+  const signedIn = await post<{ access_token: string; totp_setup_required?: boolean }>(
+    url,
+    '/api/auth/token',
+    { email, password },
+  );
   if (!signedIn.totp_setup_required)
     throw new Error(`${email} was not asked to set up its authenticator app`);
-  const { secret } = await call<{ secret: string }>('/api/auth/totp/setup', {}, signedIn.access_token);
-  await call('/api/auth/totp/verify', { code: totpCode(secret, new Date()) }, signedIn.access_token);
-  return { token: signedIn.access_token, secret, email, password };
+  return { token: signedIn.access_token, email, password };
+}
+
+/**
+ * An operator who signs in as a person does, once: the password (`passwordOnlyOperator`), then the
+ * authenticator app's secret and a code of it. Answers the session's token, which the operator
+ * routes accept, and the secret for later codes.
+ */
+export async function enrolledOperator(
+  url: string,
+  userId: string,
+): Promise<{ token: string; secret: string; email: string; password: string }> {
+  const signedIn = await passwordOnlyOperator(url, userId);
+  const { secret } = await post<{ secret: string }>(url, '/api/auth/totp/setup', {}, signedIn.token);
+  await post(url, '/api/auth/totp/verify', { code: totpCode(secret, new Date()) }, signedIn.token);
+  return { ...signedIn, secret };
 }

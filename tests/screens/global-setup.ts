@@ -3,7 +3,7 @@ import { startSuiteStack } from '../../scripts/test-support/suite-stack';
 import { screenPlayers, type ScreenPlayerRow } from '../../frontend/test/screens/players';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { createPlayer } from '../e2e/support/users';
-import { enrolledOperator } from '../../scripts/test-support/operator-session';
+import { enrolledOperator, passwordOnlyOperator } from '../../scripts/test-support/operator-session';
 
 let suite: Awaited<ReturnType<typeof startSuiteStack>> | undefined;
 
@@ -21,9 +21,12 @@ export async function setup(project: TestProject) {
     const userId = row.sampleUser ?? (await createPlayer(`screens-${name}`, row.user)).userId;
     // An operator signs in once as a person does (password, then the authenticator app set up),
     // and the screens share that session.
-    tokens[name] = row.operator
-      ? (await enrolledOperator(stack.url, userId)).token
-      : (await signLocalAccessToken({ sub: userId })).token;
+    tokens[name] =
+      row.operator === 'password-only'
+        ? (await passwordOnlyOperator(stack.url, userId)).token
+        : row.operator
+          ? (await enrolledOperator(stack.url, userId)).token
+          : (await signLocalAccessToken({ sub: userId })).token;
   }
   project.provide('screenPlayerTokens', tokens);
   // The first signed-in call loads the token check and its keys (seconds on a busy machine): made

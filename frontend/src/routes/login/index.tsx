@@ -57,7 +57,7 @@ function LoginPage() {
         if (!outcome.signedIn) return setChallenge(outcome.challenge);
         // An operator without the authenticator app sets it up first (the console asks for it).
         if (outcome.setup)
-          return window.location.assign(`/totp-setup?to=${encodeURIComponent(safeReturnPath(to))}`);
+          return window.location.assign(`/ops/totp?to=${encodeURIComponent(safeReturnPath(to))}`);
         // A full-path target (with its query) from the guard: navigate by href so it stays whole.
         window.location.assign(safeReturnPath(to));
       },

@@ -1,12 +1,12 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import { AppLink } from '../../components/ui/app-link';
 import type { FieldErrors } from '../../components/ui/form-field';
 import { safeReturnPath } from '../../config/guards';
 import { useStartTotpSetup, useVerifyTotpSetup } from '../../features/account/api/account-calls';
 import { FormError } from '../../features/account/components/account-parts';
 import { OtpauthQrCode, TotpCodeField } from '../../features/account/components/totp-parts';
 import { isApiError } from '../../lib/api-client';
+import { logout } from '../../lib/auth';
 import { optionalText, pageSearch } from '../../lib/search-params';
 
 /**
@@ -38,12 +38,15 @@ function TotpSetupPage() {
       <section className="card">
         <h2 className="card-title">認証アプリのコードでログインしてください</h2>
         <p>{start.error.message}</p>
-        <AppLink
-          href={`/logout?to=${encodeURIComponent(`/login?to=${target}`)}`}
+        <button
+          type="button"
           className="button button--primary button--block"
+          onClick={() =>
+            void logout().then(() => window.location.assign(`/login?to=${encodeURIComponent(target)}`))
+          }
         >
           ログアウトしてログインし直す
-        </AppLink>
+        </button>
       </section>
     );
   if (start.error) return <FormError error={start.error} />;
