@@ -34,6 +34,7 @@ import { Route as OpsPrizesRouteImport } from './routes/ops/prizes'
 import { Route as OpsResultsRouteImport } from './routes/ops/results'
 import { Route as OpsRoundsRouteImport } from './routes/ops/rounds'
 import { Route as OpsSetupRouteImport } from './routes/ops/setup'
+import { Route as OpsTotpRouteImport } from './routes/ops/totp'
 import { Route as PrizeIndexRouteImport } from './routes/prize/index'
 import { Route as QuizIndexRouteImport } from './routes/quiz/index'
 import { Route as QuizResultRouteImport } from './routes/quiz/result'
@@ -218,6 +219,11 @@ const OpsRoundsRoute = OpsRoundsRouteImport.update({
 const OpsSetupRoute = OpsSetupRouteImport.update({
   id: '/setup',
   path: '/setup',
+  getParentRoute: () => OpsRouteRoute,
+} as any)
+const OpsTotpRoute = OpsTotpRouteImport.update({
+  id: '/totp',
+  path: '/totp',
   getParentRoute: () => OpsRouteRoute,
 } as any)
 const PrizeIndexRoute = PrizeIndexRouteImport.update({
@@ -552,6 +558,7 @@ export interface FileRoutesByFullPath {
   '/ops/results': typeof OpsResultsRoute
   '/ops/rounds': typeof OpsRoundsRoute
   '/ops/setup': typeof OpsSetupRoute
+  '/ops/totp': typeof OpsTotpRoute
   '/quiz/result': typeof QuizResultRoute
   '/quiz/start': typeof QuizStartRoute
   '/ranking/golf_q': typeof RankingGolf_qRoute
@@ -638,6 +645,7 @@ export interface FileRoutesByTo {
   '/ops/results': typeof OpsResultsRoute
   '/ops/rounds': typeof OpsRoundsRoute
   '/ops/setup': typeof OpsSetupRoute
+  '/ops/totp': typeof OpsTotpRoute
   '/quiz/result': typeof QuizResultRoute
   '/quiz/start': typeof QuizStartRoute
   '/ranking/golf_q': typeof RankingGolf_qRoute
@@ -726,6 +734,7 @@ export interface FileRoutesById {
   '/ops/results': typeof OpsResultsRoute
   '/ops/rounds': typeof OpsRoundsRoute
   '/ops/setup': typeof OpsSetupRoute
+  '/ops/totp': typeof OpsTotpRoute
   '/quiz/result': typeof QuizResultRoute
   '/quiz/start': typeof QuizStartRoute
   '/ranking/golf_q': typeof RankingGolf_qRoute
@@ -815,6 +824,7 @@ export interface FileRouteTypes {
     | '/ops/results'
     | '/ops/rounds'
     | '/ops/setup'
+    | '/ops/totp'
     | '/quiz/result'
     | '/quiz/start'
     | '/ranking/golf_q'
@@ -901,6 +911,7 @@ export interface FileRouteTypes {
     | '/ops/results'
     | '/ops/rounds'
     | '/ops/setup'
+    | '/ops/totp'
     | '/quiz/result'
     | '/quiz/start'
     | '/ranking/golf_q'
@@ -988,6 +999,7 @@ export interface FileRouteTypes {
     | '/ops/results'
     | '/ops/rounds'
     | '/ops/setup'
+    | '/ops/totp'
     | '/quiz/result'
     | '/quiz/start'
     | '/ranking/golf_q'
@@ -1312,6 +1324,13 @@ declare module '@tanstack/react-router' {
       path: '/setup'
       fullPath: '/ops/setup'
       preLoaderRoute: typeof OpsSetupRouteImport
+      parentRoute: typeof OpsRouteRoute
+    }
+    '/ops/totp': {
+      id: '/ops/totp'
+      path: '/totp'
+      fullPath: '/ops/totp'
+      preLoaderRoute: typeof OpsTotpRouteImport
       parentRoute: typeof OpsRouteRoute
     }
     '/prize/': {
@@ -1743,6 +1762,7 @@ interface OpsRouteRouteChildren {
   OpsResultsRoute: typeof OpsResultsRoute
   OpsRoundsRoute: typeof OpsRoundsRoute
   OpsSetupRoute: typeof OpsSetupRoute
+  OpsTotpRoute: typeof OpsTotpRoute
   OpsIndexRoute: typeof OpsIndexRoute
 }
 
@@ -1752,6 +1772,7 @@ const OpsRouteRouteChildren: OpsRouteRouteChildren = {
   OpsResultsRoute: OpsResultsRoute,
   OpsRoundsRoute: OpsRoundsRoute,
   OpsSetupRoute: OpsSetupRoute,
+  OpsTotpRoute: OpsTotpRoute,
   OpsIndexRoute: OpsIndexRoute,
 }
 

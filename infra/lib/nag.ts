@@ -119,7 +119,12 @@ export function acknowledgeFindings({ config, edge, data, auth, api, jobs, web }
   acknowledge(
     auth.userPool,
     'AwsSolutions-COG1',
-    'Passwords follow the game’s rule (8 characters or more, shared/src/schemas), checked by the API before the pool sees them; the hosted pages offer social sign-in only',
+    'Passwords follow the game’s rule (10 characters or more, none of the common and breached ones; shared/src/schemas, functions/src/domain/account/password-rules.ts), checked by the API before the pool sees them; composition rules are left out as NIST SP 800-63B asks; the hosted pages offer social sign-in only',
+  );
+  acknowledge(
+    auth.userPool,
+    'AwsSolutions-COG2',
+    'MFA is optional in the pool and required where it matters: every operator sets up a TOTP app before any operator route answers, and the API checks each operator session passed it (docs/adr/0026-operators-second-factor.md); players, who hold no one else’s data, sign in with a password checked against common ones, or with a provider',
   );
   acknowledge(
     auth.userPool,

@@ -243,7 +243,7 @@ describe('auth stack', () => {
         AliasAttributes: ['email'],
         UsernameConfiguration: { CaseSensitive: false },
         AdminCreateUserConfig: { AllowAdminCreateUserOnly: true },
-        Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 8 }) },
+        Policies: { PasswordPolicy: Match.objectLike({ MinimumLength: 10 }) },
       }),
     });
     const [pool] = Object.values(template.findResources('AWS::Cognito::UserPool')) as Array<{
@@ -252,6 +252,13 @@ describe('auth stack', () => {
     // Cognito sends no mail of its own: the API's links verify addresses and reset passwords.
     expect(pool!.Properties['UsernameAttributes']).toBeUndefined();
     expect(pool!.Properties['AutoVerifiedAttributes'] ?? []).toEqual([]);
+  });
+
+  it('offers TOTP apps as an optional second factor (operators must set one up), and no SMS', () => {
+    template.hasResourceProperties('AWS::Cognito::UserPool', {
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+    });
   });
 
   it('has the operators group, and names the pool in an output for create-operator', () => {

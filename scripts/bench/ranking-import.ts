@@ -21,7 +21,7 @@ import { tournamentRepository } from '../../functions/src/db/repositories/tourna
 import { newPlayer } from '../../functions/src/domain/account/account-service';
 import { ineligibility } from '../../functions/src/domain/game/players';
 import { runRankingJob } from '../../functions/src/domain/ranking/publish-job';
-import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+import { operatorSessionToken } from '../test-support/operator-session';
 import { generateSampleSeason } from '../seed/generate';
 import { startStack } from '../local-stack/stack';
 import { sampleSeason } from './smoke';
@@ -85,7 +85,7 @@ export async function run(args: readonly string[]): Promise<Record<string, unkno
     await userRepository.createUserIfAbsent(
       newPlayer(operatorId, now, { status: 'complete', is_accepted_policy: true, is_registed_email: true }),
     );
-    const { token } = await signLocalAccessToken({ sub: operatorId, groups: ['operators'] });
+    const token = await operatorSessionToken(operatorId);
     const status = async () => {
       const response = await fetch(
         `${stack.url}/api/golf/ops/rankings/status?game_global_id=${encodeURIComponent(gameGlobalId)}`,

@@ -7,6 +7,8 @@ import { repositoryRoot } from './paths';
 import { startStack } from './stack';
 import { now, parseClockInstant } from '../../functions/src/lib/clock';
 import { formatTokyoDateTime } from '../../shared/src/game/format';
+import { otpauthUri } from '../../functions/src/adapters/identity/totp';
+import { sampleOperatorTotpSecret } from '../seed/users';
 
 /**
  * `npm start`: builds the SPA when needed and runs the whole game on one origin.
@@ -44,6 +46,14 @@ async function main() {
   });
   console.log(
     `\nゴルフドリームチームを起動しました: ${stack.url}\n(メール受信箱: ${stack.url}/dev/outbox ・ 終了: Ctrl-C)`,
+  );
+  console.log(
+    [
+      `見本のログイン: プレイヤー player@example.com / golf-pass-1`,
+      `運営コンソール (${stack.url}/ops): operator@example.com / golf-ops-1 と認証アプリのコード`,
+      `  認証アプリに登録するキー: ${sampleOperatorTotpSecret}（時間ベース、6桁）`,
+      `  または ${otpauthUri(sampleOperatorTotpSecret, 'operator@example.com')}`,
+    ].join('\n'),
   );
   if (clock)
     console.log(

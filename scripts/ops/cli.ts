@@ -12,7 +12,8 @@ import { actionPreviewLines } from '../../shared/src/game/ranking-impact';
 import { actionPreviewSchema, type MigrationRun } from '../../shared/src/schemas/ops';
 import { resetConfig } from '../../functions/src/lib/config';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
-import { addOperatorInUserPool } from './user-pool-operator';
+import { LOCAL_CLI_SUBJECT } from '../../functions/src/domain/account/second-factor';
+import { addOperatorInUserPool, resetOperatorMfaInUserPool } from './user-pool-operator';
 import { isEntryPoint } from '../entry-point';
 
 const usage = `usage: npm run ops -- <command> [options]
@@ -54,7 +55,10 @@ const usage = `usage: npm run ops -- <command> [options]
   withdraw-topic <topic id>
   publish-quiz <file.json>            (one round's pool, 10+ questions; docs/examples/quiz.json)
   create-operator <email> [--user-pool-id ID]            (a player registered by e-mail becomes an operator
-                                       at their next sign-in; AWS: --user-pool-id with AWS credentials)
+                                       at their next sign-in, where they set up an authenticator app;
+                                       AWS: --user-pool-id with AWS credentials)
+  reset-operator-mfa <email> [--user-pool-id ID]         (an operator's authenticator app removed, e.g. a lost
+                                       phone: their sessions end, their next sign-in sets up a new one)
   export-contacts [--since ISO] [--out file.csv]          (contact-form inquiries as CSV)
   export-campaign-entries [--since ISO] [--out file.csv]  (campaign entries as CSV)
 options: --url URL (else OPS_URL, else the local stack at http://127.0.0.1:$PORT, PORT 3000 by default)
@@ -98,8 +102,18 @@ function operatorSummary(answer: Record<string, unknown>): string | null {
   if (typeof answer['already_done'] !== 'boolean' || typeof answer['user_id'] !== 'string') return null;
   return answer['already_done']
     ? `${String(answer['email'])} はすでに運営者です。`
-    : `${String(answer['email'])} を運営者にしました。次のログインから運営画面（/ops）を使えます。`;
+    : [
+        `${String(answer['email'])} を運営者にしました。運営画面（/ops）を使うまでの手順：`,
+        '  1. スマートフォンに認証アプリ（Google Authenticator、Microsoft Authenticator など）を入れる',
+        '  2. /login にメールアドレスとパスワードでログインする（ログイン中なら一度ログアウトする）',
+        '  3. 表示される「二段階認証の設定」でQRコードを読み取り（またはキーを入力し）、6桁のコードを入力する',
+        '  4. 次回からはログインのたびにパスワードと認証アプリのコードを入力する',
+      ].join('\n');
 }
+
+/** One line on an operator's authenticator app removed. */
+const mfaResetSummary = (email: string) =>
+  `${email} の二段階認証を解除し、ログイン中のセッションを終了しました。次のログインで新しい認証アプリを設定します。`;
 
 /** A dry run of a correction, a withdrawal or a cancel: the teams and rankings it would change. */
 function previewSummary(answer: Record<string, unknown>): string | null {
@@ -186,7 +200,15 @@ async function operatorToken(url: string, given: string | true | undefined): Pro
   process.env['AUTH_ISSUER'] = `${url}/api/dev/auth`;
   process.env['AUTH_AUDIENCE'] = 'golf-web';
   resetConfig();
-  return (await signLocalAccessToken({ sub: 'ops-cli', groups: ['operators'] }, 600)).token;
+  const { token } = await signLocalAccessToken({ sub: LOCAL_CLI_SUBJECT, groups: ['operators'] }, 600);
+  // The operator routes want a session that passed a second factor: the stack records the CLI's.
+  const recorded = await fetch(`${url}/api/dev/ops-cli/session`, {
+    method: 'POST',
+    headers: { accept: 'application/json', authorization: `Bearer ${token}` },
+  });
+  if (!recorded.ok)
+    throw new Error(`${url} はCLIの運営者セッションを受け付けませんでした（${recorded.status}）`);
+  return token;
 }
 
 /**
@@ -475,6 +497,18 @@ async function main(argv: string[], io: CliOutput, env: NodeJS.ProcessEnv): Prom
       [path, body] = ['/api/dev/operators', { email: args[0] }];
       break;
     }
+    case 'reset-operator-mfa': {
+      if (!args[0]) throw new Error(usage);
+      const poolId = options['user-pool-id'];
+      if (typeof poolId === 'string' && poolId) {
+        const answer = await resetOperatorMfaInUserPool(poolId, args[0]);
+        io.stdout(`${JSON.stringify(answer, null, 2)}\n`);
+        io.stderr(mfaResetSummary(answer.email));
+        return 0;
+      }
+      [path, body] = ['/api/golf/ops/operators/totp/reset', { email: args[0] }];
+      break;
+    }
     case 'export-contacts':
       [method, path] = ['GET', `/api/ops/contacts/export${since}`];
       break;
@@ -526,7 +560,8 @@ async function main(argv: string[], io: CliOutput, env: NodeJS.ProcessEnv): Prom
       importSummary(answer) ??
       previewSummary(answer) ??
       operatorSummary(answer) ??
-      retirementSummary(command, answer);
+      retirementSummary(command, answer) ??
+      (command === 'reset-operator-mfa' ? mfaResetSummary(String(args[0])) : null);
     if (summary) io.stderr(summary);
     return 0;
   }

@@ -7,6 +7,7 @@
 import {
   AdminAddUserToGroupCommand,
   AdminListGroupsForUserCommand,
+  AdminSetUserMFAPreferenceCommand,
   CognitoIdentityProviderClient,
   ListUsersCommand,
   type UserType,
@@ -35,11 +36,8 @@ export function registeredByEmail(users: readonly UserType[], email: string): st
   return found.length === 1 ? (found[0]!.Username ?? null) : null;
 }
 
-export async function addOperatorInUserPool(
-  poolId: string,
-  email: string,
-  client = new CognitoIdentityProviderClient({ region: userPoolRegion(poolId) }),
-): Promise<{ user_id: string; email: string; already_done: boolean }> {
+/** The pool's own user who registered this address by e-mail, or a clear error. */
+async function registeredUser(client: CognitoIdentityProviderClient, poolId: string, email: string) {
   const { Users = [] } = await client.send(
     new ListUsersCommand({
       UserPoolId: poolId,
@@ -52,6 +50,37 @@ export async function addOperatorInUserPool(
     throw new Error(
       `このメールアドレスで登録し、確認を終えたプレイヤーはユーザープールにいません：${email}（先にメールアドレスで会員登録してください）`,
     );
+  return username;
+}
+
+/**
+ * `npm run ops -- reset-operator-mfa <email> --user-pool-id <id>`: an operator's authenticator app
+ * removed with the deployer's AWS credentials, when no other operator can sign in to do it through
+ * the console's API (which also ends the operator's sessions). Needs `ListUsers` and
+ * `AdminSetUserMFAPreference` on the pool.
+ */
+export async function resetOperatorMfaInUserPool(
+  poolId: string,
+  email: string,
+  client = new CognitoIdentityProviderClient({ region: userPoolRegion(poolId) }),
+): Promise<{ user_id: string; email: string }> {
+  const username = await registeredUser(client, poolId, email);
+  await client.send(
+    new AdminSetUserMFAPreferenceCommand({
+      UserPoolId: poolId,
+      Username: username,
+      SoftwareTokenMfaSettings: { Enabled: false, PreferredMfa: false },
+    }),
+  );
+  return { user_id: username, email };
+}
+
+export async function addOperatorInUserPool(
+  poolId: string,
+  email: string,
+  client = new CognitoIdentityProviderClient({ region: userPoolRegion(poolId) }),
+): Promise<{ user_id: string; email: string; already_done: boolean }> {
+  const username = await registeredUser(client, poolId, email);
   const { Groups = [] } = await client.send(
     new AdminListGroupsForUserCommand({ UserPoolId: poolId, Username: username }),
   );

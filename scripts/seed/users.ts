@@ -1,8 +1,9 @@
 /**
  * Sample users: `sample-user-0001`..`0300`, complete profiles with the policy accepted, plus the two
  * documented log-ins: player@example.com / golf-pass-1 (sample-user-0001) and
- * operator@example.com / golf-ops-1 (sample-operator, in the `operators` group). Passwords are
- * hashed at the scrypt cost of a password a player sets.
+ * operator@example.com / golf-ops-1 (sample-operator, in the `operators` group, with its
+ * authenticator app already set up on `sampleOperatorTotpSecret`). Passwords are hashed at the scrypt
+ * cost of a password a player sets.
  */
 import { createHash } from 'node:crypto';
 import { masterLists } from '@golf/shared/master/static-lists';
@@ -11,6 +12,13 @@ import { hashPasswordSync } from '../../functions/src/adapters/identity/password
 import { familyNames, givenNames } from './names';
 import { SeededRandom } from './random';
 import { sampleUserId } from './teams';
+
+/**
+ * The sample operator's TOTP secret (base32), fixed so that a person trying the console locally adds
+ * it to an authenticator app once (`npm start` prints it; README, "Running it locally"). Known to
+ * everyone: the local stack's sample only.
+ */
+export const sampleOperatorTotpSecret = 'GOLFDREAMTEAMSAMPLEOPERATOR23456';
 
 const sampleLogins = [
   { email: 'player@example.com', password: 'golf-pass-1', userId: sampleUserId(1), groups: [] as string[] },
@@ -73,6 +81,7 @@ export function sampleUserItems(now: Date): Record<string, unknown>[] {
         user_id: login.userId,
         password_hash: hashPasswordSync(login.password, salt),
         groups: [...login.groups],
+        ...(login.groups.length > 0 ? { totp_secret: sampleOperatorTotpSecret, totp_last_step: 0 } : {}),
       }),
     );
   }

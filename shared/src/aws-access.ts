@@ -35,6 +35,10 @@ type UserPoolAction =
   | 'AdminUpdateUserAttributes'
   | 'AdminDeleteUser'
   | 'AdminAddUserToGroup'
+  | 'AdminGetUser'
+  | 'AdminSetUserMFAPreference'
+  | 'AssociateSoftwareToken'
+  | 'VerifySoftwareToken'
   | 'ListUsers';
 
 /**

@@ -39,6 +39,8 @@ const specificErrorCodes = [
   'prize_already_claimed',
   'quiz_not_open',
   'campaign_already_entered',
+  'second_factor_required',
+  'totp_already_enabled',
 ] as const;
 
 export const errorCodes = [...genericErrorCodes, ...specificErrorCodes] as const;
@@ -59,6 +61,8 @@ export const errorStatus: Record<SpecificErrorCode, number> = {
   prize_already_claimed: 409,
   quiz_not_open: 409,
   campaign_already_entered: 409,
+  second_factor_required: 403,
+  totp_already_enabled: 409,
 };
 
 export function isSpecificErrorCode(code: string): code is SpecificErrorCode {
@@ -93,4 +97,8 @@ export const errorMessages: Record<ErrorCode, string> = {
   prize_already_claimed: 'この賞品の受け取り手続きは完了しています。',
   quiz_not_open: '現在挑戦できるクイズはありません。',
   campaign_already_entered: 'このメールアドレスでは、すでにお申し込みいただいています。',
+  second_factor_required:
+    '運営画面を使うには二段階認証が必要です。認証アプリを設定するか、認証アプリのコードでログインし直してください。',
+  totp_already_enabled:
+    '二段階認証はすでに設定されています。一度ログアウトし、認証アプリのコードでログインし直してください。',
 };

@@ -32,6 +32,11 @@ const matrix: Record<string, Row> = {
   getTournamentScore: everyone,
   getGameClock: everyone,
   createAuthToken: everyone,
+  answerTotpChallenge: everyone,
+  // A player's route, whose service refuses anyone outside the operators' group.
+  startTotpSetup: operators,
+  verifyTotpSetup: signedIn,
+  resetOperatorTotp: operators,
   deleteAuthToken: signedIn,
   getSocialAuthorize: everyone,
   createSocialToken: everyone,
@@ -150,6 +155,7 @@ const matrix: Record<string, Row> = {
   listDevOutbox: everyone,
   getDevJwks: everyone,
   createDevOperator: operators,
+  createDevOpsCliSession: everyone,
 };
 
 /**

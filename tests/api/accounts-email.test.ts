@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { authResponseSchema, userMeResponseSchema } from '../../shared/src/schemas/account';
+import {
+  authResponseSchema,
+  commonPasswordMessage,
+  userMeResponseSchema,
+} from '../../shared/src/schemas/account';
 import { newSocialUser } from '../../functions/src/domain/account/social-service';
 import { mailLimits, startPasswordReset } from '../../functions/src/domain/account/mail-flows';
 import { mailTokenRepository } from '../../functions/src/db/repositories/mail-token-repository';
@@ -80,15 +84,19 @@ describe('e-mail registration', () => {
   it('refuses bad input with field errors and sends nothing', async () => {
     const email = newAddress('bad');
     for (const [body, field] of [
-      [{ password: 'abcdefgh', password_confirmation: 'abcdefgh' }, 'email'],
-      [{ email: 'not-an-address', password: 'abcdefgh', password_confirmation: 'abcdefgh' }, 'email'],
+      [{ password: 'abcdefghjk', password_confirmation: 'abcdefghjk' }, 'email'],
+      [{ email: 'not-an-address', password: 'abcdefghjk', password_confirmation: 'abcdefghjk' }, 'email'],
       [
-        { email: `${'a'.repeat(250)}@example.com`, password: 'abcdefgh', password_confirmation: 'abcdefgh' },
+        {
+          email: `${'a'.repeat(250)}@example.com`,
+          password: 'abcdefghjk',
+          password_confirmation: 'abcdefghjk',
+        },
         'email',
       ],
       [{ email, password: 'short', password_confirmation: 'short' }, 'password'],
       [{ email, password: 12345678, password_confirmation: 12345678 }, 'password'],
-      [{ email, password: 'abcdefgh', password_confirmation: 'abcdefgX' }, 'password_confirmation'],
+      [{ email, password: 'abcdefghjk', password_confirmation: 'abcdefghjX' }, 'password_confirmation'],
     ] as const) {
       const result = await api<ErrorBody>('POST', '/api/auth/register', { body });
       expect(result.status, JSON.stringify(body)).toBe(422);
@@ -97,7 +105,7 @@ describe('e-mail registration', () => {
     const short = await api<ErrorBody>('POST', '/api/auth/register', {
       body: { email, password: 'short', password_confirmation: 'short' },
     });
-    expect(short.body.errors?.['password']).toEqual(['パスワードは8文字以上で入力してください。']);
+    expect(short.body.errors?.['password']).toEqual(['パスワードは10文字以上で入力してください。']);
     expect(await mailsTo(email)).toEqual([]);
   });
 
@@ -121,7 +129,7 @@ describe('e-mail registration', () => {
 
   it('limits mails to one address with a 429 and Retry-After', async () => {
     const email = newAddress('flood');
-    const body = { email, password: 'abcdefgh', password_confirmation: 'abcdefgh' };
+    const body = { email, password: 'abcdefghjk', password_confirmation: 'abcdefghjk' };
     const statuses = [];
     for (let i = 0; i < 6; i++) statuses.push((await api('POST', '/api/auth/register', { body })).status);
     expect(statuses).toEqual([202, 202, 202, 202, 202, 429]);
@@ -299,7 +307,7 @@ describe('password reset and change', () => {
     // A registration link is not a reset link.
     const registering = newAddress('not-reset');
     const registration = await api('POST', '/api/auth/register', {
-      body: { email: registering, password: 'abcdefgh', password_confirmation: 'abcdefgh' },
+      body: { email: registering, password: 'abcdefghjk', password_confirmation: 'abcdefghjk' },
     });
     expect(registration.status).toBe(202);
     expect((await check(await linkToken(registering, '/register/verify'))).status).toBe(400);
@@ -354,6 +362,55 @@ describe('password reset and change', () => {
     expect([await meStatus(token), await meStatus(other)]).toEqual([200, 401]);
     expect((await login(email, 'changed-pass-1')).status).toBe(200);
     expect((await mailsTo(email))[0]!.subject).toBe('【ゴルフドリームチーム】パスワードが変更されました');
+  });
+});
+
+describe('new passwords', () => {
+  it('a common password is refused on sign-up, reset and change', async () => {
+    const common = ['password12', 'Password123', 'qwertyuiop', '1234567890'];
+    const refusedAsCommon = (result: { status: number; body: ErrorBody }) => {
+      expect(result.status).toBe(422);
+      expect(result.body.errors?.['password']).toEqual([commonPasswordMessage]);
+    };
+    // Sign-up: refused before anything is mailed.
+    const newcomer = newAddress('common');
+    for (const password of common)
+      refusedAsCommon(
+        await api<ErrorBody>('POST', '/api/auth/register', {
+          body: { email: newcomer, password, password_confirmation: password },
+        }),
+      );
+    expect(await mailsTo(newcomer)).toEqual([]);
+
+    // Reset: refused, and the link still works for a better password.
+    const { email, auth } = await registered('common-reset');
+    expect((await api('POST', '/api/auth/password/reset/send', { body: { email } })).status).toBe(202);
+    const token = await linkToken(email, '/reset-password');
+    refusedAsCommon(
+      await api<ErrorBody>('POST', '/api/auth/password/reset', {
+        body: { token, password: 'qwertyuiop', password_confirmation: 'qwertyuiop' },
+      }),
+    );
+    expect((await login(email, 'qwertyuiop')).status).toBe(401);
+    const reset = await api('POST', '/api/auth/password/reset', {
+      body: { token, password: 'reset-pass-123', password_confirmation: 'reset-pass-123' },
+    });
+    expect(reset.status).toBe(200);
+
+    // Change: refused with the right current password; the old one still signs in.
+    const signedIn = authResponseSchema.parse((await login(email, 'reset-pass-123')).body);
+    refusedAsCommon(
+      await api<ErrorBody>('POST', '/api/auth/settings/password', {
+        token: signedIn.access_token,
+        body: {
+          current_password: 'reset-pass-123',
+          password: 'password12',
+          password_confirmation: 'password12',
+        },
+      }),
+    );
+    expect((await login(email, 'reset-pass-123')).status).toBe(200);
+    expect(auth.user.user_id).toBe(signedIn.user.user_id);
   });
 });
 

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateKeyPair, SignJWT } from 'jose';
+import { totpCode } from '../../functions/src/adapters/identity/totp';
+import { sampleOperatorTotpSecret } from '../../scripts/seed/users';
 import { api } from './support/api';
 
 const login = (email: string, password: string) =>
@@ -48,10 +50,20 @@ describe('POST/DELETE /api/auth/token, GET /api/user/me', () => {
     });
   });
 
-  it('signs the operator in with the operators group', async () => {
-    const signedIn = await login('operator@example.com', 'golf-ops-1');
+  it('signs the sample operator in with the code of its authenticator app, in the operators group', async () => {
+    const password = await login('operator@example.com', 'golf-ops-1');
+    expect(password.body).toEqual({ second_factor: 'totp', challenge: expect.any(String) });
+    const { challenge } = password.body as { challenge: string };
+    const signedIn = await api('POST', '/api/auth/token/totp', {
+      body: {
+        email: 'operator@example.com',
+        challenge,
+        code: totpCode(sampleOperatorTotpSecret, new Date()),
+      },
+    });
     expect(signedIn.status).toBe(200);
     const token = (signedIn.body as { access_token: string }).access_token;
+    expect((await api('GET', '/api/golf/ops/tournaments', { token })).status).toBe(200);
     const payload = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as Record<
       string,
       unknown

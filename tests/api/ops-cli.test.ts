@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -87,7 +87,7 @@ describe('ops CLI', () => {
     }
   }, 60_000);
 
-  it('create-operator makes a player registered by e-mail an operator at their next sign-in, and says so when repeated', async () => {
+  it('create-operator makes a player registered by e-mail an operator at their next sign-in, where they set up an authenticator app, and says so when repeated', async () => {
     const userId = `new-operator-${Date.now().toString(36)}`;
     const email = `${userId}@example.com`;
     const user = newPlayer(userId, new Date(), { email, is_registed_email: true, status: 'complete' });
@@ -98,20 +98,25 @@ describe('ops CLI', () => {
       groups: [],
     });
     const signIn = async () =>
-      (
-        (await api('POST', '/api/auth/token', { body: { email, password: 'ops-pass-12' } })).body as {
-          access_token: string;
-        }
-      ).access_token;
-    const before = await signIn();
+      (await api('POST', '/api/auth/token', { body: { email, password: 'ops-pass-12' } })).body as {
+        access_token: string;
+        totp_setup_required?: boolean;
+      };
+    const before = (await signIn()).access_token;
     expect((await api('GET', '/api/golf/ops/tournaments', { token: before })).status).toBe(403);
 
     let result = await ops('create-operator', email.toUpperCase());
     expect(result.stderr).toContain('を運営者にしました');
+    expect(result.stderr).toContain('認証アプリ');
     expect(result.code).toBe(0);
     expect(JSON.parse(result.stdout)).toEqual({ user_id: userId, email, already_done: false });
     expect((await userRepository.getLogin(email))?.groups).toEqual(['operators']);
-    expect((await api('GET', '/api/golf/ops/tournaments', { token: await signIn() })).status).toBe(200);
+    const after = await signIn();
+    expect(after.totp_setup_required).toBe(true);
+    expect(await api('GET', '/api/golf/ops/tournaments', { token: after.access_token })).toMatchObject({
+      status: 403,
+      body: { code: 'second_factor_required' },
+    });
 
     result = await ops('create-operator', email);
     expect(JSON.parse(result.stdout)).toMatchObject({ already_done: true });
@@ -139,6 +144,47 @@ describe('ops CLI', () => {
     expect(result.stderr).toContain('409 このプレイヤーはSNSのアカウントでログインしているため');
     expect(result.stderr).not.toContain('を運営者にしました');
     expect((await userRepository.getLogin(email))?.groups).toEqual([]);
+  }, 60_000);
+
+  it('reset-operator-mfa removes an operator’s authenticator app: their next sign-in sets up a new one', async () => {
+    const userId = `lost-phone-${Date.now().toString(36)}`;
+    const email = `${userId}@example.com`;
+    const user = newPlayer(userId, new Date(), {
+      email,
+      is_registed_email: true,
+      is_accepted_policy: true,
+      status: 'complete',
+    });
+    await userRepository.createUserWithLogin(user, {
+      email,
+      user_id: userId,
+      password_hash: await hashPassword('ops-pass-12'),
+      groups: ['operators'],
+      totp_secret: 'GOLFDREAMTEAMLOSTPHONEOPERATOR23',
+      totp_last_step: 0,
+    });
+    const signIn = async () =>
+      (await api('POST', '/api/auth/token', { body: { email, password: 'ops-pass-12' } })).body;
+    expect(await signIn()).toMatchObject({ second_factor: 'totp' });
+
+    const result = await ops('reset-operator-mfa', email);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toContain('二段階認証を解除し');
+    expect(await signIn()).toMatchObject({ totp_setup_required: true });
+  }, 60_000);
+
+  it('on the local stack without --token, signs its own operator session with the stack’s key', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'ops-cli-home-'));
+    mkdirSync(join(home, '.data'));
+    writeFileSync(join(home, '.data', 'auth-signing-key.json'), process.env['LOCAL_AUTH_PRIVATE_JWK']!);
+    const here = process.cwd();
+    process.chdir(home);
+    try {
+      const { stdout } = await cli(['list-tournaments', '--url', baseUrl]);
+      expect(stdout).not.toBe('');
+    } finally {
+      process.chdir(here);
+    }
   }, 60_000);
 
   it('imports the documented example files (CSV), then the JSON versions change nothing (idempotent)', async () => {

@@ -86,7 +86,7 @@ describe('login rate limit', () => {
 describe('mail budget', () => {
   it('counts every mail to one address against one budget, whichever action sends it', async () => {
     const email = `budget-${Date.now()}@example.com`;
-    const register = { email, password: 'abcdefgh', password_confirmation: 'abcdefgh' };
+    const register = { email, password: 'abcdefghjk', password_confirmation: 'abcdefghjk' };
     const statuses = [
       (await api('POST', '/api/auth/register', { body: register })).status,
       (await api('POST', '/api/auth/password/reset/send', { body: { email } })).status,

@@ -41,7 +41,7 @@ async function registerByEmail(page: Page, email: string, password: string, nick
   // A short password is told in plain Japanese what it needs.
   await form.getByLabel(label('パスワード')).fill('short');
   await form.getByRole('button', { name: '確認メールを送る' }).click();
-  await form.getByText('パスワードは8文字以上で入力してください。').waitFor();
+  await form.getByText('パスワードは10文字以上で入力してください。').waitFor();
   await form.getByLabel(label('メールアドレス')).fill(email);
   await form.getByLabel(label('パスワード')).fill(password);
   await form.getByLabel(label('パスワード（確認）')).fill(password);

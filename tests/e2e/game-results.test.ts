@@ -22,7 +22,7 @@ async function api<T>(method: string, path: string, token: string, body?: unknow
 describe('round 4 from pick to score', () => {
   it('picks a team, then sees its score on /schedule/score once the results are imported', async () => {
     const { token: player } = await createPlayer(`e2e-results-${Date.now()}`);
-    const operator = await operatorToken('e2e-operator');
+    const operator = await operatorToken(own.stack(), 'e2e-operator');
 
     const session = await newPage(own.browser(), { baseUrl: own.stack().url });
     const { page } = session;

@@ -57,7 +57,7 @@ async function publishedAfterImport(operator: string) {
 
 describe('a live round', () => {
   it('shows the provisional team score, thru, to-par, cut line and rank, and follows newer results', async () => {
-    const operator = await operatorToken('e2e-operator');
+    const operator = await operatorToken(own.stack(), 'e2e-operator');
     const { token: player } = await createPlayer(`e2e-live-player-${Date.now()}`);
     const { token: rival } = await createPlayer(`e2e-live-rival-${Date.now()}`);
     const now = Date.now();

@@ -145,7 +145,7 @@ async function openCorrection(page: Page, id: string, round: number, playerId: s
 
 describe('a correction from the console', () => {
   it('changes the one value corrected: the rest of the row and the rankings that do not read it stay', async () => {
-    const operator = await operatorToken('e2e-correct');
+    const operator = await operatorToken(own.stack(), 'e2e-correct');
     const { id, round, rows } = await finalRound(operator);
     const before = await publishedSnapshot(operator, id);
     // Birdies, eagles and made-cut rates do not read a round's to-par.
@@ -218,8 +218,8 @@ describe('a correction from the console', () => {
   }, 120_000);
 
   it('from a form opened before another operator’s change is refused, and shows the row as it is now', async () => {
-    const operator = await operatorToken('e2e-correct-a');
-    const other = await operatorToken('e2e-correct-b');
+    const operator = await operatorToken(own.stack(), 'e2e-correct-a');
+    const other = await operatorToken(own.stack(), 'e2e-correct-b');
     const { id, round, rows } = await finalRound(operator);
     const target = rows.players.filter((p) => p.status === 'active' && p.to_par !== null).at(-1)!;
 
@@ -282,7 +282,7 @@ describe('a correction from the console', () => {
 
 describe('the confirmation of a cancel', () => {
   it('counts the round’s saved teams and names its rankings before anything is cancelled', async () => {
-    const operator = await operatorToken('e2e-cancel-check');
+    const operator = await operatorToken(own.stack(), 'e2e-cancel-check');
     const { tournaments } = (await call<OpsTournamentList>('GET', '/api/golf/ops/tournaments', operator))
       .body;
     // A played round still open to changes: the live tournament's round that is locked and not final.
@@ -325,7 +325,7 @@ describe('the confirmation of a cancel', () => {
 
 describe('the operator console', () => {
   it('runs the tournament to its end: import with a preview, final, deadline, draw, winners export', async () => {
-    const operator = await operatorToken('e2e-ops');
+    const operator = await operatorToken(own.stack(), 'e2e-ops');
     const { tournaments } = (await call('GET', '/api/golf/ops/tournaments', operator))
       .body as OpsTournamentList;
     // The sample season's tournament in progress (which round depends on the hour in Tokyo).

@@ -87,7 +87,7 @@ describe('a season set up and run in the console alone', () => {
 async function walk() {
   const width = 1280;
   const id = `walk-${Date.now()}`;
-  const operator = await operatorToken('e2e-walk-ops');
+  const operator = await operatorToken(own.stack(), 'e2e-walk-ops');
   const session = await newPage(own.browser(), { baseUrl: own.stack().url });
   const { page } = session;
   await page.setViewportSize({ width, height: 900 });

@@ -24,7 +24,7 @@ const settingsOf = (t: OpsTournament) => ({
 
 describe('the tournament settings after switching tournaments', () => {
   it('the console edits the tournament in its heading after switching tournaments, on a phone', async () => {
-    const operator = await operatorToken('e2e-setup-switch');
+    const operator = await operatorToken(own.stack(), 'e2e-setup-switch');
     const list = async () =>
       (await callApi<OpsTournamentList>(own.stack(), 'GET', '/api/golf/ops/tournaments', operator)).body
         .tournaments;

@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { reminderRepository } from '../../functions/src/db/repositories/reminder-repository';
 import { resetConfig } from '../../functions/src/lib/config';
-import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+import { operatorSessionToken } from '../../scripts/test-support/operator-session';
 import { seriousViolations } from './support/axe';
 import { baseUrl, closeChecked, newPage, reusedPage, useBrowser, waitForPath } from './support/browser';
 import { createPlayer } from './support/users';
@@ -32,8 +32,7 @@ describe('deadline reminders', () => {
     // The job, run by hand as operators do (npm run ops -- send-reminders), counting the reminder
     // times reached in the last two days whatever ran before on this stack.
     await reminderRepository.setLastRun(new Date(Date.now() - 49 * 3600_000).toISOString());
-    const operator = (await signLocalAccessToken({ sub: 'e2e-reminder-operator', groups: ['operators'] }))
-      .token;
+    const operator = await operatorSessionToken('e2e-reminder-operator');
     const run = await fetch(`${baseUrl()}/api/golf/ops/reminders/send`, {
       method: 'POST',
       headers: { authorization: `Bearer ${operator}`, accept: 'application/json' },

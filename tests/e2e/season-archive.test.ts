@@ -58,7 +58,7 @@ const isFinished = (t: OpsTournament) =>
 
 describe('the season archive on the personal ranking', () => {
   it('keeps the tournament just played on /ranking/golf/personal at 375 px, the selector reaches every finished tournament, and each shows who won its prizes', async () => {
-    const operator = await operatorToken('e2e-archive');
+    const operator = await operatorToken(own.stack(), 'e2e-archive');
     const before = (await ok(call<OpsTournamentList>('GET', '/api/golf/ops/tournaments', operator)))
       .tournaments;
     const live = before.find((t) => t.rounds.some((round) => round.results === 'provisional'))!;

@@ -3,6 +3,7 @@ import { startSuiteStack } from '../../scripts/test-support/suite-stack';
 import { screenPlayers, type ScreenPlayerRow } from '../../frontend/test/screens/players';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { createPlayer } from '../e2e/support/users';
+import { enrolledOperator, passwordOnlyOperator } from '../../scripts/test-support/operator-session';
 
 let suite: Awaited<ReturnType<typeof startSuiteStack>> | undefined;
 
@@ -18,8 +19,14 @@ export async function setup(project: TestProject) {
   const tokens: Record<string, string> = {};
   for (const [name, row] of Object.entries(screenPlayers) as Array<[string, ScreenPlayerRow]>) {
     const userId = row.sampleUser ?? (await createPlayer(`screens-${name}`, row.user)).userId;
-    const groups = row.operator ? ['operators'] : undefined;
-    tokens[name] = (await signLocalAccessToken({ sub: userId, ...(groups && { groups }) })).token;
+    // An operator signs in once as a person does (password, then the authenticator app set up),
+    // and the screens share that session.
+    tokens[name] =
+      row.operator === 'password-only'
+        ? (await passwordOnlyOperator(stack.url, userId)).token
+        : row.operator
+          ? (await enrolledOperator(stack.url, userId)).token
+          : (await signLocalAccessToken({ sub: userId })).token;
   }
   project.provide('screenPlayerTokens', tokens);
   // The first signed-in call loads the token check and its keys (seconds on a busy machine): made

@@ -2,7 +2,8 @@ import { screen, waitFor, within } from '@testing-library/dom';
 import { userEvent } from '@testing-library/user-event';
 import type { SiteConfig } from '@golf/shared/site-config';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openApp, waitForPath } from './render-app';
+import { commonPasswordMessage } from '@golf/shared/schemas/account';
+import { answerApi, jsonAnswer, openApp, waitForPath } from './render-app';
 import { address, catchPageLoads, fill, label, mailLink, registerAccount } from './support/accounts';
 
 /**
@@ -112,5 +113,86 @@ describe('the sign-up confirmation', () => {
     expect(location.pathname).toBe('/register/confirm');
     // No secret is kept with it.
     expect(sessionStorage.getItem('golf.registration-draft')).not.toMatch(/password/i);
+  });
+});
+
+describe('new passwords', () => {
+  it('a common password is refused on sign-up, under the field, with the same words as the API', async () => {
+    await openApp('/register');
+    const form = await screen.findByRole('form', { name: 'メールアドレスで登録' });
+    await fill(within(form).getByLabelText(label('メールアドレス')), address('common'));
+    await fill(within(form).getByLabelText(label('パスワード')), 'password12');
+    await fill(within(form).getByLabelText(label('パスワード（確認）')), 'password12');
+    await user().click(within(form).getByRole('button', { name: '確認メールを送る' }));
+    const refused = await within(form).findByText(commonPasswordMessage);
+    expect(refused.getAttribute('role')).toBe('alert');
+    expect(location.pathname).toBe('/register');
+  });
+});
+
+describe('an operator’s sign-in', () => {
+  it('asks for the authenticator app’s code after the password, says when it is wrong, then signs in', async () => {
+    const sent: Array<Record<string, unknown>> = [];
+    answerApi('/api/auth/token', () => jsonAnswer({ second_factor: 'totp', challenge: 'challenge-1' }));
+    let attempt = 0;
+    answerApi('/api/auth/token/totp', async (request) => {
+      sent.push((await request.json()) as Record<string, unknown>);
+      if (++attempt === 1)
+        return jsonAnswer(
+          {
+            code: 'validation_failed',
+            message: '入力内容に誤りがあります。',
+            errors: { code: ['認証コードが正しくないか、すでに使われています。'] },
+          },
+          422,
+        );
+      return jsonAnswer({
+        access_token: 'signed-in-with-code',
+        expires_at: new Date(Date.now() + 3600_000).toISOString(),
+        user: { user_id: 'ops-1', is_accepted_policy: true, status: 'complete', is_registed_email: true },
+      });
+    });
+    await openApp('/login?to=/ops');
+    await fill(await screen.findByRole('textbox', { name: label('メールアドレス') }), 'ops@example.com');
+    await fill(document.querySelector<HTMLInputElement>('input[type=password]')!, 'ops-pass-123');
+    await user().click(screen.getByRole('button', { name: 'ログイン' }));
+
+    const step = await screen.findByRole('form', { name: '認証アプリのコードを入力' });
+    // Typed as an app shows it, with a space; sent as its 6 digits.
+    await fill(within(step).getByLabelText(label('認証コード（6桁）')), '123 456');
+    await user().click(within(step).getByRole('button', { name: 'ログイン' }));
+    await within(step).findByText('認証コードが正しくないか、すでに使われています。');
+
+    const loads = catchPageLoads();
+    await fill(within(step).getByLabelText(label('認証コード（6桁）')), '654321');
+    await user().click(within(step).getByRole('button', { name: 'ログイン' }));
+    expect(await loads.next()).toBe('/ops');
+    expect(sent).toEqual([
+      { email: 'ops@example.com', challenge: 'challenge-1', code: '123456' },
+      { email: 'ops@example.com', challenge: 'challenge-1', code: '654321' },
+    ]);
+  });
+
+  it('at the first sign-in, the console sends the operator to set up the app: a QR code, the key, then a code', async () => {
+    const verified: unknown[] = [];
+    answerApi('/api/auth/totp/verify', async (request) => {
+      verified.push(await request.json());
+      return jsonAnswer({ message: '二段階認証を設定しました。' });
+    });
+    const loads = catchPageLoads();
+    await openApp('/ops', { as: 'opsFirstSignIn' });
+    await waitForPath('/ops/totp');
+    const form = await screen.findByRole('form', { name: '認証アプリを設定' });
+    within(form).getByRole('img', { name: '認証アプリで読み取るQRコード' });
+    const key = within(form).getByTestId('totp-secret').textContent ?? '';
+    expect(key).toMatch(/^[A-Z2-7]{4}( [A-Z2-7]{4}){7}$/);
+    await fill(within(form).getByLabelText(label('認証コード（6桁）')), '12345');
+    await user().click(within(form).getByRole('button', { name: '設定を完了する' }));
+    await within(form).findByText('認証アプリに表示された6桁の数字を入力してください。');
+    expect(verified).toEqual([]);
+    await fill(within(form).getByLabelText(label('認証コード（6桁）')), '123456');
+    await user().click(within(form).getByRole('button', { name: '設定を完了する' }));
+    expect(await loads.next()).toBe('/ops');
+    expect(verified).toEqual([{ code: '123456' }]);
   });
 });

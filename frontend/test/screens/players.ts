@@ -8,7 +8,8 @@
 export interface ScreenPlayerRow {
   /** Stored fields of the user record (functions/src/db/repositories/user-repository.ts). */
   user?: Record<string, unknown>;
-  operator?: boolean;
+  /** In the operators' group; `password-only`: signed in without the authenticator app set up yet. */
+  operator?: boolean | 'password-only';
   /**
    * Signs in as this user of the sample season (scripts/seed/teams.ts, `sample-user-NNNN`) instead of
    * a new player, for a screen of what the season holds for him (his rank, his guild): only to read.
@@ -66,6 +67,8 @@ export const screenPlayers = {
   // The operator console (frontend/test/screens/ops.test.tsx).
   /** Opens the console's forms; its saves are answered by the test, so nothing is stored. */
   opsConsole: { operator: true },
+  /** An operator at the first sign-in: the console sends them to set up the authenticator app. */
+  opsFirstSignIn: { operator: 'password-only' },
 
   // game (frontend/test/screens/game.test.tsx)
   /** Picks round 4 teams. */

@@ -314,14 +314,19 @@ function wrap(row: RouteRow, fn: (request: never) => Promise<unknown>) {
             // players' routes whether sign-up is complete: one BatchGetItem. Public routes skip it,
             // so cacheable reads cost no extra request on a spike.
             if (route.access !== 'public') {
+              // An operator route also reads whether the session's sign-in passed the second
+              // factor, in the same request (docs/adr/0026-operators-second-factor.md).
               const session = await userRepository.checkSession(state.auth, {
                 registration: needsRegistration,
+                secondFactor: route.access === 'operator',
               });
               if (session === 'refused') {
                 state.auth = null;
                 throw unauthenticated();
               }
               if (session === 'unregistered') throw refusal('registration_required');
+              if (route.access === 'operator' && !state.auth.groups.includes('operators')) throw forbidden();
+              if (session === 'no_second_factor') throw refusal('second_factor_required');
             }
           } catch (error) {
             // A stale token on a public page is not an error; on a protected one it is.
@@ -330,7 +335,6 @@ function wrap(row: RouteRow, fn: (request: never) => Promise<unknown>) {
         }
         if (route.access === 'public') return;
         if (!state.auth) throw unauthenticated();
-        if (route.access === 'operator' && !state.auth.groups.includes('operators')) throw forbidden();
       },
     })
     .handler(core);

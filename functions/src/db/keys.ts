@@ -161,6 +161,14 @@ export const keys = {
   withdrawnUser: (userId: string) => ({ PK: `USER#${userId}`, SK: 'WITHDRAWN' }),
   /** Sessions signed in before `not_before` are over (a password changed or reset). */
   sessionCutoff: (userId: string) => ({ PK: `USER#${userId}`, SK: 'SESSIONS' }),
+  /**
+   * An access token whose sign-in passed the second factor (an operator's TOTP code); expires by TTL
+   * with the token. The operator routes' guard requires it (docs/adr/0026-operators-second-factor.md).
+   */
+  secondFactorSession: (userId: string, tokenId: string) => ({
+    PK: `USER#${userId}`,
+    SK: `SECOND_FACTOR#${tokenId}`,
+  }),
   /** A signed-out access token (expires by TTL with the token); the auth path rejects it. */
   revokedToken: (tokenId: string) => ({ PK: `REVOKED#${tokenId}`, SK: 'TOKEN' }),
   /** A contact-form inquiry; one partition in time order (operators export by date). */

@@ -1,4 +1,4 @@
-import { exportJWK, generateKeyPair, importJWK, SignJWT, type JWK } from 'jose';
+import { exportJWK, generateKeyPair, importJWK, jwtVerify, SignJWT, type JWK } from 'jose';
 import { ulid } from 'ulid';
 import { config, environmentVariable } from './config';
 import { hostTimeMs } from './clock';
@@ -50,4 +50,38 @@ export async function signLocalAccessToken(
     .setJti(tokenId)
     .sign(key);
   return { token, expiresAt: new Date((issuedAt + lifetimeSeconds) * 1000), tokenId };
+}
+
+const challengeAudience = 'totp-challenge';
+
+/**
+ * The local stand-in for the user pool's challenge session: a short token saying who passed the
+ * password and now owes the code, signed with the local key for the 3 minutes the pool gives.
+ */
+export async function signLocalChallenge(sub: string, now: Date): Promise<string> {
+  const issuedAt = Math.floor(now.getTime() / 1000);
+  return new SignJWT({})
+    .setProtectedHeader({ alg: 'RS256', kid: localKeyId })
+    .setSubject(sub)
+    .setIssuer(config().AUTH_ISSUER)
+    .setAudience(challengeAudience)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + 180)
+    .sign(await importJWK(privateJwk(), 'RS256'));
+}
+
+/** The user a local challenge is for; null when it is not one, or has expired. */
+export async function localChallengeSubject(challenge: string, now: Date): Promise<string | null> {
+  try {
+    const key = await importJWK(localPublicJwks().keys[0]!, 'RS256');
+    const { payload } = await jwtVerify(challenge, key, {
+      issuer: config().AUTH_ISSUER,
+      audience: challengeAudience,
+      algorithms: ['RS256'],
+      currentDate: now,
+    });
+    return payload.sub ?? null;
+  } catch {
+    return null;
+  }
 }

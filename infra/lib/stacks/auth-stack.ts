@@ -9,6 +9,7 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
+import { passwordMinLength } from '../../../shared/src/schemas/account';
 import type { SocialProvider } from '../../../shared/src/schemas/values/social';
 import type { EnvironmentOf } from '../../../shared/src/function-environment';
 import type { InfraConfig } from '../config';
@@ -79,8 +80,13 @@ export class AuthStack extends Stack {
       // Lite (docs/adr/0009-cognito-feature-plan.md): every feature the game uses, at the lowest
       // price per active player; so no password history (Essentials) and no threat protection (Plus).
       featurePlan: cognito.FeaturePlan.LITE,
+      // Operators' second factor (docs/adr/0026-operators-second-factor.md): TOTP apps, which Lite
+      // offers, chosen per user; the API makes every operator set one up before the console answers.
+      mfa: cognito.Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false, email: false },
       passwordPolicy: {
-        minLength: 8,
+        // The API's rule (shared/src/schemas/account.ts), which also refuses common passwords first.
+        minLength: passwordMinLength,
         requireLowercase: false,
         requireUppercase: false,
         requireDigits: false,

@@ -1,3 +1,4 @@
+import * as z from 'zod';
 import type { RouteDefinition } from '../contracts';
 import {
   authResponseSchema,
@@ -7,6 +8,7 @@ import {
   emailBodySchema,
   emailChangeBodySchema,
   loginBodySchema,
+  loginResponseSchema,
   mailSentResponseSchema,
   mailTokenParamsSchema,
   passwordChangeBodySchema,
@@ -16,6 +18,9 @@ import {
   registerBodySchema,
   resetLinkCheckBodySchema,
   resetLinkCheckResponseSchema,
+  totpSetupResponseSchema,
+  totpSignInBodySchema,
+  totpVerifyBodySchema,
   tutorialResponseSchema,
   userEmailResponseSchema,
   userMeResponseSchema,
@@ -70,13 +75,79 @@ export const createAuthTokenRoute = {
   handler: 'auth/create-token',
   access: 'public',
   body: loginBodySchema,
-  response: authResponseSchema,
+  response: loginResponseSchema,
   aws: {
     table: 'write',
     userPool: ['AdminInitiateAuth'],
     // A sign-in in the second of a password reset is issued again through the user pool's custom
     // sign-in, whose one-time grant is a mail token (adapters/identity/sign-in-grant.ts).
     keys: { read: ['LOGIN#', 'REVOKED#', 'USER#'], write: ['MAILTOKEN#', 'RATE#'] },
+  },
+} as const satisfies RouteDefinition;
+
+/** The TOTP code owed after the password; the session it starts may use the operator routes. */
+export const answerTotpChallengeRoute = {
+  name: 'answerTotpChallenge',
+  method: 'POST',
+  path: '/api/auth/token/totp',
+  handler: 'auth/answer-totp-challenge',
+  access: 'public',
+  body: totpSignInBodySchema,
+  response: authResponseSchema,
+  aws: {
+    table: 'write',
+    userPool: ['AdminRespondToAuthChallenge', 'AdminInitiateAuth'],
+    keys: { read: ['LOGIN#', 'REVOKED#'], write: ['LOGIN#', 'MAILTOKEN#', 'RATE#', 'USER#'] },
+  },
+} as const satisfies RouteDefinition;
+
+/** Starts setting up the signed-in operator's TOTP: the secret for their authenticator app. */
+export const startTotpSetupRoute = {
+  name: 'startTotpSetup',
+  method: 'POST',
+  path: '/api/auth/totp/setup',
+  handler: 'auth/start-totp-setup',
+  access: 'user',
+  response: totpSetupResponseSchema,
+  aws: {
+    table: 'write',
+    userPool: ['AdminGetUser', 'AssociateSoftwareToken'],
+    keys: { read: ['MAILTOKEN#', 'RATE#', 'REVOKED#', 'USER#'], write: ['LOGIN#'] },
+  },
+} as const satisfies RouteDefinition;
+
+/** A code of the new secret: TOTP is required at every sign-in from now on, and this session may use the console. */
+export const verifyTotpSetupRoute = {
+  name: 'verifyTotpSetup',
+  method: 'POST',
+  path: '/api/auth/totp/verify',
+  handler: 'auth/verify-totp-setup',
+  access: 'user',
+  body: totpVerifyBodySchema,
+  response: doneResponseSchema,
+  aws: {
+    table: 'write',
+    userPool: ['VerifySoftwareToken', 'AdminSetUserMFAPreference'],
+    keys: { read: ['MAILTOKEN#', 'REVOKED#'], write: ['LOGIN#', 'RATE#', 'USER#'] },
+  },
+} as const satisfies RouteDefinition;
+
+/**
+ * Another operator's TOTP removed (a lost phone): their sessions end, and their next sign-in sets up
+ * a new one.
+ */
+export const resetOperatorTotpRoute = {
+  name: 'resetOperatorTotp',
+  method: 'POST',
+  path: '/api/golf/ops/operators/totp/reset',
+  handler: 'ops/reset-operator-totp',
+  access: 'operator',
+  body: emailBodySchema,
+  response: z.object({ user_id: z.string(), email: z.string() }),
+  aws: {
+    table: 'write',
+    userPool: ['AdminSetUserMFAPreference'],
+    keys: { read: ['REVOKED#'], write: ['LOGIN#', 'USER#'] },
   },
 } as const satisfies RouteDefinition;
 
@@ -361,6 +432,10 @@ export const withdrawUserRoute = {
 /** Registration, sign-in, profile, settings and withdrawal (docs/api.md). */
 export const accountRoutes = {
   createAuthToken: createAuthTokenRoute,
+  answerTotpChallenge: answerTotpChallengeRoute,
+  startTotpSetup: startTotpSetupRoute,
+  verifyTotpSetup: verifyTotpSetupRoute,
+  resetOperatorTotp: resetOperatorTotpRoute,
   deleteAuthToken: deleteAuthTokenRoute,
   getSocialAuthorize: getSocialAuthorizeRoute,
   createSocialToken: createSocialTokenRoute,

@@ -39,9 +39,26 @@ export const createDevOperatorRoute = {
   localOnly: true,
 } as const satisfies RouteDefinition;
 
+/**
+ * The CLI on the local stack signs its own operator token (`ops-cli`) with the stack's key; this
+ * records that session's second factor, which a person's session gets from their TOTP code. Only
+ * the key's holder can make such a token, and the row never deploys.
+ */
+export const createDevOpsCliSessionRoute = {
+  name: 'createDevOpsCliSession',
+  method: 'POST',
+  path: '/api/dev/ops-cli/session',
+  handler: 'dev/create-ops-cli-session',
+  access: 'public',
+  response: z.object({ message: z.string() }),
+  aws: { table: 'write', keys: { write: ['USER#'] } },
+  localOnly: true,
+} as const satisfies RouteDefinition;
+
 /** Served by the local stack only: never deployed. */
 export const devRoutes = {
   listDevOutbox: listDevOutboxRoute,
   getDevJwks: getDevJwksRoute,
   createDevOperator: createDevOperatorRoute,
+  createDevOpsCliSession: createDevOpsCliSessionRoute,
 } as const satisfies Record<string, RouteDefinition>;

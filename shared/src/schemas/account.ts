@@ -8,7 +8,12 @@ const userStatusSchema = z.enum(userStatuses);
 export type UserStatus = z.infer<typeof userStatusSchema>;
 
 export const emailSchema = z.email().max(254);
-const passwordSchema = z.string().min(8).max(128);
+/** The shortest new password (docs/adr/0026-operators-second-factor.md); the user pool's policy says the same. */
+export const passwordMinLength = 10;
+const passwordSchema = z.string().min(passwordMinLength).max(128);
+/** A new password found among common and breached ones (the API checks every new password). */
+export const commonPasswordMessage =
+  'よく使われていて推測されやすいパスワードです。別のパスワードにしてください。';
 
 export const loginBodySchema = z.object({ email: emailSchema, password: z.string().min(1).max(128) });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -26,6 +31,34 @@ export const authResponseSchema = z.object({
   user: authUserSchema,
 });
 export type AuthResponse = z.infer<typeof authResponseSchema>;
+
+/** A TOTP code: 6 digits (spaces an app shows in the middle are the SPA's to remove). */
+const totpCodeSchema = z.string().regex(/^\d{6}$/, '認証アプリに表示された6桁の数字を入力してください。');
+
+/**
+ * POST /api/auth/token: signed in, or (a login with a TOTP) the code still owed: `challenge` goes
+ * back with it to POST /api/auth/token/totp. `totp_setup_required`: an operator without a TOTP,
+ * whose token reaches no operator route until one is set up (POST /api/auth/totp/setup).
+ */
+export const loginResponseSchema = z.union([
+  authResponseSchema.extend({ totp_setup_required: z.boolean().optional() }),
+  z.object({ second_factor: z.literal('totp'), challenge: z.string() }),
+]);
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+/** POST /api/auth/token/totp: the address, the challenge of the password's answer and the code. */
+export const totpSignInBodySchema = z.object({
+  email: emailSchema,
+  challenge: z.string().min(1).max(4096),
+  code: totpCodeSchema,
+});
+
+/** POST /api/auth/totp/setup: the secret for the authenticator app, and its otpauth:// address. */
+export const totpSetupResponseSchema = z.object({ secret: z.string(), otpauth_uri: z.string() });
+export type TotpSetupResponse = z.infer<typeof totpSetupResponseSchema>;
+
+/** POST /api/auth/totp/verify: a code of the new secret. */
+export const totpVerifyBodySchema = z.object({ code: totpCodeSchema });
 
 export const userMeResponseSchema = z.object({
   user_id: z.string(),

@@ -18,7 +18,7 @@ describe('validation messages', () => {
       messagesOf(registerBodySchema, { email: 'nope', password: 'short', password_confirmation: 'short' }),
     ).toEqual({
       email: 'メールアドレスは正しいメールアドレスの形式で入力してください。',
-      password: 'パスワードは8文字以上で入力してください。',
+      password: 'パスワードは10文字以上で入力してください。',
     });
     expect(messagesOf(profileFormSchema.pick({ nickname: true }), { nickname: '' })).toEqual({
       nickname: 'ニックネームを入力してください。',

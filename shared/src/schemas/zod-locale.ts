@@ -2,7 +2,7 @@ import * as z from 'zod';
 
 /**
  * What each field is called on the screens, by its key in the request. A message names the field
- * ("パスワードは8文字以上で入力してください。"), so a 422 read alone, a form and the operator CLI say
+ * ("パスワードは10文字以上で入力してください。"), so a 422 read alone, a form and the operator CLI say
  * the same thing. A key not listed here is "この項目".
  */
 const fieldLabels: Record<string, string> = {

@@ -4,6 +4,7 @@ import { setDb } from '../../../functions/src/db/client';
 import { signLocalAccessToken } from '../../../functions/src/lib/local-issuer';
 import { userRepository } from '../../../functions/src/db/repositories/user-repository';
 import { newPlayer } from '../../../functions/src/domain/account/account-service';
+import { operatorSessionToken } from '../../../scripts/test-support/operator-session';
 
 const baseUrl = inject('apiUrl');
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;
@@ -66,6 +67,8 @@ export async function tokenFor(
         is_registed_email: true,
       }),
     );
+  // An operator's session as after its authenticator app's code (the operator routes want one).
+  if (groups.includes('operators')) return operatorSessionToken(userId);
   return (await signLocalAccessToken({ sub: userId, groups })).token;
 }
 

@@ -29,8 +29,11 @@ export async function startOwnStack(
     ...options,
   });
   const { signLocalAccessToken } = await import('../../../functions/src/lib/local-issuer');
+  const { operatorSessionToken } = await import('../../../scripts/test-support/operator-session');
   const token = async (sub: string, groups: string[] = []) =>
-    (await signLocalAccessToken({ sub, groups })).token;
+    groups.includes('operators')
+      ? operatorSessionToken(sub)
+      : (await signLocalAccessToken({ sub, groups })).token;
   return { stack, table: stack.env['TABLE_NAME']!, token };
 }
 

@@ -1,14 +1,28 @@
 import type { RankingStatusResponse } from '@golf/shared/schemas/ranking';
-import { signLocalAccessToken } from '../../../functions/src/lib/local-issuer';
 import type { Stack } from '../../../scripts/local-stack/stack';
+import { enrolledOperator } from '../../../scripts/test-support/operator-session';
 import { callApi } from './own-stack';
 import { createPlayer } from './users';
 
-/** An operator of its own (a new account in the operators' group) and its token. */
-export async function operatorToken(name: string): Promise<string> {
-  const id = `${name}-${Date.now()}`;
-  await createPlayer(id);
-  return (await signLocalAccessToken({ sub: id, groups: ['operators'] })).token;
+const operators = new Map<string, Promise<string>>();
+
+/**
+ * An operator of its own (a new account in the operators' group) signed in as a person is: the
+ * password, then the authenticator app set up with a code of its secret. Done once for each name
+ * and stack, and the session shared by the journeys that ask for it again.
+ */
+export function operatorToken(stack: Stack, name: string): Promise<string> {
+  const key = `${stack.url} ${name}`;
+  if (!operators.has(key))
+    operators.set(
+      key,
+      (async () => {
+        const id = `${name}-${Date.now()}`;
+        await createPlayer(id);
+        return (await enrolledOperator(stack.url, id)).token;
+      })(),
+    );
+  return operators.get(key)!;
 }
 
 /**

@@ -10,7 +10,8 @@ import {
   type FieldErrors,
 } from '../../components/ui/form-field';
 import { safeReturnPath } from '../../config/guards';
-import { loginErrorMessage, useLogin } from '../../features/account/login';
+import { TotpCodeField } from '../../features/account/components/totp-parts';
+import { loginErrorMessage, useLogin, useTotpSignIn } from '../../features/account/login';
 import { SocialButtons } from '../../features/account/social-buttons';
 import { isApiError } from '../../lib/api-client';
 import { optionalText, pageSearch } from '../../lib/search-params';
@@ -35,6 +36,15 @@ function LoginPage() {
   const login = useLogin();
   const [form, setForm] = useState({ email: '', password: '' });
   const [errors, setErrors] = useState<FieldErrors>({});
+  // The password was right and the account asks for its authenticator app's code.
+  const [challenge, setChallenge] = useState<string | null>(null);
+
+  if (challenge)
+    return (
+      <div className="page-body">
+        <TotpStep email={form.email} challenge={challenge} to={to} onRestart={() => setChallenge(null)} />
+      </div>
+    );
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -43,7 +53,11 @@ function LoginPage() {
     setErrors(found);
     if (!checked.success) return;
     login.mutate(checked.data, {
-      onSuccess: () => {
+      onSuccess: (outcome) => {
+        if (!outcome.signedIn) return setChallenge(outcome.challenge);
+        // An operator without the authenticator app sets it up first (the console asks for it).
+        if (outcome.setup)
+          return window.location.assign(`/ops/totp?to=${encodeURIComponent(safeReturnPath(to))}`);
         // A full-path target (with its query) from the guard: navigate by href so it stays whole.
         window.location.assign(safeReturnPath(to));
       },
@@ -104,5 +118,59 @@ function LoginPage() {
         </AppLink>
       </section>
     </div>
+  );
+}
+
+/** The second step of a sign-in with an authenticator app: its 6-digit code. */
+function TotpStep(props: {
+  email: string;
+  challenge: string;
+  to: string | undefined;
+  onRestart: () => void;
+}) {
+  const signIn = useTotpSignIn();
+  const [code, setCode] = useState('');
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (code.length !== 6)
+      return setErrors({ code: ['認証アプリに表示された6桁の数字を入力してください。'] });
+    setErrors({});
+    signIn.mutate(
+      { email: props.email, challenge: props.challenge, code },
+      {
+        onSuccess: () => window.location.assign(safeReturnPath(props.to)),
+        onError: (error) => {
+          if (isApiError(error) && error.errors) setErrors(error.errors);
+        },
+      },
+    );
+  };
+
+  return (
+    <form className="card form" onSubmit={submit} noValidate aria-label="認証アプリのコードを入力">
+      <h2 className="card-title">認証アプリのコードを入力</h2>
+      <p className="muted">
+        このアカウントは二段階認証を使っています。スマートフォンの認証アプリに表示されている6桁のコードを入力してください。
+      </p>
+      {signIn.isError && !(isApiError(signIn.error) && signIn.error.errors) && (
+        <div className="game-error" role="alert">
+          <p>{loginErrorMessage(signIn.error)}</p>
+        </div>
+      )}
+      <TotpCodeField value={code} onChange={setCode} errors={errors['code']} />
+      <button
+        type="submit"
+        className="button button--primary button--block"
+        disabled={signIn.isPending}
+        aria-busy={signIn.isPending}
+      >
+        {signIn.isPending ? '確認中…' : 'ログイン'}
+      </button>
+      <button type="button" className="text-link" onClick={props.onRestart}>
+        メールアドレスとパスワードの入力に戻る
+      </button>
+    </form>
   );
 }

@@ -14,12 +14,16 @@ import { randomBytes } from 'node:crypto';
 import {
   AdminCreateUserCommand,
   AdminDeleteUserCommand,
+  AdminGetUserCommand,
   AdminInitiateAuthCommand,
   AdminRespondToAuthChallengeCommand,
+  AdminSetUserMFAPreferenceCommand,
   AdminSetUserPasswordCommand,
   AdminUpdateUserAttributesCommand,
+  AssociateSoftwareTokenCommand,
   CognitoIdentityProviderClient,
   ListUsersCommand,
+  VerifySoftwareTokenCommand,
   type AuthenticationResultType,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { decodeJwt } from 'jose';
@@ -53,18 +57,25 @@ const refusals = new Set([
 const isNamed = (error: unknown, names: ReadonlySet<string> | string) =>
   error instanceof Error && (typeof names === 'string' ? error.name === names : names.has(error.name));
 
-function issuedFrom(result: AuthenticationResultType | undefined): IssuedToken & { userId: string } {
+function issuedFrom(
+  result: AuthenticationResultType | undefined,
+): IssuedToken & { userId: string; groups: string[] } {
   if (!result?.AccessToken) throw new Error('the user pool answered without an access token');
   const claims = decodeJwt(result.AccessToken);
+  const groups = claims['cognito:groups'];
   return {
     token: result.AccessToken,
     expiresAt: new Date((claims.exp ?? 0) * 1000),
     tokenId: claims.jti ?? '',
     userId: playerIdOf(claims.sub ?? '', typeof claims['username'] === 'string' ? claims['username'] : ''),
+    groups: Array.isArray(groups) ? groups.filter((g): g is string => typeof g === 'string') : [],
   };
 }
 
-/** The pool's tokens for the address's verified alias and password; null when refused. */
+/**
+ * The pool's answer to the address's verified alias and password: its tokens, or the TOTP code it
+ * asks next (its session, which the code answers, and the user's name); null when refused.
+ */
 async function passwordSignIn(email: string, password: string) {
   const { client, UserPoolId, ClientId } = pool();
   try {
@@ -76,12 +87,40 @@ async function passwordSignIn(email: string, password: string) {
         AuthParameters: { USERNAME: email.toLowerCase(), PASSWORD: password },
       }),
     );
-    // A further challenge (a new password required) is not a sign-in this game offers.
+    if (answer.ChallengeName === 'SOFTWARE_TOKEN_MFA' && answer.Session)
+      return { challenge: answer.Session, userId: answer.ChallengeParameters?.['USER_ID_FOR_SRP'] ?? '' };
+    // Any other challenge (a new password required) is not a sign-in this game offers.
     return answer.AuthenticationResult ? issuedFrom(answer.AuthenticationResult) : null;
   } catch (error) {
     if (isNamed(error, refusals)) return null;
     throw error;
   }
+}
+
+/** The pool's refusals of a TOTP code: wrong, used, or its session over. */
+const codeRefusals = new Set([
+  'CodeMismatchException',
+  'ExpiredCodeException',
+  'NotAuthorizedException',
+  'EnableSoftwareTokenMFAException',
+]);
+
+/** Whether the pool user has a TOTP (software token) among its MFA settings. */
+async function hasTotp(username: string): Promise<boolean> {
+  const { client, UserPoolId } = pool();
+  const user = await client.send(new AdminGetUserCommand({ UserPoolId, Username: username }));
+  return (user.UserMFASettingList ?? []).includes('SOFTWARE_TOKEN_MFA');
+}
+
+async function setTotpPreference(username: string, enabled: boolean): Promise<void> {
+  const { client, UserPoolId } = pool();
+  await client.send(
+    new AdminSetUserMFAPreferenceCommand({
+      UserPoolId,
+      Username: username,
+      SoftwareTokenMfaSettings: { Enabled: enabled, PreferredMfa: enabled },
+    }),
+  );
 }
 
 const emailAttributes = (email: string, verified: boolean) => [
@@ -217,14 +256,73 @@ function answeringBusyAs503(port: IdentityPort): IdentityPort {
 
 export const cognitoIdentity: IdentityPort = answeringBusyAs503({
   async signIn(email, password) {
-    const [login, issued] = await Promise.all([
+    const [login, answer] = await Promise.all([
       userRepository.getLogin(email),
       passwordSignIn(email, password),
     ]);
     // The pool's user must be the login's player (a login mid-change or withdrawn is not).
-    if (!login?.password_hash || !issued || issued.userId !== login.user_id) return null;
-    const { userId, ...token } = issued;
-    return { userId, issued: token };
+    if (!login?.password_hash || !answer || answer.userId !== login.user_id) return null;
+    if ('challenge' in answer) return answer;
+    const { userId, groups, ...token } = answer;
+    return { userId, groups, issued: token };
+  },
+
+  async answerTotp(email, challenge, code) {
+    const login = await userRepository.getLogin(email);
+    if (!login?.password_hash) return null;
+    const { client, UserPoolId, ClientId } = pool();
+    try {
+      // The session names its user: the pool refuses it with another one's name.
+      const answered = await client.send(
+        new AdminRespondToAuthChallengeCommand({
+          UserPoolId,
+          ClientId,
+          ChallengeName: 'SOFTWARE_TOKEN_MFA',
+          Session: challenge,
+          ChallengeResponses: { USERNAME: login.user_id, SOFTWARE_TOKEN_MFA_CODE: code },
+        }),
+      );
+      if (!answered.AuthenticationResult) return null;
+      const { userId, groups: _groups, ...token } = issuedFrom(answered.AuthenticationResult);
+      return userId === login.user_id ? { userId, issued: token } : null;
+    } catch (error) {
+      if (isNamed(error, codeRefusals) || isNamed(error, refusals)) return null;
+      throw error;
+    }
+  },
+
+  async startTotp({ userId, accessToken }) {
+    if (await hasTotp(userId)) return 'enabled';
+    const { client } = pool();
+    // Authorised by the session's access token, as the pool asks for this call.
+    const { SecretCode } = await client.send(new AssociateSoftwareTokenCommand({ AccessToken: accessToken }));
+    if (!SecretCode) throw new Error('the user pool answered no TOTP secret');
+    return { secret: SecretCode };
+  },
+
+  async confirmTotp({ userId, accessToken }, code) {
+    const { client } = pool();
+    try {
+      const { Status } = await client.send(
+        new VerifySoftwareTokenCommand({ AccessToken: accessToken, UserCode: code }),
+      );
+      if (Status !== 'SUCCESS') return false;
+    } catch (error) {
+      if (isNamed(error, codeRefusals)) return false;
+      throw error;
+    }
+    await setTotpPreference(userId, true);
+    return true;
+  },
+
+  async removeTotp({ userId }) {
+    try {
+      await setTotpPreference(userId, false);
+      return true;
+    } catch (error) {
+      if (isNamed(error, 'UserNotFoundException')) return false;
+      throw error;
+    }
   },
 
   async issueFor(userId, _groups, now) {
@@ -250,7 +348,7 @@ export const cognitoIdentity: IdentityPort = answeringBusyAs503({
         ChallengeResponses: { USERNAME: userId, ANSWER: grant },
       }),
     );
-    const { userId: _userId, ...token } = issuedFrom(answered.AuthenticationResult);
+    const { userId: _userId, groups: _tokenGroups, ...token } = issuedFrom(answered.AuthenticationResult);
     return token;
   },
 

@@ -4,11 +4,13 @@
  * is configured, the Cognito adapter (cognito-identity.ts). Tokens are verified by auth.ts in both.
  */
 import { ulid } from 'ulid';
+import { hostTimeMs } from '../../lib/clock';
 import { config } from '../../lib/config';
-import { signLocalAccessToken } from '../../lib/local-issuer';
+import { localChallengeSubject, signLocalAccessToken, signLocalChallenge } from '../../lib/local-issuer';
 import { type UserRecord, userRepository } from '../../db/repositories/user-repository';
 import { cognitoIdentity } from './cognito-identity';
 import { hashPassword, passwordCost, verifyPassword } from './password';
+import { newTotpSecret, totpStep } from './totp';
 
 export interface IssuedToken {
   token: string;
@@ -16,8 +18,33 @@ export interface IssuedToken {
   tokenId: string;
 }
 
+/** A password accepted: the token, or the TOTP code still owed (a challenge to answer with it). */
+type PasswordSignIn =
+  | { userId: string; issued: IssuedToken; groups: string[] }
+  | { userId: string; challenge: string };
+
+/** The signed-in user enrolling a TOTP: their address and the access token of the session. */
+export interface TotpEnrolment {
+  userId: string;
+  email: string;
+  accessToken: string;
+}
+
 export interface IdentityPort {
-  signIn(email: string, password: string, now: Date): Promise<{ userId: string; issued: IssuedToken } | null>;
+  signIn(email: string, password: string, now: Date): Promise<PasswordSignIn | null>;
+  /** The code owed after the password: the token, or null (a wrong or used code, an expired challenge). */
+  answerTotp(
+    email: string,
+    challenge: string,
+    code: string,
+    now: Date,
+  ): Promise<{ userId: string; issued: IssuedToken } | null>;
+  /** A secret for the user's authenticator app, or `enabled` when a TOTP is already required. */
+  startTotp(enrolment: TotpEnrolment, now: Date): Promise<{ secret: string } | 'enabled'>;
+  /** A code of that secret: from now on, every sign-in asks for one; false when the code is wrong. */
+  confirmTotp(enrolment: TotpEnrolment, code: string, now: Date): Promise<boolean>;
+  /** The login's TOTP removed (a lost device): its next sign-in enrols again; false without a login. */
+  removeTotp(login: { userId: string; email: string }): Promise<boolean>;
   issueFor(userId: string, groups: string[], now: Date): Promise<IssuedToken>;
   /**
    * Registration has started: keeps the chosen password until the link is opened. Answers the new
@@ -47,16 +74,49 @@ export interface IdentityPort {
  */
 export const decoyHash = `scrypt$${passwordCost.N}$${passwordCost.r}$${passwordCost.p}$${'A'.repeat(22)}$${'A'.repeat(43)}`;
 
+/**
+ * The instant a code is checked at: the host's, as the phone's app and the user pool read it, never
+ * the game clock, which the local stack may have moved (README, "Running it locally").
+ */
+const phoneTime = () => new Date(hostTimeMs());
+
 const localIdentity: IdentityPort = {
   async signIn(email, password, now) {
     const login = await userRepository.getLogin(email);
     const ok = await verifyPassword(password, login?.password_hash ?? decoyHash);
     if (!login?.password_hash || !ok) return null;
+    // As the user pool with MFA optional: a login with a TOTP owes its code.
+    if (login.totp_secret)
+      return { userId: login.user_id, challenge: await signLocalChallenge(login.user_id, now) };
+    return {
+      userId: login.user_id,
+      groups: login.groups,
+      issued: await signLocalAccessToken({ sub: login.user_id, groups: login.groups }, 24 * 3600, now),
+    };
+  },
+  async answerTotp(email, challenge, code, now) {
+    const login = await userRepository.getLogin(email);
+    if (!login?.totp_secret || (await localChallengeSubject(challenge, now)) !== login.user_id) return null;
+    const step = totpStep(login.totp_secret, code, phoneTime());
+    if (step === null || !(await userRepository.takeTotpStep(login.email, step))) return null;
     return {
       userId: login.user_id,
       issued: await signLocalAccessToken({ sub: login.user_id, groups: login.groups }, 24 * 3600, now),
     };
   },
+  async startTotp({ email }) {
+    const login = await userRepository.getLogin(email);
+    if (login?.totp_secret) return 'enabled';
+    const secret = newTotpSecret();
+    if (!(await userRepository.setPendingTotp(email, secret))) throw new Error('no login to enrol');
+    return { secret };
+  },
+  async confirmTotp({ email }, code) {
+    const pending = (await userRepository.getLogin(email))?.totp_pending_secret;
+    const step = pending ? totpStep(pending, code, phoneTime()) : null;
+    return Boolean(pending) && step !== null && userRepository.enableTotp(email, pending ?? '', step);
+  },
+  removeTotp: ({ email }) => userRepository.removeTotp(email),
   issueFor: (userId, groups, now) => signLocalAccessToken({ sub: userId, groups }, 24 * 3600, now),
   stageRegistration: async (_email, password, now) => ({
     userId: ulid(now.getTime()),

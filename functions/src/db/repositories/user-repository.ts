@@ -47,6 +47,13 @@ export interface LoginRecord {
   /** null for a player who signs in with a provider and registered the address only. */
   password_hash: string | null;
   groups: string[];
+  /**
+   * The local identity's TOTP (the user pool keeps its own): the enrolled secret (base32), the one
+   * being enrolled, and the last time step a code was accepted for, so that a code works once.
+   */
+  totp_secret?: string | null;
+  totp_pending_secret?: string | null;
+  totp_last_step?: number;
 }
 
 export const userItem = (record: UserRecord) => ({
@@ -111,15 +118,17 @@ export const userRepository = {
    */
   async checkSession(
     session: { tokenId: string; userId: string; issuedAt: number },
-    options: { registration: boolean },
-  ): Promise<'ok' | 'refused' | 'unregistered'> {
+    options: { registration: boolean; secondFactor?: boolean },
+  ): Promise<'ok' | 'refused' | 'unregistered' | 'no_second_factor'> {
     const cutoff = keys.sessionCutoff(session.userId);
     const profile = keys.userProfile(session.userId);
+    const secondFactor = keys.secondFactorSession(session.userId, session.tokenId);
     const wanted = [
       ...(session.tokenId ? [keys.revokedToken(session.tokenId)] : []),
       keys.withdrawnUser(session.userId),
       cutoff,
       ...(options.registration ? [profile] : []),
+      ...(options.secondFactor && session.tokenId ? [secondFactor] : []),
     ];
     const items = await batchGetAll(wanted, {
       projection: 'PK, SK, not_before, kept_token, #status, is_accepted_policy, is_registed_email',
@@ -129,12 +138,13 @@ export const userRepository = {
     const is = (item: Record<string, unknown>, key: { PK: string; SK: string }) =>
       item['PK'] === key.PK && item['SK'] === key.SK;
     const refused = items.some((item) => {
-      if (is(item, profile)) return false;
+      if (is(item, profile) || is(item, secondFactor)) return false;
       if (!is(item, cutoff)) return true;
       const kept = Boolean(session.tokenId) && item['kept_token'] === session.tokenId;
       return !kept && session.issuedAt < Number(item['not_before']);
     });
     if (refused) return 'refused';
+    if (options.secondFactor && !items.some((item) => is(item, secondFactor))) return 'no_second_factor';
     if (!options.registration) return 'ok';
     const player = items.find((item) => is(item, profile));
     const registered =
@@ -142,6 +152,81 @@ export const userRepository = {
       player['is_accepted_policy'] === true &&
       player['is_registed_email'] === true;
     return registered ? 'ok' : 'unregistered';
+  },
+
+  /** The session of this token passed the second factor, until the token expires (epoch seconds). */
+  async recordSecondFactor(userId: string, tokenId: string, expiresAt: number): Promise<void> {
+    await db().send(
+      new PutCommand({
+        TableName: tableName(),
+        Item: { ...keys.secondFactorSession(userId, tokenId), entity: 'second_factor', expiresAt },
+      }),
+    );
+  },
+
+  /** Local identity: a secret being enrolled, replacing any other not yet confirmed. */
+  async setPendingTotp(email: string, secret: string): Promise<boolean> {
+    return conditionHeld(
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.login(email),
+          UpdateExpression: 'SET totp_pending_secret = :secret',
+          ConditionExpression: 'attribute_exists(PK)',
+          ExpressionAttributeValues: { ':secret': secret },
+        }),
+      ),
+    );
+  },
+
+  /**
+   * Local identity: the pending secret becomes the login's TOTP, its code's step used; false when
+   * another secret was asked for since or a TOTP is already enrolled.
+   */
+  async enableTotp(email: string, secret: string, step: number): Promise<boolean> {
+    return conditionHeld(
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.login(email),
+          UpdateExpression: 'SET totp_secret = :secret, totp_last_step = :step REMOVE totp_pending_secret',
+          ConditionExpression: 'totp_pending_secret = :secret AND attribute_not_exists(totp_secret)',
+          ExpressionAttributeValues: { ':secret': secret, ':step': step },
+        }),
+      ),
+    );
+  },
+
+  /**
+   * Local identity: takes a code's time step for the login. A step at or before the last one taken
+   * is refused inside the write, so a code (or an older one) never signs in twice, even at once.
+   */
+  async takeTotpStep(email: string, step: number): Promise<boolean> {
+    return conditionHeld(
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.login(email),
+          UpdateExpression: 'SET totp_last_step = :step',
+          ConditionExpression: 'attribute_exists(totp_secret) AND totp_last_step < :step',
+          ExpressionAttributeValues: { ':step': step },
+        }),
+      ),
+    );
+  },
+
+  /** Local identity: the login's TOTP removed (a lost device); its next sign-in enrols again. */
+  async removeTotp(email: string): Promise<boolean> {
+    return conditionHeld(
+      db().send(
+        new UpdateCommand({
+          TableName: tableName(),
+          Key: keys.login(email),
+          UpdateExpression: 'REMOVE totp_secret, totp_pending_secret, totp_last_step',
+          ConditionExpression: 'attribute_exists(PK)',
+        }),
+      ),
+    );
   },
 
   /** Nicknames and profile images of these users (shown beside their guild posts and ranks). */
@@ -330,6 +415,9 @@ export const userRepository = {
                   user_id: user.user_id,
                   password_hash: from?.password_hash ?? null,
                   groups: from?.groups ?? [],
+                  ...(from?.totp_secret
+                    ? { totp_secret: from.totp_secret, totp_last_step: from.totp_last_step ?? 0 }
+                    : {}),
                 }),
                 ConditionExpression: 'attribute_not_exists(PK)',
               },
@@ -478,6 +566,11 @@ export const tableUse = {
     createUserIfAbsent: { write: ['USER#'] },
     revokeToken: { write: ['REVOKED#'] },
     checkSession: { read: ['REVOKED#', 'USER#'] },
+    recordSecondFactor: { write: ['USER#'] },
+    setPendingTotp: { write: ['LOGIN#'] },
+    enableTotp: { write: ['LOGIN#'] },
+    takeTotpStep: { write: ['LOGIN#'] },
+    removeTotp: { write: ['LOGIN#'] },
     profilesOf: { read: ['USER#'] },
     namesOf: { read: ['USER#'] },
     emailsOf: { read: ['USER#'] },

@@ -1,5 +1,5 @@
 import { withCopySettingChange } from '@golf/shared/game/carry-over';
-import type { AuthResponse, UserMeResponse } from '@golf/shared/schemas/account';
+import type { AuthResponse, LoginResponse, UserMeResponse } from '@golf/shared/schemas/account';
 import { type UserRecord, userRepository } from '../../db/repositories/user-repository';
 import { AppError, notFound } from '../../lib/errors';
 import { enforceLimits } from '../../adapters/rate-limit';
@@ -7,6 +7,7 @@ import { rateLimitRepository } from '../../db/repositories/rate-limit-repository
 import { identity, type IssuedToken } from '../../adapters/identity/identity-port';
 import { publicUrl } from '../../lib/uploads';
 import { hostTimeMs } from '../../lib/clock';
+import { OPERATOR_GROUP } from './operators';
 
 const loginFailedMessage = 'メールアドレスまたはパスワードが正しくありません。';
 
@@ -46,16 +47,12 @@ export const limit = (
   now: Date,
 ) => enforceLimits(action, subjects, windowSeconds, now);
 
-export async function signIn(
-  email: string,
-  password: string,
-  now: Date,
-  sourceIp: string,
-): Promise<AuthResponse> {
+/** The login limits of a sign-in step (`login` for the password, `login-totp` for the code). */
+export async function limitSignIn(action: string, email: string, sourceIp: string, now: Date) {
   const address = email.toLowerCase();
   const ip = sourceIp || 'unknown';
   await limit(
-    'login',
+    action,
     [
       [`mail-ip:${address} ${ip}`, loginLimits.perAddressAndIp],
       [`ip:${ip}`, loginLimits.perIp],
@@ -63,6 +60,21 @@ export async function signIn(
     loginLimits.windowSeconds,
     now,
   );
+}
+
+/**
+ * POST /api/auth/token. A login with a TOTP owes its code (`second_factor`); an operator without one
+ * is signed in with `totp_setup_required`, a session that reaches no operator route
+ * (docs/adr/0026-operators-second-factor.md).
+ */
+export async function signIn(
+  email: string,
+  password: string,
+  now: Date,
+  sourceIp: string,
+): Promise<LoginResponse> {
+  const address = email.toLowerCase();
+  await limitSignIn('login', email, sourceIp, now);
   const overAddressBudget =
     (await rateLimitRepository.countAttempt(
       'login',
@@ -75,14 +87,16 @@ export async function signIn(
   const result = await identity().signIn(email, password, now);
   const user = result ? await userRepository.getUser(result.userId) : null;
   if (!result || !user) throw new AppError(401, 'unauthenticated', loginFailedMessage);
-  return authResponse(await pastSessionCut(result, email, now), user);
+  if ('challenge' in result) return { second_factor: 'totp', challenge: result.challenge };
+  const answer = authResponse(await pastSessionCut(result, email, now), user);
+  return result.groups.includes(OPERATOR_GROUP) ? { ...answer, totp_setup_required: true } : answer;
 }
 
 /**
  * A sign-in in the same second as a password reset would get a token the reset's cut refuses (tokens
  * count whole seconds): it waits for the next second and is issued again, so signing in works at once.
  */
-async function pastSessionCut(
+export async function pastSessionCut(
   result: { userId: string; issued: IssuedToken },
   email: string,
   now: Date,

@@ -6,6 +6,7 @@
  * reset links. Registration and reset answer the same
  * whether or not an address is known; every mail-sending call is rate limited.
  */
+import { refuseCommonPassword } from './password-rules';
 import type {
   AuthResponse,
   EmailChangeBody,
@@ -86,6 +87,8 @@ async function requireUser(userId: string): Promise<UserRecord> {
 /** POST /api/auth/register: a verification link to a new address; a notice to a known one. */
 export async function startRegistration(body: RegisterBody, sourceIp: string, now: Date) {
   await limitMail(body.email, sourceIp, now);
+  // Before the address is looked at: the answer is the same whether or not it is known.
+  await refuseCommonPassword(body.password);
   if (await userRepository.getLogin(body.email)) {
     await sendMail(accountMail.alreadyRegistered(body.email), now);
     return sent();
@@ -214,6 +217,8 @@ export async function startPasswordReset(email: string, sourceIp: string, now: D
  * does every other reset link mailed to them (taken in the same write as this one).
  */
 export async function resetPassword(body: PasswordResetBody, now: Date) {
+  // Before the link is taken: it still works for a better password.
+  await refuseCommonPassword(body.password);
   const record = usableResetLink(await mailTokenRepository.takeResetLink(body.token, now));
   const login = await userRepository.getLogin(record.email);
   if (
@@ -247,6 +252,7 @@ export async function changePassword(
     loginLimits.windowSeconds,
     now,
   );
+  await refuseCommonPassword(body.password);
   const check = await identity().checkPassword(user.email, body.current_password);
   if (!check.hasPassword)
     throw conflict('パスワードが設定されていません。パスワードの再設定から設定できます。');

@@ -6,7 +6,7 @@
 import { userRepository } from '../../db/repositories/user-repository';
 import { conflict, notFound } from '../../lib/errors';
 
-const OPERATOR_GROUP = 'operators';
+export const OPERATOR_GROUP = 'operators';
 
 const providerOnlyMessage =
   'このプレイヤーはSNSのアカウントでログインしているため、運営者にしても運営コンソールを使えません。メールアドレスとパスワードでログインできるプレイヤーを指定してください。';

@@ -140,3 +140,10 @@ export const profileQueryOptions = () =>
 
 /** Accepting the terms: the player as stored afterwards. */
 export const useAcceptPolicy = () => useMutation({ mutationFn: () => api.acceptUserPolicy() });
+
+/** An operator's authenticator app: its secret (and otpauth:// address), asked once per visit of the setup. */
+export const useStartTotpSetup = () => useMutation({ mutationFn: () => api.startTotpSetup() });
+
+/** A code of the new secret: the authenticator app is set up, and this session may use the console. */
+export const useVerifyTotpSetup = () =>
+  useMutation({ mutationFn: (code: string) => api.verifyTotpSetup({ body: { code } }) });

@@ -1,6 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
-import { emailBodySchema, NICKNAME_MAX } from '@golf/shared/schemas/account';
+import { emailBodySchema, NICKNAME_MAX, passwordMinLength } from '@golf/shared/schemas/account';
 import { AppLink } from '../../../components/ui/app-link';
 import {
   ConfirmList,
@@ -136,7 +136,7 @@ export function NewPasswordFields({
         value={value.password}
         onChange={(password) => onChange({ ...value, password })}
         errors={errors['password']}
-        hint="8文字以上"
+        hint={`${passwordMinLength}文字以上。推測されやすいパスワードは使えません`}
       />
       <PasswordField
         label={`${label}（確認）`}
