@@ -314,7 +314,6 @@ describe('auth stack', () => {
     for (const [provider, mapped] of [
       ['Google', ['email', 'name']],
       ['SignInWithApple', ['email']],
-      ['LINE', ['email', 'name']],
       ['Twitter', ['preferred_username', 'name']],
     ] as const) {
       const [resource] = Object.values(
@@ -324,7 +323,7 @@ describe('auth stack', () => {
       ) as Array<{ Properties: { AttributeMapping: Record<string, string> } }>;
       expect(Object.keys(resource!.Properties.AttributeMapping).sort()).toEqual([...mapped].sort());
     }
-    // The check fails a pool that requires the e-mail, as Cognito would fail X's and LINE's sign-ins.
+    // The check fails a pool that requires the e-mail, as Cognito would fail X's and Apple's sign-ins.
     const requiringEmail = structuredClone(template.toJSON()) as {
       Resources: Record<string, { Type: string; Properties: Record<string, unknown> }>;
     };
@@ -333,14 +332,14 @@ describe('auth stack', () => {
         resource.Properties['Schema'] = [{ Name: 'email', Required: true, Mutable: true }];
       if (
         resource.Type === 'AWS::Cognito::UserPoolIdentityProvider' &&
-        resource.Properties['ProviderName'] === 'LINE'
+        resource.Properties['ProviderName'] === 'SignInWithApple'
       )
         delete resource.Properties['AttributeMapping'];
     }
     expect(attributeMappingProblems(requiringEmail)).toEqual([
       expect.stringMatching(/^Twitter does not map email, which the user pool Users\w+ requires$/),
-      'LINE has no attribute mapping',
-      expect.stringMatching(/^LINE does not map email/),
+      'SignInWithApple has no attribute mapping',
+      expect.stringMatching(/^SignInWithApple does not map email/),
     ]);
   });
 
@@ -376,18 +375,16 @@ describe('auth stack', () => {
       GenerateSecret: false,
       AllowedOAuthFlows: ['code'],
       AllowedOAuthFlowsUserPoolClient: true,
-      // The four social providers by reference to their IdentityProvider resources.
-      // No COGNITO: passwords sign in through the API only, never on the hosted pages.
+      // The federated providers by reference to their IdentityProvider resources; LINE's sign-in
+      // is the API's own. No COGNITO: passwords sign in through the API only, never on the hosted pages.
       SupportedIdentityProviders: [
         { Ref: Match.stringLikeRegexp('^Google') },
         { Ref: Match.stringLikeRegexp('^X') },
-        { Ref: Match.stringLikeRegexp('^Line') },
         { Ref: Match.stringLikeRegexp('^Apple') },
       ],
       CallbackURLs: [
         'https://golf.example.jp/login/google/callback',
         'https://golf.example.jp/login/twitter/callback',
-        'https://golf.example.jp/login/line/callback',
         'https://golf.example.jp/login/apple/callback',
       ],
       LogoutURLs: ['https://golf.example.jp/logout'],
@@ -398,8 +395,8 @@ describe('auth stack', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'operators' });
   });
 
-  it('has the four social providers (Google, Apple, LINE and the X bridge over OIDC), secrets by reference', () => {
-    template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 4);
+  it('federates Google, Apple and the X bridge over OIDC, secrets by reference; LINE is no provider of the pool', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 3);
     template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
       ProviderName: 'Google',
       ProviderType: 'Google',
@@ -408,11 +405,6 @@ describe('auth stack', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
       ProviderName: 'SignInWithApple',
       ProviderType: 'SignInWithApple',
-    });
-    template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
-      ProviderName: 'LINE',
-      ProviderType: 'OIDC',
-      ProviderDetails: Match.objectLike({ oidc_issuer: 'https://access.line.me' }),
     });
     template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
       ProviderName: 'Twitter',
@@ -428,11 +420,12 @@ describe('auth stack', () => {
     for (const reference of [
       'golf-test/social/google:SecretString:clientSecret',
       'golf-test/social/apple:SecretString:privateKey',
-      'golf-test/social/line:SecretString:channelSecret',
       'golf-test/social/x:SecretString:clientSecret',
     ]) {
       expect(providers).toContain(`{{resolve:secretsmanager:${reference}::}}`);
     }
+    expect(providers).not.toContain('golf-test/social/line');
+    expect(JSON.stringify(template.toJSON())).not.toContain('golf-test/social/line');
   });
 });
 
@@ -1200,6 +1193,42 @@ describe('the arrival receipts’ key', () => {
   });
 });
 
+describe('the sign-ins the API runs itself (LINE)', () => {
+  const nested = Object.values(api.routeStacks).map((stack) => Template.fromStack(stack));
+  const lineSecret = 'golf-test/social/line';
+  const functionsOf = (routeName: string) =>
+    nested.flatMap((template) =>
+      Object.entries(template.findResources('AWS::Lambda::Function')).filter(([id]) =>
+        id.startsWith(pascalCase(routeName)),
+      ),
+    );
+
+  it('only the code exchange reads the provider’s secret; both of its routes are given the channel id', () => {
+    const policies = nested.flatMap((template) => Object.entries(template.findResources('AWS::IAM::Policy')));
+    const readers = policies
+      .filter(([, policy]) => JSON.stringify(policy).includes(`secret:${lineSecret}-??????`))
+      .map(([id]) => id);
+    expect(readers).toEqual([expect.stringMatching(/^CreateSocialTokenRole/)]);
+    expect(actionsOf(nested, 'createSocialToken')).toContain('secretsmanager:GetSecretValue');
+
+    const channelId = `{{resolve:secretsmanager:${lineSecret}:SecretString:channelId::}}`;
+    const exchange = functionsOf('createSocialToken')[0]?.[1];
+    const authorize = functionsOf('getSocialAuthorize')[0]?.[1];
+    expect(exchange).toMatchObject({
+      Properties: { Environment: { Variables: { LINE_CHANNEL_ID: channelId, LINE_SECRET_ID: lineSecret } } },
+    });
+    expect(authorize).toMatchObject({
+      Properties: { Environment: { Variables: { LINE_CHANNEL_ID: channelId } } },
+    });
+    expect(JSON.stringify(authorize)).not.toContain('LINE_SECRET_ID');
+    // No other route function is given the secret's name or the channel id.
+    const given = resourcesOf(nested, 'AWS::Lambda::Function').filter((fn) =>
+      JSON.stringify(fn).includes(lineSecret),
+    );
+    expect(given).toHaveLength(2);
+  });
+});
+
 describe('function environments', () => {
   // Ours: ApiFunction gives each NODE_OPTIONS; the CDK's own helpers (bucket deployment) have other settings.
   const functions = [edge, data, auth, api, ...Object.values(api.routeStacks), jobs, web, monitoring].flatMap(
@@ -1255,16 +1284,19 @@ describe('function environments', () => {
     expect(unset).toEqual([]);
   });
 
-  it('give the route functions, the gates and the jobs the API settings (the team saves the receipts’ key too), and the others their own alone', () => {
+  it('give the route functions, the gates and the jobs the API settings (the team saves the receipts’ key too, the API’s own sign-ins their providers’), and the others their own alone', () => {
     const byGroups = new Map<string, number>();
     for (const { names } of functions) {
       const key = [...groupsOf(names)].sort().join('+');
       byGroups.set(key, (byGroups.get(key) ?? 0) + 1);
     }
     const savers = deployed.filter((route) => route.aws.arrivalReceipts).length;
+    const socialSignIns = deployed.filter((route) => route.aws.socialSignIn).length;
+    expect(socialSignIns).toBe(2);
     expect(Object.fromEntries(byGroups)).toEqual({
-      'app+table': deployed.length - savers + scheduledJobs.length + 1,
+      'app+table': deployed.length - savers - socialSignIns + scheduledJobs.length + 1,
       'app+arrivalReceipts+table': savers,
+      'app+socialSignIn+table': socialSignIns,
       'app+gate+table': 2,
       table: 1,
       'table+xBridge': 1,

@@ -3,7 +3,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { socialProviderInfo, socialProviders } from '../../shared/src/schemas/social';
 import { config } from '../../functions/src/lib/config';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
-import { escapeHtml, readForm, sendHtml, sendJson, withQuery } from './http-parts';
+import { escapeHtml, pkceMatches, readForm, sendHtml, sendJson, takeCode, withQuery } from './http-parts';
 import { finishFederation, startFederation, type AppRequest, type OidcProvider } from './oidc-federation';
 
 /**
@@ -48,7 +48,14 @@ function checkAuthorize(params: URLSearchParams): { error: string } | { provider
 
 function authorizePage(params: URLSearchParams, providerName: string): string {
   const provider = providerByCognitoName.get(providerName)!;
-  const label = socialProviderInfo[provider].label;
+  return standInSignInPage(socialProviderInfo[provider].label, params, `local-${provider}-user`);
+}
+
+/**
+ * The page a stand-in provider shows: who signs in (any account id), allowed or cancelled; the
+ * request's own parameters go back with the form.
+ */
+export function standInSignInPage(label: string, params: URLSearchParams, defaultSubject: string): string {
   const hidden = [...params.entries()]
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
@@ -63,7 +70,7 @@ button[value=deny]{background:#ccc;color:#222}p{font-size:13px;color:#555}</styl
 <p>ローカル環境の ${label} の代わりです。ログインするアカウントを指定してください。</p>
 <form method="post">${hidden}
 <label for="subject">${label} のアカウントID</label>
-<input type="text" id="subject" name="subject" required maxlength="64" pattern="[A-Za-z0-9_.-]+" value="local-${provider}-user">
+<input type="text" id="subject" name="subject" required maxlength="64" pattern="[A-Za-z0-9_.-]+" value="${escapeHtml(defaultSubject)}">
 <button type="submit" name="decision" value="allow">許可する</button>
 <button type="submit" name="decision" value="deny">キャンセル</button>
 </form></main></body></html>`;
@@ -156,19 +163,15 @@ function standInUserId(providerName: string, subject: string): string {
 }
 
 async function token(request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const form = await readForm(request);
-  const code = form.get('code') ?? '';
-  const issued = codes.get(code);
-  // One use only: a code is gone once presented, whether the exchange succeeds or not.
-  codes.delete(code);
+  const { form, issued } = await takeCode(request, codes);
   if (form.get('grant_type') !== 'authorization_code')
     return sendJson(response, 400, { error: 'unsupported_grant_type' });
   if (!issued || issued.expiresAt < Date.now()) return sendJson(response, 400, { error: 'invalid_grant' });
   if (form.get('client_id') !== issued.clientId) return sendJson(response, 400, { error: 'invalid_client' });
-  const challenge = createHash('sha256')
-    .update(form.get('code_verifier') ?? '')
-    .digest('base64url');
-  if (form.get('redirect_uri') !== issued.redirectUri || challenge !== issued.codeChallenge)
+  if (
+    form.get('redirect_uri') !== issued.redirectUri ||
+    !pkceMatches(form.get('code_verifier'), issued.codeChallenge)
+  )
     return sendJson(response, 400, { error: 'invalid_grant' });
 
   const username = `${issued.providerName}_${issued.subject}`;

@@ -24,8 +24,10 @@ import { EdgeCache, type EdgeCacheOptions } from './edge-cache';
 import { handleOAuthStandIn, oauthStandInPrefix } from './oauth-standin';
 import { serveLocalXBridge, xBridgePrefix } from './x-bridge-local';
 import { handleXStandIn, xStandInPrefix } from './x-standin';
+import { handleLineStandIn, lineStandInPrefix } from './line-standin';
 import { lineOutboxPagePath, outboxPagePath, serveLineOutboxPage, serveOutboxPage } from './outbox-page';
 import { siteConfigPath, siteConfigScript } from '../../shared/src/site-config';
+import { socialCallbackPath } from '../../shared/src/schemas/social';
 import { repositoryRoot } from './paths';
 import { startS3Local, type S3Local } from './s3-local';
 import { serveStatic, staticAnswer } from './static-site';
@@ -218,6 +220,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       clientSecret: randomBytes(24).toString('base64url'),
       redirectUri: `${url}${xBridgePrefix}callback`,
     };
+    const lineStandIn = {
+      channelId: '1234567890',
+      channelSecret: randomBytes(16).toString('hex'),
+      redirectUri: `${url}${socialCallbackPath('line')}`,
+    };
     // The functions' names come from shared/src/function-environment.ts; the SDK's and Lambda's are AWS_*.
     const env: LocalEnvironment = {
       STAGE: 'local',
@@ -239,6 +246,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       AUTH_AUDIENCE: 'golf-web',
       AUTH_OAUTH_URL: `${url}/api/dev/auth`,
       LOCAL_AUTH_PRIVATE_JWK: JSON.stringify(signingKey),
+      // LINE's sign-in, run by the API against the stand-in LINE at LINE's paths under this origin.
+      LINE_CHANNEL_ID: lineStandIn.channelId,
+      LINE_CHANNEL_SECRET: lineStandIn.channelSecret,
+      LINE_AUTHORIZE_URL: `${url}${lineStandInPrefix}oauth2/v2.1/authorize`,
+      LINE_API_URL: `${url}${lineStandInPrefix.slice(0, -1)}`,
       // X's sign-in: the bridge (its issuer under this origin) in front of the stand-in X, whose
       // app's client is also Cognito's at the bridge, as in AWS.
       X_OIDC_ISSUER: `${url}${xBridgePrefix.slice(0, -1)}`,
@@ -349,32 +361,37 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
               ? serveOutboxPage(request, response)
               : path === lineOutboxPagePath
                 ? serveLineOutboxPage(request, response)
-                : path.startsWith(xBridgePrefix)
-                  ? serveLocalXBridge(request, response)
-                  : path.startsWith(xStandInPrefix)
-                    ? handleXStandIn(request, response, xStandIn).then((handled) => {
-                        if (!handled)
-                          response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-                      })
-                    : path.startsWith(oauthStandInPrefix)
-                      ? handleOAuthStandIn(request, response).then((handled) => {
+                : path.startsWith(lineStandInPrefix)
+                  ? handleLineStandIn(request, response, lineStandIn).then((handled) => {
+                      if (!handled)
+                        response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+                    })
+                  : path.startsWith(xBridgePrefix)
+                    ? serveLocalXBridge(request, response)
+                    : path.startsWith(xStandInPrefix)
+                      ? handleXStandIn(request, response, xStandIn).then((handled) => {
                           if (!handled)
                             response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
                         })
-                      : path === '/api' || path.startsWith('/api/')
-                        ? edge
-                          ? edge.serve(request, response, apiOrigin)
-                          : apiOrigin(request).then((answer) => sendAnswer(request, response, answer))
-                        : Promise.resolve(
-                            spaDir
-                              ? edge
-                                ? edge.serve(request, response, (rewritten) =>
-                                    staticAnswer(spaDir, rewritten),
-                                  )
-                                : serveStatic(spaDir, request, response)
-                              : (response.writeHead(404, { 'content-type': 'text/plain' }),
-                                response.end('not found')),
-                          ),
+                      : path.startsWith(oauthStandInPrefix)
+                        ? handleOAuthStandIn(request, response).then((handled) => {
+                            if (!handled)
+                              response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+                          })
+                        : path === '/api' || path.startsWith('/api/')
+                          ? edge
+                            ? edge.serve(request, response, apiOrigin)
+                            : apiOrigin(request).then((answer) => sendAnswer(request, response, answer))
+                          : Promise.resolve(
+                              spaDir
+                                ? edge
+                                  ? edge.serve(request, response, (rewritten) =>
+                                      staticAnswer(spaDir, rewritten),
+                                    )
+                                  : serveStatic(spaDir, request, response)
+                                : (response.writeHead(404, { 'content-type': 'text/plain' }),
+                                  response.end('not found')),
+                            ),
       );
       task.catch((error: unknown) => {
         console.error(error);

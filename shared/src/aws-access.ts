@@ -34,6 +34,7 @@ type UserPoolAction =
   | 'AdminSetUserPassword'
   | 'AdminUpdateUserAttributes'
   | 'AdminDeleteUser'
+  | 'AdminGetUser'
   | 'AdminAddUserToGroup'
   | 'ListUsers';
 
@@ -77,6 +78,7 @@ export const itemPartitions = [
   'REVOKED#',
   'ROUNDLOCK#',
   'SHARECARD#',
+  'SOCIAL#',
   'TEAM#',
   'TEAMSUM#',
   'TOPIC#',
@@ -132,6 +134,12 @@ export interface AwsAccess {
   arrivalReceipts?: boolean;
   /** Starts the reminder senders (asynchronous invokes of their function) when batches are queued. */
   startsReminderSenders?: boolean;
+  /**
+   * The routes of the sign-ins the API runs itself with a provider (LINE, X): `authorize` is given
+   * the providers' client ids (public: they are in the sign-in URL); `exchange` also reads their
+   * client secrets (Secrets Manager), to exchange a code. No other function gets those secrets.
+   */
+  socialSignIn?: 'authorize' | 'exchange';
 }
 
 /**

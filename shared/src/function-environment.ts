@@ -57,6 +57,15 @@ const functionVariables = {
     ],
   },
   /**
+   * The routes of the sign-ins the API runs itself (functions/src/domain/account/provider-settings.ts):
+   * LINE Login's channel id, its channel secret's Secrets Manager secret (JSON `channelSecret`), and
+   * LINE's addresses (LINE's own unless set: the local stack points them at its stand-in).
+   */
+  socialSignIn: {
+    required: [],
+    optional: ['LINE_CHANNEL_ID', 'LINE_SECRET_ID', 'LINE_AUTHORIZE_URL', 'LINE_API_URL'],
+  },
+  /**
    * The team saves' functions: the Secrets Manager secret of the arrival receipts' key
    * (functions/src/lib/arrival-receipt.ts).
    */
@@ -66,11 +75,17 @@ const functionVariables = {
   /**
    * Set by the local stack only, never by the CDK: the local token issuer's key
    * (functions/src/lib/local-issuer.ts), the game clock's offset (functions/src/lib/clock.ts) and
-   * the arrival receipts' key (functions/src/lib/arrival-receipt.ts).
+   * the arrival receipts' key (functions/src/lib/arrival-receipt.ts) and the stand-in LINE
+   * channel's secret (functions/src/domain/account/provider-settings.ts).
    */
   localOnly: {
     required: [],
-    optional: ['LOCAL_AUTH_PRIVATE_JWK', 'GAME_CLOCK_OFFSET_MS', 'ARRIVAL_RECEIPT_KEY'],
+    optional: [
+      'LOCAL_AUTH_PRIVATE_JWK',
+      'GAME_CLOCK_OFFSET_MS',
+      'ARRIVAL_RECEIPT_KEY',
+      'LINE_CHANNEL_SECRET',
+    ],
   },
 } as const satisfies Record<string, { required: readonly string[]; optional: readonly string[] }>;
 

@@ -1,6 +1,14 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { ArnFormat, CfnOutput, Duration, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  ArnFormat,
+  CfnOutput,
+  Duration,
+  NestedStack,
+  SecretValue,
+  Stack,
+  type StackProps,
+} from 'aws-cdk-lib';
 import * as iam from 'aws-cdk-lib/aws-iam';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -164,6 +172,7 @@ export class ApiStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
     const readArrivalReceiptKey = readSecret(arrivalReceiptKeyName);
+    const social = this.socialSignIn(props.config, readSecret);
     // The gate (docs/adr/0010-api-gate.md): before any route function, a Lambda authorizer checks
     // the origin header (and on user and operator routes the access token: the user pool's signature,
     // issuer, expiry and client); API Gateway keeps its answer 5 minutes per identity and answers a
@@ -203,17 +212,18 @@ export class ApiStack extends Stack {
       const { function: fn } = new ApiFunction(area, pascalCase(route.name), {
         handler: route.handler,
         aws: route.aws,
-        environment: route.aws.arrivalReceipts
-          ? ({
-              ...environment,
-              ARRIVAL_RECEIPT_SECRET_ID: arrivalReceiptKeyName,
-            } satisfies EnvironmentOf<'log' | 'table' | 'app' | 'arrivalReceipts'>)
-          : environment,
+        environment: {
+          ...environment,
+          ...(route.aws.arrivalReceipts ? { ARRIVAL_RECEIPT_SECRET_ID: arrivalReceiptKeyName } : {}),
+          ...(route.aws.socialSignIn ? social.environment(route.aws.socialSignIn) : {}),
+        } satisfies EnvironmentOf<'log' | 'table' | 'app' | 'arrivalReceipts' | 'socialSignIn'>,
         resources,
         ...(functionExtras[route.name] ?? {}),
       });
       fn.addToRolePolicy(readOriginSecret);
       if (route.aws.arrivalReceipts) fn.addToRolePolicy(readArrivalReceiptKey);
+      if (route.aws.socialSignIn === 'exchange')
+        for (const grant of social.secretReads) fn.addToRolePolicy(grant);
       const httpRoute = new apigw.HttpRoute(area, `${pascalCase(route.name)}Route`, {
         httpApi: this.api,
         routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
@@ -224,6 +234,30 @@ export class ApiStack extends Stack {
       if (isTeamSaveRoute(route)) this.stage.node.addDependency(httpRoute);
     }
     new CfnOutput(this, 'ApiEndpoint', { value: this.api.apiEndpoint });
+  }
+
+  /**
+   * The sign-ins the API runs itself (LINE) for the providers the stage enables: each provider's
+   * client id is given to both of its routes as a reference CloudFormation resolves from the
+   * provider's secret (`{socialSecretPrefix}/line`, JSON `channelId`; public, it is in the sign-in
+   * URL); the route that exchanges codes is also given the secret's name and may read it, for the
+   * client secret. No other function reads it.
+   */
+  private socialSignIn(config: InfraConfig, readSecret: (secretName: string) => iam.PolicyStatement) {
+    const line = config.socialProviders.includes('line') ? `${config.socialSecretPrefix}/line` : undefined;
+    const field = (secretName: string, jsonField: string) =>
+      SecretValue.secretsManager(secretName, { jsonField }).unsafeUnwrap();
+    return {
+      environment: (use: 'authorize' | 'exchange'): EnvironmentOf<'socialSignIn'> => ({
+        ...(line
+          ? {
+              LINE_CHANNEL_ID: field(line, 'channelId'),
+              ...(use === 'exchange' ? { LINE_SECRET_ID: line } : {}),
+            }
+          : {}),
+      }),
+      secretReads: line ? [readSecret(line)] : [],
+    };
   }
 
   /**

@@ -9,7 +9,11 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import type { SocialProvider } from '../../../shared/src/schemas/values/social';
+import {
+  isSignedInByApi,
+  type ProviderSignedInByApi,
+  type SocialProvider,
+} from '../../../shared/src/schemas/values/social';
 import type { EnvironmentOf } from '../../../shared/src/function-environment';
 import type { InfraConfig } from '../config';
 import { ApiFunction } from '../constructs/api-function';
@@ -27,8 +31,9 @@ export interface AuthStackProps extends StackProps {
 
 /**
  * Stateful: the Cognito user pool, its hosted domain, the public app client and the operators
- * group. Social sign-in (Google, Apple, LINE over OIDC, X through an OIDC bridge) joins as identity
- * providers created in `identityProviders()`, before the client that lists them.
+ * group. Social sign-in (Google, Apple, X through an OIDC bridge) joins as identity providers created
+ * in `identityProviders()`, before the client that lists them. LINE's sign-in is the API's own: its
+ * players are users of the pool's own, signed in by the custom sign-in.
  *
  * E-mail logins are created by the API only (no self sign-up): a user whose username is the
  * player's id and whose e-mail is a sign-in alias, usable once the API verifies it (when the
@@ -134,7 +139,7 @@ export class AuthStack extends Stack {
   /**
    * The federated providers the stage enables (`config.socialProviders`), and only those: a stage
    * without a provider's secret does not list it. Every credential is a reference to the Secrets
-   * Manager secret `{socialSecretPrefix}/{google|apple|line|x}` (JSON fields below), resolved by
+   * Manager secret `{socialSecretPrefix}/{google|apple|x}` (JSON fields below), resolved by
    * CloudFormation at deploy time: nothing secret is in the template. X has no native Cognito
    * provider and no OIDC of its own: it joins as the OIDC provider `Twitter` whose issuer is the X
    * sign-in bridge this stack deploys (`deployXBridge`).
@@ -148,7 +153,10 @@ export class AuthStack extends Stack {
     // player without an e-mail for one), and infra/lib/attribute-mapping.ts checks that in the suite.
     const other = cognito.ProviderAttribute.other;
 
-    const create: Record<SocialProvider, () => cognito.IUserPoolIdentityProvider> = {
+    const create: Record<
+      Exclude<SocialProvider, ProviderSignedInByApi>,
+      () => cognito.IUserPoolIdentityProvider
+    > = {
       google: () =>
         new cognito.UserPoolIdentityProviderGoogle(this, 'Google', {
           userPool,
@@ -170,18 +178,6 @@ export class AuthStack extends Stack {
           scopes: ['email', 'name'],
           attributeMapping: { email: cognito.ProviderAttribute.APPLE_EMAIL },
         }),
-      line: () =>
-        new cognito.UserPoolIdentityProviderOidc(this, 'Line', {
-          userPool,
-          name: 'LINE',
-          clientId: text('line', 'channelId'),
-          clientSecret: text('line', 'channelSecret'),
-          issuerUrl: 'https://access.line.me',
-          scopes: ['openid', 'profile', 'email'],
-          attributeRequestMethod: cognito.OidcAttributeRequestMethod.GET,
-          // The e-mail only once LINE has granted the channel its e-mail permission.
-          attributeMapping: { email: other('email'), fullname: other('name') },
-        }),
       twitter: () =>
         new cognito.UserPoolIdentityProviderOidc(this, 'X', {
           userPool,
@@ -195,7 +191,10 @@ export class AuthStack extends Stack {
           attributeMapping: { preferredUsername: other('preferred_username'), fullname: other('name') },
         }),
     };
-    return config.socialProviders.map((provider) => create[provider]());
+    // LINE's sign-in is the API's own, its players users of the pool's own (docs/adr/0023-line-and-x-sign-in-by-the-api.md).
+    return config.socialProviders
+      .filter((provider) => !isSignedInByApi(provider))
+      .map((provider) => create[provider]());
   }
 
   /**

@@ -1,0 +1,318 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { SignJWT } from 'jose';
+import {
+  AdminCreateUserCommand,
+  AdminGetUserCommand,
+  AdminInitiateAuthCommand,
+  AdminRespondToAuthChallengeCommand,
+  AdminSetUserPasswordCommand,
+  CognitoIdentityProviderClient,
+  UserNotFoundException,
+} from '@aws-sdk/client-cognito-identity-provider';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { redeemSignInGrant } from '../../functions/src/adapters/identity/sign-in-grant';
+import { resetConfig } from '../../functions/src/lib/config';
+import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
+import { newSocialUser, signInWithProvider } from '../../functions/src/domain/account/social-service';
+import { lineNonce } from '../../functions/src/domain/account/line-sign-in';
+import { withdraw } from '../../functions/src/domain/account/profile-service';
+import { userRepository } from '../../functions/src/db/repositories/user-repository';
+import { api, baseUrl } from './support/api';
+
+const verifierOf = () => randomBytes(48).toString('base64url');
+const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+const callback = `${baseUrl}/login/line/callback`;
+
+type AuthAnswer = { access_token: string; expires_at: string; user: Record<string, unknown> };
+type ErrorAnswer = { message: string; code: string };
+
+async function authorizeUrl(verifier: string, state = randomBytes(24).toString('base64url')) {
+  const query = new URLSearchParams({ redirect_uri: callback, state, code_challenge: challengeOf(verifier) });
+  const { status, body } = await api<{ authorize_url: string }>(
+    'GET',
+    `/api/auth/social/line/authorize?${query}`,
+  );
+  expect(status).toBe(200);
+  return new URL(body.authorize_url);
+}
+
+/** Plays the browser at the stand-in LINE: opens its page, then allows as `subject`. */
+async function codeFor(subject: string, verifier: string): Promise<string> {
+  const state = randomBytes(24).toString('base64url');
+  const url = await authorizeUrl(verifier, state);
+  const page = await fetch(url);
+  expect(page.status).toBe(200);
+  expect(await page.text()).toContain('LINE でログイン');
+  const form = new URLSearchParams(url.searchParams);
+  form.set('subject', subject);
+  form.set('decision', 'allow');
+  const allowed = await fetch(url, { method: 'POST', body: form, redirect: 'manual' });
+  expect(allowed.status).toBe(302);
+  const location = new URL(allowed.headers.get('location')!);
+  expect(location.origin + location.pathname).toBe(callback);
+  expect(location.searchParams.get('state')).toBe(state);
+  return location.searchParams.get('code')!;
+}
+
+const exchange = <T = AuthAnswer>(body: Record<string, unknown>) =>
+  api<T>('POST', '/api/auth/social/line/token', { body });
+
+async function signIn(subject: string) {
+  const verifier = verifierOf();
+  const code = await codeFor(subject, verifier);
+  return exchange({ code, code_verifier: verifier, redirect_uri: callback });
+}
+
+const newSubject = () => `U${randomBytes(16).toString('hex')}`;
+
+describe('LINE sign-in run by the API', () => {
+  it("gives LINE's own authorize URL with the state, a nonce of the PKCE challenge and the channel id", async () => {
+    const verifier = verifierOf();
+    const url = await authorizeUrl(verifier, 'state-value-0123456789');
+    expect(url.pathname).toBe('/api/dev/line/oauth2/v2.1/authorize');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      response_type: 'code',
+      client_id: process.env['LINE_CHANNEL_ID'],
+      redirect_uri: callback,
+      state: 'state-value-0123456789',
+      scope: 'openid profile',
+      nonce: lineNonce(challengeOf(verifier)),
+      code_challenge: challengeOf(verifier),
+      code_challenge_method: 'S256',
+    });
+  });
+
+  it('a code exchange creates a new player; signing in again finds the same one by the LINE subject', async () => {
+    const subject = newSubject();
+    const first = await signIn(subject);
+    expect(first.status).toBe(200);
+    expect(first.body.user).toMatchObject({
+      is_registed_email: false,
+      is_accepted_policy: false,
+      status: 'mail_verify',
+    });
+    const me = await api<Record<string, unknown>>('GET', '/api/user/me', { token: first.body.access_token });
+    expect(me.status).toBe(200);
+    expect(me.body).toMatchObject({ email: null, is_registed_email: false });
+    const userId = String(first.body.user['user_id']);
+    expect((await userRepository.getUser(userId))?.social_logins).toEqual([{ provider: 'line', subject }]);
+
+    const second = await signIn(subject);
+    expect(second.status).toBe(200);
+    expect(second.body.user['user_id']).toBe(userId);
+    const other = await signIn(newSubject());
+    expect(other.body.user['user_id']).not.toBe(userId);
+  });
+
+  it('two first sign-ins of one account at once make one player', async () => {
+    const subject = newSubject();
+    const [left, right] = await Promise.all([signIn(subject), signIn(subject)]);
+    expect([left.status, right.status]).toEqual([200, 200]);
+    expect(left.body.user['user_id']).toBe(right.body.user['user_id']);
+  });
+
+  it('a replayed code and a wrong verifier are refused with 400 and a Japanese message', async () => {
+    const verifier = verifierOf();
+    const code = await codeFor(newSubject(), verifier);
+    const body = { code, code_verifier: verifier, redirect_uri: callback };
+    expect((await exchange(body)).status).toBe(200);
+    const replayed = await exchange<ErrorAnswer>(body);
+    expect(replayed.status).toBe(400);
+    expect(replayed.body.message).toBe('ログインに失敗しました。もう一度お試しください。');
+
+    const stolen = await codeFor(newSubject(), verifierOf());
+    const wrong = await exchange<ErrorAnswer>({
+      code: stolen,
+      code_verifier: verifierOf(),
+      redirect_uri: callback,
+    });
+    expect(wrong.status).toBe(400);
+  });
+
+  it('a withdrawn player is gone: the same LINE account signs in as a new player', async () => {
+    const subject = newSubject();
+    const first = await signIn(subject);
+    const userId = String(first.body.user['user_id']);
+    await withdraw(
+      { userId, tokenId: 'withdrawing', expiresAt: Math.floor(Date.now() / 1000) + 60 },
+      { agree: true },
+      new Date(),
+    );
+    const again = await signIn(subject);
+    expect(again.status).toBe(200);
+    expect(again.body.user['user_id']).not.toBe(userId);
+  });
+});
+
+/**
+ * A LINE that answers the token request as a test needs, to try what the stand-in never does: an ID
+ * token signed with another key, for another channel or sign-in, expired; an error; a failure.
+ */
+describe('a LINE answer that cannot be trusted', () => {
+  let answer: (form: URLSearchParams, response: ServerResponse) => Promise<void>;
+  let lineApi: string;
+  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
+    let text = '';
+    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
+    request.on('end', () => void answer(new URLSearchParams(text), response));
+  });
+
+  beforeAll(async () => {
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    lineApi = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const json = (response: ServerResponse, status: number, body: unknown) => {
+    response.writeHead(status, { 'content-type': 'application/json' });
+    response.end(JSON.stringify(body));
+  };
+
+  type Claims = { iss?: string; aud?: string; exp?: number; nonce?: string; sub?: string; key?: string };
+  /** Answers an ID token for the form's sign-in, with `claims` changed. */
+  const idToken = (claims: Claims) => async (form: URLSearchParams, response: ServerResponse) => {
+    const at = Math.floor(Date.now() / 1000);
+    const token = await new SignJWT({
+      nonce: claims.nonce ?? lineNonce(challengeOf(form.get('code_verifier')!)),
+    })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuer(claims.iss ?? 'https://access.line.me')
+      .setAudience(claims.aud ?? process.env['LINE_CHANNEL_ID']!)
+      .setSubject(claims.sub ?? newSubject())
+      .setIssuedAt(at - 7200)
+      .setExpirationTime(claims.exp ?? at + 3600)
+      .sign(new TextEncoder().encode(claims.key ?? process.env['LINE_CHANNEL_SECRET']!));
+    json(response, 200, { access_token: 'a', id_token: token, token_type: 'Bearer', expires_in: 3600 });
+  };
+
+  async function exchangeAt(api: string) {
+    const before = process.env['LINE_API_URL'];
+    process.env['LINE_API_URL'] = api;
+    try {
+      const verifier = verifierOf();
+      return await signInWithProvider(
+        'line',
+        { code: 'code-from-line', code_verifier: verifier, redirect_uri: callback },
+        new Date(),
+      ).then(
+        () => ({ statusCode: 200, message: '' }),
+        (error: { statusCode: number; message: string }) => error,
+      );
+    } finally {
+      process.env['LINE_API_URL'] = before;
+    }
+  }
+
+  const unverified = 'ログインの確認に失敗しました。お手数ですが、もう一度ログインしてください。';
+
+  it('a well-formed answer signs in (the server plays LINE faithfully)', async () => {
+    answer = idToken({});
+    expect((await exchangeAt(lineApi)).statusCode).toBe(200);
+  });
+
+  it.each<[string, Claims]>([
+    ['signed with another key', { key: randomBytes(16).toString('hex') }],
+    ['for another channel', { aud: '9999999999' }],
+    ['from another issuer', { iss: 'https://evil.example' }],
+    ['expired', { exp: Math.floor(Date.now() / 1000) - 600 }],
+    ['for another sign-in (nonce)', { nonce: lineNonce(challengeOf(verifierOf())) }],
+  ])('refuses an ID token %s with 400', async (_name, claims) => {
+    answer = idToken(claims);
+    expect(await exchangeAt(lineApi)).toMatchObject({ statusCode: 400, message: unverified });
+  });
+
+  it('refuses a code LINE refuses with 400, and answers 503 when LINE fails or cannot be reached', async () => {
+    answer = async (_form, response) => json(response, 400, { error: 'invalid_grant' });
+    expect(await exchangeAt(lineApi)).toMatchObject({
+      statusCode: 400,
+      message: 'ログインに失敗しました。もう一度お試しください。',
+    });
+    answer = async (_form, response) => json(response, 200, { access_token: 'no id token' });
+    expect((await exchangeAt(lineApi)).statusCode).toBe(400);
+    answer = async (_form, response) => json(response, 500, { error: 'server_error' });
+    expect((await exchangeAt(lineApi)).statusCode).toBe(503);
+    expect((await exchangeAt('http://127.0.0.1:9')).statusCode).toBe(503);
+  });
+});
+
+/** The user pool in AWS (mocked): what the sign-in asks of it, and a custom sign-in that checks the grant. */
+describe('LINE sign-in with the user pool', () => {
+  const pool = mockClient(CognitoIdentityProviderClient);
+  const poolId = 'ap-northeast-1_pool';
+
+  beforeEach(() => {
+    process.env['COGNITO_USER_POOL_ID'] = poolId;
+    resetConfig();
+    pool.reset();
+    pool
+      .on(AdminGetUserCommand)
+      .rejects(new UserNotFoundException({ message: 'User does not exist.', $metadata: {} }));
+    pool.on(AdminCreateUserCommand).resolves({});
+    pool.on(AdminSetUserPasswordCommand).resolves({});
+    pool.on(AdminInitiateAuthCommand).resolves({ ChallengeName: 'CUSTOM_CHALLENGE', Session: 'session' });
+    // The pool's Verify trigger takes the grant; the tokens are the pool user's.
+    pool
+      .on(AdminRespondToAuthChallengeCommand)
+      .callsFake(async (input: { ChallengeResponses: Record<string, string> }) => {
+        const username = input.ChallengeResponses['USERNAME']!;
+        if (!(await redeemSignInGrant(input.ChallengeResponses['ANSWER'], username, new Date())))
+          throw new Error('the grant was refused');
+        const { token } = await signLocalAccessToken({ sub: `pool-sub-${username}`, username }, 3600);
+        return { AuthenticationResult: { AccessToken: token } };
+      });
+  });
+  afterEach(() => {
+    delete process.env['COGNITO_USER_POOL_ID'];
+    resetConfig();
+  });
+  afterAll(() => pool.restore());
+
+  async function signInAs(subject: string) {
+    const verifier = verifierOf();
+    const code = await codeFor(subject, verifier);
+    return signInWithProvider('line', { code, code_verifier: verifier, redirect_uri: callback }, new Date());
+  }
+
+  it('a new player gets a pool user of its own under their id, without an address, signed in with a grant', async () => {
+    const signedIn = await signInAs(newSubject());
+    const userId = signedIn.user.user_id;
+    const created = pool.commandCalls(AdminCreateUserCommand).map((call) => call.args[0].input);
+    expect(created).toEqual([{ UserPoolId: poolId, Username: userId, MessageAction: 'SUPPRESS' }]);
+    expect(pool.commandCalls(AdminSetUserPasswordCommand)[0]!.args[0].input).toMatchObject({
+      Username: userId,
+      Permanent: true,
+    });
+    expect(pool.commandCalls(AdminInitiateAuthCommand)[0]!.args[0].input).toMatchObject({
+      AuthFlow: 'CUSTOM_AUTH',
+      AuthParameters: { USERNAME: userId },
+    });
+    expect(signedIn.access_token).toMatch(/^ey/);
+  });
+
+  it('a player the pool federated from LINE before keeps their account, linked by the LINE subject', async () => {
+    // Federated sign-ins made the player under the federated user's sub; the table kept no LINE subject.
+    const playerId = crypto.randomUUID();
+    await userRepository.createUserIfAbsent(newSocialUser(playerId, new Date()));
+    const subject = newSubject();
+    pool
+      .on(AdminGetUserCommand, { UserPoolId: poolId, Username: `LINE_${subject}` })
+      .resolves({ Username: `LINE_${subject}`, UserAttributes: [{ Name: 'sub', Value: playerId }] });
+
+    const first = await signInAs(subject);
+    expect(first.user.user_id).toBe(playerId);
+    // A login of the pool's own under the player's id, for the custom sign-in.
+    expect(pool.commandCalls(AdminCreateUserCommand).map((call) => call.args[0].input.Username)).toEqual([
+      playerId,
+    ]);
+    expect(await userRepository.getSocialLogin({ provider: 'line', subject })).toBe(playerId);
+    expect((await userRepository.getUser(playerId))?.social_logins).toEqual([{ provider: 'line', subject }]);
+
+    pool.resetHistory();
+    const again = await signInAs(subject);
+    expect(again.user.user_id).toBe(playerId);
+    expect(pool.commandCalls(AdminGetUserCommand)).toHaveLength(0);
+  });
+});
