@@ -8,7 +8,6 @@ import { config, resetConfig } from '../../functions/src/lib/config';
 import { clockOffset, now, nowMs, setClockTo } from '../../functions/src/lib/clock';
 import { generateLocalSigningKey } from '../../functions/src/lib/local-issuer';
 import { setDb } from '../../functions/src/db/client';
-import { resetXBridgeSettings } from '../../functions/src/domain/x-bridge/x-bridge-settings';
 import { seedIfEmpty } from '../seed/seed';
 import { runMigrations } from '../../functions/src/domain/ops/migrations/runner';
 import { sampleSeasonDay } from '../seed/generate';
@@ -22,7 +21,6 @@ import { internalErrorAnswer, invokeApi } from './lambda-adapter';
 import { startApiWorkers, type ApiPool, type ApiWorkers } from './api-workers';
 import { EdgeCache, type EdgeCacheOptions } from './edge-cache';
 import { handleOAuthStandIn, oauthStandInPrefix } from './oauth-standin';
-import { serveLocalXBridge, xBridgePrefix } from './x-bridge-local';
 import { handleXStandIn, xStandInPrefix } from './x-standin';
 import { handleLineStandIn, lineStandInPrefix } from './line-standin';
 import { lineOutboxPagePath, outboxPagePath, serveLineOutboxPage, serveOutboxPage } from './outbox-page';
@@ -121,8 +119,7 @@ export interface ClockMove {
 }
 
 /** What the local stack puts in the environment: the functions' variables, the SDK's, and its X bridge's issuer. */
-type LocalEnvironment = Partial<Record<FunctionVariable | 'X_OIDC_ISSUER', string>> &
-  Record<`AWS_${string}`, string>;
+type LocalEnvironment = Partial<Record<FunctionVariable, string>> & Record<`AWS_${string}`, string>;
 
 const tableName = 'golf-local';
 const bucketName = 'golf-uploads';
@@ -218,7 +215,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const xStandIn = {
       clientId: 'local-x-app',
       clientSecret: randomBytes(24).toString('base64url'),
-      redirectUri: `${url}${xBridgePrefix}callback`,
+      redirectUri: `${url}${socialCallbackPath('twitter')}`,
     };
     const lineStandIn = {
       channelId: '1234567890',
@@ -251,17 +248,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       LINE_CHANNEL_SECRET: lineStandIn.channelSecret,
       LINE_AUTHORIZE_URL: `${url}${lineStandInPrefix}oauth2/v2.1/authorize`,
       LINE_API_URL: `${url}${lineStandInPrefix.slice(0, -1)}`,
-      // X's sign-in: the bridge (its issuer under this origin) in front of the stand-in X, whose
-      // app's client is also Cognito's at the bridge, as in AWS.
-      X_OIDC_ISSUER: `${url}${xBridgePrefix.slice(0, -1)}`,
+      // X's sign-in, run by the API against the stand-in X at X's paths under this origin.
       X_CLIENT_ID: xStandIn.clientId,
       X_CLIENT_SECRET: xStandIn.clientSecret,
-      X_BRIDGE_KEY_SEED: randomBytes(32).toString('base64url'),
-      // The arrival receipts' key (Secrets Manager in AWS), new at every start: a receipt lives 30 s.
-      ARRIVAL_RECEIPT_KEY: randomBytes(32).toString('base64url'),
-      X_BRIDGE_REDIRECT_URIS: `${url}/api/dev/auth/oauth2/idpresponse`,
       X_AUTHORIZE_URL: `${url}${xStandInPrefix}i/oauth2/authorize`,
       X_API_URL: `${url}${xStandInPrefix.slice(0, -1)}`,
+      // The arrival receipts' key (Secrets Manager in AWS), new at every start: a receipt lives 30 s.
+      ARRIVAL_RECEIPT_KEY: randomBytes(32).toString('base64url'),
       MAIL_TRANSPORT: 'outbox',
       SITE_URL: url,
       LOG_LEVEL: process.env['LOG_LEVEL'] ?? (options.quiet ? 'warn' : 'info'),
@@ -274,7 +267,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // Set before the API processes start: they read its offset from the environment.
     if (options.clock) setClockTo(options.clock);
     resetConfig();
-    resetXBridgeSettings();
     setDb(undefined);
 
     const { created } = await (await import('./table')).ensureTable(env['TABLE_NAME']!);
@@ -366,32 +358,30 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
                       if (!handled)
                         response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
                     })
-                  : path.startsWith(xBridgePrefix)
-                    ? serveLocalXBridge(request, response)
-                    : path.startsWith(xStandInPrefix)
-                      ? handleXStandIn(request, response, xStandIn).then((handled) => {
+                  : path.startsWith(xStandInPrefix)
+                    ? handleXStandIn(request, response, xStandIn).then((handled) => {
+                        if (!handled)
+                          response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+                      })
+                    : path.startsWith(oauthStandInPrefix)
+                      ? handleOAuthStandIn(request, response).then((handled) => {
                           if (!handled)
                             response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
                         })
-                      : path.startsWith(oauthStandInPrefix)
-                        ? handleOAuthStandIn(request, response).then((handled) => {
-                            if (!handled)
-                              response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-                          })
-                        : path === '/api' || path.startsWith('/api/')
-                          ? edge
-                            ? edge.serve(request, response, apiOrigin)
-                            : apiOrigin(request).then((answer) => sendAnswer(request, response, answer))
-                          : Promise.resolve(
-                              spaDir
-                                ? edge
-                                  ? edge.serve(request, response, (rewritten) =>
-                                      staticAnswer(spaDir, rewritten),
-                                    )
-                                  : serveStatic(spaDir, request, response)
-                                : (response.writeHead(404, { 'content-type': 'text/plain' }),
-                                  response.end('not found')),
-                            ),
+                      : path === '/api' || path.startsWith('/api/')
+                        ? edge
+                          ? edge.serve(request, response, apiOrigin)
+                          : apiOrigin(request).then((answer) => sendAnswer(request, response, answer))
+                        : Promise.resolve(
+                            spaDir
+                              ? edge
+                                ? edge.serve(request, response, (rewritten) =>
+                                    staticAnswer(spaDir, rewritten),
+                                  )
+                                : serveStatic(spaDir, request, response)
+                              : (response.writeHead(404, { 'content-type': 'text/plain' }),
+                                response.end('not found')),
+                          ),
       );
       task.catch((error: unknown) => {
         console.error(error);

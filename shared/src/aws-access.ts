@@ -84,7 +84,6 @@ export const itemPartitions = [
   'TOPIC#',
   'TOURNAMENT#',
   'USER#',
-  'XSIGNIN#',
 ] as const;
 type ItemPartition = (typeof itemPartitions)[number];
 

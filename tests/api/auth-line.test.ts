@@ -1,6 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { SignJWT } from 'jose';
 import {
   AdminCreateUserCommand,
@@ -12,7 +11,7 @@ import {
   UserNotFoundException,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { redeemSignInGrant } from '../../functions/src/adapters/identity/sign-in-grant';
 import { resetConfig } from '../../functions/src/lib/config';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
@@ -20,45 +19,27 @@ import { newSocialUser, signInWithProvider } from '../../functions/src/domain/ac
 import { lineNonce } from '../../functions/src/domain/account/line-sign-in';
 import { withdraw } from '../../functions/src/domain/account/profile-service';
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
-import { api, baseUrl } from './support/api';
+import { api } from './support/api';
+import {
+  authorizeUrl,
+  callbackOf,
+  challengeOf,
+  codeAtStandIn,
+  exchange as exchangeAs,
+  sendJson,
+  useFakeProvider,
+  verifierOf,
+  type AuthAnswer,
+  type ErrorAnswer,
+} from './support/social-sign-in';
 
-const verifierOf = () => randomBytes(48).toString('base64url');
-const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
-const callback = `${baseUrl}/login/line/callback`;
-
-type AuthAnswer = { access_token: string; expires_at: string; user: Record<string, unknown> };
-type ErrorAnswer = { message: string; code: string };
-
-async function authorizeUrl(verifier: string, state = randomBytes(24).toString('base64url')) {
-  const query = new URLSearchParams({ redirect_uri: callback, state, code_challenge: challengeOf(verifier) });
-  const { status, body } = await api<{ authorize_url: string }>(
-    'GET',
-    `/api/auth/social/line/authorize?${query}`,
-  );
-  expect(status).toBe(200);
-  return new URL(body.authorize_url);
-}
+const callback = callbackOf('line');
 
 /** Plays the browser at the stand-in LINE: opens its page, then allows as `subject`. */
-async function codeFor(subject: string, verifier: string): Promise<string> {
-  const state = randomBytes(24).toString('base64url');
-  const url = await authorizeUrl(verifier, state);
-  const page = await fetch(url);
-  expect(page.status).toBe(200);
-  expect(await page.text()).toContain('LINE でログイン');
-  const form = new URLSearchParams(url.searchParams);
-  form.set('subject', subject);
-  form.set('decision', 'allow');
-  const allowed = await fetch(url, { method: 'POST', body: form, redirect: 'manual' });
-  expect(allowed.status).toBe(302);
-  const location = new URL(allowed.headers.get('location')!);
-  expect(location.origin + location.pathname).toBe(callback);
-  expect(location.searchParams.get('state')).toBe(state);
-  return location.searchParams.get('code')!;
-}
+const codeFor = (subject: string, verifier: string) =>
+  codeAtStandIn('line', verifier, { subject, decision: 'allow' });
 
-const exchange = <T = AuthAnswer>(body: Record<string, unknown>) =>
-  api<T>('POST', '/api/auth/social/line/token', { body });
+const exchange = <T = AuthAnswer>(body: Record<string, unknown>) => exchangeAs<T>('line', body);
 
 async function signIn(subject: string) {
   const verifier = verifierOf();
@@ -71,7 +52,7 @@ const newSubject = () => `U${randomBytes(16).toString('hex')}`;
 describe('LINE sign-in run by the API', () => {
   it("gives LINE's own authorize URL with the state, a nonce of the PKCE challenge and the channel id", async () => {
     const verifier = verifierOf();
-    const url = await authorizeUrl(verifier, 'state-value-0123456789');
+    const url = await authorizeUrl('line', verifier, 'state-value-0123456789');
     expect(url.pathname).toBe('/api/dev/line/oauth2/v2.1/authorize');
     expect(Object.fromEntries(url.searchParams)).toEqual({
       response_type: 'code',
@@ -152,65 +133,32 @@ describe('LINE sign-in run by the API', () => {
  * token signed with another key, for another channel or sign-in, expired; an error; a failure.
  */
 describe('a LINE answer that cannot be trusted', () => {
-  let answer: (form: URLSearchParams, response: ServerResponse) => Promise<void>;
-  let lineApi: string;
-  const server = createServer((request: IncomingMessage, response: ServerResponse) => {
-    let text = '';
-    request.on('data', (chunk: Buffer) => (text += chunk.toString()));
-    request.on('end', () => void answer(new URLSearchParams(text), response));
-  });
-
-  beforeAll(async () => {
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    lineApi = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
-
-  const json = (response: ServerResponse, status: number, body: unknown) => {
-    response.writeHead(status, { 'content-type': 'application/json' });
-    response.end(JSON.stringify(body));
-  };
+  const line = useFakeProvider('line', 'LINE_API_URL');
 
   type Claims = { iss?: string; aud?: string; exp?: number; nonce?: string; sub?: string; key?: string };
   /** Answers an ID token for the form's sign-in, with `claims` changed. */
-  const idToken = (claims: Claims) => async (form: URLSearchParams, response: ServerResponse) => {
-    const at = Math.floor(Date.now() / 1000);
-    const token = await new SignJWT({
-      nonce: claims.nonce ?? lineNonce(challengeOf(form.get('code_verifier')!)),
-    })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setIssuer(claims.iss ?? 'https://access.line.me')
-      .setAudience(claims.aud ?? process.env['LINE_CHANNEL_ID']!)
-      .setSubject(claims.sub ?? newSubject())
-      .setIssuedAt(at - 7200)
-      .setExpirationTime(claims.exp ?? at + 3600)
-      .sign(new TextEncoder().encode(claims.key ?? process.env['LINE_CHANNEL_SECRET']!));
-    json(response, 200, { access_token: 'a', id_token: token, token_type: 'Bearer', expires_in: 3600 });
-  };
-
-  async function exchangeAt(api: string) {
-    const before = process.env['LINE_API_URL'];
-    process.env['LINE_API_URL'] = api;
-    try {
-      const verifier = verifierOf();
-      return await signInWithProvider(
-        'line',
-        { code: 'code-from-line', code_verifier: verifier, redirect_uri: callback },
-        new Date(),
-      ).then(
-        () => ({ statusCode: 200, message: '' }),
-        (error: { statusCode: number; message: string }) => error,
-      );
-    } finally {
-      process.env['LINE_API_URL'] = before;
-    }
-  }
+  const idToken =
+    (claims: Claims) =>
+    async ({ form }: { form: URLSearchParams }, response: ServerResponse) => {
+      const at = Math.floor(Date.now() / 1000);
+      const token = await new SignJWT({
+        nonce: claims.nonce ?? lineNonce(challengeOf(form.get('code_verifier')!)),
+      })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setIssuer(claims.iss ?? 'https://access.line.me')
+        .setAudience(claims.aud ?? process.env['LINE_CHANNEL_ID']!)
+        .setSubject(claims.sub ?? newSubject())
+        .setIssuedAt(at - 7200)
+        .setExpirationTime(claims.exp ?? at + 3600)
+        .sign(new TextEncoder().encode(claims.key ?? process.env['LINE_CHANNEL_SECRET']!));
+      sendJson(response, 200, { access_token: 'a', id_token: token, token_type: 'Bearer', expires_in: 3600 });
+    };
 
   const unverified = 'ログインの確認に失敗しました。お手数ですが、もう一度ログインしてください。';
 
   it('a well-formed answer signs in (the server plays LINE faithfully)', async () => {
-    answer = idToken({});
-    expect((await exchangeAt(lineApi)).statusCode).toBe(200);
+    line.answer = idToken({});
+    expect((await line.signInAt()).statusCode).toBe(200);
   });
 
   it.each<[string, Claims]>([
@@ -220,21 +168,21 @@ describe('a LINE answer that cannot be trusted', () => {
     ['expired', { exp: Math.floor(Date.now() / 1000) - 600 }],
     ['for another sign-in (nonce)', { nonce: lineNonce(challengeOf(verifierOf())) }],
   ])('refuses an ID token %s with 400', async (_name, claims) => {
-    answer = idToken(claims);
-    expect(await exchangeAt(lineApi)).toMatchObject({ statusCode: 400, message: unverified });
+    line.answer = idToken(claims);
+    expect(await line.signInAt()).toMatchObject({ statusCode: 400, message: unverified });
   });
 
   it('refuses a code LINE refuses with 400, and answers 503 when LINE fails or cannot be reached', async () => {
-    answer = async (_form, response) => json(response, 400, { error: 'invalid_grant' });
-    expect(await exchangeAt(lineApi)).toMatchObject({
+    line.answer = (_request, response) => sendJson(response, 400, { error: 'invalid_grant' });
+    expect(await line.signInAt()).toMatchObject({
       statusCode: 400,
       message: 'ログインに失敗しました。もう一度お試しください。',
     });
-    answer = async (_form, response) => json(response, 200, { access_token: 'no id token' });
-    expect((await exchangeAt(lineApi)).statusCode).toBe(400);
-    answer = async (_form, response) => json(response, 500, { error: 'server_error' });
-    expect((await exchangeAt(lineApi)).statusCode).toBe(503);
-    expect((await exchangeAt('http://127.0.0.1:9')).statusCode).toBe(503);
+    line.answer = (_request, response) => sendJson(response, 200, { access_token: 'no id token' });
+    expect((await line.signInAt()).statusCode).toBe(400);
+    line.answer = (_request, response) => sendJson(response, 500, { error: 'server_error' });
+    expect((await line.signInAt()).statusCode).toBe(503);
+    expect((await line.signInAt('http://127.0.0.1:9')).statusCode).toBe(503);
   });
 });
 

@@ -1,12 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { socialProviderInfo, socialProviders, type SocialProvider } from '../../shared/src/schemas/social';
+import { isSignedInByApi } from '../../shared/src/schemas/values/social';
 import { resetConfig } from '../../functions/src/lib/config';
 import { signInWithProvider, socialAuthorizeUrl } from '../../functions/src/domain/account/social-service';
 import { api, baseUrl } from './support/api';
 
-/** The providers signed in through the user pool's hosted pages; LINE's own: auth-line.test.ts. */
-const hostedProviders = socialProviders.filter((provider) => provider !== 'line');
+/** The providers signed in through the user pool's hosted pages; LINE's and X's own: auth-line, auth-x. */
+const hostedProviders = socialProviders.filter((provider) => !isSignedInByApi(provider));
 
 const verifierOf = () => randomBytes(48).toString('base64url');
 const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
@@ -95,8 +96,7 @@ describe('GET /api/auth/social/{provider}/authorize', () => {
 });
 
 describe('POST /api/auth/social/{provider}/token', () => {
-  // X's sign-in goes through the bridge and the stand-in X: x-bridge.test.ts.
-  it.each(hostedProviders.filter((provider) => provider !== 'twitter'))(
+  it.each(hostedProviders)(
     'a first %s sign-in creates a player with no registered e-mail; the next finds the same one',
     async (provider) => {
       const subject = `api-${provider}-${Date.now()}`;

@@ -7,10 +7,10 @@ resetConfig();
 
 const browser = useBrowser();
 
-// X goes through the bridge and the stand-in X (accounts.test.ts signs an X player up through it).
 // The buttons each deployment's settings show are checked in frontend/test/screens/accounts.test.tsx.
-// Google and Apple sign in through the user pool's hosted page (its stand-in); LINE at LINE's own
-// page (its stand-in), whose code the API exchanges itself.
+// Google and Apple sign in through the user pool's hosted page (its stand-in); LINE and X at their
+// own pages (their stand-ins), whose codes the API exchanges itself (accounts.test.ts signs an X
+// player up to completion).
 const hostedPage = '/api/dev/auth/oauth2/authorize';
 const providers = [
   ['google', 'Google', hostedPage],
@@ -38,6 +38,32 @@ describe('social sign-in through the local provider stand-ins', () => {
       await closeChecked(session);
     },
   );
+
+  it('signs in with X at its consent page, and again later as the same player', async () => {
+    const session = await reusedPage(browser());
+    const { page } = session;
+    const xUserId = String(Date.now());
+    /** The player the token cookie is for (the local issuer's `sub`). */
+    const signedInAs = async () => {
+      const token = (await session.context.cookies()).find((c) => c.name === 'token')!.value;
+      return (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sub: string }).sub;
+    };
+    const signInWithX = async () => {
+      await page.goto('/login?to=%2Fmypage');
+      await page.getByRole('button', { name: 'Xでログイン' }).click();
+      await page.waitForURL((url) => url.pathname === '/api/dev/x/i/oauth2/authorize');
+      await page.getByRole('heading', { name: 'X でログイン' }).waitFor();
+      await page.getByLabel('X のユーザーID (数字)').fill(xUserId);
+      await page.getByRole('button', { name: 'アプリにアクセスを許可' }).click();
+      await waitForPath(page, '/register/mail');
+      return signedInAs();
+    };
+    const first = await signInWithX();
+    await page.goto('/logout');
+    await waitForPath(page, '/');
+    expect(await signInWithX()).toBe(first);
+    await closeChecked(session);
+  });
 
   it('refuses a callback with a forged state, and a replayed one', async () => {
     const session = await reusedPage(browser());

@@ -160,8 +160,6 @@ export const keys = {
    * itself (LINE, X): by the provider's subject (LINE's `sub`, X's user id), never by an e-mail.
    */
   socialLogin: (provider: string, subject: string) => ({ PK: `SOCIAL#${provider}#${subject}`, SK: 'LOGIN' }),
-  /** A step of a sign-in through the X bridge (its state towards X, or its code towards Cognito). */
-  xSignIn: (tokenHash: string) => ({ PK: `XSIGNIN#${tokenHash}`, SK: 'STEP' }),
   /** Written at withdrawal: the id never signs in or is created again. */
   withdrawnUser: (userId: string) => ({ PK: `USER#${userId}`, SK: 'WITHDRAWN' }),
   /** Sessions signed in before `not_before` are over (a password changed or reset). */

@@ -28,6 +28,7 @@ import { ApiFunction, type ApiFunctionProps, type ApiResources } from '../constr
 import { handlerEntry, repositoryRoot } from '../paths';
 import { originVerifyHeader } from '../../../shared/src/security-headers';
 import type { EnvironmentOf } from '../../../shared/src/function-environment';
+import type { ProviderSignedInByApi } from '../../../shared/src/schemas/values/social';
 import { shareCardAssets } from '../../../functions/src/lib/share-card';
 
 export interface ApiStackProps extends StackProps {
@@ -237,26 +238,47 @@ export class ApiStack extends Stack {
   }
 
   /**
-   * The sign-ins the API runs itself (LINE) for the providers the stage enables: each provider's
-   * client id is given to both of its routes as a reference CloudFormation resolves from the
-   * provider's secret (`{socialSecretPrefix}/line`, JSON `channelId`; public, it is in the sign-in
-   * URL); the route that exchanges codes is also given the secret's name and may read it, for the
-   * client secret. No other function reads it.
+   * The sign-ins the API runs itself (LINE, X) for the providers the stage enables: each provider's
+   * client id is given to both of their routes as a reference CloudFormation resolves from the
+   * provider's secret (`{socialSecretPrefix}/line`, JSON `channelId`; `/x`, `clientId`; public, it is
+   * in the sign-in URL); the route that exchanges codes is also given each secret's name and may
+   * read it, for the client secret. No other function reads them.
    */
   private socialSignIn(config: InfraConfig, readSecret: (secretName: string) => iam.PolicyStatement) {
-    const line = config.socialProviders.includes('line') ? `${config.socialSecretPrefix}/line` : undefined;
-    const field = (secretName: string, jsonField: string) =>
-      SecretValue.secretsManager(secretName, { jsonField }).unsafeUnwrap();
+    const providers = [
+      {
+        provider: 'line',
+        secret: 'line',
+        clientIdField: 'channelId',
+        id: 'LINE_CHANNEL_ID',
+        secretId: 'LINE_SECRET_ID',
+      },
+      {
+        provider: 'twitter',
+        secret: 'x',
+        clientIdField: 'clientId',
+        id: 'X_CLIENT_ID',
+        secretId: 'X_SECRET_ID',
+      },
+    ] as const satisfies ReadonlyArray<{
+      provider: ProviderSignedInByApi;
+      secret: string;
+      clientIdField: string;
+      id: keyof EnvironmentOf<'socialSignIn'>;
+      secretId: keyof EnvironmentOf<'socialSignIn'>;
+    }>;
+    const enabled = providers
+      .filter(({ provider }) => config.socialProviders.includes(provider))
+      .map((entry) => ({ ...entry, secretName: `${config.socialSecretPrefix}/${entry.secret}` }));
     return {
-      environment: (use: 'authorize' | 'exchange'): EnvironmentOf<'socialSignIn'> => ({
-        ...(line
-          ? {
-              LINE_CHANNEL_ID: field(line, 'channelId'),
-              ...(use === 'exchange' ? { LINE_SECRET_ID: line } : {}),
-            }
-          : {}),
-      }),
-      secretReads: line ? [readSecret(line)] : [],
+      environment: (use: 'authorize' | 'exchange'): EnvironmentOf<'socialSignIn'> =>
+        Object.fromEntries(
+          enabled.flatMap(({ id, secretId, secretName, clientIdField }) => [
+            [id, SecretValue.secretsManager(secretName, { jsonField: clientIdField }).unsafeUnwrap()],
+            ...(use === 'exchange' ? [[secretId, secretName]] : []),
+          ]),
+        ),
+      secretReads: enabled.map(({ secretName }) => readSecret(secretName)),
     };
   }
 

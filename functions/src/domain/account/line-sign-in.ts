@@ -14,8 +14,14 @@ import { jwtVerify } from 'jose';
 import * as z from 'zod';
 import type { SocialAuthorizeQuery, SocialTokenBody } from '@golf/shared/schemas/social';
 import { logger } from '../../lib/logger';
-import { callProvider, pkceChallenge, signInRefused, signInUnverifiedMessage } from './provider-calls';
-import { lineChannelSecret, lineClient } from './provider-settings';
+import {
+  authorizeUrlOf,
+  callProvider,
+  pkceChallenge,
+  signInRefused,
+  signInUnverifiedMessage,
+} from './provider-calls';
+import { providerClient, providerClientSecret } from './provider-settings';
 
 const lineIssuer = 'https://access.line.me';
 
@@ -23,29 +29,19 @@ const lineIssuer = 'https://access.line.me';
 export const lineNonce = (challenge: string) =>
   createHash('sha256').update(`line-nonce:${challenge}`).digest('base64url');
 
-export function lineAuthorizeUrl(query: SocialAuthorizeQuery): string {
-  const client = lineClient();
-  const url = new URL(client.authorizeUrl);
-  url.search = new URLSearchParams({
-    response_type: 'code',
-    client_id: client.clientId,
-    redirect_uri: query.redirect_uri,
-    state: query.state,
+export const lineAuthorizeUrl = (query: SocialAuthorizeQuery): string =>
+  authorizeUrlOf(providerClient('line'), query, {
     // Who signed in (the ID token's sub) and their name; no e-mail: a player registers one with us.
     scope: 'openid profile',
     nonce: lineNonce(query.code_challenge),
-    code_challenge: query.code_challenge,
-    code_challenge_method: 'S256',
-  }).toString();
-  return url.toString();
-}
+  });
 
 const tokenAnswerSchema = z.object({ id_token: z.string().min(1) });
 
 /** The LINE user id (`sub`) of the account that signed in, from the code the callback brought. */
 export async function lineSubject(body: SocialTokenBody): Promise<string> {
-  const client = lineClient();
-  const secret = await lineChannelSecret();
+  const client = providerClient('line');
+  const secret = await providerClientSecret('line');
   const answer = tokenAnswerSchema.safeParse(
     await callProvider('LINE', `${client.apiUrl}/oauth2/v2.1/token`, {
       method: 'POST',

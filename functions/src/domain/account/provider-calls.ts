@@ -5,6 +5,7 @@
  * 400 to sign in again. Never a 500: the player can always start over.
  */
 import { createHash } from 'node:crypto';
+import type { SocialAuthorizeQuery } from '@golf/shared/schemas/social';
 import { AppError } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 
@@ -49,3 +50,25 @@ export async function callProvider(provider: string, url: string, init: RequestI
 
 /** S256 of a PKCE code_verifier: its code_challenge. */
 export const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+
+/**
+ * A provider's authorize URL for one of the SPA's attempts: the code flow with its state and PKCE
+ * challenge back to its callback, and the provider's own parameters (scope, nonce).
+ */
+export function authorizeUrlOf(
+  client: { clientId: string; authorizeUrl: string },
+  query: SocialAuthorizeQuery,
+  own: Record<string, string>,
+): string {
+  const url = new URL(client.authorizeUrl);
+  url.search = new URLSearchParams({
+    response_type: 'code',
+    client_id: client.clientId,
+    redirect_uri: query.redirect_uri,
+    state: query.state,
+    ...own,
+    code_challenge: query.code_challenge,
+    code_challenge_method: 'S256',
+  }).toString();
+  return url.toString();
+}

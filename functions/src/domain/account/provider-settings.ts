@@ -1,10 +1,12 @@
 /**
  * The settings of the sign-ins the API runs itself with a provider (LINE, X): each provider's
  * client id and addresses from the environment, its client secret from Secrets Manager in AWS
- * (`LINE_SECRET_ID`, JSON `channelSecret`) or from the environment in the local stack
- * (`LINE_CHANNEL_SECRET`), read again after 5 minutes so a replaced secret is taken up.
+ * (`LINE_SECRET_ID`, JSON `channelSecret`; `X_SECRET_ID`, JSON `clientSecret`) or from the
+ * environment in the local stack (`LINE_CHANNEL_SECRET`, `X_CLIENT_SECRET`), read again after 5
+ * minutes so a replaced secret is taken up.
  */
 import * as z from 'zod';
+import type { ProviderSignedInByApi } from '@golf/shared/schemas/values/social';
 import { hostTimeMs } from '../../lib/clock';
 import { environmentVariable, type SchemaShape } from '../../lib/config';
 import { secretVersion } from '../../lib/secret-versions';
@@ -14,7 +16,42 @@ const environmentSchema = z.object({
   LINE_SECRET_ID: z.string().default(''),
   LINE_AUTHORIZE_URL: z.url().default('https://access.line.me/oauth2/v2.1/authorize'),
   LINE_API_URL: z.url().default('https://api.line.me'),
+  X_CLIENT_ID: z.string().default(''),
+  X_SECRET_ID: z.string().default(''),
+  X_AUTHORIZE_URL: z.url().default('https://x.com/i/oauth2/authorize'),
+  X_API_URL: z.url().default('https://api.x.com'),
 } satisfies SchemaShape<'socialSignIn'>);
+type Environment = z.infer<typeof environmentSchema>;
+
+/** Where each provider's settings are: the environment's names, and its secret's JSON field. */
+const sources = {
+  line: {
+    clientId: 'LINE_CHANNEL_ID',
+    secretId: 'LINE_SECRET_ID',
+    secretField: 'channelSecret',
+    localSecret: 'LINE_CHANNEL_SECRET',
+    authorizeUrl: 'LINE_AUTHORIZE_URL',
+    apiUrl: 'LINE_API_URL',
+  },
+  twitter: {
+    clientId: 'X_CLIENT_ID',
+    secretId: 'X_SECRET_ID',
+    secretField: 'clientSecret',
+    localSecret: 'X_CLIENT_SECRET',
+    authorizeUrl: 'X_AUTHORIZE_URL',
+    apiUrl: 'X_API_URL',
+  },
+} as const satisfies Record<
+  ProviderSignedInByApi,
+  {
+    clientId: keyof Environment;
+    secretId: keyof Environment;
+    secretField: string;
+    localSecret: 'LINE_CHANNEL_SECRET' | 'X_CLIENT_SECRET';
+    authorizeUrl: keyof Environment;
+    apiUrl: keyof Environment;
+  }
+>;
 
 export interface ProviderClient {
   clientId: string;
@@ -24,39 +61,35 @@ export interface ProviderClient {
   apiUrl: string;
 }
 
-/** LINE Login's channel: its id is the OAuth client id, and the audience of its ID tokens. */
-export function lineClient(): ProviderClient {
+/** A provider's OAuth client: its id (LINE's channel id, also its ID tokens' audience) and addresses. */
+export function providerClient(provider: ProviderSignedInByApi): ProviderClient {
   const env = environmentSchema.parse(process.env);
-  if (!env.LINE_CHANNEL_ID) throw new Error('LINE_CHANNEL_ID is not set: LINE sign-in is not configured');
+  const source = sources[provider];
+  if (!env[source.clientId])
+    throw new Error(`${source.clientId} is not set: ${provider} sign-in is not configured`);
   return {
-    clientId: env.LINE_CHANNEL_ID,
-    authorizeUrl: env.LINE_AUTHORIZE_URL,
-    apiUrl: env.LINE_API_URL.replace(/\/+$/, ''),
+    clientId: env[source.clientId],
+    authorizeUrl: env[source.authorizeUrl],
+    apiUrl: env[source.apiUrl].replace(/\/+$/, ''),
   };
 }
 
 const reloadAfterMs = 5 * 60_000;
 const loaded = new Map<string, { value: string; at: number }>();
 
-/** One field of a provider's JSON secret, kept for `reloadAfterMs`. */
-async function secretField(secretId: string, field: string): Promise<string> {
-  const now = hostTimeMs();
-  const key = `${secretId}#${field}`;
-  const kept = loaded.get(key);
-  if (kept && now - kept.at < reloadAfterMs) return kept.value;
-  const parsed = z
-    .object({ [field]: z.string().min(1) })
-    .parse(JSON.parse((await secretVersion(secretId, 'AWSCURRENT')) ?? '{}'));
-  const value = parsed[field]!;
-  loaded.set(key, { value, at: now });
-  return value;
-}
-
-/** LINE Login's channel secret: the code exchange's client secret, and the key of its ID tokens. */
-export async function lineChannelSecret(): Promise<string> {
-  const local = environmentVariable('LINE_CHANNEL_SECRET');
+/** A provider's client secret (LINE's channel secret is also the key of its ID tokens). */
+export async function providerClientSecret(provider: ProviderSignedInByApi): Promise<string> {
+  const source = sources[provider];
+  const local = environmentVariable(source.localSecret);
   if (local) return local;
-  const secretId = environmentSchema.parse(process.env).LINE_SECRET_ID;
-  if (!secretId) throw new Error('LINE_SECRET_ID is not set: LINE sign-in is not configured');
-  return secretField(secretId, 'channelSecret');
+  const secretId = environmentSchema.parse(process.env)[source.secretId];
+  if (!secretId) throw new Error(`${source.secretId} is not set: ${provider} sign-in is not configured`);
+  const now = hostTimeMs();
+  const kept = loaded.get(secretId);
+  if (kept && now - kept.at < reloadAfterMs) return kept.value;
+  const value = z
+    .object({ [source.secretField]: z.string().min(1) })
+    .parse(JSON.parse((await secretVersion(secretId, 'AWSCURRENT')) ?? '{}'))[source.secretField]!;
+  loaded.set(secretId, { value, at: now });
+  return value;
 }

@@ -17,6 +17,7 @@ import { AppError, conflict, validationFailed } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { authResponse, newPlayer } from './account-service';
 import { lineAuthorizeUrl, lineSubject } from './line-sign-in';
+import { xAuthorizeUrl, xSubject } from './x-sign-in';
 
 /**
  * Social sign-in. Google and Apple go through the user pool's hosted OAuth endpoints (Cognito's
@@ -48,6 +49,7 @@ interface ProviderSignIn {
 
 const signInsByApi: Record<ProviderSignedInByApi, ProviderSignIn> = {
   line: { authorizeUrl: lineAuthorizeUrl, subject: lineSubject },
+  twitter: { authorizeUrl: xAuthorizeUrl, subject: xSubject },
 };
 
 export function socialAuthorizeUrl(provider: SocialProvider, query: SocialAuthorizeQuery): string {

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { defaultReminderSettings, type ReminderSettings } from '@golf/shared/game/reminders';
 import { isFederatedUsername, socialProviderInfo } from '@golf/shared/schemas/social';
 import { reminderRepository, type ReminderSubscription } from '../../db/repositories/reminder-repository';
-import { userRepository } from '../../db/repositories/user-repository';
+import { type UserRecord, userRepository } from '../../db/repositories/user-repository';
 import type { AuthContext } from '../../lib/auth';
 import { conflict, notFound, validationFailed } from '../../lib/errors';
 import { lineConfigured } from '../../adapters/line';
@@ -19,6 +19,14 @@ export interface ReminderSettingsView extends ReminderSettings {
 }
 
 const linePrefix = `${socialProviderInfo.line.cognitoName}_`;
+
+/**
+ * The LINE account the player signs in with: linked at their LINE sign-in, or, in a token the user
+ * pool's LINE federation issued before the API ran LINE's sign-in, in its username.
+ */
+const lineAccountOf = (user: UserRecord | null, auth: AuthContext): string | null =>
+  user?.social_logins?.find((link) => link.provider === 'line')?.subject ??
+  (isFederatedUsername(auth.username, 'line') ? auth.username.slice(linePrefix.length) : null);
 
 function settingsOf(subscription: ReminderSubscription | undefined): ReminderSettings {
   return subscription
@@ -33,8 +41,7 @@ export async function getReminderSettings(auth: AuthContext): Promise<ReminderSe
   ]);
   return {
     ...settingsOf(subscription),
-    line_available:
-      lineConfigured() && (Boolean(subscription?.line_user_id) || isFederatedUsername(auth.username, 'line')),
+    line_available: lineConfigured() && Boolean(subscription?.line_user_id ?? lineAccountOf(user, auth)),
     email_available: Boolean(user?.email),
   };
 }
@@ -50,9 +57,7 @@ export async function updateReminderSettings(
     userRepository.getUser(auth.userId),
   ]);
   if (!user) throw notFound('ユーザーが見つかりません。');
-  const lineUserId =
-    existing?.line_user_id ??
-    (isFederatedUsername(auth.username, 'line') ? auth.username.slice(linePrefix.length) : null);
+  const lineUserId = existing?.line_user_id ?? lineAccountOf(user, auth);
   const errors: Record<string, string[]> = {};
   if (settings.line && !lineConfigured()) errors['line'] = ['LINEでのお知らせは現在ご利用いただけません。'];
   else if (settings.line && !lineUserId)

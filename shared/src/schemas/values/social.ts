@@ -12,7 +12,7 @@ export const isSocialProvider = (value: string): value is SocialProvider =>
  * their players are users of the pool's own, signed in by the custom sign-in. The others go through
  * the user pool's hosted pages as its identity providers.
  */
-const providersSignedInByApi = ['line'] as const satisfies readonly SocialProvider[];
+const providersSignedInByApi = ['line', 'twitter'] as const satisfies readonly SocialProvider[];
 export type ProviderSignedInByApi = (typeof providersSignedInByApi)[number];
 
 export const isSignedInByApi = (provider: SocialProvider): provider is ProviderSignedInByApi =>
