@@ -23,6 +23,7 @@ const deployed: Deployed = {
   wafRules: 4,
   secrets: 2,
   cognitoPlan: 'LITE',
+  oidcProviders: 0,
   logRetentionDays: 30,
 };
 const bench: BenchFigures = {
@@ -68,11 +69,23 @@ describe('the bill’s arithmetic', () => {
     expect(line(1_000_000, 'Secrets').usd).toBeCloseTo(0.8, 6);
   });
 
-  it('keeps the free tiers free: a small stage pays the fixed lines and its OIDC players, the total is the lines’ sum', () => {
+  it('prices LINE and X players at the plan’s rate with no OIDC provider in the pool, as OIDC federation with one', () => {
+    const cognito = (oidcProviders: number) =>
+      monthlyBill(1_000_000, { ...deployed, oidcProviders }, bench).find((l) =>
+        l.item.startsWith('Cognito'),
+      )!;
+    // 600,000 active: 90,000 at $0.0055 past the free 10,000, the rest at $0.0046.
+    expect(cognito(0).usd).toBeCloseTo(90_000 * 0.0055 + 500_000 * 0.0046, 6);
+    expect(cognito(0).quantity).toBe("600,000 MAU, 150,000 of them LINE or X players (the pool's own users)");
+    // Federated: the 150,000 LINE and X players at OIDC's $0.015 past its 50 free, the others on Lite.
+    expect(cognito(2).usd).toBeCloseTo(149_950 * 0.015 + 90_000 * 0.0055 + 350_000 * 0.0046, 6);
+  });
+
+  it('keeps the free tiers free: a small stage pays the fixed lines, the total is the lines’ sum', () => {
     expect(line(1_000, 'Lambda').usd).toBe(0);
     expect(line(1_000, 'CloudFront').usd).toBe(0);
-    // 600 active, 150 of them by OIDC: 100 past OIDC's 50 free.
-    expect(line(1_000, 'Cognito').usd).toBeCloseTo(100 * 0.015, 6);
+    // 600 active, inside Lite's free 10,000.
+    expect(line(1_000, 'Cognito').usd).toBe(0);
     expect(line(1_000, 'WAF').usd).toBeGreaterThanOrEqual(9);
     const bill = monthlyBill(1_000_000, deployed, bench);
     expect(total(bill)).toBeCloseTo(
@@ -91,6 +104,8 @@ describe('npm run cost', { timeout: 240_000 }, () => {
     expect(fromTemplates.apiFunctions).toBeGreaterThan(100);
     expect(fromTemplates.jobs.map((job) => job.runsPerMonth).every((runs) => runs > 0)).toBe(true);
     expect(fromTemplates.cognitoPlan).toBe('LITE');
+    // The prod stage with the four providers: Google's and Apple's are social providers, no OIDC one.
+    expect(fromTemplates.oidcProviders).toBe(0);
     const document = await costDocument(fromTemplates, benchFigures());
     expect(readFileSync(costDocPath, 'utf8'), 'docs/cost.md is stale: npm run cost').toBe(document);
   });

@@ -74,8 +74,11 @@ Quantities at 1,000,000 registered players:
 ${quantities.join('\n')}
 
 Cognito is the largest line at every size past the free tier; the plan is chosen in
-docs/adr/0009-cognito-feature-plan.md. The players who sign in through LINE or X are priced as OIDC
-federation ($${prices.cognitoOidcPerMau} each), the others at the plan's rate.
+docs/adr/0009-cognito-feature-plan.md. ${
+    deployed.oidcProviders > 0
+      ? `The players who sign in through LINE or X are priced as OIDC federation ($${prices.cognitoOidcPerMau} each), the others at the plan's rate.`
+      : `The players who sign in with LINE or X are users of the pool's own, at the plan's rate like the others: the API runs their sign-in (docs/adr/0023-line-and-x-sign-in-by-the-api.md), and the pool federates no OIDC provider, whose players Cognito would price at $${prices.cognitoOidcPerMau} each.`
+  }
 
 ## What the templates deploy (prod)
 
@@ -87,6 +90,7 @@ federation ($${prices.cognitoOidcPerMau} each), the others at the plan's rate.
 | WAF rules | ${deployed.wafRules} |
 | secrets (replicas counted) | ${deployed.secrets} |
 | Cognito plan | ${deployed.cognitoPlan} |
+| the pool's OIDC providers | ${deployed.oidcProviders} |
 | log retention | ${deployed.logRetentionDays} days |
 
 ## Warm throughput for the deadline minute (prod)

@@ -65,6 +65,12 @@ export interface Deployed {
   wafRules: number;
   secrets: number;
   cognitoPlan: CognitoPlan;
+  /**
+   * The user pool's OIDC identity providers. LINE and X were federated through them, each of their
+   * players priced as OIDC federation (docs/adr/0009-cognito-feature-plan.md); since the API runs their
+   * sign-in, they are the pool's own users (docs/adr/0023-line-and-x-sign-in-by-the-api.md) and there are none.
+   */
+  oidcProviders: number;
   logRetentionDays: number;
   /** The table's warm throughput, units a second, when the template raises it (a one-time charge). */
   warmThroughput?: { readUnitsPerSecond: number; writeUnitsPerSecond: number };
@@ -84,8 +90,8 @@ export interface BenchFigures {
 export const usageProfile = {
   /** Registered players who sign in or refresh a session in a month (Cognito counts them). */
   activeShare: 0.6,
-  /** Of those, who sign in through an OIDC provider (LINE, X); Google and Apple are social providers. */
-  oidcShare: 0.25,
+  /** Of those, who sign in with LINE or X (Google and Apple are the pool's social providers). */
+  lineOrXShare: 0.25,
   /** API calls of one active player: public cacheable reads (rankings, schedule) and the others. */
   cacheableCalls: 120,
   otherCalls: 180,
@@ -186,7 +192,8 @@ export function monthlyBill(
   const cardsGb = (active * profile.shareCardsPerPlayer * profile.shareCardKb) / 1024 / 1024;
   const logGb = (originCalls * profile.logBytesPerCall) / 1024 ** 3;
   const traces = Math.min(originCalls, profile.traceReservoirPerMonth + profile.traceRate * originCalls);
-  const oidcMau = active * profile.oidcShare;
+  const lineOrXMau = active * profile.lineOrXShare;
+  const oidcMau = deployed.oidcProviders > 0 ? lineOrXMau : 0;
   const transferredGb = gb(active * profile.megabytesTransferred);
 
   return [
@@ -235,7 +242,10 @@ export function monthlyBill(
     },
     {
       item: `Cognito (${deployed.cognitoPlan.toLowerCase()})`,
-      quantity: `${fmt(active)} MAU, ${fmt(oidcMau)} of them by OIDC`,
+      quantity:
+        oidcMau > 0
+          ? `${fmt(active)} MAU, ${fmt(oidcMau)} of them by OIDC`
+          : `${fmt(active)} MAU, ${fmt(lineOrXMau)} of them LINE or X players (the pool's own users)`,
       usd: cognitoCost(deployed.cognitoPlan, active, oidcMau),
     },
     {

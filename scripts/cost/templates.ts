@@ -10,12 +10,13 @@ type Resource = { Type: string; Properties?: Record<string, unknown> };
 
 /**
  * The stage the bill is for: prod on its own domain (an ACM certificate and a CloudFront alias cost
- * nothing more).
+ * nothing more), with the four social providers.
  */
 export const costStage = {
   stage: 'prod',
   domainName: 'golf.example.jp',
   certificateArn: 'arn:aws:acm:us-east-1:123456789012:certificate/abc',
+  socialProviders: 'google,x,line,apple',
 };
 
 /** The cost stage, synthesized in-process (bundling skipped). */
@@ -82,6 +83,9 @@ export function deployedFromTemplates(app: App = costStageApp()): Deployed {
     secrets,
     // A pool that names no plan gets Essentials, Cognito's default for a new pool.
     cognitoPlan: (pool?.Properties?.['UserPoolTier'] as CognitoPlan | undefined) ?? 'ESSENTIALS',
+    oidcProviders: of('AWS::Cognito::UserPoolIdentityProvider').filter(
+      ([, provider]) => provider.Properties?.['ProviderType'] === 'OIDC',
+    ).length,
     logRetentionDays: Math.max(...retention),
     ...(warm
       ? {
