@@ -118,7 +118,7 @@ export interface ClockMove {
   jobs_run: string[];
 }
 
-/** What the local stack puts in the environment: the functions' variables, the SDK's, and its X bridge's issuer. */
+/** What the local stack puts in the environment: the functions' variables and the SDK's. */
 type LocalEnvironment = Partial<Record<FunctionVariable, string>> & Record<`AWS_${string}`, string>;
 
 const tableName = 'golf-local';
