@@ -3,6 +3,7 @@ import { RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Node } from 'constructs';
 import type { DeadlineTarget } from './capacity';
 import {
+  isSignedInByApi,
   isSocialProvider,
   socialProviders,
   type SocialProvider,
@@ -98,6 +99,7 @@ export interface InfraConfig {
    * sign-in and uploads then wait for the second deploy with `siteUrl`.
    */
   siteUrls: string[];
+  /** The user pool client's callbacks: the site's callback path of each provider the pool federates. */
   callbackUrls: string[];
   logoutUrls: string[];
   /** A verified SES identity. */
@@ -313,7 +315,13 @@ export function readConfig(node: Context): InfraConfig {
     'callbackUrls',
     list(
       'callbackUrls',
-      siteUrls.flatMap((site) => enabled.map((provider) => `${site}/login/${provider}/callback`)),
+      // The user pool's client sends back only the providers it federates; the API's own sign-ins
+      // (LINE) come back to the same paths, registered with the provider instead (docs/deploy.md).
+      siteUrls.flatMap((site) =>
+        enabled
+          .filter((provider) => !isSignedInByApi(provider))
+          .map((provider) => `${site}/login/${provider}/callback`),
+      ),
     ),
   );
   const logoutUrls = urls(

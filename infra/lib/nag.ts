@@ -98,24 +98,6 @@ export function acknowledgeFindings({ config, edge, data, auth, api, jobs, web }
     'AwsSolutions-CFR4',
     'The uploads CDN serves public images on its default *.cloudfront.net certificate, whose TLS policy CloudFront fixes',
   );
-  if (auth.xBridge) {
-    acknowledge(
-      auth.xBridge.api,
-      'AwsSolutions-APIG4',
-      'The X sign-in bridge serves OpenID Connect endpoints, public by the protocol: the browser and Cognito call them without AWS credentials; /token checks the client secret, /userinfo the bearer token it signed',
-    );
-    acknowledge(
-      auth.xBridge.signingSecret,
-      'AwsSolutions-SMG4',
-      'The seed of the bridge’s signing key: a new value is a new key, rotated by hand with a redeploy-free put-secret-value (docs/deploy.md); a rotation Lambda would add nothing the bridge does not already read every 5 minutes',
-    );
-    acknowledge(
-      auth.xBridge.function,
-      'AwsSolutions-IAM5',
-      'The X client secret is read by name (`{socialSecretPrefix}/x`), which Secrets Manager suffixes with 6 random characters: the grant is that one name and GetSecretValue/DescribeSecret',
-      ['/^Resource::arn:.*:secret:.*\\/x-\\?\\?\\?\\?\\?\\?$/'],
-    );
-  }
   acknowledge(
     auth.userPool,
     'AwsSolutions-COG1',

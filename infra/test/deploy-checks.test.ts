@@ -262,11 +262,11 @@ describe('the outputs an operator reads after a deploy', () => {
     expect(Object.keys(outputs(qa.data)).filter((key) => key.startsWith('MailDkimRecord'))).toEqual([]);
   });
 
-  it('give the X bridge’s callback to register at X, and the redirect URI of the other providers, when the stage enables them', () => {
+  it('give the callbacks to register at LINE and X, and the redirect URI of Google and Apple, when the stage enables them', () => {
     const auth = outputs(test.auth);
-    const callback = JSON.stringify(auth['XBridgeCallbackUrl']?.Value);
-    expect(callback).toMatch(/"Fn::GetAtt":\["XBridgeApi[0-9A-F]+","ApiEndpoint"\]/);
-    expect(callback).toMatch(/\/callback"\]\]\}$/);
+    const callbacks = String(auth['ApiSignInCallbackUrls']?.Value).split(' ');
+    expect(callbacks.length).toBeGreaterThan(0);
+    for (const url of callbacks) expect(url).toMatch(/^https?:\/\/[^/]+\/login\/(line|twitter)\/callback$/);
     expect(JSON.stringify(auth['SignInRedirectUri']?.Value)).toContain('/oauth2/idpresponse');
     // No provider enabled: nothing to register.
     expect(Object.keys(outputs(prod.auth))).toEqual(['UserPoolId']);

@@ -18,7 +18,7 @@ describe('the partitions each route row names (aws.keys)', () => {
 });
 
 describe('the partitions of the functions sign-in runs through', () => {
-  it('are exactly those their code can reach: the custom sign-in its grants, the X bridge its codes', () => {
+  it('are exactly those their code can reach: the custom sign-in its grants', () => {
     for (const fn of Object.values(signInFunctions)) {
       const entry = relative(repositoryRoot, fn.entry);
       const { uses, problems } = reachedRepositoryFunctions(entry, repositoryTableUse);
@@ -28,6 +28,5 @@ describe('the partitions of the functions sign-in runs through', () => {
       expect([...reached].sort(), entry).toEqual([...write].sort());
     }
     expect(signInFunctions.CustomSignIn.aws.keys).toEqual({ write: ['MAILTOKEN#'] });
-    expect(signInFunctions.XBridge.aws.keys).toEqual({ write: ['XSIGNIN#'] });
   });
 });

@@ -213,8 +213,6 @@ describe('social providers by configuration', () => {
     );
     // The API refuses the others before asking the hosted sign-in.
     expect(googleOnly.api.functionEnvironment['SOCIAL_PROVIDERS']).toBe('google');
-    // Without X, no bridge: no API, no secret of its own.
-    expect(googleOnly.auth.xBridge).toBeUndefined();
     template.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
     template.resourceCountIs('AWS::SecretsManager::Secret', 0);
   });
@@ -270,50 +268,16 @@ describe('auth stack', () => {
     });
   });
 
-  it('deploys the X sign-in bridge: its function, throttled public API, signing secret and grants', () => {
-    const bridgeId = Object.keys(
-      template.findResources('AWS::Lambda::Function', {
-        Properties: {
-          Environment: { Variables: Match.objectLike({ X_BRIDGE_KEY_SECRET_ID: Match.anyValue() }) },
-        },
-      }),
-    );
-    expect(bridgeId).toHaveLength(1);
-    template.hasResourceProperties('AWS::Lambda::Function', {
-      Environment: {
-        Variables: Match.objectLike({
-          TABLE_NAME: Match.anyValue(),
-          // Cognito authenticates at the bridge with X's client, whose secret is read at run time.
-          X_CLIENT_SECRET_ID: 'golf-test/social/x',
-          X_BRIDGE_KEY_SECRET_ID: { Ref: Match.stringLikeRegexp('^XBridgeSigningSecret') },
-          X_BRIDGE_REDIRECT_URIS: {
-            'Fn::Join': ['', Match.arrayWith([Match.stringLikeRegexp('/oauth2/idpresponse$')])],
-          },
-        }),
-      },
-    });
-    template.hasResourceProperties('AWS::SecretsManager::Secret', {
-      GenerateSecretString: { PasswordLength: 64, ExcludePunctuation: true },
-    });
-    // Every request to the bridge's API goes to the bridge, throttled apart from the game's API.
-    template.hasResourceProperties('AWS::ApiGatewayV2::Route', { RouteKey: '$default' });
-    template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
-      StageName: '$default',
-      DefaultRouteSettings: { ThrottlingRateLimit: 50, ThrottlingBurstLimit: 100 },
-      AccessLogSettings: Match.objectLike({ DestinationArn: Match.anyValue() }),
-    });
-    // It reads its two secrets, and writes and deletes its sign-in steps in the table.
-    const statements = JSON.stringify(
-      Object.values(template.findResources('AWS::IAM::Policy')).filter((policy) =>
-        JSON.stringify(policy).includes('XBridgeRole'),
-      ),
-    );
-    expect(statements).toContain('secretsmanager:GetSecretValue');
-    expect(statements).toContain(':secret:golf-test/social/x-??????');
-    expect(statements).toContain('dynamodb:DeleteItem');
+  it('deploys no X sign-in bridge: no function, API or secret of its own', () => {
+    template.resourceCountIs('AWS::ApiGatewayV2::Api', 0);
+    template.resourceCountIs('AWS::SecretsManager::Secret', 0);
+    // The custom sign-in's triggers are the stack's only function.
+    expect(Object.keys(template.findResources('AWS::Lambda::Function'))).toEqual([
+      expect.stringMatching(/^CustomSignIn/),
+    ]);
   });
 
-  it('holds the sign-in trigger and the X bridge to their own partitions (dynamodb:LeadingKeys)', () => {
+  it('holds the sign-in trigger to its own partitions (dynamodb:LeadingKeys)', () => {
     type Statement = { Action: string | string[]; Condition?: unknown };
     const tableStatements = (role: string) =>
       Object.entries(template.findResources('AWS::IAM::Policy'))
@@ -324,10 +288,7 @@ describe('auth stack', () => {
               .PolicyDocument.Statement,
         )
         .filter((statement) => [statement.Action].flat().some((action) => action.startsWith('dynamodb:')));
-    for (const [role, pattern] of [
-      ['CustomSignIn', 'MAILTOKEN#*'],
-      ['XBridge', 'XSIGNIN#*'],
-    ] as const) {
+    for (const [role, pattern] of [['CustomSignIn', 'MAILTOKEN#*']] as const) {
       const statements = tableStatements(role);
       expect(statements.length, role).toBeGreaterThan(0);
       for (const statement of statements)
@@ -348,8 +309,6 @@ describe('auth stack', () => {
     for (const [provider, mapped] of [
       ['Google', ['email', 'name']],
       ['SignInWithApple', ['email']],
-      ['LINE', ['email', 'name']],
-      ['Twitter', ['preferred_username', 'name']],
     ] as const) {
       const [resource] = Object.values(
         template.findResources('AWS::Cognito::UserPoolIdentityProvider', {
@@ -358,7 +317,7 @@ describe('auth stack', () => {
       ) as Array<{ Properties: { AttributeMapping: Record<string, string> } }>;
       expect(Object.keys(resource!.Properties.AttributeMapping).sort()).toEqual([...mapped].sort());
     }
-    // The check fails a pool that requires the e-mail, as Cognito would fail X's and LINE's sign-ins.
+    // The check fails a pool that requires the e-mail, as Cognito would fail an Apple sign-in without it.
     const requiringEmail = structuredClone(template.toJSON()) as {
       Resources: Record<string, { Type: string; Properties: Record<string, unknown> }>;
     };
@@ -367,14 +326,13 @@ describe('auth stack', () => {
         resource.Properties['Schema'] = [{ Name: 'email', Required: true, Mutable: true }];
       if (
         resource.Type === 'AWS::Cognito::UserPoolIdentityProvider' &&
-        resource.Properties['ProviderName'] === 'LINE'
+        resource.Properties['ProviderName'] === 'SignInWithApple'
       )
         delete resource.Properties['AttributeMapping'];
     }
     expect(attributeMappingProblems(requiringEmail)).toEqual([
-      expect.stringMatching(/^Twitter does not map email, which the user pool Users\w+ requires$/),
-      'LINE has no attribute mapping',
-      expect.stringMatching(/^LINE does not map email/),
+      'SignInWithApple has no attribute mapping',
+      expect.stringMatching(/^SignInWithApple does not map email/),
     ]);
   });
 
@@ -410,18 +368,15 @@ describe('auth stack', () => {
       GenerateSecret: false,
       AllowedOAuthFlows: ['code'],
       AllowedOAuthFlowsUserPoolClient: true,
-      // The four social providers by reference to their IdentityProvider resources.
-      // No COGNITO: passwords sign in through the API only, never on the hosted pages.
+      // The federated providers by reference to their IdentityProvider resources; LINE's and X's
+      // sign-ins are the API's own. No COGNITO: passwords sign in through the API only, never on the
+      // hosted pages.
       SupportedIdentityProviders: [
         { Ref: Match.stringLikeRegexp('^Google') },
-        { Ref: Match.stringLikeRegexp('^X') },
-        { Ref: Match.stringLikeRegexp('^Line') },
         { Ref: Match.stringLikeRegexp('^Apple') },
       ],
       CallbackURLs: [
         'https://golf.example.jp/login/google/callback',
-        'https://golf.example.jp/login/twitter/callback',
-        'https://golf.example.jp/login/line/callback',
         'https://golf.example.jp/login/apple/callback',
       ],
       LogoutURLs: ['https://golf.example.jp/logout'],
@@ -432,8 +387,8 @@ describe('auth stack', () => {
     template.hasResourceProperties('AWS::Cognito::UserPoolGroup', { GroupName: 'operators' });
   });
 
-  it('has the four social providers (Google, Apple, LINE and the X bridge over OIDC), secrets by reference', () => {
-    template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 4);
+  it('federates Google and Apple only, secrets by reference: LINE and X are no providers of the pool', () => {
+    template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 2);
     template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
       ProviderName: 'Google',
       ProviderType: 'Google',
@@ -443,30 +398,17 @@ describe('auth stack', () => {
       ProviderName: 'SignInWithApple',
       ProviderType: 'SignInWithApple',
     });
-    template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
-      ProviderName: 'LINE',
-      ProviderType: 'OIDC',
-      ProviderDetails: Match.objectLike({ oidc_issuer: 'https://access.line.me' }),
-    });
-    template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
-      ProviderName: 'Twitter',
-      ProviderType: 'OIDC',
-      // The X bridge's own HTTP API, deployed by this stack: its default endpoint is the issuer.
-      ProviderDetails: Match.objectLike({
-        oidc_issuer: { 'Fn::GetAtt': [Match.stringLikeRegexp('^XBridgeApi'), 'ApiEndpoint'] },
-        authorize_scopes: 'openid profile',
-        attributes_request_method: 'GET',
-      }),
-    });
+    template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 2);
     const providers = JSON.stringify(template.findResources('AWS::Cognito::UserPoolIdentityProvider'));
     for (const reference of [
       'golf-test/social/google:SecretString:clientSecret',
       'golf-test/social/apple:SecretString:privateKey',
-      'golf-test/social/line:SecretString:channelSecret',
-      'golf-test/social/x:SecretString:clientSecret',
     ]) {
       expect(providers).toContain(`{{resolve:secretsmanager:${reference}::}}`);
     }
+    const whole = JSON.stringify(template.toJSON());
+    expect(whole).not.toContain('golf-test/social/line');
+    expect(whole).not.toContain('golf-test/social/x');
   });
 });
 
@@ -918,7 +860,7 @@ describe('monitoring', () => {
     ]);
     expect(lambdaMetrics.length).toBeGreaterThan(10);
     for (const dimensions of lambdaMetrics) expect(dimensions.map((d) => d.Name)).toEqual(['FunctionName']);
-    // The errors and throttles of the gates, the team saves, the sign-in trigger and the X bridge.
+    // The errors and throttles of the gates, the team saves and the sign-in trigger.
     const saves = deployed.filter(
       (route) => route.access === 'user' && route.aws.keys?.write?.includes('TEAM#'),
     );
@@ -928,7 +870,7 @@ describe('monitoring', () => {
         expect.objectContaining({ Expression: 'SUM(FILL(METRICS(), 0))' }),
       ]);
       const watched = metrics.filter((metric) => metric.MetricStat);
-      expect(watched).toHaveLength(2 + saves.length + 2);
+      expect(watched).toHaveLength(2 + saves.length + 1);
       expect(new Set(watched.map((metric) => metric.MetricStat!.Metric.MetricName))).toEqual(
         new Set([name === 'LambdaErrors' ? 'Errors' : 'Throttles']),
       );
@@ -1330,6 +1272,47 @@ describe('the arrival receipts’ key', () => {
   });
 });
 
+describe('the sign-ins the API runs itself (LINE, X)', () => {
+  const nested = Object.values(api.routeStacks).map((stack) => Template.fromStack(stack));
+  const functionOf = (routeName: string) =>
+    nested
+      .flatMap((template) => Object.entries(template.findResources('AWS::Lambda::Function')))
+      .find(([id]) => id.startsWith(pascalCase(routeName)))?.[1];
+
+  it.each([
+    ['golf-test/social/line', 'LINE_CHANNEL_ID', 'channelId', 'LINE_SECRET_ID'],
+    ['golf-test/social/x', 'X_CLIENT_ID', 'clientId', 'X_SECRET_ID'],
+  ])(
+    'only the code exchange reads %s; both of its routes are given the client id',
+    (secret, idName, idField, secretIdName) => {
+      const policies = nested.flatMap((template) =>
+        Object.entries(template.findResources('AWS::IAM::Policy')),
+      );
+      const readers = policies
+        .filter(([, policy]) => JSON.stringify(policy).includes(`secret:${secret}-??????`))
+        .map(([id]) => id);
+      expect(readers).toEqual([expect.stringMatching(/^CreateSocialTokenRole/)]);
+      expect(actionsOf(nested, 'createSocialToken')).toContain('secretsmanager:GetSecretValue');
+
+      const clientId = `{{resolve:secretsmanager:${secret}:SecretString:${idField}::}}`;
+      const exchange = functionOf('createSocialToken');
+      const authorize = functionOf('getSocialAuthorize');
+      expect(exchange).toMatchObject({
+        Properties: { Environment: { Variables: { [idName]: clientId, [secretIdName]: secret } } },
+      });
+      expect(authorize).toMatchObject({ Properties: { Environment: { Variables: { [idName]: clientId } } } });
+      expect(JSON.stringify(authorize)).not.toContain(secretIdName);
+      // No other function is given the secret's name or the client id.
+      const given = [auth, jobs, web, monitoring]
+        .map((stack) => Template.fromStack(stack))
+        .concat(nested)
+        .flatMap((template) => Object.values(template.findResources('AWS::Lambda::Function')))
+        .filter((fn) => JSON.stringify(fn).includes(secret));
+      expect(given).toHaveLength(2);
+    },
+  );
+});
+
 describe('function environments', () => {
   // Ours: ApiFunction gives each NODE_OPTIONS; the CDK's own helpers (bucket deployment) have other settings.
   const functions = [edge, data, auth, api, ...Object.values(api.routeStacks), jobs, web, monitoring].flatMap(
@@ -1354,7 +1337,7 @@ describe('function environments', () => {
 
   it('are found on every function: the routes, the gates, the jobs, the triggers and the rotation', () => {
     expect(functionNodeOptions).toBe('--enable-source-maps');
-    expect(functions.length).toBe(deployed.length + 2 + scheduledJobs.length + 1 + 3);
+    expect(functions.length).toBe(deployed.length + 2 + scheduledJobs.length + 1 + 2);
   });
 
   it('hold names of shared/src/function-environment.ts only, never a local-only one', () => {
@@ -1385,19 +1368,21 @@ describe('function environments', () => {
     expect(unset).toEqual([]);
   });
 
-  it('give the route functions, the gates and the jobs the API settings (the team saves the receipts’ key too), and the others their own alone', () => {
+  it('give the route functions, the gates and the jobs the API settings (the team saves the receipts’ key too, the API’s own sign-ins their providers’), and the others their own alone', () => {
     const byGroups = new Map<string, number>();
     for (const { names } of functions) {
       const key = [...groupsOf(names)].sort().join('+');
       byGroups.set(key, (byGroups.get(key) ?? 0) + 1);
     }
     const savers = deployed.filter((route) => route.aws.arrivalReceipts).length;
+    const socialSignIns = deployed.filter((route) => route.aws.socialSignIn).length;
+    expect(socialSignIns).toBe(2);
     expect(Object.fromEntries(byGroups)).toEqual({
-      'app+table': deployed.length - savers + scheduledJobs.length + 1,
+      'app+table': deployed.length - savers - socialSignIns + scheduledJobs.length + 1,
       'app+arrivalReceipts+table': savers,
+      'app+socialSignIn+table': socialSignIns,
       'app+gate+table': 2,
       table: 1,
-      'table+xBridge': 1,
       originRotation: 1,
     });
   });

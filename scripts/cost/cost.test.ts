@@ -26,13 +26,14 @@ const deployed: Deployed = {
   wafLogging: false,
   secrets: 2,
   secretsRead: 3,
-  secretReaders: { origin: 100, arrivalReceipt: 4, lineToken: 1, xBridge: 1 },
+  secretReaders: { origin: 100, arrivalReceipt: 4, lineToken: 1, socialSignIn: 1 },
   reminderSenders: 2,
   gate: { authorizers: 2, ttlSeconds: 300, memoryMb: 512 },
   edgeFunctions: { site: 1, api: 1, uploads: 0 },
   loggedDistributions: 2,
   accessLogLineBytes: 100,
   cognitoPlan: 'LITE',
+  oidcProviders: 0,
   logRetentionDays: 30,
 };
 const bench: BenchFigures = {
@@ -146,7 +147,7 @@ describe('the bill’s arithmetic', () => {
     const expected =
       starts * loads * 3 +
       starts * (4 / 100) * loads * 2 +
-      active * p.oidcShare * p.xShareOfOidc * p.signInsPerPlayer * 4 +
+      active * p.lineOrXShare * p.signInsPerPlayer * 1 +
       p.tournamentsPerMonth * p.roundsPerTournament * 5 * 2 * 2;
     expect(calls.usd).toBeCloseTo((expected / 1e4) * 0.05, 6);
   });
@@ -166,6 +167,18 @@ describe('the bill’s arithmetic', () => {
     expect(large).toMatchObject({ plan: 'スタンダード', yen: 15_000 + (messages(1_000_000) - 30_000) * 3 });
     expect(large.usd).toBeCloseTo(large.yen / 150, 6);
     expect(lineReminderBill(100, usageProfile)).toMatchObject({ plan: 'コミュニケーション', yen: 0 });
+  });
+
+  it('prices LINE and X players at the plan’s rate with no OIDC provider in the pool, as OIDC federation with one', () => {
+    const cognito = (oidcProviders: number) =>
+      monthlyBill(1_000_000, { ...deployed, oidcProviders }, bench).find((l) =>
+        l.item.startsWith('Cognito'),
+      )!;
+    // 600,000 active: 90,000 at $0.0055 past the free 10,000, the rest at $0.0046.
+    expect(cognito(0).usd).toBeCloseTo(90_000 * 0.0055 + 500_000 * 0.0046, 6);
+    expect(cognito(0).quantity).toBe("600,000 MAU, 150,000 of them LINE or X players (the pool's own users)");
+    // Federated: the 150,000 LINE and X players at OIDC's $0.015 past its 50 free, the others on Lite.
+    expect(cognito(2).usd).toBeCloseTo(149_950 * 0.015 + 90_000 * 0.0055 + 350_000 * 0.0046, 6);
   });
 
   it('gives every line its quantity, unit price and sources; the total is the AWS lines’ sum and keeps LINE out', () => {
@@ -196,13 +209,13 @@ describe('the bill’s arithmetic', () => {
     expect(total(bill)).toBeGreaterThan(total(monthlyBill(100_000, deployed, bench)));
   });
 
-  it('keeps the free tiers free: a small stage pays the fixed lines and its OIDC players', () => {
+  it('keeps the free tiers free: a small stage pays the fixed lines', () => {
     expect(line(1_000, 'Lambda (').usd).toBe(0);
     expect(line(1_000, 'Lambda, the API gate').usd).toBe(0);
     expect(line(1_000, 'CloudFront,').usd).toBe(0);
     expect(line(1_000, 'CloudFront Functions').usd).toBe(0);
-    // 600 active, 150 of them by OIDC: 100 past OIDC's 50 free.
-    expect(line(1_000, 'Cognito').usd).toBeCloseTo(100 * 0.015, 6);
+    // 600 active, inside Lite's free 10,000 (no OIDC provider in the pool).
+    expect(line(1_000, 'Cognito').usd).toBe(0);
     expect(line(1_000, 'WAF').usd).toBeGreaterThanOrEqual(9);
   });
 });
@@ -217,11 +230,15 @@ describe('npm run cost', { timeout: 240_000 }, () => {
     expect(fromTemplates.gate).toMatchObject({ authorizers: 2, ttlSeconds: 300 });
     expect(fromTemplates.edgeFunctions).toEqual({ site: 1, api: 1, uploads: 0 });
     expect(fromTemplates.loggedDistributions).toBe(2);
-    // Created: the origin secret and its replica, the receipt key, the X bridge's signing secret;
-    // read: the four providers' and the LINE token's.
-    expect([fromTemplates.secrets, fromTemplates.secretsRead]).toEqual([4, 5]);
+    // Created: the origin secret and its replica, the receipt key; read: the four providers' and the
+    // LINE token's.
+    expect([fromTemplates.secrets, fromTemplates.secretsRead]).toEqual([3, 5]);
     expect(fromTemplates.secretReaders.origin).toBeGreaterThan(100);
     expect(fromTemplates.secretReaders.lineToken).toBe(1);
+    // LINE's and X's secrets read by the code exchange alone.
+    expect(fromTemplates.secretReaders.socialSignIn).toBe(1);
+    // The prod stage with the four providers: Google's and Apple's are social providers, no OIDC one.
+    expect(fromTemplates.oidcProviders).toBe(0);
     const document = await costDocument(fromTemplates, benchFigures());
     // The LINE line comes after the AWS total, in the bill's table.
     expect(document).toMatch(

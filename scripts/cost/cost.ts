@@ -131,8 +131,11 @@ until production measures them; "templates" are the synthesized stacks).
 ${details.join('\n')}
 
 Cognito is the largest line at every size past the free tier; the plan is chosen in
-docs/adr/0009-cognito-feature-plan.md. The players who sign in through LINE or X are priced as OIDC
-federation ($${prices.cognitoOidcPerMau} each), the others at the plan's rate.
+docs/adr/0009-cognito-feature-plan.md. ${
+    deployed.oidcProviders > 0
+      ? `The players who sign in through LINE or X are priced as OIDC federation ($${prices.cognitoOidcPerMau} each), the others at the plan's rate.`
+      : `The players who sign in with LINE or X are users of the pool's own, at the plan's rate like the others: the API runs their sign-in (docs/adr/0027-line-and-x-sign-in-by-the-api.md), and the pool federates no OIDC provider, whose players Cognito would price at $${prices.cognitoOidcPerMau} each.`
+  }
 
 The ranking publishes are priced in the job's layout (deflated pages, board indexes and value
 buckets; a publish keeps the scopes whose inputs did not change): at 1,000,000 players a results
@@ -162,9 +165,10 @@ ${lineSection()}
 | alarm metrics, dashboards | ${deployed.alarmMetrics}, ${deployed.dashboards} |
 | WAF rules | ${deployed.wafRules} |
 | secrets created (replicas counted), read from the operator | ${deployed.secrets}, ${deployed.secretsRead} |
-| functions reading a secret at run time | origin ${readers.origin}, arrival receipt key ${readers.arrivalReceipt}, LINE token ${readers.lineToken}, X bridge ${readers.xBridge} |
+| functions reading a secret at run time | origin ${readers.origin}, arrival receipt key ${readers.arrivalReceipt}, LINE token ${readers.lineToken}, LINE and X sign-in ${readers.socialSignIn} |
 | reminder senders | ${deployed.reminderSenders} |
 | Cognito plan | ${deployed.cognitoPlan} |
+| the pool's OIDC providers | ${deployed.oidcProviders} |
 | log retention | ${deployed.logRetentionDays} days |
 
 ## Warm throughput for the deadline minute (prod)

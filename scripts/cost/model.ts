@@ -138,7 +138,7 @@ export interface Deployed {
   secrets: number;
   secretsRead: number;
   /** The functions that read each secret at run time (the variable naming it). */
-  secretReaders: { origin: number; arrivalReceipt: number; lineToken: number; xBridge: number };
+  secretReaders: { origin: number; arrivalReceipt: number; lineToken: number; socialSignIn: number };
   /** Reminder senders at once (REMINDER_SENDERS). */
   reminderSenders: number;
   /** The API's Lambda authorizers (ADR 0010): how many, how long an answer is cached, their memory. */
@@ -150,6 +150,12 @@ export interface Deployed {
   /** Bytes of an API access log line (the stage's format with sample values). */
   accessLogLineBytes: number;
   cognitoPlan: CognitoPlan;
+  /**
+   * The user pool's OIDC identity providers. LINE and X were federated through them, each of their
+   * players priced as OIDC federation (docs/adr/0009-cognito-feature-plan.md); since the API runs their
+   * sign-in, they are the pool's own users (docs/adr/0027-line-and-x-sign-in-by-the-api.md) and there are none.
+   */
+  oidcProviders: number;
   logRetentionDays: number;
   /** The table's warm throughput, units a second, when the template raises it (a one-time charge). */
   warmThroughput?: { readUnitsPerSecond: number; writeUnitsPerSecond: number };
@@ -181,10 +187,9 @@ export interface BenchFigures {
 export const usageProfile = {
   /** Registered players who sign in or refresh a session in a month (Cognito counts them). */
   activeShare: 0.6,
-  /** Of those, who sign in through an OIDC provider (LINE, X); Google and Apple are social providers. */
-  oidcShare: 0.25,
-  /** Of the OIDC players, those who sign in with X (the X bridge), and sign-ins a month of each. */
-  xShareOfOidc: 0.5,
+  /** Of those, who sign in with LINE or X (Google and Apple are the pool's social providers). */
+  lineOrXShare: 0.25,
+  /** Sign-ins a month of each LINE or X player (each may start a new instance of the exchange). */
   signInsPerPlayer: 2,
   /** API calls of one active player: public cacheable reads (rankings, schedule) and the others. */
   cacheableCalls: 120,
@@ -322,8 +327,8 @@ const CDN_LOG_DAYS = 90;
 /** Labelled versions each reader loads: the origin secret's three, the receipt key's two (lib/). */
 const ORIGIN_SECRET_VERSIONS = 3;
 const RECEIPT_KEY_VERSIONS = 2;
-/** What the X bridge loads: X's client secret and the signing secret's three versions. */
-const X_BRIDGE_READS = 4;
+/** What a new instance of the LINE and X code exchange loads for a sign-in: that provider's secret. */
+const SOCIAL_SIGN_IN_READS = 1;
 /** Secrets are read again every 5 minutes (origin-lock.ts, arrival-receipt.ts, line.ts). */
 const SECRET_RELOAD_MINUTES = 5;
 /** Reminder times a deadline may have (48, 24, 6, 2, 1 hours before: shared/src/game/reminders.ts). */
@@ -406,7 +411,8 @@ export function monthlyBill(
       ? ((viewerRequests + uploadsRequests) * profile.cdnLogBytesPerRequest) / 1024 ** 3
       : 0;
   const traces = Math.min(originCalls, profile.traceReservoirPerMonth + profile.traceRate * originCalls);
-  const oidcMau = active * profile.oidcShare;
+  const lineOrXMau = active * profile.lineOrXShare;
+  const oidcMau = deployed.oidcProviders > 0 ? lineOrXMau : 0;
   const transferredGb = gb(active * profile.megabytesTransferred);
 
   // Secrets read at run time: each instance loads its secrets when it starts and every 5 minutes.
@@ -417,9 +423,10 @@ export function monthlyBill(
   // The team save functions' share of the starts, taken as their share of the functions.
   const receiptReads =
     instanceStarts * (readers.arrivalReceipt / Math.max(1, readers.origin)) * loads * RECEIPT_KEY_VERSIONS;
-  // At most one new bridge instance a sign-in with X.
+  // At most one new instance of the code exchange a sign-in with LINE or X, which reads that
+  // provider's secret.
   const xReads =
-    readers.xBridge > 0 ? oidcMau * profile.xShareOfOidc * profile.signInsPerPlayer * X_BRIDGE_READS : 0;
+    readers.socialSignIn > 0 ? lineOrXMau * profile.signInsPerPlayer * SOCIAL_SIGN_IN_READS : 0;
   // Each sender run of each reminder time: the token when it starts and once more in its 5 minutes.
   const deadlines = profile.tournamentsPerMonth * profile.roundsPerTournament;
   const tokenReads = readers.lineToken > 0 ? deadlines * REMINDER_TIMES * deployed.reminderSenders * 2 : 0;
@@ -513,10 +520,13 @@ export function monthlyBill(
     },
     {
       item: `Cognito (${deployed.cognitoPlan.toLowerCase()})`,
-      quantity: `${fmt(active)} MAU, ${fmt(oidcMau)} of them by OIDC`,
+      quantity:
+        oidcMau > 0
+          ? `${fmt(active)} MAU, ${fmt(oidcMau)} of them by OIDC`
+          : `${fmt(active)} MAU, ${fmt(lineOrXMau)} of them LINE or X players (the pool's own users)`,
       usd: cognitoCost(deployed.cognitoPlan, active, oidcMau),
       unitPrice: `the plan's bands per MAU; $${prices.cognitoOidcPerMau} an OIDC MAU past ${prices.cognitoOidcFreeMau}`,
-      quantityFrom: `${profileSource} (activeShare, oidcShare); templates (the plan)`,
+      quantityFrom: `${profileSource} (activeShare, lineOrXShare); templates (the plan)`,
       priceFrom: from('cognitoOidcPerMau'),
     },
     {

@@ -11,8 +11,8 @@ type Resource = { Type: string; Properties?: Record<string, unknown> };
 
 /**
  * The stage the bill is for: prod on its own domain (an ACM certificate and a CloudFront alias cost
- * nothing more), with every sign-in provider and LINE reminders, as the bill prices them (the X
- * bridge, the providers' and the LINE token's secrets).
+ * nothing more), with every sign-in provider and LINE reminders, as the bill prices them (the
+ * providers' and the LINE token's secrets).
  */
 export const costStage = {
   stage: 'prod',
@@ -147,7 +147,7 @@ export function deployedFromTemplates(parts: ReturnType<typeof buildApp> = costS
       origin: reading('ORIGIN_SECRET_ID').length,
       arrivalReceipt: reading('ARRIVAL_RECEIPT_SECRET_ID').length,
       lineToken: reading('LINE_CHANNEL_SECRET_ID').length,
-      xBridge: reading('X_BRIDGE_KEY_SECRET_ID').length,
+      socialSignIn: new Set([...reading('LINE_SECRET_ID'), ...reading('X_SECRET_ID')].map(([id]) => id)).size,
     },
     reminderSenders: Math.max(0, ...senders),
     gate: {
@@ -166,6 +166,9 @@ export function deployedFromTemplates(parts: ReturnType<typeof buildApp> = costS
     ),
     // A pool that names no plan gets Essentials, Cognito's default for a new pool.
     cognitoPlan: (pool?.Properties?.['UserPoolTier'] as CognitoPlan | undefined) ?? 'ESSENTIALS',
+    oidcProviders: of('AWS::Cognito::UserPoolIdentityProvider').filter(
+      ([, provider]) => provider.Properties?.['ProviderType'] === 'OIDC',
+    ).length,
     logRetentionDays: Math.max(...retention),
     ...(warm
       ? {

@@ -32,7 +32,6 @@ import { tableUse as topic } from '../../functions/src/db/repositories/topic-rep
 import { tableUse as tournament } from '../../functions/src/db/repositories/tournament-repository';
 import { tableUse as unshardedItems } from '../../functions/src/db/repositories/unsharded-items-repository';
 import { tableUse as user } from '../../functions/src/db/repositories/user-repository';
-import { tableUse as xSignIn } from '../../functions/src/db/repositories/x-sign-in-repository';
 import type { TableUseByModule } from './route-grants';
 
 export const repositoryTableUse: TableUseByModule = {
@@ -66,5 +65,4 @@ export const repositoryTableUse: TableUseByModule = {
   'functions/src/db/repositories/tournament-repository.ts': tournament,
   'functions/src/db/repositories/unsharded-items-repository.ts': unshardedItems,
   'functions/src/db/repositories/user-repository.ts': user,
-  'functions/src/db/repositories/x-sign-in-repository.ts': xSignIn,
 };

@@ -3,12 +3,21 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { socialProviderInfo, socialProviders } from '../../shared/src/schemas/social';
 import { config } from '../../functions/src/lib/config';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
-import { escapeHtml, readForm, sendHtml, sendJson, withQuery } from './http-parts';
-import { finishFederation, startFederation, type AppRequest, type OidcProvider } from './oidc-federation';
+import { isSignedInByApi } from '../../shared/src/schemas/values/social';
+import {
+  escapeHtml,
+  pkceMatches,
+  readForm,
+  sendHtml,
+  sendJson,
+  serveStandIn,
+  takeCode,
+  withQuery,
+} from './http-parts';
 
 /**
- * The local stand-in for Cognito's hosted sign-in with a social provider (`/oauth2/authorize`,
- * `/oauth2/token` under the local issuer), so the whole authorization-code flow runs without the
+ * The local stand-in for Cognito's hosted sign-in with a social provider the pool federates (Google,
+ * Apple: `/oauth2/authorize`, `/oauth2/token` under the local issuer), so the whole authorization-code flow runs without the
  * internet. The authorize page plays the provider: it shows who signs in and hands back a one-time
  * code bound to the client, the redirect URI and the PKCE challenge; the token endpoint checks all
  * three and answers with an access token of the local issuer, whose `username` is
@@ -29,8 +38,17 @@ const codeLifetimeMs = 5 * 60 * 1000;
 const codes = new Map<string, IssuedCode>();
 
 const providerByCognitoName = new Map(
-  socialProviders.map((provider) => [socialProviderInfo[provider].cognitoName, provider] as const),
+  socialProviders
+    .filter((provider) => !isSignedInByApi(provider))
+    .map((provider) => [socialProviderInfo[provider].cognitoName, provider] as const),
 );
+
+/** The app's own request, kept with the code the page hands back. */
+interface AppRequest {
+  clientId: string;
+  redirectUri: string;
+  codeChallenge: string;
+}
 
 /** The query of an authorize request, checked as Cognito checks it; null with the reason when not. */
 function checkAuthorize(params: URLSearchParams): { error: string } | { providerName: string } {
@@ -48,7 +66,14 @@ function checkAuthorize(params: URLSearchParams): { error: string } | { provider
 
 function authorizePage(params: URLSearchParams, providerName: string): string {
   const provider = providerByCognitoName.get(providerName)!;
-  const label = socialProviderInfo[provider].label;
+  return standInSignInPage(socialProviderInfo[provider].label, params, `local-${provider}-user`);
+}
+
+/**
+ * The page a stand-in provider shows: who signs in (any account id), allowed or cancelled; the
+ * request's own parameters go back with the form.
+ */
+export function standInSignInPage(label: string, params: URLSearchParams, defaultSubject: string): string {
   const hidden = [...params.entries()]
     .map(([name, value]) => `<input type="hidden" name="${escapeHtml(name)}" value="${escapeHtml(value)}">`)
     .join('');
@@ -63,29 +88,11 @@ button[value=deny]{background:#ccc;color:#222}p{font-size:13px;color:#555}</styl
 <p>ローカル環境の ${label} の代わりです。ログインするアカウントを指定してください。</p>
 <form method="post">${hidden}
 <label for="subject">${label} のアカウントID</label>
-<input type="text" id="subject" name="subject" required maxlength="64" pattern="[A-Za-z0-9_.-]+" value="local-${provider}-user">
+<input type="text" id="subject" name="subject" required maxlength="64" pattern="[A-Za-z0-9_.-]+" value="${escapeHtml(defaultSubject)}">
 <button type="submit" name="decision" value="allow">許可する</button>
 <button type="submit" name="decision" value="deny">キャンセル</button>
 </form></main></body></html>`;
 }
-
-/**
- * X's `Twitter` provider is an OIDC provider whose issuer is the X sign-in bridge (the same code as
- * in AWS, mounted by the local stack in front of the stand-in X): its sign-in goes through the
- * bridge as Cognito's does, where the other providers' stand-in page plays the provider itself.
- */
-function oidcProvider(providerName: string): OidcProvider | null {
-  const issuer = process.env['X_OIDC_ISSUER'];
-  if (providerName !== socialProviderInfo.twitter.cognitoName || !issuer) return null;
-  return {
-    issuer,
-    clientId: process.env['X_CLIENT_ID'] ?? '',
-    clientSecret: process.env['X_CLIENT_SECRET'] ?? '',
-    scopes: 'openid profile',
-  };
-}
-
-const idpResponseUrl = () => `${config().AUTH_OAUTH_URL}/oauth2/idpresponse`;
 
 function issueCode(app: AppRequest, providerName: string, subject: string): string {
   const code = randomBytes(24).toString('base64url');
@@ -105,23 +112,6 @@ function redirectTo(response: ServerResponse, location: string): void {
   response.end();
 }
 
-async function idpResponse(response: ServerResponse, url: URL): Promise<void> {
-  const provider = oidcProvider(socialProviderInfo.twitter.cognitoName);
-  const finished = provider && (await finishFederation(provider, url.searchParams, idpResponseUrl()));
-  if (!finished) return sendHtml(response, 400, '<p>invalid state</p>');
-  const { app } = finished;
-  if ('error' in finished)
-    return redirectTo(
-      response,
-      withQuery(app.redirectUri, {
-        error: finished.error === 'access_denied' ? 'access_denied' : 'server_error',
-        state: app.state,
-      }),
-    );
-  const code = issueCode(app, socialProviderInfo.twitter.cognitoName, finished.subject);
-  redirectTo(response, withQuery(app.redirectUri, { code, state: app.state }));
-}
-
 async function authorize(request: IncomingMessage, response: ServerResponse, url: URL): Promise<void> {
   const params = request.method === 'POST' ? await readForm(request) : url.searchParams;
   const checked = checkAuthorize(params);
@@ -130,10 +120,7 @@ async function authorize(request: IncomingMessage, response: ServerResponse, url
     clientId: params.get('client_id')!,
     redirectUri: params.get('redirect_uri')!,
     codeChallenge: params.get('code_challenge')!,
-    state: params.get('state')!,
   };
-  const provider = oidcProvider(checked.providerName);
-  if (provider) return redirectTo(response, await startFederation(provider, app, idpResponseUrl()));
   if (request.method !== 'POST') return sendHtml(response, 200, authorizePage(params, checked.providerName));
 
   const redirectUri = params.get('redirect_uri')!;
@@ -156,19 +143,15 @@ function standInUserId(providerName: string, subject: string): string {
 }
 
 async function token(request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const form = await readForm(request);
-  const code = form.get('code') ?? '';
-  const issued = codes.get(code);
-  // One use only: a code is gone once presented, whether the exchange succeeds or not.
-  codes.delete(code);
+  const { form, issued } = await takeCode(request, codes);
   if (form.get('grant_type') !== 'authorization_code')
     return sendJson(response, 400, { error: 'unsupported_grant_type' });
   if (!issued || issued.expiresAt < Date.now()) return sendJson(response, 400, { error: 'invalid_grant' });
   if (form.get('client_id') !== issued.clientId) return sendJson(response, 400, { error: 'invalid_client' });
-  const challenge = createHash('sha256')
-    .update(form.get('code_verifier') ?? '')
-    .digest('base64url');
-  if (form.get('redirect_uri') !== issued.redirectUri || challenge !== issued.codeChallenge)
+  if (
+    form.get('redirect_uri') !== issued.redirectUri ||
+    !pkceMatches(form.get('code_verifier'), issued.codeChallenge)
+  )
     return sendJson(response, 400, { error: 'invalid_grant' });
 
   const username = `${issued.providerName}_${issued.subject}`;
@@ -180,26 +163,10 @@ async function token(request: IncomingMessage, response: ServerResponse): Promis
   sendJson(response, 200, { access_token: signed.token, token_type: 'Bearer', expires_in: lifetime });
 }
 
-/** Serves `/api/dev/auth/oauth2/{authorize,idpresponse,token}`; false for any other path. */
-export async function handleOAuthStandIn(
-  request: IncomingMessage,
-  response: ServerResponse,
-): Promise<boolean> {
-  const url = new URL(request.url ?? '/', 'http://local');
-  if (
-    url.pathname === `${oauthStandInPrefix}authorize` &&
-    (request.method === 'GET' || request.method === 'POST')
-  ) {
-    await authorize(request, response, url);
-    return true;
-  }
-  if (url.pathname === `${oauthStandInPrefix}idpresponse` && request.method === 'GET') {
-    await idpResponse(response, url);
-    return true;
-  }
-  if (url.pathname === `${oauthStandInPrefix}token` && request.method === 'POST') {
-    await token(request, response);
-    return true;
-  }
-  return false;
-}
+/** Serves `/api/dev/auth/oauth2/{authorize,token}`; false for any other path. */
+export const handleOAuthStandIn = (request: IncomingMessage, response: ServerResponse): Promise<boolean> =>
+  serveStandIn(request, oauthStandInPrefix, {
+    'GET /authorize': (url) => authorize(request, response, url),
+    'POST /authorize': (url) => authorize(request, response, url),
+    'POST /token': () => token(request, response),
+  });

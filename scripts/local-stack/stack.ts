@@ -8,7 +8,6 @@ import { config, resetConfig } from '../../functions/src/lib/config';
 import { clockOffset, now, nowMs, setClockTo } from '../../functions/src/lib/clock';
 import { generateLocalSigningKey } from '../../functions/src/lib/local-issuer';
 import { setDb } from '../../functions/src/db/client';
-import { resetXBridgeSettings } from '../../functions/src/domain/x-bridge/x-bridge-settings';
 import { seedIfEmpty } from '../seed/seed';
 import { runMigrations } from '../../functions/src/domain/ops/migrations/runner';
 import { sampleSeasonDay } from '../seed/generate';
@@ -22,10 +21,11 @@ import { internalErrorAnswer, invokeApi } from './lambda-adapter';
 import { startApiWorkers, type ApiPool, type ApiWorkers } from './api-workers';
 import { EdgeCache, type EdgeCacheOptions } from './edge-cache';
 import { handleOAuthStandIn, oauthStandInPrefix } from './oauth-standin';
-import { serveLocalXBridge, xBridgePrefix } from './x-bridge-local';
 import { handleXStandIn, xStandInPrefix } from './x-standin';
+import { handleLineStandIn, lineStandInPrefix } from './line-standin';
 import { lineOutboxPagePath, outboxPagePath, serveLineOutboxPage, serveOutboxPage } from './outbox-page';
 import { siteConfigPath, siteConfigScript } from '../../shared/src/site-config';
+import { socialCallbackPath } from '../../shared/src/schemas/social';
 import { repositoryRoot } from './paths';
 import { startS3Local, type S3Local } from './s3-local';
 import { serveStatic, staticAnswer } from './static-site';
@@ -118,9 +118,8 @@ export interface ClockMove {
   jobs_run: string[];
 }
 
-/** What the local stack puts in the environment: the functions' variables, the SDK's, and its X bridge's issuer. */
-type LocalEnvironment = Partial<Record<FunctionVariable | 'X_OIDC_ISSUER', string>> &
-  Record<`AWS_${string}`, string>;
+/** What the local stack puts in the environment: the functions' variables and the SDK's. */
+type LocalEnvironment = Partial<Record<FunctionVariable, string>> & Record<`AWS_${string}`, string>;
 
 const tableName = 'golf-local';
 const bucketName = 'golf-uploads';
@@ -216,7 +215,12 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     const xStandIn = {
       clientId: 'local-x-app',
       clientSecret: randomBytes(24).toString('base64url'),
-      redirectUri: `${url}${xBridgePrefix}callback`,
+      redirectUri: `${url}${socialCallbackPath('twitter')}`,
+    };
+    const lineStandIn = {
+      channelId: '1234567890',
+      channelSecret: randomBytes(16).toString('hex'),
+      redirectUri: `${url}${socialCallbackPath('line')}`,
     };
     // The functions' names come from shared/src/function-environment.ts; the SDK's and Lambda's are AWS_*.
     const env: LocalEnvironment = {
@@ -239,17 +243,18 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       AUTH_AUDIENCE: 'golf-web',
       AUTH_OAUTH_URL: `${url}/api/dev/auth`,
       LOCAL_AUTH_PRIVATE_JWK: JSON.stringify(signingKey),
-      // X's sign-in: the bridge (its issuer under this origin) in front of the stand-in X, whose
-      // app's client is also Cognito's at the bridge, as in AWS.
-      X_OIDC_ISSUER: `${url}${xBridgePrefix.slice(0, -1)}`,
+      // LINE's sign-in, run by the API against the stand-in LINE at LINE's paths under this origin.
+      LINE_CHANNEL_ID: lineStandIn.channelId,
+      LINE_CHANNEL_SECRET: lineStandIn.channelSecret,
+      LINE_AUTHORIZE_URL: `${url}${lineStandInPrefix}oauth2/v2.1/authorize`,
+      LINE_API_URL: `${url}${lineStandInPrefix.slice(0, -1)}`,
+      // X's sign-in, run by the API against the stand-in X at X's paths under this origin.
       X_CLIENT_ID: xStandIn.clientId,
       X_CLIENT_SECRET: xStandIn.clientSecret,
-      X_BRIDGE_KEY_SEED: randomBytes(32).toString('base64url'),
-      // The arrival receipts' key (Secrets Manager in AWS), new at every start: a receipt lives 30 s.
-      ARRIVAL_RECEIPT_KEY: randomBytes(32).toString('base64url'),
-      X_BRIDGE_REDIRECT_URIS: `${url}/api/dev/auth/oauth2/idpresponse`,
       X_AUTHORIZE_URL: `${url}${xStandInPrefix}i/oauth2/authorize`,
       X_API_URL: `${url}${xStandInPrefix.slice(0, -1)}`,
+      // The arrival receipts' key (Secrets Manager in AWS), new at every start: a receipt lives 30 s.
+      ARRIVAL_RECEIPT_KEY: randomBytes(32).toString('base64url'),
       MAIL_TRANSPORT: 'outbox',
       SITE_URL: url,
       LOG_LEVEL: process.env['LOG_LEVEL'] ?? (options.quiet ? 'warn' : 'info'),
@@ -262,7 +267,6 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
     // Set before the API processes start: they read its offset from the environment.
     if (options.clock) setClockTo(options.clock);
     resetConfig();
-    resetXBridgeSettings();
     setDb(undefined);
 
     const { created } = await (await import('./table')).ensureTable(env['TABLE_NAME']!);
@@ -349,8 +353,11 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
               ? serveOutboxPage(request, response)
               : path === lineOutboxPagePath
                 ? serveLineOutboxPage(request, response)
-                : path.startsWith(xBridgePrefix)
-                  ? serveLocalXBridge(request, response)
+                : path.startsWith(lineStandInPrefix)
+                  ? handleLineStandIn(request, response, lineStandIn).then((handled) => {
+                      if (!handled)
+                        response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+                    })
                   : path.startsWith(xStandInPrefix)
                     ? handleXStandIn(request, response, xStandIn).then((handled) => {
                         if (!handled)

@@ -1,13 +1,23 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { escapeHtml, readForm, sendHtml, sendJson, withQuery } from './http-parts';
+import {
+  escapeHtml,
+  pkceMatches,
+  readForm,
+  sameSecret,
+  sendHtml,
+  sendJson,
+  serveStandIn,
+  takeCode,
+  withQuery,
+} from './http-parts';
 import { basicCredentials } from '../../functions/src/lib/basic-credentials';
 
 /**
  * The local stand-in for X's OAuth 2.0, at X's documented paths under `/api/dev/x`:
  * `/i/oauth2/authorize` (x.com's consent page), `/2/oauth2/token` (api.x.com; a confidential client
  * authenticates with Basic) and `/2/users/me` (who the bearer token is for: id, name, username; X
- * gives no e-mail). The X sign-in bridge speaks to it exactly as it speaks to X. Codes are one-time,
+ * gives no e-mail). The API's X sign-in speaks to it exactly as it speaks to X. Codes are one-time,
  * 30 seconds, bound to the client, redirect URI and PKCE challenge, as X documents them.
  */
 export const xStandInPrefix = '/api/dev/x/';
@@ -15,7 +25,7 @@ export const xStandInPrefix = '/api/dev/x/';
 export interface XStandInSettings {
   clientId: string;
   clientSecret: string;
-  /** The bridge's callback, the one redirect URI of the X app. */
+  /** The SPA's X callback, the one redirect URI of the X app. */
   redirectUri: string;
 }
 
@@ -30,9 +40,6 @@ const codes = new Map<
   { account: XAccount; clientId: string; redirectUri: string; challenge: string; expiresAt: number }
 >();
 const tokens = new Map<string, { account: XAccount; expiresAt: number }>();
-
-const same = (a: string, b: string) =>
-  timingSafeEqual(createHash('sha256').update(a).digest(), createHash('sha256').update(b).digest());
 
 function checkAuthorize(params: URLSearchParams, settings: XStandInSettings): string | null {
   if (params.get('client_id') !== settings.clientId) return 'invalid client_id';
@@ -104,25 +111,20 @@ async function authorize(
 }
 
 async function token(request: IncomingMessage, response: ServerResponse, settings: XStandInSettings) {
-  const form = await readForm(request);
+  const { form, issued } = await takeCode(request, codes);
   const basic = request.headers.authorization ?? '';
   // Undecodable credentials are a wrong client, as at X.
   const { id = '', secret = '' } = (basic.startsWith('Basic ') && basicCredentials(basic.slice(6))) || {};
-  if (!same(id, settings.clientId) || !same(secret, settings.clientSecret))
+  if (!sameSecret(id, settings.clientId) || !sameSecret(secret, settings.clientSecret))
     return sendJson(response, 401, { error: 'unauthorized_client' });
-  const issued = codes.get(form.get('code') ?? '');
-  codes.delete(form.get('code') ?? '');
   if (form.get('grant_type') !== 'authorization_code')
     return sendJson(response, 400, { error: 'unsupported_grant_type' });
-  const challenge = createHash('sha256')
-    .update(form.get('code_verifier') ?? '')
-    .digest('base64url');
   if (
     !issued ||
     issued.expiresAt < Date.now() ||
     issued.clientId !== id ||
     form.get('redirect_uri') !== issued.redirectUri ||
-    challenge !== issued.challenge
+    !pkceMatches(form.get('code_verifier'), issued.challenge)
   )
     return sendJson(response, 400, { error: 'invalid_request' });
   const accessToken = randomBytes(32).toString('base64url');
@@ -144,24 +146,14 @@ function usersMe(request: IncomingMessage, response: ServerResponse) {
 }
 
 /** Serves the stand-in X's paths under `/api/dev/x/`; false for any other. */
-export async function handleXStandIn(
+export const handleXStandIn = (
   request: IncomingMessage,
   response: ServerResponse,
   settings: XStandInSettings,
-): Promise<boolean> {
-  const url = new URL(request.url ?? '/', 'http://local');
-  const path = url.pathname.slice(xStandInPrefix.length - 1);
-  if (path === '/i/oauth2/authorize' && (request.method === 'GET' || request.method === 'POST')) {
-    await authorize(request, response, url, settings);
-    return true;
-  }
-  if (path === '/2/oauth2/token' && request.method === 'POST') {
-    await token(request, response, settings);
-    return true;
-  }
-  if (path === '/2/users/me' && request.method === 'GET') {
-    usersMe(request, response);
-    return true;
-  }
-  return false;
-}
+): Promise<boolean> =>
+  serveStandIn(request, xStandInPrefix, {
+    'GET /i/oauth2/authorize': (url) => authorize(request, response, url, settings),
+    'POST /i/oauth2/authorize': (url) => authorize(request, response, url, settings),
+    'POST /2/oauth2/token': () => token(request, response, settings),
+    'GET /2/users/me': () => usersMe(request, response),
+  });

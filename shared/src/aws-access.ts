@@ -34,6 +34,7 @@ type UserPoolAction =
   | 'AdminSetUserPassword'
   | 'AdminUpdateUserAttributes'
   | 'AdminDeleteUser'
+  | 'AdminGetUser'
   | 'AdminAddUserToGroup'
   | 'AdminGetUser'
   | 'AdminSetUserMFAPreference'
@@ -81,12 +82,12 @@ export const itemPartitions = [
   'REVOKED#',
   'ROUNDLOCK#',
   'SHARECARD#',
+  'SOCIAL#',
   'TEAM#',
   'TEAMSUM#',
   'TOPIC#',
   'TOURNAMENT#',
   'USER#',
-  'XSIGNIN#',
 ] as const;
 type ItemPartition = (typeof itemPartitions)[number];
 
@@ -136,6 +137,12 @@ export interface AwsAccess {
   arrivalReceipts?: boolean;
   /** Starts the reminder senders (asynchronous invokes of their function) when batches are queued. */
   startsReminderSenders?: boolean;
+  /**
+   * The routes of the sign-ins the API runs itself with a provider (LINE, X): `authorize` is given
+   * the providers' client ids (public: they are in the sign-in URL); `exchange` also reads their
+   * client secrets (Secrets Manager), to exchange a code. No other function gets those secrets.
+   */
+  socialSignIn?: 'authorize' | 'exchange';
 }
 
 /**

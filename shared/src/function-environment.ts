@@ -1,7 +1,7 @@
 /**
  * Every environment variable our functions read, by the functions that read it: the one list both
  * sides take their names from. The functions' schemas are typed by it (functions/src/lib/config.ts,
- * the X bridge's settings), the CDK's `environment` objects too (infra/lib: `EnvironmentOf`), so a
+ * the sign-in providers' settings), the CDK's `environment` objects too (infra/lib: `EnvironmentOf`), so a
  * misspelt or unknown name fails `tsc`; infra/test/stacks.test.ts holds every synthesized function
  * to it. `required` names have no default: a function that reads them must be given them.
  */
@@ -43,18 +43,23 @@ const functionVariables = {
   },
   /** The API's gate (functions/src/triggers/api-gate.ts): `true` on user routes' gate. */
   gate: { required: [], optional: ['GATE_CHECKS_TOKEN'] },
-  /** The X sign-in bridge (functions/src/domain/x-bridge/x-bridge-settings.ts, triggers/x-oidc-bridge.ts). */
-  xBridge: {
-    required: ['X_BRIDGE_REDIRECT_URIS'],
+  /**
+   * The routes of the sign-ins the API runs itself (functions/src/domain/account/provider-settings.ts):
+   * LINE Login's channel id and X's OAuth 2.0 client id, the Secrets Manager secrets of their client
+   * secrets (JSON `channelSecret`, `clientSecret`), and the providers' addresses (their own unless
+   * set: the local stack points them at its stand-ins).
+   */
+  socialSignIn: {
+    required: [],
     optional: [
-      'X_CLIENT_SECRET_ID',
-      'X_BRIDGE_KEY_SECRET_ID',
+      'LINE_CHANNEL_ID',
+      'LINE_SECRET_ID',
+      'LINE_AUTHORIZE_URL',
+      'LINE_API_URL',
       'X_CLIENT_ID',
-      'X_CLIENT_SECRET',
-      'X_BRIDGE_KEY_SEED',
+      'X_SECRET_ID',
       'X_AUTHORIZE_URL',
       'X_API_URL',
-      'X_BRIDGE_ISSUER',
     ],
   },
   /**
@@ -66,12 +71,19 @@ const functionVariables = {
   originRotation: { required: ['DISTRIBUTION_ID'], optional: [] },
   /**
    * Set by the local stack only, never by the CDK: the local token issuer's key
-   * (functions/src/lib/local-issuer.ts), the game clock's offset (functions/src/lib/clock.ts) and
-   * the arrival receipts' key (functions/src/lib/arrival-receipt.ts).
+   * (functions/src/lib/local-issuer.ts), the game clock's offset (functions/src/lib/clock.ts), the
+   * arrival receipts' key (functions/src/lib/arrival-receipt.ts) and the stand-in providers' client
+   * secrets (functions/src/domain/account/provider-settings.ts).
    */
   localOnly: {
     required: [],
-    optional: ['LOCAL_AUTH_PRIVATE_JWK', 'GAME_CLOCK_OFFSET_MS', 'ARRIVAL_RECEIPT_KEY'],
+    optional: [
+      'LOCAL_AUTH_PRIVATE_JWK',
+      'GAME_CLOCK_OFFSET_MS',
+      'ARRIVAL_RECEIPT_KEY',
+      'LINE_CHANNEL_SECRET',
+      'X_CLIENT_SECRET',
+    ],
   },
 } as const satisfies Record<string, { required: readonly string[]; optional: readonly string[] }>;
 

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { socialProviderInfo, socialProviders, type SocialProvider } from '../../shared/src/schemas/social';
+import { isSignedInByApi } from '../../shared/src/schemas/values/social';
 import { resetConfig } from '../../functions/src/lib/config';
 import { authResponseSchema } from '../../shared/src/schemas/account';
 import { reminderSettingsViewSchema } from '../../shared/src/schemas/reminders';
@@ -8,6 +9,9 @@ import { signInWithProvider, socialAuthorizeUrl } from '../../functions/src/doma
 import { reminderRepository } from '../../functions/src/db/repositories/reminder-repository';
 import { linkToken, multipart, profile } from './support/accounts';
 import { api, baseUrl } from './support/api';
+
+/** The providers signed in through the user pool's hosted pages; LINE's and X's own: auth-line, auth-x. */
+const hostedProviders = socialProviders.filter((provider) => !isSignedInByApi(provider));
 
 const verifierOf = () => randomBytes(48).toString('base64url');
 const challengeOf = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
@@ -48,7 +52,7 @@ const exchange = (provider: string, body: Record<string, unknown>) =>
   );
 
 describe('GET /api/auth/social/{provider}/authorize', () => {
-  it.each(socialProviders)('gives the hosted sign-in URL for %s with state and PKCE', async (provider) => {
+  it.each(hostedProviders)('gives the hosted sign-in URL for %s with state and PKCE', async (provider) => {
     const verifier = verifierOf();
     const result = await authorizeUrl(provider, 'state-value-0123456789', verifier);
     expect(result.status).toBe(200);
@@ -96,8 +100,7 @@ describe('GET /api/auth/social/{provider}/authorize', () => {
 });
 
 describe('POST /api/auth/social/{provider}/token', () => {
-  // X's sign-in goes through the bridge and the stand-in X: x-bridge.test.ts.
-  it.each(socialProviders.filter((provider) => provider !== 'twitter'))(
+  it.each(hostedProviders)(
     'a first %s sign-in creates a player with no registered e-mail; the next finds the same one',
     async (provider) => {
       const subject = `api-${provider}-${Date.now()}`;
@@ -141,10 +144,15 @@ describe('POST /api/auth/social/{provider}/token', () => {
     expect(replayed.body).toMatchObject({ code: 'unauthenticated' });
 
     const other = verifierOf();
-    const stolen = await codeFor('line', `api-pkce-${Date.now()}`, other);
+    const stolen = await codeFor('apple', `api-pkce-${Date.now()}`, other);
     expect(
-      (await exchange('line', { code: stolen, code_verifier: verifierOf(), redirect_uri: callback('line') }))
-        .status,
+      (
+        await exchange('apple', {
+          code: stolen,
+          code_verifier: verifierOf(),
+          redirect_uri: callback('apple'),
+        })
+      ).status,
     ).toBe(401);
 
     const forged = randomBytes(24).toString('base64url');
@@ -153,14 +161,14 @@ describe('POST /api/auth/social/{provider}/token', () => {
         .status,
     ).toBe(401);
 
-    const lineVerifier = verifierOf();
-    const lineCode = await codeFor('line', `api-cross-${Date.now()}`, lineVerifier);
-    // A LINE code presented as Google: the redirect URI does not match the code's, nor the provider.
+    const appleVerifier = verifierOf();
+    const appleCode = await codeFor('apple', `api-cross-${Date.now()}`, appleVerifier);
+    // An Apple code presented as Google: the redirect URI does not match the code's, nor the provider.
     expect(
       (
         await exchange('google', {
-          code: lineCode,
-          code_verifier: lineVerifier,
+          code: appleCode,
+          code_verifier: appleVerifier,
           redirect_uri: callback('google'),
         })
       ).status,

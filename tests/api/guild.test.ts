@@ -543,7 +543,13 @@ describe('guild chat', () => {
     const stays = await newUser();
     await join(stays.token, gid);
     await api('POST', `/api/golf/guild/${gid}/chat`, { token: leaving.token, body: { message: 'またね' } });
-    await userRepository.deleteUserData({ userId: leaving.id, email: null, reason: null, now: new Date() });
+    await userRepository.deleteUserData({
+      userId: leaving.id,
+      email: null,
+      socialLogins: [],
+      reason: null,
+      now: new Date(),
+    });
     const page = chatPageSchema.parse(
       (await api('GET', `/api/golf/guild/${gid}/chat`, { token: stays.token })).body,
     );

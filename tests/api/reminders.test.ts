@@ -82,6 +82,27 @@ describe('reminder settings', () => {
     expect(linked.status).toBe(200);
     expect((await reminderRepository.get('line_ureminder'))?.line_user_id).toBe('Ureminder');
   });
+
+  it('LINE reaches a player who signs in with LINE Login: the LINE account linked to them', async () => {
+    // The API's own LINE sign-in: a user of the pool's own, the LINE account on the player's record.
+    await userRepository.createUserIfAbsent({
+      ...newPlayer('line-login-player', new Date(), {
+        status: 'complete',
+        is_accepted_policy: true,
+        is_registed_email: true,
+      }),
+      social_logins: [{ provider: 'line', subject: 'Ulinelogin' }],
+    });
+    const token = (await signLocalAccessToken({ sub: 'line-login-player' })).token;
+    const view = reminderSettingsViewSchema.parse((await api('GET', '/api/user/reminders', { token })).body);
+    expect(view.line_available).toBe(true);
+    const linked = await api('PUT', '/api/user/reminders', {
+      token,
+      body: { email: false, line: true, hours_before: [2] },
+    });
+    expect(linked.status).toBe(200);
+    expect((await reminderRepository.get('line-login-player'))?.line_user_id).toBe('Ulinelogin');
+  });
 });
 
 describe('sending reminders', () => {

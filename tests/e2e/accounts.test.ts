@@ -175,13 +175,13 @@ describe('accounts by e-mail', () => {
     await closeChecked(session);
   });
 
-  it('signs up with X through the bridge and the stand-in X, without an e-mail from X, to completion', async () => {
+  it('signs up with X through the stand-in X, without an e-mail from X, to completion', async () => {
     const session = await reusedPage(browser());
     const { page } = session;
     const email = address('x-player');
     await page.goto('/login');
     await page.getByRole('button', { name: 'Xでログイン' }).click();
-    // The hosted sign-in federates to the bridge, which sends the player to X's consent page.
+    // The API sends the player to X's own consent page, and exchanges the code X gives back.
     await page.waitForURL((url) => url.pathname === '/api/dev/x/i/oauth2/authorize');
     await page.getByRole('heading', { name: 'X でログイン' }).waitFor();
     await page.getByLabel('X のユーザーID (数字)').fill(String(Date.now()));

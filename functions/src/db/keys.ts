@@ -155,8 +155,11 @@ export const keys = {
    * and a reset moves it on, so that one reset ends every other link.
    */
   resetLinks: (userId: string) => ({ PK: `USER#${userId}`, SK: 'RESET_LINKS' }),
-  /** A step of a sign-in through the X bridge (its state towards X, or its code towards Cognito). */
-  xSignIn: (tokenHash: string) => ({ PK: `XSIGNIN#${tokenHash}`, SK: 'STEP' }),
+  /**
+   * The player a provider's account signs in as, for the providers whose sign-in the API runs
+   * itself (LINE, X): by the provider's subject (LINE's `sub`, X's user id), never by an e-mail.
+   */
+  socialLogin: (provider: string, subject: string) => ({ PK: `SOCIAL#${provider}#${subject}`, SK: 'LOGIN' }),
   /** Written at withdrawal: the id never signs in or is created again. */
   withdrawnUser: (userId: string) => ({ PK: `USER#${userId}`, SK: 'WITHDRAWN' }),
   /** Sessions signed in before `not_before` are over (a password changed or reset). */

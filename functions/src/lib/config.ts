@@ -49,8 +49,7 @@ const logSchema = z.object({
 
 /**
  * What every function that reaches the table reads: the table, its client's connections and the
- * log level. The user pool's triggers and the X sign-in bridge (auth stack) have only these, beside
- * their own variables.
+ * log level. The user pool's triggers (auth stack) have only these.
  */
 const baseSchema = logSchema.extend({
   TABLE_NAME: required,
@@ -191,7 +190,7 @@ export function logLevel(): LogLevel {
 
 /** A variable of the list read as it is, for the functions whose one setting needs no schema. */
 export const environmentVariable = (
-  name: FunctionVariable<'gate' | 'xBridge' | 'originRotation' | 'arrivalReceipts' | 'localOnly'>,
+  name: FunctionVariable<'gate' | 'originRotation' | 'arrivalReceipts' | 'localOnly'>,
 ) => process.env[name];
 
 /** Tests and the local stack change the environment after import; they call this to re-read it. */

@@ -1,6 +1,15 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { CfnOutput, Duration, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
+import {
+  ArnFormat,
+  CfnOutput,
+  Duration,
+  NestedStack,
+  SecretValue,
+  Stack,
+  type StackProps,
+} from 'aws-cdk-lib';
+import * as iam from 'aws-cdk-lib/aws-iam';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
@@ -25,6 +34,7 @@ import {
 import { handlerEntry, repositoryRoot } from '../paths';
 import { originVerifyHeader } from '../../../shared/src/security-headers';
 import type { EnvironmentOf } from '../../../shared/src/function-environment';
+import type { ProviderSignedInByApi } from '../../../shared/src/schemas/values/social';
 import { shareCardAssets } from '../../../functions/src/lib/share-card';
 
 export interface ApiStackProps extends StackProps {
@@ -165,6 +175,7 @@ export class ApiStack extends Stack {
       generateSecretString: { passwordLength: 64, excludePunctuation: true },
     });
     const readArrivalReceiptKey = readSecret(arrivalReceiptKeyName);
+    const social = this.socialSignIn(props.config, readSecret);
     // The gate (docs/adr/0010-api-gate.md): before any route function, a Lambda authorizer checks
     // the origin header (and on user and operator routes the access token: the user pool's signature,
     // issuer, expiry and client); API Gateway keeps its answer 5 minutes per identity and answers a
@@ -205,17 +216,18 @@ export class ApiStack extends Stack {
       const { function: fn } = new ApiFunction(area, pascalCase(route.name), {
         handler: route.handler,
         aws: route.aws,
-        environment: route.aws.arrivalReceipts
-          ? ({
-              ...environment,
-              ARRIVAL_RECEIPT_SECRET_ID: arrivalReceiptKeyName,
-            } satisfies EnvironmentOf<'log' | 'table' | 'app' | 'arrivalReceipts'>)
-          : environment,
+        environment: {
+          ...environment,
+          ...(route.aws.arrivalReceipts ? { ARRIVAL_RECEIPT_SECRET_ID: arrivalReceiptKeyName } : {}),
+          ...(route.aws.socialSignIn ? social.environment(route.aws.socialSignIn) : {}),
+        } satisfies EnvironmentOf<'log' | 'table' | 'app' | 'arrivalReceipts' | 'socialSignIn'>,
         resources,
         ...(functionExtras[route.name] ?? {}),
       });
       fn.addToRolePolicy(readOriginSecret);
       if (route.aws.arrivalReceipts) fn.addToRolePolicy(readArrivalReceiptKey);
+      if (route.aws.socialSignIn === 'exchange')
+        for (const grant of social.secretReads) fn.addToRolePolicy(grant);
       const httpRoute = new apigw.HttpRoute(area, `${pascalCase(route.name)}Route`, {
         httpApi: this.api,
         routeKey: apigw.HttpRouteKey.with(route.path, apigw.HttpMethod[route.method]),
@@ -232,6 +244,51 @@ export class ApiStack extends Stack {
       value: this.api.apiEndpoint,
       description: 'The HTTP API behind /api/* (it answers only calls through the distribution)',
     });
+  }
+
+  /**
+   * The sign-ins the API runs itself (LINE, X) for the providers the stage enables: each provider's
+   * client id is given to both of their routes as a reference CloudFormation resolves from the
+   * provider's secret (`{socialSecretPrefix}/line`, JSON `channelId`; `/x`, `clientId`; public, it is
+   * in the sign-in URL); the route that exchanges codes is also given each secret's name and may
+   * read it, for the client secret. No other function reads them.
+   */
+  private socialSignIn(config: InfraConfig, readSecret: (secretName: string) => iam.PolicyStatement) {
+    const providers = [
+      {
+        provider: 'line',
+        secret: 'line',
+        clientIdField: 'channelId',
+        id: 'LINE_CHANNEL_ID',
+        secretId: 'LINE_SECRET_ID',
+      },
+      {
+        provider: 'twitter',
+        secret: 'x',
+        clientIdField: 'clientId',
+        id: 'X_CLIENT_ID',
+        secretId: 'X_SECRET_ID',
+      },
+    ] as const satisfies ReadonlyArray<{
+      provider: ProviderSignedInByApi;
+      secret: string;
+      clientIdField: string;
+      id: keyof EnvironmentOf<'socialSignIn'>;
+      secretId: keyof EnvironmentOf<'socialSignIn'>;
+    }>;
+    const enabled = providers
+      .filter(({ provider }) => config.socialProviders.includes(provider))
+      .map((entry) => ({ ...entry, secretName: `${config.socialSecretPrefix}/${entry.secret}` }));
+    return {
+      environment: (use: 'authorize' | 'exchange'): EnvironmentOf<'socialSignIn'> =>
+        Object.fromEntries(
+          enabled.flatMap(({ id, secretId, secretName, clientIdField }) => [
+            [id, SecretValue.secretsManager(secretName, { jsonField: clientIdField }).unsafeUnwrap()],
+            ...(use === 'exchange' ? [[secretId, secretName]] : []),
+          ]),
+        ),
+      secretReads: enabled.map(({ secretName }) => readSecret(secretName)),
+    };
   }
 
   /**

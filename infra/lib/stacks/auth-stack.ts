@@ -1,16 +1,16 @@
 import { join } from 'node:path';
 import { CfnOutput, Duration, RemovalPolicy, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
-import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import * as cognito from 'aws-cdk-lib/aws-cognito';
-import * as logs from 'aws-cdk-lib/aws-logs';
-import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
 import { passwordMinLength } from '../../../shared/src/schemas/account';
-import type { SocialProvider } from '../../../shared/src/schemas/values/social';
+import {
+  isSignedInByApi,
+  type ProviderSignedInByApi,
+  type SocialProvider,
+} from '../../../shared/src/schemas/values/social';
 import type { EnvironmentOf } from '../../../shared/src/function-environment';
 import type { InfraConfig } from '../config';
 import type { AwsAccess } from '../../../shared/src/aws-access';
@@ -19,19 +19,14 @@ import { ApiFunction } from '../constructs/api-function';
 import { repositoryRoot } from '../paths';
 
 /**
- * The table access of the functions sign-in runs through, each held to the partitions it uses
- * (`dynamodb:LeadingKeys`, docs/adr/0011-leading-keys.md), as a route row is: both answer the
- * internet (the pool's sign-in, the bridge's public endpoints). The custom sign-in takes its one-time
- * grants (a conditional delete); the X bridge keeps its one-time codes until Cognito takes them.
+ * The table access of the function sign-in runs through, held to the partitions it uses
+ * (`dynamodb:LeadingKeys`, docs/adr/0011-leading-keys.md), as a route row is: it answers the
+ * internet (the pool's sign-in). The custom sign-in takes its one-time grants (a conditional delete).
  */
 export const signInFunctions = {
   CustomSignIn: {
     entry: join(repositoryRoot, 'functions/src/triggers/custom-auth.ts'),
     aws: { table: 'write', keys: { write: ['MAILTOKEN#'] } },
-  },
-  XBridge: {
-    entry: join(repositoryRoot, 'functions/src/triggers/x-oidc-bridge.ts'),
-    aws: { table: 'write', keys: { write: ['XSIGNIN#'] } },
   },
 } as const satisfies Record<string, { entry: string; aws: AwsAccess }>;
 
@@ -47,8 +42,9 @@ export interface AuthStackProps extends StackProps {
 
 /**
  * Stateful: the Cognito user pool, its hosted domain, the public app client and the operators
- * group. Social sign-in (Google, Apple, LINE over OIDC, X through an OIDC bridge) joins as identity
- * providers created in `identityProviders()`, before the client that lists them.
+ * group. Social sign-in with Google and Apple joins as identity providers created in
+ * `identityProviders()`, before the client that lists them. LINE's and X's sign-ins are the API's
+ * own: their players are users of the pool's own, signed in by the custom sign-in.
  *
  * E-mail logins are created by the API only (no self sign-up): a user whose username is the
  * player's id and whose e-mail is a sign-in alias, usable once the API verifies it (when the
@@ -59,9 +55,7 @@ export class AuthStack extends Stack {
   readonly userPool: cognito.UserPool;
   readonly client: cognito.UserPoolClient;
   readonly domain: cognito.UserPoolDomain;
-  /** The X sign-in bridge, when the stage enables X: its HTTP API (whose endpoint is the issuer). */
-  xBridge?: { api: apigw.HttpApi; function: lambda.IFunction; signingSecret: secretsmanager.Secret };
-  /** The functions sign-in runs through (the custom sign-in trigger, the X bridge): the stage's alarms watch them. */
+  /** The function sign-in runs through (the custom sign-in trigger): the stage's alarms watch it. */
   readonly watchedFunctions: Array<{ name: string; function: lambda.IFunction }> = [];
 
   constructor(scope: Construct, id: string, props: AuthStackProps) {
@@ -117,7 +111,7 @@ export class AuthStack extends Stack {
       cognitoDomain: { domainPrefix: config.domainPrefix },
     });
 
-    const providers = this.identityProviders(config, props);
+    const providers = this.identityProviders(config);
     this.client = this.userPool.addClient('Web', {
       // A browser app: no secret; the code grant with PKCE, which Cognito applies to public clients.
       generateSecret: false,
@@ -157,16 +151,20 @@ export class AuthStack extends Stack {
       description: 'npm run ops -- create-operator <email> --user-pool-id <UserPoolId>',
     });
     // What each provider's console asks for (docs/deploy.md, "Social sign-in").
-    if (config.socialProviders.some((provider) => provider !== 'twitter')) {
+    if (config.socialProviders.some((provider) => !isSignedInByApi(provider))) {
       new CfnOutput(this, 'SignInRedirectUri', {
         value: `${this.domain.baseUrl()}/oauth2/idpresponse`,
-        description: 'Redirect URI to register at Google, Apple and LINE Login',
+        description: 'Redirect URI to register at Google and Apple',
       });
     }
-    if (this.xBridge) {
-      new CfnOutput(this, 'XBridgeCallbackUrl', {
-        value: `${this.xBridge.api.apiEndpoint}/callback`,
-        description: "Callback URI to register in the X Developer Portal (the app's OAuth 2.0 settings)",
+    // LINE's and X's sign-ins come back to the site itself (docs/adr/0027-line-and-x-sign-in-by-the-api.md).
+    const byApi = config.socialProviders.filter(isSignedInByApi);
+    if (byApi.length > 0 && config.siteUrls.length > 0) {
+      new CfnOutput(this, 'ApiSignInCallbackUrls', {
+        value: config.siteUrls
+          .flatMap((site) => byApi.map((provider) => `${site}/login/${provider}/callback`))
+          .join(' '),
+        description: 'Callback URLs to register at LINE Login (/login/line/) and X (/login/twitter/)',
       });
     }
   }
@@ -174,21 +172,21 @@ export class AuthStack extends Stack {
   /**
    * The federated providers the stage enables (`config.socialProviders`), and only those: a stage
    * without a provider's secret does not list it. Every credential is a reference to the Secrets
-   * Manager secret `{socialSecretPrefix}/{google|apple|line|x}` (JSON fields below), resolved by
-   * CloudFormation at deploy time: nothing secret is in the template. X has no native Cognito
-   * provider and no OIDC of its own: it joins as the OIDC provider `Twitter` whose issuer is the X
-   * sign-in bridge this stack deploys (`deployXBridge`).
+   * Manager secret `{socialSecretPrefix}/{google|apple}` (JSON fields below), resolved by
+   * CloudFormation at deploy time: nothing secret is in the template.
    */
-  private identityProviders(config: InfraConfig, props: AuthStackProps): cognito.IUserPoolIdentityProvider[] {
+  private identityProviders(config: InfraConfig): cognito.IUserPoolIdentityProvider[] {
     const secret = (provider: string, field: string) =>
       SecretValue.secretsManager(`${config.socialSecretPrefix}/${provider}`, { jsonField: field });
     const text = (provider: string, field: string) => secret(provider, field).unsafeUnwrap();
     const userPool = this.userPool;
     // What each provider gives that the pool keeps; the pool requires none of them (the API asks a
     // player without an e-mail for one), and infra/lib/attribute-mapping.ts checks that in the suite.
-    const other = cognito.ProviderAttribute.other;
 
-    const create: Record<SocialProvider, () => cognito.IUserPoolIdentityProvider> = {
+    const create: Record<
+      Exclude<SocialProvider, ProviderSignedInByApi>,
+      () => cognito.IUserPoolIdentityProvider
+    > = {
       google: () =>
         new cognito.UserPoolIdentityProviderGoogle(this, 'Google', {
           userPool,
@@ -210,95 +208,11 @@ export class AuthStack extends Stack {
           scopes: ['email', 'name'],
           attributeMapping: { email: cognito.ProviderAttribute.APPLE_EMAIL },
         }),
-      line: () =>
-        new cognito.UserPoolIdentityProviderOidc(this, 'Line', {
-          userPool,
-          name: 'LINE',
-          clientId: text('line', 'channelId'),
-          clientSecret: text('line', 'channelSecret'),
-          issuerUrl: 'https://access.line.me',
-          scopes: ['openid', 'profile', 'email'],
-          attributeRequestMethod: cognito.OidcAttributeRequestMethod.GET,
-          // The e-mail only once LINE has granted the channel its e-mail permission.
-          attributeMapping: { email: other('email'), fullname: other('name') },
-        }),
-      twitter: () =>
-        new cognito.UserPoolIdentityProviderOidc(this, 'X', {
-          userPool,
-          name: 'Twitter',
-          clientId: text('x', 'clientId'),
-          clientSecret: text('x', 'clientSecret'),
-          issuerUrl: this.deployXBridge(config, props).api.apiEndpoint,
-          scopes: ['openid', 'profile'],
-          attributeRequestMethod: cognito.OidcAttributeRequestMethod.GET,
-          // X gives no e-mail: its user name and display name.
-          attributeMapping: { preferredUsername: other('preferred_username'), fullname: other('name') },
-        }),
     };
-    return config.socialProviders.map((provider) => create[provider]());
-  }
-
-  /**
-   * The X sign-in bridge (functions/src/domain/x-bridge/x-oidc-bridge.ts): one function behind its
-   * own HTTP API, whose default endpoint is the issuer of the pool's `Twitter` provider. Cognito
-   * authenticates there with X's client id and secret (`{socialSecretPrefix}/x`), which the bridge
-   * also uses towards X; it signs ID tokens with an ES256 key derived from a secret generated here;
-   * it carries each sign-in's state through X in a signed value, and keeps the one-time code it gives
-   * Cognito in the table until Cognito takes it. The API is throttled on its
-   * own, so a flood at the public OIDC endpoints cannot take the game's concurrency.
-   */
-  private deployXBridge(config: InfraConfig, props: AuthStackProps) {
-    if (this.xBridge) return this.xBridge;
-    const signingSecret = new secretsmanager.Secret(this, 'XBridgeSigningSecret', {
-      description: 'Seed of the X sign-in bridge ES256 key (a new value is a new key id in its JWKS)',
-      generateSecretString: { passwordLength: 64, excludePunctuation: true },
-    });
-    const xClientSecret = secretsmanager.Secret.fromSecretNameV2(
-      this,
-      'XClientSecret',
-      `${config.socialSecretPrefix}/x`,
-    );
-    checkLeadingKeys('XBridge', signInFunctions.XBridge.aws);
-    const fn = new ApiFunction(this, 'XBridge', {
-      handler: 'triggers/x-oidc-bridge',
-      ...signInFunctions.XBridge,
-      environment: {
-        TABLE_NAME: props.table.tableName,
-        X_CLIENT_SECRET_ID: xClientSecret.secretName,
-        X_BRIDGE_KEY_SECRET_ID: signingSecret.secretArn,
-        X_BRIDGE_REDIRECT_URIS: `${this.domain.baseUrl()}/oauth2/idpresponse`,
-      } satisfies EnvironmentOf<'log' | 'table' | 'xBridge'>,
-      resources: {
-        table: props.table,
-        uploads: props.uploads,
-        userPool: this.userPool,
-        mailFrom: config.mailFrom,
-      },
-      timeout: Duration.seconds(10),
-    }).function;
-    signingSecret.grantRead(fn);
-    xClientSecret.grantRead(fn);
-
-    const api = new apigw.HttpApi(this, 'XBridgeApi', {
-      apiName: `golf-${config.stage}-x-bridge`,
-      description: 'X sign-in bridge: OpenID Connect for the user pool over X OAuth 2.0',
-      createDefaultStage: false,
-      defaultIntegration: new HttpLambdaIntegration('XBridgeIntegration', fn),
-    });
-    new apigw.HttpStage(this, 'XBridgeStage', {
-      httpApi: api,
-      stageName: '$default',
-      autoDeploy: true,
-      // Sign-ins are a few a second at the busiest; Cognito's token and userinfo calls included.
-      throttle: { rateLimit: 50, burstLimit: 100 },
-      accessLogSettings: {
-        destination: new apigw.LogGroupLogDestination(
-          new logs.LogGroup(this, 'XBridgeAccessLogs', { retention: config.settings.logRetention }),
-        ),
-      },
-    });
-    this.xBridge = { api, function: fn, signingSecret };
-    this.watchedFunctions.push({ name: 'XBridge', function: fn });
-    return this.xBridge;
+    // LINE's and X's sign-ins are the API's own, their players users of the pool's own
+    // (docs/adr/0027-line-and-x-sign-in-by-the-api.md).
+    return config.socialProviders
+      .filter((provider) => !isSignedInByApi(provider))
+      .map((provider) => create[provider]());
   }
 }

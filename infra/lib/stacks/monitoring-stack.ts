@@ -47,7 +47,7 @@ export interface MonitoringStackProps extends StackProps {
   jobs: readonly ScheduledJob[];
   /**
    * The stage's functions its Lambda alarms watch one by one (an alarm's metric math holds at most
-   * 10 metrics): the gates and the team saves (api stack), the sign-in trigger and the X bridge
+   * 10 metrics): the gates and the team saves (api stack) and the sign-in trigger
    * (auth stack). The other route functions answer through the API, whose 5xx rate counts their
    * failures and throttles; the jobs have alarms of their own.
    */
@@ -169,14 +169,14 @@ export class MonitoringStack extends Stack {
     const lambdaThrottles = watchedLambdaSum(props.watchedFunctions, 'Throttles');
     alarm('LambdaErrors', {
       alarmDescription:
-        'Lambda errors of the stage’s gates, team saves, sign-in trigger or X bridge (the other routes’ show as API 5xx)',
+        'Lambda errors of the stage’s gates, team saves or sign-in trigger (the other routes’ show as API 5xx)',
       metric: lambdaErrors,
       threshold: 10,
       evaluationPeriods: 1,
     });
     alarm('LambdaThrottles', {
       alarmDescription:
-        'Lambda throttled the stage’s gates, team saves, sign-in trigger or X bridge: account concurrency is exhausted (see the quotas in docs/deploy.md)',
+        'Lambda throttled the stage’s gates, team saves or sign-in trigger: account concurrency is exhausted (see the quotas in docs/deploy.md)',
       metric: lambdaThrottles,
       threshold: 1,
       evaluationPeriods: 1,

@@ -169,7 +169,8 @@ export const getSocialAuthorizeRoute = {
   params: socialProviderParamsSchema,
   query: socialAuthorizeQuerySchema,
   response: socialAuthorizeResponseSchema,
-  aws: { table: 'none' },
+  // LINE's and X's sign-in pages take their client ids.
+  aws: { table: 'none', socialSignIn: 'authorize' },
 } as const satisfies RouteDefinition;
 
 export const createSocialTokenRoute = {
@@ -181,7 +182,22 @@ export const createSocialTokenRoute = {
   params: socialProviderParamsSchema,
   body: socialTokenBodySchema,
   response: authResponseSchema,
-  aws: { table: 'write', keys: sessionKeys },
+  aws: {
+    table: 'write',
+    // LINE's and X's codes are exchanged here with their client secrets, and the player signed in
+    // through the user pool's custom sign-in, whose one-time grant is a mail token.
+    socialSignIn: 'exchange',
+    userPool: [
+      'AdminGetUser',
+      'AdminCreateUser',
+      'AdminSetUserPassword',
+      'ListUsers',
+      'AdminDeleteUser',
+      'AdminInitiateAuth',
+      'AdminRespondToAuthChallenge',
+    ],
+    keys: { write: ['MAILTOKEN#', 'SOCIAL#', 'USER#'] },
+  },
 } as const satisfies RouteDefinition;
 
 export const getUserMeRoute = {
@@ -419,7 +435,7 @@ export const withdrawUserRoute = {
     keys: {
       read: ['GUILD_CHAT#', 'MAILTOKEN#', 'RATE#', 'REMINDER_JOB', 'REMINDER_SENT#'],
       // A member leaves the guild first (handing it over, or closing it when alone in it).
-      write: ['GUILD#', 'LOGIN#', 'OUTBOX', 'REMINDER_UNSUBSCRIBE#', 'REVOKED#', 'USER#'],
+      write: ['GUILD#', 'LOGIN#', 'OUTBOX', 'REMINDER_UNSUBSCRIBE#', 'REVOKED#', 'SOCIAL#', 'USER#'],
       index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'REMINDER_SUBSCRIBERS'],
     },
     table: 'write',

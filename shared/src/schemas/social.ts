@@ -7,8 +7,9 @@ const socialProviderSchema = z.enum(socialProviders);
 
 /**
  * Each provider's name as a Cognito identity provider (`identity_provider=` of /oauth2/authorize and
- * the prefix of a federated user's `username`) and its label on the buttons. X has no native Cognito
- * provider: it is an OIDC provider named `Twitter`, served by the bridge in front of X's OAuth 2.0.
+ * the prefix of a federated user's `username`) and its label on the buttons. LINE and X are no
+ * providers of the pool now (their sign-in is the API's own): their names are those of the users
+ * the pool federated before (`LINE_{sub}`, `Twitter_{X user id}`), which their players keep.
  */
 export const socialProviderInfo: Record<SocialProvider, { cognitoName: string; label: string }> = {
   google: { cognitoName: 'Google', label: 'Google' },

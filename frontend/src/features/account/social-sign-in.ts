@@ -61,7 +61,10 @@ export function takeAttempt(
   }
 }
 
-/** Leaves for the provider's sign-in page (the user pool's hosted endpoint, or its local stand-in). */
+/**
+ * Leaves for the provider's sign-in page: LINE's and X's own, the user pool's hosted one for Google
+ * and Apple (their local stand-ins on the local stack).
+ */
 export async function startSocialSignIn(provider: SocialProvider, to: string): Promise<void> {
   const state = randomToken(24);
   const verifier = randomToken(48);

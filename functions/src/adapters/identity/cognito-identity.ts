@@ -147,6 +147,30 @@ async function createPoolUser(username: string, email: string, verified: boolean
 /** A password nobody knows, for a login that has none yet (the pool wants one to be usable). */
 const unknownPassword = () => `${randomBytes(24).toString('base64url')}aA1!`;
 
+/**
+ * A pool user under the player's id without an address, for the custom sign-in only; one that
+ * exists already (a social player who registered an address has one) is kept as it is.
+ */
+async function createLoginWithoutPassword(username: string): Promise<void> {
+  const { client, UserPoolId } = pool();
+  try {
+    await client.send(
+      new AdminCreateUserCommand({ UserPoolId, Username: username, MessageAction: 'SUPPRESS' }),
+    );
+  } catch (error) {
+    if (isNamed(error, 'UsernameExistsException')) return;
+    throw error;
+  }
+  await client.send(
+    new AdminSetUserPasswordCommand({
+      UserPoolId,
+      Username: username,
+      Password: unknownPassword(),
+      Permanent: true,
+    }),
+  );
+}
+
 /** Sets the address of a pool user, verified (an alias it signs in with) or not. */
 async function setPoolEmail(username: string, email: string, verified: boolean): Promise<void> {
   const { client, UserPoolId } = pool();
@@ -446,6 +470,30 @@ export const cognitoIdentity: IdentityPort = answeringBusyAs503({
       }
     });
     return true;
+  },
+
+  async createSocialLogin(now) {
+    const userId = ulid(now.getTime()).toLowerCase();
+    await createLoginWithoutPassword(userId);
+    return userId;
+  },
+
+  async adoptFederatedPlayer(providerName, subject) {
+    const { client, UserPoolId } = pool();
+    let playerId: string | undefined;
+    try {
+      const found = await client.send(
+        new AdminGetUserCommand({ UserPoolId, Username: `${providerName}_${subject}` }),
+      );
+      // A federated user's player is the one whose id is its sub (lib/auth.ts, playerIdOf).
+      playerId = found.UserAttributes?.find((attribute) => attribute.Name === 'sub')?.Value;
+    } catch (error) {
+      if (isNamed(error, 'UserNotFoundException')) return null;
+      throw error;
+    }
+    if (!playerId) return null;
+    await createLoginWithoutPassword(playerId);
+    return playerId;
   },
 
   async removeLogins(userId) {

@@ -64,6 +64,18 @@ export interface IdentityPort {
   setPassword(email: string, password: string): Promise<boolean>;
   /** Moves the player's login (or a new one without a password) to another address; false when taken. */
   changeEmail(user: UserRecord, to: string, now: Date): Promise<boolean>;
+  /**
+   * A login for a new player of a provider whose sign-in the API runs itself (LINE, X), answering
+   * the player's id: in the user pool a user of its own under that id, with no address and a
+   * password nobody knows, which only the custom sign-in signs in.
+   */
+  createSocialLogin(now: Date): Promise<string>;
+  /**
+   * The player a provider's account signed in as through the user pool's federation before
+   * (the pool's user `{ProviderName}_{subject}`), given a login of the pool's own when it has none;
+   * null when the pool never federated that account.
+   */
+  adoptFederatedPlayer(providerName: string, subject: string): Promise<string | null>;
   /** Withdrawal: the player's sign-ins kept outside the table (the table's own go with the player's data). */
   removeLogins(userId: string): Promise<void>;
 }
@@ -141,6 +153,9 @@ const localIdentity: IdentityPort = {
     const from = user.email ? await userRepository.getLogin(user.email) : null;
     return userRepository.moveLogin({ user, to, from: from?.user_id === user.user_id ? from : null, now });
   },
+  createSocialLogin: async (now) => ulid(now.getTime()).toLowerCase(),
+  // The local stack has no user pool, so no federated user from before.
+  adoptFederatedPlayer: async () => null,
   // Every local login is in the table.
   removeLogins: async () => undefined,
 };

@@ -37,8 +37,16 @@ export interface UserRecord {
    * is the one its Messaging API pushes to). Whatever session the player is in, the account is linked.
    */
   linked_accounts?: Partial<Record<SocialProvider, string>>;
+  /** The providers' accounts the player signs in with through the API's own sign-in (LINE, X). */
+  social_logins?: SocialLink[];
   created_at: string;
   updated_at: string;
+}
+
+/** A provider's account, by the provider's subject (LINE's `sub`, X's user id). */
+export interface SocialLink {
+  provider: string;
+  subject: string;
 }
 
 export interface LoginRecord {
@@ -60,6 +68,19 @@ export const userItem = (record: UserRecord) => ({
   ...keys.userProfile(record.user_id),
   entity: 'user',
   ...record,
+});
+/** A transaction's Put of a provider account's link to its player, unless the account is linked. */
+const newSocialLogin = (link: SocialLink, userId: string) => ({
+  Put: {
+    TableName: tableName(),
+    Item: {
+      ...keys.socialLogin(link.provider, link.subject),
+      entity: 'social_login',
+      ...link,
+      user_id: userId,
+    },
+    ConditionExpression: 'attribute_not_exists(PK)',
+  },
 });
 export const loginItem = (record: LoginRecord) => ({
   ...keys.login(record.email),
@@ -98,6 +119,64 @@ export const userRepository = {
     const existing = await userRepository.getUser(record.user_id);
     if (!existing) throw new Error(`user ${record.user_id} exists under another entity`);
     return existing;
+  },
+
+  /** The player a provider's account is linked to; null when none is. */
+  async getSocialLogin(link: SocialLink): Promise<string | null> {
+    const { Item } = await db().send(
+      new GetCommand({ TableName: tableName(), Key: keys.socialLogin(link.provider, link.subject) }),
+    );
+    return typeof Item?.['user_id'] === 'string' ? Item['user_id'] : null;
+  },
+
+  /**
+   * A player's first sign-in with a provider: the player and the link of the provider's account to
+   * them, together; false when the account was linked meanwhile (two first sign-ins at once).
+   */
+  async createSocialPlayer(user: UserRecord, link: SocialLink): Promise<boolean> {
+    const record = { ...user, social_logins: [link] };
+    return conditionHeld(
+      db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            newSocialLogin(link, user.user_id),
+            {
+              Put: {
+                TableName: tableName(),
+                Item: userItem(record),
+                ConditionExpression: 'attribute_not_exists(PK)',
+              },
+            },
+          ],
+        }),
+      ),
+    );
+  },
+
+  /**
+   * Links a provider's account to an existing player (one whose earlier sign-ins went through the
+   * user pool's federation); false when the account is linked already or the player is gone.
+   */
+  async linkSocialLogin(userId: string, link: SocialLink): Promise<boolean> {
+    return conditionHeld(
+      db().send(
+        new TransactWriteCommand({
+          TransactItems: [
+            newSocialLogin(link, userId),
+            {
+              Update: {
+                TableName: tableName(),
+                Key: keys.userProfile(userId),
+                UpdateExpression:
+                  'SET social_logins = list_append(if_not_exists(social_logins, :none), :link)',
+                ConditionExpression: 'entity = :user',
+                ExpressionAttributeValues: { ':none': [], ':link': [link], ':user': 'user' },
+              },
+            },
+          ],
+        }),
+      ),
+    );
   },
 
   /** Signs a token out until it would have expired anyway. */
@@ -511,6 +590,8 @@ export const userRepository = {
   async deleteUserData(input: {
     userId: string;
     email: string | null;
+    /** The providers' accounts linked to the player: free to sign in as a new player again. */
+    socialLogins: readonly SocialLink[];
     reason: string | null;
     now: Date;
   }): Promise<void> {
@@ -541,6 +622,17 @@ export const userRepository = {
           db().send(new DeleteCommand({ TableName: tableName(), Key: { PK: item['PK'], SK: item['SK'] } })),
         ),
     );
+    for (const link of input.socialLogins)
+      await conditionHeld(
+        db().send(
+          new DeleteCommand({
+            TableName: tableName(),
+            Key: keys.socialLogin(link.provider, link.subject),
+            ConditionExpression: 'attribute_not_exists(PK) OR user_id = :user',
+            ExpressionAttributeValues: { ':user': input.userId },
+          }),
+        ),
+      );
     // A login the address has since moved to (another user's) stays.
     if (input.email)
       await conditionHeld(
@@ -564,6 +656,9 @@ export const tableUse = {
     getUser: { read: ['USER#'] },
     getLogin: { read: ['LOGIN#'] },
     createUserIfAbsent: { write: ['USER#'] },
+    getSocialLogin: { read: ['SOCIAL#'] },
+    createSocialPlayer: { write: ['SOCIAL#', 'USER#'] },
+    linkSocialLogin: { write: ['SOCIAL#', 'USER#'] },
     revokeToken: { write: ['REVOKED#'] },
     checkSession: { read: ['REVOKED#', 'USER#'] },
     recordSecondFactor: { write: ['USER#'] },
@@ -585,7 +680,7 @@ export const tableUse = {
     undoLoginWrite: { write: ['LOGIN#', 'USER#'] },
     isWithdrawn: { read: ['USER#'] },
     withdrawnAmong: { read: ['USER#'] },
-    deleteUserData: { write: ['LOGIN#', 'USER#'] },
+    deleteUserData: { write: ['LOGIN#', 'SOCIAL#', 'USER#'] },
   },
 } satisfies TableUse<{
   userRepository: typeof userRepository;

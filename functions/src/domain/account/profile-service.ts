@@ -160,6 +160,7 @@ export async function withdraw(
   await userRepository.deleteUserData({
     userId: user.user_id,
     email: user.email,
+    socialLogins: user.social_logins ?? [],
     reason: body.reason ?? null,
     now,
   });

@@ -8,18 +8,26 @@ import {
   type SocialProvider,
   type SocialTokenBody,
 } from '@golf/shared/schemas/social';
-import { type UserRecord, userRepository } from '../../db/repositories/user-repository';
+import { isSignedInByApi, type ProviderSignedInByApi } from '@golf/shared/schemas/values/social';
+import { type SocialLink, type UserRecord, userRepository } from '../../db/repositories/user-repository';
+import { identity } from '../../adapters/identity/identity-port';
 import { verifyAccessToken } from '../../lib/auth';
 import { config } from '../../lib/config';
-import { AppError, validationFailed } from '../../lib/errors';
+import { AppError, conflict, validationFailed } from '../../lib/errors';
 import { logger } from '../../lib/logger';
 import { authResponse, newPlayer } from './account-service';
+import { lineAuthorizeUrl, lineSubject } from './line-sign-in';
+import { xAuthorizeUrl, xSubject } from './x-sign-in';
 
 /**
- * Social sign-in through the user pool's hosted OAuth endpoints (Cognito's domain in AWS, the local
- * stand-in under the local issuer): the browser is sent to `/oauth2/authorize` for one provider with
- * its state and PKCE challenge; the code it brings back is exchanged here at `/oauth2/token` with the
- * browser's code_verifier, the access token verified like any other, and the player found or created.
+ * Social sign-in. Google and Apple go through the user pool's hosted OAuth endpoints (Cognito's
+ * domain in AWS, the local stand-in under the local issuer): the browser is sent to
+ * `/oauth2/authorize` for one provider with its state and PKCE challenge; the code it brings back is
+ * exchanged here at `/oauth2/token` with the browser's code_verifier, the access token verified like
+ * any other, and the player found or created. LINE and X are run by the API itself
+ * (docs/adr/0027-line-and-x-sign-in-by-the-api.md): the browser goes to the provider's own page, the
+ * code is exchanged with the provider here, and the player, found by the provider's subject, is signed
+ * in with the user pool's custom sign-in like after a mailed link.
  */
 const socialSignInFailedMessage = 'ログインに失敗しました。もう一度お試しください。';
 
@@ -33,8 +41,20 @@ function checkProvider(provider: SocialProvider, redirectUri: string): void {
   }
 }
 
+/** A provider whose OAuth the API runs itself: its authorize page, and who a callback's code is. */
+interface ProviderSignIn {
+  authorizeUrl(query: SocialAuthorizeQuery): string;
+  subject(body: SocialTokenBody): Promise<string>;
+}
+
+const signInsByApi: Record<ProviderSignedInByApi, ProviderSignIn> = {
+  line: { authorizeUrl: lineAuthorizeUrl, subject: lineSubject },
+  twitter: { authorizeUrl: xAuthorizeUrl, subject: xSubject },
+};
+
 export function socialAuthorizeUrl(provider: SocialProvider, query: SocialAuthorizeQuery): string {
   checkProvider(provider, query.redirect_uri);
+  if (isSignedInByApi(provider)) return signInsByApi[provider].authorizeUrl(query);
   const url = new URL(`${config().AUTH_OAUTH_URL}/oauth2/authorize`);
   url.search = new URLSearchParams({
     identity_provider: socialProviderInfo[provider].cognitoName,
@@ -85,6 +105,10 @@ export async function signInWithProvider(
   now: Date,
 ): Promise<AuthResponse> {
   checkProvider(provider, body.redirect_uri);
+  if (isSignedInByApi(provider)) {
+    const user = await playerOf({ provider, subject: await signInsByApi[provider].subject(body) }, now);
+    return authResponse(await identity().issueFor(user.user_id, [], now), user);
+  }
   const accessToken = await exchangeCode(body);
   const auth = await verifyAccessToken(accessToken);
   // A federated user's username is `{IdentityProviderName}_{subject}`: the token must come from this provider.
@@ -110,4 +134,44 @@ export async function signInWithProvider(
     { token: accessToken, expiresAt: new Date(auth.expiresAt * 1000), tokenId: auth.tokenId },
     user,
   );
+}
+
+const withdrawn = () => new AppError(401, 'unauthenticated', 'このアカウントは退会済みです。');
+
+/** The player a link names; a withdrawn one signs in no more. */
+async function linkedPlayer(userId: string): Promise<UserRecord> {
+  const user = await userRepository.getUser(userId);
+  if (!user) throw withdrawn();
+  return user;
+}
+
+/**
+ * The player a provider's account signs in as: the one linked to it, else the one the user pool
+ * federated it to before (linked now), else a new player with a login of the pool's own. Two first
+ * sign-ins at once create one player: the link is written with the player, on condition.
+ */
+async function playerOf(link: SocialLink & { provider: SocialProvider }, now: Date): Promise<UserRecord> {
+  const linked = await userRepository.getSocialLogin(link);
+  if (linked) return linkedPlayer(linked);
+
+  const adopted = await identity().adoptFederatedPlayer(
+    socialProviderInfo[link.provider].cognitoName,
+    link.subject,
+  );
+  if (adopted) {
+    if (await userRepository.isWithdrawn(adopted)) throw withdrawn();
+    if (await userRepository.linkSocialLogin(adopted, link)) return linkedPlayer(adopted);
+    const meanwhile = await userRepository.getSocialLogin(link);
+    if (meanwhile) return linkedPlayer(meanwhile);
+    // Federated before, but its player was never written: it is made now, under that id.
+  }
+
+  const userId = adopted ?? (await identity().createSocialLogin(now));
+  const user = newSocialUser(userId, now);
+  if (await userRepository.createSocialPlayer(user, link)) return { ...user, social_logins: [link] };
+  // Another first sign-in of the account linked it meanwhile: this one's login goes.
+  if (!adopted) await identity().removeLogins(userId);
+  const winner = await userRepository.getSocialLogin(link);
+  if (!winner) throw conflict();
+  return linkedPlayer(winner);
 }

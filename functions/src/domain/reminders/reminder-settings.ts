@@ -20,16 +20,20 @@ export interface ReminderSettingsView extends ReminderSettings {
 
 /**
  * The LINE user the player's reminders go to: the one linked before, else the LINE account the player
- * signs in with, as the account keeps it (whatever session this is: after a LINE sign-up the e-mail
- * step's session is not a LINE one), or as this session shows it (a session from before the account
- * kept its links).
+ * signs in with, as the account keeps it (linked at a LINE sign-in through the API's own LINE Login,
+ * or, before it, through the user pool's federation; whatever session this is: after a LINE sign-up
+ * the e-mail step's session is not a LINE one), or as this session shows it (a federated session
+ * from before the account kept its links).
  */
 const lineUserOf = (
   auth: AuthContext,
   user: UserRecord | null,
   subscription: ReminderSubscription | undefined,
 ): string | null =>
-  subscription?.line_user_id ?? user?.linked_accounts?.line ?? federatedSubject(auth.username, 'line');
+  subscription?.line_user_id ??
+  user?.social_logins?.find((link) => link.provider === 'line')?.subject ??
+  user?.linked_accounts?.line ??
+  federatedSubject(auth.username, 'line');
 
 function settingsOf(subscription: ReminderSubscription | undefined): ReminderSettings {
   return subscription
