@@ -425,12 +425,12 @@ export function monthlyBill(
     instanceStarts * (readers.arrivalReceipt / Math.max(1, readers.origin)) * loads * RECEIPT_KEY_VERSIONS;
   // At most one new instance of the code exchange a sign-in with LINE or X, which reads that
   // provider's secret.
-  const xReads =
+  const socialReads =
     readers.socialSignIn > 0 ? lineOrXMau * profile.signInsPerPlayer * SOCIAL_SIGN_IN_READS : 0;
   // Each sender run of each reminder time: the token when it starts and once more in its 5 minutes.
   const deadlines = profile.tournamentsPerMonth * profile.roundsPerTournament;
   const tokenReads = readers.lineToken > 0 ? deadlines * REMINDER_TIMES * deployed.reminderSenders * 2 : 0;
-  const secretCalls = originReads + receiptReads + xReads + tokenReads;
+  const secretCalls = originReads + receiptReads + socialReads + tokenReads;
   const secrets = deployed.secrets + deployed.secretsRead;
 
   return [
@@ -586,7 +586,7 @@ export function monthlyBill(
     },
     {
       item: 'Secrets Manager, API calls',
-      quantity: `${fmt(secretCalls)} calls (origin secret ${fmt(originReads)}, arrival receipt key ${fmt(receiptReads)}, X bridge ${fmt(xReads)}, LINE token ${fmt(tokenReads)})`,
+      quantity: `${fmt(secretCalls)} calls (origin secret ${fmt(originReads)}, arrival receipt key ${fmt(receiptReads)}, LINE and X sign-in ${fmt(socialReads)}, LINE token ${fmt(tokenReads)})`,
       usd: (secretCalls / 1e4) * prices.secretsPer10kCalls,
       unitPrice: `$${prices.secretsPer10kCalls} per 10,000 calls`,
       quantityFrom: `templates (the functions reading each secret, senders); ${profileSource} (coldShare, instanceMinutes, sign-ins)`,

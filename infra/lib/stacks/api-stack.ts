@@ -1,15 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import {
-  ArnFormat,
-  CfnOutput,
-  Duration,
-  NestedStack,
-  SecretValue,
-  Stack,
-  type StackProps,
-} from 'aws-cdk-lib';
-import * as iam from 'aws-cdk-lib/aws-iam';
+import { CfnOutput, Duration, NestedStack, SecretValue, Stack, type StackProps } from 'aws-cdk-lib';
+import type * as iam from 'aws-cdk-lib/aws-iam';
 import * as apigw from 'aws-cdk-lib/aws-apigatewayv2';
 import { HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
