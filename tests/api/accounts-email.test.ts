@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import {
   authResponseSchema,
   commonPasswordMessage,
@@ -14,6 +14,7 @@ import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { realPng } from './support/images';
 import { linkToken, mailsTo, multipart, profile } from './support/accounts';
 import { api, tokenFor } from './support/api';
+import { freshLoopbackMailBudget } from './support/mail-budget';
 
 type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
 
@@ -44,6 +45,9 @@ async function registered(name: string, password = 'first-pass-1') {
   expect(verified.status).toBe(200);
   return { email, password, auth: authResponseSchema.parse(verified.body) };
 }
+
+// The loopback address's mail budget is the whole suite's (support/mail-budget.ts).
+beforeEach(freshLoopbackMailBudget);
 
 describe('e-mail registration', () => {
   it('mails a single-use link; opening it creates the player at the policy step and signs them in', async () => {

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { socialProviderInfo, socialProviders, type SocialProvider } from '../../shared/src/schemas/social';
 import { isSignedInByApi } from '../../shared/src/schemas/values/social';
 import { resetConfig } from '../../functions/src/lib/config';
@@ -9,6 +9,7 @@ import { signInWithProvider, socialAuthorizeUrl } from '../../functions/src/doma
 import { reminderRepository } from '../../functions/src/db/repositories/reminder-repository';
 import { linkToken, multipart, profile } from './support/accounts';
 import { api, baseUrl } from './support/api';
+import { freshLoopbackMailBudget } from './support/mail-budget';
 
 /** The providers signed in through the user pool's hosted pages; LINE's and X's own: auth-line, auth-x. */
 const hostedProviders = socialProviders.filter((provider) => !isSignedInByApi(provider));
@@ -50,6 +51,9 @@ const exchange = (provider: string, body: Record<string, unknown>) =>
     `/api/auth/social/${provider}/token`,
     { body },
   );
+
+// The loopback address's mail budget is the whole suite's (support/mail-budget.ts).
+beforeEach(freshLoopbackMailBudget);
 
 describe('GET /api/auth/social/{provider}/authorize', () => {
   it.each(hostedProviders)('gives the hosted sign-in URL for %s with state and PKCE', async (provider) => {

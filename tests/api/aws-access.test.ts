@@ -6,6 +6,7 @@ import { runWithAwsAccess, type AwsCall } from '../../functions/src/lib/aws-acce
 import { handler as finishTutorial } from '../../functions/src/handlers/user/finish-tutorial';
 import { handler as verifyRegistration } from '../../functions/src/handlers/auth/verify-registration';
 import { api, tokenFor } from './support/api';
+import { freshLoopbackMailBudget } from './support/mail-budget';
 
 type Handler = (
   event: APIGatewayProxyEventV2,
@@ -84,6 +85,7 @@ describe('the AWS access each route declares, held to locally', () => {
     const email = `aws-access-${Date.now().toString(36)}@example.com`;
     const password = 'first-pass-1';
     const body = { email, password, password_confirmation: password };
+    await freshLoopbackMailBudget();
     expect((await api('POST', '/api/auth/register', { body })).status).toBe(202);
     type Outbox = { messages: Array<{ text: string }> };
     const [mail] = (await api<Outbox>('GET', `/api/dev/outbox?to=${encodeURIComponent(email)}`)).body

@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { api, tokenFor } from './support/api';
+import { freshLoopbackMailBudget } from './support/mail-budget';
 import { userRepository } from '../../functions/src/db/repositories/user-repository';
 import { loginLimits, newPlayer, signIn } from '../../functions/src/domain/account/account-service';
 import { hashPassword } from '../../functions/src/adapters/identity/password';
@@ -84,6 +85,8 @@ describe('login rate limit', () => {
 });
 
 describe('mail budget', () => {
+  beforeEach(freshLoopbackMailBudget);
+
   it('counts every mail to one address against one budget, whichever action sends it', async () => {
     const email = `budget-${Date.now()}@example.com`;
     const register = { email, password: 'abcdefghjk', password_confirmation: 'abcdefghjk' };

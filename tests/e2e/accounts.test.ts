@@ -200,7 +200,7 @@ describe('accounts by e-mail', () => {
     const { page } = session;
     await page.goto('/login');
     await page.getByRole('button', { name: 'LINEでログイン' }).click();
-    await page.waitForURL((url) => url.pathname === '/api/dev/auth/oauth2/authorize');
+    await page.waitForURL((url) => url.pathname === '/api/dev/line/oauth2/v2.1/authorize');
     await page.getByLabel(label('LINE のアカウントID')).fill(`Ue2e${run}`);
     await page.getByRole('button', { name: '許可する' }).click();
     // The e-mail step's link signs the player in again, in a session of its own.

@@ -23,9 +23,11 @@ describe('/howto', () => {
     const yearly = page.locator('.document-section', {
       has: page.getByRole('heading', { name: '年間ランキング' }),
     });
+    // A smooth scroll over the whole rules takes a while: the page is several screens long.
     await expect
-      .poll(() =>
-        yearly.evaluate((element) => (element as unknown as Boxed).getBoundingClientRect().top < 400),
+      .poll(
+        () => yearly.evaluate((element) => (element as unknown as Boxed).getBoundingClientRect().top < 400),
+        { timeout: 10_000 },
       )
       .toBe(true);
     expect(new URL(page.url()).pathname).toBe('/howto');

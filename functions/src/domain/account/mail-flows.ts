@@ -86,9 +86,10 @@ async function requireUser(userId: string): Promise<UserRecord> {
 
 /** POST /api/auth/register: a verification link to a new address; a notice to a known one. */
 export async function startRegistration(body: RegisterBody, sourceIp: string, now: Date) {
-  await limitMail(body.email, sourceIp, now);
-  // Before the address is looked at: the answer is the same whether or not it is known.
+  // Before the address is looked at (the answer is the same whether or not it is known), and before
+  // the mail budgets: a password refused sends no mail, so it spends none of them.
   await refuseCommonPassword(body.password);
+  await limitMail(body.email, sourceIp, now);
   if (await userRepository.getLogin(body.email)) {
     await sendMail(accountMail.alreadyRegistered(body.email), now);
     return sent();
