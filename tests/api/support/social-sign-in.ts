@@ -123,7 +123,5 @@ export function useFakeProvider(
   return fake;
 }
 
-export function sendJson(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'content-type': 'application/json' });
-  response.end(JSON.stringify(body));
-}
+/** The fake providers answer JSON as the local stack's stand-ins do. */
+export { sendJson } from '../../../scripts/local-stack/http-parts';
