@@ -44,8 +44,20 @@ const zones: Array<{
     allowed: '../../domain/game/team-service',
   },
   { folder: 'functions/src/domain/game', refused: '../../handlers/game/save-pick', allowed: '../../db/keys' },
+  // The ranking's rules are pure; its reads and writes reach the table.
+  {
+    folder: 'functions/src/domain/ranking/rules',
+    refused: '@golf/functions/db/repositories/team-repository',
+    allowed: './rank-index',
+  },
+  {
+    folder: 'functions/src/domain/ranking/io',
+    refused: '@golf/functions/handlers/game/save-pick',
+    allowed: '@golf/functions/db/repositories/team-repository',
+  },
   { folder: 'functions/src/db/repositories', refused: '../../adapters/mail', allowed: '../keys' },
   { folder: 'functions/src/lib', refused: '../db/keys', allowed: './config' },
+  { folder: 'functions/src/lib', refused: '@golf/functions/db/keys', allowed: '@golf/shared/game/ranking' },
   { folder: 'functions/src/adapters', refused: '../domain/game/team-service', allowed: '../db/keys' },
   { folder: 'functions/src/jobs', refused: '../db/keys', allowed: '../domain/ranking/publish-job' },
   { folder: 'functions/src/triggers', refused: '../db/keys', allowed: '../adapters/identity/identity-port' },
@@ -120,6 +132,27 @@ const breaking: Case[] = [
     message: 'only repositories know DynamoDB',
   },
   {
+    file: 'functions/src/domain/ranking/rules/reads-the-game-clock.ts',
+    code: "import { now } from '@golf/functions/lib/clock';\nexport const at = now();\n",
+    rule: restricted,
+    reports: 1,
+    message: 'it is given `now`',
+  },
+  {
+    file: 'functions/src/domain/ranking/rules/calls-a-job-step.ts',
+    code: "import { keptSeasonPoints } from '../io/season-points';\nexport const x = keptSeasonPoints;\n",
+    rule: restricted,
+    reports: 1,
+    message: 'A ranking rule is pure',
+  },
+  {
+    file: 'functions/src/domain/ranking/rules/imports-a-handler.ts',
+    code: "import { handler } from '../../../handlers/game/save-pick';\nexport const x = handler;\n",
+    rule: restricted,
+    reports: 1,
+    message: 'never the other way',
+  },
+  {
     file: 'functions/src/db/repositories/imports-the-domain.ts',
     code: "import { savePick } from '../../domain/game/team-service';\nexport const x = savePick;\n",
     rule: restricted,
@@ -186,6 +219,11 @@ const keeping: Array<Pick<Case, 'file' | 'code'>> = [
     code: "import { isApiError } from '../lib/api-client';\nexport const x = isApiError;\n",
   },
   { file: 'functions/src/db/keys.ts', code: tableItem },
+  // A ranking rule takes stored records as plain data: their types come from their repositories.
+  {
+    file: 'functions/src/domain/ranking/rules/takes-a-record.ts',
+    code: "import type { TeamRecord } from '@golf/functions/db/repositories/team-repository';\nexport const count = (teams: TeamRecord[]) => teams.length;\n",
+  },
   {
     file: 'frontend/src/features/guild/api/key-from-factory.ts',
     code: `import { queryKeys } from '@/lib/query-keys';\n${queryKeysFromFactory}`,

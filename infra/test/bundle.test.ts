@@ -101,7 +101,7 @@ describe('a handler bundle', () => {
     // In AWS the job is its own function, which the call invokes; only the local stack runs it in-process.
     expect(sources).not.toContain('functions/src/jobs/ranking.ts');
     expect(sources.filter((path) => path.startsWith('functions/src/domain/ranking/'))).toEqual([
-      'functions/src/domain/ranking/rankings-changed.ts',
+      'functions/src/domain/ranking/job/rankings-changed.ts',
     ]);
     expect(code).toMatch(/InvocationType:\s*"Event"/);
   });

@@ -11,7 +11,7 @@ import { teamItem, type TeamRecord } from '../../functions/src/db/repositories/t
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { rankingStateRepository } from '../../functions/src/db/repositories/ranking-state-repository';
 import { resolveTournament } from '../../functions/src/domain/game/tournament-context';
-import { runRankingJob } from '../../functions/src/domain/ranking/publish-job';
+import { runRankingJob } from '../../functions/src/domain/ranking/job/publish-job';
 import { deriveSchedule } from '../../shared/src/schedule/derive-schedule';
 import { startStack } from '../local-stack/stack';
 import { countDynamoCalls } from './dynamo-calls';

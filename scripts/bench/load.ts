@@ -39,7 +39,7 @@ import { db, tableName } from '../../functions/src/db/client';
 import { keys } from '../../functions/src/db/keys';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
 import { ineligibility } from '../../functions/src/domain/game/players';
-import { runRankingJob } from '../../functions/src/domain/ranking/publish-job';
+import { runRankingJob } from '../../functions/src/domain/ranking/job/publish-job';
 import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import type { generateSampleSeason } from '../seed/generate';
 import { repositoryRoot } from '../local-stack/paths';

@@ -20,7 +20,7 @@ import { rankingStateRepository } from '../../functions/src/db/repositories/rank
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { newPlayer } from '../../functions/src/domain/account/account-service';
 import { ineligibility } from '../../functions/src/domain/game/players';
-import { runRankingJob } from '../../functions/src/domain/ranking/publish-job';
+import { runRankingJob } from '../../functions/src/domain/ranking/job/publish-job';
 import { operatorSessionToken } from '../test-support/operator-session';
 import { generateSampleSeason } from '../seed/generate';
 import { startStack } from '../local-stack/stack';

@@ -17,17 +17,20 @@
  */
 import { ulid } from 'ulid';
 import { personalRanking, personalRankingTypes } from '../../shared/src/game/personal-ranking';
-import { rankEntries } from '../../functions/src/domain/ranking/build-snapshot';
-import { roundScope, yearlyItems } from '../../functions/src/domain/ranking/snapshot-items';
-import { YEARLY_SCOPE } from '../../functions/src/domain/ranking/ranking-scope';
-import { PARALLEL_PACKING_FROM, runPool } from '../../functions/src/domain/ranking/packing-pool';
+import { rankEntries } from '../../functions/src/domain/ranking/rules/board-order';
+import { roundScope, yearlyItems } from '../../functions/src/domain/ranking/snapshot/snapshot-items';
+import { YEARLY_SCOPE } from '../../functions/src/domain/ranking/rules/ranking-scope';
+import { PARALLEL_PACKING_FROM, runPool } from '../../functions/src/domain/ranking/snapshot/packing-pool';
 import { defaultPackingWorkers } from '../../functions/src/lib/config';
-import { snapshotTtlSeconds, unpackRows } from '../../functions/src/db/repositories/ranking-repository';
+import {
+  snapshotTtlSeconds,
+  unpackRows,
+} from '../../functions/src/db/repositories/ranking-pages/ranking-repository';
 import { competitionRanking, ranksByEntry } from '../../shared/src/game/ranking';
 import { formatYearlyPoints } from '../../shared/src/game/yearly-points';
 import { writeUnits } from './item-size';
 import { syntheticMembers, syntheticMetrics } from './synthetic-season';
-import { decodeSeasonPoints, encodeSeasonPoints } from '../../functions/src/domain/ranking/season-points';
+import { decodeSeasonPoints, encodeSeasonPoints } from '../../functions/src/domain/ranking/io/season-points';
 import { isEntryPoint } from '../entry-point';
 
 const now = new Date('2026-06-01T09:00:00Z');

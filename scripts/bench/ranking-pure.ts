@@ -9,9 +9,9 @@
  */
 import { ulid } from 'ulid';
 import type { TeamScoreRecord } from '../../functions/src/domain/game/team-scoring';
-import { scopeMetrics, userRounds } from '../../functions/src/domain/ranking/round-records';
-import { roundScope } from '../../functions/src/domain/ranking/snapshot-items';
-import { tournamentStandings } from '../../functions/src/domain/ranking/yearly-standings';
+import { scopeMetrics, userRounds } from '../../functions/src/domain/ranking/rules/round-records';
+import { roundScope } from '../../functions/src/domain/ranking/snapshot/snapshot-items';
+import { tournamentStandings } from '../../functions/src/domain/ranking/rules/yearly-standings';
 import { syntheticMembers, syntheticMetrics, syntheticTournament } from './synthetic-season';
 import { isEntryPoint } from '../entry-point';
 

@@ -11,14 +11,14 @@
 import { PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { ulid } from 'ulid';
 import { scoreRanking } from '@golf/shared/game/personal-ranking';
-import { SNAPSHOT_PAGE_SIZE } from '../../functions/src/domain/ranking/build-snapshot';
-import { roundScope } from '../../functions/src/domain/ranking/snapshot-items';
+import { SNAPSHOT_PAGE_SIZE } from '../../functions/src/domain/ranking/rules/board-order';
+import { roundScope } from '../../functions/src/domain/ranking/snapshot/snapshot-items';
 import { db, setDb, tableName } from '../../functions/src/db/client';
 import {
   type RankingPointer,
   rankingRepository,
   snapshotTtlSeconds,
-} from '../../functions/src/db/repositories/ranking-repository';
+} from '../../functions/src/db/repositories/ranking-pages/ranking-repository';
 import { resetConfig } from '../../functions/src/lib/config';
 import { databaseOnRunDynamoDb, startDynamoDbLocal } from '../local-stack/dynamodb-local';
 import { ensureTable } from '../local-stack/table';

@@ -5,7 +5,7 @@
  */
 import type { TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import { familyNames, givenNames } from '../seed/names';
-import type { GuildIndex } from '../../functions/src/domain/ranking/guild-boards';
+import type { GuildIndex } from '../../functions/src/domain/ranking/rules/guild-boards';
 
 /** A linear congruential generator: the same season on every run. */
 function random(seed: number) {

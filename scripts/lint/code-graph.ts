@@ -46,10 +46,19 @@ function sourceFiles(folder: string): string[] {
   });
 }
 
-/** A relative specifier's module of ours, or undefined for a package (shared/ is left out too: it reaches no table). */
+/** The functions' package name, which a module deep in a folder imports another layer by. */
+const ownPackage = '@golf/functions/';
+const isOurs = (specifier: string) => specifier.startsWith('.') || specifier.startsWith(ownPackage);
+
+/**
+ * The module of ours a specifier names, relative or by the functions' package name, or undefined
+ * for another package (shared/ is left out too: it reaches no table).
+ */
 function resolveSpecifier(from: string, specifier: string, known: ReadonlySet<string>) {
-  if (!specifier.startsWith('.')) return undefined;
-  const base = relative(repositoryRoot, resolve(repositoryRoot, dirname(from), specifier));
+  if (!isOurs(specifier)) return undefined;
+  const base = specifier.startsWith(ownPackage)
+    ? `functions/src/${specifier.slice(ownPackage.length)}`
+    : relative(repositoryRoot, resolve(repositoryRoot, dirname(from), specifier));
   return [base, `${base}.ts`, `${base}/index.ts`].find((candidate) => known.has(candidate));
 }
 
@@ -251,7 +260,7 @@ export function referencesOf(module: CodeModule, node: ts.Node, skip?: ReadonlyS
     const target = resolveSpecifier(module.path, specifier, new Set(functionsCode().keys()));
     // A package (sharp, satori) reaches no table of ours.
     if (target) found.push({ kind: 'load', module: target, names: 'all' });
-    else if (specifier.startsWith('.')) found.push({ kind: 'unresolved', text: specifier });
+    else if (isOurs(specifier)) found.push({ kind: 'unresolved', text: specifier });
   };
   const visit = (child: ts.Node): void => {
     if (skip?.has(child)) return;

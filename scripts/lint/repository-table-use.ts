@@ -17,7 +17,7 @@ import { tableUse as prizeDraw } from '../../functions/src/db/repositories/prize
 import { tableUse as prize } from '../../functions/src/db/repositories/prize-repository';
 import { tableUse as prizeState } from '../../functions/src/db/repositories/prize-state-repository';
 import { tableUse as quiz } from '../../functions/src/db/repositories/quiz-repository';
-import { tableUse as ranking } from '../../functions/src/db/repositories/ranking-repository';
+import { tableUse as ranking } from '../../functions/src/db/repositories/ranking-pages/ranking-repository';
 import { tableUse as rankingState } from '../../functions/src/db/repositories/ranking-state-repository';
 import { tableUse as rateLimit } from '../../functions/src/db/repositories/rate-limit-repository';
 import { tableUse as reminderQueue } from '../../functions/src/db/repositories/reminder-queue-repository';
@@ -50,7 +50,7 @@ export const repositoryTableUse: TableUseByModule = {
   'functions/src/db/repositories/prize-repository.ts': prize,
   'functions/src/db/repositories/prize-state-repository.ts': prizeState,
   'functions/src/db/repositories/quiz-repository.ts': quiz,
-  'functions/src/db/repositories/ranking-repository.ts': ranking,
+  'functions/src/db/repositories/ranking-pages/ranking-repository.ts': ranking,
   'functions/src/db/repositories/ranking-state-repository.ts': rankingState,
   'functions/src/db/repositories/rate-limit-repository.ts': rateLimit,
   'functions/src/db/repositories/reminder-queue-repository.ts': reminderQueue,

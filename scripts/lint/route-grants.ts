@@ -541,6 +541,6 @@ export function tableReachedOutsideRepositories(
 
 /** The repository modules of functions/src (for the test that every one is declared). */
 export const repositoryModulePaths = () =>
-  readdirSync(join(repositoryRoot, repositories))
+  readdirSync(join(repositoryRoot, repositories), { recursive: true, encoding: 'utf8' })
     .filter((name) => name.endsWith('.ts') && !name.endsWith('.test.ts'))
     .map((name) => `${repositories}${name}`);

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { awsCallsByRoute } from '../../scripts/local-stack/lambda-adapter';
 import type { Stack } from '../../scripts/local-stack/stack';
 import { rankingStateRepository } from '../../functions/src/db/repositories/ranking-state-repository';
-import { runRankingJob } from '../../functions/src/domain/ranking/publish-job';
+import { runRankingJob } from '../../functions/src/domain/ranking/job/publish-job';
 import { rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
 import { currentTournament, deriveSchedule } from '../../shared/src/schedule/derive-schedule';
 import { generateSampleSeason } from '../../scripts/seed/generate';

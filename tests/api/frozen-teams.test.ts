@@ -5,8 +5,8 @@ import { prizeDrawPreviewSchema, type PrizeDrawPreview } from '../../shared/src/
 import { previewPrizeDraw } from '../../functions/src/domain/ops/prize-draw-preview';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { teamItem, teamRepository } from '../../functions/src/db/repositories/team-repository';
-import { decodeFrozenRound, frozenTeamsName } from '../../functions/src/domain/ranking/frozen-teams';
-import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
+import { decodeFrozenRound, frozenTeamsName } from '../../functions/src/domain/ranking/io/frozen-teams';
+import { recomputeRankings } from '../../functions/src/domain/ranking/job/ranking-recompute';
 import { readRankingInput } from '../../functions/src/lib/ranking-inputs';
 import { rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
 import { api, tokenFor } from './support/api';

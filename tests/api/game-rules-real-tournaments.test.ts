@@ -9,15 +9,15 @@ import { myScoreSchema, roundViewSchema } from '../../shared/src/schemas/game';
 import { tournamentScoreSchema } from '../../shared/src/schemas/schedule';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { keys } from '../../functions/src/db/keys';
-import { rankingRepository } from '../../functions/src/db/repositories/ranking-repository';
+import { rankingRepository } from '../../functions/src/db/repositories/ranking-pages/ranking-repository';
 import { waitForRankings } from './support/rankings';
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
 import {
   storedTournamentItem,
   tournamentRepository,
 } from '../../functions/src/db/repositories/tournament-repository';
-import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
-import { YEARLY_SCOPE } from '../../functions/src/domain/ranking/ranking-scope';
+import { recomputeRankings } from '../../functions/src/domain/ranking/job/ranking-recompute';
+import { YEARLY_SCOPE } from '../../functions/src/domain/ranking/rules/ranking-scope';
 import { runCarryOver } from '../../functions/src/domain/game/carry-over-service';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';

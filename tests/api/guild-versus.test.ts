@@ -11,7 +11,7 @@ import {
   type ChatMessage,
 } from '../../shared/src/schemas/guild';
 import { rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
-import { rankingRepository } from '../../functions/src/db/repositories/ranking-repository';
+import { rankingRepository } from '../../functions/src/db/repositories/ranking-pages/ranking-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { postRoundResults } from '../../functions/src/domain/guild/guild-posts';
 import { api, tokenFor } from './support/api';

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { liveRoundSchema, type LiveRound } from '../../shared/src/schemas/live-round';
 import { rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
 import { provisionalRank } from '../../shared/src/game/live-round';
-import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
+import { recomputeRankings } from '../../functions/src/domain/ranking/job/ranking-recompute';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
 

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { teamItem } from '../../functions/src/db/repositories/team-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
-import { roundTeams } from '../../functions/src/domain/ranking/frozen-teams';
+import { roundTeams } from '../../functions/src/domain/ranking/io/frozen-teams';
 import { operatorActionPreviewResponseSchema, opsAuditLogSchema } from '../../shared/src/schemas/ops';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, versionOf, writeFixture } from './support/game-fixtures';

@@ -10,8 +10,8 @@ import { ownRankingResponseSchema, rankingPageResponseSchema } from '../../share
 import { ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { db, tableName } from '../../functions/src/db/client';
 import { quizRepository } from '../../functions/src/db/repositories/quiz-repository';
-import { rankingRepository } from '../../functions/src/db/repositories/ranking-repository';
-import { resolveGame } from '../../functions/src/domain/ranking/ranking-scope';
+import { rankingRepository } from '../../functions/src/db/repositories/ranking-pages/ranking-repository';
+import { resolveGame } from '../../functions/src/domain/ranking/io/ranking-tournament';
 import { sampleQuizBank } from '../../scripts/seed/quiz-bank';
 import { waitForRankings } from './support/rankings';
 import { api, tokenFor } from './support/api';

@@ -1,9 +1,9 @@
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rankingRepository } from '../../functions/src/db/repositories/ranking-repository';
+import { rankingRepository } from '../../functions/src/db/repositories/ranking-pages/ranking-repository';
 import { rankingStateRepository } from '../../functions/src/db/repositories/ranking-state-repository';
-import { RANKING_LEASE_MS, runRankingJob } from '../../functions/src/domain/ranking/publish-job';
+import { RANKING_LEASE_MS, runRankingJob } from '../../functions/src/domain/ranking/job/publish-job';
 import { resolveTournament } from '../../functions/src/domain/game/tournament-context';
 import {
   ownRankingResponseSchema,
@@ -12,7 +12,7 @@ import {
 } from '../../shared/src/schemas/ranking';
 import { roundScores } from './support/team-scores';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
-import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
+import { recomputeRankings } from '../../functions/src/domain/ranking/job/ranking-recompute';
 import { api, tokenFor } from './support/api';
 import { cancelLastRounds, gameFixture, team, writeFixture } from './support/game-fixtures';
 import { queryAll } from '../../functions/src/db/query-all';

@@ -7,7 +7,7 @@ import {
   type RecomputeRankingsResponse,
 } from '../../shared/src/schemas/ranking';
 import { guildRepository } from '../../functions/src/db/repositories/guild-repository';
-import { rankingRepository } from '../../functions/src/db/repositories/ranking-repository';
+import { rankingRepository } from '../../functions/src/db/repositories/ranking-pages/ranking-repository';
 import { scoreRanking } from '../../shared/src/game/personal-ranking';
 import type { FieldEntryRecord } from '../../shared/src/schedule/tournament-record';
 import { api, tokenFor } from './support/api';

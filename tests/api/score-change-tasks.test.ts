@@ -14,9 +14,9 @@ import {
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
 import { correctFinalResult, markRoundFinal } from '../../functions/src/domain/game/operator-service';
-import { runRankingJob } from '../../functions/src/domain/ranking/publish-job';
-import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
-import { writeScoreChangeTasks } from '../../functions/src/domain/ranking/score-change-tasks';
+import { runRankingJob } from '../../functions/src/domain/ranking/job/publish-job';
+import { recomputeRankings } from '../../functions/src/domain/ranking/job/ranking-recompute';
+import { writeScoreChangeTasks } from '../../functions/src/domain/ranking/io/score-change-tasks';
 import { gameFixture, team, versionOf, writeFixture } from './support/game-fixtures';
 
 const fixture = gameFixture('test-change-tasks');

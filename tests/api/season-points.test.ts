@@ -1,11 +1,11 @@
 import { describe, expect, it, vi } from 'vitest';
 import { tournamentRepository } from '../../functions/src/db/repositories/tournament-repository';
-import { recomputeRankings } from '../../functions/src/domain/ranking/ranking-recompute';
-import { decodeSeasonPoints, seasonPointsName } from '../../functions/src/domain/ranking/season-points';
+import { recomputeRankings } from '../../functions/src/domain/ranking/job/ranking-recompute';
+import { decodeSeasonPoints, seasonPointsName } from '../../functions/src/domain/ranking/io/season-points';
 import { readRankingInput, writeRankingInput } from '../../functions/src/lib/ranking-inputs';
 import { formatYearlyPoints } from '../../shared/src/game/yearly-points';
-import { rankingRepository } from '../../functions/src/db/repositories/ranking-repository';
-import { YEARLY_SCOPE } from '../../functions/src/domain/ranking/ranking-scope';
+import { rankingRepository } from '../../functions/src/db/repositories/ranking-pages/ranking-repository';
+import { YEARLY_SCOPE } from '../../functions/src/domain/ranking/rules/ranking-scope';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
 
 /**

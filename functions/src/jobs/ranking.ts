@@ -1,5 +1,5 @@
 import { migratedForJob } from '../domain/ops/migrations/runner';
-import { runRankingJob, type RankingJobResult } from '../domain/ranking/publish-job';
+import { runRankingJob, type RankingJobResult } from '../domain/ranking/job/publish-job';
 import { now } from '../lib/clock';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/metrics';

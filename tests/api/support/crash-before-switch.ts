@@ -4,7 +4,7 @@
  * Run as `tsx tests/api/support/crash-before-switch.ts <owner>` with the stack's environment.
  */
 import { db } from '../../../functions/src/db/client';
-import { runRankingJob } from '../../../functions/src/domain/ranking/publish-job';
+import { runRankingJob } from '../../../functions/src/domain/ranking/job/publish-job';
 
 db().middlewareStack.add(
   (next, context) => async (args) => {

@@ -2,7 +2,7 @@ import { batchGetAll } from '../batch-get';
 import { batchWriteAll } from '../batch-write';
 import { fromItem } from '../item';
 import { keys } from '../keys';
-import { pack, unpack } from './ranking-repository';
+import { pack, unpack } from './ranking-pages/ranking-repository';
 import type { TableUse } from '../table-use';
 
 /** A user's line in a tournament's history: [user_id, points, scores per round, ranks per round]. */

@@ -8,7 +8,7 @@ import { resultFromFieldEntry } from '@golf/shared/game/scoring';
 import { roundStatus } from '@golf/shared/schedule/derive-schedule';
 import type { LiveRound } from '@golf/shared/schemas/live-round';
 import type { RoundNumber } from '@golf/shared/schemas/schedule';
-import { personalBoard, rankingRepository } from '../../db/repositories/ranking-repository';
+import { personalBoard, rankingRepository } from '../../db/repositories/ranking-pages/ranking-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { buildLeaderboard } from '../leaderboard';
 import { indexTournamentRound } from './team-scoring';

@@ -6,7 +6,7 @@
 import type { ScoreChangesView } from '@golf/shared/schemas/score-changes';
 import { scoreChangeRepository } from '../../db/repositories/score-change-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
-import { ownRanking } from '../ranking/ranking-service';
+import { ownRanking } from '../ranking/read/ranking-read';
 import { resolveTournament } from './tournament-context';
 
 export async function scoreChangesView(

@@ -1,7 +1,7 @@
 /**
  * Why my score moved: when an operator's action (a correction, a withdrawal, a cancellation, a final
  * mark) changes what a player's team counts, the player gets a change record with the score before
- * and after, written by the ranking job (`domain/ranking/score-change-tasks.ts`). Team scores
+ * and after, written by the ranking job (`domain/ranking/io/score-change-tasks.ts`). Team scores
  * themselves are never stored: the rankings score each round's teams from the field's results
  * (`domain/ranking`), so a results import writes no per-player item.
  */

@@ -14,11 +14,11 @@ import {
   type RankingPointer,
   rankingRepository,
   type StoredRankingRow,
-} from '../../db/repositories/ranking-repository';
+} from '../../db/repositories/ranking-pages/ranking-repository';
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { sideEffectFailed } from '../../lib/side-effects';
-import { SNAPSHOT_PAGE_SIZE } from '../ranking/build-snapshot';
-import { YEARLY_SCOPE } from '../ranking/ranking-scope';
+import { SNAPSHOT_PAGE_SIZE } from '../ranking/rules/board-order';
+import { YEARLY_SCOPE } from '../ranking/rules/ranking-scope';
 
 const ulid = monotonicFactory();
 

@@ -11,10 +11,13 @@ import {
   versusPositions,
 } from '@golf/shared/game/guild-versus';
 import type { GuildVersus, VersusGuild } from '@golf/shared/schemas/guild';
-import { rankingRepository, type StoredRankingRow } from '../../db/repositories/ranking-repository';
-import { SNAPSHOT_PAGE_SIZE } from '../ranking/build-snapshot';
-import { guildMemberRows } from '../ranking/ranking-read';
-import { resolveGame } from '../ranking/ranking-scope';
+import {
+  rankingRepository,
+  type StoredRankingRow,
+} from '../../db/repositories/ranking-pages/ranking-repository';
+import { SNAPSHOT_PAGE_SIZE } from '../ranking/rules/board-order';
+import { guildMemberRows } from '../ranking/read/ranking-read';
+import { resolveGame } from '../ranking/io/ranking-tournament';
 import { requireVisibleGuild } from './guild-service';
 
 const pageOf = (position: number) => Math.floor(position / SNAPSHOT_PAGE_SIZE) + 1;

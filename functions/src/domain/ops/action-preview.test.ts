@@ -23,7 +23,7 @@ import { resultFromFieldEntry } from '@golf/shared/game/scoring';
 import { withdrawalRound, withStatus } from '@golf/shared/game/player-status';
 import type { PlayerStatus, RoundNumber } from '@golf/shared/schemas/schedule';
 import { withRound, type TournamentRecord } from '@golf/shared/schedule/tournament-record';
-import { rankingsOf, seasonArb, type Season } from '../ranking/season.test-support';
+import { rankingsOf, seasonArb, type Season } from '../ranking/rules/season.test-support';
 import { previewAction, type TeamCounts, type TournamentState } from './action-preview';
 
 type Kind = 'correction' | 'withdrawal' | 'cancel' | 'deadline';

@@ -22,7 +22,7 @@ import { tournamentRepository } from '../../db/repositories/tournament-repositor
 import { now as clockNow } from '../../lib/clock';
 import { AppError, conflict, notFound } from '../../lib/errors';
 import { auditOf, earlierAudit } from '../game/audit-entries';
-import { frozenOrStoredTeams } from '../ranking/frozen-teams';
+import { frozenOrStoredTeams } from '../ranking/io/frozen-teams';
 import { committedSeed, revealDrawSeed } from './draw-seed';
 import { prizeEntrants, type PrizeEntrants } from './prize-entrants';
 import { DRAW_LOCK_MS, drawUnderWay } from './prize-scope';

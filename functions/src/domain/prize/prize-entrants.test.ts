@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { rankingsOf, seasonArb } from '../ranking/season.test-support';
+import { rankingsOf, seasonArb } from '../ranking/rules/season.test-support';
 import { prizeEntrants } from './prize-entrants';
 
 describe('a prize draw’s entrants', () => {

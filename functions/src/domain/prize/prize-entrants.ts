@@ -13,7 +13,7 @@ import { playerRoundScore } from '@golf/shared/game/scoring';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import type { TeamRecord } from '../../db/repositories/team-repository';
 import { indexTournamentRound } from '../game/team-scoring';
-import { playedRound, userRounds } from '../ranking/round-records';
+import { playedRound, userRounds } from '../ranking/rules/round-records';
 
 interface PrizeEntrant {
   userId: string;

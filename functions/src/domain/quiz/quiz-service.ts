@@ -22,7 +22,7 @@ import {
   type QuizStatusResponse,
   type UserQuizAnswer,
 } from '@golf/shared/schemas/quiz';
-import { quizResultsChanged } from '../ranking/quiz-results-changed';
+import { quizResultsChanged } from '../ranking/job/quiz-results-changed';
 import {
   quizRepository,
   type QuizAttempt,

@@ -14,7 +14,7 @@ import { conflict, ServiceUnavailableError } from '../../lib/errors';
 import { renderShareCard, type ShareCardData } from '../../lib/share-card';
 import { publicUrl, storeGeneratedObject } from '../../lib/uploads';
 import { myGuild, nicknames } from '../guild/guild-service';
-import { ownRanking } from '../ranking/ranking-service';
+import { ownRanking } from '../ranking/read/ranking-read';
 import { roundView } from '../game/views';
 import { sharePage, sharePageStylesheet, sharePageStylesheetName, type ShareInviteLink } from './share-page';
 

@@ -1,4 +1,4 @@
-import { seasonHistory } from '../../domain/ranking/season-history';
+import { seasonHistory } from '../../domain/ranking/io/season-history';
 import { httpHandler } from '../../adapters/http-handler';
 import { getSeasonHistoryRoute } from '@golf/shared/routes/game';
 

@@ -1,5 +1,5 @@
 import { correctFinalResult } from '../../domain/game/operator-service';
-import { rankingsChanged } from '../../domain/ranking/rankings-changed';
+import { rankingsChanged } from '../../domain/ranking/job/rankings-changed';
 import { httpHandler } from '../../adapters/http-handler';
 import { correctResultRoute } from '@golf/shared/routes/game';
 

@@ -2,7 +2,7 @@ import type { ImportResult } from '@golf/shared/schemas/game';
 import type { ResultsPreview } from '@golf/shared/schemas/ops';
 import { importResults } from '../../domain/game/import-service';
 import { previewResultsImport } from '../../domain/ops/results-preview';
-import { rankingsChanged } from '../../domain/ranking/rankings-changed';
+import { rankingsChanged } from '../../domain/ranking/job/rankings-changed';
 import { httpHandler } from '../../adapters/http-handler';
 import { recordMetric } from '../../lib/metrics';
 import { importResultsRoute } from '@golf/shared/routes/game';

@@ -1,4 +1,4 @@
-import { rankingsChanged } from '../../domain/ranking/rankings-changed';
+import { rankingsChanged } from '../../domain/ranking/job/rankings-changed';
 
 interface ResultsChangeRequest {
   body: { game_global_id: string; reason: string; dry_run?: boolean | undefined };

@@ -1,5 +1,5 @@
 import { rankingPerPageDefault } from '@golf/shared/schemas/ranking';
-import { guildMemberRankingPage } from '../../domain/ranking/ranking-service';
+import { guildMemberRankingPage } from '../../domain/ranking/read/ranking-read';
 import { httpHandler } from '../../adapters/http-handler';
 import { getGuildMemberRankingRoute } from '@golf/shared/routes/ranking';
 

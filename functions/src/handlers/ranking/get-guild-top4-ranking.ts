@@ -1,5 +1,5 @@
 import { rankingPerPageDefault } from '@golf/shared/schemas/ranking';
-import { guildRankingPage } from '../../domain/ranking/ranking-service';
+import { guildRankingPage } from '../../domain/ranking/read/ranking-read';
 import { httpHandler } from '../../adapters/http-handler';
 import { getGuildTop4RankingRoute } from '@golf/shared/routes/ranking';
 

@@ -1,4 +1,4 @@
-import { ownQuizRanking } from '../../domain/ranking/ranking-service';
+import { ownQuizRanking } from '../../domain/ranking/read/ranking-read';
 import { httpHandler } from '../../adapters/http-handler';
 import { getOwnQuizRankingRoute } from '@golf/shared/routes/ranking';
 

@@ -1,4 +1,4 @@
-import { ownRanking } from '../../domain/ranking/ranking-service';
+import { ownRanking } from '../../domain/ranking/read/ranking-read';
 import { httpHandler } from '../../adapters/http-handler';
 import { getOwnRankingRoute } from '@golf/shared/routes/ranking';
 

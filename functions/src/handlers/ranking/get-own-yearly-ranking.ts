@@ -1,4 +1,4 @@
-import { ownYearlyRanking } from '../../domain/ranking/ranking-service';
+import { ownYearlyRanking } from '../../domain/ranking/read/ranking-read';
 import { httpHandler } from '../../adapters/http-handler';
 import { getOwnYearlyRankingRoute } from '@golf/shared/routes/ranking';
 

@@ -1,4 +1,4 @@
-import { rankingPage } from '../../domain/ranking/ranking-service';
+import { rankingPage } from '../../domain/ranking/read/ranking-read';
 import { httpHandler } from '../../adapters/http-handler';
 import { getPersonalRankingRoute } from '@golf/shared/routes/ranking';
 

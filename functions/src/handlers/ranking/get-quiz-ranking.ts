@@ -1,5 +1,5 @@
 import { rankingPerPageDefault } from '@golf/shared/schemas/ranking';
-import { quizRankingPage } from '../../domain/ranking/ranking-service';
+import { quizRankingPage } from '../../domain/ranking/read/ranking-read';
 import { httpHandler } from '../../adapters/http-handler';
 import { getQuizRankingRoute } from '@golf/shared/routes/ranking';
 

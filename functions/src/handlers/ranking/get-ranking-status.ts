@@ -1,4 +1,4 @@
-import { rankingStatus } from '../../domain/ranking/ranking-status';
+import { rankingStatus } from '../../domain/ranking/job/ranking-status';
 import { httpHandler } from '../../adapters/http-handler';
 import { getRankingStatusRoute } from '@golf/shared/routes/ranking';
 

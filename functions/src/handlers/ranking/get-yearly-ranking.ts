@@ -1,4 +1,4 @@
-import { yearlyRankingPage } from '../../domain/ranking/ranking-service';
+import { yearlyRankingPage } from '../../domain/ranking/read/ranking-read';
 import { httpHandler } from '../../adapters/http-handler';
 import { getYearlyRankingRoute } from '@golf/shared/routes/ranking';
 

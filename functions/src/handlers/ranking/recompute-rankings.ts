@@ -1,4 +1,4 @@
-import { rankingsChanged } from '../../domain/ranking/rankings-changed';
+import { rankingsChanged } from '../../domain/ranking/job/rankings-changed';
 import { resolveTournament } from '../../domain/game/tournament-context';
 import { httpHandler } from '../../adapters/http-handler';
 import { recomputeRankingsRoute } from '@golf/shared/routes/ranking';
