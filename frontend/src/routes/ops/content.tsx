@@ -3,14 +3,14 @@ import { useState } from 'react';
 import type { RouteResponse } from '@golf/shared/contracts';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { QUIZ_QUESTION_COUNT } from '@golf/shared/schemas/quiz';
-import { useOpsAction, useRankingStatus, type OpsActionInput } from '../../features/ops/api/ops-calls';
+import { useOpsAction, useRankingStatus, type OpsActionInput } from '@/features/ops/api/ops-calls';
 import {
   ActionOutcome,
   ConfirmAction,
   CsvDownload,
   OpsInput,
   OpsNav,
-} from '../../features/ops/components/ops-parts';
+} from '@/features/ops/components/ops-parts';
 
 export const Route = createFileRoute('/ops/content')({
   staticData: { page: { title: 'お知らせ・クイズ・出力', stackType: 'static', parent: '/ops' } },

@@ -2,12 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useCallback, useState } from 'react';
 import type { OpsTournament } from '@golf/shared/schemas/ops';
-import { Badge } from '../../components/ui/badge';
-import {
-  prizeDrawPreviewQueryOptions,
-  useOpsAction,
-  useOpsTournaments,
-} from '../../features/ops/api/ops-calls';
+import { Badge } from '@/components/ui/badge';
+import { prizeDrawPreviewQueryOptions, useOpsAction, useOpsTournaments } from '@/features/ops/api/ops-calls';
 import {
   ActionOutcome,
   alreadyDoneText,
@@ -16,8 +12,8 @@ import {
   OpsNav,
   TournamentSelect,
   usePreselectedTournament,
-} from '../../features/ops/components/ops-parts';
-import { optionalText, pageSearch } from '../../lib/search-params';
+} from '@/features/ops/components/ops-parts';
+import { optionalText, pageSearch } from '@/lib/search-params';
 
 const searchSchema = pageSearch({ game_global_id: optionalText() });
 

@@ -7,8 +7,8 @@ import {
   useOpsDryRun,
   useOpsTournaments,
   type OpsActionInput,
-} from '../../features/ops/api/ops-calls';
-import { ActionPreviewView } from '../../features/ops/components/action-preview';
+} from '@/features/ops/api/ops-calls';
+import { ActionPreviewView } from '@/features/ops/components/action-preview';
 import {
   ActionOutcome,
   auditSummary,
@@ -19,11 +19,11 @@ import {
   tokyoInputToIso,
   TournamentSelect,
   usePreselectedTournament,
-} from '../../features/ops/components/ops-parts';
-import { roundInPlay } from '../../features/ops/model/in-play';
-import { AuditLog } from '../../features/ops/components/audit-log';
-import { CorrectionForm, FieldPlayerSelect } from '../../features/ops/components/correction-form';
-import { integerOr, optionalText, pageSearch } from '../../lib/search-params';
+} from '@/features/ops/components/ops-parts';
+import { roundInPlay } from '@/features/ops/model/in-play';
+import { AuditLog } from '@/features/ops/components/audit-log';
+import { CorrectionForm, FieldPlayerSelect } from '@/features/ops/components/correction-form';
+import { integerOr, optionalText, pageSearch } from '@/lib/search-params';
 
 const searchSchema = pageSearch({
   game_global_id: optionalText(),

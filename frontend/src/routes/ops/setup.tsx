@@ -2,9 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import type { OpsPrizeList, OpsTournament } from '@golf/shared/schemas/ops';
-import { Badge } from '../../components/ui/badge';
-import { opsPrizesQueryOptions, useOpsAction, useOpsTournaments } from '../../features/ops/api/ops-calls';
-import { ImportSource, useCheckedImport } from '../../features/ops/components/checked-import';
+import { Badge } from '@/components/ui/badge';
+import { opsPrizesQueryOptions, useOpsAction, useOpsTournaments } from '@/features/ops/api/ops-calls';
+import { ImportSource, useCheckedImport } from '@/features/ops/components/checked-import';
 import {
   ActionOutcome,
   alreadyDoneText,
@@ -14,9 +14,9 @@ import {
   OpsNav,
   tokyoInputToIso,
   TournamentSelect,
-} from '../../features/ops/components/ops-parts';
-import { optionalText, pageSearch } from '../../lib/search-params';
-import { useImageUpload } from '../../lib/upload-image';
+} from '@/features/ops/components/ops-parts';
+import { optionalText, pageSearch } from '@/lib/search-params';
+import { useImageUpload } from '@/lib/upload-image';
 
 const searchSchema = pageSearch({ game_global_id: optionalText() });
 

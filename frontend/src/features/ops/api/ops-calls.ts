@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { RouteResponse } from '@golf/shared/contracts';
-import { api, type ApiInput, type ApiRouteName } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api, type ApiInput, type ApiRouteName } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/golf/ops/tournaments: every tournament with its rounds (403 outside the operators group). */
 export const opsTournamentsQueryOptions = () =>

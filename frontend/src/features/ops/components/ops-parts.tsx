@@ -4,8 +4,8 @@ import type { RouteResponse } from '@golf/shared/contracts';
 import { correctionLabels } from '@golf/shared/game/correction';
 import type { OpsTournament } from '@golf/shared/schemas/ops';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
-import { Badge } from '../../../components/ui/badge';
-import { isApiError } from '../../../lib/api-client';
+import { Badge } from '@/components/ui/badge';
+import { isApiError } from '@/lib/api-client';
 import { newestFirst, tournamentInPlay } from '../model/in-play';
 
 /** The console's sections; the chosen tournament travels with the operator between them. */
