@@ -70,6 +70,9 @@ export function useOpsAction<N extends ApiRouteName>(name: N) {
   });
 }
 
+/** An operator action's call, as a page holds it to reset it or hands it to a section. */
+export type OpsAction<N extends ApiRouteName> = ReturnType<typeof useOpsAction<N>>;
+
 /** The actions that change published results: each answers a dry run with what it would change. */
 type DryRunRoute = 'correctResult' | 'withdrawPlayer' | 'cancelRound' | 'cancelTournament' | 'moveDeadline';
 

@@ -302,6 +302,22 @@ export function OpsInput({
   );
 }
 
+/** A number typed in a form; what is not one goes as typed, for the API to say what it needs. */
+export const numberOf = (text: string) =>
+  /^\s*\d+\s*$/.test(text) ? Number(text) : (text as unknown as number);
+
+/** The round a round form acts on, and its tournament. */
+export interface RoundOfTournament {
+  tournament: OpsTournament;
+  round: OpsTournament['rounds'][number];
+}
+
+/** A round as the round actions' bodies name it. */
+export const roundTarget = ({ tournament, round }: RoundOfTournament) => ({
+  game_global_id: tournament.game_global_id,
+  round: round.round,
+});
+
 /** 'YYYY-MM-DDTHH:mm' read as Asia/Tokyo wall-clock time. */
 export const tokyoInputToIso = (value: string) => `${value}:00+09:00`;
 
