@@ -1,18 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { marked } from 'marked';
 import type { Plugin } from 'vite';
-
-export interface DocumentSection {
-  /** Anchor id, stable across builds: `<name>-1`, `<name>-2`, ... in document order. */
-  id: string;
-  title: string;
-  html: string;
-}
-
-export interface MarkdownDocument {
-  title: string;
-  sections: DocumentSection[];
-}
+import type { MarkdownDocument } from '../src/lib/markdown-document';
 
 /** Everything after this line of docs/game-rules.md is for developers and never reaches players. */
 export const playersEndMarker = '<!-- players: end -->';

@@ -2,6 +2,6 @@
 declare module 'virtual:doc/*' {
   // An ambient module may not import a relative path, but may name one in an import type.
   // oxlint-disable-next-line typescript/consistent-type-imports
-  const document: import('../build/markdown-documents').MarkdownDocument;
+  const document: import('./lib/markdown-document').MarkdownDocument;
   export default document;
 }

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { createMemoryHistory, createRouter, type AnyRoute } from '@tanstack/react-router';
 import { describe, expect, it, vi } from 'vitest';
-import { routeTree } from '../routeTree.gen';
+import { routeTree } from '@/routeTree.gen';
 import { guardRedirect } from './guards';
 import { isFooterNavHidden, pageAt, resolvePage } from './pages';
 

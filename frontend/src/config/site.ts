@@ -1,5 +1,5 @@
 /** Names and navigation of the site shell. Paths are the spec's, each a route (`AppHref`). */
-import type { AppHref } from '../lib/app-href';
+import type { AppHref } from '@/lib/app-href';
 export { operatorName, siteName } from '@golf/shared/site';
 export const photoCredit = '写真提供：ゴルフダイジェスト・オンライン';
 

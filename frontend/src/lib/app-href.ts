@@ -1,4 +1,4 @@
-import type { FileRoutesByTo } from '../routeTree.gen';
+import type { FileRoutesByTo } from '@/routeTree.gen';
 
 /** A screen of the route tree without parameters (`/mypage`, not `/guild/$id/chat`). */
 export type StaticPath = Exclude<keyof FileRoutesByTo, `${string}$${string}`>;

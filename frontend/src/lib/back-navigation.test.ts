@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ResolvedPage } from '../config/pages';
+import type { ResolvedPage } from '@/config/pages';
 import {
   computeTitleBar,
   initialBackNavigationState,

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import type { PageType, ResolvedPage, StackType } from '../config/pages';
+import type { PageType, ResolvedPage, StackType } from '@/config/pages';
 import { createStore } from './create-store';
 
 /**

@@ -1,11 +1,11 @@
 import { createRootRouteWithContext, redirect } from '@tanstack/react-router';
-import { NotFoundPage, RouteError } from '../components/errors/route-error';
-import { RootLayout } from '../components/layouts/root-layout';
-import { guardRedirect, launchGateSetting } from '../config/guards';
-import { resolvePage } from '../config/pages';
-import { siteConfig } from '../config/site-settings';
-import { getAuthState, initialiseAuth } from '../lib/auth';
-import type { RouterContext } from '../router';
+import { NotFoundPage, RouteError } from '@/components/errors/route-error';
+import { RootLayout } from '@/components/layouts/root-layout';
+import { guardRedirect, launchGateSetting } from '@/config/guards';
+import { resolvePage } from '@/config/pages';
+import { siteConfig } from '@/config/site-settings';
+import { getAuthState, initialiseAuth } from '@/lib/auth';
+import type { RouterContext } from '@/router';
 
 const launchGate = launchGateSetting(import.meta.env['VITE_LAUNCH_GATE'] as string | undefined, siteConfig);
 

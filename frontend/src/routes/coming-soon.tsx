@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AppLink } from '../components/ui/app-link';
-import { Icon } from '../components/ui/icon';
+import { AppLink } from '@/components/ui/app-link';
+import { Icon } from '@/components/ui/icon';
 
 export const Route = createFileRoute('/coming-soon')({
   staticData: { page: { title: null, stackType: 'unset', layout: 'simple', visitorAllowed: true } },

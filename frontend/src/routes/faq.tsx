@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import faq from 'virtual:doc/faq';
-import { AppLink } from '../components/ui/app-link';
-import { DocumentSections } from '../components/ui/document-sections';
+import { AppLink } from '@/components/ui/app-link';
+import { DocumentSections } from '@/components/ui/document-sections';
 
 export const Route = createFileRoute('/faq')({
   staticData: { page: { title: 'よくある質問', stackType: 'dynamic', parent: '/', visitorAllowed: true } },

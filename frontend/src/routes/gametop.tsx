@@ -1,14 +1,14 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { currentTournament } from '@golf/shared/schedule/derive-schedule';
-import { EmptyState } from '../components/ui/empty-state';
-import { LinkCardBody } from '../components/ui/link-card-body';
-import { PageSkeleton } from '../components/ui/skeleton';
-import { schedulesQueryOptions, useSchedules } from '../features/schedule/api/get-schedules';
-import { DeadlineCountdown } from '../features/schedule/components/deadline-countdown';
-import { RoundCard } from '../features/schedule/components/round-card';
-import { TournamentSummary } from '../features/schedule/components/tournament-summary';
-import { openRound } from '../features/schedule/utils/tournament';
-import { useNow } from '../lib/use-now';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LinkCardBody } from '@/components/ui/link-card-body';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { schedulesQueryOptions, useSchedules } from '@/features/schedule/api/get-schedules';
+import { DeadlineCountdown } from '@/features/schedule/components/deadline-countdown';
+import { RoundCard } from '@/features/schedule/components/round-card';
+import { TournamentSummary } from '@/features/schedule/components/tournament-summary';
+import { openRound } from '@/features/schedule/utils/tournament';
+import { useNow } from '@/lib/use-now';
 
 export const Route = createFileRoute('/gametop')({
   staticData: {

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AppLink } from '../components/ui/app-link';
+import { AppLink } from '@/components/ui/app-link';
 import rules from 'virtual:doc/game-rules';
-import { DocumentSections } from '../components/ui/document-sections';
-import { useAuth } from '../lib/auth';
+import { DocumentSections } from '@/components/ui/document-sections';
+import { useAuth } from '@/lib/auth';
 
 export const Route = createFileRoute('/howto')({
   staticData: { page: { title: '遊び方', stackType: 'dynamic', parent: '/', visitorAllowed: true } },

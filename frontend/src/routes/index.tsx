@@ -1,17 +1,17 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { currentTournament } from '@golf/shared/schedule/derive-schedule';
 import type { Schedule } from '@golf/shared/schemas/schedule';
-import { EmptyState } from '../components/ui/empty-state';
-import { Icon } from '../components/ui/icon';
-import { SkeletonCard } from '../components/ui/skeleton';
-import { FeatureTiles } from '../features/home/components/feature-tiles';
-import { Hero } from '../features/home/components/hero';
-import { HowToSteps } from '../features/home/components/how-to-steps';
-import { LatestTopics } from '../features/topics/components/latest-topics';
-import { schedulesQueryOptions, useSchedules } from '../features/schedule/api/get-schedules';
-import { TournamentCard } from '../features/schedule/components/tournament-card';
-import { useAuth } from '../lib/auth';
-import { useNow } from '../lib/use-now';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Icon } from '@/components/ui/icon';
+import { SkeletonCard } from '@/components/ui/skeleton';
+import { FeatureTiles } from '@/features/home/components/feature-tiles';
+import { Hero } from '@/features/home/components/hero';
+import { HowToSteps } from '@/features/home/components/how-to-steps';
+import { LatestTopics } from '@/features/topics/components/latest-topics';
+import { schedulesQueryOptions, useSchedules } from '@/features/schedule/api/get-schedules';
+import { TournamentCard } from '@/features/schedule/components/tournament-card';
+import { useAuth } from '@/lib/auth';
+import { useNow } from '@/lib/use-now';
 
 export const Route = createFileRoute('/')({
   staticData: { page: { title: null, stackType: 'unset', layout: 'landing', visitorAllowed: true } },

@@ -1,9 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { setRegistrationDraft } from '../features/account/registration-draft';
-import { logout } from '../lib/auth';
-import { forgetSignedInPlayer } from '../lib/query-client';
+import { setRegistrationDraft } from '@/features/account/registration-draft';
+import { logout } from '@/lib/auth';
+import { forgetSignedInPlayer } from '@/lib/query-client';
 
 export const Route = createFileRoute('/logout')({
   staticData: { page: { title: null, stackType: 'unset', layout: 'simple', visitorAllowed: true } },

@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
 import privacyPolicy from 'virtual:doc/privacy-policy';
-import { DocumentPage } from '../components/ui/document-sections';
+import { DocumentPage } from '@/components/ui/document-sections';
 
 export const Route = createFileRoute('/privacy-policy')({
   staticData: {

@@ -1,9 +1,9 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { EmptyState } from '../components/ui/empty-state';
-import { PageSkeleton } from '../components/ui/skeleton';
-import { topicsQueryOptions, useTopics } from '../features/topics/api/get-topics';
-import { TopicItem } from '../features/topics/components/topic-item';
-import { optionalText, pageNumber, pageSearch } from '../lib/search-params';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { topicsQueryOptions, useTopics } from '@/features/topics/api/get-topics';
+import { TopicItem } from '@/features/topics/components/topic-item';
+import { optionalText, pageNumber, pageSearch } from '@/lib/search-params';
 
 const searchSchema = pageSearch({
   page: pageNumber(),

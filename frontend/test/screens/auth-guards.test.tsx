@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/dom';
 import { userEvent } from '@testing-library/user-event';
 import type { SiteConfig } from '@golf/shared/site-config';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningApp } from '../../src/app';
+import type { RunningApp } from '@/app';
 import type { ScreenPlayer } from './players';
 import { openApp, playerToken, waitForPath } from './render-app';
 import {

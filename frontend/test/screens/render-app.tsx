@@ -1,9 +1,9 @@
 // As main.tsx: before any schema module is evaluated (it sets a global, which module reloads keep).
-import '../../src/lib/zod-without-eval';
+import '@/lib/zod-without-eval';
 import { configure, getConfig, prettyDOM, waitFor } from '@testing-library/dom';
 import { expect, inject, vi } from 'vitest';
 import { unknownFieldMessage } from '@golf/shared/schemas/zod-locale';
-import type { RunningApp } from '../../src/app';
+import type { RunningApp } from '@/app';
 import type { ScreenPlayer } from './players';
 
 /** The API the screens call, with the sample season (tests/screens/global-setup.ts). */
@@ -182,7 +182,7 @@ export async function openApp(path: string, options: { as?: ScreenPlayer } = {})
   if (options.as) document.cookie = `token=${playerToken(options.as)}; path=/`;
   document.body.innerHTML = '<div id="app"></div>';
   vi.resetModules();
-  const { startApp } = await import('../../src/app');
+  const { startApp } = await import('@/app');
   state.running = startApp(document.getElementById('app')!);
   return state.running;
 }

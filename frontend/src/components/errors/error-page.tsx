@@ -1,6 +1,6 @@
 import { Link } from '@tanstack/react-router';
 import { useLayoutEffect } from 'react';
-import { backNavigation } from '../../lib/back-navigation';
+import { backNavigation } from '@/lib/back-navigation';
 import { errorPageMessage, resetsBackNavigation } from './error-status';
 
 function ErrorIllustration({ status }: { status: number }) {

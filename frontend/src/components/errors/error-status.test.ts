@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api-client';
+import { ApiError } from '@/lib/api-client';
 import { errorPageMessage, errorPageStatus, resetsBackNavigation } from './error-status';
 
 const apiError = (status: number) => new ApiError({ status, code: 'internal', message: '' });

@@ -1,4 +1,4 @@
-import { isApiError } from '../../lib/api-client';
+import { isApiError } from '@/lib/api-client';
 
 /** The status the error page shows for a failure; 0 means the network, not the server, failed. */
 export function errorPageStatus(error: unknown): number {

@@ -1,7 +1,7 @@
 import { useQueryErrorResetBoundary } from '@tanstack/react-query';
 import { useRouter, type ErrorComponentProps } from '@tanstack/react-router';
 import { useEffect, useState } from 'react';
-import { isChunkLoadError, reloadOnceForChunkError } from '../../lib/chunk-reload';
+import { isChunkLoadError, reloadOnceForChunkError } from '@/lib/chunk-reload';
 import { PageSkeleton } from '../ui/skeleton';
 import { ErrorPage } from './error-page';
 import { errorPageStatus } from './error-status';

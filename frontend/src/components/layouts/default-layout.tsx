@@ -1,4 +1,4 @@
-import { isFooterNavHidden } from '../../config/pages';
+import { isFooterNavHidden } from '@/config/pages';
 import type { LayoutProps } from './layout-props';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';

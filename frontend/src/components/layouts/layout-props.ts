@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { ResolvedPage } from '../../config/pages';
+import type { ResolvedPage } from '@/config/pages';
 
 export interface LayoutProps {
   page: ResolvedPage;

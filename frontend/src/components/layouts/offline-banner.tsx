@@ -1,4 +1,4 @@
-import { useOnlineStatus } from '../../lib/online-status';
+import { useOnlineStatus } from '@/lib/online-status';
 import { Icon } from '../ui/icon';
 
 export function OfflineBanner() {

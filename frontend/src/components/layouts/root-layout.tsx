@@ -1,7 +1,7 @@
 import { Outlet, useRouter, useRouterState } from '@tanstack/react-router';
 import { useLayoutEffect, type ComponentType } from 'react';
-import { pageAt, type LayoutName } from '../../config/pages';
-import { backNavigation } from '../../lib/back-navigation';
+import { pageAt, type LayoutName } from '@/config/pages';
+import { backNavigation } from '@/lib/back-navigation';
 import { ChatLayout } from './chat-layout';
 import { DefaultLayout } from './default-layout';
 import { HeaderOnlyLayout } from './header-only-layout';

@@ -6,8 +6,8 @@ import {
   photoCredit,
   registerEntry,
   scrollTopThresholdPx,
-} from '../../config/site';
-import { useAuth } from '../../lib/auth';
+} from '@/config/site';
+import { useAuth } from '@/lib/auth';
 import { AppLink } from '../ui/app-link';
 import { Icon } from '../ui/icon';
 

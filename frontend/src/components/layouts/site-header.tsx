@@ -1,7 +1,7 @@
 import { Link, useRouterState } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
-import { loginEntry, logoutEntry, menuEntries, siteName } from '../../config/site';
-import { useAuth } from '../../lib/auth';
+import { loginEntry, logoutEntry, menuEntries, siteName } from '@/config/site';
+import { useAuth } from '@/lib/auth';
 import { AppLink } from '../ui/app-link';
 import { Icon } from '../ui/icon';
 

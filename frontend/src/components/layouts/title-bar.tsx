@@ -1,8 +1,8 @@
-import type { ResolvedPage } from '../../config/pages';
-import { backNavigation, computeTitleBar, useBackNavigationState } from '../../lib/back-navigation';
+import type { ResolvedPage } from '@/config/pages';
+import { backNavigation, computeTitleBar, useBackNavigationState } from '@/lib/back-navigation';
 import { AppLink } from '../ui/app-link';
 import { Icon } from '../ui/icon';
-import { visitedPath } from '../../lib/app-href';
+import { visitedPath } from '@/lib/app-href';
 
 /** The page title with the back button of the back-navigation stack (see lib/back-navigation.ts). */
 export function TitleBar({ page, pathname }: { page: ResolvedPage; pathname: string }) {

@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import type { AnchorHTMLAttributes, MouseEvent } from 'react';
-import type { AppHref } from '../../lib/app-href';
+import type { AppHref } from '@/lib/app-href';
 
 type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & { href: AppHref };
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { AppLink } from './app-link';
 import { Icon } from './icon';
-import type { AppHref } from '../../lib/app-href';
+import type { AppHref } from '@/lib/app-href';
 
 /** The card a form ends on: a check mark, what happened, and the way on. */
 export function CompleteCard({

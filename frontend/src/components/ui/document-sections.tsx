@@ -1,6 +1,6 @@
 import { useRouter } from '@tanstack/react-router';
 import type { MouseEvent } from 'react';
-import type { DocumentSection, MarkdownDocument } from '../../../build/markdown-documents';
+import type { DocumentSection, MarkdownDocument } from '@/lib/markdown-document';
 
 type Variant = 'cards' | 'article' | 'accordion';
 

@@ -1,4 +1,4 @@
-import { isApiError, networkErrorMessage } from '../../lib/api-client';
+import { isApiError, networkErrorMessage } from '@/lib/api-client';
 
 /** The server's Japanese message (and field messages) of a refused save, shown inline. */
 export function SaveError({ error }: { error: unknown }) {

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { teamSaveRetrying } from '../../lib/team-save-retry';
+import { teamSaveRetrying } from '@/lib/team-save-retry';
 
 /** While a team save is sent again for a busy server: says so, in a live region. */
 export function TeamSaveStatus() {

@@ -1,8 +1,8 @@
 import { useMutation } from '@tanstack/react-query';
 import type { LoginBody } from '@golf/shared/schemas/account';
 import { api } from '@/lib/api';
-import { isApiError } from '../../lib/api-client';
-import { setAuth } from '../../lib/auth';
+import { isApiError } from '@/lib/api-client';
+import { setAuth } from '@/lib/auth';
 
 const tooManyAttemptsMessage =
   'ログインの試行回数が上限に達しました。しばらく時間を置いてから、もう一度お試しください。';

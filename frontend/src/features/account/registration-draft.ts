@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { createStore } from '../../lib/create-store';
+import { createStore } from '@/lib/create-store';
 import type { ProfileDraft } from './api/account-calls';
 
 /**

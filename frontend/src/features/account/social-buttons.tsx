@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { socialProviderInfo, type SocialProvider } from '@golf/shared/schemas/social';
 import { enabledSocialProviders } from '@golf/shared/site-config';
-import { siteConfig } from '../../config/site-settings';
-import { isApiError } from '../../lib/api-client';
+import { siteConfig } from '@/config/site-settings';
+import { isApiError } from '@/lib/api-client';
 import { startSocialSignIn } from './social-sign-in';
 
 /**

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { createStore } from '../../lib/create-store';
+import { createStore } from '@/lib/create-store';
 
 /** What the contact form holds between its input, confirm and complete screens (never stored). */
 export interface ContactDraft {

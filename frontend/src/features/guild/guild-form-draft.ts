@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { createStore } from '../../lib/create-store';
+import { createStore } from '@/lib/create-store';
 import type { GuildFormBody } from './api/guild-mutations';
 
 /** The create form between its input and confirm screens, with the uploaded image's preview. */

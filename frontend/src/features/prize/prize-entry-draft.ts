@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { createStore } from '../../lib/create-store';
+import { createStore } from '@/lib/create-store';
 
 /** The claim form between its input and confirm screens (never stored). */
 export interface PrizeEntryDraft {

@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { campaignMasterListNames } from '@golf/shared/schemas/master';
-import { AppLink } from '../../components/ui/app-link';
-import { CompleteCard } from '../../components/ui/complete-card';
+import { AppLink } from '@/components/ui/app-link';
+import { CompleteCard } from '@/components/ui/complete-card';
 import {
   ConfirmActions,
   ConfirmList,
@@ -11,20 +11,20 @@ import {
   Field,
   type FieldControl,
   type FieldErrors,
-} from '../../components/ui/form-field';
-import { PageSkeleton } from '../../components/ui/skeleton';
-import { useConfirmCampaignEntry, useStoreCampaignEntry } from '../../features/campaign/api/campaign-entry';
+} from '@/components/ui/form-field';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { useConfirmCampaignEntry, useStoreCampaignEntry } from '@/features/campaign/api/campaign-entry';
 import {
   campaignFields,
   emptyCampaignForm,
   type CampaignForm,
-} from '../../features/campaign/components/campaign-fields';
+} from '@/features/campaign/components/campaign-fields';
 import {
   campaignMasterListQueryOptions,
   useCampaignMasterList,
   type CampaignMasterListName,
-} from '../../features/master/api/get-campaign-master-list';
-import { isApiError } from '../../lib/api-client';
+} from '@/features/master/api/get-campaign-master-list';
+import { isApiError } from '@/lib/api-client';
 
 export const Route = createFileRoute('/campaign/gdo_2023')({
   staticData: {

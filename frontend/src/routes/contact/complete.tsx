@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { CompleteCard } from '../../components/ui/complete-card';
-import { resetContactDraft } from '../../features/contact/contact-draft';
+import { CompleteCard } from '@/components/ui/complete-card';
+import { resetContactDraft } from '@/features/contact/contact-draft';
 
 export const Route = createFileRoute('/contact/complete')({
   staticData: { page: { title: 'お問い合わせ', stackType: 'static', parent: '/', visitorAllowed: true } },

@@ -1,9 +1,9 @@
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { contactTypes } from '@golf/shared/schemas/contact';
-import { ConfirmActions, ConfirmList } from '../../components/ui/form-field';
-import { useSendContact } from '../../features/contact/api/send-contact';
-import { useContactDraft } from '../../features/contact/contact-draft';
-import { isApiError } from '../../lib/api-client';
+import { ConfirmActions, ConfirmList } from '@/components/ui/form-field';
+import { useSendContact } from '@/features/contact/api/send-contact';
+import { useContactDraft } from '@/features/contact/contact-draft';
+import { isApiError } from '@/lib/api-client';
 
 export const Route = createFileRoute('/contact/confirm')({
   staticData: {

@@ -1,16 +1,10 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { CONTACT_CONTENT_MAX, contactBodySchema, contactTypes } from '@golf/shared/schemas/contact';
-import { AppLink } from '../../components/ui/app-link';
-import {
-  controlProps,
-  EmailField,
-  Field,
-  fieldErrorsOf,
-  type FieldErrors,
-} from '../../components/ui/form-field';
-import { setContactDraft, useContactDraft } from '../../features/contact/contact-draft';
-import { useAuth } from '../../lib/auth';
+import { AppLink } from '@/components/ui/app-link';
+import { controlProps, EmailField, Field, fieldErrorsOf, type FieldErrors } from '@/components/ui/form-field';
+import { setContactDraft, useContactDraft } from '@/features/contact/contact-draft';
+import { useAuth } from '@/lib/auth';
 
 export const Route = createFileRoute('/contact/')({
   staticData: { page: { title: 'お問い合わせ', stackType: 'dynamic', parent: '/', visitorAllowed: true } },

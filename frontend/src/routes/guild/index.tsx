@@ -1,14 +1,14 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { formatPublicLabel } from '@golf/shared/game/format';
 import { GUILD_MAX_MEMBERS } from '@golf/shared/schemas/guild';
-import { AppLink } from '../../components/ui/app-link';
-import { Badge } from '../../components/ui/badge';
-import { LinkCardBody } from '../../components/ui/link-card-body';
-import { PageSkeleton } from '../../components/ui/skeleton';
+import { AppLink } from '@/components/ui/app-link';
+import { Badge } from '@/components/ui/badge';
+import { LinkCardBody } from '@/components/ui/link-card-body';
+import { PageSkeleton } from '@/components/ui/skeleton';
 import { useSuspenseQuery } from '@tanstack/react-query';
-import { myGuildQueryOptions } from '../../features/guild/api/guild-queries';
-import { entryTypeLabel } from '../../features/guild/components/guild-card';
-import { GuildImage } from '../../features/guild/components/guild-image';
+import { myGuildQueryOptions } from '@/features/guild/api/guild-queries';
+import { entryTypeLabel } from '@/features/guild/components/guild-card';
+import { GuildImage } from '@/features/guild/components/guild-image';
 
 export const Route = createFileRoute('/guild/')({
   staticData: { page: { title: 'ギルド', stackType: 'static', parent: '/', pageType: 'guild' } },

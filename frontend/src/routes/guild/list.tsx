@@ -2,11 +2,11 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { GUILD_NAME_MAX } from '@golf/shared/schemas/values/guild';
-import { EmptyState } from '../../components/ui/empty-state';
-import { SkeletonCard } from '../../components/ui/skeleton';
-import { guildListQueryOptions } from '../../features/guild/api/guild-queries';
-import { GuildCard } from '../../features/guild/components/guild-card';
-import { pageNumber, pageSearch, textOr } from '../../lib/search-params';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SkeletonCard } from '@/components/ui/skeleton';
+import { guildListQueryOptions } from '@/features/guild/api/guild-queries';
+import { GuildCard } from '@/features/guild/components/guild-card';
+import { pageNumber, pageSearch, textOr } from '@/lib/search-params';
 
 const searchSchema = pageSearch({
   name: textOr('', GUILD_NAME_MAX),

@@ -1,20 +1,14 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { loginBodySchema } from '@golf/shared/schemas/account';
-import { AppLink } from '../../components/ui/app-link';
-import {
-  controlProps,
-  EmailField,
-  Field,
-  fieldErrorsOf,
-  type FieldErrors,
-} from '../../components/ui/form-field';
-import { safeReturnPath } from '../../config/guards';
-import { TotpCodeField } from '../../features/account/components/totp-parts';
-import { loginErrorMessage, useLogin, useTotpSignIn } from '../../features/account/login';
-import { SocialButtons } from '../../features/account/social-buttons';
-import { isApiError } from '../../lib/api-client';
-import { optionalText, pageSearch } from '../../lib/search-params';
+import { AppLink } from '@/components/ui/app-link';
+import { controlProps, EmailField, Field, fieldErrorsOf, type FieldErrors } from '@/components/ui/form-field';
+import { safeReturnPath } from '@/config/guards';
+import { TotpCodeField } from '@/features/account/components/totp-parts';
+import { loginErrorMessage, useLogin, useTotpSignIn } from '@/features/account/login';
+import { SocialButtons } from '@/features/account/social-buttons';
+import { isApiError } from '@/lib/api-client';
+import { optionalText, pageSearch } from '@/lib/search-params';
 
 const searchSchema = pageSearch({
   to: optionalText(),

@@ -1,22 +1,22 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { currentTournament } from '@golf/shared/schedule/derive-schedule';
-import { AppLink } from '../../components/ui/app-link';
-import { Icon, type IconName } from '../../components/ui/icon';
-import { LinkCardBody } from '../../components/ui/link-card-body';
-import { SkeletonCard } from '../../components/ui/skeleton';
-import { CopyNextRoundToggle } from '../../features/game/components/copy-next-round-toggle';
-import { MyScoreCard } from '../../features/game/components/my-score-card';
-import { ScoreChanges } from '../../features/game/components/score-changes';
-import { SeasonCharts } from '../../features/game/components/season-charts';
-import { StillToWin } from '../../features/game/components/still-to-win';
-import { WonPrizeList } from '../../features/prize/components/won-prize-list';
-import { ReminderSettingsCard } from '../../features/reminders/components/reminder-settings-card';
-import { SaveReceiptCard } from '../../features/reminders/components/save-receipt-card';
-import { schedulesQueryOptions, useSchedules } from '../../features/schedule/api/get-schedules';
-import { openRound } from '../../features/schedule/utils/tournament';
-import { useAuth } from '../../lib/auth';
-import { useNow } from '../../lib/use-now';
-import type { AppHref } from '../../lib/app-href';
+import { AppLink } from '@/components/ui/app-link';
+import { Icon, type IconName } from '@/components/ui/icon';
+import { LinkCardBody } from '@/components/ui/link-card-body';
+import { SkeletonCard } from '@/components/ui/skeleton';
+import { CopyNextRoundToggle } from '@/features/game/components/copy-next-round-toggle';
+import { MyScoreCard } from '@/features/game/components/my-score-card';
+import { ScoreChanges } from '@/features/game/components/score-changes';
+import { SeasonCharts } from '@/features/game/components/season-charts';
+import { StillToWin } from '@/features/game/components/still-to-win';
+import { WonPrizeList } from '@/features/prize/components/won-prize-list';
+import { ReminderSettingsCard } from '@/features/reminders/components/reminder-settings-card';
+import { SaveReceiptCard } from '@/features/reminders/components/save-receipt-card';
+import { schedulesQueryOptions, useSchedules } from '@/features/schedule/api/get-schedules';
+import { openRound } from '@/features/schedule/utils/tournament';
+import { useAuth } from '@/lib/auth';
+import { useNow } from '@/lib/use-now';
+import type { AppHref } from '@/lib/app-href';
 
 export const Route = createFileRoute('/mypage/')({
   staticData: { page: { title: 'マイページ', stackType: 'static', parent: '/', pageType: 'account' } },

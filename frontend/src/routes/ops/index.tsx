@@ -1,11 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
-import { Badge } from '../../components/ui/badge';
-import { EmptyState } from '../../components/ui/empty-state';
-import { useOpsTournaments } from '../../features/ops/api/ops-calls';
-import { OpsNav, RoundRows } from '../../features/ops/components/ops-parts';
-import { inPlayFirst } from '../../features/ops/model/in-play';
-import { serverNow } from '../../lib/server-clock';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { useOpsTournaments } from '@/features/ops/api/ops-calls';
+import { OpsNav, RoundRows } from '@/features/ops/components/ops-parts';
+import { inPlayFirst } from '@/features/ops/model/in-play';
+import { serverNow } from '@/lib/server-clock';
 
 export const Route = createFileRoute('/ops/')({
   staticData: { page: { title: '運営コンソール', stackType: 'unset' } },

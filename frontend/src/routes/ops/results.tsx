@@ -3,14 +3,9 @@ import { useState } from 'react';
 import { formatToPar } from '@golf/shared/game/format';
 import type { RouteResponse } from '@golf/shared/contracts';
 import type { ResultsPreview } from '@golf/shared/schemas/ops';
-import { ImportSource, useCheckedImport } from '../../features/ops/components/checked-import';
-import {
-  ActionOutcome,
-  alreadyDoneText,
-  ConfirmAction,
-  OpsNav,
-} from '../../features/ops/components/ops-parts';
-import { optionalText, pageSearch } from '../../lib/search-params';
+import { ImportSource, useCheckedImport } from '@/features/ops/components/checked-import';
+import { ActionOutcome, alreadyDoneText, ConfirmAction, OpsNav } from '@/features/ops/components/ops-parts';
+import { optionalText, pageSearch } from '@/lib/search-params';
 
 const searchSchema = pageSearch({ game_global_id: optionalText() });
 

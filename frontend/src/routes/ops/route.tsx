@@ -1,7 +1,7 @@
 import { createFileRoute, Outlet, redirect } from '@tanstack/react-router';
-import { PageSkeleton } from '../../components/ui/skeleton';
-import { opsTournamentsQueryOptions } from '../../features/ops/api/ops-calls';
-import { isApiError } from '../../lib/api-client';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { opsTournamentsQueryOptions } from '@/features/ops/api/ops-calls';
+import { isApiError } from '@/lib/api-client';
 
 /** The console's page that sets up the authenticator app (and says how to sign in with it). */
 const totpPath = '/ops/totp';

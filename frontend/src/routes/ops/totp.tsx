@@ -1,13 +1,13 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect, useState, type FormEvent } from 'react';
-import type { FieldErrors } from '../../components/ui/form-field';
-import { safeReturnPath } from '../../config/guards';
-import { useStartTotpSetup, useVerifyTotpSetup } from '../../features/account/api/account-calls';
-import { FormError } from '../../features/account/components/account-parts';
-import { OtpauthQrCode, TotpCodeField } from '../../features/account/components/totp-parts';
-import { isApiError } from '../../lib/api-client';
-import { logout } from '../../lib/auth';
-import { optionalText, pageSearch } from '../../lib/search-params';
+import type { FieldErrors } from '@/components/ui/form-field';
+import { safeReturnPath } from '@/config/guards';
+import { useStartTotpSetup, useVerifyTotpSetup } from '@/features/account/api/account-calls';
+import { FormError } from '@/features/account/components/account-parts';
+import { OtpauthQrCode, TotpCodeField } from '@/features/account/components/totp-parts';
+import { isApiError } from '@/lib/api-client';
+import { logout } from '@/lib/auth';
+import { optionalText, pageSearch } from '@/lib/search-params';
 
 /**
  * The operator's authenticator app, set up at the first sign-in to the console (the console answers

@@ -1,14 +1,14 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import type { PrizeOption } from '@golf/shared/schemas/prize';
 import { prizeKinds, type PrizeKind } from '@golf/shared/schemas/values/prize';
-import { EmptyState } from '../../components/ui/empty-state';
-import { SkeletonCard } from '../../components/ui/skeleton';
-import { prizesQueryOptions, usePrizes } from '../../features/prize/api/get-prizes';
-import { PrizeCard } from '../../features/prize/components/prize-card';
-import { prizeKindLabels } from '../../features/prize/components/prize-labels';
-import { schedulesQueryOptions, useSchedules } from '../../features/schedule/api/get-schedules';
-import { formatDateRange } from '../../lib/format';
-import { oneOfOr, pageSearch } from '../../lib/search-params';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SkeletonCard } from '@/components/ui/skeleton';
+import { prizesQueryOptions, usePrizes } from '@/features/prize/api/get-prizes';
+import { PrizeCard } from '@/features/prize/components/prize-card';
+import { prizeKindLabels } from '@/features/prize/components/prize-labels';
+import { schedulesQueryOptions, useSchedules } from '@/features/schedule/api/get-schedules';
+import { formatDateRange } from '@/lib/format';
+import { oneOfOr, pageSearch } from '@/lib/search-params';
 
 const searchSchema = pageSearch({ tab: oneOfOr(prizeKinds, 'game') });
 

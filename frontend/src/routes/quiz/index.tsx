@@ -1,13 +1,13 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate, Link } from '@tanstack/react-router';
-import { AppLink } from '../../components/ui/app-link';
-import { Badge } from '../../components/ui/badge';
-import { EmptyState } from '../../components/ui/empty-state';
-import { Icon } from '../../components/ui/icon';
-import { LinkCardBody } from '../../components/ui/link-card-body';
-import { SkeletonCard } from '../../components/ui/skeleton';
-import { quizStatusQueryOptions, useStartQuiz } from '../../features/quiz/api/quiz';
-import { QuizResultSummary, revealNote } from '../../features/quiz/components/quiz-parts';
+import { AppLink } from '@/components/ui/app-link';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Icon } from '@/components/ui/icon';
+import { LinkCardBody } from '@/components/ui/link-card-body';
+import { SkeletonCard } from '@/components/ui/skeleton';
+import { quizStatusQueryOptions, useStartQuiz } from '@/features/quiz/api/quiz';
+import { QuizResultSummary, revealNote } from '@/features/quiz/components/quiz-parts';
 
 export const Route = createFileRoute('/quiz/')({
   staticData: { page: { title: 'ゴルフクイズ', stackType: 'dynamic', parent: '/' } },

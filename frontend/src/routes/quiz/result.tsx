@@ -1,17 +1,17 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { AppLink } from '../../components/ui/app-link';
-import { Badge } from '../../components/ui/badge';
-import { EmptyState } from '../../components/ui/empty-state';
-import { SkeletonCard } from '../../components/ui/skeleton';
-import { answeredQuizQueryOptions, quizStatusQueryOptions } from '../../features/quiz/api/quiz';
+import { AppLink } from '@/components/ui/app-link';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SkeletonCard } from '@/components/ui/skeleton';
+import { answeredQuizQueryOptions, quizStatusQueryOptions } from '@/features/quiz/api/quiz';
 import {
   formatSeconds,
   QuizAnswerReview,
   QuizResultSummary,
   revealNote,
-} from '../../features/quiz/components/quiz-parts';
-import { optionalRound, pageSearch } from '../../lib/search-params';
+} from '@/features/quiz/components/quiz-parts';
+import { optionalRound, pageSearch } from '@/lib/search-params';
 
 const searchSchema = pageSearch({
   round: optionalRound(),

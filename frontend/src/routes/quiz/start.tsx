@@ -2,14 +2,14 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import type { ActiveQuizResponse, QuizAnswerResponse } from '@golf/shared/schemas/quiz';
-import { AppLink } from '../../components/ui/app-link';
-import { EmptyState } from '../../components/ui/empty-state';
-import { PageSkeleton } from '../../components/ui/skeleton';
-import { activeQuizQueryOptions, useAnswerQuiz } from '../../features/quiz/api/quiz';
-import { formatSeconds, revealNote } from '../../features/quiz/components/quiz-parts';
-import { isApiError } from '../../lib/api-client';
-import { useDeviceNow } from '../../lib/use-now';
-import { queryKeys } from '../../lib/query-keys';
+import { AppLink } from '@/components/ui/app-link';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { activeQuizQueryOptions, useAnswerQuiz } from '@/features/quiz/api/quiz';
+import { formatSeconds, revealNote } from '@/features/quiz/components/quiz-parts';
+import { isApiError } from '@/lib/api-client';
+import { useDeviceNow } from '@/lib/use-now';
+import { queryKeys } from '@/lib/query-keys';
 
 export const Route = createFileRoute('/quiz/start')({
   staticData: { page: { title: null, stackType: 'unset', layout: 'header-only' } },

@@ -1,10 +1,10 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { AppLink } from '../../components/ui/app-link';
-import { Badge } from '../../components/ui/badge';
-import { EmptyState } from '../../components/ui/empty-state';
-import { PageSkeleton } from '../../components/ui/skeleton';
-import { ownQuizRankingQueryOptions, quizRankingQueryOptions } from '../../features/ranking/api/get-rankings';
+import { AppLink } from '@/components/ui/app-link';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { ownQuizRankingQueryOptions, quizRankingQueryOptions } from '@/features/ranking/api/get-rankings';
 import {
   MyRankSlot,
   RankingKindTabs,
@@ -12,10 +12,10 @@ import {
   RankingRoundTabs,
   RankingTable,
   RankJumpForm,
-} from '../../features/ranking/components/ranking-parts';
-import { useAuth } from '../../lib/auth';
-import { quizRankingSearch } from '../../features/ranking/search/ranking-search';
-import type { SearchOf } from '../../lib/search-params';
+} from '@/features/ranking/components/ranking-parts';
+import { useAuth } from '@/lib/auth';
+import { quizRankingSearch } from '@/features/ranking/search/ranking-search';
+import type { SearchOf } from '@/lib/search-params';
 
 const searchSchema = quizRankingSearch;
 

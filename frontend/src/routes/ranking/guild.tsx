@@ -1,20 +1,16 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
 import { useState } from 'react';
-import { AppLink } from '../../components/ui/app-link';
-import { Badge } from '../../components/ui/badge';
-import { EmptyState } from '../../components/ui/empty-state';
-import { PageSkeleton } from '../../components/ui/skeleton';
-import { myGuildQueryOptions } from '../../features/guild/api/guild-queries';
-import { guildRankingQueryOptions, type GuildRankingTab } from '../../features/ranking/api/get-rankings';
-import {
-  RankingKindTabs,
-  RankingRoundTabs,
-  RankingTable,
-} from '../../features/ranking/components/ranking-parts';
-import { RankedTeam } from '../../features/ranking/components/ranked-team';
-import { useAuth } from '../../lib/auth';
-import { guildRankingSearch } from '../../features/ranking/search/ranking-search';
+import { AppLink } from '@/components/ui/app-link';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { myGuildQueryOptions } from '@/features/guild/api/guild-queries';
+import { guildRankingQueryOptions, type GuildRankingTab } from '@/features/ranking/api/get-rankings';
+import { RankingKindTabs, RankingRoundTabs, RankingTable } from '@/features/ranking/components/ranking-parts';
+import { RankedTeam } from '@/features/ranking/components/ranked-team';
+import { useAuth } from '@/lib/auth';
+import { guildRankingSearch } from '@/features/ranking/search/ranking-search';
 
 const searchSchema = guildRankingSearch;
 

@@ -1,21 +1,18 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { Badge } from '../../components/ui/badge';
-import { EmptyState } from '../../components/ui/empty-state';
-import { PageSkeleton } from '../../components/ui/skeleton';
-import {
-  ownYearlyRankingQueryOptions,
-  yearlyRankingQueryOptions,
-} from '../../features/ranking/api/get-rankings';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { ownYearlyRankingQueryOptions, yearlyRankingQueryOptions } from '@/features/ranking/api/get-rankings';
 import {
   MyRankSlot,
   RankingKindTabs,
   RankingPager,
   RankingTable,
-} from '../../features/ranking/components/ranking-parts';
-import { useAuth } from '../../lib/auth';
-import { yearlyRankingSearch } from '../../features/ranking/search/ranking-search';
-import type { SearchOf } from '../../lib/search-params';
+} from '@/features/ranking/components/ranking-parts';
+import { useAuth } from '@/lib/auth';
+import { yearlyRankingSearch } from '@/features/ranking/search/ranking-search';
+import type { SearchOf } from '@/lib/search-params';
 
 const searchSchema = yearlyRankingSearch;
 

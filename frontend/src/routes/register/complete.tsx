@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CompleteCard } from '../../components/ui/complete-card';
-import { TutorialDialog } from '../../features/game/components/tutorial-dialog';
+import { CompleteCard } from '@/components/ui/complete-card';
+import { TutorialDialog } from '@/features/game/components/tutorial-dialog';
 
 export const Route = createFileRoute('/register/complete')({
   staticData: { page: { title: '新規登録', stackType: 'unset', visitorAllowed: false, pageType: 'account' } },

@@ -1,12 +1,12 @@
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
-import { ConfirmActions } from '../../components/ui/form-field';
-import { useSaveProfile } from '../../features/account/api/account-calls';
-import { FormError, ProfileConfirmRows, useObjectUrl } from '../../features/account/components/account-parts';
+import { ConfirmActions } from '@/components/ui/form-field';
+import { useSaveProfile } from '@/features/account/api/account-calls';
+import { FormError, ProfileConfirmRows, useObjectUrl } from '@/features/account/components/account-parts';
 import {
   registrationPictureLost,
   setRegistrationDraft,
   useRegistrationDraft,
-} from '../../features/account/registration-draft';
+} from '@/features/account/registration-draft';
 
 export const Route = createFileRoute('/register/confirm')({
   staticData: {

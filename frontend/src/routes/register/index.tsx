@@ -1,15 +1,11 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { registerBodySchema } from '@golf/shared/schemas/account';
-import { AppLink } from '../../components/ui/app-link';
-import { EmailField, fieldErrorsOf, type FieldErrors } from '../../components/ui/form-field';
-import { useRegister } from '../../features/account/api/account-calls';
-import {
-  apiFieldErrors,
-  FormError,
-  NewPasswordFields,
-} from '../../features/account/components/account-parts';
-import { SocialButtons } from '../../features/account/social-buttons';
+import { AppLink } from '@/components/ui/app-link';
+import { EmailField, fieldErrorsOf, type FieldErrors } from '@/components/ui/form-field';
+import { useRegister } from '@/features/account/api/account-calls';
+import { apiFieldErrors, FormError, NewPasswordFields } from '@/features/account/components/account-parts';
+import { SocialButtons } from '@/features/account/social-buttons';
 
 export const Route = createFileRoute('/register/')({
   staticData: {

@@ -1,15 +1,15 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { PageSkeleton } from '../../components/ui/skeleton';
-import { useConfirmProfile } from '../../features/account/api/account-calls';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { useConfirmProfile } from '@/features/account/api/account-calls';
 import {
   apiFieldErrors,
   emptyProfileDraft,
   FormError,
   ProfileFields,
   profileListsLoaded,
-} from '../../features/account/components/account-parts';
-import { setRegistrationDraft, useRegistrationDraft } from '../../features/account/registration-draft';
+} from '@/features/account/components/account-parts';
+import { setRegistrationDraft, useRegistrationDraft } from '@/features/account/registration-draft';
 
 export const Route = createFileRoute('/register/necessary')({
   staticData: { page: { title: '新規登録', stackType: 'unset', visitorAllowed: false, pageType: 'account' } },

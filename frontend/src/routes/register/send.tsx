@@ -1,6 +1,6 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { MailSentCard } from '../../features/account/components/account-parts';
-import { optionalText, pageSearch } from '../../lib/search-params';
+import { MailSentCard } from '@/features/account/components/account-parts';
+import { optionalText, pageSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/register/send')({
   staticData: {

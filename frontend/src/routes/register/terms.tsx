@@ -2,11 +2,11 @@ import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
 import terms from 'virtual:doc/terms';
 import type { UserMeResponse } from '@golf/shared/schemas/account';
-import { AppLink } from '../../components/ui/app-link';
-import { DocumentSections } from '../../components/ui/document-sections';
-import { useAcceptPolicy } from '../../features/account/api/account-calls';
-import { FormError } from '../../features/account/components/account-parts';
-import { acceptPolicy, setAuthUser } from '../../lib/auth';
+import { AppLink } from '@/components/ui/app-link';
+import { DocumentSections } from '@/components/ui/document-sections';
+import { useAcceptPolicy } from '@/features/account/api/account-calls';
+import { FormError } from '@/features/account/components/account-parts';
+import { acceptPolicy, setAuthUser } from '@/lib/auth';
 
 export const Route = createFileRoute('/register/terms')({
   staticData: { page: { title: '新規登録', stackType: 'unset', visitorAllowed: false, pageType: 'account' } },

@@ -1,9 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { SkeletonCard } from '../../components/ui/skeleton';
-import { useVerifyRegistration } from '../../features/account/api/account-calls';
-import { LinkErrorCard } from '../../features/account/components/account-parts';
-import { optionalText, pageSearch } from '../../lib/search-params';
+import { SkeletonCard } from '@/components/ui/skeleton';
+import { useVerifyRegistration } from '@/features/account/api/account-calls';
+import { LinkErrorCard } from '@/features/account/components/account-parts';
+import { optionalText, pageSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/register/verify')({
   staticData: { page: { title: '新規登録', stackType: 'unset', visitorAllowed: true, pageType: 'account' } },

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CompleteCard } from '../../components/ui/complete-card';
+import { CompleteCard } from '@/components/ui/complete-card';
 
 export const Route = createFileRoute('/reset-password/complete')({
   staticData: {

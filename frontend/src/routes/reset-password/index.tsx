@@ -1,16 +1,16 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { passwordResetBodySchema } from '@golf/shared/schemas/account';
-import { AppLink } from '../../components/ui/app-link';
-import { SkeletonCard } from '../../components/ui/skeleton';
-import { fieldErrorsOf, type FieldErrors } from '../../components/ui/form-field';
-import { useResetLinkCheck, useResetPassword } from '../../features/account/api/account-calls';
+import { AppLink } from '@/components/ui/app-link';
+import { SkeletonCard } from '@/components/ui/skeleton';
+import { fieldErrorsOf, type FieldErrors } from '@/components/ui/form-field';
+import { useResetLinkCheck, useResetPassword } from '@/features/account/api/account-calls';
 import {
   apiFieldErrors,
   LinkErrorCard,
   NewPasswordFields,
-} from '../../features/account/components/account-parts';
-import { optionalText, pageSearch } from '../../lib/search-params';
+} from '@/features/account/components/account-parts';
+import { optionalText, pageSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/reset-password/')({
   staticData: {

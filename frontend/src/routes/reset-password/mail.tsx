@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useStartPasswordReset } from '../../features/account/api/account-calls';
-import { EmailRequestForm } from '../../features/account/components/account-parts';
+import { useStartPasswordReset } from '@/features/account/api/account-calls';
+import { EmailRequestForm } from '@/features/account/components/account-parts';
 
 export const Route = createFileRoute('/reset-password/mail')({
   staticData: {

@@ -1,23 +1,23 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { Badge } from '../../components/ui/badge';
-import { EmptyState } from '../../components/ui/empty-state';
-import { LinkCardBody } from '../../components/ui/link-card-body';
-import { Skeleton, SkeletonCard } from '../../components/ui/skeleton';
-import { schedulesQueryOptions, useSchedules } from '../../features/schedule/api/get-schedules';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LinkCardBody } from '@/components/ui/link-card-body';
+import { Skeleton, SkeletonCard } from '@/components/ui/skeleton';
+import { schedulesQueryOptions, useSchedules } from '@/features/schedule/api/get-schedules';
 import {
   tournamentScoreQueryOptions,
   useTournamentScore,
-} from '../../features/schedule/api/get-tournament-score';
-import { LeaderboardTable } from '../../features/schedule/components/leaderboard-table';
-import { RoundPhaseBadge } from '../../features/schedule/components/round-phase-badge';
-import { TournamentSummary } from '../../features/schedule/components/tournament-summary';
-import { TournamentSwitcher } from '../../features/schedule/components/tournament-switcher';
-import { roundPhase } from '../../features/schedule/utils/tournament';
-import { MyScoreCard } from '../../features/game/components/my-score-card';
-import { TournamentLiveRound } from '../../features/game/components/live-round';
-import { useAuth } from '../../lib/auth';
-import { useNow } from '../../lib/use-now';
-import { optionalText, pageSearch } from '../../lib/search-params';
+} from '@/features/schedule/api/get-tournament-score';
+import { LeaderboardTable } from '@/features/schedule/components/leaderboard-table';
+import { RoundPhaseBadge } from '@/features/schedule/components/round-phase-badge';
+import { TournamentSummary } from '@/features/schedule/components/tournament-summary';
+import { TournamentSwitcher } from '@/features/schedule/components/tournament-switcher';
+import { roundPhase } from '@/features/schedule/utils/tournament';
+import { MyScoreCard } from '@/features/game/components/my-score-card';
+import { TournamentLiveRound } from '@/features/game/components/live-round';
+import { useAuth } from '@/lib/auth';
+import { useNow } from '@/lib/use-now';
+import { optionalText, pageSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/schedule/score')({
   staticData: {

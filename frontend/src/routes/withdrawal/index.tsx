@@ -1,9 +1,9 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState } from 'react';
-import { controlProps, Field } from '../../components/ui/form-field';
-import { useWithdraw } from '../../features/account/api/account-calls';
-import { apiFieldErrors, FormError } from '../../features/account/components/account-parts';
-import { clearAuth } from '../../lib/auth';
+import { controlProps, Field } from '@/components/ui/form-field';
+import { useWithdraw } from '@/features/account/api/account-calls';
+import { apiFieldErrors, FormError } from '@/features/account/components/account-parts';
+import { clearAuth } from '@/lib/auth';
 
 export const Route = createFileRoute('/withdrawal/')({
   staticData: { page: { title: '退会', stackType: 'dynamic', parent: '/mypage', pageType: 'account' } },

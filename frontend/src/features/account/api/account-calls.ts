@@ -7,7 +7,7 @@ import type {
   WithdrawalBody,
 } from '@golf/shared/schemas/account';
 import { api } from '@/lib/api';
-import { setAuth, setAuthUser } from '../../../lib/auth';
+import { setAuth, setAuthUser } from '@/lib/auth';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Registration's first step: mails the verification link. */

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect, useState, type FormEvent, type ReactNode } from 'react';
 import { emailBodySchema, NICKNAME_MAX, passwordMinLength } from '@golf/shared/schemas/account';
-import { AppLink } from '../../../components/ui/app-link';
+import { AppLink } from '@/components/ui/app-link';
 import {
   ConfirmList,
   controlProps,
@@ -10,12 +10,16 @@ import {
   fieldErrorsOf,
   OptionSelect,
   type FieldErrors,
-} from '../../../components/ui/form-field';
-import { Icon } from '../../../components/ui/icon';
-import { isApiError } from '../../../lib/api-client';
-import { masterListQueryOptions, useMasterList, type MasterListName } from '../../master/api/get-master-list';
+} from '@/components/ui/form-field';
+import { Icon } from '@/components/ui/icon';
+import { isApiError } from '@/lib/api-client';
+import {
+  masterListQueryOptions,
+  useMasterList,
+  type MasterListName,
+} from '@/features/master/api/get-master-list';
 import type { ProfileDraft } from '../api/account-calls';
-import type { AppHref } from '../../../lib/app-href';
+import type { AppHref } from '@/lib/app-href';
 
 /** "We sent you a mail": where it went, how long the link works, and what to do if none came. */
 export function MailSentCard({

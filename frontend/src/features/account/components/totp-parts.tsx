@@ -1,5 +1,5 @@
 import { encode } from 'uqr';
-import { controlProps, Field } from '../../../components/ui/form-field';
+import { controlProps, Field } from '@/components/ui/form-field';
 import { totpCodeOf } from '../login';
 
 /** The 6-digit code of the authenticator app. */

@@ -1,5 +1,5 @@
 import type { CampaignEntry } from '@golf/shared/schemas/campaign';
-import type { CampaignMasterListName } from '../../master/api/get-campaign-master-list';
+import type { CampaignMasterListName } from '@/features/master/api/get-campaign-master-list';
 
 export type CampaignForm = Record<keyof CampaignEntry, string>;
 

@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { getAuthState, setAuthUser } from '../../../lib/auth';
+import { getAuthState, setAuthUser } from '@/lib/auth';
 
 /** Finishing the tutorial: the flag only ever moves to true, on the server and in the shell's user. */
 export function useFinishTutorial() {

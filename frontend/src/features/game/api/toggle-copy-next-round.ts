@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api';
-import { getAuthState, setAuthUser } from '../../../lib/auth';
+import { getAuthState, setAuthUser } from '@/lib/auth';
 import { queryKeys } from '@/lib/query-keys';
 
 /** Flips carry-over; the round views and the shell's user follow. */

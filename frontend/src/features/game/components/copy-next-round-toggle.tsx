@@ -1,6 +1,6 @@
 import { useToggleCopyNextRound } from '../api/toggle-copy-next-round';
-import { SaveError } from '../../../components/ui/save-error';
-import { ToggleSwitch } from '../../../components/ui/toggle-switch';
+import { SaveError } from '@/components/ui/save-error';
+import { ToggleSwitch } from '@/components/ui/toggle-switch';
 
 /**
  * The carry-over switch: when on, a round with no saved team gets the previous round's team at its

@@ -4,12 +4,12 @@ import { liveTeamScore, type LivePick } from '@golf/shared/game/live-round';
 import type { RoundView } from '@golf/shared/schemas/game';
 import type { LiveRound } from '@golf/shared/schemas/live-round';
 import type { ScheduleRound } from '@golf/shared/schemas/schedule';
-import { Badge } from '../../../components/ui/badge';
-import { formatToParCell, toParTone } from '../../../lib/format';
-import { onServerClock } from '../../../lib/server-clock';
+import { Badge } from '@/components/ui/badge';
+import { formatToParCell, toParTone } from '@/lib/format';
+import { onServerClock } from '@/lib/server-clock';
 import { LIVE_ROUND_REFRESH_MS, useLiveRound } from '../api/get-live-round';
 import { roundQueryOptions } from '../api/get-round';
-import { ownRankingQueryOptions } from '../../ranking/api/get-rankings';
+import { ownRankingQueryOptions } from '@/features/ranking/api/get-rankings';
 
 /** A picked player as the page already holds him (null = an empty slot). */
 export type LiveTeamSlot = { player_id: string; name: string } | null;

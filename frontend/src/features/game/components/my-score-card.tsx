@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { MyScore } from '@golf/shared/schemas/game';
-import { Badge } from '../../../components/ui/badge';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { formatToParCell, toParTone } from '../../../lib/format';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
+import { formatToParCell, toParTone } from '@/lib/format';
 import { useMyScore } from '../api/get-my-score';
 
 function RoundCell({ round }: { round: MyScore['rounds'][number] }) {

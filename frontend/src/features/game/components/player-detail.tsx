@@ -3,13 +3,13 @@ import { useNavigate } from '@tanstack/react-router';
 import type { PlayerDetail, FieldPlayer } from '@golf/shared/schemas/game';
 import { formatToPar } from '@golf/shared/game/format';
 import type { DraftSlot } from '@golf/shared/game/team';
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { useSavePick } from '../api/save-pick';
 import { ineligibleLabels } from '../utils/labels';
 import { IndicatorBars } from './indicator-bars';
 import { PlayerStats } from './player-stats';
-import { SaveError } from '../../../components/ui/save-error';
-import { TeamSaveStatus } from '../../../components/ui/team-save-status';
+import { SaveError } from '@/components/ui/save-error';
+import { TeamSaveStatus } from '@/components/ui/team-save-status';
 
 /** A player's page inside a draft: profile, indicators, stats, rounds, and the button that picks him. */
 export function PlayerDetailView({

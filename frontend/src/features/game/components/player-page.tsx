@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { PageSkeleton } from '../../../components/ui/skeleton';
+import { PageSkeleton } from '@/components/ui/skeleton';
 import { playerQueryOptions, usePlayer } from '../api/get-player';
 import { roundFieldQueryOptions, useRoundField } from '../api/get-round-field';
 import { roundQueryOptions, useRound } from '../api/get-round';

@@ -1,7 +1,7 @@
 import type { RoundScoreView } from '@golf/shared/schemas/game';
 import type { ScoreChange, ScoreChangeCause } from '@golf/shared/schemas/score-changes';
 import { formatToPar, formatTokyoDateTime } from '@golf/shared/game/format';
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { useScoreChanges } from '../api/get-score-changes';
 
 const causeLabels: Record<ScoreChangeCause, string> = {

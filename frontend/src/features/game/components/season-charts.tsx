@@ -1,10 +1,10 @@
 import type { SeasonHistory, SeasonRound } from '@golf/shared/schemas/season-history';
 import { formatToPar } from '@golf/shared/game/format';
 import { formatYearlyPoints, MAX_POINTS } from '@golf/shared/game/yearly-points';
-import { BarChart } from '../../../components/ui/bar-chart';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { LineChart } from '../../../components/ui/line-chart';
-import { SkeletonCard } from '../../../components/ui/skeleton';
+import { BarChart } from '@/components/ui/bar-chart';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LineChart } from '@/components/ui/line-chart';
+import { SkeletonCard } from '@/components/ui/skeleton';
 import { useSeasonHistory } from '../api/get-season-history';
 
 /** A day's short label on the charts, 11/27 (the table beside names each tournament in full). */

@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useCreateShareCard } from '../api/create-share-card';
-import { myGuildQueryOptions } from '../../guild/api/guild-queries';
-import { SaveError } from '../../../components/ui/save-error';
-import { ToggleSwitch } from '../../../components/ui/toggle-switch';
+import { myGuildQueryOptions } from '@/features/guild/api/guild-queries';
+import { SaveError } from '@/components/ui/save-error';
+import { ToggleSwitch } from '@/components/ui/toggle-switch';
 
 const shareText = (tournamentName: string, round: number) =>
   `${tournamentName} 第${round}ラウンドの私のドリームチーム #ゴルフドリームチーム`;

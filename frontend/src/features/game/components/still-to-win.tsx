@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Schedule } from '@golf/shared/schemas/schedule';
-import { AppLink } from '../../../components/ui/app-link';
-import { formatDeadline } from '../../../lib/format';
+import { AppLink } from '@/components/ui/app-link';
+import { formatDeadline } from '@/lib/format';
 import { useMyScore } from '../api/get-my-score';
 
 /**

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useAuth } from '../../../lib/auth';
+import { useAuth } from '@/lib/auth';
 import { useFinishTutorial } from '../api/finish-tutorial';
 
 const steps = [

@@ -2,7 +2,7 @@ import { Link } from '@tanstack/react-router';
 import type { GuildSummary } from '@golf/shared/schemas/guild';
 import { GUILD_MAX_MEMBERS } from '@golf/shared/schemas/guild';
 import { formatPublicLabel } from '@golf/shared/game/format';
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { GuildImage } from './guild-image';
 
 export const entryTypeLabel = (entryType: number) => (entryType === 2 ? 'コードで参加' : 'だれでも参加');

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CompleteCard } from '../../../components/ui/complete-card';
+import { CompleteCard } from '@/components/ui/complete-card';
 import { guildQueryOptions } from '../api/guild-queries';
 import { JoinCode } from './join-code';
 

@@ -1,8 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { GUILD_COMMENT_MAX, GUILD_NAME_MAX } from '@golf/shared/schemas/guild';
-import { controlProps, Field, type FieldErrors } from '../../../components/ui/form-field';
-import { isApiError } from '../../../lib/api-client';
-import { useImageUpload } from '../../../lib/upload-image';
+import { controlProps, Field, type FieldErrors } from '@/components/ui/form-field';
+import { isApiError } from '@/lib/api-client';
+import { useImageUpload } from '@/lib/upload-image';
 import type { GuildFormBody } from '../api/guild-mutations';
 import { GuildImage } from './guild-image';
 

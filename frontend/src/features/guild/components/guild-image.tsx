@@ -1,4 +1,4 @@
-import { Icon } from '../../../components/ui/icon';
+import { Icon } from '@/components/ui/icon';
 
 /** A guild's image, or the stock emblem when it has none. */
 export function GuildImage({ url, size }: { url: string | null; size: 'thumb' | 'hero' }) {

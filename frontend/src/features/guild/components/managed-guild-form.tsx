@@ -1,8 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { SkeletonCard } from '../../../components/ui/skeleton';
-import { isApiError } from '../../../lib/api-client';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SkeletonCard } from '@/components/ui/skeleton';
+import { isApiError } from '@/lib/api-client';
 import { useUpdateGuild } from '../api/guild-mutations';
 import { managedGuildQueryOptions } from '../api/guild-queries';
 import { GuildForm, type GuildFormPart } from './guild-form';

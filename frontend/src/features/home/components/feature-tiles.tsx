@@ -1,6 +1,6 @@
-import { AppLink } from '../../../components/ui/app-link';
-import { Icon, type IconName } from '../../../components/ui/icon';
-import type { AppHref } from '../../../lib/app-href';
+import { AppLink } from '@/components/ui/app-link';
+import { Icon, type IconName } from '@/components/ui/icon';
+import type { AppHref } from '@/lib/app-href';
 
 const tiles: ReadonlyArray<{ href: AppHref; icon: IconName; title: string; text: string }> = [
   {

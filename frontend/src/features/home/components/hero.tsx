@@ -1,5 +1,5 @@
-import { AppLink } from '../../../components/ui/app-link';
-import { registerEntry } from '../../../config/site';
+import { AppLink } from '@/components/ui/app-link';
+import { registerEntry } from '@/config/site';
 
 function CourseIllustration() {
   return (

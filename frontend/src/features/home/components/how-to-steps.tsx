@@ -1,4 +1,4 @@
-import { AppLink } from '../../../components/ui/app-link';
+import { AppLink } from '@/components/ui/app-link';
 
 const steps = [
   { title: '選手を4人選ぶ', text: '出場選手の中から、各ラウンドの締切までに4人を選んでチームを編成。' },

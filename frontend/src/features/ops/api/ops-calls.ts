@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient, useSuspenseQuery } from '@tanstack/react-query';
 import type { RouteResponse } from '@golf/shared/contracts';
-import { api, type ApiInput, type ApiRouteName } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api, type ApiInput, type ApiRouteName } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 /** GET /api/golf/ops/tournaments: every tournament with its rounds (403 outside the operators group). */
 export const opsTournamentsQueryOptions = () =>
@@ -69,6 +69,9 @@ export function useOpsAction<N extends ApiRouteName>(name: N) {
     onSuccess: () => queryClient.invalidateQueries({ queryKey: queryKeys.ops.all }),
   });
 }
+
+/** An operator action's call, as a page holds it to reset it or hands it to a section. */
+export type OpsAction<N extends ApiRouteName> = ReturnType<typeof useOpsAction<N>>;
 
 /** The actions that change published results: each answers a dry run with what it would change. */
 type DryRunRoute = 'correctResult' | 'withdrawPlayer' | 'cancelRound' | 'cancelTournament' | 'moveDeadline';

@@ -3,8 +3,8 @@ import type { ReactNode } from 'react';
 import { correctionLabels, correctionValueText, type CorrectableRow } from '@golf/shared/game/correction';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import type { AuditRecord } from '@golf/shared/schemas/game';
-import { api } from '../../../lib/api';
-import { queryKeys } from '../../../lib/query-keys';
+import { api } from '@/lib/api';
+import { queryKeys } from '@/lib/query-keys';
 
 const actionWords: Record<AuditRecord['action'], string> = {
   move_deadline: '締め切りの変更',

@@ -9,7 +9,7 @@ import {
 } from '@golf/shared/game/correction';
 import type { OpsResultRow } from '@golf/shared/schemas/ops';
 import { playerStatusSchema, type PlayerStatus } from '@golf/shared/schemas/schedule';
-import { isApiError } from '../../../lib/api-client';
+import { isApiError } from '@/lib/api-client';
 import { roundResultsQueryOptions, useOpsAction, useOpsDryRun } from '../api/ops-calls';
 import { ActionPreviewView } from './action-preview';
 import { ActionOutcome, ConfirmAction, OpsInput, auditSummary } from './ops-parts';

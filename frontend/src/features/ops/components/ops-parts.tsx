@@ -4,8 +4,8 @@ import type { RouteResponse } from '@golf/shared/contracts';
 import { correctionLabels } from '@golf/shared/game/correction';
 import type { OpsTournament } from '@golf/shared/schemas/ops';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
-import { Badge } from '../../../components/ui/badge';
-import { isApiError } from '../../../lib/api-client';
+import { Badge } from '@/components/ui/badge';
+import { isApiError } from '@/lib/api-client';
 import { newestFirst, tournamentInPlay } from '../model/in-play';
 
 /** The console's sections; the chosen tournament travels with the operator between them. */
@@ -301,6 +301,22 @@ export function OpsInput({
     </label>
   );
 }
+
+/** A number typed in a form; what is not one goes as typed, for the API to say what it needs. */
+export const numberOf = (text: string) =>
+  /^\s*\d+\s*$/.test(text) ? Number(text) : (text as unknown as number);
+
+/** The round a round form acts on, and its tournament. */
+export interface RoundOfTournament {
+  tournament: OpsTournament;
+  round: OpsTournament['rounds'][number];
+}
+
+/** A round as the round actions' bodies name it. */
+export const roundTarget = ({ tournament, round }: RoundOfTournament) => ({
+  game_global_id: tournament.game_global_id,
+  round: round.round,
+});
 
 /** 'YYYY-MM-DDTHH:mm' read as Asia/Tokyo wall-clock time. */
 export const tokyoInputToIso = (value: string) => `${value}:00+09:00`;

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { PrizeOption } from '@golf/shared/schemas/prize';
 import { formatYen } from '@golf/shared/game/format';
-import { Badge } from '../../../components/ui/badge';
+import { Badge } from '@/components/ui/badge';
 import { prizeRankLabel } from './prize-labels';
 import { PrizeImage } from './prize-image';
 

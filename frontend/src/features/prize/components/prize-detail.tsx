@@ -1,19 +1,19 @@
 import { useParams, Link } from '@tanstack/react-router';
 import type { PrizeKind } from '@golf/shared/schemas/prize';
 import { formatYen } from '@golf/shared/game/format';
-import { AppLink } from '../../../components/ui/app-link';
-import { Badge } from '../../../components/ui/badge';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { SkeletonCard } from '../../../components/ui/skeleton';
-import { formatDateRange } from '../../../lib/format';
-import type { RouterContext } from '../../../router';
-import { schedulesQueryOptions, useSchedules } from '../../schedule/api/get-schedules';
+import { AppLink } from '@/components/ui/app-link';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { SkeletonCard } from '@/components/ui/skeleton';
+import { formatDateRange } from '@/lib/format';
+import type { RouterContext } from '@/router';
+import { schedulesQueryOptions, useSchedules } from '@/features/schedule/api/get-schedules';
 import { prizesQueryOptions, usePrizes } from '../api/get-prizes';
 import { prizeKindLabels, prizeRankLabel } from './prize-labels';
 import { PrizeImage } from './prize-image';
 import { PrizeWinnersSection } from './tournament-winners';
-import { useAuth } from '../../../lib/auth';
-import type { AppHref } from '../../../lib/app-href';
+import { useAuth } from '@/lib/auth';
+import type { AppHref } from '@/lib/app-href';
 
 const howDecided: Record<PrizeKind, string> = {
   game: 'この大会の個人ランキング（SCORE）の順位で決まります。対象の順位に同じスコアの方がいる場合は、チームで一番良かった選手のスコア、アンダーパーだった選手の数、チームを最後に保存した時刻の順に比べ、それでも並ぶ場合は抽選で決めます。賞品は、運営が結果を確定した後に決まります。',

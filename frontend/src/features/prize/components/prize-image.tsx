@@ -1,5 +1,5 @@
 import type { PrizeRecord } from '@golf/shared/schemas/prize';
-import { Icon } from '../../../components/ui/icon';
+import { Icon } from '@/components/ui/icon';
 
 /** The prize's photo, or a drawn placeholder while it has none. */
 export function PrizeImage({

@@ -1,8 +1,8 @@
 import type { PrizeWinners } from '@golf/shared/schemas/prize';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
-import { AppLink } from '../../../components/ui/app-link';
-import { Badge } from '../../../components/ui/badge';
-import type { AppHref } from '../../../lib/app-href';
+import { AppLink } from '@/components/ui/app-link';
+import { Badge } from '@/components/ui/badge';
+import type { AppHref } from '@/lib/app-href';
 import { usePrizeWinners } from '../api/prize-winners';
 import { prizeRankLabel } from './prize-labels';
 

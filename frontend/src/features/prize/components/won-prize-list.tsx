@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { Badge } from '../../../components/ui/badge';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { Badge } from '@/components/ui/badge';
+import { Skeleton } from '@/components/ui/skeleton';
 import { wonPrizesQueryOptions } from '../api/won-prizes';
 import { claimClosed, claimDeadlineText } from '../utils/claim-deadline';
 import { PrizeImage } from './prize-image';

@@ -1,5 +1,5 @@
 import { formatTokyoDateTime } from '@golf/shared/game/format';
-import { serverNow } from '../../../lib/server-clock';
+import { serverNow } from '@/lib/server-clock';
 
 /** Whether a win's claim has closed (the server refuses it from its deadline on). */
 export const claimClosed = (deadline: string, now = serverNow()) => now >= Date.parse(deadline);

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { RankingRow } from '@golf/shared/schemas/ranking';
 import { useRouterState } from '@tanstack/react-router';
-import { AppLink } from '../../../components/ui/app-link';
-import { Skeleton } from '../../../components/ui/skeleton';
-import type { AppHref } from '../../../lib/app-href';
+import { AppLink } from '@/components/ui/app-link';
+import { Skeleton } from '@/components/ui/skeleton';
+import type { AppHref } from '@/lib/app-href';
 
 /**
  * The ranking pages, as tabs at the top of each. Kept here rather than in config/site.ts: a lazy

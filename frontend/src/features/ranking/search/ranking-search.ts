@@ -12,7 +12,7 @@ import {
   optionalText,
   pageNumber,
   pageSearch,
-} from '../../../lib/search-params';
+} from '@/lib/search-params';
 
 /**
  * `/ranking/golf/personal`: the tournament (absent: the standings' default one), the round, one of the

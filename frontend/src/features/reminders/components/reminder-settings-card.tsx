@@ -1,5 +1,5 @@
 import { reminderHourChoices, type ReminderHours, type ReminderSettings } from '@golf/shared/game/reminders';
-import { SaveError } from '../../../components/ui/save-error';
+import { SaveError } from '@/components/ui/save-error';
 import { useReminderSettings, useSaveReminderSettings } from '../api/reminder-settings';
 
 /**

@@ -1,5 +1,5 @@
-import { SaveError } from '../../../components/ui/save-error';
-import { ToggleSwitch } from '../../../components/ui/toggle-switch';
+import { SaveError } from '@/components/ui/save-error';
+import { ToggleSwitch } from '@/components/ui/toggle-switch';
 import { useSaveReceiptSettings, useUpdateSaveReceiptSettings } from '../api/save-receipt-settings';
 
 /** My page, next to the reminders: an e-mail receipt of every team save (saved at once). */

@@ -1,6 +1,6 @@
 import { parseInstant } from '@golf/shared/game/instant';
-import { formatCountdown, formatDeadline } from '../../../lib/format';
-import { useNow } from '../../../lib/use-now';
+import { formatCountdown, formatDeadline } from '@/lib/format';
+import { useNow } from '@/lib/use-now';
 
 /** Time left before a round's entry deadline, ticking every second. */
 export function DeadlineCountdown({ deadline }: { deadline: string }) {

@@ -1,6 +1,6 @@
 import type { LeaderboardRow } from '@golf/shared/schemas/schedule';
-import { Badge } from '../../../components/ui/badge';
-import { formatToParCell, toParTone } from '../../../lib/format';
+import { Badge } from '@/components/ui/badge';
+import { formatToParCell, toParTone } from '@/lib/format';
 import { playerStatusLabels } from '../utils/tournament';
 
 const roundNumbers = [1, 2, 3, 4] as const;

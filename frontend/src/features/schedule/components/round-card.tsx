@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import type { ScheduleRound } from '@golf/shared/schemas/schedule';
 import { displayDate } from '@golf/shared/schedule/derive-schedule';
-import { Icon } from '../../../components/ui/icon';
-import { formatDeadline } from '../../../lib/format';
+import { Icon } from '@/components/ui/icon';
+import { formatDeadline } from '@/lib/format';
 import { roundPhase } from '../utils/tournament';
 import { RoundPhaseBadge } from './round-phase-badge';
 

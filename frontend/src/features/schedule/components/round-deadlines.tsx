@@ -1,5 +1,5 @@
 import type { Schedule } from '@golf/shared/schemas/schedule';
-import { formatDeadline } from '../../../lib/format';
+import { formatDeadline } from '@/lib/format';
 import { roundPhase } from '../utils/tournament';
 import { RoundPhaseBadge } from './round-phase-badge';
 

@@ -1,4 +1,4 @@
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { roundPhaseLabels, type RoundPhase } from '../utils/tournament';
 
 const tones: Record<RoundPhase, BadgeTone> = {

@@ -1,7 +1,7 @@
 import { Link } from '@tanstack/react-router';
 import type { Schedule } from '@golf/shared/schemas/schedule';
-import { Badge } from '../../../components/ui/badge';
-import { Icon } from '../../../components/ui/icon';
+import { Badge } from '@/components/ui/badge';
+import { Icon } from '@/components/ui/icon';
 import { openRound, teamRound } from '../utils/tournament';
 import { RoundDeadlines } from './round-deadlines';
 import { TournamentSummary } from './tournament-summary';

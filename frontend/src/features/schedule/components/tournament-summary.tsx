@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Schedule } from '@golf/shared/schemas/schedule';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
-import { Icon } from '../../../components/ui/icon';
-import { formatDateRange } from '../../../lib/format';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Icon } from '@/components/ui/icon';
+import { formatDateRange } from '@/lib/format';
 import { tournamentStatusLabels } from '../utils/tournament';
 
 const statusTones: Record<Schedule['status'], BadgeTone> = {

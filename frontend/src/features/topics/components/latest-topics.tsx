@@ -1,8 +1,8 @@
 import { Link } from '@tanstack/react-router';
 import { useQuery } from '@tanstack/react-query';
-import { AppLink } from '../../../components/ui/app-link';
-import { Icon } from '../../../components/ui/icon';
-import { Skeleton } from '../../../components/ui/skeleton';
+import { AppLink } from '@/components/ui/app-link';
+import { Icon } from '@/components/ui/icon';
+import { Skeleton } from '@/components/ui/skeleton';
 import { topicsQueryOptions } from '../api/get-topics';
 import { TopicLine } from './topic-item';
 

@@ -1,7 +1,7 @@
 import { tokyoCalendarDate } from '@golf/shared/game/format';
 import type { TopicList } from '@golf/shared/schemas/topic';
 import { topicCategoryLabels } from '@golf/shared/schemas/values/topic';
-import { Badge, type BadgeTone } from '../../../components/ui/badge';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
 
 type Topic = TopicList['topics'][number];
 

@@ -3,13 +3,13 @@ import { createFileRoute } from '@tanstack/react-router';
 import { useLayoutEffect, useRef, useState, type FormEvent } from 'react';
 import { CHAT_MESSAGE_MAX, type ChatMessage } from '@golf/shared/schemas/guild';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { Skeleton } from '../../../components/ui/skeleton';
-import { SaveError } from '../../../components/ui/save-error';
-import { usePostChat } from '../../../features/guild/api/guild-mutations';
-import { guildChatQueryOptions, olderGuildChat } from '../../../features/guild/api/guild-queries';
-import { isApiError } from '../../../lib/api-client';
-import { useAuth } from '../../../lib/auth';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { SaveError } from '@/components/ui/save-error';
+import { usePostChat } from '@/features/guild/api/guild-mutations';
+import { guildChatQueryOptions, olderGuildChat } from '@/features/guild/api/guild-queries';
+import { isApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 
 export const Route = createFileRoute('/guild/$id/chat')({
   staticData: {

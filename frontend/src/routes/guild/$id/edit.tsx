@@ -1,10 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { SaveError } from '../../../components/ui/save-error';
-import { useRegenerateJoinCode } from '../../../features/guild/api/guild-mutations';
-import { managedGuildQueryOptions } from '../../../features/guild/api/guild-queries';
-import { ManagedGuildForm } from '../../../features/guild/components/managed-guild-form';
-import { JoinCode } from '../../../features/guild/components/join-code';
+import { SaveError } from '@/components/ui/save-error';
+import { useRegenerateJoinCode } from '@/features/guild/api/guild-mutations';
+import { managedGuildQueryOptions } from '@/features/guild/api/guild-queries';
+import { ManagedGuildForm } from '@/features/guild/components/managed-guild-form';
+import { JoinCode } from '@/features/guild/components/join-code';
 
 export const Route = createFileRoute('/guild/$id/edit')({
   staticData: {

@@ -1,12 +1,12 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute } from '@tanstack/react-router';
 import { useState } from 'react';
-import { Badge } from '../../../components/ui/badge';
-import { Icon } from '../../../components/ui/icon';
-import { PageSkeleton } from '../../../components/ui/skeleton';
-import { SaveError } from '../../../components/ui/save-error';
-import { useKickMember } from '../../../features/guild/api/guild-mutations';
-import { guildMembersQueryOptions, guildQueryOptions } from '../../../features/guild/api/guild-queries';
+import { Badge } from '@/components/ui/badge';
+import { Icon } from '@/components/ui/icon';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { SaveError } from '@/components/ui/save-error';
+import { useKickMember } from '@/features/guild/api/guild-mutations';
+import { guildMembersQueryOptions, guildQueryOptions } from '@/features/guild/api/guild-queries';
 import { tokyoCalendarDate } from '@golf/shared/game/format';
 
 export const Route = createFileRoute('/guild/$id/member')({

@@ -3,15 +3,15 @@ import { createFileRoute, useNavigate, Link } from '@tanstack/react-router';
 import { useState } from 'react';
 import { formatPublicLabel } from '@golf/shared/game/format';
 import { GUILD_MAX_MEMBERS } from '@golf/shared/schemas/guild';
-import { Badge } from '../../../components/ui/badge';
-import { PageSkeleton } from '../../../components/ui/skeleton';
-import { SaveError } from '../../../components/ui/save-error';
-import { useJoinGuild, useLeaveGuild } from '../../../features/guild/api/guild-mutations';
-import { guildQueryOptions } from '../../../features/guild/api/guild-queries';
-import { entryTypeLabel } from '../../../features/guild/components/guild-card';
-import { GuildImage } from '../../../features/guild/components/guild-image';
-import { GuildVersusCard } from '../../../features/guild/components/guild-versus';
-import { JoinCode } from '../../../features/guild/components/join-code';
+import { Badge } from '@/components/ui/badge';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { SaveError } from '@/components/ui/save-error';
+import { useJoinGuild, useLeaveGuild } from '@/features/guild/api/guild-mutations';
+import { guildQueryOptions } from '@/features/guild/api/guild-queries';
+import { entryTypeLabel } from '@/features/guild/components/guild-card';
+import { GuildImage } from '@/features/guild/components/guild-image';
+import { GuildVersusCard } from '@/features/guild/components/guild-versus';
+import { JoinCode } from '@/features/guild/components/join-code';
 
 export const Route = createFileRoute('/guild/$id/show')({
   staticData: { page: { title: 'ギルド', stackType: 'dynamic', parent: '/guild', pageType: 'guild' } },

@@ -1,10 +1,10 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
-import { controlProps, Field, type FieldErrors } from '../../../components/ui/form-field';
-import { useJoinGuildByCode } from '../../../features/guild/api/guild-mutations';
-import { normalizeJoinCode } from '../../../features/guild/components/join-code';
-import { isApiError } from '../../../lib/api-client';
-import { optionalText, pageSearch } from '../../../lib/search-params';
+import { controlProps, Field, type FieldErrors } from '@/components/ui/form-field';
+import { useJoinGuildByCode } from '@/features/guild/api/guild-mutations';
+import { normalizeJoinCode } from '@/features/guild/components/join-code';
+import { isApiError } from '@/lib/api-client';
+import { optionalText, pageSearch } from '@/lib/search-params';
 
 /** `?code=…`: an invitation (a share page, a shared link) fills the code in. */
 const searchSchema = pageSearch({ code: optionalText(32) });

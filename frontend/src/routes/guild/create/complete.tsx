@@ -1,8 +1,8 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { GuildComplete } from '../../../features/guild/components/guild-complete';
-import { setGuildFormDraft } from '../../../features/guild/guild-form-draft';
-import { optionalText, pageSearch } from '../../../lib/search-params';
+import { GuildComplete } from '@/features/guild/components/guild-complete';
+import { setGuildFormDraft } from '@/features/guild/guild-form-draft';
+import { optionalText, pageSearch } from '@/lib/search-params';
 
 export const Route = createFileRoute('/guild/create/complete')({
   staticData: { page: { title: 'ギルド', stackType: 'static', parent: '/guild', pageType: 'guild' } },

@@ -1,11 +1,11 @@
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
 import { formatPublicLabel } from '@golf/shared/game/format';
-import { ConfirmActions, ConfirmList } from '../../../components/ui/form-field';
-import { SaveError } from '../../../components/ui/save-error';
-import { useCreateGuild } from '../../../features/guild/api/guild-mutations';
-import { entryTypeLabel } from '../../../features/guild/components/guild-card';
-import { GuildImage } from '../../../features/guild/components/guild-image';
-import { useGuildFormDraft } from '../../../features/guild/guild-form-draft';
+import { ConfirmActions, ConfirmList } from '@/components/ui/form-field';
+import { SaveError } from '@/components/ui/save-error';
+import { useCreateGuild } from '@/features/guild/api/guild-mutations';
+import { entryTypeLabel } from '@/features/guild/components/guild-card';
+import { GuildImage } from '@/features/guild/components/guild-image';
+import { useGuildFormDraft } from '@/features/guild/guild-form-draft';
 
 export const Route = createFileRoute('/guild/create/confirm')({
   staticData: { page: { title: 'ギルド', stackType: 'static', parent: '/guild/create', pageType: 'guild' } },

@@ -1,7 +1,7 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useConfirmGuild } from '../../../features/guild/api/guild-mutations';
-import { emptyGuildForm, GuildForm } from '../../../features/guild/components/guild-form';
-import { setGuildFormDraft, useGuildFormDraft } from '../../../features/guild/guild-form-draft';
+import { useConfirmGuild } from '@/features/guild/api/guild-mutations';
+import { emptyGuildForm, GuildForm } from '@/features/guild/components/guild-form';
+import { setGuildFormDraft, useGuildFormDraft } from '@/features/guild/guild-form-draft';
 
 export const Route = createFileRoute('/guild/create/')({
   staticData: { page: { title: 'ギルド', stackType: 'static', parent: '/guild', pageType: 'guild' } },

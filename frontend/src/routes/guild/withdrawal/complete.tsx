@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CompleteCard } from '../../../components/ui/complete-card';
+import { CompleteCard } from '@/components/ui/complete-card';
 
 export const Route = createFileRoute('/guild/withdrawal/complete')({
   staticData: { page: { title: 'ギルド', stackType: 'static', parent: '/guild', pageType: 'guild' } },

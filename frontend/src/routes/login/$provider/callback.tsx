@@ -2,12 +2,12 @@ import { createFileRoute, notFound } from '@tanstack/react-router';
 import { useEffect, useRef, useState } from 'react';
 import { socialProviderInfo } from '@golf/shared/schemas/social';
 import { isSocialProvider, type SocialProvider } from '@golf/shared/schemas/values/social';
-import { AppLink } from '../../../components/ui/app-link';
-import { safeReturnPath } from '../../../config/guards';
-import { exchangeSocialCode, takeAttempt } from '../../../features/account/social-sign-in';
-import { isApiError } from '../../../lib/api-client';
-import { setAuth } from '../../../lib/auth';
-import { optionalText, pageSearch } from '../../../lib/search-params';
+import { AppLink } from '@/components/ui/app-link';
+import { safeReturnPath } from '@/config/guards';
+import { exchangeSocialCode, takeAttempt } from '@/features/account/social-sign-in';
+import { isApiError } from '@/lib/api-client';
+import { setAuth } from '@/lib/auth';
+import { optionalText, pageSearch } from '@/lib/search-params';
 
 const searchSchema = pageSearch({
   code: optionalText(),

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
 import { useEffect } from 'react';
-import { CompleteCard } from '../../../components/ui/complete-card';
-import { resetPrizeEntryDraft } from '../../../features/prize/prize-entry-draft';
+import { CompleteCard } from '@/components/ui/complete-card';
+import { resetPrizeEntryDraft } from '@/features/prize/prize-entry-draft';
 
 export const Route = createFileRoute('/mypage/prize/email_send')({
   staticData: { page: { title: 'マイページ', stackType: 'static', parent: '/mypage' } },

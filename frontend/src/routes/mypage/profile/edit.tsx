@@ -2,14 +2,14 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import type { UserMeResponse } from '@golf/shared/schemas/account';
-import { ConfirmActions } from '../../../components/ui/form-field';
-import { PageSkeleton } from '../../../components/ui/skeleton';
+import { ConfirmActions } from '@/components/ui/form-field';
+import { PageSkeleton } from '@/components/ui/skeleton';
 import {
   profileQueryOptions,
   useConfirmProfile,
   useSaveProfile,
   type ProfileDraft,
-} from '../../../features/account/api/account-calls';
+} from '@/features/account/api/account-calls';
 import {
   apiFieldErrors,
   FormError,
@@ -17,7 +17,7 @@ import {
   ProfileFields,
   profileListsLoaded,
   useObjectUrl,
-} from '../../../features/account/components/account-parts';
+} from '@/features/account/components/account-parts';
 
 export const Route = createFileRoute('/mypage/profile/edit')({
   staticData: { page: { title: 'プロフィール編集', stackType: 'static', parent: '/mypage' } },

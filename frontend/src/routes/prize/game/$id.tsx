@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { prizeDetailRoute } from '../../../features/prize/components/prize-detail';
+import { prizeDetailRoute } from '@/features/prize/components/prize-detail';
 
 export const Route = createFileRoute('/prize/game/$id')({
   ...prizeDetailRoute('game'),

@@ -1,13 +1,10 @@
 import { useQuery, useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { personalRankings } from '@golf/shared/game/personal-ranking';
-import { Badge } from '../../../components/ui/badge';
-import { EmptyState } from '../../../components/ui/empty-state';
-import { PageSkeleton } from '../../../components/ui/skeleton';
-import {
-  ownRankingQueryOptions,
-  personalRankingQueryOptions,
-} from '../../../features/ranking/api/get-rankings';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { ownRankingQueryOptions, personalRankingQueryOptions } from '@/features/ranking/api/get-rankings';
 import {
   MyRankSlot,
   RankingKindTabs,
@@ -15,15 +12,15 @@ import {
   RankingPager,
   RankJumpForm,
   RankingTable,
-} from '../../../features/ranking/components/ranking-parts';
-import { RankedTeam } from '../../../features/ranking/components/ranked-team';
-import { TournamentWinners } from '../../../features/prize/components/tournament-winners';
+} from '@/features/ranking/components/ranking-parts';
+import { RankedTeam } from '@/features/ranking/components/ranked-team';
+import { TournamentWinners } from '@/features/prize/components/tournament-winners';
 import { defaultTournament } from '@golf/shared/schedule/derive-schedule';
-import { schedulesQueryOptions, useSchedules } from '../../../features/schedule/api/get-schedules';
-import { TournamentSwitcher } from '../../../features/schedule/components/tournament-switcher';
-import { useAuth } from '../../../lib/auth';
-import { personalRankingSearch } from '../../../features/ranking/search/ranking-search';
-import type { SearchOf } from '../../../lib/search-params';
+import { schedulesQueryOptions, useSchedules } from '@/features/schedule/api/get-schedules';
+import { TournamentSwitcher } from '@/features/schedule/components/tournament-switcher';
+import { useAuth } from '@/lib/auth';
+import { personalRankingSearch } from '@/features/ranking/search/ranking-search';
+import type { SearchOf } from '@/lib/search-params';
 
 const searchSchema = personalRankingSearch;
 

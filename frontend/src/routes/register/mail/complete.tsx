@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CompleteCard } from '../../../components/ui/complete-card';
+import { CompleteCard } from '@/components/ui/complete-card';
 
 export const Route = createFileRoute('/register/mail/complete')({
   staticData: { page: { title: '新規登録', stackType: 'unset', visitorAllowed: true, pageType: 'account' } },

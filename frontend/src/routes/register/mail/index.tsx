@@ -1,6 +1,6 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { useRegisterMail } from '../../../features/account/api/account-calls';
-import { EmailRequestForm } from '../../../features/account/components/account-parts';
+import { useRegisterMail } from '@/features/account/api/account-calls';
+import { EmailRequestForm } from '@/features/account/components/account-parts';
 
 export const Route = createFileRoute('/register/mail/')({
   staticData: { page: { title: '新規登録', stackType: 'unset', visitorAllowed: false, pageType: 'account' } },

@@ -1,7 +1,7 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { AppLink } from '../../../components/ui/app-link';
-import { useUnsubscribeReminders } from '../../../features/reminders/api/unsubscribe';
-import { isApiError } from '../../../lib/api-client';
+import { AppLink } from '@/components/ui/app-link';
+import { useUnsubscribeReminders } from '@/features/reminders/api/unsubscribe';
+import { isApiError } from '@/lib/api-client';
 
 export const Route = createFileRoute('/reminders/unsubscribe/$token')({
   staticData: {

@@ -1,13 +1,13 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useEffect, useRef } from 'react';
-import { CompleteCard } from '../../../components/ui/complete-card';
-import { SkeletonCard } from '../../../components/ui/skeleton';
-import { useCompleteEmailChange } from '../../../features/account/api/account-calls';
-import { LinkErrorCard } from '../../../features/account/components/account-parts';
-import { getAuthState, setUserEmail } from '../../../lib/auth';
-import { optionalFlag, optionalText, pageSearch } from '../../../lib/search-params';
-import { queryKeys } from '../../../lib/query-keys';
+import { CompleteCard } from '@/components/ui/complete-card';
+import { SkeletonCard } from '@/components/ui/skeleton';
+import { useCompleteEmailChange } from '@/features/account/api/account-calls';
+import { LinkErrorCard } from '@/features/account/components/account-parts';
+import { getAuthState, setUserEmail } from '@/lib/auth';
+import { optionalFlag, optionalText, pageSearch } from '@/lib/search-params';
+import { queryKeys } from '@/lib/query-keys';
 
 export const Route = createFileRoute('/settings/mail/change')({
   staticData: {

@@ -1,9 +1,9 @@
 import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
-import { ConfirmList } from '../../../components/ui/form-field';
-import { PageSkeleton } from '../../../components/ui/skeleton';
-import { userEmailQueryOptions, useStartEmailChange } from '../../../features/account/api/account-calls';
-import { EmailRequestForm } from '../../../features/account/components/account-parts';
+import { ConfirmList } from '@/components/ui/form-field';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { userEmailQueryOptions, useStartEmailChange } from '@/features/account/api/account-calls';
+import { EmailRequestForm } from '@/features/account/components/account-parts';
 
 export const Route = createFileRoute('/settings/mail/')({
   staticData: {

@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { CompleteCard } from '../../../components/ui/complete-card';
+import { CompleteCard } from '@/components/ui/complete-card';
 
 export const Route = createFileRoute('/settings/password/complete')({
   staticData: { page: { title: 'パスワード変更', stackType: 'unset', pageType: 'account' } },

@@ -2,16 +2,16 @@ import { useSuspenseQuery } from '@tanstack/react-query';
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { passwordChangeBodySchema } from '@golf/shared/schemas/account';
-import { AppLink } from '../../../components/ui/app-link';
-import { fieldErrorsOf, type FieldErrors } from '../../../components/ui/form-field';
-import { PageSkeleton } from '../../../components/ui/skeleton';
-import { useChangePassword, userEmailQueryOptions } from '../../../features/account/api/account-calls';
+import { AppLink } from '@/components/ui/app-link';
+import { fieldErrorsOf, type FieldErrors } from '@/components/ui/form-field';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { useChangePassword, userEmailQueryOptions } from '@/features/account/api/account-calls';
 import {
   apiFieldErrors,
   FormError,
   NewPasswordFields,
   PasswordField,
-} from '../../../features/account/components/account-parts';
+} from '@/features/account/components/account-parts';
 
 export const Route = createFileRoute('/settings/password/')({
   staticData: {

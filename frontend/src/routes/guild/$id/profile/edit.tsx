@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { ManagedGuildForm } from '../../../../features/guild/components/managed-guild-form';
+import { ManagedGuildForm } from '@/features/guild/components/managed-guild-form';
 
 export const Route = createFileRoute('/guild/$id/profile/edit')({
   staticData: {

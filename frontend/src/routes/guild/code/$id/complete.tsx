@@ -1,5 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import { GuildComplete } from '../../../../features/guild/components/guild-complete';
+import { GuildComplete } from '@/features/guild/components/guild-complete';
 
 export const Route = createFileRoute('/guild/code/$id/complete')({
   staticData: { page: { title: 'ギルド', stackType: 'static', parent: '/guild', pageType: 'guild' } },

@@ -1,8 +1,8 @@
 import { createFileRoute, Navigate, useNavigate } from '@tanstack/react-router';
-import { ConfirmActions, ConfirmList } from '../../../../components/ui/form-field';
-import { SaveError } from '../../../../components/ui/save-error';
-import { useClaimPrize } from '../../../../features/prize/api/won-prizes';
-import { usePrizeEntryDraft } from '../../../../features/prize/prize-entry-draft';
+import { ConfirmActions, ConfirmList } from '@/components/ui/form-field';
+import { SaveError } from '@/components/ui/save-error';
+import { useClaimPrize } from '@/features/prize/api/won-prizes';
+import { usePrizeEntryDraft } from '@/features/prize/prize-entry-draft';
 
 export const Route = createFileRoute('/mypage/prize/$id/confirm')({
   staticData: { page: { title: 'マイページ', stackType: 'static', parent: '/mypage/prize/$id' } },

@@ -1,22 +1,18 @@
 import { createFileRoute, useNavigate } from '@tanstack/react-router';
 import { useState, type FormEvent } from 'react';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
-import { AppLink } from '../../../../components/ui/app-link';
-import { Badge } from '../../../../components/ui/badge';
-import { EmptyState } from '../../../../components/ui/empty-state';
-import { controlProps, EmailField, Field, type FieldErrors } from '../../../../components/ui/form-field';
-import { PageSkeleton } from '../../../../components/ui/skeleton';
-import {
-  useConfirmPrizeClaim,
-  useWonPrizes,
-  wonPrizesQueryOptions,
-} from '../../../../features/prize/api/won-prizes';
-import { PrizeImage } from '../../../../features/prize/components/prize-image';
-import { prizeKindLabels } from '../../../../features/prize/components/prize-labels';
-import { claimClosed, claimDeadlineText } from '../../../../features/prize/utils/claim-deadline';
-import { setPrizeEntryDraft, usePrizeEntryDraft } from '../../../../features/prize/prize-entry-draft';
-import { isApiError } from '../../../../lib/api-client';
-import { useAuth } from '../../../../lib/auth';
+import { AppLink } from '@/components/ui/app-link';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { controlProps, EmailField, Field, type FieldErrors } from '@/components/ui/form-field';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { useConfirmPrizeClaim, useWonPrizes, wonPrizesQueryOptions } from '@/features/prize/api/won-prizes';
+import { PrizeImage } from '@/features/prize/components/prize-image';
+import { prizeKindLabels } from '@/features/prize/components/prize-labels';
+import { claimClosed, claimDeadlineText } from '@/features/prize/utils/claim-deadline';
+import { setPrizeEntryDraft, usePrizeEntryDraft } from '@/features/prize/prize-entry-draft';
+import { isApiError } from '@/lib/api-client';
+import { useAuth } from '@/lib/auth';
 
 export const Route = createFileRoute('/mypage/prize/$id/')({
   staticData: { page: { title: 'マイページ', stackType: 'static', parent: '/mypage' } },

@@ -1,8 +1,8 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
 import rules from 'virtual:doc/game-rules';
-import { AppLink } from '../../../../components/ui/app-link';
-import { DocumentSections } from '../../../../components/ui/document-sections';
-import { parseRound } from '../../../../features/game/utils/labels';
+import { AppLink } from '@/components/ui/app-link';
+import { DocumentSections } from '@/components/ui/document-sections';
+import { parseRound } from '@/features/game/utils/labels';
 
 /** The sections of the rules document that explain how a team is chosen. */
 const modeSections: readonly string[] = ['遊び方', '選び方', '次のラウンドへの引き継ぎ'];

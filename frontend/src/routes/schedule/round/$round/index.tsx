@@ -1,29 +1,23 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import type { RoundView, TeamPickView } from '@golf/shared/schemas/game';
-import { formatToPar } from '@golf/shared/game/format';
-import { draftSlots } from '@golf/shared/game/team';
-import { Badge } from '../../../../components/ui/badge';
-import { LinkCardBody } from '../../../../components/ui/link-card-body';
-import { Skeleton, SkeletonCard } from '../../../../components/ui/skeleton';
-import { useDeletePick } from '../../../../features/game/api/delete-pick';
-import { roundQueryOptions, useRound } from '../../../../features/game/api/get-round';
-import { RoundTabs } from '../../../../features/game/components/round-tabs';
-import { CopyNextRoundToggle } from '../../../../features/game/components/copy-next-round-toggle';
-import { SaveError } from '../../../../components/ui/save-error';
-import { TeamSaveStatus } from '../../../../components/ui/team-save-status';
-import { ShareCard } from '../../../../features/game/components/share-card';
-import { SaveReceipt } from '../../../../features/game/components/save-receipt';
-import { ScoreChanges } from '../../../../features/game/components/score-changes';
-import { LiveRoundPanel, liveSlots } from '../../../../features/game/components/live-round';
-import { TutorialDialog } from '../../../../features/game/components/tutorial-dialog';
-import { aiModeLabels, aiModes, parseRound } from '../../../../features/game/utils/labels';
-import { roundNotes } from '../../../../features/game/utils/round-notes';
-import { DeadlineCountdown } from '../../../../features/schedule/components/deadline-countdown';
-import { toParTone } from '../../../../lib/format';
-import { optionalText, pageSearch } from '../../../../lib/search-params';
+import { LinkCardBody } from '@/components/ui/link-card-body';
+import { roundQueryOptions, useRound } from '@/features/game/api/get-round';
+import { AiSelectLinks } from '@/features/game/components/ai-select-links';
+import { CopyNextRoundToggle } from '@/features/game/components/copy-next-round-toggle';
+import { LiveRoundPanel, liveSlots } from '@/features/game/components/live-round';
+import { MyTeamSection } from '@/features/game/components/my-team-section';
+import { RoundHead } from '@/features/game/components/round-head';
+import { RoundNotices } from '@/features/game/components/round-notices';
+import { RoundSkeleton } from '@/features/game/components/round-skeleton';
+import { RoundTabs } from '@/features/game/components/round-tabs';
+import { ScoreChanges } from '@/features/game/components/score-changes';
+import { ShareCard } from '@/features/game/components/share-card';
+import { TutorialDialog } from '@/features/game/components/tutorial-dialog';
+import { parseRound } from '@/features/game/utils/labels';
+import { DeadlineCountdown } from '@/features/schedule/components/deadline-countdown';
+import { optionalText, pageSearch } from '@/lib/search-params';
 import { defaultTournament } from '@golf/shared/schedule/derive-schedule';
-import { schedulesQueryOptions, useSchedules } from '../../../../features/schedule/api/get-schedules';
-import { TournamentSwitcher } from '../../../../features/schedule/components/tournament-switcher';
+import { schedulesQueryOptions, useSchedules } from '@/features/schedule/api/get-schedules';
+import { TournamentSwitcher } from '@/features/schedule/components/tournament-switcher';
 
 export const Route = createFileRoute('/schedule/round/$round/')({
   staticData: {
@@ -42,46 +36,7 @@ export const Route = createFileRoute('/schedule/round/$round/')({
   component: RoundPage,
 });
 
-function RoundSkeleton() {
-  return (
-    <div className="page-body page-body--pending" role="status" aria-label="読み込み中">
-      <Skeleton height={40} radius={12} />
-      <SkeletonCard lines={2} />
-      {Array.from({ length: 4 }, (_, index) => (
-        <Skeleton key={index} height={72} radius={12} />
-      ))}
-    </div>
-  );
-}
-
-function StatusBadge({ view }: { view: RoundView }) {
-  if (view.round.status === 'final') return <Badge tone="green">確定</Badge>;
-  if (view.round.status === 'provisional') return <Badge tone="live">速報</Badge>;
-  if (view.round.status === 'cancelled') return <Badge tone="grey">中止</Badge>;
-  return view.is_open ? <Badge tone="gold">受付中</Badge> : <Badge tone="grey">締切済み</Badge>;
-}
-
-function teamScoreText(view: RoundView): string {
-  switch (view.score.kind) {
-    case 'scored':
-      return view.score.score === null ? '-' : formatToPar(view.score.score);
-    case 'pending':
-      return '集計中';
-    case 'cancelled':
-      return '中止';
-    default:
-      return '-';
-  }
-}
-
-function pickScoreText(pick: TeamPickView): string | null {
-  if (pick.score.kind === 'pending') {
-    if (pick.result?.to_par != null) return `${formatToPar(pick.result.to_par)}（${pick.result.thru}H）`;
-    return null;
-  }
-  return pick.score.to_par === null ? null : formatToPar(pick.score.to_par);
-}
-
+/** The round's sections, from the game feature, with the schedule's tournament switcher and countdown. */
 function RoundPage() {
   const round = parseRound(Route.useParams().round);
   const { game_global_id: chosen } = Route.useSearch();
@@ -102,9 +57,6 @@ function RoundPage() {
       schedule.game_global_id === current ||
       schedule.game_global_id === view.game_global_id,
   );
-  const { remove, undo, removed } = useDeletePick(round);
-  const slots = view.team?.slots ?? [null, null, null, null];
-  const warningBySlot = new Map(view.warnings.map((warning) => [warning.slot, warning]));
 
   return (
     <div className="page-body">
@@ -118,165 +70,19 @@ function RoundPage() {
       )}
       <RoundTabs current={round} gameGlobalId={chosen} />
 
-      <section className="card round-head">
-        <h2 className="round-head__tournament">{view.tournament_name}</h2>
-        <div className="round-head__row">
-          <p className="round-head__title">ROUND {round}</p>
-          <StatusBadge view={view} />
-        </div>
-        {view.is_open && <DeadlineCountdown deadline={view.round.deadline_at} />}
-        {view.round.cancel_note && (
-          <p className="notice" data-testid="cancel-note">
-            {view.round.cancel_note}
-          </p>
-        )}
-        <div className="team-score">
-          <span className="team-score__label">チームスコア</span>
-          <strong
-            className="team-score__value to-par"
-            data-tone={toParTone(view.score.kind === 'scored' ? view.score.score : null)}
-            data-testid="team-score"
-          >
-            {teamScoreText(view)}
-          </strong>
-          {view.score.kind === 'scored' &&
-            view.round.status !== 'final' &&
-            view.round.status !== 'provisional' && (
-              <Badge tone={view.score.provisional ? 'live' : 'green'}>
-                {view.score.provisional ? '速報' : '確定'}
-              </Badge>
-            )}
-        </div>
-      </section>
+      <RoundHead
+        view={view}
+        round={round}
+        countdown={view.is_open && <DeadlineCountdown deadline={view.round.deadline_at} />}
+      />
 
       {!view.is_open && (view.round.status === 'locked' || view.round.status === 'provisional') && (
         <LiveRoundPanel round={round} gameGlobalId={view.game_global_id} slots={liveSlots(view)} />
       )}
 
-      {roundNotes(view).map((note) => (
-        <p key={note} className="notice">
-          {note}
-        </p>
-      ))}
+      <RoundNotices view={view} />
 
-      {view.warnings.length > 0 && (
-        <div className="game-error" role="alert">
-          {view.warnings.map((warning) => (
-            <p key={`${warning.slot}-${warning.player_id}`}>
-              ドラフト{warning.slot}：{warning.message}
-            </p>
-          ))}
-        </div>
-      )}
-
-      <section className="section" aria-labelledby="team-heading">
-        <h2 id="team-heading" className="section__title">
-          マイチーム
-        </h2>
-        <TeamSaveStatus />
-        <SaveError error={remove.error ?? undo.error} />
-        {removed && (
-          <div className="undo-bar" role="status">
-            <p>
-              {removed.name}をドラフト{removed.draft}から外しました。
-            </p>
-            <button
-              type="button"
-              className="button button--outline button--small"
-              disabled={undo.isPending}
-              onClick={() => undo.mutate(removed)}
-            >
-              元に戻す
-            </button>
-          </div>
-        )}
-        <ol className="slots">
-          {slots.map((pick, index) => {
-            const draft = draftSlots[index]!;
-            const warning = warningBySlot.get(draft);
-            const score = pick ? pickScoreText(pick) : null;
-            return (
-              <li
-                key={draft}
-                className="slot"
-                data-testid={`slot-${draft}`}
-                data-filled={pick ? 'true' : 'false'}
-              >
-                <span className="slot__number">
-                  <small>DRAFT</small>
-                  {draft}
-                </span>
-                {pick ? (
-                  <div className="slot__body">
-                    <p className="slot__name">
-                      {pick.player.name}
-                      {pick.auto && <span className="slot__auto">(AUTO)</span>}
-                    </p>
-                    <p className="slot__kana">{pick.player.name_kana}</p>
-                    {warning && <Badge tone="red">選択不可</Badge>}
-                    {pick.score.kind === 'penalty' && <Badge tone="red">ペナルティ</Badge>}
-                  </div>
-                ) : (
-                  <div className="slot__body slot__body--empty">
-                    {editable ? (
-                      <div className="slot__choose">
-                        <Link
-                          to="/schedule/round/$round/draft/$draft/easy"
-                          params={{ round: String(round), draft: String(draft) }}
-                          className="button button--primary button--small"
-                        >
-                          かんたん
-                        </Link>
-                        <Link
-                          to="/schedule/round/$round/draft/$draft/advanced"
-                          params={{ round: String(round), draft: String(draft) }}
-                          className="button button--outline button--small"
-                        >
-                          アドバンス
-                        </Link>
-                      </div>
-                    ) : (
-                      <p className="slot__kana">未選択</p>
-                    )}
-                  </div>
-                )}
-                {pick && score !== null && (
-                  <strong
-                    className="slot__score to-par"
-                    data-tone={toParTone(pick.score.to_par ?? pick.result?.to_par)}
-                  >
-                    {score}
-                  </strong>
-                )}
-                {pick && editable && (
-                  <Link
-                    to="/schedule/round/$round/draft/$draft/easy"
-                    params={{ round: String(round), draft: String(draft) }}
-                    className="button button--small button--outline slot__change"
-                    aria-label={`ドラフト${draft}の${pick.player.name}を別の選手に変更`}
-                  >
-                    変更
-                  </Link>
-                )}
-                {pick && editable && (
-                  <button
-                    type="button"
-                    className="button button--small slot__remove"
-                    aria-label={`${pick.player.name}をドラフト${draft}から外す`}
-                    disabled={remove.isPending || undo.isPending}
-                    onClick={() =>
-                      remove.mutate({ draft, playerId: pick.player.player_id, name: pick.player.name })
-                    }
-                  >
-                    外す
-                  </button>
-                )}
-              </li>
-            );
-          })}
-        </ol>
-        <SaveReceipt team={view.team} />
-      </section>
+      <MyTeamSection round={round} view={view} editable={editable} />
 
       {view.teams_visible && view.team && (
         <ShareCard round={round} gameGlobalId={view.game_global_id} tournamentName={view.tournament_name} />
@@ -285,31 +91,7 @@ function RoundPage() {
 
       {round < 4 && isCurrent && <CopyNextRoundToggle checked={view.is_copy_next_round} />}
 
-      {editable && (
-        <section className="section" aria-labelledby="ai-heading">
-          <h2 id="ai-heading" className="section__title">
-            AIセレクトモード
-          </h2>
-          <p className="section__lead">タイプを選ぶと、AIが4人まとめて選びます。</p>
-          <ul className="ai-links">
-            {aiModes.map((type) => (
-              <li key={type}>
-                <Link
-                  to="/schedule/round/$round/draft/auto/$type"
-                  params={{ round: String(round), type }}
-                  className="card link-card"
-                >
-                  <LinkCardBody
-                    icon="chart"
-                    title={aiModeLabels[type].title}
-                    text={aiModeLabels[type].text}
-                  />
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      {editable && <AiSelectLinks round={round} />}
 
       <Link
         to="/schedule/round/$round/about-mode"

@@ -1,12 +1,12 @@
 import { createFileRoute, Link, useNavigate } from '@tanstack/react-router';
-import { Badge } from '../../../../../../components/ui/badge';
-import { PageSkeleton } from '../../../../../../components/ui/skeleton';
-import { EmptyState } from '../../../../../../components/ui/empty-state';
-import { aiPreviewQueryOptions, useAiPreview } from '../../../../../../features/game/api/get-ai-preview';
-import { useSaveAiTeam } from '../../../../../../features/game/api/save-ai-team';
-import { SaveError } from '../../../../../../components/ui/save-error';
-import { TeamSaveStatus } from '../../../../../../components/ui/team-save-status';
-import { aiModeLabels, aiModes, parseAiMode, parseRound } from '../../../../../../features/game/utils/labels';
+import { Badge } from '@/components/ui/badge';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { EmptyState } from '@/components/ui/empty-state';
+import { aiPreviewQueryOptions, useAiPreview } from '@/features/game/api/get-ai-preview';
+import { useSaveAiTeam } from '@/features/game/api/save-ai-team';
+import { SaveError } from '@/components/ui/save-error';
+import { TeamSaveStatus } from '@/components/ui/team-save-status';
+import { aiModeLabels, aiModes, parseAiMode, parseRound } from '@/features/game/utils/labels';
 
 export const Route = createFileRoute('/schedule/round/$round/draft/auto/$type')({
   staticData: {

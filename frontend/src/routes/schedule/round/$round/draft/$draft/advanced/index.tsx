@@ -1,18 +1,15 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { roundQueryOptions, useRound } from '../../../../../../../features/game/api/get-round';
+import { roundQueryOptions, useRound } from '@/features/game/api/get-round';
 import type { FieldPlayer } from '@golf/shared/schemas/game';
 import { formatToPar } from '@golf/shared/game/format';
-import { Badge } from '../../../../../../../components/ui/badge';
-import { EmptyState } from '../../../../../../../components/ui/empty-state';
-import { PageSkeleton } from '../../../../../../../components/ui/skeleton';
-import {
-  roundFieldQueryOptions,
-  useRoundField,
-} from '../../../../../../../features/game/api/get-round-field';
-import { statRows } from '../../../../../../../features/game/components/player-stats';
-import { parseDraft, parseRound } from '../../../../../../../features/game/utils/labels';
-import { pickedSlots } from '../../../../../../../features/game/utils/picked-slots';
-import { optionalOneOf, pageSearch } from '../../../../../../../lib/search-params';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { roundFieldQueryOptions, useRoundField } from '@/features/game/api/get-round-field';
+import { statRows } from '@/features/game/components/player-stats';
+import { parseDraft, parseRound } from '@/features/game/utils/labels';
+import { pickedSlots } from '@/features/game/utils/picked-slots';
+import { optionalOneOf, pageSearch } from '@/lib/search-params';
 
 const sortKeys = ['rank', 'tournament', 'average_score', 'distance', 'gir', 'putts', 'birdie'] as const;
 type SortKey = (typeof sortKeys)[number];

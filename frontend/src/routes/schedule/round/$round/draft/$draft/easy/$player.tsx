@@ -1,9 +1,5 @@
 import { createFileRoute } from '@tanstack/react-router';
-import {
-  loadPlayerPage,
-  PlayerPage,
-  PlayerPageSkeleton,
-} from '../../../../../../../features/game/components/player-page';
+import { loadPlayerPage, PlayerPage, PlayerPageSkeleton } from '@/features/game/components/player-page';
 
 export const Route = createFileRoute('/schedule/round/$round/draft/$draft/easy/$player')({
   staticData: {

@@ -2,20 +2,12 @@ import { createFileRoute, Link } from '@tanstack/react-router';
 import type { FieldPlayer } from '@golf/shared/schemas/game';
 import { formatToPar } from '@golf/shared/game/format';
 import type { DraftSlot } from '@golf/shared/game/team';
-import { PageSkeleton } from '../../../../../../../components/ui/skeleton';
-import {
-  roundFieldQueryOptions,
-  useRoundField,
-} from '../../../../../../../features/game/api/get-round-field';
-import { statRows } from '../../../../../../../features/game/components/player-stats';
-import { RadarChart } from '../../../../../../../features/game/components/radar-chart';
-import {
-  indicatorKeys,
-  indicatorLabels,
-  parseDraft,
-  parseRound,
-} from '../../../../../../../features/game/utils/labels';
-import { optionalText, pageSearch } from '../../../../../../../lib/search-params';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { roundFieldQueryOptions, useRoundField } from '@/features/game/api/get-round-field';
+import { statRows } from '@/features/game/components/player-stats';
+import { RadarChart } from '@/features/game/components/radar-chart';
+import { indicatorKeys, indicatorLabels, parseDraft, parseRound } from '@/features/game/utils/labels';
+import { optionalText, pageSearch } from '@/lib/search-params';
 
 const searchSchema = pageSearch({
   p1: optionalText(64, 1),

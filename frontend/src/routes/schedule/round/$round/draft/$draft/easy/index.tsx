@@ -1,18 +1,15 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { roundQueryOptions, useRound } from '../../../../../../../features/game/api/get-round';
-import { Badge } from '../../../../../../../components/ui/badge';
-import { EmptyState } from '../../../../../../../components/ui/empty-state';
-import { LinkCardBody } from '../../../../../../../components/ui/link-card-body';
-import { PageSkeleton } from '../../../../../../../components/ui/skeleton';
-import {
-  roundFieldQueryOptions,
-  useRoundField,
-} from '../../../../../../../features/game/api/get-round-field';
-import { IndicatorBars } from '../../../../../../../features/game/components/indicator-bars';
-import { pickedSlots } from '../../../../../../../features/game/utils/picked-slots';
-import { indicatorKeys } from '../../../../../../../features/game/utils/indicator-keys';
-import { indicatorLabels, parseDraft, parseRound } from '../../../../../../../features/game/utils/labels';
-import { optionalOneOf, pageSearch } from '../../../../../../../lib/search-params';
+import { roundQueryOptions, useRound } from '@/features/game/api/get-round';
+import { Badge } from '@/components/ui/badge';
+import { EmptyState } from '@/components/ui/empty-state';
+import { LinkCardBody } from '@/components/ui/link-card-body';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { roundFieldQueryOptions, useRoundField } from '@/features/game/api/get-round-field';
+import { IndicatorBars } from '@/features/game/components/indicator-bars';
+import { pickedSlots } from '@/features/game/utils/picked-slots';
+import { indicatorKeys } from '@/features/game/utils/indicator-keys';
+import { indicatorLabels, parseDraft, parseRound } from '@/features/game/utils/labels';
+import { optionalOneOf, pageSearch } from '@/lib/search-params';
 
 const searchSchema = pageSearch({ by: optionalOneOf(indicatorKeys) });
 

@@ -1,14 +1,11 @@
 import { createFileRoute, Link } from '@tanstack/react-router';
-import { PageSkeleton } from '../../../../../../../components/ui/skeleton';
-import { EmptyState } from '../../../../../../../components/ui/empty-state';
-import {
-  roundFieldQueryOptions,
-  useRoundField,
-} from '../../../../../../../features/game/api/get-round-field';
-import { IndicatorBars } from '../../../../../../../features/game/components/indicator-bars';
-import { RadarChart } from '../../../../../../../features/game/components/radar-chart';
-import { parseDraft, parseRound } from '../../../../../../../features/game/utils/labels';
-import { optionalText, pageSearch } from '../../../../../../../lib/search-params';
+import { PageSkeleton } from '@/components/ui/skeleton';
+import { EmptyState } from '@/components/ui/empty-state';
+import { roundFieldQueryOptions, useRoundField } from '@/features/game/api/get-round-field';
+import { IndicatorBars } from '@/features/game/components/indicator-bars';
+import { RadarChart } from '@/features/game/components/radar-chart';
+import { parseDraft, parseRound } from '@/features/game/utils/labels';
+import { optionalText, pageSearch } from '@/lib/search-params';
 
 const searchSchema = pageSearch({ player: optionalText(64, 1) });
 
