@@ -119,6 +119,21 @@ const breaking: Case[] = [
     reports: 1,
     message: 'only repositories know DynamoDB',
   },
+  // An adapter never reaches an entry point, not even for a type.
+  {
+    file: 'functions/src/adapters/imports-a-job.ts',
+    code: "import { handler } from '../jobs/ranking';\nexport const x = handler;\n",
+    rule: restricted,
+    reports: 1,
+    message: 'never a use case or an entry point',
+  },
+  {
+    file: 'functions/src/adapters/identity/imports-a-job-type.ts',
+    code: "import type * as senderJob from '../../jobs/reminder-sender';\nexport type Run = typeof senderJob.handler;\n",
+    rule: restricted,
+    reports: 1,
+    message: 'never a use case or an entry point',
+  },
   {
     file: 'functions/src/db/repositories/imports-the-domain.ts',
     code: "import { savePick } from '../../domain/game/team-service';\nexport const x = savePick;\n",
