@@ -8,7 +8,8 @@ import { repositoryRoot } from './local-stack/paths';
 /**
  * The lint rules of .oxlintrc.json on code that breaks them and on code that keeps them, in a scratch
  * copy of the repository's lint and TypeScript configuration: the layer zones (`no-restricted-imports`),
- * the project's own rules (scripts/lint/golf-plugin.js) and the type-aware promise rules. Each case is
+ * the import cycles (`import/no-cycle`), the project's own rules (scripts/lint/golf-plugin.js) and the
+ * type-aware promise rules. Each case is
  * a file of its own in the folder whose rules it tries; one oxlint run lints the files that break a
  * rule, and must fail, and another the files that keep them, and must pass.
  */
@@ -25,6 +26,7 @@ interface Case {
 }
 
 const restricted = 'eslint(no-restricted-imports)';
+const cycle = 'import(no-cycle)';
 /** Each feature's zone, read from the file's own folder (scripts/lint/golf-plugin.js). */
 const features = 'golf(feature-boundaries)';
 const importOf = (source: string) => `import { x } from '${source}';\nexport const y = x;\n`;
@@ -177,6 +179,21 @@ const breaking: Case[] = [
     reports: 1,
     message: 'only repositories know DynamoDB',
   },
+  // An adapter never reaches an entry point, not even for a type.
+  {
+    file: 'functions/src/adapters/imports-a-job.ts',
+    code: "import { handler } from '../jobs/ranking';\nexport const x = handler;\n",
+    rule: restricted,
+    reports: 1,
+    message: 'never a use case or an entry point',
+  },
+  {
+    file: 'functions/src/adapters/identity/imports-a-job-type.ts',
+    code: "import type * as senderJob from '../../jobs/reminder-sender';\nexport type Run = typeof senderJob.handler;\n",
+    rule: restricted,
+    reports: 1,
+    message: 'never a use case or an entry point',
+  },
   {
     file: 'functions/src/domain/ranking/rules/reads-the-game-clock.ts',
     code: "import { now } from '@golf/functions/lib/clock';\nexport const at = now();\n",
@@ -240,6 +257,13 @@ const breaking: Case[] = [
     reports: 1,
     message: "import * as z from 'zod'",
   },
+  // Two modules that import each other, whatever the folder.
+  ...['a', 'b'].map((name) => ({
+    file: `functions/src/domain/game/cycle-${name}.ts`,
+    code: `import { ${name === 'a' ? 'b' : 'a'} } from './cycle-${name === 'a' ? 'b' : 'a'}';\nexport const ${name} = () => ${name === 'a' ? 'b' : 'a'};\n`,
+    rule: cycle,
+    reports: 1,
+  })),
   // The type-aware rules, one in each TypeScript project: the Node code's and the SPA's.
   {
     file: 'functions/src/domain/game/promise-nobody-awaits.ts',
@@ -290,6 +314,11 @@ const keeping: Array<Pick<Case, 'file' | 'code'>> = [
     file: 'shared/src/game/zod-namespace.ts',
     code: "import * as z from 'zod';\nexport const name = z.string();\n",
   },
+  // Modules that import each other's types only: no cycle at run time.
+  ...['a', 'b'].map((name) => ({
+    file: `shared/src/game/type-cycle-${name}.ts`,
+    code: `import type { ${name === 'a' ? 'B' : 'A'} } from './type-cycle-${name === 'a' ? 'b' : 'a'}';\nexport interface ${name.toUpperCase()} {\n  other?: ${name === 'a' ? 'B' : 'A'};\n}\n`,
+  })),
   {
     file: 'functions/src/domain/game/awaited.ts',
     code: 'async function save() {}\nexport async function run() {\n  await save();\n}\n',

@@ -24,11 +24,11 @@ import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { keys } from '../../functions/src/db/keys';
 import { reminderItems, reminderRepository } from '../../functions/src/db/repositories/reminder-repository';
 import {
-  reminderSendersFor,
   reminderStarts,
   sendingSeconds,
   START_MARGIN_SECONDS,
 } from '../../functions/src/domain/reminders/reminder-schedule';
+import { reminderSendersFor } from '../../functions/src/jobs/schedule';
 import { sendDueReminders } from '../../functions/src/domain/reminders/reminder-service';
 import { resetConfig } from '../../functions/src/lib/config';
 import { startStack } from '../local-stack/stack';

@@ -9,6 +9,10 @@ import { nowMs, setClockOffset } from '../../functions/src/lib/clock';
 import { viewerAddressHeader } from './api-workers';
 import { internalErrorAnswer, invokeApi } from './lambda-adapter';
 import { askForThrottles } from './faults';
+import { runJobEntriesInProcess } from './in-process-jobs';
+
+// An operator call in this process starts the ranking job in this process.
+runJobEntriesInProcess();
 
 // The fault hook's count is the stack process's: asked once for each team save.
 let asked = 0;

@@ -12,7 +12,8 @@ import { seedIfEmpty } from '../seed/seed';
 import { runMigrations } from '../../functions/src/domain/ops/migrations/runner';
 import { sampleSeasonDay } from '../seed/generate';
 import { claimSeedTemplate } from './seed-template';
-import { inProcessRankingJobsSettled } from '../../functions/src/adapters/ranking-job';
+import { inProcessRankingJobsSettled } from '../../functions/src/domain/job-runs/start-ranking-job';
+import { runJobEntriesInProcess } from './in-process-jobs';
 import { startLocalJobs, type LocalJobs } from './jobs';
 import { clockPath, serveClock } from './clock-route';
 import { faultsPath, serveFaults } from './faults';
@@ -132,6 +133,9 @@ const bucketName = 'golf-uploads';
 export async function startStack(options: StackOptions = {}): Promise<Stack> {
   const dataDir = options.dataDir === undefined ? join(repositoryRoot, '.data') : options.dataDir;
   const log = (line: string) => options.quiet || console.log(line);
+  // The jobs that AWS starts as functions of their own (the ranking job, the reminder senders) run
+  // in this process.
+  runJobEntriesInProcess();
   const stops: Array<() => Promise<void>> = [];
   const stop = async () => {
     for (const fn of stops.reverse()) await fn().catch(() => undefined);

@@ -2,6 +2,7 @@ import { afterAll } from 'vitest';
 import { resetConfig } from '../../functions/src/lib/config';
 import { clockOffset, setClockOffset } from '../../functions/src/lib/clock';
 import { setDb } from '../../functions/src/db/client';
+import { runJobEntriesInProcess } from '../local-stack/in-process-jobs';
 
 /**
  * Set up before each test file of a project whose files share a worker's module registry
@@ -11,6 +12,9 @@ import { setDb } from '../../functions/src/db/client';
  * DynamoDB Local), and the game clock is back where it was.
  */
 const environment = { ...process.env };
+// The file's own handlers and jobs run in this process, as the local stack's do: so do the jobs
+// they start (the ranking job, the reminder senders).
+runJobEntriesInProcess();
 const offset = process.env['STAGE'] === 'local' ? clockOffset() : undefined;
 
 afterAll(() => {

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { keys } from '../../functions/src/db/keys';
 import { leaseRepository } from '../../functions/src/db/repositories/lease-repository';
-import { JOB_LEASE_MS, runAlone } from '../../functions/src/domain/jobs/run-alone';
+import { JOB_LEASE_MS, runAlone } from '../../functions/src/domain/job-runs/run-alone';
 
 describe('job lease', () => {
   it('runs two overlapping runs of one job once, and lets other jobs run meanwhile', async () => {

@@ -1,5 +1,5 @@
 import { continueSending, sendQueuedReminders } from '../domain/reminders/reminder-sender';
-import { runAlone } from '../domain/jobs/run-alone';
+import { runAlone } from '../domain/job-runs/run-alone';
 import { logger } from '../lib/logger';
 import { recordMetric } from '../lib/metrics';
 import { tracedHandler } from '../lib/tracer';

@@ -1,7 +1,7 @@
 import { sendDueReminders } from '../domain/reminders/reminder-service';
 import { logger } from '../lib/logger';
 import { now } from '../lib/clock';
-import { runAlone } from '../domain/jobs/run-alone';
+import { runAlone } from '../domain/job-runs/run-alone';
 import { tracedHandler } from '../lib/tracer';
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { packingWorkersFor } from './schedule';
+import { packingWorkersFor, reminderSendersFor } from './schedule';
 
 describe('packingWorkersFor', () => {
   it('packs with one worker per vCPU the memory gives beyond the job’s own thread (1,769 MB a vCPU)', () => {
@@ -9,5 +9,13 @@ describe('packingWorkersFor', () => {
     expect(packingWorkersFor(3008)).toBe(1);
     expect(packingWorkersFor(5307)).toBe(2);
     expect(packingWorkersFor(10_240)).toBe(5);
+  });
+});
+
+describe('reminderSendersFor', () => {
+  it('shares the rate among senders, at most 125 mails a second each, from 1 to 8', () => {
+    expect(reminderSendersFor(14)).toBe(1);
+    expect(reminderSendersFor(500)).toBe(4);
+    expect(reminderSendersFor(100_000)).toBe(8);
   });
 });

@@ -89,3 +89,17 @@ export const reminderSender = {
   aws: { table: 'write', mail: true, startsReminderSenders: true },
   description: 'Sends the queued reminder batches at its share of the SES rate',
 } as const satisfies Omit<ScheduledJobDefinition, 'everyMinutes' | 'atDeadlines'>;
+
+/**
+ * The share of the rate one sender is given at most: a sender keeps 16 mails in flight, each tens of
+ * milliseconds at SES, so this leaves it room (bench:reminders measures the code path, not this).
+ */
+const MAILS_PER_SENDER = 125;
+const MAX_SENDERS = 8;
+
+/**
+ * Reminder senders for a rate (the jobs stack's REMINDER_SENDERS): as many as keep each under what
+ * one sender sends, at least 1, at most 8.
+ */
+export const reminderSendersFor = (mailsPerSecond: number): number =>
+  Math.min(MAX_SENDERS, Math.max(1, Math.ceil(mailsPerSecond / MAILS_PER_SENDER)));

@@ -15,9 +15,9 @@ import type { EnvironmentOf } from '../../../shared/src/function-environment';
 import {
   packingWorkersFor,
   reminderSender,
+  reminderSendersFor,
   scheduledJobs as jobSchedule,
 } from '../../../functions/src/jobs/schedule';
-import { reminderSendersFor } from '../../../functions/src/domain/reminders/reminder-schedule';
 
 export interface JobsStackProps extends StackProps {
   functionEnvironment: EnvironmentOf<'log' | 'table' | 'app'>;

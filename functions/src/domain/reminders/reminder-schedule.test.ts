@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reminderHourChoices } from '@golf/shared/game/reminders';
 import { saveShard, keys } from '../../db/keys';
-import {
-  reminderBatchSize,
-  reminderSendersFor,
-  reminderStarts,
-  sendingSeconds,
-  START_MARGIN_SECONDS,
-} from './reminder-schedule';
+import { reminderBatchSize, reminderStarts, sendingSeconds, START_MARGIN_SECONDS } from './reminder-schedule';
 
 const deadline = Date.parse('2026-10-16T06:50:00+09:00');
 const hourMs = 3600_000;
@@ -38,10 +32,7 @@ describe('when reminder times start', () => {
     }
   });
 
-  it('shares the rate among senders, each batch about a minute of one sender', () => {
-    expect(reminderSendersFor(14)).toBe(1);
-    expect(reminderSendersFor(500)).toBe(4);
-    expect(reminderSendersFor(100_000)).toBe(8);
+  it('gives each batch about a minute of one sender', () => {
     expect(reminderBatchSize(500, 4)).toBe(500);
     expect(reminderBatchSize(14, 1)).toBe(500);
     expect(reminderBatchSize(1, 1)).toBe(60);

@@ -1,7 +1,7 @@
 /**
  * When the reminders of a deadline start, and how the senders share the sending rate
- * (docs/operations.md, Reminders). Pure: the job, the jobs stack and `npm run bench:reminders` all
- * read these numbers from here.
+ * (docs/operations.md, Reminders). Pure: the job and `npm run bench:reminders` read these numbers
+ * from here; how many senders a rate takes is the schedule's (functions/src/jobs/schedule.ts).
  *
  * A reminder time promises its mails by `deadline - h`. The mails go at the configured SES rate, so
  * the job starts a reminder time early enough for its last mail to leave by then: the mails it may
@@ -27,12 +27,6 @@ export const START_MARGIN_SECONDS = 10 * 60;
 export const LINE_MULTICASTS_PER_SECOND = 100;
 /** LINE's multicast takes at most 500 user ids a call. */
 export const LINE_MULTICAST_MAX_RECIPIENTS = 500;
-/**
- * The share of the rate one sender is given at most: a sender keeps 16 mails in flight, each tens of
- * milliseconds at SES, so this leaves it room (bench:reminders measures the code path, not this).
- */
-const MAILS_PER_SENDER = 125;
-const MAX_SENDERS = 8;
 
 /** Seconds to send this many mails at this rate, with room for subscribers added since the count. */
 export const sendingSeconds = (mails: number, mailsPerSecond: number): number =>
@@ -58,10 +52,6 @@ export function reminderStarts(
   }
   return starts;
 }
-
-/** Senders for a rate: as many as keep each under what one sender sends, at least 1, at most 8. */
-export const reminderSendersFor = (mailsPerSecond: number): number =>
-  Math.min(MAX_SENDERS, Math.max(1, Math.ceil(mailsPerSecond / MAILS_PER_SENDER)));
 
 /**
  * Subscribers per batch: about a minute of one sender's share of the rate, at least 10 and at most

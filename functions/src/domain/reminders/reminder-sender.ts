@@ -15,7 +15,7 @@ import type { ReminderChannel, ReminderHours } from '@golf/shared/game/reminders
 import { lineReminderDue, reminderText } from '@golf/shared/game/reminders';
 import { formatTokyoDateTime } from '@golf/shared/game/format';
 import { lineConfigured, multicastLine, type LineMulticast } from '../../adapters/line';
-import { startReminderSenders } from '../../adapters/reminder-senders';
+import { startReminderSenders } from './start-reminder-senders';
 import { sendMail, type MailMessage } from '../../adapters/mail';
 import { reminderQueueRepository, type ReminderBatch } from '../../db/repositories/reminder-queue-repository';
 import { reminderRepository } from '../../db/repositories/reminder-repository';

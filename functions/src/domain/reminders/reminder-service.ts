@@ -29,7 +29,7 @@ import { reminderQueueRepository, type ReminderBatch } from '../../db/repositori
 import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import { config } from '../../lib/config';
 import { lineConfigured } from '../../adapters/line';
-import { startReminderSenders } from '../../adapters/reminder-senders';
+import { startReminderSenders } from './start-reminder-senders';
 import { reminderBatchSize, reminderStarts } from './reminder-schedule';
 
 /**

@@ -1,7 +1,7 @@
 import type { RecomputeRankingsResponse } from '@golf/shared/schemas/ranking';
 import { rankingStateRepository } from '@golf/functions/db/repositories/ranking-state-repository';
 import { sideEffectFailed } from '@golf/functions/lib/side-effects';
-import { startRankingJob } from '@golf/functions/adapters/ranking-job';
+import { startRankingJob } from '../../job-runs/start-ranking-job';
 
 /**
  * After an operator's change is stored: marks the tournament's rankings stale and starts the ranking

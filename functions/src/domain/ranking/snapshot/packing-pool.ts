@@ -153,13 +153,30 @@ function shared<T extends Uint8Array | Uint32Array>(array: T): T {
   return copy;
 }
 
-/** Starts a worker on this module: the bundle itself, or the source through tsx. */
+/**
+ * The TypeScript source a worker loads outside a bundle: this module, named here so that every tool
+ * sees which module a worker runs.
+ */
+const source = new URL('./packing-pool.ts', import.meta.url);
+
+/**
+ * Node 20 hands tsx's loader to no worker (neither inherited nor through `execArgv`), so a worker on
+ * the source registers it first. Static code: the module comes in `workerData`.
+ */
+const loadThroughTsx =
+  "import('tsx/esm/api').then((tsx) => { tsx.register(); return import(require('node:worker_threads').workerData.source); })";
+
+/**
+ * Starts a worker on this module. In AWS that is the job's bundle (`import.meta.url`), built from
+ * this file: esbuild makes no entry of its own for a `new URL('./x.js', import.meta.url)` worker, so
+ * the worker is the bundle itself and needs no file beside it. Elsewhere (tests, the local stack) it
+ * is the source, through tsx.
+ */
 function startWorker(): Worker {
+  const workerData = { role: ROLE, source: source.href };
   const here = new URL(import.meta.url);
-  const options = { workerData: { role: ROLE } };
-  if (!here.pathname.endsWith('.ts')) return new Worker(here, options);
-  const load = `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(here.href)}); })`;
-  return new Worker(load, { ...options, eval: true });
+  if (!here.pathname.endsWith('.ts')) return new Worker(here, { workerData });
+  return new Worker(loadThroughTsx, { workerData, eval: true });
 }
 
 interface Queued {

@@ -1,15 +1,21 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { inProcessRankingJobsSettled, startRankingJob } from './ranking-job';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { inProcessJobs, runJobsInProcess } from './in-process-jobs';
+import { inProcessRankingJobsSettled, startRankingJob } from './start-ranking-job';
 
 /** Each run of the stand-in job ends when the test says so, or fails. */
-const runs = vi.hoisted(() => [] as Array<{ end: () => void; fail: (error: Error) => void }>);
-vi.mock('../jobs/ranking', () => ({
-  handler: () => new Promise<void>((resolve, reject) => runs.push({ end: resolve, fail: reject })),
-}));
+const runs: Array<{ end: () => void; fail: (error: Error) => void }> = [];
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 5));
 
 describe('the ranking job in the local stack', () => {
+  const handedOver = inProcessJobs();
+  beforeAll(() =>
+    runJobsInProcess({
+      ...handedOver,
+      rankingJob: () => new Promise<void>((resolve, reject) => runs.push({ end: resolve, fail: reject })),
+    }),
+  );
+  afterAll(() => runJobsInProcess(handedOver));
   beforeEach(() => {
     runs.length = 0;
   });
