@@ -11,13 +11,13 @@ import { awsServicesByEntry, checkDeclaration, type AwsService } from '../aws-sd
 import { ApiFunction, readSecretStatement, type ApiResources } from '../constructs/api-function';
 import { reminderMailRate, type InfraConfig } from '../config';
 import { repositoryRoot } from '../paths';
-import type { EnvironmentOf } from '../../../shared/src/function-environment';
+import type { EnvironmentOf } from '@golf/shared/function-environment';
 import {
   packingWorkersFor,
   reminderSender,
   scheduledJobs as jobSchedule,
-} from '../../../functions/src/jobs/schedule';
-import { reminderSendersFor } from '../../../functions/src/domain/reminders/reminder-schedule';
+} from '@golf/functions/jobs/schedule';
+import { reminderSendersFor } from '@golf/functions/domain/reminders/reminder-schedule';
 
 export interface JobsStackProps extends StackProps {
   functionEnvironment: EnvironmentOf<'log' | 'table' | 'app'>;
