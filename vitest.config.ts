@@ -21,7 +21,13 @@ process.env['CDK_VALIDATION'] ??= 'false';
  * that never import the SPA: a module transformed once is then read from vitest's module cache by
  * every project whose environment matches (the key holds the project's resolve options).
  */
-const resolve = { alias: { '@': fileURLToPath(new URL('./frontend/src', import.meta.url)) } };
+const resolve = {
+  alias: {
+    '@': fileURLToPath(new URL('./frontend/src', import.meta.url)),
+    // The root's scripts/ (package.json's imports), for the SPA's tests, whose package is frontend/.
+    '#scripts': fileURLToPath(new URL('./scripts', import.meta.url)),
+  },
+};
 
 const unitFolders = ['shared', 'functions', 'frontend/src', 'frontend/build', 'scripts', 'infra/test'];
 const unitFiles = unitFolders.map((folder) => `${folder}/**/*.test.{ts,tsx}`);

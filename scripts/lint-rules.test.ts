@@ -63,7 +63,7 @@ const zones: Array<{
   { folder: 'functions/src/adapters', refused: '../domain/game/team-service', allowed: '../db/keys' },
   { folder: 'functions/src/jobs', refused: '../db/keys', allowed: '../domain/ranking/publish-job' },
   { folder: 'functions/src/triggers', refused: '../db/keys', allowed: '../adapters/identity/identity-port' },
-  { folder: 'shared/src/game', refused: '../../../functions/src/lib/config', allowed: './ranking' },
+  { folder: 'shared/src/game', refused: '../../functions/src/lib/config', allowed: './ranking' },
   {
     folder: 'scripts/seed',
     refused: '../../frontend/src/features/game/api/get-round',
@@ -71,8 +71,8 @@ const zones: Array<{
   },
   { folder: 'frontend/src/components/ui', refused: '@/features/game/api/get-round', allowed: '@/lib/format' },
   { folder: 'frontend/src/lib', refused: '../routes/index', allowed: './format' },
-  { folder: 'frontend/src/config', refused: '../../../scripts/local-stack/paths', allowed: '../lib/format' },
-  { folder: 'infra/lib/stacks', refused: '../../../scripts/local-stack/paths', allowed: '../paths' },
+  { folder: 'frontend/src/config', refused: '../scripts/local-stack/paths', allowed: '../lib/format' },
+  { folder: 'infra/lib/stacks', refused: '#scripts/local-stack/paths', allowed: '../paths' },
   // A feature uses another's api/ calls, never its components, and its own files freely.
   {
     folder: 'frontend/src/features/home/components',
@@ -140,6 +140,29 @@ const deepImports: Array<{ folder: string; deep: string; alias: string; near: st
   },
 ];
 
+/**
+ * Outside the SPA, an import climbs at most two folders, in a zone's files as in the others and the
+ * tests: another workspace is imported by its package name, the root's scripts/ by `#scripts/`.
+ */
+const deepImportFiles = [
+  'functions/src/handlers/game/deep-import.ts',
+  'functions/src/domain/game/deep-import.ts',
+  'functions/src/db/repositories/deep-import.ts',
+  'functions/src/domain/game/deep-import.test.ts',
+  'shared/src/game/deep-import.ts',
+  'tests/api/support/deep-import.ts',
+  'tests/e2e/support/deep-import.ts',
+  'infra/lib/stacks/deep-import.ts',
+  'infra/test/deep-import.test.ts',
+  'scripts/seed/deep-import.ts',
+];
+const importsAcrossWorkspaces = [
+  { file: 'tests/api/support/by-package.ts', code: importOf('@golf/functions/db/keys') },
+  { file: 'tests/e2e/support/by-package.ts', code: importOf('#scripts/local-stack/paths') },
+  { file: 'infra/lib/stacks/by-package.ts', code: importOf('@golf/shared/contracts') },
+  { file: 'functions/src/domain/game/two-up.test.ts', code: importOf('../../db/keys') },
+];
+
 const queryKeysByHand = [
   "import { useQueryClient } from '@tanstack/react-query';",
   "export const mine = { queryKey: ['guild', 'mine'] };",
@@ -171,6 +194,13 @@ const breaking: Case[] = [
     rule: restricted,
     reports: 1,
     message: 'through the `@/` alias',
+  })),
+  ...deepImportFiles.map((file) => ({
+    file,
+    code: importOf('../../../a/b'),
+    rule: restricted,
+    reports: 1,
+    message: 'climbs at most two folders',
   })),
   {
     file: 'functions/src/handlers/game/imports-a-repository.ts',
@@ -210,7 +240,7 @@ const breaking: Case[] = [
   },
   {
     file: 'functions/src/domain/ranking/rules/imports-a-handler.ts',
-    code: "import { handler } from '../../../handlers/game/save-pick';\nexport const x = handler;\n",
+    code: "import { handler } from '@golf/functions/handlers/game/save-pick';\nexport const x = handler;\n",
     rule: restricted,
     reports: 1,
     message: 'never the other way',
@@ -288,6 +318,7 @@ const keeping: Array<Pick<Case, 'file' | 'code'>> = [
     file: `${folder}/allowed-${i}.${extension}`,
     code: importOf(allowed),
   })),
+  ...importsAcrossWorkspaces,
   {
     file: 'frontend/src/routes/takes-a-helper.tsx',
     code: "import { isApiError } from '../lib/api-client';\nexport const x = isApiError;\n",

@@ -2,11 +2,15 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { routeList } from '../../shared/src/contracts';
 import { bundleOptions, unbundledCredentialSources } from '../lib/constructs/api-function';
 import { handlerEntry, repositoryRoot } from '../lib/paths';
+import { encodeUsers } from '@golf/functions/db/repositories/ranking-pages/page-codec';
+import { pageRows, packPages } from '@golf/functions/domain/ranking/snapshot/board-packing';
+import type * as PoolModule from '@golf/functions/domain/ranking/snapshot/packing-pool';
 
 const out = mkdtempSync(join(tmpdir(), 'golf-bundle-test-'));
 afterAll(() => rmSync(out, { recursive: true, force: true }));
@@ -104,5 +108,33 @@ describe('a handler bundle', () => {
       'functions/src/domain/ranking/job/rankings-changed.ts',
     ]);
     expect(code).toMatch(/InvocationType:\s*"Event"/);
+  });
+});
+
+describe('the bundled ranking job', () => {
+  it('starts its packing workers from its own bundle file, which packs as the source does', async () => {
+    // The module built as the functions are (an ES module bundle): `import.meta.url` is the bundle.
+    const bundle = join(out, 'packing.mjs');
+    await build({
+      ...bundleOptions,
+      entryPoints: [join(repositoryRoot, 'functions/src/domain/ranking/snapshot/packing-pool.ts')],
+      outfile: bundle,
+      sourcemap: false,
+      logLevel: 'silent',
+    });
+    const bundled = (await import(pathToFileURL(bundle).href)) as typeof PoolModule;
+    const pool = new bundled.PackingPool(1);
+    try {
+      const userIds = Array.from({ length: 1_000 }, (_, i) => `user-${String(i).padStart(4, '0')}`);
+      const users = encodeUsers(userIds, (i) => `選手${i}`, bundled.sharedBytes);
+      const order = Uint32Array.from(userIds, (_, i) => userIds.length - 1 - i);
+      const board = { order, rankAt: Uint32Array.from(order, (_, p) => p + 1) };
+      const values = Float64Array.from(userIds, (_, i) => i);
+      const withdrawn = new Uint8Array(userIds.length);
+      const rows = () => pageRows(board, values, withdrawn, 3, 9);
+      expect(await pool.scope(users).pages(rows())).toEqual(packPages(users, rows()));
+    } finally {
+      await pool.close();
+    }
   });
 });

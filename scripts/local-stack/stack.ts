@@ -9,7 +9,7 @@ import { clockOffset, now, nowMs, setClockTo } from '../../functions/src/lib/clo
 import { generateLocalSigningKey } from '../../functions/src/lib/local-issuer';
 import { setDb } from '../../functions/src/db/client';
 import { seedIfEmpty } from '../seed/seed';
-import { runMigrations } from '../../functions/src/domain/ops/migrations/runner';
+import { runMigrations } from '../../functions/src/domain/migrations/runner';
 import { sampleSeasonDay } from '../seed/generate';
 import { claimSeedTemplate } from './seed-template';
 import { inProcessRankingJobsSettled } from '../../functions/src/domain/job-runs/start-ranking-job';

@@ -1,5 +1,5 @@
 /**
- * The data migrations (`npm run ops -- migrate`, functions/src/domain/ops/migrations/): on a stack
+ * The data migrations (`npm run ops -- migrate`, functions/src/domain/migrations/): on a stack
  * of this file's own, so that the migration record it removes (a table from before the release)
  * never holds back the jobs of the files running beside it.
  */
@@ -19,7 +19,7 @@ import {
   teamRepository,
   type TeamRecord,
 } from '../../functions/src/db/repositories/team-repository';
-import { runMigrations } from '../../functions/src/domain/ops/migrations/runner';
+import { runMigrations } from '../../functions/src/domain/migrations/runner';
 import { gameFixture, team } from './support/game-fixtures';
 import { publishTournament, startOwnStack } from './support/own-stack';
 

@@ -21,7 +21,7 @@ import {
   fieldEntryItem,
   storedTournamentItem,
 } from '../../functions/src/db/repositories/tournament-repository';
-import { migrations } from '../../functions/src/domain/ops/migrations/registry';
+import { migrations } from '../../functions/src/domain/migrations/registry';
 import type { Stack } from '../../scripts/local-stack/stack';
 import { openFixture, team } from './support/game-fixtures';
 import { callerOf, registerPlayer, startOwnStack } from './support/own-stack';

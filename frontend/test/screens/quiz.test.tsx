@@ -1,9 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/dom';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-// The seed's bank lies outside the SPA, where `@/` does not reach.
-// oxlint-disable-next-line no-restricted-imports
-import { sampleQuizBank } from '../../../scripts/seed/quiz-bank';
+import { sampleQuizBank } from '#scripts/seed/quiz-bank';
 import { openApp, waitForPath } from './render-app';
 
 /**

@@ -325,7 +325,7 @@ export const keys = {
     PK: `USER#${userId}`,
     SKPrefix: scoreChangePrefix(gameGlobalId, round),
   }),
-  /** A data migration applied to the table (functions/src/domain/ops/migrations/registry.ts). */
+  /** A data migration applied to the table (functions/src/domain/migrations/registry.ts). */
   migration: (name: string) => ({ PK: 'MIGRATION', SK: name }),
   migrationPartition: 'MIGRATION',
   /** Another scheduled job's lease (carry-over, reminders): one run at a time, without reserved concurrency. */

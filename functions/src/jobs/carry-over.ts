@@ -1,7 +1,7 @@
 import { settlePassedDeadlines } from '../domain/game/carry-over-service';
 import { repairRoundGates } from '../domain/game/round-gates';
 import { runAlone } from '../domain/job-runs/run-alone';
-import { migratedForJob } from '../domain/ops/migrations/runner';
+import { migratedForJob } from '../domain/migrations/runner';
 import { now } from '../lib/clock';
 import { tracedHandler } from '../lib/tracer';
 

@@ -1,4 +1,4 @@
-import { migratedForJob } from '../domain/ops/migrations/runner';
+import { migratedForJob } from '../domain/migrations/runner';
 import { runRankingJob, type RankingJobResult } from '../domain/ranking/job/publish-job';
 import { now } from '../lib/clock';
 import { logger } from '../lib/logger';

@@ -7,7 +7,7 @@ import {
   permissionsPolicy,
   strictTransportSecurity,
   type SiteOrigins,
-} from '../../../shared/src/security-headers';
+} from '@golf/shared/security-headers';
 
 /**
  * The response headers policy of every behaviour: the same headers the local stack sends

@@ -13,7 +13,7 @@ import type * as cognito from 'aws-cdk-lib/aws-cognito';
 import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { routeList, type RouteArea, type RouteDefinition } from '../../../shared/src/contracts';
+import { routeList, type RouteArea, type RouteDefinition } from '@golf/shared/contracts';
 import { awsServicesByEntry, checkDeclaration, checkLeadingKeys } from '../aws-sdk-usage';
 import { deadlineCapacity, isTeamSaveRoute, type Throttle } from '../capacity';
 import type { InfraConfig } from '../config';
@@ -24,10 +24,10 @@ import {
   type ApiResources,
 } from '../constructs/api-function';
 import { handlerEntry, repositoryRoot } from '../paths';
-import { originVerifyHeader } from '../../../shared/src/security-headers';
-import type { EnvironmentOf } from '../../../shared/src/function-environment';
-import type { ProviderSignedInByApi } from '../../../shared/src/schemas/values/social';
-import { shareCardAssets } from '../../../functions/src/lib/share-card';
+import { originVerifyHeader } from '@golf/shared/security-headers';
+import type { EnvironmentOf } from '@golf/shared/function-environment';
+import type { ProviderSignedInByApi } from '@golf/shared/schemas/values/social';
+import { shareCardAssets } from '@golf/functions/lib/share-card';
 
 export interface ApiStackProps extends StackProps {
   config: InfraConfig;

@@ -5,15 +5,15 @@ import type * as dynamodb from 'aws-cdk-lib/aws-dynamodb';
 import type * as lambda from 'aws-cdk-lib/aws-lambda';
 import type * as s3 from 'aws-cdk-lib/aws-s3';
 import type { Construct } from 'constructs';
-import { passwordMinLength } from '../../../shared/src/schemas/account';
+import { passwordMinLength } from '@golf/shared/schemas/account';
 import {
   isSignedInByApi,
   type ProviderSignedInByApi,
   type SocialProvider,
-} from '../../../shared/src/schemas/values/social';
-import type { EnvironmentOf } from '../../../shared/src/function-environment';
+} from '@golf/shared/schemas/values/social';
+import type { EnvironmentOf } from '@golf/shared/function-environment';
 import type { InfraConfig } from '../config';
-import type { AwsAccess } from '../../../shared/src/aws-access';
+import type { AwsAccess } from '@golf/shared/aws-access';
 import { checkLeadingKeys } from '../aws-sdk-usage';
 import { ApiFunction } from '../constructs/api-function';
 import { repositoryRoot } from '../paths';

@@ -2,7 +2,7 @@ import { Stack, type StackProps } from 'aws-cdk-lib';
 import * as secretsmanager from 'aws-cdk-lib/aws-secretsmanager';
 import * as wafv2 from 'aws-cdk-lib/aws-wafv2';
 import type { Construct } from 'constructs';
-import type { RouteDefinition } from '../../../shared/src/contracts';
+import type { RouteDefinition } from '@golf/shared/contracts';
 import { deadlineCapacity } from '../capacity';
 import { isSharedCacheRoute } from '../cloudfront-functions';
 import type { InfraConfig } from '../config';

@@ -11,13 +11,13 @@ import { awsServicesByEntry, checkDeclaration, type AwsService } from '../aws-sd
 import { ApiFunction, readSecretStatement, type ApiResources } from '../constructs/api-function';
 import { reminderMailRate, type InfraConfig } from '../config';
 import { repositoryRoot } from '../paths';
-import type { EnvironmentOf } from '../../../shared/src/function-environment';
+import type { EnvironmentOf } from '@golf/shared/function-environment';
 import {
   packingWorkersFor,
   reminderSender,
   reminderSendersFor,
   scheduledJobs as jobSchedule,
-} from '../../../functions/src/jobs/schedule';
+} from '@golf/functions/jobs/schedule';
 
 export interface JobsStackProps extends StackProps {
   functionEnvironment: EnvironmentOf<'log' | 'table' | 'app'>;

@@ -10,8 +10,8 @@ import * as subscriptions from 'aws-cdk-lib/aws-sns-subscriptions';
 import { Construct } from 'constructs';
 import type { InfraConfig } from '../config';
 import type { ScheduledJob } from './jobs-stack';
-import { serviceName } from '../../../functions/src/lib/service-name';
-import { metricsNamespace, type BusinessMetric } from '../../../functions/src/lib/metrics';
+import { serviceName } from '@golf/functions/lib/service-name';
+import { metricsNamespace, type BusinessMetric } from '@golf/functions/lib/metrics';
 
 /** The topic alarms notify: mailed to the context's `alarmEmail` (confirmed from the first mail). */
 function alarmTopic(scope: Construct, config: InfraConfig): sns.Topic {

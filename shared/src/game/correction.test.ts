@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { correctResult, correctionNote, type CorrectableRow } from './correction';
+import { roundResult } from './round-result.test-support';
 import type { PlayerRoundResult } from './scoring';
 import { indexRound, teamRoundScore } from './scoring';
 
-const row = (player_id: string, to_par: number | null, status: PlayerRoundResult['status'] = 'active') => ({
-  player_id,
-  round: 4 as const,
-  to_par,
-  strokes: to_par === null ? null : 72 + to_par,
-  birdies: 0,
-  eagles: 0,
-  status,
-  completed: to_par !== null,
-});
+const row = (player_id: string, to_par: number | null, status: PlayerRoundResult['status'] = 'active') =>
+  roundResult(player_id, to_par, { round: 4, status });
 
 describe('corrections after final', () => {
   const rows: PlayerRoundResult[] = [

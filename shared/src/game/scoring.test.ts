@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { FieldEntryRecord } from '../schedule/tournament-record';
 import type { PlayerStatus, RoundNumber, RoundStatus } from '../schemas/schedule';
+import { roundResult } from './round-result.test-support';
 import type { PlayerRoundResult, TeamRoundScore } from './scoring';
 import {
   fieldWorstToPar,
@@ -20,16 +21,7 @@ function row(
   status: PlayerStatus = 'active',
   completed = to_par !== null,
 ): PlayerRoundResult {
-  return {
-    player_id,
-    round: 2,
-    to_par,
-    strokes: to_par === null ? null : 72 + to_par,
-    birdies: 0,
-    eagles: 0,
-    status,
-    completed,
-  };
+  return roundResult(player_id, to_par, { round: 2, status, completed });
 }
 
 function fieldEntry(

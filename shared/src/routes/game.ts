@@ -81,11 +81,25 @@ const teamSaveReads = partitions(sessionReads, tournamentReads, [
   'TEAMSUM#',
 ]);
 
+/** What every change of a team writes: the team, its receipt's due date and the guild's post. */
+const teamChangeWrites = ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE#', 'TEAM#'] as const;
+const teamChangeIndexes = ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'] as const;
+
+/** A whole team's save. */
+const teamSaveKeys = { read: teamSaveReads, write: teamChangeWrites, index: teamChangeIndexes } as const;
+
+/** A pick's save: a team save's reads and the guild. */
+const pickSaveKeys = {
+  read: partitions(teamSaveReads, guildReads),
+  write: teamChangeWrites,
+  index: teamChangeIndexes,
+} as const;
+
 /** Routes that change a team besides the draft saves: removing a pick and the AI team (both schedule the receipt and tell the guild, as a save does). */
 const teamChangeKeys = {
   read: partitions(teamSaveReads, guildReads, ['RECEIPTS_DUE#']),
-  write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE#', 'TEAM#'],
-  index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
+  write: teamChangeWrites,
+  index: teamChangeIndexes,
 } as const;
 
 /** Operators' views of tournaments. */
@@ -170,20 +184,8 @@ export const saveTeamRoute = {
   params: roundParamsSchema,
   body: saveTeamBodySchema,
   response: savedTeamSchema,
-  aws: {
-    table: 'write',
-    mail: true,
-    arrivalReceipts: true,
-    keys: {
-      read: teamSaveReads,
-      write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE#', 'TEAM#'],
-      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
-    },
-  },
+  aws: { table: 'write', mail: true, arrivalReceipts: true, keys: teamSaveKeys },
 } as const satisfies RouteDefinition;
-
-/** What a pick's save reads: a team save's reads and the guild. */
-const pickSaveReads = partitions(teamSaveReads, guildReads);
 
 export const savePickRoute = {
   name: 'savePick',
@@ -194,17 +196,8 @@ export const savePickRoute = {
   params: draftParamsSchema,
   body: savePickBodySchema,
   response: savedTeamSchema,
-  aws: {
-    table: 'write',
-    mail: true,
-    arrivalReceipts: true,
-    keys: {
-      read: pickSaveReads,
-      // A slot save that completes or changes a team tells the guild, as a whole-team save does.
-      write: ['GUILD#', 'GUILD_CHAT#', 'RECEIPTS_DUE#', 'TEAM#'],
-      index: ['GUILDS#PUBLIC', 'GUILD_CODE#', 'TOURNAMENTS'],
-    },
-  },
+  // A slot save that completes or changes a team tells the guild, as a whole-team save does.
+  aws: { table: 'write', mail: true, arrivalReceipts: true, keys: pickSaveKeys },
 } as const satisfies RouteDefinition;
 
 export const deletePickRoute = {
@@ -431,15 +424,7 @@ export const withdrawPlayerRoute = {
   access: 'operator',
   body: withdrawPlayerBodySchema,
   response: operatorActionPreviewResponseSchema,
-  aws: {
-    table: 'write',
-    startsRankingJob: true,
-    keys: {
-      read: ['LOGIN#', 'PLAYER#', 'RANKLEASE', 'REVOKED#', 'TEAM#', 'TEAMSUM#', 'USER#'],
-      write: ['AUDIT#', 'RANKSTALE', 'ROUNDLOCK#', 'TOURNAMENT#'],
-      index: ['TOURNAMENTS'],
-    },
-  },
+  aws: { table: 'write', startsRankingJob: true, keys: operatorActionKeys },
 } as const satisfies RouteDefinition;
 
 export const cancelRoundRoute = {

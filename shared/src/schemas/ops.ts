@@ -346,7 +346,7 @@ export type OpsPrizeList = z.infer<typeof opsPrizeListSchema>;
 
 // ---- migrate ----
 
-/** The data migrations (functions/src/domain/ops/migrations/registry.ts), each with what one call did. */
+/** The data migrations (functions/src/domain/migrations/registry.ts), each with what one call did. */
 export const migrationRunSchema = z.object({
   migrations: z.array(
     z.object({

@@ -1,10 +1,10 @@
 import { inject } from 'vitest';
-import { resetConfig } from '../../../functions/src/lib/config';
-import { setDb } from '../../../functions/src/db/client';
-import { signLocalAccessToken } from '../../../functions/src/lib/local-issuer';
-import { userRepository } from '../../../functions/src/db/repositories/user-repository';
-import { newPlayer } from '../../../functions/src/domain/account/account-service';
-import { operatorSessionToken } from '../../../scripts/test-support/operator-session';
+import { resetConfig } from '@golf/functions/lib/config';
+import { setDb } from '@golf/functions/db/client';
+import { signLocalAccessToken } from '@golf/functions/lib/local-issuer';
+import { userRepository } from '@golf/functions/db/repositories/user-repository';
+import { newPlayer } from '@golf/functions/domain/account/account-service';
+import { operatorSessionToken } from '#scripts/test-support/operator-session';
 
 const baseUrl = inject('apiUrl');
 for (const [name, value] of Object.entries(inject('stackEnv'))) process.env[name] = value;

@@ -1,8 +1,8 @@
-import { nowMs, parseClockInstant, setClockOffset, setClockTo } from '../../../functions/src/lib/clock';
-import type { handler as carryOverJob } from '../../../functions/src/jobs/carry-over';
-import type { handler as rankingJob } from '../../../functions/src/jobs/ranking';
-import type { handler as remindersJob } from '../../../functions/src/jobs/reminders';
-import type { handler as receiptsJob } from '../../../functions/src/jobs/save-receipts';
+import { nowMs, parseClockInstant, setClockOffset, setClockTo } from '@golf/functions/lib/clock';
+import type { handler as carryOverJob } from '@golf/functions/jobs/carry-over';
+import type { handler as rankingJob } from '@golf/functions/jobs/ranking';
+import type { handler as remindersJob } from '@golf/functions/jobs/reminders';
+import type { handler as receiptsJob } from '@golf/functions/jobs/save-receipts';
 
 /**
  * The game clock of a test's own stack (support/own-stack.ts, whose handlers run in the test's
@@ -22,7 +22,7 @@ export async function moveClockTo(instant: Date | string): Promise<JobRun> {
  */
 export async function passDeadline(instant: Date): Promise<JobRun['carryOver']> {
   setClockTo(instant);
-  return (await import('../../../functions/src/jobs/carry-over')).handler();
+  return (await import('@golf/functions/jobs/carry-over')).handler();
 }
 
 /** Moves the game clock `minutes` on (back when negative) and runs the jobs. */
@@ -38,10 +38,10 @@ export interface JobRun {
 
 /** Runs every scheduled job once, now, as of the game clock. */
 export async function runDueJobs(): Promise<JobRun> {
-  const carryOver = await (await import('../../../functions/src/jobs/carry-over')).handler();
-  const ranking = await (await import('../../../functions/src/jobs/ranking')).handler();
-  const reminders = await (await import('../../../functions/src/jobs/reminders')).handler();
-  const receipts = await (await import('../../../functions/src/jobs/save-receipts')).handler();
+  const carryOver = await (await import('@golf/functions/jobs/carry-over')).handler();
+  const ranking = await (await import('@golf/functions/jobs/ranking')).handler();
+  const reminders = await (await import('@golf/functions/jobs/reminders')).handler();
+  const receipts = await (await import('@golf/functions/jobs/save-receipts')).handler();
   return { carryOver, ranking, reminders, receipts };
 }
 

@@ -3,8 +3,8 @@
  * just before the switch: what a Lambda timeout or a lost container leaves behind.
  * Run as `tsx tests/api/support/crash-before-switch.ts <owner>` with the stack's environment.
  */
-import { db } from '../../../functions/src/db/client';
-import { runRankingJob } from '../../../functions/src/domain/ranking/job/publish-job';
+import { db } from '@golf/functions/db/client';
+import { runRankingJob } from '@golf/functions/domain/ranking/job/publish-job';
 
 db().middlewareStack.add(
   (next, context) => async (args) => {

@@ -1,14 +1,14 @@
-import type { FieldEntryRecord, TournamentRecord } from '../../../shared/src/schedule/tournament-record';
-import type { PlayerStatus } from '../../../shared/src/schemas/schedule';
-import { rowVersion } from '../../../shared/src/game/correction';
-import { batchWriteAll } from '../../../functions/src/db/batch-write';
+import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
+import type { PlayerStatus } from '@golf/shared/schemas/schedule';
+import { rowVersion } from '@golf/shared/game/correction';
+import { batchWriteAll } from '@golf/functions/db/batch-write';
 import {
   fieldEntryItem,
   storedTournamentItems,
   tournamentRepository,
-} from '../../../functions/src/db/repositories/tournament-repository';
-import { playerProfileItem } from '../../../functions/src/db/repositories/player-repository';
-import { teamItem, type TeamRecord } from '../../../functions/src/db/repositories/team-repository';
+} from '@golf/functions/db/repositories/tournament-repository';
+import { playerProfileItem } from '@golf/functions/db/repositories/player-repository';
+import { teamItem, type TeamRecord } from '@golf/functions/db/repositories/team-repository';
 
 const day = 24 * 3600 * 1000;
 const iso = (ms: number) => new Date(ms).toISOString();

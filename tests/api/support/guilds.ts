@@ -4,9 +4,9 @@ import {
   guildMembershipItem,
   type GuildMemberRecord,
   guildRepository,
-} from '../../../functions/src/db/repositories/guild-repository';
-import { batchWriteAll } from '../../../functions/src/db/batch-write';
-import { guildMemberListSchema, myGuildSchema } from '../../../shared/src/schemas/guild';
+} from '@golf/functions/db/repositories/guild-repository';
+import { batchWriteAll } from '@golf/functions/db/batch-write';
+import { guildMemberListSchema, myGuildSchema } from '@golf/shared/schemas/guild';
 import { api, tokenFor } from './api';
 
 const run = Date.now().toString(36);

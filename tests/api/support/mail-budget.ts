@@ -1,6 +1,6 @@
 import { BatchWriteCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../../functions/src/db/client';
-import { keys } from '../../../functions/src/db/keys';
+import { db, tableName } from '@golf/functions/db/client';
+import { keys } from '@golf/functions/db/keys';
 
 /**
  * Every file of the suite calls the shared stack from this machine's loopback address, so the mail

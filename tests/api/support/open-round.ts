@@ -1,4 +1,4 @@
-import { tournamentRepository } from '../../../functions/src/db/repositories/tournament-repository';
+import { tournamentRepository } from '@golf/functions/db/repositories/tournament-repository';
 
 /** The sample season's open round (no test player has a team for it), and its reminder instants. */
 export async function openRound() {

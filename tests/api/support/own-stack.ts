@@ -1,8 +1,8 @@
 import { inject } from 'vitest';
-import type { Stack, StackOptions } from '../../../scripts/local-stack/stack';
-import type { FieldEntryRecord, TournamentRecord } from '../../../shared/src/schedule/tournament-record';
-import type { PlayerProfileRecord } from '../../../functions/src/db/repositories/player-repository';
-import { seedTemplateVariable } from '../../../scripts/local-stack/seed-template';
+import type { Stack, StackOptions } from '#scripts/local-stack/stack';
+import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
+import type { PlayerProfileRecord } from '@golf/functions/db/repositories/player-repository';
+import { seedTemplateVariable } from '#scripts/local-stack/seed-template';
 
 /**
  * A stack of this test file's own, on a table of its own, served from this worker: what it compares
@@ -18,7 +18,7 @@ export async function startOwnStack(
   for (const [key, value] of Object.entries(inject('stackEnv'))) process.env[key] = value;
   process.env['TABLE_NAME'] = `golf-${name}-${Date.now().toString(36)}`;
   process.env['LOG_LEVEL'] = 'silent';
-  const { startStack } = await import('../../../scripts/local-stack/stack');
+  const { startStack } = await import('#scripts/local-stack/stack');
   const stack = await startStack({
     port: 0,
     dataDir: null,
@@ -28,8 +28,8 @@ export async function startOwnStack(
     seedTemplate: process.env[seedTemplateVariable],
     ...options,
   });
-  const { signLocalAccessToken } = await import('../../../functions/src/lib/local-issuer');
-  const { operatorSessionToken } = await import('../../../scripts/test-support/operator-session');
+  const { signLocalAccessToken } = await import('@golf/functions/lib/local-issuer');
+  const { operatorSessionToken } = await import('#scripts/test-support/operator-session');
   const token = async (sub: string, groups: string[] = []) =>
     groups.includes('operators')
       ? operatorSessionToken(sub)
@@ -42,9 +42,9 @@ export async function startOwnStack(
  * (nickname: the id, e-mail: `{id}@example.com`), with the carry-over setting given.
  */
 export async function registerPlayer(userId: string, options: { copyNextRound: boolean }): Promise<void> {
-  const { nowMs } = await import('../../../functions/src/lib/clock');
-  const { userRepository } = await import('../../../functions/src/db/repositories/user-repository');
-  const { newPlayer } = await import('../../../functions/src/domain/account/account-service');
+  const { nowMs } = await import('@golf/functions/lib/clock');
+  const { userRepository } = await import('@golf/functions/db/repositories/user-repository');
+  const { newPlayer } = await import('@golf/functions/domain/account/account-service');
   await userRepository.createUserIfAbsent(
     newPlayer(userId, new Date(nowMs()), {
       status: 'complete',
@@ -83,10 +83,10 @@ export async function publishTournament(fixture: {
   field: FieldEntryRecord[];
   profiles: PlayerProfileRecord[];
 }): Promise<void> {
-  const { batchWriteAll } = await import('../../../functions/src/db/batch-write');
+  const { batchWriteAll } = await import('@golf/functions/db/batch-write');
   const { storedTournamentItems, fieldEntryItem } =
-    await import('../../../functions/src/db/repositories/tournament-repository');
-  const { playerProfileItem } = await import('../../../functions/src/db/repositories/player-repository');
+    await import('@golf/functions/db/repositories/tournament-repository');
+  const { playerProfileItem } = await import('@golf/functions/db/repositories/player-repository');
   await batchWriteAll([
     ...storedTournamentItems({ ...fixture.record, published: true }, fixture.field),
     ...fixture.field.map(fieldEntryItem),

@@ -1,10 +1,10 @@
-import type { PrizeRecord } from '../../../shared/src/schemas/prize';
-import { batchWriteAll } from '../../../functions/src/db/batch-write';
-import { prizeItem } from '../../../functions/src/db/repositories/prize-repository';
-import { exportPrizeWinners } from '../../../functions/src/domain/ops/winners-export';
-import { listWonPrizes } from '../../../functions/src/domain/prize/prize-claim-service';
-import { listOpsPrizes } from '../../../functions/src/domain/prize/prize-setup-service';
-import { listPrizeWinners } from '../../../functions/src/domain/prize/prize-winners';
+import type { PrizeRecord } from '@golf/shared/schemas/prize';
+import { batchWriteAll } from '@golf/functions/db/batch-write';
+import { prizeItem } from '@golf/functions/db/repositories/prize-repository';
+import { exportPrizeWinners } from '@golf/functions/domain/ops/winners-export';
+import { listWonPrizes } from '@golf/functions/domain/prize/prize-claim-service';
+import { listOpsPrizes } from '@golf/functions/domain/prize/prize-setup-service';
+import { listPrizeWinners } from '@golf/functions/domain/prize/prize-winners';
 import { api, tokenFor } from './api';
 import { finishedFixture, gameFixture, team, writeFixture } from './game-fixtures';
 

@@ -1,4 +1,4 @@
-import { rankingStatusResponseSchema, type RankingStatusResponse } from '../../../shared/src/schemas/ranking';
+import { rankingStatusResponseSchema, type RankingStatusResponse } from '@golf/shared/schemas/ranking';
 import { api, tokenFor } from './api';
 
 /**

@@ -2,8 +2,8 @@ import { createHash, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect } from 'vitest';
-import type { SocialProvider } from '../../../shared/src/schemas/social';
-import { signInWithProvider } from '../../../functions/src/domain/account/social-service';
+import type { SocialProvider } from '@golf/shared/schemas/social';
+import { signInWithProvider } from '@golf/functions/domain/account/social-service';
 import { api, baseUrl } from './api';
 
 /** The browser's half of a social sign-in, and a provider a test plays itself. */
@@ -124,4 +124,4 @@ export function useFakeProvider(
 }
 
 /** The fake providers answer JSON as the local stack's stand-ins do. */
-export { sendJson } from '../../../scripts/local-stack/http-parts';
+export { sendJson } from '#scripts/local-stack/http-parts';

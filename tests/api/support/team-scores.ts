@@ -1,10 +1,10 @@
-import { teamRepository } from '../../../functions/src/db/repositories/team-repository';
-import { tournamentRepository } from '../../../functions/src/db/repositories/tournament-repository';
+import { teamRepository } from '@golf/functions/db/repositories/team-repository';
+import { tournamentRepository } from '@golf/functions/db/repositories/tournament-repository';
 import {
   indexTournamentRound,
   teamScoreRecord,
   type TeamScoreRecord,
-} from '../../../functions/src/domain/game/team-scoring';
+} from '@golf/functions/domain/game/team-scoring';
 
 /** Every team's score in a round as the rankings compute it now: from the teams and the stored field. */
 export async function roundScores(gameGlobalId: string, round: number): Promise<TeamScoreRecord[]> {

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { expect } from 'vitest';
-import { presignedUploadSchema } from '../../../shared/src/schemas/guild';
+import { presignedUploadSchema } from '@golf/shared/schemas/guild';
 import { api } from './api';
 
 /** A presigned POST for an image of `purpose`, asked as the token's user (expects it granted). */

@@ -1,6 +1,6 @@
 import type { RankingStatusResponse } from '@golf/shared/schemas/ranking';
-import type { Stack } from '../../../scripts/local-stack/stack';
-import { enrolledOperator } from '../../../scripts/test-support/operator-session';
+import type { Stack } from '#scripts/local-stack/stack';
+import { enrolledOperator } from '#scripts/test-support/operator-session';
 import { callApi } from './own-stack';
 import { createPlayer } from './users';
 

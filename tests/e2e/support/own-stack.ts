@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { repositoryRoot } from '../../../scripts/local-stack/paths';
-import { startStack, type Stack } from '../../../scripts/local-stack/stack';
-import { seedTemplateVariable } from '../../../scripts/local-stack/seed-template';
+import { repositoryRoot } from '#scripts/local-stack/paths';
+import { startStack, type Stack } from '#scripts/local-stack/stack';
+import { seedTemplateVariable } from '#scripts/local-stack/seed-template';
 import { connectBrowser } from './browser';
 
 /**

@@ -1,7 +1,7 @@
 import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import { db, tableName } from '../../../functions/src/db/client';
-import { userItem, type UserRecord } from '../../../functions/src/db/repositories/user-repository';
-import { signLocalAccessToken } from '../../../functions/src/lib/local-issuer';
+import { db, tableName } from '@golf/functions/db/client';
+import { userItem, type UserRecord } from '@golf/functions/db/repositories/user-repository';
+import { signLocalAccessToken } from '@golf/functions/lib/local-issuer';
 
 /**
  * A registered player (e-mail, policy accepted, profile complete) written straight into the table of

@@ -1,6 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { sampleUserItems } from '../../../../scripts/seed/users';
-import { userRepository } from '../../db/repositories/user-repository';
+import { userRepository, type LoginRecord } from '../../db/repositories/user-repository';
 import { decoyHash, identity } from './identity-port';
 import { hashPassword, passwordCost } from './password';
 import type * as passwordModule from './password';
@@ -29,28 +28,28 @@ const costOf = (hash: string) => {
   return { N: Number(N), r: Number(r), p: Number(p) };
 };
 
-const seededLogins = sampleUserItems(new Date('2026-07-01T00:00:00Z')).filter(
-  (item) => typeof item['password_hash'] === 'string',
-);
+/** A login as the user repository reads it, its password hashed as a player's own. */
+const registeredLogin = async (email: string, password: string): Promise<LoginRecord> => ({
+  email,
+  user_id: 'user-1',
+  password_hash: await hashPassword(password),
+  groups: [],
+});
 
 describe('the work of a sign-in', () => {
-  it('finding 7: seeded and registered accounts are hashed with the same parameters, and an unknown address is verified at them too', async () => {
-    expect(seededLogins.map((item) => item['email'])).toEqual(['player@example.com', 'operator@example.com']);
-    for (const item of seededLogins) expect(costOf(String(item['password_hash']))).toEqual(passwordCost);
-    expect(costOf(await hashPassword('golf-pass-9'))).toEqual(passwordCost);
+  it('finding 7: registered accounts are hashed at one cost, and an unknown address is verified at it too', async () => {
+    const registered = await registeredLogin('player@example.com', 'golf-pass-1');
+    expect(costOf(String(registered.password_hash))).toEqual(passwordCost);
     expect(costOf(decoyHash)).toEqual(passwordCost);
 
     // An unknown address: one verification, against the decoy hash.
     vi.mocked(userRepository.getLogin).mockResolvedValueOnce(null);
     expect(await identity().signIn('nobody@example.com', 'golf-pass-1', new Date())).toBeNull();
-    // A seeded account with a wrong password: one verification, against its own hash.
-    const seeded = seededLogins[0]!;
-    vi.mocked(userRepository.getLogin).mockResolvedValueOnce(
-      seeded as unknown as Awaited<ReturnType<typeof userRepository.getLogin>>,
-    );
+    // A registered account with a wrong password: one verification, against its own hash.
+    vi.mocked(userRepository.getLogin).mockResolvedValueOnce(registered);
     expect(await identity().signIn('player@example.com', 'wrong-pass-1', new Date())).toBeNull();
 
-    expect(verified).toEqual([decoyHash, seeded['password_hash']]);
+    expect(verified).toEqual([decoyHash, registered.password_hash]);
     expect(verified.map((hash) => costOf(hash))).toEqual([passwordCost, passwordCost]);
   });
 });

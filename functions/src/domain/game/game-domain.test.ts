@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { personalRanking, type UserRoundRecord } from '@golf/shared/game/personal-ranking';
 import { indexRound, type PlayerRoundResult } from '@golf/shared/game/scoring';
+import { roundResult } from '@golf/shared/game/round-result.test-support';
 import type { FieldEntryRecord, TournamentRecord } from '@golf/shared/schedule/tournament-record';
 import type { TeamRecord } from '../../db/repositories/team-repository';
 import { parseCsv } from './csv';
@@ -41,16 +42,7 @@ const row = (
   to_par: number | null,
   completed: boolean,
   status: PlayerRoundResult['status'] = 'active',
-): PlayerRoundResult => ({
-  player_id,
-  round: 1,
-  to_par,
-  strokes: to_par === null ? null : 72 + to_par,
-  birdies: 0,
-  eagles: 0,
-  status,
-  completed,
-});
+) => roundResult(player_id, to_par, { completed, status });
 
 const team = (ids: string[]): TeamRecord => ({
   game_global_id: 't',

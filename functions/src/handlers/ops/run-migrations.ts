@@ -1,4 +1,4 @@
-import { runMigrations } from '../../domain/ops/migrations/runner';
+import { runMigrations } from '../../domain/migrations/runner';
 import { httpHandler } from '../../adapters/http-handler';
 import { runMigrationsRoute } from '@golf/shared/routes/game';
 

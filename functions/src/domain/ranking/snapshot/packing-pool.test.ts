@@ -1,14 +1,5 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
-import { bundleOptions } from '../../../../../infra/lib/constructs/api-function';
-import { encodeUsers } from '@golf/functions/db/repositories/ranking-pages/page-codec';
-import { pageRows, packPages } from './board-packing';
 import { PackingPool } from './packing-pool';
-import type * as PoolModule from './packing-pool';
 import { roundScope, type RoundScopeInput, yearlyItems } from './snapshot-items';
 
 /** A linear congruential generator: the same season on every run. */
@@ -108,34 +99,5 @@ describe('packing with workers', () => {
 
   it('reads a scope’s sizes only after its items are made', () => {
     expect(() => roundScope(input).boards).toThrow(/items are made/);
-  });
-});
-
-describe('the bundled job', () => {
-  const directory = mkdtempSync(join(tmpdir(), 'packing-bundle-'));
-  afterAll(() => rmSync(directory, { recursive: true, force: true }));
-
-  it('starts its workers from its own bundle file, which packs as the source does', async () => {
-    // The module built as the functions are (an ES module bundle): `import.meta.url` is the bundle.
-    const bundle = join(directory, 'packing.mjs');
-    await build({
-      ...bundleOptions,
-      entryPoints: [fileURLToPath(new URL('packing-pool.ts', import.meta.url))],
-      outfile: bundle,
-      sourcemap: false,
-      logLevel: 'silent',
-    });
-    const bundled = (await import(pathToFileURL(bundle).href)) as typeof PoolModule;
-    const pool = new bundled.PackingPool(1);
-    pools.push(pool);
-    const userIds = Array.from({ length: 1_000 }, (_, i) => `user-${String(i).padStart(4, '0')}`);
-    const users = encodeUsers(userIds, (i) => `選手${i}`, bundled.sharedBytes);
-    const order = Uint32Array.from(userIds, (_, i) => userIds.length - 1 - i);
-    const board = { order, rankAt: Uint32Array.from(order, (_, p) => p + 1) };
-    const values = Float64Array.from(userIds, (_, i) => i);
-    const withdrawn = new Uint8Array(userIds.length);
-    const rows = () => pageRows(board, values, withdrawn, 3, 9);
-    const packer = pool.scope(users);
-    expect(await packer.pages(rows())).toEqual(packPages(users, rows()));
   });
 });

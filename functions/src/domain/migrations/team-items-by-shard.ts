@@ -1,6 +1,6 @@
-import { tournamentRepository } from '../../../db/repositories/tournament-repository';
-import { unshardedItemsRepository } from '../../../db/repositories/unsharded-items-repository';
-import { mapInPool } from '../../../lib/pool';
+import { tournamentRepository } from '../../db/repositories/tournament-repository';
+import { unshardedItemsRepository } from '../../db/repositories/unsharded-items-repository';
+import { mapInPool } from '../../lib/pool';
 import type { Migration } from './migration';
 
 /**

@@ -4,7 +4,7 @@
  * 4-shard deadline locks they replace had the keys of shards 0-3, which are written over: nothing is
  * left to delete. Running it again writes the same gates.
  */
-import { tournamentRepository } from '../../../db/repositories/tournament-repository';
+import { tournamentRepository } from '../../db/repositories/tournament-repository';
 import type { Migration } from './migration';
 
 /** Every listed tournament; a staged one (unpublished) gets its gates when it is next saved. */

@@ -5,9 +5,9 @@
  * ones after it wait for it (docs/deploy.md, "Data migrations").
  */
 import type { MigrationRun } from '@golf/shared/schemas/ops';
-import { migrationRepository } from '../../../db/repositories/migration-repository';
-import { hostTimeMs } from '../../../lib/clock';
-import { logger } from '../../../lib/logger';
+import { migrationRepository } from '../../db/repositories/migration-repository';
+import { hostTimeMs } from '../../lib/clock';
+import { logger } from '../../lib/logger';
 import type { Migration } from './migration';
 import { migrations as registered } from './registry';
 
