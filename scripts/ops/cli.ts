@@ -7,7 +7,7 @@
  * See docs/operations.md.
  */
 import { writeFileSync } from 'node:fs';
-import { commands, type CliOutput, type Command } from './commands';
+import { commands, type CliOutput, type Command, type CommandRun } from './commands';
 import { ApiRefusal, opsClient, operatorToken } from './ops-client';
 import { isEntryPoint } from '../entry-point';
 
@@ -47,7 +47,7 @@ const processOutput: CliOutput = {
 };
 
 /** Prints a successful answer: an export's CSV itself (to --out or stdout), else the JSON and its summary. */
-function printAnswer(answer: Record<string, unknown>, command: Command, run: Parameters<Command['run']>[0]) {
+function printAnswer(answer: Record<string, unknown>, command: Command, run: CommandRun) {
   const { io, options } = run;
   if (typeof answer['csv'] === 'string') {
     if (typeof options['out'] === 'string') writeFileSync(options['out'], answer['csv']);

@@ -180,6 +180,21 @@ async function migrate({ api, io }: CommandRun): Promise<MigrationRun> {
 /** A tournament named on the command line, or the current one. */
 const tournamentOrCurrent = ({ args }: CommandRun) => (args[0] ? { game_global_id: args[0] } : {});
 
+/**
+ * A command on an operator's address: in the user pool with the deployer's AWS credentials when
+ * --user-pool-id names one, else through the API.
+ */
+const onOperator =
+  (
+    inPool: (pool: string, email: string) => Promise<unknown>,
+    throughApi: (api: OpsClient, email: string) => Promise<unknown>,
+  ) =>
+  (run: CommandRun) => {
+    const email = needed(run);
+    const pool = poolId(run);
+    return pool ? inPool(pool, email) : throughApi(run.api, email);
+  };
+
 const retirement = (retired: boolean, usage: string): Command => ({
   usage: [usage],
   run: (run) => run.api.retirePrize({ body: { prize_id: needed(run), retired } }),
@@ -397,11 +412,7 @@ export const commands: Record<string, Command> = {
       '                                       at their next sign-in, where they set up an authenticator app;',
       '                                       AWS: --user-pool-id with AWS credentials)',
     ],
-    run: (run) => {
-      const email = needed(run);
-      const pool = poolId(run);
-      return pool ? addOperatorInUserPool(pool, email) : run.api.createDevOperator({ body: { email } });
-    },
+    run: onOperator(addOperatorInUserPool, (api, email) => api.createDevOperator({ body: { email } })),
     summary: operatorSummary,
     // The local route is never deployed: in AWS the gateway itself answers 404, without the API's code.
     refusalHint: ({ status, answer }) =>
@@ -414,11 +425,7 @@ export const commands: Record<string, Command> = {
       "  reset-operator-mfa <email> [--user-pool-id ID]         (an operator's authenticator app removed, e.g. a lost",
       '                                       phone: their sessions end, their next sign-in sets up a new one)',
     ],
-    run: (run) => {
-      const email = needed(run);
-      const pool = poolId(run);
-      return pool ? resetOperatorMfaInUserPool(pool, email) : run.api.resetOperatorTotp({ body: { email } });
-    },
+    run: onOperator(resetOperatorMfaInUserPool, (api, email) => api.resetOperatorTotp({ body: { email } })),
     summary: (answer, run) => mfaResetSummary(poolId(run) ? String(answer['email']) : needed(run)),
   },
   'export-contacts': {
