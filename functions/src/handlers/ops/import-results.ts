@@ -1,4 +1,4 @@
-import { importResultsAction } from '../../domain/ops/import-actions';
+import { importResultsAction } from '../../domain/ops/results-import';
 import { httpHandler } from '../../adapters/http-handler';
 import { importResultsRoute } from '@golf/shared/routes/game';
 

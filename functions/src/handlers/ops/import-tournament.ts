@@ -1,4 +1,4 @@
-import { importTournamentAction } from '../../domain/ops/import-actions';
+import { importTournamentAction } from '../../domain/ops/tournament-import';
 import { httpHandler } from '../../adapters/http-handler';
 import { importTournamentRoute } from '@golf/shared/routes/game';
 

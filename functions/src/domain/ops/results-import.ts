@@ -1,25 +1,11 @@
-/** The operator's imports of a tournament's files, as use cases (see operator-use-case.ts). */
+/** The operator's import of a round's results, as a use case (see operator-use-case.ts). */
 import type { RouteBody } from '@golf/shared/contracts';
 import type { ImportResult } from '@golf/shared/schemas/game';
 import type { ResultsPreview } from '@golf/shared/schemas/ops';
-import { recordMetric } from '../../lib/metrics';
-import { importResults, importTournament } from '../game/import-service';
+import { importResults } from '../game/import-service';
 import { publishedAfter, type Operator } from './operator-use-case';
 import { previewResultsImport } from './results-preview';
-
-/** An import that wrote counts in the `Imports` metric. */
-function countedImport(result: ImportResult): ImportResult {
-  if (result.imported && !result.already_done) recordMetric('Imports');
-  return result;
-}
-
-/** Imports a tournament file: the tournament, its rounds and its field. */
-export async function importTournamentAction(
-  body: RouteBody<'importTournament'>,
-  { operatorId, now }: Operator,
-): Promise<ImportResult> {
-  return countedImport(await importTournament(body.format, body.content, now, body.dry_run, operatorId));
-}
+import { countedImport } from './tournament-import';
 
 /**
  * Imports a results file. A dry run also lists what the import would change (the file is valid once
