@@ -61,7 +61,7 @@ const zones: Array<{
   { folder: 'functions/src/lib', refused: '../db/keys', allowed: './config' },
   { folder: 'functions/src/lib', refused: '@golf/functions/db/keys', allowed: '@golf/shared/game/ranking' },
   { folder: 'functions/src/adapters', refused: '../domain/game/team-service', allowed: '../db/keys' },
-  { folder: 'functions/src/jobs', refused: '../db/keys', allowed: '../domain/ranking/publish-job' },
+  { folder: 'functions/src/jobs', refused: '../db/keys', allowed: '../domain/ranking/job/publish-job' },
   { folder: 'functions/src/triggers', refused: '../db/keys', allowed: '../adapters/identity/identity-port' },
   { folder: 'shared/src/game', refused: '../../functions/src/lib/config', allowed: './ranking' },
   {

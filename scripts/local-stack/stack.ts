@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { config, resetConfig } from '../../functions/src/lib/config';
 import { clockOffset, now, nowMs, setClockTo } from '../../functions/src/lib/clock';
-import { generateLocalSigningKey } from '../../functions/src/lib/local-issuer';
+import { generateLocalSigningKey, localIssuer } from '../../functions/src/lib/local-issuer';
 import { setDb } from '../../functions/src/db/client';
 import { seedIfEmpty } from '../seed/seed';
 import { runMigrations } from '../../functions/src/domain/migrations/runner';
@@ -242,7 +242,7 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       TABLE_NAME: template ? tableName : (process.env['TABLE_NAME'] ?? tableName),
       UPLOADS_BUCKET: process.env['UPLOADS_BUCKET'] ?? bucketName,
       UPLOADS_PUBLIC_URL: `${externalS3 ?? s3!.endpoint}/${process.env['UPLOADS_BUCKET'] ?? bucketName}`,
-      AUTH_ISSUER: `${url}/api/dev/auth`,
+      AUTH_ISSUER: localIssuer(url),
       AUTH_JWKS_URL: `${url}/api/dev/auth/.well-known/jwks.json`,
       AUTH_AUDIENCE: 'golf-web',
       AUTH_OAUTH_URL: `${url}/api/dev/auth`,

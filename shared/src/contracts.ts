@@ -20,7 +20,7 @@ import type * as z from 'zod';
 import type { ZodType } from 'zod';
 import { decodedOrNull } from './url-escapes';
 
-type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 type Access = 'public' | 'user' | 'operator';
 
 // What a row may do in AWS lives in its own module, which functions import without the table.

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
-import { ApiError, apiRequest, buildApiUrl, setUnauthenticatedHandler, toApiError } from './api-client';
+import { ApiError, apiRequest, setUnauthenticatedHandler, toApiError } from './api-client';
 import { earlyAnswerMaxAgeMs } from './early-data';
 
 const jsonResponse = (status: number, body: unknown) =>
@@ -49,15 +49,6 @@ describe('toApiError for a specific code', () => {
     expect(toApiError(409, { code: 'conflict', message: '中止になった大会です。' }).message).toBe(
       '中止になった大会です。',
     );
-  });
-});
-
-describe('buildApiUrl', () => {
-  it('appends defined query values only', () => {
-    expect(buildApiUrl('/api/golf/schedule/score', { game_global_id: '2026-01', page: undefined })).toBe(
-      '/api/golf/schedule/score?game_global_id=2026-01',
-    );
-    expect(buildApiUrl('/api/x', { rank: null })).toBe('/api/x');
   });
 });
 

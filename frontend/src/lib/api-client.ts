@@ -6,6 +6,7 @@ import {
   type ApiErrorBody,
   type ErrorCode,
 } from '@golf/shared/errors';
+import { buildApiUrl, type QueryValue } from '@golf/shared/route-client';
 import { readCookie, tokenCookieName } from './cookies';
 import { takeEarlyAnswer } from './early-data';
 import { noteServerDate } from './server-clock';
@@ -106,8 +107,6 @@ export function setUnauthenticatedHandler(handler: UnauthenticatedHandler | null
   onUnauthenticated = handler;
 }
 
-export type QueryValue = string | number | boolean | null | undefined;
-
 export interface ApiRequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   /** Appended as a query string; null and undefined values are left out. */
@@ -119,16 +118,6 @@ export interface ApiRequestOptions<T> {
   headers?: Record<string, string>;
   /** Validates the answer; a mismatch is reported as a 500 (the contract is broken, not the user). */
   schema?: ZodType<T>;
-}
-
-export function buildApiUrl(path: string, query?: Record<string, QueryValue>): string {
-  if (!query) return path;
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== null && value !== undefined) search.append(name, String(value));
-  }
-  const text = search.toString();
-  return text === '' ? path : `${path}${path.includes('?') ? '&' : '?'}${text}`;
 }
 
 async function readJson(response: Response): Promise<unknown> {

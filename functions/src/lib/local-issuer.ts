@@ -10,6 +10,9 @@ import { hostTimeMs } from './clock';
  */
 const localKeyId = 'local-1';
 
+/** The local issuer of a stack at `origin` (its JWKS is a route of the table under it). */
+export const localIssuer = (origin: string) => `${origin}/api/dev/auth`;
+
 export async function generateLocalSigningKey(): Promise<JWK> {
   const { privateKey } = await generateKeyPair('RS256', { extractable: true });
   return { ...(await exportJWK(privateKey)), kid: localKeyId, alg: 'RS256', use: 'sig' };

@@ -1,8 +1,7 @@
-import { cancelRound } from '../../domain/game/operator-service';
+import { cancelRoundAction } from '../../domain/ops/results-actions';
 import { httpHandler } from '../../adapters/http-handler';
 import { cancelRoundRoute } from '@golf/shared/routes/game';
-import { changeResults } from './results-change';
 
-export const handler = httpHandler(cancelRoundRoute, (request) =>
-  changeResults(request, (input) => cancelRound({ ...input, round: request.body.round })),
+export const handler = httpHandler(cancelRoundRoute, ({ body, auth, now }) =>
+  cancelRoundAction(body, { operatorId: auth.userId, now }),
 );

@@ -1,8 +1,7 @@
-import { cancelTournament } from '../../domain/game/operator-service';
+import { cancelTournamentAction } from '../../domain/ops/results-actions';
 import { httpHandler } from '../../adapters/http-handler';
 import { cancelTournamentRoute } from '@golf/shared/routes/game';
-import { changeResults } from './results-change';
 
-export const handler = httpHandler(cancelTournamentRoute, (request) =>
-  changeResults(request, cancelTournament),
+export const handler = httpHandler(cancelTournamentRoute, ({ body, auth, now }) =>
+  cancelTournamentAction(body, { operatorId: auth.userId, now }),
 );
