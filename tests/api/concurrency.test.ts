@@ -37,7 +37,7 @@ import { gameFixture, openFixture, team, versionOf, writeFixture } from './suppo
 import { guildUserId, guildWithMembers, memberList, myGuild } from './support/guilds';
 import { registerPlayer, startOwnStack } from './support/own-stack';
 import { expectClean, race, statusesOf, type ErrorBody } from './support/race';
-import { waitForRankings } from './support/rankings';
+import { publishRankingsNow } from './support/rankings';
 import { roundScores } from './support/team-scores';
 
 /** Twenty trials of a pair take 10-30 s on a quiet machine; a loaded one gets four times that. */
@@ -250,7 +250,7 @@ const auditIds = async (gid: string) => new Set((await auditLog(gid)).map((entry
  * each user's value is the sum of his team's scores of rounds 1 to `round`.
  */
 async function expectRankingAgrees(gid: string, round: number) {
-  await waitForRankings(gid);
+  await publishRankingsNow(gid);
   const served = rankingPageResponseSchema.parse(
     (await api('GET', `/api/golf/ranking?game_global_id=${gid}&round=${round}&type=1`)).body,
   );

@@ -12,7 +12,7 @@ import { scoreRanking } from '../../shared/src/game/personal-ranking';
 import type { FieldEntryRecord } from '../../shared/src/schedule/tournament-record';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
-import { waitForRankings } from './support/rankings';
+import { publishRankingsNow } from './support/rankings';
 
 type ErrorBody = { code: string; errors?: Record<string, string[]> };
 
@@ -107,7 +107,7 @@ describe("a user's own ranking", () => {
 
 describe('snapshots', () => {
   it('a read while the job publishes sees the old snapshot or the new one, never a mix', async () => {
-    const served = await waitForRankings();
+    const served = await publishRankingsNow();
     const old = await page('');
     const oldPointer = (await rankingRepository.getPointer(served.game_global_id))!;
     const oldScope = oldPointer.scopes[String(oldPointer.active_round)]!;
@@ -119,7 +119,7 @@ describe('snapshots', () => {
     expect(recompute.status).toBe(200);
     expect(recompute.body.job_started).toBe(true);
     const during = await page('');
-    const status = await waitForRankings();
+    const status = await publishRankingsNow();
     const after = await page('');
     expect(after.snapshot_id).toBe(status.served!.snapshot_id);
     expect(after.snapshot_id! > old.snapshot_id!).toBe(true);
@@ -157,9 +157,9 @@ describe('snapshots', () => {
     });
     expect(result.status).toBe(200);
     expect(recomputeRankingsResponseSchema.parse(result.body).game_global_id).toBe(
-      (await waitForRankings()).game_global_id,
+      (await publishRankingsNow()).game_global_id,
     );
-    expect((await page('')).snapshot_id).toBe((await waitForRankings()).served!.snapshot_id);
+    expect((await page('')).snapshot_id).toBe((await publishRankingsNow()).served!.snapshot_id);
   });
 });
 
@@ -305,7 +305,7 @@ describe('予選通過成功率', () => {
       token: await tokenFor('rank-operator', ['operators']),
     });
     expect(recompute.status).toBe(200);
-    await waitForRankings(gid);
+    await publishRankingsNow(gid);
 
     // 2 of the 8 picks of rounds 1-2 made the cut.
     const mine = ownRankingResponseSchema.parse(
