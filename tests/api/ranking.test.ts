@@ -191,6 +191,34 @@ describe('ranking status', () => {
   });
 });
 
+describe('publishing now on the local stack (POST /dev/jobs/ranking)', () => {
+  it('answers once the change an operator call marked is published', async () => {
+    const operator = await tokenFor('rank-operator', ['operators']);
+    const marked = await api<RecomputeRankingsResponse>('POST', '/api/golf/ops/rankings/recompute', {
+      body: {},
+      token: operator,
+    });
+    expect(marked.status).toBe(200);
+    const run = await api('POST', '/dev/jobs/ranking', { body: {} });
+    expect(run.status).toBe(200);
+    const status = rankingStatusResponseSchema.parse(
+      (await api('GET', '/api/golf/ops/rankings/status', { token: operator })).body,
+    );
+    expect(status.stale).toBe(false);
+  });
+
+  it('is refused from another site, without JSON, and for any method but POST', async () => {
+    const fromElsewhere = await api('POST', '/dev/jobs/ranking', {
+      body: {},
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(fromElsewhere.status).toBe(403);
+    expect((await api('POST', '/dev/jobs/ranking', { rawBody: '{}' })).status).toBe(415);
+    expect((await api('GET', '/dev/jobs/ranking')).status).toBe(405);
+    expect((await api('POST', '/dev/jobs/ranking', { body: { job: 'all' } })).status).toBe(400);
+  });
+});
+
 describe('guild rankings', () => {
   it('rank guilds by their entered members: average (guild) and best-4 sum (guild_top4)', async () => {
     const all = rankingPageResponseSchema.parse((await api('GET', '/api/golf/ranking/guild?round=2')).body);
