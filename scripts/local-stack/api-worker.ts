@@ -6,6 +6,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { nowMs, setClockOffset } from '../../functions/src/lib/clock';
+import { inProcessRankingJobsSettled } from '../../functions/src/domain/job-runs/start-ranking-job';
 import { viewerAddressHeader } from './api-workers';
 import { internalErrorAnswer, invokeApi } from './lambda-adapter';
 import { askForThrottles } from './faults';
@@ -52,6 +53,12 @@ process.on('message', (message: { clockOffsetMs?: number }) => {
   if (typeof message.clockOffsetMs !== 'number') return;
   setClockOffset(message.clockOffsetMs);
   process.send?.({ clockNowMs: nowMs() });
+});
+// The stack publishes the rankings now (POST /dev/jobs/ranking): the runs this process started end first.
+process.on('message', (message: { rankingRunsEnded?: number }) => {
+  if (typeof message.rankingRunsEnded !== 'number') return;
+  const id = message.rankingRunsEnded;
+  void inProcessRankingJobsSettled().then(() => process.send?.({ rankingRunsEndedFor: id }));
 });
 process.on('SIGTERM', () => {
   server.close(() => process.exit(0));

@@ -70,6 +70,8 @@ export interface ApiWorkers {
   invoke(request: IncomingMessage): Promise<OriginAnswer>;
   /** Sets every process's game clock `offsetMs` ahead of the host; answers the instant each then reads. */
   setClockOffset(offsetMs: number): Promise<number[]>;
+  /** Resolves once the ranking runs every process started (functions/src/adapters/ranking-job.ts) ended. */
+  rankingRunsEnded(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -82,6 +84,26 @@ function setWorkerClock({ child }: Worker, offsetMs: number): Promise<number> {
     };
     child.on('message', onMessage);
     child.send({ clockOffsetMs: offsetMs }, (error) => {
+      if (error) {
+        child.off('message', onMessage);
+        reject(error);
+      }
+    });
+  });
+}
+
+let rankingAsks = 0;
+
+function workerRankingRunsEnded({ child }: Worker): Promise<void> {
+  const id = ++rankingAsks;
+  return new Promise((resolve, reject) => {
+    const onMessage = (message: { rankingRunsEndedFor?: number }) => {
+      if (message.rankingRunsEndedFor !== id) return;
+      child.off('message', onMessage);
+      resolve();
+    };
+    child.on('message', onMessage);
+    child.send({ rankingRunsEnded: id }, (error) => {
       if (error) {
         child.off('message', onMessage);
         reject(error);
@@ -210,6 +232,9 @@ export async function startApiWorkers(count: number, sharedCount = 0): Promise<A
     // A process started again later inherits the offset through the environment (clock.ts).
     setClockOffset: (offsetMs) =>
       Promise.all([...pools.general, ...pools.shared].map((worker) => setWorkerClock(worker, offsetMs))),
+    rankingRunsEnded: async () => {
+      await Promise.all([...pools.general, ...pools.shared].map(workerRankingRunsEnded));
+    },
     stop: async () => {
       stopping = true;
       agent.destroy();

@@ -16,6 +16,8 @@ import { inProcessRankingJobsSettled } from '../../functions/src/domain/job-runs
 import { runJobEntriesInProcess } from './in-process-jobs';
 import { startLocalJobs, type LocalJobs } from './jobs';
 import { clockPath, serveClock } from './clock-route';
+import { publishRankingsNow, rankingJobPath, serveRankingJob } from './ranking-route';
+import type { RankingJobResult } from '../../functions/src/domain/ranking/job/publish-job';
 import { faultsPath, serveFaults } from './faults';
 import { databaseOnRunDynamoDb, startDynamoDbLocal, type DynamoDbLocal } from './dynamodb-local';
 import { internalErrorAnswer, invokeApi } from './lambda-adapter';
@@ -107,6 +109,11 @@ export interface Stack {
    * kept answers, and runs the scheduled jobs the move made due (when the stack runs them).
    */
   setClock(instant: Date): Promise<ClockMove>;
+  /**
+   * Publishes the rankings marked stale now, once the ranking runs that API calls started ended
+   * (POST /dev/jobs/ranking, ranking-route.ts); answers when they are published.
+   */
+  publishRankings(): Promise<RankingJobResult>;
   stop(): Promise<void>;
 }
 
@@ -322,6 +329,13 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       };
     };
 
+    const publishRankings = () =>
+      publishRankingsNow({
+        startedRunsEnded: async () => {
+          await Promise.all([inProcessRankingJobsSettled(), workers?.rankingRunsEnded()]);
+        },
+      });
+
     const spaDir = options.spaDir === undefined ? join(repositoryRoot, 'frontend/dist') : options.spaDir;
     const originOf = (url: string) => new URL(url).origin;
     const siteOrigins = {
@@ -351,41 +365,43 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       const task = Promise.resolve().then(() =>
         path === clockPath
           ? serveClock(request, response, setClock, url)
-          : path === faultsPath
-            ? serveFaults(request, response, url)
-            : path === outboxPagePath
-              ? serveOutboxPage(request, response)
-              : path === lineOutboxPagePath
-                ? serveLineOutboxPage(request, response)
-                : path.startsWith(lineStandInPrefix)
-                  ? handleLineStandIn(request, response, lineStandIn).then((handled) => {
-                      if (!handled)
-                        response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-                    })
-                  : path.startsWith(xStandInPrefix)
-                    ? handleXStandIn(request, response, xStandIn).then((handled) => {
+          : path === rankingJobPath
+            ? serveRankingJob(request, response, publishRankings, url)
+            : path === faultsPath
+              ? serveFaults(request, response, url)
+              : path === outboxPagePath
+                ? serveOutboxPage(request, response)
+                : path === lineOutboxPagePath
+                  ? serveLineOutboxPage(request, response)
+                  : path.startsWith(lineStandInPrefix)
+                    ? handleLineStandIn(request, response, lineStandIn).then((handled) => {
                         if (!handled)
                           response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
                       })
-                    : path.startsWith(oauthStandInPrefix)
-                      ? handleOAuthStandIn(request, response).then((handled) => {
+                    : path.startsWith(xStandInPrefix)
+                      ? handleXStandIn(request, response, xStandIn).then((handled) => {
                           if (!handled)
                             response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
                         })
-                      : path === '/api' || path.startsWith('/api/')
-                        ? edge
-                          ? edge.serve(request, response, apiOrigin)
-                          : apiOrigin(request).then((answer) => sendAnswer(request, response, answer))
-                        : Promise.resolve(
-                            spaDir
-                              ? edge
-                                ? edge.serve(request, response, (rewritten) =>
-                                    staticAnswer(spaDir, rewritten),
-                                  )
-                                : serveStatic(spaDir, request, response)
-                              : (response.writeHead(404, { 'content-type': 'text/plain' }),
-                                response.end('not found')),
-                          ),
+                      : path.startsWith(oauthStandInPrefix)
+                        ? handleOAuthStandIn(request, response).then((handled) => {
+                            if (!handled)
+                              response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+                          })
+                        : path === '/api' || path.startsWith('/api/')
+                          ? edge
+                            ? edge.serve(request, response, apiOrigin)
+                            : apiOrigin(request).then((answer) => sendAnswer(request, response, answer))
+                          : Promise.resolve(
+                              spaDir
+                                ? edge
+                                  ? edge.serve(request, response, (rewritten) =>
+                                      staticAnswer(spaDir, rewritten),
+                                    )
+                                  : serveStatic(spaDir, request, response)
+                                : (response.writeHead(404, { 'content-type': 'text/plain' }),
+                                  response.end('not found')),
+                            ),
       );
       task.catch((error: unknown) => {
         console.error(error);
@@ -398,7 +414,14 @@ export async function startStack(options: StackOptions = {}): Promise<Stack> {
       });
     };
     markReady(handle);
-    return { url, env, ...(workers ? { apiCalls: workers.served } : {}), setClock, stop };
+    return {
+      url,
+      env,
+      ...(workers ? { apiCalls: workers.served } : {}),
+      setClock,
+      publishRankings,
+      stop,
+    };
   } catch (error) {
     await stop();
     throw error;

@@ -37,7 +37,7 @@ import { gameFixture, openFixture, team, versionOf, writeFixture } from './suppo
 import { guildUserId, guildWithMembers, memberList, myGuild } from './support/guilds';
 import { registerPlayer, startOwnStack } from './support/own-stack';
 import { expectClean, race, statusesOf, type ErrorBody } from './support/race';
-import { waitForRankings } from './support/rankings';
+import { publishRankingsNow } from './support/rankings';
 import { roundScores } from './support/team-scores';
 
 /** Twenty trials of a pair take 10-30 s on a quiet machine; a loaded one gets four times that. */
@@ -250,7 +250,7 @@ const auditIds = async (gid: string) => new Set((await auditLog(gid)).map((entry
  * each user's value is the sum of his team's scores of rounds 1 to `round`.
  */
 async function expectRankingAgrees(gid: string, round: number) {
-  await waitForRankings(gid);
+  await publishRankingsNow(gid);
   const served = rankingPageResponseSchema.parse(
     (await api('GET', `/api/golf/ranking?game_global_id=${gid}&round=${round}&type=1`)).body,
   );
@@ -807,7 +807,8 @@ describe('save/withdrawal', () => {
   const SAVERS = 6;
   const fixtures = Array.from({ length: TRIALS }, (_, trial) => gameFixture(`conc-wd-${run}-${trial}`));
   const savers = (trial: number) => Array.from({ length: SAVERS }, (_, u) => `conc-wd-${run}-${trial}-${u}`);
-  type State = { fixture: (typeof fixtures)[number]; tokens: string[] };
+  /** `gateWriting`: the one read of the gate's version the trial's other-instance saves wait on. */
+  type State = { fixture: (typeof fixtures)[number]; tokens: string[]; gateWriting?: Promise<void> };
   // This process plays the other instance: it keeps its copies of the round as a deployment does.
   beforeAll(() => {
     process.env['ROUND_READ_CACHE_MS'] = '60000';
@@ -845,20 +846,20 @@ describe('save/withdrawal', () => {
    * A save served by another instance while the withdrawal writes the gate: its domain, in this process,
    * with the field it read before, so that its shard of the gate alone decides.
    */
-  const elsewhere =
-    (u: number) =>
-    async ({ fixture }: State, trial: number) => {
-      await untilGateWriting(fixture);
-      return answerOf(
-        saveTeam({
-          userId: savers(trial)[u]!,
-          gameGlobalId: fixture.id,
-          round: 4,
-          now: new Date(),
-          playerIds: fixture.playerIds.slice(0, 4),
-        }),
-      );
-    };
+  const elsewhere = (u: number) => async (state: State, trial: number) => {
+    const { fixture } = state;
+    state.gateWriting ??= untilGateWriting(fixture);
+    await state.gateWriting;
+    return answerOf(
+      saveTeam({
+        userId: savers(trial)[u]!,
+        gameGlobalId: fixture.id,
+        round: 4,
+        now: new Date(),
+        playerIds: fixture.playerIds.slice(0, 4),
+      }),
+    );
+  };
 
   it('saves picking a golfer while he is withdrawn: each refused or stored before the withdrawal reached its shard, and settled without him', async () => {
     const tokens = await Promise.all(
@@ -913,14 +914,16 @@ describe('save/withdrawal', () => {
             );
           }
         });
-        // Every shard of every round's gate refuses him now.
+        // Every shard of the raced round's gate refuses him now; the other rounds' gates, which no
+        // save of the race reads, are written alike whatever the order: the first trial reads them.
+        const rounds = trial === 0 ? [1, 2, 3, 4] : [4];
         const marks = await batchGetAll(
-          [1, 2, 3, 4].flatMap((round) =>
+          rounds.flatMap((round) =>
             Array.from({ length: SAVE_SHARDS }, (_, shard) => keys.roundGate(fixture.id, round, shard)),
           ),
           { consistentRead: true },
         );
-        expect(marks, where).toHaveLength(4 * SAVE_SHARDS);
+        expect(marks, where).toHaveLength(rounds.length * SAVE_SHARDS);
         for (const gate of marks)
           expect((gate['ineligible'] as Set<string>).has(gateMark(withdrawn!)), where).toBe(true);
         const teams = await teamRepository.listRound(fixture.id, 4);

@@ -10,7 +10,7 @@ import { tournamentScoreSchema } from '../../shared/src/schemas/schedule';
 import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { keys } from '../../functions/src/db/keys';
 import { rankingRepository } from '../../functions/src/db/repositories/ranking-pages/ranking-repository';
-import { waitForRankings } from './support/rankings';
+import { publishRankingsNow } from './support/rankings';
 import { teamRepository } from '../../functions/src/db/repositories/team-repository';
 import {
   storedTournamentItem,
@@ -310,7 +310,7 @@ describe('5. cancellations have a way in', () => {
     });
     expect(result.status).toBe(200);
     expect(result.body).toMatchObject({ audit: { action: 'cancel_tournament', round: 0 } });
-    await waitForRankings(fid);
+    await publishRankingsNow(fid);
     expect((await rankingRepository.getPointer(fid))?.scopes[String(YEARLY_SCOPE)]?.boards?.['YEARLY']).toBe(
       0,
     );

@@ -10,7 +10,7 @@ import { rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
 import { moveClockTo, resetClock } from './support/clock';
 import { openFixture } from './support/game-fixtures';
 import { callerOf, publishTournament, registerPlayer, startOwnStack } from './support/own-stack';
-import { waitForRankings } from './support/rankings';
+import { publishRankingsNow } from './support/rankings';
 
 const hour = 3600_000;
 const day = 24 * hour;
@@ -66,7 +66,7 @@ async function finalResults(round: number) {
 
 async function publish() {
   await ops('/api/golf/ops/rankings/recompute', { game_global_id: gid });
-  await waitForRankings(gid, 60_000, stack.url);
+  await publishRankingsNow(gid, stack.url);
 }
 
 /** A round's guild ranking as the public board shows it: name, average, rank. */

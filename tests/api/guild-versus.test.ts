@@ -17,7 +17,7 @@ import { postRoundResults } from '../../functions/src/domain/guild/guild-posts';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
 import { joinedAt } from './support/guilds';
-import { waitForRankings } from './support/rankings';
+import { publishRankingsNow } from './support/rankings';
 
 const fixture = gameFixture('test-guild-versus');
 const gid = fixture.id;
@@ -35,7 +35,7 @@ const guilds = {} as Record<'A' | 'B' | 'C' | 'D', string>;
 
 const publish = async () => {
   await api('POST', '/api/golf/ops/rankings/recompute', { token: tokens.ops, body: { game_global_id: gid } });
-  await waitForRankings(gid);
+  await publishRankingsNow(gid);
 };
 
 const versus = (guild: string, token: string, query = 'round=2') =>

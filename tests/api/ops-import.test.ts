@@ -15,7 +15,7 @@ import { batchWriteAll } from '../../functions/src/db/batch-write';
 import { teamItem } from '../../functions/src/db/repositories/team-repository';
 import { api, tokenFor } from './support/api';
 import { team, versionOf } from './support/game-fixtures';
-import { waitForRankings } from './support/rankings';
+import { publishRankingsNow } from './support/rankings';
 import { scoreChangesViewSchema } from '../../shared/src/schemas/score-changes';
 
 const gid = 'test-ops-import';
@@ -339,7 +339,7 @@ describe('results feed', () => {
       (await api('GET', `/api/golf/schedule/score/me?game_global_id=${gid}`, { token: user })).body,
     );
     expect(mine.total.score).toBe(-3 + 0);
-    await waitForRankings(gid);
+    await publishRankingsNow(gid);
     const moved = scoreChangesViewSchema.parse(
       (await api('GET', `/api/golf/schedule/score/changes?game_global_id=${gid}&round=2`, { token: user }))
         .body,

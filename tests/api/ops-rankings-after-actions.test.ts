@@ -8,7 +8,7 @@ import { opsRoundResultsSchema } from '../../shared/src/schemas/ops';
 import { rankingStatusResponseSchema } from '../../shared/src/schemas/ranking';
 import { api, tokenFor } from './support/api';
 import { gameFixture, writeFixture } from './support/game-fixtures';
-import { waitForRankings } from './support/rankings';
+import { publishRankingsNow } from './support/rankings';
 
 const fixture = gameFixture('ops-rankings-after');
 const gid = fixture.id;
@@ -29,9 +29,9 @@ const status = async () =>
 
 /** The action answers 200, and the job publishes a newer snapshot of the tournament. */
 async function expectPublished(action: () => Promise<{ status: number }>) {
-  const before = (await waitForRankings(gid)).served?.snapshot_id ?? '';
+  const before = (await publishRankingsNow(gid)).served?.snapshot_id ?? '';
   expect((await action()).status).toBe(200);
-  expect((await waitForRankings(gid)).served!.snapshot_id > before).toBe(true);
+  expect((await publishRankingsNow(gid)).served!.snapshot_id > before).toBe(true);
 }
 
 /**
@@ -39,7 +39,7 @@ async function expectPublished(action: () => Promise<{ status: number }>) {
  * it, so right after the answer the rankings are neither stale nor newer.
  */
 async function expectLeftAlone(action: () => Promise<{ status: number }>) {
-  const before = (await waitForRankings(gid)).served?.snapshot_id ?? null;
+  const before = (await publishRankingsNow(gid)).served?.snapshot_id ?? null;
   const answer = await action();
   expect(answer.status, JSON.stringify(answer)).toBe(200);
   const after = await status();

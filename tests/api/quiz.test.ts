@@ -13,7 +13,7 @@ import { quizRepository } from '../../functions/src/db/repositories/quiz-reposit
 import { rankingRepository } from '../../functions/src/db/repositories/ranking-pages/ranking-repository';
 import { resolveGame } from '../../functions/src/domain/ranking/io/ranking-tournament';
 import { sampleQuizBank } from '../../scripts/seed/quiz-bank';
-import { waitForRankings } from './support/rankings';
+import { publishRankingsNow } from './support/rankings';
 import { api, tokenFor } from './support/api';
 
 type ErrorBody = { message: string; code: string; errors?: Record<string, string[]> };
@@ -278,7 +278,7 @@ describe('quiz', () => {
     expect(
       (await api('POST', '/api/golf/ops/rankings/recompute', { token: operator, body: {} })).status,
     ).toBe(200);
-    await waitForRankings();
+    await publishRankingsNow();
 
     const current = await api('GET', '/api/golf/ranking/quiz');
     expect(current.headers.get('cache-control')).toContain('max-age=30');
@@ -319,7 +319,7 @@ describe('quiz', () => {
       expect(
         (await api('POST', '/api/golf/ops/rankings/recompute', { token: operator, body: {} })).status,
       ).toBe(200);
-      await waitForRankings();
+      await publishRankingsNow();
       return (await rankingRepository.getPointer(await resolveGame(undefined, new Date())))!;
     };
     const first = await recompute();

@@ -18,14 +18,14 @@ import { cancelLastRounds, gameFixture, team, writeFixture } from './support/gam
 import { queryAll } from '../../functions/src/db/query-all';
 import { tableName } from '../../functions/src/db/client';
 import { keys } from '../../functions/src/db/keys';
-import { waitForRankings } from './support/rankings';
+import { publishRankingsNow } from './support/rankings';
 
 const currentGame = async () => (await resolveTournament(undefined, new Date())).game_global_id;
 
 describe('publishing only what changed', () => {
   it('keeps the served scopes whose inputs did not change and rebuilds the rounds from a change on', async () => {
     const gameId = await currentGame();
-    await waitForRankings(gameId);
+    await publishRankingsNow(gameId);
     const first = await recomputeRankings(gameId, new Date());
     const built = (await rankingRepository.getPointer(gameId))!;
     // Nothing changed: every round scope stays in the snapshot that built it.
@@ -90,12 +90,12 @@ describe('publishing only what changed', () => {
 describe('the ranking job', () => {
   it('publishes a marked change once and clears the mark; with nothing marked it writes nothing', async () => {
     const gameId = await currentGame();
-    await waitForRankings(gameId);
+    await publishRankingsNow(gameId);
     await rankingStateRepository.markStale(gameId, new Date());
     const before = (await rankingRepository.getPointer(gameId))!.snapshot_id;
     const result = await runRankingJob();
     // A run started by another test may hold the lease; then that run publishes the mark.
-    if (!result.ran) await waitForRankings(gameId);
+    if (!result.ran) await publishRankingsNow(gameId);
     else expect(result.published.map((p) => p.game_global_id)).toContain(gameId);
     expect(await rankingStateRepository.getStale(gameId)).toBeNull();
     const served = (await rankingRepository.getPointer(gameId))!.snapshot_id;
@@ -110,13 +110,13 @@ describe('the ranking job', () => {
 
   it('runs one at a time: two runs started together publish once', async () => {
     const gameId = await currentGame();
-    await waitForRankings(gameId);
+    await publishRankingsNow(gameId);
     await rankingStateRepository.markStale(gameId, new Date());
     const runs = await Promise.all([runRankingJob(), runRankingJob()]);
     expect(runs.filter((run) => run.ran).length).toBeLessThanOrEqual(1);
     const published = runs.flatMap((run) => run.published).filter((p) => p.game_global_id === gameId);
     expect(published.length).toBeLessThanOrEqual(1);
-    const status = await waitForRankings(gameId);
+    const status = await publishRankingsNow(gameId);
     if (published[0]) expect(status.served!.snapshot_id >= published[0].snapshot_id).toBe(true);
   });
 
@@ -135,7 +135,7 @@ describe('the ranking job', () => {
 
   it('a run killed before the switch leaves the old snapshot served; the next run finishes the work', async () => {
     const gameId = await currentGame();
-    await waitForRankings(gameId);
+    await publishRankingsNow(gameId);
     const before = (await rankingRepository.getPointer(gameId))!.snapshot_id;
     await rankingStateRepository.markStale(gameId, new Date());
     const owner = `crashed-${Date.now()}`;

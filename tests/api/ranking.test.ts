@@ -12,7 +12,7 @@ import { scoreRanking } from '../../shared/src/game/personal-ranking';
 import type { FieldEntryRecord } from '../../shared/src/schedule/tournament-record';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
-import { waitForRankings } from './support/rankings';
+import { publishRankingsNow } from './support/rankings';
 
 type ErrorBody = { code: string; errors?: Record<string, string[]> };
 
@@ -107,7 +107,7 @@ describe("a user's own ranking", () => {
 
 describe('snapshots', () => {
   it('a read while the job publishes sees the old snapshot or the new one, never a mix', async () => {
-    const served = await waitForRankings();
+    const served = await publishRankingsNow();
     const old = await page('');
     const oldPointer = (await rankingRepository.getPointer(served.game_global_id))!;
     const oldScope = oldPointer.scopes[String(oldPointer.active_round)]!;
@@ -119,7 +119,7 @@ describe('snapshots', () => {
     expect(recompute.status).toBe(200);
     expect(recompute.body.job_started).toBe(true);
     const during = await page('');
-    const status = await waitForRankings();
+    const status = await publishRankingsNow();
     const after = await page('');
     expect(after.snapshot_id).toBe(status.served!.snapshot_id);
     expect(after.snapshot_id! > old.snapshot_id!).toBe(true);
@@ -157,9 +157,9 @@ describe('snapshots', () => {
     });
     expect(result.status).toBe(200);
     expect(recomputeRankingsResponseSchema.parse(result.body).game_global_id).toBe(
-      (await waitForRankings()).game_global_id,
+      (await publishRankingsNow()).game_global_id,
     );
-    expect((await page('')).snapshot_id).toBe((await waitForRankings()).served!.snapshot_id);
+    expect((await page('')).snapshot_id).toBe((await publishRankingsNow()).served!.snapshot_id);
   });
 });
 
@@ -188,6 +188,34 @@ describe('ranking status', () => {
     expect(unknown.status).toBe(404);
     const empty = await api('GET', '/api/golf/ops/rankings/status?game_global_id=', { token: operator });
     expect(empty.status).toBe(422);
+  });
+});
+
+describe('publishing now on the local stack (POST /dev/jobs/ranking)', () => {
+  it('answers once the change an operator call marked is published', async () => {
+    const operator = await tokenFor('rank-operator', ['operators']);
+    const marked = await api<RecomputeRankingsResponse>('POST', '/api/golf/ops/rankings/recompute', {
+      body: {},
+      token: operator,
+    });
+    expect(marked.status).toBe(200);
+    const run = await api('POST', '/dev/jobs/ranking', { body: {} });
+    expect(run.status).toBe(200);
+    const status = rankingStatusResponseSchema.parse(
+      (await api('GET', '/api/golf/ops/rankings/status', { token: operator })).body,
+    );
+    expect(status.stale).toBe(false);
+  });
+
+  it('is refused from another site, without JSON, and for any method but POST', async () => {
+    const fromElsewhere = await api('POST', '/dev/jobs/ranking', {
+      body: {},
+      headers: { origin: 'https://evil.example' },
+    });
+    expect(fromElsewhere.status).toBe(403);
+    expect((await api('POST', '/dev/jobs/ranking', { rawBody: '{}' })).status).toBe(415);
+    expect((await api('GET', '/dev/jobs/ranking')).status).toBe(405);
+    expect((await api('POST', '/dev/jobs/ranking', { body: { job: 'all' } })).status).toBe(400);
   });
 });
 
@@ -305,7 +333,7 @@ describe('予選通過成功率', () => {
       token: await tokenFor('rank-operator', ['operators']),
     });
     expect(recompute.status).toBe(200);
-    await waitForRankings(gid);
+    await publishRankingsNow(gid);
 
     // 2 of the 8 picks of rounds 1-2 made the cut.
     const mine = ownRankingResponseSchema.parse(

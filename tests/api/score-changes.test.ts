@@ -8,7 +8,7 @@ import { scoreChangesViewSchema, type ScoreChangesView } from '../../shared/src/
 import { runCarryOver } from '../../functions/src/domain/game/carry-over-service';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, versionOf, writeFixture } from './support/game-fixtures';
-import { waitForRankings } from './support/rankings';
+import { publishRankingsNow } from './support/rankings';
 
 const fixture = gameFixture('test-changes');
 const gid = fixture.id;
@@ -59,7 +59,7 @@ describe('why my score moved', () => {
       (await asOperator('/api/golf/ops/round/final', { game_global_id: gid, round: 2, force: true })).status,
     ).toBe(200);
     // The ranking job writes the change records of an operator's action, with its publish.
-    await waitForRankings(gid);
+    await publishRankingsNow(gid);
     let view = await changes(ann, 2);
     expect(view.changes).toHaveLength(1);
     const final = view.changes[0]!;
@@ -79,7 +79,7 @@ describe('why my score moved', () => {
       reason: 'スコアカードの誤記（15番 4→6）',
     });
     expect(corrected.status).toBe(200);
-    await waitForRankings(gid);
+    await publishRankingsNow(gid);
     view = await changes(ann, 2);
     expect(view.changes.map((c) => c.cause)).toEqual(['correct_result', 'mark_final']);
     const correction = view.changes[0]!;
@@ -90,7 +90,7 @@ describe('why my score moved', () => {
     expect(correction.note).toContain('訂正');
     // Marking final again moves nothing and records nothing.
     await asOperator('/api/golf/ops/round/final', { game_global_id: gid, round: 2, force: true });
-    await waitForRankings(gid);
+    await publishRankingsNow(gid);
     expect((await changes(ann, 2)).changes).toHaveLength(2);
   });
 
@@ -114,7 +114,7 @@ describe('why my score moved', () => {
     });
     expect(cancelled.status).toBe(200);
     // The cancellation republishes the rankings in the background: read both once it is served.
-    await waitForRankings(gid);
+    await publishRankingsNow(gid);
     const view = await changes(ann);
     const cancellations = view.changes.filter((c) => c.cause === 'cancel_tournament');
     expect(cancellations.map((c) => c.round).sort()).toEqual([1, 2]);

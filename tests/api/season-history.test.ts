@@ -8,7 +8,7 @@ import { myScoreSchema } from '../../shared/src/schemas/game';
 import { ownRankingResponseSchema } from '../../shared/src/schemas/ranking';
 import { seasonHistorySchema, type SeasonHistory } from '../../shared/src/schemas/season-history';
 import { api, tokenFor } from './support/api';
-import { waitForRankings } from './support/rankings';
+import { publishRankingsNow } from './support/rankings';
 
 const season = async (token: string, query = ''): Promise<SeasonHistory> => {
   const result = await api('GET', `/api/golf/schedule/score/season${query}`, { token });
@@ -19,7 +19,7 @@ const season = async (token: string, query = ''): Promise<SeasonHistory> => {
 let token: string;
 
 beforeAll(async () => {
-  await waitForRankings();
+  await publishRankingsNow();
   // A sample player with a team in every tournament of the season.
   token = await tokenFor('sample-user-0005');
 });

@@ -12,15 +12,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Stack } from '../../scripts/local-stack/stack';
 import { nowMs, setClockTo } from '../../functions/src/lib/clock';
 import type { RoundView } from '../../shared/src/schemas/game';
-import type {
-  RankingPageResponse,
-  OwnRankingResponse,
-  RankingStatusResponse,
-} from '../../shared/src/schemas/ranking';
+import type { RankingPageResponse, OwnRankingResponse } from '../../shared/src/schemas/ranking';
 import type { SeasonHistory } from '../../shared/src/schemas/season-history';
-import { moveClockTo, resetClock, runDueJobs } from './support/clock';
+import { moveClockTo, resetClock } from './support/clock';
 import { openFixture } from './support/game-fixtures';
 import { registerPlayer, startOwnStack } from './support/own-stack';
+import { publishRankingsNow } from './support/rankings';
 
 const hour = 3600_000;
 const day = 24 * hour;
@@ -87,21 +84,6 @@ const save = (user: string, k: number, round: number, players: string[]) =>
     as: user,
     body: { game_global_id: season[k]!.id, player_ids: players },
   });
-
-/** Publishes every stored change: the jobs run again until the ranking status has nothing left. */
-async function publishRankings(gid: string) {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    await runDueJobs();
-    const status = await call<RankingStatusResponse>(
-      'GET',
-      `/api/golf/ops/rankings/status?game_global_id=${gid}`,
-      { as: 'sr-operator', operator: true },
-    );
-    if (!status.body.stale && !status.body.building && status.body.score_changes_pending === 0) return;
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  throw new Error(`rankings of ${gid} never published`);
-}
 
 async function standingsOf(gid: string) {
   const page = await call<RankingPageResponse>('GET', `/api/golf/ranking?game_global_id=${gid}&type=1`, {
@@ -343,7 +325,7 @@ describe('a season of three tournaments lived through with the game clock', () =
           expect(corrected.status, JSON.stringify(corrected.body)).toBe(200);
         }
         await moveClockTo(new Date(nowMs() + 6 * hour));
-        await publishRankings(tour.id);
+        await publishRankingsNow(tour.id, stack.url);
         await checkInvariants(label);
       }
 

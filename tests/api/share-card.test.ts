@@ -19,7 +19,7 @@ import { shareCardRepository } from '../../functions/src/db/repositories/share-c
 import { nicknames } from '../../functions/src/domain/guild/guild-service';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
-import { waitForRankings } from './support/rankings';
+import { publishRankingsNow } from './support/rankings';
 
 const fixture = gameFixture('share-card');
 const run = Date.now().toString(36);
@@ -43,7 +43,7 @@ async function sharer(name: string): Promise<{ id: string; token: string }> {
 async function publishRankings() {
   const ops = await tokenFor('share-card-ops', ['operators']);
   await api('POST', '/api/golf/ops/rankings/recompute', { token: ops, body: { game_global_id: fixture.id } });
-  await waitForRankings(fixture.id);
+  await publishRankingsNow(fixture.id);
 }
 
 /** Width and height from a PNG's IHDR chunk. */

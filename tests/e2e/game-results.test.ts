@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { formatToPar } from '@golf/shared/game/format';
 import type { MyScore, RoundView } from '@golf/shared/schemas/game';
+import { nowMs } from '../../functions/src/lib/clock';
 import { newPage, waitForPath } from './support/browser';
 import { operatorToken } from './support/ops';
 import { callApi, useOwnStack } from './support/own-stack';
@@ -38,15 +39,16 @@ describe('round 4 from pick to score', () => {
     const picks = before.team!.slots.map((slot) => slot!.player.player_id);
     expect(new Set(picks).size).toBe(4);
 
-    // The round starts: operators bring the deadline to now (as after a suspension), then results come in.
-    const deadline = new Date(Date.now() + 1_500);
+    // The round starts: operators bring the deadline forward to a minute from now (as after a
+    // suspension), the stack's clock passes it, then results come in.
+    const deadline = new Date(nowMs() + 60_000);
     await api('POST', '/api/golf/ops/round/deadline', operator, {
       game_global_id: before.game_global_id,
       round: 4,
       deadline_at: deadline.toISOString(),
       reason: '天候による変更',
     });
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline.getTime() - Date.now()) + 200));
+    await own.stack().setClock(new Date(deadline.getTime() + 1_000));
 
     const toPars = [-3, 1, 0, -2];
     await api('POST', '/api/golf/ops/results', operator, {

@@ -2,9 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { formatToPar } from '@golf/shared/game/format';
 import { liveTeamScore } from '@golf/shared/game/live-round';
 import type { LiveRound } from '@golf/shared/schemas/live-round';
-import type { OwnRankingResponse, RankingStatusResponse } from '@golf/shared/schemas/ranking';
+import type { OwnRankingResponse } from '@golf/shared/schemas/ranking';
+import { nowMs } from '../../functions/src/lib/clock';
 import { newPage } from './support/browser';
-import { operatorToken } from './support/ops';
+import { operatorToken, publishedSnapshot } from './support/ops';
 import { callApi, useOwnStack } from './support/own-stack';
 import { createPlayer } from './support/users';
 
@@ -41,28 +42,14 @@ const resultsFile = (rows: Array<[string, number | null, number]>) => ({
   }),
 });
 
-async function publishedAfterImport(operator: string) {
-  const until = Date.now() + 30_000;
-  for (;;) {
-    const status = await api<RankingStatusResponse>(
-      'GET',
-      `/api/golf/ops/rankings/status?game_global_id=${gid}`,
-      operator,
-    );
-    if (!status.stale && !status.building) return;
-    if (Date.now() > until) throw new Error('rankings not published');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
 describe('a live round', () => {
   it('shows the provisional team score, thru, to-par, cut line and rank, and follows newer results', async () => {
     const operator = await operatorToken(own.stack(), 'e2e-operator');
     const { token: player } = await createPlayer(`e2e-live-player-${Date.now()}`);
     const { token: rival } = await createPlayer(`e2e-live-rival-${Date.now()}`);
-    const now = Date.now();
+    const now = nowMs();
     const day = 24 * 3600 * 1000;
-    const deadline = new Date(now + 4_000);
+    const deadline = new Date(now + 60_000);
     const date = (ms: number) => new Date(ms).toISOString().slice(0, 10);
     // Started before the sample tournament: once its first deadline passes it is the current one.
     await api('POST', '/api/golf/ops/tournament', operator, {
@@ -92,7 +79,8 @@ describe('a live round', () => {
     const [p1, p2, p3, p4, p5, p6, p7, p8, p9, p10] = ids as TenPlayers;
     await api('PUT', '/api/golf/round/1/team', player, { game_global_id: gid, player_ids: [p1, p2, p3, p4] });
     await api('PUT', '/api/golf/round/1/team', rival, { game_global_id: gid, player_ids: [p1, p5, p6, p7] });
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline.getTime() - Date.now()) + 300));
+    // The round starts: the stack's clock passes its deadline.
+    await own.stack().setClock(new Date(deadline.getTime() + 1_000));
 
     // The first results: p1, p5-p7 finished, p2 and p4 on the course, p3 not started.
     await api(
@@ -112,7 +100,7 @@ describe('a live round', () => {
         [p10, 3, 18],
       ]),
     );
-    await publishedAfterImport(operator);
+    const firstSnapshot = await publishedSnapshot(own.stack(), operator, gid);
 
     const session = await newPage(own.browser(), { baseUrl: own.stack().url });
     const { page } = session;
@@ -163,7 +151,7 @@ describe('a live round', () => {
         [p8, 2, 9],
       ]),
     );
-    await publishedAfterImport(operator);
+    await publishedSnapshot(own.stack(), operator, gid, firstSnapshot);
     // A minute later the page asks again by itself. The browser keeps an answer 30 s of real time
     // (max-age); the page's minute passes at once here, so its cache is emptied as a real one would.
     const cdp = await session.context.newCDPSession(page);

@@ -26,9 +26,9 @@ export function operatorToken(stack: Stack, name: string): Promise<string> {
 }
 
 /**
- * Waits until the rankings of the tournament are published with nothing waiting, and answers the
- * snapshot served (one other than `after` when given). A recompute is asked for once if the rankings
- * stay stale with no job building them.
+ * Publishes the rankings now (the stack lets the runs operator calls started end, then runs the job:
+ * `Stack.publishRankings`) and answers the snapshot the tournament serves, which must have nothing
+ * waiting and be another than `after` when given.
  */
 export async function publishedSnapshot(
   stack: Stack,
@@ -36,20 +36,17 @@ export async function publishedSnapshot(
   id: string,
   after?: string,
 ): Promise<string> {
-  for (let attempt = 0; attempt < 300; attempt += 1) {
-    const status = (
-      await callApi<RankingStatusResponse>(
-        stack,
-        'GET',
-        `/api/golf/ops/rankings/status?game_global_id=${id}`,
-        token,
-      )
-    ).body;
-    const served = status.served?.snapshot_id;
-    if (served && served !== after && !status.stale && !status.building) return served;
-    if (attempt === 20 && !status.building && status.stale)
-      await callApi(stack, 'POST', '/api/golf/ops/rankings/recompute', token, { game_global_id: id });
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`the rankings of ${id} were not published`);
+  const run = await stack.publishRankings();
+  const status = (
+    await callApi<RankingStatusResponse>(
+      stack,
+      'GET',
+      `/api/golf/ops/rankings/status?game_global_id=${id}`,
+      token,
+    )
+  ).body;
+  const served = status.served?.snapshot_id;
+  if (!served || served === after || status.stale || status.score_changes_pending > 0)
+    throw new Error(`the rankings of ${id} were not published: ${JSON.stringify({ status, run })}`);
+  return served;
 }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
+import { setClockOffset } from '@golf/functions/lib/clock';
 import { repositoryRoot } from '#scripts/local-stack/paths';
 import { startStack, type Stack } from '#scripts/local-stack/stack';
 import { seedTemplateVariable } from '#scripts/local-stack/seed-template';
@@ -30,6 +31,8 @@ export function useOwnStack(): { stack: () => Stack; browser: () => Browser } {
   afterAll(async () => {
     await browser?.close();
     await stack?.stop();
+    // A file that moved its stack's clock leaves the next file of this process on the host's time.
+    setClockOffset(0);
   });
   return { stack: () => stack!, browser: () => browser! };
 }
