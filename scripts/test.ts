@@ -44,14 +44,14 @@ const lint = scriptSteps('lint');
 // Every `npm run bench:*` at its smoke size, so a bench that no longer runs fails the suite: one
 // after another in a process (scripts/bench/smoke-all.ts), which checks that each reached its end.
 // Two such processes share the benches (`SMOKE_CLAIMS`), each taking the next one left: the first
-// starts on the core that ends its suites first, the second once the lint steps ended, on whichever
-// core is free, where it takes what the first has not reached.
+// starts after the console's journeys, the second once the lint steps ended, on whichever core is
+// free, where it takes what the first has not reached.
 // Node loads tsx itself: the `tsx` command would start a Node process of its own to start this one.
 const smokes = (which: string): Step => ({
   label: `npm run bench:* -- --smoke (${which})`,
   command: 'node --import tsx scripts/bench/smoke-all.ts',
   needs: [build!.label],
-  after: [api.label, unit.label],
+  after: [e2eOps.label],
 });
 
 const api = vitest(['api']);
@@ -63,14 +63,13 @@ const synth = vitest(['unit-synth'], { needs: [build!.label] });
 const screens = vitest(['screens']);
 // The browser journeys, the operator console's apart (vitest.config.ts).
 const e2e = vitest(['e2e'], { needs: [build!.label], after: [unit.label, synth.label, screens.label] });
-const e2eOps = vitest(['e2e-ops'], { needs: [build!.label], after: [api.label, screens.label] });
+const e2eOps = vitest(['e2e-ops'], { needs: [build!.label], after: [e2e.label] });
 // Each free core takes the first step of this list whose needs ended. The API suite starts at once
-// (it needs no build) and keeps its core about 4 minutes; the other core builds the SPA and runs the
-// unit files, the synthesizing ones and the screens beside it, then the journeys. The journeys'
-// waits are the most sensitive to a busy machine: they start once those suites ended, beside the
-// API suite's last files at most. The API suite's core then takes the console's journeys and the
-// benches' smoke runs, beside the journeys; the journeys' core, once free, the lint steps, then
-// the smoke runs left, if any.
+// (it needs no build) and keeps its core the whole run (about 7 minutes); the other core builds the
+// SPA and runs the unit files, the synthesizing ones and the screens beside it, then the journeys,
+// the console's journeys, the benches' smoke runs and the lint steps. The journeys' waits are the
+// most sensitive to a busy machine: they start once those suites ended, one browser suite at a
+// time. The API suite's core, once free, takes the smoke runs left, if any.
 // One seeded sample season for the run's stacks: the suites' own stacks and the smoke runs start
 // from copies of it (scripts/local-stack/seed-template.ts).
 const seedTemplates = seedTemplateRoot();
