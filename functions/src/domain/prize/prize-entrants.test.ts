@@ -28,4 +28,25 @@ describe('a prize draw’s entrants', () => {
       { seed: 7, numRuns: 300 },
     );
   });
+
+  it('score what the SCORE ranking shows them at any point of a season: rounds under way, teams missing', () => {
+    fc.assert(
+      fc.property(seasonArb(), (season) => {
+        const started = season.record.rounds.filter((r) => Date.parse(r.deadline_at) <= season.now.getTime());
+        const played = started.filter((r) => !r.cancelled).map((r) => r.round);
+        fc.pre(played.length > 0);
+        const { entrants } = prizeEntrants(
+          season.record,
+          season.field,
+          played,
+          played.map((round) => season.teams[round - 1]!),
+          season.now,
+        );
+        const standings = rankingsOf(season, season.now).tabs.get(started.at(-1)!.round)!.get(1)!;
+        for (const entrant of entrants)
+          expect(entrant.score, entrant.userId).toBe(standings.get(entrant.userId) ?? null);
+      }),
+      { seed: 11, numRuns: 300 },
+    );
+  });
 });
