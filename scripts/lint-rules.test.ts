@@ -92,12 +92,12 @@ const zones: Array<{
     allowed: '@/lib/format',
     rule: features,
   },
-  // The path to scripts/ also climbs more than two folders.
+  // The path to scripts/ also climbs more than two folders: both patterns refuse it.
   {
     folder: 'frontend/src/features/quiz/api',
     refused: '../../../../../scripts/local-stack/paths',
     allowed: '@/lib/api-client',
-    rule: [features, restricted],
+    rule: [features, restricted, restricted],
   },
   // A route reaches the API through a feature's api/ hooks.
   { folder: 'frontend/src/routes', refused: '../lib/api', allowed: '../lib/api-client', extension: 'tsx' },
@@ -155,6 +155,27 @@ const deepImportFiles = [
   'infra/lib/stacks/deep-import.ts',
   'infra/test/deep-import.test.ts',
   'scripts/seed/deep-import.ts',
+];
+/**
+ * Deployed code (the functions, shared/, the CDK app and the SPA's source) imports nothing of
+ * scripts/, by a path or by `#scripts/`, in every zone, whichever block sets its import rules.
+ */
+const deployedFolders = [
+  'functions/src/handlers/game',
+  'functions/src/domain/game',
+  'functions/src/domain/ranking/rules',
+  'functions/src/db/repositories',
+  'functions/src/adapters',
+  'functions/src/jobs',
+  'functions/src/triggers',
+  'functions/src/lib',
+  'shared/src/game',
+  'infra/lib/stacks',
+  'frontend/src/config',
+  'frontend/src/components/ui',
+  'frontend/src/lib',
+  'frontend/src/routes',
+  'frontend/src/features/quiz/api',
 ];
 const importsAcrossWorkspaces = [
   { file: 'tests/api/support/by-package.ts', code: importOf('@golf/functions/db/keys') },
@@ -238,6 +259,18 @@ const breaking: Case[] = [
     reports: 1,
     message: 'A ranking rule is pure',
   },
+  // The same, named by the functions' package or from two folders up; a job's start is I/O too.
+  ...[
+    '@golf/functions/domain/ranking/job/publish-job',
+    '../../ranking/read/ranking-read',
+    '@golf/functions/domain/job-runs/start-ranking-job',
+  ].map((source, i) => ({
+    file: `functions/src/domain/ranking/rules/calls-a-job-step-${i}.ts`,
+    code: importOf(source),
+    rule: restricted,
+    reports: 1,
+    message: 'A ranking rule is pure',
+  })),
   {
     file: 'functions/src/domain/ranking/rules/imports-a-handler.ts',
     code: "import { handler } from '@golf/functions/handlers/game/save-pick';\nexport const x = handler;\n",
@@ -245,6 +278,12 @@ const breaking: Case[] = [
     reports: 1,
     message: 'never the other way',
   },
+  ...deployedFolders.map((folder, i) => ({
+    file: `${folder}/imports-scripts-${i}.${folder.startsWith('frontend/src/routes') ? 'tsx' : 'ts'}`,
+    code: importOf('#scripts/local-stack/paths'),
+    rule: restricted,
+    reports: 1,
+  })),
   {
     file: 'functions/src/db/repositories/imports-the-domain.ts',
     code: "import { savePick } from '../../domain/game/team-service';\nexport const x = savePick;\n",
@@ -324,6 +363,11 @@ const keeping: Array<Pick<Case, 'file' | 'code'>> = [
     code: "import { isApiError } from '../lib/api-client';\nexport const x = isApiError;\n",
   },
   { file: 'functions/src/db/keys.ts', code: tableItem },
+  // A ranking rule uses the other rules, by path or by the functions' package.
+  {
+    file: 'functions/src/domain/ranking/rules/uses-a-rule.ts',
+    code: importOf('@golf/functions/domain/ranking/rules/rank-index'),
+  },
   // A ranking rule takes stored records as plain data: their types come from their repositories.
   {
     file: 'functions/src/domain/ranking/rules/takes-a-record.ts',

@@ -7,6 +7,7 @@ import { build } from 'esbuild';
 import { afterAll, describe, expect, it } from 'vitest';
 import { routeList } from '../../shared/src/contracts';
 import { bundleOptions, unbundledCredentialSources } from '../lib/constructs/api-function';
+import { awsServicesByEntry } from '../lib/aws-sdk-usage';
 import { handlerEntry, repositoryRoot } from '../lib/paths';
 import { encodeUsers } from '@golf/functions/db/repositories/ranking-pages/page-codec';
 import { pageRows, packPages } from '@golf/functions/domain/ranking/snapshot/board-packing';
@@ -108,6 +109,26 @@ describe('a handler bundle', () => {
       'functions/src/domain/ranking/job/rankings-changed.ts',
     ]);
     expect(code).toMatch(/InvocationType:\s*"Event"/);
+  });
+});
+
+describe('the functions that start no other function', () => {
+  it('reach no Lambda client: only a row that starts the ranking job or the senders may', () => {
+    // The operator's reminders run plans as the job does, with the job's start of the senders, which
+    // it never takes: its function is given no senders' function, so the batches wait for the job.
+    const quiet = routeList().filter(
+      (route) =>
+        !route.localOnly &&
+        !route.aws.startsRankingJob &&
+        !route.aws.startsReminderSenders &&
+        route.name !== 'sendReminders',
+    );
+    // The tournament import shares its use case's folder with the calls that start the job.
+    expect(quiet.map((route) => route.name)).toContain('importTournament');
+    const reachable = awsServicesByEntry(quiet.map((route) => handlerEntry(route.handler)));
+    expect(
+      quiet.filter((route) => reachable.get(handlerEntry(route.handler))!.has('lambda')).map((r) => r.name),
+    ).toEqual([]);
   });
 });
 

@@ -86,6 +86,23 @@ describe('the grants check is not vacuous', () => {
     expect(gaps[0]).toContain('domain/guild/team-posts.ts postTeamSaved');
   });
 
+  it('follows an operator use case to a repository it imports by the functions’ package name', () => {
+    const recompute = routes.filter((route) => route.name === 'recomputeRankings');
+    expect(routeGrantGaps(recompute, repositoryTableUse)).toEqual([]);
+    const gaps = routeGrantGaps(
+      recompute.map((route) =>
+        withWrites(route, (write) => write.filter((partition) => partition !== 'RANKSTALE')),
+      ),
+      repositoryTableUse,
+    );
+    expect(gaps).toHaveLength(1);
+    expect(gaps[0]).toMatch(
+      /^recomputeRankings writes RANKSTALE .* through rankingStateRepository\.markStale/,
+    );
+    expect(gaps[0]).toContain('domain/ops/operator-use-case.ts');
+    expect(gaps[0]).toContain('domain/ranking/job/rankings-changed.ts rankingsChanged');
+  });
+
   it('fails a route whose repository function has no declaration, naming the route', () => {
     expect(routeGrantGaps(savePick, withTeamPost(undefined))).toContain(
       'savePick: functions/src/domain/guild/team-posts.ts: guildPostRepository.putTeamPost has no table use declared',

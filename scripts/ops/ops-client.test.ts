@@ -49,6 +49,19 @@ describe('the operator CLI’s client', () => {
     expect(refused).toMatchObject({ status: 409, message: '409 確定できません。' });
   });
 
+  it('answers a page that is not the API’s JSON (the WAF’s, a gateway’s) as a refusal with its status', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => new Response('<html><body><h1>403 Forbidden</h1></body></html>', { status: 403 })),
+    );
+    const refused = await opsClient('http://ops.test', async () => 'token')
+      .listTournaments()
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiRefusal);
+    expect((refused as ApiRefusal).status).toBe(403);
+    expect((refused as ApiRefusal).message).toMatch(/^403 .*403 Forbidden$/);
+  });
+
   it('the CLI spells no API path: every call goes through the route table', () => {
     const sources = readdirSync(import.meta.dirname).filter(
       (file) => file.endsWith('.ts') && !file.endsWith('.test.ts'),

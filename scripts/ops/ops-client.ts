@@ -63,11 +63,28 @@ export function opsClient(url: string, token: () => Promise<string>): OpsClient 
         `${url} に接続できませんでした（${cause}）。ローカルでは npm start で起動しているか、--url、OPS_URL、PORT を確認してください。`,
       );
     }
-    const text = await response.text();
-    const answer = text ? (JSON.parse(text) as unknown) : {};
+    const answer = answerOf(await response.text(), response.status);
     if (!response.ok) throw new ApiRefusal(response.status, answer as Refusal);
     return answer;
   });
+}
+
+/**
+ * The API's JSON answer. Anything else is a page of what stands in front of it (the WAF's or the
+ * CDN's refusal, a gateway's error): a refusal with its status and the page's first words.
+ */
+function answerOf(text: string, status: number): unknown {
+  if (!text) return {};
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    const words = text
+      .replace(/<[^>]*>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+      .slice(0, 120);
+    throw new ApiRefusal(status, { message: `APIの応答ではありません（JSONでない答え）：${words}` });
+  }
 }
 
 /**

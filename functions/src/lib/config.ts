@@ -131,8 +131,9 @@ const configSchema = baseSchema.extend({
   REMINDER_SENDERS: z.coerce.number().int().min(1).max(32).default(4),
   /**
    * The reminder senders' function, invoked asynchronously per sender (the reminders job's only).
-   * Empty: the senders run in this process where the stage is local, and elsewhere (an operator's
-   * run in AWS) the batches wait in the queue for the job's next run to start them.
+   * Empty: the senders run in this process where the local stack handed their entry over, and
+   * elsewhere (an operator's run in AWS or LocalStack) the batches wait in the queue for the job's
+   * next run to start them.
    */
   REMINDER_SENDER_FUNCTION: z.string().default(''),
 } satisfies SchemaShape<'app'>);

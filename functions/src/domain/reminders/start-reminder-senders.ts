@@ -3,14 +3,14 @@
  * asynchronous invoke (`Event`) of the senders' function per sender, each with its slot (a sender
  * holds its slot's lease, so no more than the configured number send at once). In the local stack
  * the same senders (their entry handed over through ../job-runs/in-process-jobs.ts) run side by
- * side in this process, and the caller waits for them. Anywhere else (an operator's run in AWS,
- * whose function starts no senders) the batches wait in the queue, and the job's next run starts
- * the senders.
+ * side in this process, and the caller waits for them. Anywhere else (an operator's run in AWS or
+ * in LocalStack, whose stage is `local` too: its function starts no senders and was handed no
+ * entry) the batches wait in the queue, and the job's next run starts the senders.
  */
 import { invokeWithoutWaiting } from '../../adapters/function-invoke';
 import { runOutsideAwsAccess } from '../../lib/aws-access';
 import { config } from '../../lib/config';
-import { inProcessJobs, type SenderReport } from '../job-runs/in-process-jobs';
+import { handedOverJobs, type SenderReport } from '../job-runs/in-process-jobs';
 
 /**
  * Invokes the senders of `slots` (all of them by default); answers the runs it waited for, which
@@ -21,13 +21,14 @@ export async function startReminderSenders(
   at?: Date,
   slots: readonly number[] = Array.from({ length: senders }, (_, slot) => slot),
 ): Promise<SenderReport[]> {
-  const { REMINDER_SENDER_FUNCTION: functionName, STAGE: stage } = config();
+  const { REMINDER_SENDER_FUNCTION: functionName } = config();
   if (functionName) {
     await Promise.all(slots.map((slot) => invokeWithoutWaiting(functionName, { slot })));
     return [];
   }
-  if (stage !== 'local') return [];
-  const { reminderSender } = inProcessJobs();
+  const jobs = handedOverJobs();
+  if (!jobs) return [];
+  const { reminderSender } = jobs;
   const runs = await runOutsideAwsAccess(() =>
     Promise.all(slots.map((slot) => reminderSender({ slot, ...(at ? { at: at.toISOString() } : {}) }))),
   );
