@@ -7,18 +7,10 @@
  * See docs/operations.md.
  */
 import { writeFileSync } from 'node:fs';
-import { commands, type CliOutput, type Command, type CommandRun } from './commands';
+import type { CliOutput, Command, CommandRun } from './commands';
+import { readCommandLine, usage } from './command-line';
 import { ApiRefusal, opsClient, operatorToken } from './ops-client';
 import { isEntryPoint } from '../entry-point';
-
-const usage = [
-  'usage: npm run ops -- <command> [options]',
-  ...Object.values(commands).flatMap((command) => command.usage),
-  'options: --url URL (else OPS_URL, else the local stack at http://127.0.0.1:$PORT, PORT 3000 by default)',
-  '         --token <operator access token>  --dry-run  --format json|csv',
-].join('\n');
-
-const flags = new Set(['--dry-run', '--redraw', '--force', '--accept-fewer']);
 
 /** The API to call: --url, else OPS_URL, else the local stack of `npm start` on HOST:PORT. */
 function operatorApiUrl(option: string | true | undefined, env: NodeJS.ProcessEnv) {
@@ -27,18 +19,6 @@ function operatorApiUrl(option: string | true | undefined, env: NodeJS.ProcessEn
       ? option
       : env['OPS_URL'] || `http://${env['HOST'] || '127.0.0.1'}:${env['PORT'] || '3000'}`;
   return url.replace(/\/$/, '');
-}
-
-function parseArgs(argv: string[]) {
-  const positional: string[] = [];
-  const options: Record<string, string | true> = {};
-  for (let i = 0; i < argv.length; i++) {
-    const arg = argv[i]!;
-    if (!arg.startsWith('--')) positional.push(arg);
-    else if (flags.has(arg)) options[arg.slice(2)] = true;
-    else options[arg.slice(2)] = argv[++i] ?? '';
-  }
-  return { positional, options };
 }
 
 const processOutput: CliOutput = {
@@ -81,13 +61,12 @@ export async function runOps(
   io: CliOutput = processOutput,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<number> {
-  const { positional, options } = parseArgs(argv);
-  const [name, ...args] = positional;
-  const command = name !== undefined && Object.hasOwn(commands, name) ? commands[name] : undefined;
-  if (!command) {
-    io.stderr(usage);
+  const line = readCommandLine(argv);
+  if ('refused' in line) {
+    for (const text of line.refused) io.stderr(text);
     return 2;
   }
+  const { command, args, options } = line;
   const url = operatorApiUrl(options['url'], env);
   let token: Promise<string> | undefined;
   const api = opsClient(url, () => (token ??= operatorToken(url, options['token'])));

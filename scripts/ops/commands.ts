@@ -1,7 +1,8 @@
 /**
- * The operator CLI's commands, by name: each one's lines of the usage text, how it calls the API
- * through the route table's typed client (ops-client.ts), and what it tells the operator about the
- * answer. The order is the usage text's.
+ * The operator CLI's commands, by name: each one's lines of the usage text, the flags it takes (any
+ * other is refused before a call, command-line.ts), how it calls the API through the route table's
+ * typed client (ops-client.ts), and what it tells the operator about the answer. The order is the
+ * usage text's.
  */
 import { readFileSync } from 'node:fs';
 import { basename, extname } from 'node:path';
@@ -37,9 +38,25 @@ export interface CommandRun {
   usage: () => Error;
 }
 
+/** The flags of the command line, without their `--`. */
+export type FlagName =
+  | 'url'
+  | 'token'
+  | 'dry-run'
+  | 'format'
+  | 'force'
+  | 'redraw'
+  | 'accept-fewer'
+  | 'image'
+  | 'out'
+  | 'since'
+  | 'user-pool-id';
+
 export interface Command {
   /** Its lines of the usage text, the first naming it with its arguments. */
   usage: string[];
+  /** The flags it takes besides --url and --token: any other is refused before a call. */
+  flags?: FlagName[];
   /** Calls the API (or the user pool) and answers what it answered, printed as JSON. */
   run(run: CommandRun): Promise<unknown>;
   /** A line on a successful answer, in the operator's words. */
@@ -208,6 +225,7 @@ export const commands: Record<string, Command> = {
   },
   'import-tournament': {
     usage: ['  import-tournament <file.json|file.csv>'],
+    flags: ['dry-run', 'format'],
     run: (run) => run.api.importTournament({ body: fileBody(run) }),
     summary: importSummary,
   },
@@ -223,6 +241,7 @@ export const commands: Record<string, Command> = {
     usage: [
       '  import-field <game_global_id> <file.csv|file.json>      (players added to or updated in its field)',
     ],
+    flags: ['dry-run', 'format'],
     run: (run) => run.api.importField({ body: { game_global_id: needed(run), ...fileBody(run, 1) } }),
     summary: importSummary,
   },
@@ -233,6 +252,7 @@ export const commands: Record<string, Command> = {
       '                                       docs/examples/prize.json; --image uploads its image, "image_url": ""',
       '                                       in the file removes it, else the stored image stays)',
     ],
+    flags: ['image'],
     run: async (run) => {
       const prize = readJson(needed(run)) as Body<'savePrize'>;
       const image = run.options['image'];
@@ -253,6 +273,7 @@ export const commands: Record<string, Command> = {
   'restore-prize': retirement(false, '  restore-prize <prize_id>            (offered again)'),
   'import-results': {
     usage: ['  import-results <file.json|file.csv>'],
+    flags: ['dry-run', 'format'],
     run: (run) => run.api.importResults({ body: fileBody(run) }),
     summary: importSummary,
   },
@@ -260,6 +281,7 @@ export const commands: Record<string, Command> = {
     usage: [
       '  mark-final <game_global_id> <round> [--force]            (--force: despite the checks it reports)',
     ],
+    flags: ['force'],
     run: (run) =>
       run.api.markRoundFinal({
         body: { game_global_id: asTyped(run.args[0]), round: numberArg(run.args[1]), ...forced(run) },
@@ -271,6 +293,7 @@ export const commands: Record<string, Command> = {
       '  move-deadline <game_global_id> <round> <deadline ISO, e.g. 2026-12-03T08:30:00+09:00> <reason> [--force]',
       "                                      (--force: the instant is already past; it locks the round's teams at once)",
     ],
+    flags: ['force', 'dry-run'],
     run: (run) =>
       run.api.moveDeadline({
         body: {
@@ -287,6 +310,7 @@ export const commands: Record<string, Command> = {
   },
   'withdraw-player': {
     usage: ['  withdraw-player <game_global_id> <player_id> <reason>   (any time, before round 1 too)'],
+    flags: ['dry-run'],
     run: (run) =>
       run.api.withdrawPlayer({
         body: {
@@ -300,6 +324,7 @@ export const commands: Record<string, Command> = {
   },
   'cancel-round': {
     usage: ['  cancel-round <game_global_id> <round> <reason>          (the round counts for nobody)'],
+    flags: ['dry-run'],
     run: (run) =>
       run.api.cancelRound({
         body: {
@@ -317,6 +342,7 @@ export const commands: Record<string, Command> = {
       '                                      (these three, move-deadline and correct-result with --dry-run: the',
       '                                       saved teams and the rankings the action would change; nothing is written)',
     ],
+    flags: ['dry-run'],
     run: (run) =>
       run.api.cancelTournament({
         body: { game_global_id: asTyped(run.args[0]), reason: reasonFrom(run, 1), ...checkOnly(run) },
@@ -336,6 +362,7 @@ export const commands: Record<string, Command> = {
       '                                       the values that differ from the stored ones are sent, with the',
       "                                       stored row's version, read just before unless the file names it)",
     ],
+    flags: ['dry-run'],
     run: async (run) => {
       const wanted = readJson(needed(run)) as Record<string, unknown>;
       return run.api.correctResult({ body: { ...(await correctionBody(run, wanted)), ...checkOnly(run) } });
@@ -376,6 +403,7 @@ export const commands: Record<string, Command> = {
       "                                      (the tournament's game and entry prizes, with its committed seed;",
       '                                       --accept-fewer: draw although a prize gets fewer winners than it offers)',
     ],
+    flags: ['redraw', 'accept-fewer'],
     run: (run) =>
       run.api.drawPrizes({
         body: {
@@ -390,6 +418,7 @@ export const commands: Record<string, Command> = {
     usage: [
       '  export-winners <game_global_id> [--out file.csv]       (drawn winners with claim addresses, as CSV)',
     ],
+    flags: ['out'],
     run: (run) => run.api.exportPrizeWinners({ query: { game_global_id: needed(run) } }),
   },
   'publish-topics': {
@@ -412,6 +441,7 @@ export const commands: Record<string, Command> = {
       '                                       at their next sign-in, where they set up an authenticator app;',
       '                                       AWS: --user-pool-id with AWS credentials)',
     ],
+    flags: ['user-pool-id'],
     run: onOperator(addOperatorInUserPool, (api, email) => api.createDevOperator({ body: { email } })),
     summary: operatorSummary,
     // The local route is never deployed: in AWS the gateway itself answers 404, without the API's code.
@@ -425,15 +455,18 @@ export const commands: Record<string, Command> = {
       "  reset-operator-mfa <email> [--user-pool-id ID]         (an operator's authenticator app removed, e.g. a lost",
       '                                       phone: their sessions end, their next sign-in sets up a new one)',
     ],
+    flags: ['user-pool-id'],
     run: onOperator(resetOperatorMfaInUserPool, (api, email) => api.resetOperatorTotp({ body: { email } })),
     summary: (answer, run) => mfaResetSummary(poolId(run) ? String(answer['email']) : needed(run)),
   },
   'export-contacts': {
     usage: ['  export-contacts [--since ISO] [--out file.csv]          (contact-form inquiries as CSV)'],
+    flags: ['since', 'out'],
     run: (run) => run.api.exportContacts({ query: since(run) }),
   },
   'export-campaign-entries': {
     usage: ['  export-campaign-entries [--since ISO] [--out file.csv]  (campaign entries as CSV)'],
+    flags: ['since', 'out'],
     run: (run) => run.api.exportCampaignEntries({ query: since(run) }),
   },
 };
