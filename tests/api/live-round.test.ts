@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { liveRoundSchema, type LiveRound } from '../../shared/src/schemas/live-round';
 import { rankingPageResponseSchema } from '../../shared/src/schemas/ranking';
-import { provisionalRank } from '../../shared/src/game/live-round';
+import { rankAmong } from '../../shared/src/game/ranking';
 import { recomputeRankings } from '../../functions/src/domain/ranking/job/ranking-recompute';
 import { api, tokenFor } from './support/api';
 import { gameFixture, team, writeFixture } from './support/game-fixtures';
@@ -103,7 +103,8 @@ describe('the live round call', () => {
       (await api('GET', `/api/golf/ranking?game_global_id=${gid}&type=1&round=3&perPage=50`)).body,
     );
     expect(published.board.counts.reduce((a, b) => a + b, 0)).toBe(page.rankings.length);
-    for (const row of page.rankings) expect(provisionalRank(published.board, row.value)).toBe(row.rank);
+    for (const row of page.rankings)
+      expect(rankAmong(published.board, row.value, 'lower').rank).toBe(row.rank);
 
     // Newer results reach the field at once; the board waits for the next snapshot.
     const newer = await api('POST', '/api/golf/ops/results', {

@@ -1,14 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { competitionRanking } from './ranking';
 import {
   cutPending,
   DEFAULT_CUT_RULE,
   livePick,
   liveTeamScore,
   projectedCutLine,
-  provisionalRank,
-  provisionalStanding,
   type LivePlayerState,
 } from './live-round';
 
@@ -117,52 +114,5 @@ describe('provisional team score', () => {
         },
       ),
     );
-  });
-});
-
-/** A board's distribution as the ranking index stores it, from its scores. */
-function distributionOf(scores: number[]) {
-  const values = [...new Set(scores)].sort((a, b) => a - b);
-  return { values, counts: values.map((v) => scores.filter((s) => s === v).length) };
-}
-
-describe('provisional rank', () => {
-  it('is never larger than the field (not 「172位 / 171人」 for a player the board does not hold yet)', () => {
-    const board = distributionOf([-6, -4, -4, 0, 3]);
-    expect(provisionalStanding(board, 10)).toEqual({ rank: 6, entrants: 6 });
-    expect(provisionalStanding(board, -5)).toEqual({ rank: 2, entrants: 5 });
-    fc.assert(
-      fc.property(totals, fc.integer({ min: -25, max: 35 }), (scores, mine) => {
-        const { rank, entrants } = provisionalStanding(distributionOf(scores), mine);
-        expect(rank).toBeLessThanOrEqual(entrants);
-        expect(entrants).toBeLessThanOrEqual(scores.length + 1);
-      }),
-    );
-  });
-
-  it('is 1 + the entries with a better score, shared on ties', () => {
-    const board = distributionOf([-6, -4, -4, 0, 3]);
-    expect([-7, -6, -5, -4, 0, 1, 10].map((s) => provisionalRank(board, s))).toEqual([1, 1, 2, 2, 4, 5, 6]);
-    expect(provisionalRank({ values: [], counts: [] }, 3)).toBe(1);
-  });
-
-  it('equals the rank the ranking gives that score among the board entries', () => {
-    fc.assert(
-      fc.property(totals, fc.integer({ min: -25, max: 35 }), (scores, mine) => {
-        const ranking = competitionRanking(Float64Array.from([...scores, mine]), 'lower');
-        const position = Array.from(ranking.order).indexOf(scores.length);
-        expect(provisionalRank(distributionOf(scores), mine)).toBe(ranking.rankAt[position]);
-      }),
-    );
-  });
-
-  it('leaves out the player’s own older entry, so a worse live score does not rank behind itself', () => {
-    const board = distributionOf([-6, -2, 0, 4]);
-    // The player's published entry is -2; live he is at +1: ahead of him are -6 and 0 only.
-    expect(provisionalRank(board, 1)).toBe(4);
-    expect(provisionalRank(board, 1, -2)).toBe(3);
-    // A better live score, or an entry the board does not hold, changes nothing.
-    expect(provisionalRank(board, -3, -2)).toBe(2);
-    expect(provisionalRank(board, 1, -1)).toBe(4);
   });
 });

@@ -1,11 +1,10 @@
 /**
  * A round while it is played (after its deadline, before operators mark it final): the field's
- * projected cut line, a team's provisional score from the players' live to-par, and where that score
- * would stand among the published scores. Pure, so the browser computes a player's own figures from
- * one public answer and the team it already holds, and the server never reads a team per request.
+ * projected cut line and a team's provisional score from the players' live to-par. Pure, so the
+ * browser computes a player's own figures from one public answer and the team it already holds, and
+ * the server never reads a team per request. His rank is the published ranking's (docs/game-rules.md).
  */
 import type { PlayerStatus } from '../schemas/schedule';
-import { type BoardIndex, rankAmong } from './ranking';
 
 /** The cut: after round `after_round` (0 = the tournament has no cut), the best `top` and ties stay. */
 export interface CutRule {
@@ -81,31 +80,4 @@ export function liveTeamScore(
   const picks = playerIds.map((id) => livePick(id === null ? null : stateOf(id), penalty));
   const score = picks.some((p) => p.to_par === null) ? null : picks.reduce((sum, p) => sum + p.to_par!, 0);
   return { score, picks };
-}
-
-/**
- * The competition rank a score would take among the board's entries (lower is better):
- * 1 + the entries with a strictly better score, whether or not any entry holds this score. `own` is
- * the score the player's own entry holds on the board, if any: it is left out, so a player is never
- * ranked behind his own older score.
- */
-export function provisionalRank(board: BoardIndex, score: number, own?: number | null): number {
-  const { rank } = rankAmong(board, score, 'lower');
-  const ownIsBetter = own !== undefined && own !== null && own < score && board.values.includes(own);
-  return ownIsBetter ? rank - 1 : rank;
-}
-
-/**
- * A team's provisional standing on a board: its rank and the size of the field it is ranked in. The
- * published board may not hold the player yet (a first round, a team the last publish did not see),
- * so the field counts him when he ranks behind every entry: a rank is never larger than the field.
- */
-export function provisionalStanding(
-  board: BoardIndex,
-  score: number,
-  own?: number | null,
-): { rank: number; entrants: number } {
-  const rank = provisionalRank(board, score, own);
-  const counted = board.counts.reduce((sum, count) => sum + count, 0);
-  return { rank, entrants: Math.max(counted, rank) };
 }

@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { versusPositions } from './guild-versus';
-import { provisionalRank } from './live-round';
 import {
   boardIndexOf,
   competitionRanking,
@@ -224,23 +223,19 @@ describe('the tie rule, as each caller uses it', () => {
     );
   });
 
-  it('"my rank", the live rank and guild vs guild: rankAmong, provisionalRank, versusPositions', () => {
+  it('"my rank" and guild vs guild: rankAmong, versusPositions', () => {
     fc.assert(
       fc.property(
         board,
         fc.integer({ min: -6, max: 6 }),
-        fc.option(fc.integer({ min: -4, max: 4 })),
         fc.constantFrom<RankDirection>('lower', 'higher'),
-        (scores, score, own, direction) => {
+        (scores, score, direction) => {
           const inOrder = sorted(scores, direction);
           const index = boardIndexOf(inOrder.length, (p) => inOrder[p]!);
           const found = rankAmong(index, score, direction);
           expect(found.rank).toBe(definition(scores, score, direction));
           expect(found.held).toBe(scores.includes(score));
           const lower = boardIndexOf(scores.length, (p) => sorted(scores, 'lower')[p]!);
-          const others = own !== null && scores.includes(own) ? [...scores] : scores;
-          if (own !== null && scores.includes(own)) others.splice(others.indexOf(own), 1);
-          expect(provisionalRank(lower, score, own)).toBe(definition(others, score, 'lower'));
           const versus = versusPositions(lower, score);
           expect(versus?.rank ?? null).toBe(
             scores.includes(score) ? definition(scores, score, 'lower') : null,
