@@ -3,6 +3,8 @@
  * it (and gzip-compressed, as CloudFront sends it). For each measured route a signed-in sample
  * player opens it directly; the scripts the top page also loads (the first bundle) are left out.
  * Writes bench/results/route-chunks.json (not with `-- --smoke`). Needs `npm run build` first.
+ * Fails, at every size, when a route adds more than its limit: a module that starts loading the
+ * schemas (zod) on /mypage shows here, not only in the figures.
  */
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright-core';
@@ -10,7 +12,9 @@ import { signLocalAccessToken } from '../../functions/src/lib/local-issuer';
 import { startBuiltSite } from './built-site';
 import { smokeDone, writeFigures } from './smoke';
 
-const measured = ['/mypage'];
+/** Each measured route and the JavaScript it may add, as sent (docs/performance.md). */
+const limits: Record<string, number> = { '/mypage': 30 * 1024 };
+const measured = Object.keys(limits);
 const player = 'sample-user-0001';
 
 async function scriptsOf(browser: Browser, url: string, token: string, waitFor: string) {
@@ -62,6 +66,12 @@ async function main() {
         ]),
       ),
     );
+    const over = Object.entries(routes).filter(([path, r]) => r.jsBytes > limits[path]!);
+    for (const [path, r] of over)
+      console.error(
+        `${path} adds ${r.jsBytes} bytes of JavaScript, over its ${limits[path]}: ${Object.keys(r.chunks).join(', ')}`,
+      );
+    if (over.length) throw new Error('a route adds more JavaScript than its limit');
     smokeDone();
   } finally {
     await stop();

@@ -5,9 +5,9 @@ import {
   lineReminderDue,
   reminderHourChoices,
   reminderReason,
-  reminderSettingsSchema,
   reminderText,
 } from './reminders';
+import { reminderSettingsSchema } from '../schemas/reminders';
 
 const deadline = '2026-11-26T22:00:00.000Z';
 const before = (hours: number, plusMs = 0) =>

@@ -5,10 +5,8 @@
  *
  * Reminder times are chosen from a fixed set of hours before the deadline, so the job does work only
  * when one of them has just been reached for some round (a few times a round), never a table read per
- * player per minute.
+ * player per minute. No zod here: the SPA's my page reads the choices without loading the schemas.
  */
-import * as z from 'zod';
-
 /** The hours before a deadline a player may be reminded at (the ones fantasy players set up by hand). */
 export const reminderHourChoices = [48, 24, 6, 2, 1] as const;
 export type ReminderHours = (typeof reminderHourChoices)[number];
@@ -16,24 +14,12 @@ const defaultReminderHours: readonly ReminderHours[] = [24, 2];
 
 export type ReminderChannel = 'email' | 'line';
 
-export const reminderSettingsSchema = z.object({
-  email: z.boolean(),
-  line: z.boolean(),
-  hours_before: z
-    .array(
-      z
-        .number()
-        .int()
-        .refine((hours) => (reminderHourChoices as readonly number[]).includes(hours), {
-          message: `リマインドの時刻は締め切りの ${reminderHourChoices.join('・')} 時間前から選んでください。`,
-        })
-        .transform((hours) => hours as ReminderHours),
-    )
-    .min(1, 'リマインドする時刻を1つ以上選んでください。')
-    .max(reminderHourChoices.length)
-    .refine((hours) => new Set(hours).size === hours.length, '同じ時刻が重複しています。'),
-});
-export type ReminderSettings = z.infer<typeof reminderSettingsSchema>;
+/** A player's reminder choices (validated by `reminderSettingsSchema`, shared/src/schemas/reminders.ts). */
+export interface ReminderSettings {
+  email: boolean;
+  line: boolean;
+  hours_before: ReminderHours[];
+}
 
 export const defaultReminderSettings: ReminderSettings = {
   email: false,

@@ -1,7 +1,30 @@
 import * as z from 'zod';
-import { reminderSettingsSchema } from '../game/reminders';
+import { reminderHourChoices, type ReminderHours, type ReminderSettings } from '../game/reminders';
 
-export { reminderSettingsSchema };
+export const reminderSettingsSchema = z.object({
+  email: z.boolean(),
+  line: z.boolean(),
+  hours_before: z
+    .array(
+      z
+        .number()
+        .int()
+        .refine((hours) => (reminderHourChoices as readonly number[]).includes(hours), {
+          message: `リマインドの時刻は締め切りの ${reminderHourChoices.join('・')} 時間前から選んでください。`,
+        })
+        .transform((hours) => hours as ReminderHours),
+    )
+    .min(1, 'リマインドする時刻を1つ以上選んでください。')
+    .max(reminderHourChoices.length)
+    .refine((hours) => new Set(hours).size === hours.length, '同じ時刻が重複しています。'),
+});
+// The rules' own type is the schema's: a field added to one and not the other fails the typecheck.
+const _sameShape: [ReminderSettings, z.infer<typeof reminderSettingsSchema>] extends [
+  z.infer<typeof reminderSettingsSchema>,
+  ReminderSettings,
+]
+  ? true
+  : never = true;
 
 export const reminderSettingsViewSchema = reminderSettingsSchema.extend({
   line_available: z.boolean(),
