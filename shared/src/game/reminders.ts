@@ -7,19 +7,14 @@
  * when one of them has just been reached for some round (a few times a round), never a table read per
  * player per minute. No zod here: the SPA's my page reads the choices without loading the schemas.
  */
+import type { ReminderSettings } from '../schemas/reminders';
+
 /** The hours before a deadline a player may be reminded at (the ones fantasy players set up by hand). */
 export const reminderHourChoices = [48, 24, 6, 2, 1] as const;
 export type ReminderHours = (typeof reminderHourChoices)[number];
 const defaultReminderHours: readonly ReminderHours[] = [24, 2];
 
 export type ReminderChannel = 'email' | 'line';
-
-/** A player's reminder choices (validated by `reminderSettingsSchema`, shared/src/schemas/reminders.ts). */
-export interface ReminderSettings {
-  email: boolean;
-  line: boolean;
-  hours_before: ReminderHours[];
-}
 
 export const defaultReminderSettings: ReminderSettings = {
   email: false,

@@ -6,7 +6,8 @@
  * and planned reminder times.
  */
 import { DeleteCommand, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { ReminderChannel, ReminderHours, ReminderSettings } from '@golf/shared/game/reminders';
+import type { ReminderChannel, ReminderHours } from '@golf/shared/game/reminders';
+import type { ReminderSettings } from '@golf/shared/schemas/reminders';
 import { db, tableName } from '../client';
 import { conditionHeld, transactionHeld } from '../conditions';
 import { fromItem } from '../item';

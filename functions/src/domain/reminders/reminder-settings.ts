@@ -3,7 +3,8 @@
  * times, the LINE account a LINE sign-in links, and the one-use unsubscribe token a mail carries.
  */
 import { randomBytes } from 'node:crypto';
-import { defaultReminderSettings, type ReminderSettings } from '@golf/shared/game/reminders';
+import { defaultReminderSettings } from '@golf/shared/game/reminders';
+import type { ReminderSettings } from '@golf/shared/schemas/reminders';
 import { federatedSubject } from '@golf/shared/schemas/social';
 import { reminderRepository, type ReminderSubscription } from '../../db/repositories/reminder-repository';
 import { type UserRecord, userRepository } from '../../db/repositories/user-repository';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ReminderSettings } from '@golf/shared/game/reminders';
+import type { ReminderSettings } from '@golf/shared/schemas/reminders';
 import { api } from '@/lib/api';
 import { queryKeys } from '@/lib/query-keys';
 

@@ -1,4 +1,5 @@
-import { reminderHourChoices, type ReminderHours, type ReminderSettings } from '@golf/shared/game/reminders';
+import { reminderHourChoices, type ReminderHours } from '@golf/shared/game/reminders';
+import type { ReminderSettings } from '@golf/shared/schemas/reminders';
 import { SaveError } from '@/components/ui/save-error';
 import { useReminderSettings, useSaveReminderSettings } from '../api/reminder-settings';
 
