@@ -8,9 +8,12 @@
  */
 import { runJobsInProcess } from '../../functions/src/domain/job-runs/in-process-jobs';
 
+/** The ranking job's entry (also what POST /dev/jobs/ranking runs, ranking-route.ts). */
+export const runRankingJobEntry = async () => (await import('../../functions/src/jobs/ranking')).handler();
+
 export function runJobEntriesInProcess(): void {
   runJobsInProcess({
-    rankingJob: async () => (await import('../../functions/src/jobs/ranking')).handler(),
+    rankingJob: runRankingJobEntry,
     reminderSender: async (event) =>
       (await import('../../functions/src/jobs/reminder-sender')).handler(event),
   });

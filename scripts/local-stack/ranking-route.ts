@@ -3,6 +3,7 @@ import * as z from 'zod';
 import type { RankingJobResult } from '../../functions/src/domain/ranking/job/publish-job';
 import { nowMs } from '../../functions/src/lib/clock';
 import { devChangeRefusal } from './clock-route';
+import { runRankingJobEntry } from './in-process-jobs';
 import { readBody, sendJson } from './http-parts';
 
 /**
@@ -26,9 +27,6 @@ export interface PublishRankingsOptions {
   workLeft?: () => Promise<boolean>;
 }
 
-const runRankingHandler = async (): Promise<RankingJobResult> =>
-  (await import('../../functions/src/jobs/ranking')).handler();
-
 async function workInTable(): Promise<boolean> {
   const { rankingStateRepository } =
     await import('../../functions/src/db/repositories/ranking-state-repository');
@@ -46,7 +44,7 @@ async function workInTable(): Promise<boolean> {
  * once that run has given the lease back: it publishes what that run did not.
  */
 export async function publishRankingsNow(options: PublishRankingsOptions): Promise<RankingJobResult> {
-  const run = options.run ?? runRankingHandler;
+  const run = options.run ?? runRankingJobEntry;
   const workLeft = options.workLeft ?? workInTable;
   const published: RankingJobResult['published'] = [];
   const giveUpAt = Date.now() + leaseWaitLimitMs;
